@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Entry point of the step model: input values + parameters -> Trace.
+#pragma once
+
+#include "model/trace.h"
+
+#include <optional>
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reducescope::model {
+
+/// Limits of the step model (issue: the step model).
+inline constexpr int kMaxInputLength = 4096;
+
+/// A validation failure: the field ("block-size", "input", ...) and a one-line message that
+/// names the allowed range, e.g. "block-size must be a power of two in 1..1024 (got 3)".
+struct ParamError {
+    std::string field;
+    std::string message;
+};
+
+/// Checks strategy id, input length (1..4096) and params. Returns the first problem, if any.
+std::optional<ParamError> validate(std::string_view strategy, std::size_t input_length,
+                                   const Params& params);
+
+/// Resolves defaults (block_size 0 -> the strategy's default for this input length).
+Params resolve(std::string_view strategy, std::size_t input_length, Params params);
+
+/// Replays the strategy's kernel step by step on `input` (1..4096 floats; NaN and Inf propagate
+/// as IEEE arithmetic does). Precondition: validate() returned nothing; otherwise throws
+/// std::invalid_argument with the ParamError message.
+Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params = {});
+
+/// Parses "6,2,7,4,5,8,3,1" (commas and/or whitespace; nan, inf, -inf accepted).
+/// On failure returns a ParamError with field "input".
+struct ParsedInput {
+    std::vector<float> values;
+    std::optional<ParamError> error;
+};
+ParsedInput parse_input(std::string_view text);
+
+} // namespace reducescope::model

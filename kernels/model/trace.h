@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ReduceScope step model: the data a reduction strategy leaves behind, step by step.
+//
+// Pure C++20: no Qt, no CUDA. The views, the CLI and the tests read these structs; they never
+// compute reduction semantics themselves. Produced by model::simulate() (simulate.h).
+//
+// Definitions (DESIGN.md, written out again here because tests hold the model to them):
+// - lane: one thread of a warp; its lane index is threadIdx.x % warp_size.
+// - A lane is *active* in a step when it executes the step's guarded operation (the add, the
+//   shuffle, the atomic...), *idle* when it is alive but skips it, *exited* when it has left the
+//   kernel (returned early, or lies past the end of a partial warp's live range).
+// - A warp is *divergent* in a step when some, but not all, of its live (non-exited) lanes are
+//   active. A warp whose live lanes all skip the operation is idle, not divergent.
+// - Bank of a shared-memory word = (byte address / 4) mod banks.
+// - A warp-wide shared access costs wavefronts = max over banks of the number of distinct words
+//   the warp's lanes touch in that bank. Lanes reading the same word are served by one broadcast.
+//   An n-way conflict costs n wavefronts; extra wavefronts = n - 1 (0 when conflict-free).
+// - A global access instruction of a warp touches sectors = the number of distinct 32-byte
+//   sectors (aligned) holding the lanes' addresses; ideal_sectors is the fewest that could hold
+//   the same bytes, so sectors / ideal_sectors measures coalescing.
+// - The model works at source level: one access per source expression. Where the compiler fuses
+//   or predicates accesses, hardware counters differ; docs/hardware-counters.md explains why.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace reducescope::model {
+
+/// The reduction operator. Identity: 0 for Sum, -infinity for Max.
+enum class Operation { Sum, Max };
+
+/// What one lane does in one step (see the definitions above).
+enum class LaneState : std::uint8_t { Active, Idle, Exited };
+
+/// Memory space of `Step::values` and of access records.
+enum class MemorySpace : std::uint8_t { Global, Shared, Registers };
+
+enum class AccessKind : std::uint8_t { Read, Write };
+
+/// Parameters of a trace. Ranges (validated by model::validate()):
+/// block_size: power of two in 1..1024 (0 = default: half the input length rounded up to a power
+/// of two for single-block strategies, 256 otherwise); warp_size: 32, or 4/8/16 as a teaching aid;
+/// coarse_factor: 1..64 (COARSE_FACTOR of seed 000 / PMPP Fig 10.15); banks: 32, or 4/8/16.
+struct Params {
+    int block_size = 0;
+    int warp_size = 32;
+    int coarse_factor = 4;
+    int banks = 32;
+};
+
+/// One lane of the grid in one step. Index in Step::lanes = global thread index
+/// (block * block_size + threadIdx.x).
+struct LaneRecord {
+    LaneState state = LaneState::Idle;
+    /// Indices into Step::values (the traced array) that this lane read / wrote in this step.
+    std::vector<std::int32_t> reads;
+    std::vector<std::int32_t> writes;
+    /// True when every element this lane owns lies in the identity padding (past the input).
+    bool padding = false;
+};
+
+/// One warp in one step.
+struct WarpRecord {
+    int block = 0;            ///< blockIdx.x
+    int warp = 0;             ///< warp index within the block (threadIdx.x / warp_size)
+    int live_lanes = 0;       ///< lanes not exited
+    std::vector<int> active_lanes; ///< lane indices (0..warp_size-1) that executed the step's operation
+    bool divergent = false;   ///< some but not all live lanes active
+};
+
+/// One warp-wide shared-memory access instruction (one source expression, one warp).
+struct SharedAccess {
+    int block = 0;
+    int warp = 0;
+    AccessKind kind = AccessKind::Read;
+    std::string expression;          ///< the source expression, e.g. "shared_data[i + stride]"
+    std::vector<std::int32_t> words; ///< per lane of the warp: 32-bit word index, -1 = lane not taking part
+    std::vector<std::int32_t> bank_of_lane; ///< per lane: bank of its word, -1 = not taking part
+    int wavefronts = 0;              ///< max over banks of distinct words in that bank
+    int max_conflict_ways = 0;       ///< = wavefronts (1 = conflict-free)
+    bool broadcast = false;          ///< some word was read by more than one lane
+};
+
+/// One warp-wide global-memory access instruction.
+struct GlobalAccess {
+    int block = 0;
+    int warp = 0;
+    AccessKind kind = AccessKind::Read;
+    std::string expression;
+    std::vector<std::int64_t> elements; ///< per lane: float element index, -1 = not taking part
+    int sectors = 0;                    ///< distinct 32-byte sectors touched
+    int ideal_sectors = 0;              ///< fewest sectors that could hold the same bytes
+};
+
+/// One atomic operation, in the order the memory system serialises them (model order: by block,
+/// then warp, then lane; the hardware order is unspecified and the docs say so).
+struct AtomicOp {
+    int order = 0;        ///< position in the serialisation, 0-based over the whole trace
+    int block = 0;
+    int lane = 0;         ///< global thread index that issued it
+    std::string target;   ///< e.g. "*output"
+    double before = 0;    ///< value at the target before this operation (float32 values, widened)
+    double operand = 0;
+    double after = 0;
+    bool lost = false;    ///< `race` only: this update was overwritten (a lost update)
+};
+
+/// Counters of one step (also summed into Totals).
+struct StepCounters {
+    int active_lanes = 0;          ///< lanes that executed the operation
+    int lane_slots = 0;            ///< live lanes of warps that issued the operation (warps with >= 1 active lane) x warp_size
+    int divergent_warps = 0;
+    int shared_wavefronts = 0;     ///< sum over shared access instructions
+    int extra_shared_wavefronts = 0;
+    int global_sectors = 0;
+    int barriers = 0;              ///< __syncthreads (or grid.sync) executed at the end of the step, per block summed
+    int atomics = 0;
+    int adds = 0;                  ///< reduction operations (add or max) that combine two values
+};
+
+/// One step: what runs between two barriers, or one shuffle offset, one atomic round, one pass.
+struct Step {
+    std::string label;                 ///< e.g. "stride 4: tid % 4 == 0 adds input[i + 4]"
+    std::string explanation;           ///< one or two plain sentences for the counters panel
+    std::vector<std::string> source_markers; ///< step tags in kernels/cuda/*.cu ("@convergent.tree")
+    std::vector<int> source_lines;     ///< 1-based lines of Trace::source_file the step runs
+    std::optional<int> stride;         ///< stride or shuffle offset; empty where none
+    MemorySpace values_space = MemorySpace::Global;
+    std::vector<float> values;         ///< the array being reduced, after the step
+    std::vector<LaneRecord> lanes;
+    std::vector<WarpRecord> warps;
+    std::vector<SharedAccess> shared_accesses;
+    std::vector<GlobalAccess> global_accesses;
+    std::vector<AtomicOp> atomics;
+    StepCounters counters;
+    int max_conflict_ways = 0;         ///< worst n-way conflict in the step, 0 when no shared access
+};
+
+/// Totals over all steps.
+struct Totals {
+    int divergent_warp_steps = 0;
+    int shared_wavefronts = 0;
+    int extra_shared_wavefronts = 0;
+    long long global_sectors = 0;
+    int barriers = 0;
+    int atomics = 0;
+    long long adds = 0;
+    long long active_lane_slots = 0;  ///< sum of StepCounters::active_lanes
+    long long issued_lane_slots = 0;  ///< sum of StepCounters::lane_slots
+    double lane_utilisation = 0;      ///< active / issued lane slots, 0..1
+};
+
+/// A whole trace.
+struct Trace {
+    std::string strategy;          ///< catalogue id
+    Operation operation = Operation::Sum;
+    Params params;                 ///< with defaults resolved
+    int n = 0;                     ///< input length (1..4096)
+    int padded_n = 0;              ///< length after identity padding
+    int grid_size = 1;             ///< blocks launched
+    std::vector<float> input;      ///< padded input (first n are the user's values)
+    std::string source_file;       ///< e.g. "reduce_basic.cu" (in kernels/cuda)
+    std::vector<Step> steps;
+    float result = 0;              ///< what the kernel leaves in *output
+    double reference = 0;          ///< float64 sum (or max) of the input
+    bool expected_wrong = false;   ///< `race`: the result is expected to lose updates
+    double lost_value = 0;         ///< `race`: reference - result (the value the lost updates carried)
+    bool teaching_warp_size = false; ///< warp_size != 32 (not what hardware does)
+    Totals totals;
+};
+
+} // namespace reducescope::model
