@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// reducescope-cli subcommands. Each family registers its subcommands on the CLI11 app and
+// returns the exit code through `exit_code` when its callback ran.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace reducescope::cli {
+
+/// Exit codes shared by every subcommand (DESIGN.md "Interfaces").
+enum ExitCode : int { kOk = 0, kFailure = 1, kBadInput = 2, kNoDevice = 77 };
+
+/// A bad argument: printed as one line on stderr ("reducescope-cli: <message>"), exit 2.
+struct BadInput {
+    std::string message;
+};
+
+/// `list`, `trace` (kernels/cli/cli_trace.cpp).
+void register_model_commands(CLI::App& app, int& exit_code);
+/// `bench`, `devices`, `selftest` (kernels/cli/cli_bench.cpp).
+void register_bench_commands(CLI::App& app, int& exit_code);
+
+} // namespace reducescope::cli
