@@ -1,11 +1,150 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `list` and `trace` (placeholder until the step model lands).
+// `list` and `trace`: the strategy catalogue and the step model on the command line.
 #include "cli/commands.h"
 
+#include "model/catalogue.h"
+#include "model/simulate.h"
+#include "model/trace_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
 namespace reducescope::cli {
+namespace {
+namespace m = reducescope::model;
+
+std::string fmt(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+std::string values_text(const std::vector<float>& v, std::size_t limit)
+{
+    std::string s = "[";
+    for (std::size_t k = 0; k < std::min(v.size(), limit); ++k) {
+        if (k)
+            s += ", ";
+        s += fmt(v[k]);
+    }
+    if (v.size() > limit)
+        s += ", ... (" + std::to_string(v.size() - limit) + " more)";
+    return s + "]";
+}
+
+std::string pad(std::string s, std::size_t width)
+{
+    if (s.size() < width)
+        s.append(width - s.size(), ' ');
+    return s;
+}
+
+std::string table(const m::Trace& t)
+{
+    std::ostringstream o;
+    const m::StrategyInfo* info = m::find_strategy(t.strategy);
+    o << "strategy " << t.strategy << ": " << info->summary << "\n";
+    o << "source   " << info->seed << "; kernel " << t.source_file << "\n";
+    o << "input    " << t.n << " values";
+    if (t.padded_n > t.n)
+        o << ", padded to " << t.padded_n << " with the identity (" << (t.operation == m::Operation::Sum ? "0" : "-inf")
+          << ")";
+    o << "\nlaunch   grid " << t.grid_size << " x block " << t.params.block_size << ", warp size " << t.params.warp_size
+      << (t.teaching_warp_size ? " (teaching aid: real GPUs use 32)" : "") << ", coarse factor "
+      << t.params.coarse_factor << ", banks " << t.params.banks << "\n\n";
+
+    o << pad("step", 6) << pad("stride", 8) << pad("active", 8) << pad("div.warps", 11) << pad("wavefronts", 12)
+      << pad("n-way", 7) << pad("sectors", 9) << pad("barriers", 10) << pad("atomics", 9) << "label\n";
+    int k = 0;
+    for (const m::Step& s : t.steps) {
+        ++k;
+        const bool sh = !s.shared_accesses.empty();
+        o << pad(std::to_string(k), 6) << pad(s.stride ? std::to_string(*s.stride) : "-", 8)
+          << pad(std::to_string(s.counters.active_lanes), 8) << pad(std::to_string(s.counters.divergent_warps), 11)
+          << pad(sh ? std::to_string(s.counters.shared_wavefronts) : "-", 12)
+          << pad(sh ? std::to_string(s.max_conflict_ways) : "-", 7) << pad(std::to_string(s.counters.global_sectors), 9)
+          << pad(std::to_string(s.counters.barriers), 10) << pad(std::to_string(s.counters.atomics), 9) << s.label
+          << "\n";
+        o << pad("", 6) << m::to_string(s.values_space) << " " << values_text(s.values, 16) << "\n";
+    }
+    const m::Totals& tot = t.totals;
+    o << "\nresult   " << fmt(t.result) << "   (float64 reference " << fmt(t.reference) << ")\n";
+    if (t.expected_wrong)
+        o << "expected wrong: lost updates carried " << fmt(t.lost_value) << "\n";
+    char util[32];
+    std::snprintf(util, sizeof util, "%.1f%%", 100.0 * tot.lane_utilisation);
+    o << "totals   divergent warp-steps " << tot.divergent_warp_steps << ", extra shared wavefronts "
+      << tot.extra_shared_wavefronts << ", global sectors " << tot.global_sectors << ", barriers " << tot.barriers
+      << ", atomics " << tot.atomics << ", adds " << tot.adds << ", lane utilisation " << util << "\n";
+    return o.str();
+}
+
+struct TraceOptions {
+    std::string strategy;
+    std::string input;
+    int block_size = 0;
+    int warp_size = 32;
+    int coarse_factor = 4;
+    int banks = 32;
+    bool json = false;
+};
+
+} // namespace
+
 void register_model_commands(CLI::App& app, int& exit_code)
 {
-    (void)app;
-    (void)exit_code;
+    CLI::App* list = app.add_subcommand("list", "List the strategy ids with a one-line description each");
+    list->callback([&exit_code] {
+        std::ostringstream o;
+        for (const auto& s : m::catalogue()) {
+            o << pad(std::string(s.id), 22) << s.summary;
+            if (!s.has_model)
+                o << " [benchmark only]";
+            o << "\n";
+        }
+        std::cout << o.str();
+        exit_code = kOk;
+    });
+
+    auto opts = std::make_shared<TraceOptions>();
+    CLI::App* trace = app.add_subcommand("trace", "Replay a strategy step by step on a small input (the step model)");
+    trace->add_option("--strategy", opts->strategy, "strategy id (see `list`)")->required();
+    trace->add_option("--input", opts->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (1..4096; nan, inf accepted)")
+        ->required();
+    trace->add_option("--block-size", opts->block_size,
+                      "power of two in 1..1024 (default: n/2 rounded up to a power of two for single-block "
+                      "strategies, 256 otherwise)");
+    trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->capture_default_str();
+    trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->capture_default_str();
+    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->capture_default_str();
+    trace->add_flag("--json", opts->json, "print the trace as JSON (docs/trace-format.md)");
+    trace->callback([opts, &exit_code] {
+        const m::ParsedInput parsed = m::parse_input(opts->input);
+        if (parsed.error)
+            throw BadInput{parsed.error->message};
+        m::Params p;
+        p.block_size = opts->block_size;
+        p.warp_size = opts->warp_size;
+        p.coarse_factor = opts->coarse_factor;
+        p.banks = opts->banks;
+        if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
+            throw BadInput{err->message};
+        const m::Trace t = m::simulate(opts->strategy, parsed.values, p);
+        // Build the whole text first: nothing reaches stdout unless the command succeeds.
+        const std::string text = opts->json ? m::trace_to_json(t).dump(1) + "\n" : table(t);
+        std::cout << text;
+        exit_code = kOk;
+    });
 }
+
 } // namespace reducescope::cli

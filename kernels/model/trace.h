@@ -91,6 +91,7 @@ struct GlobalAccess {
     AccessKind kind = AccessKind::Read;
     std::string expression;
     std::vector<std::int64_t> elements; ///< per lane: float element index, -1 = not taking part
+    int bytes_per_lane = 4;             ///< bytes each lane moves (16 for a float4 load)
     int sectors = 0;                    ///< distinct 32-byte sectors touched
     int ideal_sectors = 0;              ///< fewest sectors that could hold the same bytes
 };
@@ -130,6 +131,12 @@ struct Step {
     std::optional<int> stride;         ///< stride or shuffle offset; empty where none
     MemorySpace values_space = MemorySpace::Global;
     std::vector<float> values;         ///< the array being reduced, after the step
+    /// When true, LaneRecord::reads index Trace::input (the global input: a load step of a
+    /// shared-memory or register kernel) and LaneRecord::writes index `values`.
+    bool reads_input = false;
+    /// Value of `*output` after the step, set from the first step that writes it (plain store or
+    /// atomic) onwards; empty before.
+    std::optional<float> output;
     std::vector<LaneRecord> lanes;
     std::vector<WarpRecord> warps;
     std::vector<SharedAccess> shared_accesses;

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one place where divergence, banks, wavefronts, broadcasts and sectors are computed from the
+// lane activity and accesses a strategy records (definitions: trace.h, DESIGN.md "Vocabulary").
+#include "model/recorder.h"
+
+#include "model/kernel_sources.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <utility>
+
+namespace reducescope::model::detail {
+
+float identity(Operation op)
+{
+    return op == Operation::Sum ? 0.0f : -std::numeric_limits<float>::infinity();
+}
+
+void set_input(Trace& trace, std::span<const float> input, int padded)
+{
+    trace.n = static_cast<int>(input.size());
+    trace.padded_n = std::max(padded, trace.n);
+    trace.input.assign(input.begin(), input.end());
+    trace.input.resize(static_cast<std::size_t>(trace.padded_n), identity(trace.operation));
+}
+
+std::string format_value(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[32];
+    if (v == std::floor(v) && std::fabs(v) < 1e15)
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.7g", v);
+    return buf;
+}
+
+StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space)
+    : m_trace(trace)
+    , m_geometry(geometry)
+{
+    m_step.values_space = space;
+    m_step.lanes.resize(static_cast<std::size_t>(geometry.threads()));
+}
+
+void StepRecorder::describe(std::string label, std::string explanation,
+                            std::initializer_list<std::string_view> steps)
+{
+    m_step.label = std::move(label);
+    m_step.explanation = std::move(explanation);
+    for (std::string_view s : steps) {
+        std::string marker = "@" + m_trace.strategy + "." + std::string(s);
+        for (int line : marker_lines(m_trace.source_file, marker))
+            m_step.source_lines.push_back(line);
+        m_step.source_markers.push_back(std::move(marker));
+    }
+    std::sort(m_step.source_lines.begin(), m_step.source_lines.end());
+    m_step.source_lines.erase(std::unique(m_step.source_lines.begin(), m_step.source_lines.end()),
+                              m_step.source_lines.end());
+}
+
+void StepRecorder::shared(AccessKind kind, std::string_view expression,
+                          const std::function<std::int64_t(int)>& word)
+{
+    const Geometry& g = m_geometry;
+    std::vector<std::pair<int, std::int64_t>> bank_word; // (bank, word) of the lanes taking part
+    for (int b = 0; b < g.grid; ++b) {
+        for (int w = 0; w < g.warps_per_block(); ++w) {
+            const int first = b * g.block + w * g.warp;
+            const int last = std::min(first + g.warp, (b + 1) * g.block);
+            SharedAccess a;
+            a.block = b;
+            a.warp = w;
+            a.kind = kind;
+            bank_word.clear();
+            for (int t = first; t < last; ++t) {
+                const std::int64_t wd = word(t);
+                if (wd == kNoAccess)
+                    continue;
+                if (a.words.empty()) {
+                    a.words.assign(static_cast<std::size_t>(g.warp), -1);
+                    a.bank_of_lane.assign(static_cast<std::size_t>(g.warp), -1);
+                }
+                const int bank = static_cast<int>(wd % g.banks);
+                a.words[static_cast<std::size_t>(t - first)] = static_cast<std::int32_t>(wd);
+                a.bank_of_lane[static_cast<std::size_t>(t - first)] = bank;
+                bank_word.emplace_back(bank, wd);
+            }
+            if (bank_word.empty())
+                continue;
+            const std::size_t lanes_taking_part = bank_word.size();
+            std::sort(bank_word.begin(), bank_word.end());
+            bank_word.erase(std::unique(bank_word.begin(), bank_word.end()), bank_word.end());
+            // Distinct words per bank; the worst bank sets the number of wavefronts.
+            int worst = 0;
+            for (std::size_t k = 0; k < bank_word.size();) {
+                std::size_t j = k;
+                while (j < bank_word.size() && bank_word[j].first == bank_word[k].first)
+                    ++j;
+                worst = std::max(worst, static_cast<int>(j - k));
+                k = j;
+            }
+            a.expression = expression;
+            a.wavefronts = worst;
+            a.max_conflict_ways = worst;
+            a.broadcast = kind == AccessKind::Read && bank_word.size() < lanes_taking_part;
+            m_step.counters.shared_wavefronts += worst;
+            m_step.counters.extra_shared_wavefronts += worst - 1;
+            m_step.max_conflict_ways = std::max(m_step.max_conflict_ways, worst);
+            m_step.shared_accesses.push_back(std::move(a));
+        }
+    }
+}
+
+void StepRecorder::global(AccessKind kind, std::string_view expression,
+                          const std::function<std::int64_t(int)>& element, int bytes)
+{
+    const Geometry& g = m_geometry;
+    std::vector<std::int64_t> sectors;
+    std::vector<std::int64_t> starts;
+    for (int b = 0; b < g.grid; ++b) {
+        for (int w = 0; w < g.warps_per_block(); ++w) {
+            const int first = b * g.block + w * g.warp;
+            const int last = std::min(first + g.warp, (b + 1) * g.block);
+            GlobalAccess a;
+            a.block = b;
+            a.warp = w;
+            a.kind = kind;
+            a.bytes_per_lane = bytes;
+            sectors.clear();
+            starts.clear();
+            for (int t = first; t < last; ++t) {
+                const std::int64_t e = element(t);
+                if (e == kNoAccess)
+                    continue;
+                if (a.elements.empty())
+                    a.elements.assign(static_cast<std::size_t>(g.warp), -1);
+                a.elements[static_cast<std::size_t>(t - first)] = e;
+                const std::int64_t byte = e * 4;
+                for (std::int64_t s = byte / 32; s <= (byte + bytes - 1) / 32; ++s)
+                    sectors.push_back(s);
+                starts.push_back(e);
+            }
+            if (starts.empty())
+                continue;
+            std::sort(sectors.begin(), sectors.end());
+            std::sort(starts.begin(), starts.end());
+            const auto distinct_sectors = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
+            const auto distinct_starts = std::unique(starts.begin(), starts.end()) - starts.begin();
+            a.expression = expression;
+            a.sectors = static_cast<int>(distinct_sectors);
+            a.ideal_sectors = static_cast<int>((distinct_starts * bytes + 31) / 32);
+            m_step.counters.global_sectors += a.sectors;
+            m_step.global_accesses.push_back(std::move(a));
+        }
+    }
+}
+
+void StepRecorder::atomic(int block, int thread, std::string_view target, double before, double operand,
+                          double after, bool lost)
+{
+    int order = static_cast<int>(m_step.atomics.size());
+    for (const Step& s : m_trace.steps)
+        order += static_cast<int>(s.atomics.size());
+    AtomicOp op;
+    op.order = order;
+    op.block = block;
+    op.lane = thread;
+    op.target = target;
+    op.before = before;
+    op.operand = operand;
+    op.after = after;
+    op.lost = lost;
+    m_step.atomics.push_back(std::move(op));
+    ++m_step.counters.atomics;
+}
+
+void StepRecorder::finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output)
+{
+    const Geometry& g = m_geometry;
+    m_step.values = std::move(values);
+    m_step.counters.barriers = barriers;
+    m_step.counters.adds = static_cast<int>(adds);
+    if (output)
+        m_step.output = output;
+    else if (!m_trace.steps.empty())
+        m_step.output = m_trace.steps.back().output;
+
+    m_step.warps.reserve(static_cast<std::size_t>(g.grid * g.warps_per_block()));
+    for (int b = 0; b < g.grid; ++b) {
+        for (int w = 0; w < g.warps_per_block(); ++w) {
+            const int first = b * g.block + w * g.warp;
+            const int last = std::min(first + g.warp, (b + 1) * g.block);
+            WarpRecord r;
+            r.block = b;
+            r.warp = w;
+            for (int t = first; t < last; ++t) {
+                const LaneState s = m_step.lanes[static_cast<std::size_t>(t)].state;
+                if (s != LaneState::Exited)
+                    ++r.live_lanes;
+                if (s == LaneState::Active)
+                    r.active_lanes.push_back(t - first);
+            }
+            const int active = static_cast<int>(r.active_lanes.size());
+            r.divergent = active > 0 && active < r.live_lanes;
+            m_step.counters.active_lanes += active;
+            if (active > 0)
+                m_step.counters.lane_slots += g.warp;
+            if (r.divergent)
+                ++m_step.counters.divergent_warps;
+            m_step.warps.push_back(std::move(r));
+        }
+    }
+    m_trace.steps.push_back(std::move(m_step));
+}
+
+} // namespace reducescope::model::detail

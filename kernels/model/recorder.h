@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Internal to the step model: the launch geometry and the recorder that turns recorded lane
+// activity and memory accesses into a Step. The definitions of divergence, banks, wavefronts,
+// broadcast and sectors (trace.h, DESIGN.md) are computed here and nowhere else.
+#pragma once
+
+#include "model/trace.h"
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reducescope::model::detail {
+
+/// Launch shape of one kernel replay. Thread t (global index) is lane t % warp of warp
+/// (t % block) / warp of block t / block.
+struct Geometry {
+    int block = 1;  ///< blockDim.x
+    int warp = 32;  ///< warp size
+    int grid = 1;   ///< gridDim.x
+    int banks = 32; ///< shared-memory banks
+
+    int threads() const { return block * grid; }
+    int warps_per_block() const { return (block + warp - 1) / warp; }
+    int block_of(int t) const { return t / block; }
+    int tid_of(int t) const { return t % block; }
+    int warp_of(int t) const { return (t % block) / warp; }
+    int lane_of(int t) const { return (t % block) % warp; }
+};
+
+/// Value returned by the per-thread callbacks of StepRecorder::shared / global when the thread
+/// does not take part in the access.
+inline constexpr std::int64_t kNoAccess = -1;
+
+/// Builds one Step. Every thread of the grid starts Idle; the strategy marks what each does, records
+/// each source expression's warp-wide memory access, and calls finish().
+class StepRecorder {
+public:
+    StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space);
+
+    /// Label, explanation, and the step tags `@<strategy>.<name>` (source lines are resolved).
+    void describe(std::string label, std::string explanation, std::initializer_list<std::string_view> steps);
+    void set_stride(int stride) { m_step.stride = stride; }
+    /// LaneRecord::reads index Trace::input (the global input) instead of Step::values.
+    void reads_from_input() { m_step.reads_input = true; }
+
+    LaneRecord& lane(int t) { return m_step.lanes[static_cast<std::size_t>(t)]; }
+    void active(int t) { lane(t).state = LaneState::Active; }
+    void exited(int t) { lane(t).state = LaneState::Exited; }
+    void read(int t, std::int64_t index) { lane(t).reads.push_back(static_cast<std::int32_t>(index)); }
+    void write(int t, std::int64_t index) { lane(t).writes.push_back(static_cast<std::int32_t>(index)); }
+    void padding(int t, bool p = true) { lane(t).padding = p; }
+
+    /// One shared-memory access instruction per warp of the given threads: `word(t)` is the 32-bit
+    /// word index within the block's shared array, or kNoAccess. Warps where no lane takes part
+    /// issue nothing.
+    void shared(AccessKind kind, std::string_view expression, const std::function<std::int64_t(int)>& word);
+    /// One global-memory access instruction per warp: `element(t)` is the float element index of
+    /// the lane's first byte (kNoAccess = not taking part); each lane moves `bytes` bytes.
+    void global(AccessKind kind, std::string_view expression, const std::function<std::int64_t(int)>& element,
+                int bytes = 4);
+    /// Appends an atomic operation (order is assigned here, in call order over the whole trace).
+    void atomic(int block, int thread, std::string_view target, double before, double operand, double after,
+                bool lost = false);
+
+    /// Closes the step: values after it, barriers executed (summed over blocks), reduction ops
+    /// done, and *output after it where the step changed or wrote it. Computes warps and counters.
+    void finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output = {});
+
+private:
+    Trace& m_trace;
+    Geometry m_geometry;
+    Step m_step;
+};
+
+/// Identity of the operation: 0 for Sum, -infinity for Max.
+float identity(Operation op);
+
+/// Pads `input` with the identity to `padded` elements and fills the trace's n / padded_n / input.
+void set_input(Trace& trace, std::span<const float> input, int padded);
+
+// One replay per strategy family; each fills trace.steps, result, grid_size, source_file.
+void replay_in_place(Trace& trace, std::span<const float> input);      // simple, convergent, convergent_reversed
+void replay_shared_tree(Trace& trace, std::span<const float> input);   // interleaved_strided, shared, segmented
+void replay_coarsened(Trace& trace, std::span<const float> input);     // coarsened, coarsened_max
+void replay_atomic(Trace& trace, std::span<const float> input);        // atomic_naive, race
+void replay_warp(Trace& trace, std::span<const float> input);          // warp_shuffle, block_reduce, two_pass, grid_sync, vectorized
+
+/// Number formatting for labels: integers without ".0", others with up to 7 significant digits.
+std::string format_value(double v);
+
+} // namespace reducescope::model::detail

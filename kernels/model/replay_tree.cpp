@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tree reductions of one block per segment: the in-place global-memory kernels of PMPP Fig 10.6 /
+// 10.9 / exercise 3 (seed 002), the shared-memory trees (Fig 10.11, seed 000's segmented kernel,
+// seed 003's interleaved addressing with strided index) and thread coarsening (Fig 10.15 with the
+// bounds checks of exercise 5; exercise 4's max). Grid shapes: docs/design-notes.md.
+#include "model/merge.h"
+#include "model/recorder.h"
+
+#include <cmath>
+#include <string>
+
+namespace reducescope::model::detail {
+
+float combine(Operation op, float a, float b)
+{
+    return op == Operation::Sum ? a + b : std::fmax(a, b);
+}
+
+void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
+{
+    const Operation op = trace.operation;
+    StepRecorder r(trace, g, spec.space);
+    float out = identity(op);
+    if (spec.store) {
+        const int t = spec.writer_tid;
+        r.active(t);
+        r.read(t, spec.value_index[0]);
+        out = spec.values[static_cast<std::size_t>(spec.value_index[0])];
+        r.describe("write: thread " + std::to_string(t) + " stores " + spec.expression + " = "
+                       + format_value(out) + " to *output",
+                   "One block holds the whole input, so a plain store of its result is enough: no atomic "
+                   "is needed." + spec.explanation_tail,
+                   {"write"});
+    } else {
+        for (int b = 0; b < g.grid; ++b) {
+            const int t = b * g.block + spec.writer_tid;
+            const float v = spec.values[static_cast<std::size_t>(spec.value_index[static_cast<std::size_t>(b)])];
+            const float before = out;
+            out = combine(op, out, v);
+            r.active(t);
+            r.read(t, spec.value_index[static_cast<std::size_t>(b)]);
+            r.atomic(b, t, "*output", before, v, out);
+        }
+        const std::string what = op == Operation::Sum ? "atomicAdd" : "atomic max (compare-and-swap loop)";
+        r.describe("merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
+                       + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
+                   "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
+                       "*output with one " + what + "; the atomics to one address are serialised (the model "
+                       "orders them by block)." + spec.explanation_tail,
+                   {"atomic"});
+    }
+    if (spec.space == MemorySpace::Shared) {
+        const int word = spec.shared_word;
+        r.shared(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {
+            return g.tid_of(t) == spec.writer_tid ? word : kNoAccess;
+        });
+    } else {
+        r.global(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {
+            return g.tid_of(t) == spec.writer_tid ? spec.value_index[static_cast<std::size_t>(g.block_of(t))]
+                                                  : kNoAccess;
+        });
+    }
+    const int merges = spec.store ? 0 : g.grid;
+    trace.result = out;
+    r.finish(std::move(spec.values), 0, merges, out);
+}
+
+namespace {
+
+std::string grid_note(const Geometry& g)
+{
+    if (g.grid == 1)
+        return "";
+    return " The textbook kernel is one block; here it runs as a grid of " + std::to_string(g.grid)
+        + " blocks, each on its own segment of " + std::to_string(2 * g.block) + " elements.";
+}
+
+} // namespace
+
+// simple (Fig 10.6), convergent (Fig 10.9), convergent_reversed (exercise 3): in place in global
+// memory, 2 elements per thread, segment = 2*blockDim.x*blockIdx.x.
+void replay_in_place(Trace& trace, std::span<const float> input)
+{
+    const Params& p = trace.params;
+    const int n = static_cast<int>(input.size());
+    const int B = p.block_size;
+    Geometry g{B, p.warp_size, (n + 2 * B - 1) / (2 * B), p.banks};
+    trace.grid_size = g.grid;
+    set_input(trace, input, g.grid * 2 * B);
+    std::vector<float> a = trace.input;
+    const std::string& s = trace.strategy;
+    const bool simple = s == "simple";
+    const bool reversed = s == "convergent_reversed";
+
+    // Lane t owns seg+2*tid, seg+2*tid+1 (simple) or seg+tid, seg+tid+B (convergent kinds).
+    auto first_owned = [&](int t) { return 2 * B * g.block_of(t) + (simple ? 2 * g.tid_of(t) : g.tid_of(t)); };
+    auto mark_padding = [&](StepRecorder& r) {
+        for (int t = 0; t < g.threads(); ++t)
+            r.padding(t, first_owned(t) >= n);
+    };
+
+    std::vector<int> strides;
+    if (simple)
+        for (int stride = 1; stride <= B; stride *= 2)
+            strides.push_back(stride);
+    else
+        for (int stride = B; stride >= 1; stride /= 2)
+            strides.push_back(stride);
+
+    int iteration = 0;
+    for (int stride : strides) {
+        ++iteration;
+        StepRecorder r(trace, g, MemorySpace::Global);
+        r.set_stride(stride);
+        mark_padding(r);
+        // Target index i and partner index for each active thread, -1 when idle.
+        std::vector<std::int64_t> dst(static_cast<std::size_t>(g.threads()), kNoAccess);
+        std::vector<std::int64_t> src(static_cast<std::size_t>(g.threads()), kNoAccess);
+        long long adds = 0;
+        for (int t = 0; t < g.threads(); ++t) {
+            const int tid = g.tid_of(t);
+            const int seg = 2 * B * g.block_of(t);
+            int i = 0;
+            int j = 0;
+            bool act = false;
+            if (simple) {
+                act = tid % stride == 0;
+                i = seg + 2 * tid;
+                j = i + stride;
+            } else if (reversed) {
+                act = B - tid <= stride;
+                i = seg + tid + B;
+                j = i - stride;
+            } else {
+                act = tid < stride;
+                i = seg + tid;
+                j = i + stride;
+            }
+            if (!act)
+                continue;
+            r.active(t);
+            r.read(t, i);
+            r.read(t, j);
+            r.write(t, i);
+            dst[static_cast<std::size_t>(t)] = i;
+            src[static_cast<std::size_t>(t)] = j;
+        }
+        // All reads of the step happen before any write (the barrier ends the step, and no two
+        // active threads touch each other's cells within one iteration).
+        for (int t = 0; t < g.threads(); ++t) {
+            const auto i = dst[static_cast<std::size_t>(t)];
+            if (i == kNoAccess)
+                continue;
+            a[static_cast<std::size_t>(i)] = a[static_cast<std::size_t>(i)] + a[static_cast<std::size_t>(src[static_cast<std::size_t>(t)])];
+            ++adds;
+        }
+        const std::string partner = reversed ? "input[i - " + std::to_string(stride) + "]"
+                                             : "input[i + " + std::to_string(stride) + "]";
+        r.global(AccessKind::Read, "input[i]", [&](int t) { return dst[static_cast<std::size_t>(t)]; });
+        r.global(AccessKind::Read, reversed ? "input[i - stride]" : "input[i + stride]",
+                 [&](int t) { return src[static_cast<std::size_t>(t)]; });
+        r.global(AccessKind::Write, "input[i]", [&](int t) { return dst[static_cast<std::size_t>(t)]; });
+
+        std::string guard;
+        std::string explanation;
+        if (simple) {
+            guard = "threadIdx.x % " + std::to_string(stride) + " == 0";
+            explanation = stride == 1
+                ? "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1]."
+                : "Only threads whose index is a multiple of " + std::to_string(stride)
+                    + " add, so the active lanes are spread out inside every warp: the warps diverge.";
+        } else if (reversed) {
+            guard = "blockDim.x - threadIdx.x <= " + std::to_string(stride);
+            explanation = "The last " + std::to_string(stride)
+                + " threads of the block add the element stride places to their left; the active lanes stay "
+                  "packed at the right end, so only a warp that straddles the boundary diverges.";
+        } else {
+            guard = "threadIdx.x < " + std::to_string(stride);
+            explanation = "The first " + std::to_string(stride)
+                + " threads add the element stride places to their right; the active lanes stay packed, so "
+                  "whole warps are either busy or idle.";
+        }
+        if (iteration == 1)
+            explanation += grid_note(g);
+        r.describe("stride " + std::to_string(stride) + ": " + guard + " adds " + partner, std::move(explanation),
+                   {"tree"});
+        r.finish(a, g.grid, adds);
+    }
+
+    MergeSpec m;
+    m.space = MemorySpace::Global;
+    m.values = a;
+    for (int b = 0; b < g.grid; ++b)
+        m.value_index.push_back(2 * B * b + (reversed ? 2 * B - 1 : 0));
+    m.writer_tid = reversed ? B - 1 : 0;
+    m.store = g.grid == 1;
+    m.expression = reversed ? "input[i]" : "input[0]";
+    merge_step(trace, g, std::move(m));
+}
+
+// shared (Fig 10.11), segmented (seed 000) and interleaved_strided (seed 003): first add during
+// the load into shared memory, then a tree over blockDim.x words of shared memory.
+void replay_shared_tree(Trace& trace, std::span<const float> input)
+{
+    const Params& p = trace.params;
+    const int n = static_cast<int>(input.size());
+    const int B = p.block_size;
+    Geometry g{B, p.warp_size, (n + 2 * B - 1) / (2 * B), p.banks};
+    trace.grid_size = g.grid;
+    set_input(trace, input, g.grid * 2 * B);
+    const std::vector<float>& in = trace.input;
+    const bool strided = trace.strategy == "interleaved_strided";
+    const bool segmented = trace.strategy == "segmented";
+    const std::string arr = strided ? "sdata" : "shared_data";
+    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
+
+    {
+        StepRecorder r(trace, g, MemorySpace::Shared);
+        r.reads_from_input();
+        for (int t = 0; t < g.threads(); ++t) {
+            const int i = 2 * B * g.block_of(t) + g.tid_of(t);
+            r.active(t);
+            r.read(t, i);
+            r.read(t, i + B);
+            r.write(t, t);
+            r.padding(t, i >= n);
+            sh[static_cast<std::size_t>(t)] = in[static_cast<std::size_t>(i)] + in[static_cast<std::size_t>(i + B)];
+        }
+        auto elem = [&](int off) {
+            return [&g, B, off](int t) -> std::int64_t { return 2 * B * g.block_of(t) + g.tid_of(t) + off; };
+        };
+        r.global(AccessKind::Read, "input[i]", elem(0));
+        r.global(AccessKind::Read, "input[i + blockDim.x]", elem(B));
+        r.shared(AccessKind::Write, arr + "[threadIdx.x]", [&](int t) -> std::int64_t { return g.tid_of(t); });
+        r.describe("load: " + arr + "[t] = input[i] + input[i + " + std::to_string(B) + "]",
+                   "Each thread adds two elements one block apart while loading them, so the tree in shared "
+                   "memory starts from " + std::to_string(B) + " partial sums per block instead of "
+                       + std::to_string(2 * B) + "." + grid_note(g),
+                   {"load"});
+        // interleaved_strided synchronises after the load; Fig 10.11 synchronises at the top of each
+        // iteration, counted in the tree step that executes it.
+        r.finish(sh, strided ? g.grid : 0, g.threads());
+    }
+
+    std::vector<int> strides;
+    if (strided)
+        for (int s = 1; s < B; s *= 2)
+            strides.push_back(s);
+    else
+        for (int s = B / 2; s >= 1; s /= 2)
+            strides.push_back(s);
+
+    for (int stride : strides) {
+        StepRecorder r(trace, g, MemorySpace::Shared);
+        r.set_stride(stride);
+        std::vector<std::int64_t> dst(static_cast<std::size_t>(g.threads()), kNoAccess);
+        long long adds = 0;
+        for (int t = 0; t < g.threads(); ++t) {
+            const int tid = g.tid_of(t);
+            r.padding(t, 2 * B * g.block_of(t) + tid >= n);
+            const int index = strided ? 2 * stride * tid : tid;
+            const bool act = strided ? index < B : tid < stride;
+            if (!act)
+                continue;
+            const int base = B * g.block_of(t);
+            r.active(t);
+            r.read(t, base + index);
+            r.read(t, base + index + stride);
+            r.write(t, base + index);
+            dst[static_cast<std::size_t>(t)] = index;
+        }
+        for (int t = 0; t < g.threads(); ++t) {
+            const auto index = dst[static_cast<std::size_t>(t)];
+            if (index == kNoAccess)
+                continue;
+            const std::size_t base = static_cast<std::size_t>(B * g.block_of(t));
+            float& d = sh[base + static_cast<std::size_t>(index)];
+            d = d + sh[base + static_cast<std::size_t>(index + stride)];
+            ++adds;
+        }
+        auto word = [&](int off) {
+            return [&dst, off](int t) -> std::int64_t {
+                const auto i = dst[static_cast<std::size_t>(t)];
+                return i == kNoAccess ? kNoAccess : i + off;
+            };
+        };
+        std::string label;
+        std::string explanation;
+        if (strided) {
+            r.shared(AccessKind::Read, "sdata[index]", word(0));
+            r.shared(AccessKind::Read, "sdata[index + s]", word(stride));
+            r.shared(AccessKind::Write, "sdata[index]", word(0));
+            label = "stride " + std::to_string(stride) + ": index = " + std::to_string(2 * stride)
+                + "*tid < " + std::to_string(B) + " adds sdata[index + " + std::to_string(stride) + "]";
+            explanation = "The active threads are packed, but neighbouring lanes touch words "
+                + std::to_string(2 * stride) + " apart, so several lanes of a warp hit the same bank and the "
+                  "access is split into wavefronts (a bank conflict).";
+        } else {
+            r.shared(AccessKind::Read, arr + "[t]", word(0));
+            r.shared(AccessKind::Read, arr + "[t + stride]", word(stride));
+            r.shared(AccessKind::Write, arr + "[t]", word(0));
+            label = "stride " + std::to_string(stride) + ": t < " + std::to_string(stride) + " adds " + arr + "[t + "
+                + std::to_string(stride) + "]";
+            explanation = "After a barrier, the first " + std::to_string(stride)
+                + " threads add the word stride places to their right; consecutive lanes read consecutive "
+                  "words, so each warp's access is conflict-free.";
+        }
+        r.describe(std::move(label), std::move(explanation), {"tree"});
+        r.finish(sh, g.grid, adds);
+    }
+
+    MergeSpec m;
+    m.space = MemorySpace::Shared;
+    m.values = sh;
+    for (int b = 0; b < g.grid; ++b)
+        m.value_index.push_back(B * b);
+    m.store = g.grid == 1 && !segmented;
+    m.expression = arr + "[0]";
+    merge_step(trace, g, std::move(m));
+}
+
+// coarsened (Fig 10.15 with exercise 5's bounds checks) and coarsened_max (exercise 4): each
+// thread accumulates up to 2*COARSE_FACTOR elements, stride blockDim.x, in a register.
+void replay_coarsened(Trace& trace, std::span<const float> input)
+{
+    const Params& p = trace.params;
+    const Operation op = trace.operation;
+    const int n = static_cast<int>(input.size());
+    const int B = p.block_size;
+    const int C = p.coarse_factor;
+    Geometry g{B, p.warp_size, (n + 2 * C * B - 1) / (2 * C * B), p.banks};
+    trace.grid_size = g.grid;
+    set_input(trace, input, g.grid * 2 * C * B);
+    const std::vector<float>& in = trace.input;
+    const bool max = op == Operation::Max;
+    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
+
+    auto sid_of = [&](int t) { return 2 * C * B * g.block_of(t) + g.tid_of(t); };
+    {
+        StepRecorder r(trace, g, MemorySpace::Shared);
+        r.reads_from_input();
+        long long adds = 0;
+        for (int t = 0; t < g.threads(); ++t) {
+            const int sid = sid_of(t);
+            float acc = identity(op);
+            r.padding(t, sid >= n);
+            if (sid < n) {
+                r.active(t);
+                acc = in[static_cast<std::size_t>(sid)];
+                r.read(t, sid);
+                for (int k = 1; k < 2 * C; ++k) {
+                    const int e = sid + k * B;
+                    if (e < n) {
+                        acc = combine(op, acc, in[static_cast<std::size_t>(e)]);
+                        r.read(t, e);
+                        ++adds;
+                    }
+                }
+            }
+            r.write(t, t);
+            sh[static_cast<std::size_t>(t)] = acc;
+        }
+        for (int k = 0; k < 2 * C; ++k) {
+            r.global(AccessKind::Read, k == 0 ? "input[sid]" : "input[sid + " + std::to_string(k) + "*BLOCK_SIZE]",
+                     [&, k](int t) -> std::int64_t {
+                         const int sid = sid_of(t);
+                         return sid < n && sid + k * B < n ? sid + k * B : kNoAccess;
+                     });
+        }
+        r.shared(AccessKind::Write, "shared_data[tid]", [&](int t) -> std::int64_t { return g.tid_of(t); });
+        const std::string f = max ? "fmaxf" : "+";
+        r.describe("coarsen: each thread " + std::string(max ? "takes the max of" : "sums") + " up to "
+                       + std::to_string(2 * C) + " elements (stride " + std::to_string(B)
+                       + ") in a register, then stores it to shared_data[tid]",
+                   "With COARSE_FACTOR = " + std::to_string(C) + ", one thread does the work of "
+                       + std::to_string(2 * C) + " elements in registers before the tree, so "
+                       + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s")
+                       + " cover the input instead of " + std::to_string((n + 2 * B - 1) / (2 * B))
+                       + ". Elements past the end are skipped by the bounds checks.",
+                   {"load", "coarsen"});
+        r.finish(sh, 0, adds);
+    }
+
+    for (int stride = B / 2; stride >= 1; stride /= 2) {
+        StepRecorder r(trace, g, MemorySpace::Shared);
+        r.set_stride(stride);
+        long long adds = 0;
+        for (int t = 0; t < g.threads(); ++t) {
+            const int tid = g.tid_of(t);
+            r.padding(t, sid_of(t) >= n);
+            if (tid >= stride)
+                continue;
+            const int base = B * g.block_of(t);
+            r.active(t);
+            r.read(t, base + tid);
+            r.read(t, base + tid + stride);
+            r.write(t, base + tid);
+        }
+        for (int t = 0; t < g.threads(); ++t) {
+            const int tid = g.tid_of(t);
+            if (tid >= stride)
+                continue;
+            const std::size_t base = static_cast<std::size_t>(B * g.block_of(t));
+            float& d = sh[base + static_cast<std::size_t>(tid)];
+            d = combine(op, d, sh[base + static_cast<std::size_t>(tid + stride)]);
+            ++adds;
+        }
+        r.shared(AccessKind::Read, "shared_data[tid]",
+                 [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
+        r.shared(AccessKind::Read, "shared_data[tid + stride]",
+                 [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) + stride : kNoAccess; });
+        r.shared(AccessKind::Write, "shared_data[tid]",
+                 [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
+        r.describe("stride " + std::to_string(stride) + ": tid < " + std::to_string(stride) + " "
+                       + (max ? "takes fmaxf with" : "adds") + " shared_data[tid + " + std::to_string(stride) + "]",
+                   "After a barrier, the first " + std::to_string(stride) + " threads combine the word stride "
+                       "places to their right, the same convergent tree as the shared-memory kernel.",
+                   {"tree"});
+        r.finish(sh, g.grid, adds);
+    }
+
+    MergeSpec m;
+    m.space = MemorySpace::Shared;
+    m.values = sh;
+    for (int b = 0; b < g.grid; ++b)
+        m.value_index.push_back(B * b);
+    m.store = false;
+    m.expression = "shared_data[0]";
+    if (max)
+        m.explanation_tail = " CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf "
+                             "result is stored.";
+    merge_step(trace, g, std::move(m));
+}
+
+} // namespace reducescope::model::detail

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// validate / resolve / parse_input / simulate: the entry points of the step model (simulate.h).
+#include "model/simulate.h"
+
+#include "model/catalogue.h"
+#include "model/recorder.h"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace reducescope::model {
+namespace {
+
+bool is_pow2_in(int v, int lo, int hi) { return v >= lo && v <= hi && std::has_single_bit(static_cast<unsigned>(v)); }
+
+bool teaching_size(int v) { return v == 4 || v == 8 || v == 16 || v == 32; }
+
+std::string modelled_ids()
+{
+    std::string ids;
+    for (const auto& s : catalogue()) {
+        if (!s.has_model)
+            continue;
+        if (!ids.empty())
+            ids += ", ";
+        ids += s.id;
+    }
+    return ids;
+}
+
+// Float64 reference: the sum, or the max with fmax semantics (a NaN operand is ignored, as
+// CUDA's fmaxf does; see docs/trace-format.md).
+double reference_of(Operation op, std::span<const float> input)
+{
+    if (op == Operation::Sum) {
+        double s = 0;
+        for (float x : input)
+            s += static_cast<double>(x);
+        return s;
+    }
+    double m = -INFINITY;
+    for (float x : input)
+        m = std::fmax(m, static_cast<double>(x));
+    return m;
+}
+
+void sum_totals(Trace& t)
+{
+    Totals& tot = t.totals;
+    tot = {};
+    for (const Step& s : t.steps) {
+        const StepCounters& c = s.counters;
+        tot.divergent_warp_steps += c.divergent_warps;
+        tot.shared_wavefronts += c.shared_wavefronts;
+        tot.extra_shared_wavefronts += c.extra_shared_wavefronts;
+        tot.global_sectors += c.global_sectors;
+        tot.barriers += c.barriers;
+        tot.atomics += c.atomics;
+        tot.adds += c.adds;
+        tot.active_lane_slots += c.active_lanes;
+        tot.issued_lane_slots += c.lane_slots;
+    }
+    tot.lane_utilisation = tot.issued_lane_slots > 0
+        ? static_cast<double>(tot.active_lane_slots) / static_cast<double>(tot.issued_lane_slots)
+        : 0.0;
+}
+
+} // namespace
+
+std::optional<ParamError> validate(std::string_view strategy, std::size_t input_length, const Params& params)
+{
+    const StrategyInfo* info = find_strategy(strategy);
+    if (!info)
+        return ParamError{"strategy", "strategy must be one of: " + modelled_ids() + " (got '"
+                                          + std::string(strategy) + "')"};
+    if (!info->has_model)
+        return ParamError{"strategy", "strategy '" + std::string(strategy)
+                                          + "' is benchmark-only and has no step model; modelled: "
+                                          + modelled_ids()};
+    if (input_length < 1 || input_length > static_cast<std::size_t>(kMaxInputLength))
+        return ParamError{"input", "input must hold 1.." + std::to_string(kMaxInputLength) + " values (got "
+                                       + std::to_string(input_length) + ")"};
+    if (params.block_size != 0 && !is_pow2_in(params.block_size, 1, 1024))
+        return ParamError{"block-size", "block-size must be a power of two in 1..1024 (got "
+                                            + std::to_string(params.block_size) + ")"};
+    if (!teaching_size(params.warp_size))
+        return ParamError{"warp-size", "warp-size must be 32, or 4, 8 or 16 as a teaching aid (got "
+                                           + std::to_string(params.warp_size) + ")"};
+    if (params.coarse_factor < 1 || params.coarse_factor > 64)
+        return ParamError{"coarse-factor", "coarse-factor must be in 1..64 (got "
+                                               + std::to_string(params.coarse_factor) + ")"};
+    if (!teaching_size(params.banks))
+        return ParamError{"banks", "banks must be 32, or 4, 8 or 16 (got " + std::to_string(params.banks) + ")"};
+    return std::nullopt;
+}
+
+Params resolve(std::string_view strategy, std::size_t input_length, Params params)
+{
+    if (params.block_size != 0)
+        return params;
+    const StrategyInfo* info = find_strategy(strategy);
+    if (info && info->single_block) {
+        const auto half = static_cast<unsigned>((std::max<std::size_t>(input_length, 1) + 1) / 2);
+        params.block_size = static_cast<int>(std::min(1024u, std::bit_ceil(half)));
+    } else {
+        params.block_size = 256;
+    }
+    return params;
+}
+
+ParsedInput parse_input(std::string_view text)
+{
+    ParsedInput out;
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    std::size_t pos = 0;
+    int index = 0;
+    bool expect_value = true; // after a comma a value must follow
+    bool any = false;
+    auto fail = [&](std::string msg) {
+        out.values.clear();
+        out.error = ParamError{"input", std::move(msg)};
+        return out;
+    };
+    while (pos < text.size()) {
+        if (is_space(text[pos])) {
+            ++pos;
+            continue;
+        }
+        if (text[pos] == ',') {
+            if (expect_value)
+                return fail("input: empty value at position " + std::to_string(index + 1)
+                            + " (expected comma- or space-separated numbers)");
+            expect_value = true;
+            ++pos;
+            continue;
+        }
+        std::size_t end = pos;
+        while (end < text.size() && text[end] != ',' && !is_space(text[end]))
+            ++end;
+        std::string_view token = text.substr(pos, end - pos);
+        std::string_view digits = token;
+        if (!digits.empty() && digits.front() == '+')
+            digits.remove_prefix(1);
+        float v = 0;
+        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        if (ec != std::errc{} || ptr != digits.data() + digits.size())
+            return fail("input: value " + std::to_string(index + 1) + " '" + std::string(token)
+                        + "' is not a float32 number (numbers, nan, inf, -inf; 1.." + std::to_string(kMaxInputLength)
+                        + " values)");
+        out.values.push_back(v);
+        ++index;
+        any = true;
+        expect_value = false;
+        pos = end;
+        if (index > kMaxInputLength)
+            break;
+    }
+    if (!any)
+        return fail("input must hold 1.." + std::to_string(kMaxInputLength) + " values (got 0)");
+    if (expect_value)
+        return fail("input: empty value after the last comma");
+    if (out.values.size() > static_cast<std::size_t>(kMaxInputLength))
+        return fail("input must hold 1.." + std::to_string(kMaxInputLength) + " values (got more than "
+                    + std::to_string(kMaxInputLength) + ")");
+    return out;
+}
+
+Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params)
+{
+    if (auto err = validate(strategy, input.size(), params))
+        throw std::invalid_argument(err->message);
+    const StrategyInfo* info = find_strategy(strategy);
+
+    Trace t;
+    t.strategy = std::string(strategy);
+    t.operation = strategy == "coarsened_max" ? Operation::Max : Operation::Sum;
+    t.params = resolve(strategy, input.size(), params);
+    t.source_file = std::string(info->source_file);
+    t.expected_wrong = info->expected_wrong;
+    t.teaching_warp_size = t.params.warp_size != 32;
+    t.reference = reference_of(t.operation, input);
+
+    if (strategy == "simple" || strategy == "convergent" || strategy == "convergent_reversed")
+        detail::replay_in_place(t, input);
+    else if (strategy == "interleaved_strided" || strategy == "shared" || strategy == "segmented")
+        detail::replay_shared_tree(t, input);
+    else if (strategy == "coarsened" || strategy == "coarsened_max")
+        detail::replay_coarsened(t, input);
+    else if (strategy == "atomic_naive" || strategy == "race")
+        detail::replay_atomic(t, input);
+    else
+        detail::replay_warp(t, input);
+
+    if (t.expected_wrong)
+        t.lost_value = t.reference - static_cast<double>(t.result);
+    sum_totals(t);
+    return t;
+}
+
+} // namespace reducescope::model
