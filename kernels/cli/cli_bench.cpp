@@ -1,11 +1,607 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `bench`, `devices`, `selftest` (placeholder until the benchmark engine lands).
+// `bench`, `devices`, `selftest`: the real kernels on the GPU (docs/results-format.md).
 #include "cli/commands.h"
 
+#include "bench/plan.h"
+#include "bench/reference.h"
+#include "bench/results.h"
+#include "bench/stats.h"
+#include "model/catalogue.h"
+#include "reducescope/config.h"
+
+#if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+#include "cuda/reduce_api.h"
+#endif
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#ifndef REDUCESCOPE_GIT_COMMIT
+#define REDUCESCOPE_GIT_COMMIT ""
+#endif
+
 namespace reducescope::cli {
+namespace {
+namespace b = reducescope::bench;
+using nlohmann::json;
+
+constexpr std::size_t kDefaultN = std::size_t{1} << 20;
+
+/// Parsed and validated `bench` arguments.
+struct BenchArgs {
+    std::string n_text = "1048576";
+    std::string sweep_n;
+    std::string strategies = "all";
+    int reps = 100;
+    int warmup = 10;
+    int batches = 5;
+    std::string mode = "loop";
+    std::string cache = "hot";
+    std::string block_sizes = "256";
+    std::string coarse_factors = "4";
+    std::uint64_t seed = b::kDefaultSeed;
+    int device = 0;
+    std::string json_file;
+    // resolved
+    std::vector<std::size_t> sizes;
+    std::vector<unsigned int> blocks, coarse;
+    std::vector<std::string> ids;
+};
+
+struct SelftestArgs {
+    std::size_t max_n = (std::size_t{1} << 24) + 3;
+    std::string max_n_text;
+    std::string strategies = "all";
+    std::string block_sizes = "32,128,256,1024";
+    std::string coarse_factors = "1,4,16";
+    std::uint64_t seed = b::kDefaultSeed;
+    int device = 0;
+};
+
+std::string range_text(std::size_t lo, std::size_t hi) { return std::to_string(lo) + ".." + std::to_string(hi); }
+
+std::size_t parse_n(const std::string& flag, const std::string& text)
+{
+    const auto v = b::parse_size(text);
+    if (!v || *v < 1 || *v > b::kMaxN)
+        throw BadInput{flag + " must be in " + range_text(1, b::kMaxN) + " (got " + text + ")"};
+    return *v;
+}
+
+std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::string& text, unsigned int lo,
+                                          unsigned int hi)
+{
+    std::vector<unsigned int> v;
+    try {
+        v = b::parse_uint_list(text);
+    } catch (const std::invalid_argument&) {
+        throw BadInput{flag + " must be a power of two in " + range_text(lo, hi) + " (got " + text + ")"};
+    }
+    for (const unsigned int x : v)
+        if (x < lo || x > hi || !b::is_power_of_two(x))
+            throw BadInput{flag + " must be a power of two in " + range_text(lo, hi) + " (got " + std::to_string(x) + ")"};
+    return v;
+}
+
+std::vector<std::string> parse_ids(const std::string& text)
+{
+    try {
+        return b::parse_strategies(text);
+    } catch (const std::invalid_argument& e) {
+        throw BadInput{std::string{"--strategies: "} + e.what()};
+    }
+}
+
+void resolve(BenchArgs& a)
+{
+    if (!a.sweep_n.empty()) {
+        try {
+            a.sizes = b::parse_sizes(a.sweep_n);
+        } catch (const std::invalid_argument& e) {
+            throw BadInput{std::string{"--sweep-n: "} + e.what()};
+        }
+        for (const std::size_t n : a.sizes)
+            if (n < 1 || n > b::kMaxN)
+                throw BadInput{"--sweep-n sizes must be in " + range_text(1, b::kMaxN) + " (got " + std::to_string(n) + ")"};
+    } else {
+        a.sizes = {parse_n("--n", a.n_text)};
+    }
+    a.blocks = parse_pow2_list("--block-size", a.block_sizes, 32, 1024);
+    a.coarse = parse_pow2_list("--coarse-factor", a.coarse_factors, 1, 64);
+    const int lists = (a.sizes.size() > 1) + (a.blocks.size() > 1) + (a.coarse.size() > 1);
+    if (lists > 1)
+        throw BadInput{"only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)"};
+    if (a.reps < 1 || a.reps > 100000)
+        throw BadInput{"--reps must be in 1..100000 (got " + std::to_string(a.reps) + ")"};
+    if (a.warmup < 0 || a.warmup > 10000)
+        throw BadInput{"--warmup must be in 0..10000 (got " + std::to_string(a.warmup) + ")"};
+    if (a.batches < 1 || a.batches > 1000)
+        throw BadInput{"--batches must be in 1..1000 (got " + std::to_string(a.batches) + ")"};
+    if (a.mode != "per-launch" && a.mode != "loop" && a.mode != "graph")
+        throw BadInput{"--mode must be per-launch, loop or graph (got " + a.mode + ")"};
+    if (a.cache != "hot" && a.cache != "cold")
+        throw BadInput{"--cache must be hot or cold (got " + a.cache + ")"};
+    if (a.device < 0 || a.device > 63)
+        throw BadInput{"--device must be in 0..63 (got " + std::to_string(a.device) + ")"};
+    a.ids = parse_ids(a.strategies);
+}
+
+std::string now_utc()
+{
+    const std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return buf;
+}
+
+std::string commit()
+{
+    if (const char* env = std::getenv("REDUCESCOPE_COMMIT"); env && *env)
+        return env;
+    return REDUCESCOPE_GIT_COMMIT[0] ? REDUCESCOPE_GIT_COMMIT : "unknown";
+}
+
+void emit(const json& j)
+{
+    std::cout << j.dump() << '\n';
+    std::cout.flush();
+}
+
+int no_cuda_build()
+{
+    std::cerr << "reducescope-cli: this build has no CUDA kernels (nvcc was not found when it was configured)\n";
+    return kNoDevice;
+}
+
+#if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+namespace g = reducescope::gpu;
+
+json device_json(const g::DeviceInfo& d)
+{
+    return {{"index", d.index},
+            {"name", d.name},
+            {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+            {"sms", d.sms},
+            {"l2_bytes", d.l2_bytes},
+            {"memory_bytes", d.memory_bytes},
+            {"memory_clock_khz", d.memory_clock_khz},
+            {"memory_bus_bits", d.memory_bus_bits},
+            {"sm_clock_khz", d.sm_clock_khz},
+            {"peak_bandwidth_gbs", d.peak_bandwidth_gbs},
+            {"driver_version", d.driver_version},
+            {"runtime_version", d.runtime_version},
+            {"cooperative_launch", d.cooperative_launch}};
+}
+
+g::Mode to_mode(const std::string& m)
+{
+    return m == "per-launch" ? g::Mode::PerLaunch : m == "graph" ? g::Mode::Graph : g::Mode::Loop;
+}
+
+bool needs_dot(const std::vector<std::string>& ids)
+{
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s.rfind("dot_", 0) == 0; });
+}
+
+bool needs_partials(const std::vector<std::string>& ids)
+{
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s == "two_pass" || s == "grid_sync"; });
+}
+
+/// Everything about one benchmark invocation on the GPU.
+class BenchRun {
+public:
+    BenchRun(const BenchArgs& a, std::string command) : m_args(a), m_command(std::move(command)) {}
+
+    int run()
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto devices = g::list_devices();  // NoDevice -> 77
+        if (m_args.device >= static_cast<int>(devices.size()))
+            throw BadInput{"--device must be in 0.." + std::to_string(devices.size() - 1) + " (got " +
+                           std::to_string(m_args.device) + ")"};
+        const g::DeviceInfo& dev = devices[static_cast<std::size_t>(m_args.device)];
+        const std::size_t capacity = *std::max_element(m_args.sizes.begin(), m_args.sizes.end());
+        g::Needs needs;
+        needs.dot = needs_dot(m_args.ids);
+        needs.partials = needs_partials(m_args.ids);
+        needs.cold = m_args.cache == "cold";
+        const std::size_t need = g::bytes_needed(capacity, needs, dev.l2_bytes);
+        if (need > static_cast<std::size_t>(dev.free_bytes))
+            throw g::OutOfMemory{capacity, need, static_cast<std::size_t>(dev.free_bytes)};
+
+        const auto x = b::make_input(capacity, m_args.seed, 0);
+        const auto y = needs.dot ? b::make_input(capacity, m_args.seed, 1) : std::vector<float>{};
+        g::Runner runner{m_args.device, x, y, needs};
+
+        g::Timing timing;
+        timing.mode = to_mode(m_args.mode);
+        timing.cache = needs.cold ? g::Cache::Cold : g::Cache::Hot;
+        timing.reps = m_args.reps;
+        timing.warmup = m_args.warmup;
+        timing.batches = m_args.batches;
+
+        const auto points = b::plan_runs(m_args.ids, m_args.sizes, m_args.blocks, m_args.coarse);
+        // Ceilings at every size (same mode and cache state as the kernels).
+        std::map<std::size_t, double> read_gbs, copy_gbs;
+        for (const std::size_t n : m_args.sizes) {
+            read_gbs[n] = 4.0 * n / (b::summarize(runner.read_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
+            copy_gbs[n] = 8.0 * n / (b::summarize(runner.copy_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
+        }
+
+        json params = {{"n", capacity},
+                       {"reps", m_args.reps},
+                       {"warmup", m_args.warmup},
+                       {"batches", m_args.batches},
+                       {"mode", m_args.mode},
+                       {"cache", m_args.cache},
+                       {"block_size", m_args.blocks.front()},
+                       {"coarse_factor", m_args.coarse.front()},
+                       {"seed", m_args.seed},
+                       {"strategies", m_args.ids},
+                       {"sweep", nullptr},
+                       {"tolerance_c", b::kToleranceC}};
+        if (m_args.sizes.size() > 1)
+            params["sweep"] = {{"param", "n"}, {"values", m_args.sizes}};
+        else if (m_args.blocks.size() > 1)
+            params["sweep"] = {{"param", "block_size"}, {"values", m_args.blocks}};
+        else if (m_args.coarse.size() > 1)
+            params["sweep"] = {{"param", "coarse_factor"}, {"values", m_args.coarse}};
+        const json ceilings = {{"read_gbs", read_gbs[capacity]}, {"copy_gbs", copy_gbs[capacity]}};
+        json doc = {{"schema", "reducescope-results"},
+                    {"version", 1},
+                    {"tool", {{"name", "reducescope-cli"}, {"version", REDUCESCOPE_VERSION}, {"commit", commit()}}},
+                    {"date", now_utc()},
+                    {"command", m_command},
+                    {"device", device_json(dev)},
+                    {"params", params},
+                    {"ceilings", ceilings},
+                    {"results", json::array()}};
+        emit({{"type", "start"},
+              {"total", points.size()},
+              {"device", doc["device"]},
+              {"params", params},
+              {"ceilings", ceilings}});
+
+        int failures = 0;
+        // Baseline medians per (n, block, coarse, operation) for the speed-ups.
+        std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const b::RunPoint& p = points[i];
+            emit({{"type", "progress"}, {"index", i}, {"total", points.size()}, {"strategy", p.strategy}, {"n", p.n}});
+            b::Result r = run_point(runner, p, x, y, timing);
+            const auto key = std::make_tuple(p.n, p.block_size, p.coarse_factor);
+            if (r.status == b::Status::Ok && r.time_ms) {
+                if (p.strategy == "cpu")
+                    cpu_ms[key] = r.time_ms->median;
+                else if (p.strategy == "cub")
+                    (p.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
+            }
+            auto lookup = [&](auto& m) -> std::optional<double> {
+                if (auto it = m.find(key); it != m.end())
+                    return it->second;
+                return std::nullopt;
+            };
+            const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
+            b::set_speeds(r, dev.peak_bandwidth_gbs, read_gbs[p.n], lookup(cpu_ms), cub);
+            if (r.status == b::Status::Wrong || r.status == b::Status::Error)
+                ++failures;
+            json j = b::to_json(r);
+            doc["results"].push_back(j);
+            j["type"] = "result";
+            emit(j);
+        }
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (!m_args.json_file.empty()) {
+            std::ofstream f{m_args.json_file};
+            f << doc.dump(1) << '\n';
+            if (!f)
+                throw std::runtime_error("cannot write " + m_args.json_file);
+        }
+        emit({{"type", "done"}, {"elapsed_s", elapsed}, {"failures", failures}});
+        return failures ? kFailure : kOk;
+    }
+
+private:
+    b::Result run_point(g::Runner& runner, const b::RunPoint& p, const std::vector<float>& x,
+                        const std::vector<float>& y, const g::Timing& timing)
+    {
+        const auto* info = model::find_strategy(p.strategy);
+        b::Result r;
+        r.strategy = p.strategy;
+        r.family = std::string{b::family_key(info->family)};
+        r.n = p.n;
+        r.block_size = static_cast<int>(p.block_size);
+        r.coarse_factor = static_cast<int>(p.coarse_factor);
+        r.mode = m_args.mode;
+        r.cache = m_args.cache;
+        const bool dot = p.strategy.rfind("dot_", 0) == 0;
+        const bool is_max = p.strategy == "coarsened_max" || p.max;
+        r.operation = dot ? "dot" : is_max ? "max" : "sum";
+        r.bytes_read = static_cast<long long>((dot ? 8 : 4) * p.n);
+        const std::span<const float> xs{x.data(), p.n};
+        const b::Reference ref = dot ? b::reference_dot(xs, std::span<const float>{y.data(), p.n}) : b::reference(xs);
+        const double expect = is_max ? ref.max : ref.sum;
+        r.reference = expect;
+        r.tolerance = is_max ? 0.0 : b::sum_tolerance(p.n, ref.abs_sum);
+
+        if (p.strategy == "cpu") {
+            r.kernel = "cpu_sum (sequential float64)";
+            const int reps = static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 27) / p.n, 3, m_args.reps));
+            std::vector<double> ms;
+            double value = 0;
+            for (int k = 0; k < reps; ++k) {
+                const auto s = std::chrono::steady_clock::now();
+                value = b::cpu_sum(xs);
+                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count());
+            }
+            r.result = value;
+            r.abs_error = std::fabs(value - expect);
+            r.status = b::classify(true, value, expect, *r.tolerance, false);
+            r.time_ms = b::summarize(ms);
+            r.samples = reps;
+            return r;
+        }
+        g::KernelSpec spec{p.strategy, p.max, p.block_size, p.coarse_factor};
+        const g::RunResult run = runner.run(spec, p.n, timing);
+        r.kernel = run.kernel;
+        r.grid_size = run.grid;
+        r.in_place = run.in_place;
+        if (run.status == g::RunResult::Status::Skipped) {
+            r.status = b::Status::Skipped;
+            r.message = run.message;
+            return r;
+        }
+        if (run.status == g::RunResult::Status::Failed) {
+            r.status = b::Status::Error;
+            r.message = run.message;
+            return r;
+        }
+        r.result = run.value;
+        r.abs_error = std::fabs(run.value - expect);
+        r.status = b::classify(run.output_written, run.value, expect, *r.tolerance, info->expected_wrong);
+        if (!run.output_written)
+            r.message = "the output still holds the poison: the kernel did not write it";
+        else if (r.status == b::Status::ExpectedWrong)
+            r.message = r.abs_error <= *r.tolerance ? "expected wrong (lost updates), but this run happened to match"
+                                                    : "expected wrong: lost updates";
+        else if (r.status == b::Status::Wrong)
+            r.message = "outside tolerance";
+        r.time_ms = b::summarize(run.samples_ms);
+        r.samples = static_cast<int>(run.samples_ms.size());
+        r.subtracted_ms = run.subtracted_ms;
+        return r;
+    }
+
+    BenchArgs m_args;
+    std::string m_command;
+};
+
+int run_selftest(const SelftestArgs& a)
+{
+    const std::vector<std::size_t> all_sizes{1, 2, 3, 31, 32, 33, 1000, 1023, 1024, 1025,
+                                             std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
+                                             (std::size_t{1} << 24) + 3};
+    std::vector<std::size_t> sizes;
+    for (const std::size_t n : all_sizes)
+        if (n <= a.max_n)
+            sizes.push_back(n);
+    const auto ids = parse_ids(a.strategies);
+    const auto blocks = parse_pow2_list("--block-sizes", a.block_sizes, 32, 1024);
+    const auto coarse = parse_pow2_list("--coarse-factors", a.coarse_factors, 1, 64);
+    const auto devices = g::list_devices();
+    if (a.device >= static_cast<int>(devices.size()))
+        throw BadInput{"--device must be in 0.." + std::to_string(devices.size() - 1) + " (got " + std::to_string(a.device) + ")"};
+    const std::size_t capacity = sizes.empty() ? 1 : sizes.back();
+    g::Needs needs;
+    needs.dot = needs_dot(ids);
+    needs.partials = needs_partials(ids);
+    const auto x = b::make_input(capacity, a.seed, 0);
+    const auto y = needs.dot ? b::make_input(capacity, a.seed, 1) : std::vector<float>{};
+    g::Runner runner{a.device, x, y, needs};
+    g::Timing verify_only;
+    verify_only.reps = 0;
+    int runs = 0, ok = 0, wrong = 0, errors = 0, skipped = 0, race_lost = 0, race_runs = 0;
+    for (const std::size_t n : sizes) {
+        const std::span<const float> xs{x.data(), n};
+        const b::Reference ref = b::reference(xs);
+        const b::Reference dref = needs.dot ? b::reference_dot(xs, std::span<const float>{y.data(), n}) : b::Reference{};
+        for (const auto& id : ids) {
+            if (id == "cpu")
+                continue;
+            const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
+                                id == "two_pass" || id == "grid_sync" || id == "vectorized" ||
+                                id == "dot_coarsened" || id == "dot_fma";
+            const std::vector<unsigned int> cs = uses_c ? coarse : std::vector<unsigned int>{4};
+            for (const unsigned int bs : blocks)
+                for (const unsigned int c : cs)
+                    for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+                        ++runs;
+                        const auto run = runner.run({id, mx, bs, c}, n, verify_only);
+                        const bool dot = id.rfind("dot_", 0) == 0;
+                        const bool is_max = id == "coarsened_max" || mx;
+                        const b::Reference& r = dot ? dref : ref;
+                        const double expect = is_max ? r.max : r.sum;
+                        const double tol = is_max ? 0.0 : b::sum_tolerance(n, r.abs_sum);
+                        const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
+                                                  " block=" + std::to_string(bs) + " coarse=" + std::to_string(c);
+                        if (run.status == g::RunResult::Status::Skipped) {
+                            ++skipped;
+                            continue;
+                        }
+                        if (run.status == g::RunResult::Status::Failed) {
+                            ++errors;
+                            std::cout << "ERROR " << where << ": " << run.message << '\n';
+                            continue;
+                        }
+                        if (id == "race") {
+                            ++race_runs;
+                            race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
+                            continue;
+                        }
+                        const auto st = b::classify(run.output_written, run.value, expect, tol, false);
+                        if (st == b::Status::Ok) {
+                            ++ok;
+                        } else {
+                            ++wrong;
+                            std::cout << "WRONG " << where << ": got " << run.value << ", expected " << expect
+                                      << " (tolerance " << tol << (run.output_written ? "" : ", output not written")
+                                      << ")\n";
+                        }
+                    }
+        }
+    }
+    std::cout << "selftest on " << devices[static_cast<std::size_t>(a.device)].name << ": " << runs << " runs, "
+              << ok << " ok, " << wrong << " wrong, " << errors << " errors, " << skipped << " skipped; race "
+              << "(expected wrong) lost updates in " << race_lost << " of " << race_runs << " runs\n";
+    return wrong || errors ? kFailure : kOk;
+}
+#endif
+
+std::string join_args(int argc, char** argv)
+{
+    std::string s = "reducescope-cli";
+    for (int i = 1; i < argc; ++i)
+        s += std::string{" "} + argv[i];
+    return s;
+}
+
+} // namespace
+
 void register_bench_commands(CLI::App& app, int& exit_code)
 {
-    (void)app;
-    (void)exit_code;
+    // ---- bench ----
+    auto args = std::make_shared<BenchArgs>();
+    CLI::App* bench = app.add_subcommand("bench", "Time the CUDA kernels against a float64 reference (JSON lines)");
+    bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
+    bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, e.g. 1K..1G (powers of two) or 1000,4096");
+    bench->add_option("--strategies", args->strategies, "Comma list of strategy ids, or all");
+    bench->add_option("--reps", args->reps, "Timed repetitions (1..100000)");
+    bench->add_option("--warmup", args->warmup, "Untimed repetitions first (0..10000)");
+    bench->add_option("--batches", args->batches, "loop/graph: the reps run as this many timed batches (1..1000)");
+    bench->add_option("--mode", args->mode, "per-launch | loop | graph");
+    bench->add_option("--cache", args->cache, "hot | cold (L2 flushed before each repetition)");
+    bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps)");
+    bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
+    bench->add_option("--seed", args->seed, "Seed of the random input");
+    bench->add_option("--device", args->device, "CUDA device index");
+    bench->add_option("--json", args->json_file, "Write the whole result set to this file");
+    bench->callback([args, &exit_code] {
+        resolve(*args);
+#if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+        // The command line as typed is not available here; rebuild it from the parsed options.
+        std::string cmd = "reducescope-cli bench";
+        if (!args->sweep_n.empty())
+            cmd += " --sweep-n " + args->sweep_n;
+        else
+            cmd += " --n " + args->n_text;
+        cmd += " --strategies " + args->strategies + " --reps " + std::to_string(args->reps) + " --warmup " +
+               std::to_string(args->warmup) + " --mode " + args->mode + " --cache " + args->cache +
+               " --block-size " + args->block_sizes + " --coarse-factor " + args->coarse_factors + " --seed " +
+               std::to_string(args->seed);
+        if (!args->json_file.empty())
+            cmd += " --json " + args->json_file;
+        try {
+            BenchRun run{*args, cmd};
+            exit_code = run.run();
+        } catch (const g::NoDevice& e) {
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kNoDevice;
+        } catch (const g::OutOfMemory& e) {
+            std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
+            exit_code = kBadInput;
+        } catch (const g::CudaError& e) {
+            emit({{"type", "error"}, {"message", e.what()}});
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kFailure;
+        }
+#else
+        exit_code = no_cuda_build();
+#endif
+    });
+
+    // ---- devices ----
+    auto devices_json = std::make_shared<bool>(false);
+    CLI::App* devices = app.add_subcommand("devices", "List the CUDA devices");
+    devices->add_flag("--json", *devices_json, "One JSON array instead of text");
+    devices->callback([devices_json, &exit_code] {
+#if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+        try {
+            const auto list = g::list_devices();
+            if (*devices_json) {
+                json a = json::array();
+                for (const auto& d : list)
+                    a.push_back(device_json(d));
+                std::cout << a.dump(1) << '\n';
+            } else {
+                for (const auto& d : list)
+                    std::cout << d.index << ": " << d.name << ", compute capability " << d.cc_major << '.'
+                              << d.cc_minor << ", " << d.sms << " SMs, " << (d.memory_bytes >> 20) << " MiB ("
+                              << (d.free_bytes >> 20) << " free), L2 " << (d.l2_bytes >> 20) << " MiB, peak "
+                              << d.peak_bandwidth_gbs << " GB/s, driver " << d.driver_version << ", runtime "
+                              << d.runtime_version << (d.cooperative_launch ? ", cooperative launch" : "") << '\n';
+            }
+            exit_code = kOk;
+        } catch (const g::NoDevice& e) {
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kNoDevice;
+        } catch (const g::CudaError& e) {
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kFailure;
+        }
+#else
+        exit_code = no_cuda_build();
+#endif
+    });
+
+    // ---- selftest ----
+    auto st = std::make_shared<SelftestArgs>();
+    CLI::App* selftest = app.add_subcommand(
+        "selftest", "Run every kernel at N in {1,2,3,31,32,33,1000,1023,1024,1025,2^20,2^20+7,2^24+3} and several "
+                    "block sizes against the float64 reference; exit 0 or 1");
+    selftest->add_option("--max-n", st->max_n_text, "Skip the sizes above this (e.g. under compute-sanitizer)");
+    selftest->add_option("--strategies", st->strategies, "Comma list of strategy ids, or all");
+    selftest->add_option("--block-sizes", st->block_sizes, "Block sizes, powers of two 32..1024");
+    selftest->add_option("--coarse-factors", st->coarse_factors, "Coarse factors, powers of two 1..64");
+    selftest->add_option("--seed", st->seed, "Seed of the random input");
+    selftest->add_option("--device", st->device, "CUDA device index");
+    selftest->callback([st, &exit_code] {
+        if (!st->max_n_text.empty())
+            st->max_n = parse_n("--max-n", st->max_n_text);
+        parse_ids(st->strategies);
+        parse_pow2_list("--block-sizes", st->block_sizes, 32, 1024);
+        parse_pow2_list("--coarse-factors", st->coarse_factors, 1, 64);
+        if (st->device < 0 || st->device > 63)
+            throw BadInput{"--device must be in 0..63 (got " + std::to_string(st->device) + ")"};
+#if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+        try {
+            exit_code = run_selftest(*st);
+        } catch (const g::NoDevice& e) {
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kNoDevice;
+        } catch (const g::OutOfMemory& e) {
+            std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
+            exit_code = kBadInput;
+        } catch (const g::CudaError& e) {
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kFailure;
+        }
+#else
+        exit_code = no_cuda_build();
+#endif
+    });
+    (void)&join_args;
 }
+
 } // namespace reducescope::cli

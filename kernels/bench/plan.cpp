@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/plan.h"
+
+#include "model/catalogue.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace reducescope::bench {
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep)
+{
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    while (true) {
+        const auto pos = s.find(sep, start);
+        out.push_back(trim(s.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start)));
+        if (pos == std::string_view::npos)
+            break;
+        start = pos + 1;
+    }
+    return out;
+}
+
+std::optional<std::size_t> parse_number(std::string_view s)
+{
+    std::size_t v = 0;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+std::optional<std::size_t> parse_size(std::string_view text)
+{
+    std::string_view s = trim(text);
+    if (s.empty())
+        return std::nullopt;
+    if (s.size() > 2 && s.substr(0, 2) == "2^") {
+        const auto e = parse_number(s.substr(2));
+        if (!e || *e > 62)
+            return std::nullopt;
+        return std::size_t{1} << *e;
+    }
+    std::size_t mult = 1;
+    switch (std::toupper(static_cast<unsigned char>(s.back()))) {
+    case 'K': mult = std::size_t{1} << 10; break;
+    case 'M': mult = std::size_t{1} << 20; break;
+    case 'G': mult = std::size_t{1} << 30; break;
+    default: break;
+    }
+    if (mult != 1)
+        s.remove_suffix(1);
+    const auto v = parse_number(s);
+    if (!v || *v > (std::size_t{1} << 40))
+        return std::nullopt;
+    return *v * mult;
+}
+
+std::vector<std::size_t> parse_sizes(std::string_view text)
+{
+    if (const auto dots = text.find(".."); dots != std::string_view::npos) {
+        const auto lo = parse_size(text.substr(0, dots));
+        const auto hi = parse_size(text.substr(dots + 2));
+        if (!lo || !hi || *lo == 0 || *lo > *hi)
+            throw std::invalid_argument("sizes must look like 1K..1G (got '" + std::string{text} + "')");
+        std::vector<std::size_t> out;
+        for (std::size_t v = *lo; v <= *hi; v *= 2)
+            out.push_back(v);
+        return out;
+    }
+    std::vector<std::size_t> out;
+    for (const auto part : split(text, ',')) {
+        const auto v = parse_size(part);
+        if (!v)
+            throw std::invalid_argument("sizes must look like 1K..1G or 1000,4096 (got '" + std::string{text} + "')");
+        out.push_back(*v);
+    }
+    return out;
+}
+
+std::vector<unsigned int> parse_uint_list(std::string_view text)
+{
+    std::vector<unsigned int> out;
+    for (const auto part : split(text, ',')) {
+        const auto v = parse_number(part);
+        if (!v || *v > 0xffffffffu)
+            throw std::invalid_argument("expected a comma list of numbers (got '" + std::string{text} + "')");
+        out.push_back(static_cast<unsigned int>(*v));
+    }
+    return out;
+}
+
+std::vector<std::string> parse_strategies(std::string_view text)
+{
+    std::vector<std::string> wanted;
+    if (trim(text) == "all") {
+        for (const auto& s : model::catalogue())
+            wanted.emplace_back(s.id);
+        return wanted;
+    }
+    for (const auto part : split(text, ',')) {
+        if (!model::find_strategy(part))
+            throw std::invalid_argument("unknown strategy '" + std::string{part} + "' (see reducescope-cli list)");
+        wanted.emplace_back(part);
+    }
+    std::vector<std::string> ordered;
+    for (const auto& s : model::catalogue())
+        if (std::find(wanted.begin(), wanted.end(), s.id) != wanted.end())
+            ordered.emplace_back(s.id);
+    return ordered;
+}
+
+std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
+                                const std::vector<unsigned int>& block_sizes,
+                                const std::vector<unsigned int>& coarse_factors)
+{
+    auto has = [&](std::string_view id) {
+        return std::find(strategies.begin(), strategies.end(), id) != strategies.end();
+    };
+    std::vector<RunPoint> out;
+    for (const std::size_t n : sizes)
+        for (const unsigned int b : block_sizes)
+            for (const unsigned int c : coarse_factors) {
+                if (has("cpu"))
+                    out.push_back({"cpu", false, n, b, c});
+                if (has("cub")) {
+                    out.push_back({"cub", false, n, b, c});
+                    if (has("coarsened_max"))
+                        out.push_back({"cub", true, n, b, c});
+                }
+                for (const auto& s : strategies)
+                    if (s != "cpu" && s != "cub")
+                        out.push_back({s, false, n, b, c});
+            }
+    return out;
+}
+
+} // namespace reducescope::bench

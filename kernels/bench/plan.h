@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Planning a benchmark: parsing sizes and strategy lists, and the list of runs of a sweep.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reducescope::bench {
+
+/// Largest N the kernels take (32-bit unsigned indexing with room for the last segment).
+inline constexpr std::size_t kMaxN = std::size_t{1} << 31;
+
+/// A size: "1000", "1K" (1024), "4M" (4·2^20), "1G" (2^30), "2^20". nullopt when not a size.
+std::optional<std::size_t> parse_size(std::string_view text);
+
+/// "1K..1G": the powers of two from 1K to 1G (lo·2^k <= hi); "1000,4096": a list. Throws
+/// std::invalid_argument with a one-line message on bad text or an empty range.
+std::vector<std::size_t> parse_sizes(std::string_view text);
+
+/// "64,128,256" -> {64, 128, 256}. Throws std::invalid_argument on bad text.
+std::vector<unsigned int> parse_uint_list(std::string_view text);
+
+/// "all" (every catalogue strategy) or a comma list of catalogue ids, in catalogue order,
+/// without duplicates. Throws std::invalid_argument("unknown strategy 'x'") on an unknown id.
+std::vector<std::string> parse_strategies(std::string_view text);
+
+/// One kernel run of a benchmark.
+struct RunPoint {
+    std::string strategy;
+    bool max = false;           ///< CUB's Max (the "cub" baseline runs Sum and Max)
+    std::size_t n = 0;
+    unsigned int block_size = 0;
+    unsigned int coarse_factor = 0;
+};
+
+/// Every run for the product of sizes × block sizes × coarse factors (at most one list has more
+/// than one value: the sweep). Per point, the baselines come first ("cpu", then "cub" Sum, then
+/// "cub" Max when coarsened_max is included) so that speed-ups can be computed as results stream.
+std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
+                                const std::vector<unsigned int>& block_sizes,
+                                const std::vector<unsigned int>& coarse_factors);
+
+/// True when a value is a power of two.
+constexpr bool is_power_of_two(std::size_t v) { return v && !(v & (v - 1)); }
+
+} // namespace reducescope::bench

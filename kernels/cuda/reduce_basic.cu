@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Basics and shared memory: the textbook tree reductions (PMPP chapter 10; Harris, "Optimizing
+// parallel reduction in CUDA").
+//
+// Each kernel is written for one block that reduces 2*blockDim.x elements, as the seeds do. On a
+// longer input the same body runs as a grid: block b owns the segment that starts at
+// 2*blockDim.x*b, and block results are merged with one atomicAdd per block (the output must then
+// be zero before the launch). With a single block, thread 0 stores the result instead.
+//
+// blockDim.x must be a power of two. Tags `@<strategy>.<step>` mark the lines of each step for
+// the source pane and the step model (docs/design-notes.md).
+#include "launch.cuh"
+#include "reduce_common.cuh"
+
+namespace reducescope::cuda {
+
+// simple — stride doubles from 1; the thread whose index is a multiple of the stride adds.
+// The starting point. Works in place in global memory, so the input is destroyed and the
+// segment must be padded with zeros to 2*blockDim.x elements. Cost per block: every iteration
+// reads and writes global memory (2*blockDim.x loads over the whole tree, blockDim.x stores),
+// log2(blockDim.x)+1 barriers, one atomic. Lanes i % stride == 0 thin out inside every warp:
+// from stride 2 on, every warp is divergent and most lanes idle.
+template <class Probe = NoProbe>
+__global__ void simple_reduce_sum(float* input, float* output, Probe probe = {})
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    const unsigned int i = 2 * threadIdx.x;
+    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {  // @simple.tree
+        if (threadIdx.x % stride == 0) {                                  // @simple.tree
+            segment[i] += segment[i + stride];                            // @simple.tree
+            probe.record(Step::Tree, stride, Space::Global, i, segment[i]);
+        }
+        __syncthreads();                                                  // @simple.tree
+    }
+    if (threadIdx.x == 0) {
+        if (gridDim.x == 1) {
+            *output = segment[0];                                         // @simple.write
+            probe.record(Step::Write, 0, Space::Global, 0, segment[0]);
+        } else {
+            atomicAdd(output, segment[0]);                                // @simple.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, segment[0]);
+        }
+    }
+}
+
+// convergent — stride halves from blockDim.x; threads below the stride add.
+// Improves on simple: the active threads are always the lowest ones, so whole warps are either
+// all active or all idle; divergence appears only once fewer than 32 threads remain (the last
+// five iterations). Same bytes and barriers as simple (still in place in global memory).
+template <class Probe = NoProbe>
+__global__ void convergent_reduce_sum(float* input, float* output, Probe probe = {})
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    const unsigned int i = threadIdx.x;
+    for (unsigned int stride = blockDim.x; stride >= 1; stride /= 2) {  // @convergent.tree
+        if (threadIdx.x < stride) {                                       // @convergent.tree
+            segment[i] += segment[i + stride];                            // @convergent.tree
+            probe.record(Step::Tree, stride, Space::Global, i, segment[i]);
+        }
+        __syncthreads();                                                  // @convergent.tree
+    }
+    if (threadIdx.x == 0) {
+        if (gridDim.x == 1) {
+            *output = segment[0];                                         // @convergent.write
+            probe.record(Step::Write, 0, Space::Global, 0, segment[0]);
+        } else {
+            atomicAdd(output, segment[0]);                                // @convergent.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, segment[0]);
+        }
+    }
+}
+
+// convergent_reversed — the convergent tree folded toward the right end (PMPP exercise 3).
+// Thread t owns element blockDim.x + t and adds the element `stride` to its left; the active
+// threads are the highest ones, so warps stay converged as in convergent. The result lands in
+// the last element of the segment. Same costs as convergent.
+template <class Probe = NoProbe>
+__global__ void convergent_reversed_reduce_sum(float* input, float* output, Probe probe = {})
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    const unsigned int i = blockDim.x + threadIdx.x;
+    for (unsigned int stride = blockDim.x; stride >= 1; stride /= 2) {  // @convergent_reversed.tree
+        if (blockDim.x - threadIdx.x <= stride) {                         // @convergent_reversed.tree
+            segment[i] += segment[i - stride];                            // @convergent_reversed.tree
+            probe.record(Step::Tree, stride, Space::Global, i, segment[i]);
+        }
+        __syncthreads();                                                  // @convergent_reversed.tree
+    }
+    if (threadIdx.x == blockDim.x - 1) {
+        if (gridDim.x == 1) {
+            *output = segment[i];                                         // @convergent_reversed.write
+            probe.record(Step::Write, 0, Space::Global, i, segment[i]);
+        } else {
+            atomicAdd(output, segment[i]);                                // @convergent_reversed.atomic
+            probe.record(Step::Atomic, 0, Space::Global, i, segment[i]);
+        }
+    }
+}
+
+// interleaved_strided — the tree moves to shared memory, with index = 2*stride*tid.
+// Improves on simple: global memory is read once (the first add happens during the load) and the
+// input is left untouched; the active threads are the lowest ones, so full warps do not diverge.
+// Costs: 4*2*blockDim.x bytes read, log2(blockDim.x)+1 barriers, one atomic per block — and bank
+// conflicts: lanes of a warp touch words 2*stride apart, so from stride 1 on the words of a warp
+// fall into fewer and fewer banks (2-way, 4-way, ... up to 32-way conflicts).
+template <class Probe = NoProbe>
+__global__ void interleaved_strided_reduce_sum(const float* input, float* output, unsigned int n,
+                                               Probe probe = {})
+{
+    extern __shared__ float sdata[];
+    const unsigned int tid = threadIdx.x;
+    const unsigned int i = 2 * blockDim.x * blockIdx.x + tid;
+    sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n);  // @interleaved_strided.load
+    probe.record(Step::Load, 0, Space::Shared, tid, sdata[tid]);
+    __syncthreads();                                                      // @interleaved_strided.load
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {     // @interleaved_strided.tree
+        const unsigned int index = 2 * stride * tid;                      // @interleaved_strided.tree
+        if (index < blockDim.x) {                                         // @interleaved_strided.tree
+            sdata[index] += sdata[index + stride];                        // @interleaved_strided.tree
+            probe.record(Step::Tree, stride, Space::Shared, index, sdata[index]);
+        }
+        __syncthreads();                                                  // @interleaved_strided.tree
+    }
+    if (tid == 0) {
+        if (gridDim.x == 1) {
+            *output = sdata[0];                                           // @interleaved_strided.write
+            probe.record(Step::Write, 0, Space::Global, 0, sdata[0]);
+        } else {
+            atomicAdd(output, sdata[0]);                                  // @interleaved_strided.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, sdata[0]);
+        }
+    }
+}
+
+// shared — first add during the load into shared memory, then the convergent tree on chip
+// (PMPP Fig 10.11).
+// Improves on convergent: one read of global memory per element instead of a read and a write
+// per iteration, the input is left untouched, and consecutive lanes touch consecutive words, so
+// no bank conflicts (unlike interleaved_strided). Costs: 4*2*blockDim.x bytes read,
+// log2(blockDim.x) barriers, one atomic per block.
+template <class Probe = NoProbe>
+__global__ void shared_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+{
+    extern __shared__ float sdata[];
+    const unsigned int tid = threadIdx.x;
+    const unsigned int i = 2 * blockDim.x * blockIdx.x + tid;
+    sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n);  // @shared.load
+    probe.record(Step::Load, 0, Space::Shared, tid, sdata[tid]);
+    for (unsigned int stride = blockDim.x / 2; stride >= 1; stride /= 2) {  // @shared.tree
+        __syncthreads();                                                    // @shared.tree
+        if (tid < stride) {                                                 // @shared.tree
+            sdata[tid] += sdata[tid + stride];                              // @shared.tree
+            probe.record(Step::Tree, stride, Space::Shared, tid, sdata[tid]);
+        }
+    }
+    if (tid == 0) {
+        if (gridDim.x == 1) {
+            *output = sdata[0];                                             // @shared.write
+            probe.record(Step::Write, 0, Space::Global, 0, sdata[0]);
+        } else {
+            atomicAdd(output, sdata[0]);                                    // @shared.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, sdata[0]);
+        }
+    }
+}
+
+// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+
+cudaError_t enqueue_basic(const char* s, const Launch& l)
+{
+    const std::string_view id{s};
+    const dim3 grid{l.grid}, block{l.block};
+    const std::size_t smem = l.block * sizeof(float);
+    if (id == "simple")
+        simple_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
+    else if (id == "convergent")
+        convergent_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
+    else if (id == "convergent_reversed")
+        convergent_reversed_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
+    else if (id == "interleaved_strided")
+        interleaved_strided_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
+    else if (id == "shared")
+        shared_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
+    else
+        return cudaErrorInvalidValue;
+    return cudaGetLastError();
+}
+
+} // namespace reducescope::cuda

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Pieces shared by every kernel file: the step probe and the operation identities.
+//
+// The probe. Every kernel is a template over a `Probe` type and calls `probe.record(...)` inside
+// the guarded code of each step. The default, NoProbe, has empty inline members: the production
+// instantiation compiles to the same machine code as a kernel without the calls. A recording
+// variant (the GPU-recorded traces of the step pane) passes a probe that writes the active mask
+// (__activemask() inside the guard), the index each lane touched and the value after the step.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace reducescope::cuda {
+
+/// The steps of docs/design-notes.md, in the order a kernel runs them.
+enum class Step : int {
+    Load,
+    Coarsen,
+    Tree,
+    Shuffle,
+    WarpPartial,
+    FinalWarp,
+    Atomic,
+    Write,
+    GridSync,
+    SecondPass,
+};
+
+/// Where a recorded index points.
+enum class Space : int { Global, Shared, Register };
+
+/// The probe that records nothing. `iteration` is the stride (tree), the shuffle offset, or the
+/// coarsening tile; `index` is the element index in `space`; `value` is the value after the step.
+struct NoProbe {
+    __device__ __forceinline__ void record(Step, unsigned int /*iteration*/, Space,
+                                           unsigned int /*index*/, float /*value*/) const
+    {
+    }
+};
+
+/// Every lane of a warp takes part in the shuffles (blocks are whole warps).
+inline constexpr unsigned int kFullMask = 0xffffffffu;
+
+/// Reads input[i], or the identity of the sum when i is past the end (the tail of the last block).
+__device__ __forceinline__ float load_or_zero(const float* input, unsigned int i, unsigned int n)
+{
+    return i < n ? input[i] : 0.0f;
+}
+
+} // namespace reducescope::cuda

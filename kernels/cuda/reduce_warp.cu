@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Warp primitives: the tree moves from shared memory into registers (__shfl_down_sync), then the
+// cross-block merge is varied: an atomic per warp, per block, none (two passes), a grid-wide
+// barrier, and finally packed float4 loads (seeds 001 and 003).
+//
+// blockDim.x must be a multiple of 32 (whole warps: every shuffle uses the full mask).
+// Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md); the helpers
+// below carry the tags of every strategy that calls them.
+#include "launch.cuh"
+#include "reduce_common.cuh"
+
+#include <cooperative_groups.h>
+
+namespace reducescope::cuda {
+
+// The warp tree in registers: at offset 16, 8, 4, 2, 1 each lane adds the value of the lane
+// `offset` above it. No shared memory and no barrier: the 32 lanes exchange registers in one
+// instruction each step. Lane 0 ends with the warp's sum.
+template <class Probe>
+__device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& probe)
+{
+    for (unsigned int offset = warpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle
+        sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle
+        probe.record(step, offset, Space::Register, threadIdx.x % warpSize, sum);
+    }
+    return sum;
+}
+
+// The two-level block reduce (PyTorch's BlockReduceSum, seed 001): each warp shuffles its
+// values down to lane 0, lane 0 parks the warp's sum in shared memory, and after one barrier the
+// first warp shuffles the (at most 32) partials. Thread 0 ends with the block's sum.
+// Costs: two barriers per block instead of log2(blockDim.x), 32 floats of shared memory.
+template <class Probe>
+__device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, Probe& probe)
+{
+    const unsigned int lane = threadIdx.x % warpSize;
+    const unsigned int warp = threadIdx.x / warpSize;
+    sum = warp_reduce_sum(sum, Step::Shuffle, probe);
+    if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
+        warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
+        probe.record(Step::WarpPartial, 0, Space::Shared, warp, sum);
+    }
+    __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
+    if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
+        const unsigned int warps = blockDim.x / warpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
+        sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
+        sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
+    }
+    __syncthreads();  // warp_sums may be reused by the caller
+    return sum;
+}
+
+// warp_shuffle — one element per thread, the warp tree in registers, one atomicAdd per warp.
+// Improves on atomic_naive: 32 times fewer atomics, and on the shared-memory trees: no shared
+// memory, no barriers. Costs: 4 bytes read per element, ceil(N / 32) atomics on one address
+// (still many: 32768 at 1M).
+template <class Probe = NoProbe>
+__global__ void warp_shuffle_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+{
+    const unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float sum = load_or_zero(input, i, n);                                 // @warp_shuffle.load
+    probe.record(Step::Load, 0, Space::Register, i, sum);
+    sum = warp_reduce_sum(sum, Step::Shuffle, probe);
+    if (threadIdx.x % warpSize == 0) {                                     // @warp_shuffle.atomic
+        atomicAdd(output, sum);                                            // @warp_shuffle.atomic
+        probe.record(Step::Atomic, 0, Space::Global, 0, sum);
+    }
+}
+
+// block_reduce — a grid-stride loop (up to COARSE_FACTOR elements per thread with the grid of
+// design-notes.md), then the two-level block reduce and one atomicAdd per block.
+// Improves on warp_shuffle: blockDim.x/32 times fewer atomics (one per block), with two barriers
+// per block. Costs: 4 bytes read per element, ceil(N / (C*B)) atomics.
+template <class Probe = NoProbe>
+__global__ void block_reduce_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    float sum = 0.0f;
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @block_reduce.coarsen
+        sum += input[i];                                                    // @block_reduce.coarsen
+        probe.record(Step::Coarsen, 0, Space::Global, i, sum);
+    }
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        atomicAdd(output, sum);                                             // @block_reduce.atomic
+        probe.record(Step::Atomic, 0, Space::Global, 0, sum);
+    }
+}
+
+// two_pass, first kernel — as block_reduce, but each block stores its sum to partials[blockIdx.x]
+// instead of an atomic (seed 003).
+// Improves on block_reduce: no atomics at all, and the result is the same on every run (a fixed
+// order of additions). Costs: a second kernel launch, 4 bytes written and read back per block,
+// and the implicit barrier between the two launches.
+template <class Probe = NoProbe>
+__global__ void two_pass_partials(const float* input, float* partials, unsigned int n, Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    float sum = 0.0f;
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @two_pass.coarsen
+        sum += input[i];                                                    // @two_pass.coarsen
+        probe.record(Step::Coarsen, 0, Space::Global, i, sum);
+    }
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = sum;                                         // @two_pass.write
+        probe.record(Step::Write, 0, Space::Global, blockIdx.x, sum);
+    }
+}
+
+// two_pass, second kernel — one block reduces the `count` block partials and stores the result.
+template <class Probe = NoProbe>
+__global__ void two_pass_final(const float* partials, float* output, unsigned int count, Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    float sum = 0.0f;                                                       // @two_pass.second_pass
+    for (unsigned int i = threadIdx.x; i < count; i += blockDim.x)          // @two_pass.second_pass
+        sum += partials[i];                                                 // @two_pass.second_pass
+    sum = block_reduce_sum(sum, warp_sums, probe);                          // @two_pass.second_pass
+    if (threadIdx.x == 0) {                                                 // @two_pass.second_pass
+        *output = sum;                                                      // @two_pass.second_pass
+        probe.record(Step::SecondPass, 0, Space::Global, 0, sum);
+    }
+}
+
+// grid_sync — two_pass in one cooperative kernel: block partials to global memory, grid.sync()
+// (a barrier across every block of the grid), then block 0 reduces the partials (seed 003).
+// Improves on two_pass: one launch instead of two. Costs: the grid may hold only as many blocks
+// as can be resident at once (cooperative launch), so the grid-stride loop covers the rest; one
+// grid-wide barrier; 4 bytes written and read back per block.
+template <class Probe = NoProbe>
+__global__ void grid_sync_reduce_sum(const float* input, float* partials, float* output, unsigned int n,
+                                     Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+    float sum = 0.0f;
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @grid_sync.coarsen
+        sum += input[i];                                                    // @grid_sync.coarsen
+        probe.record(Step::Coarsen, 0, Space::Global, i, sum);
+    }
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = sum;                                         // @grid_sync.write
+        probe.record(Step::Write, 0, Space::Global, blockIdx.x, sum);
+    }
+    grid.sync();                                                            // @grid_sync.grid_sync
+    if (blockIdx.x == 0) {                                                  // @grid_sync.grid_sync
+        sum = 0.0f;                                                         // @grid_sync.grid_sync
+        for (unsigned int i = threadIdx.x; i < gridDim.x; i += blockDim.x)  // @grid_sync.grid_sync
+            sum += partials[i];                                             // @grid_sync.grid_sync
+        sum = block_reduce_sum(sum, warp_sums, probe);                      // @grid_sync.grid_sync
+        if (threadIdx.x == 0) {                                             // @grid_sync.grid_sync
+            *output = sum;                                                  // @grid_sync.grid_sync
+            probe.record(Step::GridSync, 0, Space::Global, 0, sum);
+        }
+    }
+}
+
+// vectorized — float4 (16-byte) loads in a grid-stride loop of COARSE_FACTOR iterations, then
+// the two-level block reduce and one atomicAdd per block (seed 001's "Packed" loads).
+// Improves on block_reduce: a quarter of the load instructions and four times the bytes in flight
+// per instruction, and the unrolled loop issues its COARSE_FACTOR loads before the first add, so
+// enough memory requests are outstanding to stream at full bandwidth. Costs: 4 bytes read per
+// element, ceil(N / (4*C*B)) atomics; the input must be 16-byte aligned (cudaMalloc is); the last
+// N % 4 elements are read one by one by block 0.
+template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
+__global__ void vectorized_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    const float4* input4 = reinterpret_cast<const float4*>(input);
+    const unsigned int n4 = n / 4;
+    const unsigned int stride = gridDim.x * blockDim.x;
+    const unsigned int first = blockIdx.x * blockDim.x + threadIdx.x;
+    float4 v[COARSE_FACTOR];
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen
+        const unsigned int i = first + k * stride;                           // @vectorized.coarsen
+        v[k] = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);     // @vectorized.coarsen
+    }
+    float sum = 0.0f;
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen
+        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @vectorized.coarsen
+        probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
+    }
+    if (blockIdx.x == 0 && threadIdx.x < n % 4)                              // @vectorized.coarsen
+        sum += input[4 * n4 + threadIdx.x];                                  // @vectorized.coarsen
+    // Past ceil(N / (4*C*B)) blocks nothing is left: a larger grid (not used here) would need the
+    // loop above to continue while i < n4.
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        atomicAdd(output, sum);                                              // @vectorized.atomic
+        probe.record(Step::Atomic, 0, Space::Global, 0, sum);
+    }
+}
+
+// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+
+cudaError_t coresident_blocks_grid_sync(unsigned int block, int sms, unsigned int* blocks)
+{
+    int per_sm = 0;
+    const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, grid_sync_reduce_sum<NoProbe>, static_cast<int>(block), 0);
+    *blocks = e == cudaSuccess ? static_cast<unsigned int>(per_sm * sms) : 0;
+    return e;
+}
+
+cudaError_t enqueue_warp(const char* s, const Launch& l)
+{
+    const std::string_view id{s};
+    const dim3 grid{l.grid}, block{l.block};
+    if (id == "warp_shuffle")
+        warp_shuffle_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
+    else if (id == "block_reduce")
+        block_reduce_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
+    else if (id == "two_pass") {
+        two_pass_partials<<<grid, block, 0, l.stream>>>(l.x, l.partials, l.n);
+        if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess)
+            return e;
+        two_pass_final<<<1, 1024, 0, l.stream>>>(l.partials, l.out, l.grid);
+    } else if (id == "grid_sync") {
+        const float* x = l.x;
+        float* partials = l.partials;
+        float* out = l.out;
+        unsigned int n = l.n;
+        NoProbe probe;
+        void* args[] = {&x, &partials, &out, &n, &probe};
+        return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<NoProbe>),
+                                           grid, block, args, 0, l.stream);
+    } else if (id == "vectorized") {
+        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+            vectorized_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
+            return cudaSuccess;
+        });
+        if (e != cudaSuccess)
+            return e;
+    } else
+        return cudaErrorInvalidValue;
+    return cudaGetLastError();
+}
+
+} // namespace reducescope::cuda

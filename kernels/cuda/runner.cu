@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The CUDA side of the benchmark: devices, buffers, verification runs and timing with CUDA
+// events (per launch, loop, graph; hot or cold L2). Behind reduce_api.h.
+//
+// In-place kernels (simple, convergent, convergent_reversed) overwrite their input, so a working
+// copy is restored from the pristine input before every repetition (a device-to-device copy plus
+// zeroing of the padding). That restore, like the cold-cache flush, is never counted:
+//  - per launch: it runs before the start event;
+//  - loop and graph: it runs inside the batch, and the same batch of restores/flushes alone is
+//    timed the same way and its median per repetition subtracted (RunResult::subtracted_ms).
+// Outputs that accumulate (atomics) are reset inside the timed work: that cost is counted.
+#include "launch.cuh"
+#include "reduce_api.h"
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+namespace reducescope::gpu {
+namespace {
+
+using reducescope::cuda::Launch;
+
+std::string error_text(const char* call, cudaError_t e)
+{
+    return std::string{call} + ": " + cudaGetErrorString(e);
+}
+
+void check(cudaError_t e, const char* call)
+{
+    if (e != cudaSuccess)
+        throw CudaError{error_text(call, e)};
+}
+
+#define RS_CHECK(call) check((call), #call)
+
+constexpr unsigned int kPoisonBits = 0x7fc0deadu;  // a quiet NaN no kernel can produce by chance
+constexpr std::size_t kPad = 2048;                   // 2 * the largest block size
+
+std::string version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+
+DeviceInfo read_device(int index)
+{
+    cudaDeviceProp p{};
+    RS_CHECK(cudaGetDeviceProperties(&p, index));
+    auto attr = [index](cudaDeviceAttr a) {
+        int v = 0;
+        check(cudaDeviceGetAttribute(&v, a, index), "cudaDeviceGetAttribute");
+        return v;
+    };
+    DeviceInfo d;
+    d.index = index;
+    d.name = p.name;
+    d.cc_major = p.major;
+    d.cc_minor = p.minor;
+    d.sms = p.multiProcessorCount;
+    d.l2_bytes = p.l2CacheSize;
+    d.memory_bytes = static_cast<long long>(p.totalGlobalMem);
+    d.memory_clock_khz = attr(cudaDevAttrMemoryClockRate);
+    d.memory_bus_bits = attr(cudaDevAttrGlobalMemoryBusWidth);
+    d.sm_clock_khz = attr(cudaDevAttrClockRate);
+    d.cooperative_launch = attr(cudaDevAttrCooperativeLaunch) != 0;
+    d.peak_bandwidth_gbs = 2.0 * d.memory_clock_khz * 1e3 * (d.memory_bus_bits / 8.0) / 1e9;
+    int drv = 0, rt = 0;
+    RS_CHECK(cudaDriverGetVersion(&drv));
+    RS_CHECK(cudaRuntimeGetVersion(&rt));
+    d.driver_version = version_text(drv);
+    d.runtime_version = version_text(rt);
+    return d;
+}
+
+double median_of(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t k = v.size() / 2;
+    return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
+}
+
+struct KernelPlan {
+    std::string kernel;
+    unsigned int grid = 1;
+    bool accumulates = false;  // output must be reset to the identity before each run
+    bool max = false;
+    bool in_place = false;
+    std::string skip;          // non-empty: why this kernel cannot run here
+};
+
+bool is_pow2(unsigned int v) { return v && !(v & (v - 1)); }
+
+unsigned int ceil_div(std::size_t a, std::size_t b) { return static_cast<unsigned int>((a + b - 1) / b); }
+
+} // namespace
+
+OutOfMemory::OutOfMemory(std::size_t n_, std::size_t needed, std::size_t free_)
+    : std::runtime_error("N=" + std::to_string(n_) + " needs " + std::to_string(needed) +
+                         " bytes of device memory; " + std::to_string(free_) + " are free"),
+      n(n_), bytes_needed(needed), bytes_free(free_)
+{
+}
+
+bool is_in_place(const std::string& s)
+{
+    return s == "simple" || s == "convergent" || s == "convergent_reversed";
+}
+
+std::vector<DeviceInfo> list_devices()
+{
+    int drv = 0;
+    if (cudaDriverGetVersion(&drv) != cudaSuccess || drv == 0)
+        throw NoDevice{"no CUDA driver found"};
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver || (e == cudaSuccess && count == 0))
+        throw NoDevice{"no CUDA device found (" + std::string{e == cudaSuccess ? "0 devices" : cudaGetErrorString(e)} + ")"};
+    if (e != cudaSuccess)
+        throw NoDevice{error_text("cudaGetDeviceCount", e)};
+    std::vector<DeviceInfo> out;
+    for (int i = 0; i < count; ++i) {
+        out.push_back(read_device(i));
+        std::size_t free = 0, total = 0;
+        RS_CHECK(cudaSetDevice(i));
+        RS_CHECK(cudaMemGetInfo(&free, &total));
+        out.back().free_bytes = static_cast<long long>(free);
+    }
+    return out;
+}
+
+std::size_t bytes_needed(std::size_t capacity, const Needs& needs, long long l2_bytes)
+{
+    const std::size_t padded = (capacity + kPad) * sizeof(float);
+    std::size_t bytes = padded;                                   // x
+    if (needs.dot)
+        bytes += padded;                                          // y
+    bytes += padded;  // working copy of the in-place kernels, destination of the copy ceiling
+    if (needs.partials)
+        bytes += (capacity / 32 + 64) * sizeof(float);            // one float per block (B >= 32)
+    if (needs.cold)
+        bytes += 2 * static_cast<std::size_t>(l2_bytes);          // flush buffer
+    bytes += 64 << 20;                                            // CUB temporary storage, slack
+    return bytes;
+}
+
+struct Runner::Impl {
+    DeviceInfo dev;
+    Needs needs;
+    std::size_t capacity = 0;
+    float* x = nullptr;
+    float* y = nullptr;
+    float* work = nullptr;
+    float* partials = nullptr;
+    float* out = nullptr;
+    void* flush = nullptr;
+    std::size_t flush_bytes = 0;
+    void* temp = nullptr;
+    std::size_t temp_bytes = 0;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    int flush_value = 0;
+
+    ~Impl()
+    {
+        for (void* p : {static_cast<void*>(x), static_cast<void*>(y), static_cast<void*>(work),
+                        static_cast<void*>(partials), static_cast<void*>(out), flush, temp})
+            if (p)
+                cudaFree(p);
+        if (start)
+            cudaEventDestroy(start);
+        if (stop)
+            cudaEventDestroy(stop);
+        if (stream)
+            cudaStreamDestroy(stream);
+    }
+
+    float* alloc_floats(std::size_t count, const char* what)
+    {
+        void* p = nullptr;
+        const cudaError_t e = cudaMalloc(&p, count * sizeof(float));
+        if (e != cudaSuccess)
+            throw CudaError{std::string{"cudaMalloc("} + what + "): " + cudaGetErrorString(e)};
+        return static_cast<float*>(p);
+    }
+
+    KernelPlan plan(const KernelSpec& s, std::size_t n) const
+    {
+        KernelPlan p;
+        const unsigned int B = s.block_size, C = s.coarse_factor;
+        const std::string& id = s.strategy;
+        p.max = id == "coarsened_max" || (id == "cub" && s.max);
+        if (!is_pow2(B) || B > 1024)
+            p.skip = "block size must be a power of two in 1..1024";
+        if (!is_pow2(C) || C > 64)
+            p.skip = "coarse factor must be a power of two in 1..64";
+        const bool warp_kernel = id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" ||
+                                 id == "grid_sync" || id == "vectorized";
+        if (warp_kernel && B < 32)
+            p.skip = "warp kernels need whole warps: block size >= 32";
+        p.in_place = is_in_place(id);
+        if (id == "simple" || id == "convergent" || id == "convergent_reversed" ||
+            id == "interleaved_strided" || id == "shared") {
+            p.grid = ceil_div(n, 2 * B);
+            p.accumulates = p.grid > 1;
+            p.kernel = id + "_reduce_sum";
+        } else if (id == "segmented") {
+            p.grid = ceil_div(n, 2 * B);
+            p.accumulates = true;
+            p.kernel = "segmented_reduce_sum";
+        } else if (id == "coarsened" || id == "coarsened_max") {
+            p.grid = ceil_div(n, std::size_t{2} * C * B);
+            p.accumulates = true;
+            p.kernel = id == "coarsened" ? "coarsened_reduce_sum" : "coarsened_reduce_max";
+        } else if (id == "atomic_naive" || id == "race" || id == "warp_shuffle") {
+            p.grid = ceil_div(n, B);
+            p.accumulates = true;
+            p.kernel = id + "_reduce_sum";
+        } else if (id == "block_reduce") {
+            p.grid = ceil_div(n, std::size_t{C} * B);
+            p.accumulates = true;
+            p.kernel = "block_reduce_reduce_sum";
+        } else if (id == "two_pass") {
+            p.grid = ceil_div(n, std::size_t{C} * B);
+            p.kernel = "two_pass_partials+two_pass_final";
+        } else if (id == "grid_sync") {
+            p.grid = ceil_div(n, std::size_t{C} * B);
+            p.kernel = "grid_sync_reduce_sum";
+            if (!dev.cooperative_launch)
+                p.skip = "this device does not support cooperative launch";
+            else if (B >= 32 && is_pow2(B) && B <= 1024) {
+                unsigned int cap = 0;
+                const cudaError_t e = reducescope::cuda::coresident_blocks_grid_sync(B, dev.sms, &cap);
+                if (e != cudaSuccess || cap == 0)
+                    p.skip = e != cudaSuccess ? error_text("cudaOccupancyMaxActiveBlocksPerMultiprocessor", e)
+                                              : "no block of this size can be resident";
+                p.grid = std::min(p.grid, cap);
+            }
+        } else if (id == "vectorized") {
+            p.grid = ceil_div(n, std::size_t{4} * C * B);
+            p.accumulates = true;
+            p.kernel = "vectorized_reduce_sum";
+        } else if (id == "dot_shared") {
+            p.grid = ceil_div(n, 2 * B);
+            p.accumulates = true;
+            p.kernel = "dot_shared_reduce_sum";
+        } else if (id == "dot_coarsened" || id == "dot_fma") {
+            p.grid = ceil_div(n, std::size_t{2} * C * B);
+            p.accumulates = true;
+            p.kernel = id + "_reduce_sum";
+        } else if (id == "cub") {
+            p.kernel = s.max ? "cub::DeviceReduce::Max" : "cub::DeviceReduce::Sum";
+        } else {
+            p.skip = "no GPU kernel for strategy '" + id + "'";
+        }
+        if (id.rfind("dot_", 0) == 0 && !needs.dot)
+            p.skip = "internal: dot product without a second vector";
+        if ((id == "two_pass" || id == "grid_sync") && !needs.partials)
+            p.skip = "internal: no partials buffer";
+        return p;
+    }
+
+    Launch launch_for(const KernelSpec& s, const KernelPlan& p, std::size_t n) const
+    {
+        Launch l;
+        l.x = x;
+        l.y = y;
+        l.work = work;
+        l.out = out;
+        l.partials = partials;
+        l.temp = temp;
+        l.temp_bytes = temp_bytes;
+        l.n = static_cast<unsigned int>(n);
+        l.block = s.block_size;
+        l.coarse = s.coarse_factor;
+        l.grid = p.grid;
+        l.stream = stream;
+        return l;
+    }
+
+    void ensure_cub_temp(const KernelSpec& s, std::size_t n)
+    {
+        Launch l;
+        l.x = x;
+        l.out = out;
+        l.n = static_cast<unsigned int>(n);
+        l.stream = stream;
+        std::size_t need = 0;
+        check(reducescope::cuda::enqueue_cub(s.max, l, &need), "cub::DeviceReduce (temp storage query)");
+        if (need > temp_bytes) {
+            if (temp)
+                RS_CHECK(cudaFree(temp));
+            temp = nullptr;
+            RS_CHECK(cudaMalloc(&temp, need));
+            temp_bytes = need;
+        }
+    }
+
+    // Untimed preparation of one repetition: restore the in-place input, flush the L2.
+    void prep(const KernelPlan& p, std::size_t n, Cache cache)
+    {
+        if (p.in_place) {
+            RS_CHECK(cudaMemcpyAsync(work, x, n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+            // Zeros (the identity) up to the end of the last segment: < 2 * 1024 elements.
+            RS_CHECK(cudaMemsetAsync(work + n, 0, kPad * sizeof(float), stream));
+        }
+        if (cache == Cache::Cold) {
+            flush_value ^= 1;
+            RS_CHECK(cudaMemsetAsync(flush, flush_value, flush_bytes, stream));
+        }
+    }
+
+    bool has_prep(const KernelPlan& p, Cache cache) const { return p.in_place || cache == Cache::Cold; }
+
+    // The timed work of one repetition: reset of an accumulating output, then the kernel(s).
+    void work_of(const KernelSpec& s, const KernelPlan& p, std::size_t n)
+    {
+        if (p.accumulates) {
+            if (p.max)
+                check(reducescope::cuda::enqueue_fill(out, -std::numeric_limits<float>::infinity(), stream),
+                      "fill_kernel<<<1,1>>> (reset to -inf)");
+            else
+                RS_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
+        }
+        const Launch l = launch_for(s, p, n);
+        const std::string& id = s.strategy;
+        const char* c = id.c_str();
+        cudaError_t e = cudaErrorInvalidValue;
+        if (id == "simple" || id == "convergent" || id == "convergent_reversed" || id == "interleaved_strided" ||
+            id == "shared")
+            e = reducescope::cuda::enqueue_basic(c, l);
+        else if (id == "segmented" || id == "coarsened" || id == "coarsened_max" || id == "atomic_naive" ||
+                 id == "race")
+            e = reducescope::cuda::enqueue_multiblock(c, l);
+        else if (id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" || id == "grid_sync" ||
+                 id == "vectorized")
+            e = reducescope::cuda::enqueue_warp(c, l);
+        else if (id.rfind("dot_", 0) == 0)
+            e = reducescope::cuda::enqueue_dot(c, l);
+        else if (id == "cub")
+            e = reducescope::cuda::enqueue_cub(s.max, l, nullptr);
+        if (e != cudaSuccess)
+            throw CudaError{error_text((p.kernel + "<<<" + std::to_string(p.grid) + ", " +
+                                        std::to_string(s.block_size) + ">>>").c_str(), e)};
+    }
+
+    float elapsed()
+    {
+        RS_CHECK(cudaEventSynchronize(stop));
+        float ms = 0;
+        RS_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        return ms;
+    }
+
+    // Times `body` (which enqueues one repetition's prep and/or work) per the timing mode.
+    // prep_in_batch: the body includes untimed prep (loop/graph only); per-launch runs `prep`
+    // before the start event instead.
+    template <class Prep, class Body>
+    std::vector<double> time(const Timing& t, Prep&& prep_fn, Body&& body)
+    {
+        std::vector<double> samples;
+        if (t.mode == Mode::PerLaunch) {
+            for (int r = 0; r < t.warmup + t.reps; ++r) {
+                prep_fn();
+                RS_CHECK(cudaEventRecord(start, stream));
+                body();
+                RS_CHECK(cudaEventRecord(stop, stream));
+                const double ms = elapsed();
+                if (r >= t.warmup)
+                    samples.push_back(ms);
+            }
+            return samples;
+        }
+        const int batches = std::max(1, std::min(t.batches, t.reps));
+        const int per_batch = std::max(1, t.reps / batches);
+        auto batch = [&] {
+            for (int r = 0; r < per_batch; ++r) {
+                prep_fn();
+                body();
+            }
+        };
+        for (int r = 0; r < t.warmup; ++r) {
+            prep_fn();
+            body();
+        }
+        RS_CHECK(cudaStreamSynchronize(stream));
+        if (t.mode == Mode::Loop) {
+            for (int b = 0; b < batches; ++b) {
+                RS_CHECK(cudaEventRecord(start, stream));
+                batch();
+                RS_CHECK(cudaEventRecord(stop, stream));
+                samples.push_back(elapsed() / per_batch);
+            }
+            return samples;
+        }
+        cudaGraph_t graph = nullptr;
+        cudaGraphExec_t exec = nullptr;
+        RS_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        try {
+            batch();
+        } catch (...) {
+            cudaStreamEndCapture(stream, &graph);
+            if (graph)
+                cudaGraphDestroy(graph);
+            throw;
+        }
+        RS_CHECK(cudaStreamEndCapture(stream, &graph));
+        const cudaError_t ie = cudaGraphInstantiate(&exec, graph, 0);
+        cudaGraphDestroy(graph);
+        check(ie, "cudaGraphInstantiate");
+        try {
+            RS_CHECK(cudaGraphLaunch(exec, stream));  // warm-up replay (uploads the graph)
+            RS_CHECK(cudaStreamSynchronize(stream));
+            for (int b = 0; b < batches; ++b) {
+                RS_CHECK(cudaEventRecord(start, stream));
+                RS_CHECK(cudaGraphLaunch(exec, stream));
+                RS_CHECK(cudaEventRecord(stop, stream));
+                samples.push_back(elapsed() / per_batch);
+            }
+        } catch (...) {
+            cudaGraphExecDestroy(exec);
+            throw;
+        }
+        RS_CHECK(cudaGraphExecDestroy(exec));
+        return samples;
+    }
+
+    // Times `body` with only the cold-cache flush as untimed preparation (the ceilings).
+    template <class Body>
+    std::vector<double> time_with_flush(const Timing& t, std::size_t n, Body&& body)
+    {
+        const KernelPlan none;
+        auto flush = [&] { prep(none, n, t.cache); };
+        const bool per_launch = t.mode == Mode::PerLaunch;
+        auto samples = time(t, [&] { if (per_launch) flush(); },
+                            [&] {
+                                if (!per_launch)
+                                    flush();
+                                body();
+                            });
+        if (!per_launch && t.cache == Cache::Cold) {
+            Timing t2 = t;
+            t2.warmup = 1;
+            const double sub = median_of(time(t2, [] {}, flush));
+            for (double& s : samples)
+                s = std::max(0.0, s - sub);
+        }
+        return samples;
+    }
+};
+
+Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys, const Needs& needs)
+    : m(std::make_unique<Impl>())
+{
+    const auto devices = list_devices();
+    if (device < 0 || device >= static_cast<int>(devices.size()))
+        throw NoDevice{"no CUDA device " + std::to_string(device) + " (" + std::to_string(devices.size()) +
+                       " found)"};
+    RS_CHECK(cudaSetDevice(device));
+    m->dev = devices[static_cast<std::size_t>(device)];
+    m->needs = needs;
+    m->capacity = xs.size();
+    const std::size_t need = bytes_needed(xs.size(), needs, m->dev.l2_bytes);
+    if (need > static_cast<std::size_t>(m->dev.free_bytes))
+        throw OutOfMemory{xs.size(), need, static_cast<std::size_t>(m->dev.free_bytes)};
+    const std::size_t padded = xs.size() + kPad;
+    try {
+        m->x = m->alloc_floats(padded, "input");
+        RS_CHECK(cudaMemset(m->x, 0, padded * sizeof(float)));
+        RS_CHECK(cudaMemcpy(m->x, xs.data(), xs.size_bytes(), cudaMemcpyHostToDevice));
+        if (needs.dot) {
+            m->y = m->alloc_floats(padded, "second input");
+            RS_CHECK(cudaMemset(m->y, 0, padded * sizeof(float)));
+            RS_CHECK(cudaMemcpy(m->y, ys.data(), std::min(ys.size_bytes(), xs.size_bytes()), cudaMemcpyHostToDevice));
+        }
+        m->work = m->alloc_floats(padded, "working copy");
+        if (needs.partials)
+            m->partials = m->alloc_floats(xs.size() / 32 + 64, "block partials");
+        m->out = m->alloc_floats(64, "output");
+        if (needs.cold) {
+            m->flush_bytes = 2 * static_cast<std::size_t>(m->dev.l2_bytes);
+            RS_CHECK(cudaMalloc(&m->flush, m->flush_bytes));
+        }
+        RS_CHECK(cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking));
+        RS_CHECK(cudaEventCreate(&m->start));
+        RS_CHECK(cudaEventCreate(&m->stop));
+        RS_CHECK(cudaDeviceSynchronize());
+    } catch (const CudaError& e) {
+        if (std::string_view{e.what()}.find("out of memory") != std::string_view::npos)
+            throw OutOfMemory{xs.size(), need, static_cast<std::size_t>(m->dev.free_bytes)};
+        throw;
+    }
+}
+
+Runner::~Runner() = default;
+
+const DeviceInfo& Runner::device() const { return m->dev; }
+
+RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timing)
+{
+    RunResult r;
+    const KernelPlan p = m->plan(spec, n);
+    r.kernel = p.kernel;
+    r.grid = p.grid;
+    r.in_place = p.in_place;
+    if (n == 0 || n > m->capacity) {
+        r.status = RunResult::Status::Skipped;
+        r.message = "n=" + std::to_string(n) + " is outside 1.." + std::to_string(m->capacity);
+        return r;
+    }
+    if (!p.skip.empty()) {
+        r.status = RunResult::Status::Skipped;
+        r.message = p.skip;
+        return r;
+    }
+    try {
+        if (spec.strategy == "cub")
+            m->ensure_cub_temp(spec, n);
+        // Verification run: poison the output (and partials), run once, read back.
+        const unsigned int poison = kPoisonBits;
+        std::vector<unsigned int> poison_host(64, poison);
+        RS_CHECK(cudaMemcpyAsync(m->out, poison_host.data(), 64 * sizeof(float), cudaMemcpyHostToDevice, m->stream));
+        if (m->partials)
+            RS_CHECK(cudaMemsetAsync(m->partials, 0xff, (m->capacity / 32 + 64) * sizeof(float), m->stream));
+        m->prep(p, n, Cache::Hot);
+        m->work_of(spec, p, n);
+        float value = 0;
+        RS_CHECK(cudaMemcpyAsync(&value, m->out, sizeof(float), cudaMemcpyDeviceToHost, m->stream));
+        RS_CHECK(cudaStreamSynchronize(m->stream));
+        unsigned int bits = 0;
+        std::memcpy(&bits, &value, sizeof bits);
+        r.output_written = bits != poison;
+        r.value = value;
+        if (timing.reps > 0) {
+            const Cache cache = timing.cache;
+            r.samples_ms = m->time(
+                timing, [&] { if (timing.mode == Mode::PerLaunch) m->prep(p, n, cache); },
+                [&] {
+                    if (timing.mode != Mode::PerLaunch)
+                        m->prep(p, n, cache);
+                    m->work_of(spec, p, n);
+                });
+            if (timing.mode != Mode::PerLaunch && m->has_prep(p, cache)) {
+                Timing t2 = timing;
+                t2.warmup = 1;
+                const auto prep_only = m->time(t2, [] {}, [&] { m->prep(p, n, cache); });
+                r.subtracted_ms = median_of(prep_only);
+                for (double& s : r.samples_ms)
+                    s = std::max(0.0, s - r.subtracted_ms);
+            }
+        }
+        r.status = RunResult::Status::Ran;
+    } catch (const CudaError& e) {
+        r.status = RunResult::Status::Failed;
+        r.message = e.what();
+        cudaGetLastError();  // clear a non-sticky error so later kernels can still run
+    }
+    return r;
+}
+
+std::vector<double> Runner::read_ceiling_ms(std::size_t n, const Timing& timing)
+{
+    // 8 blocks of 256 threads fill a multiprocessor (2048 threads); fewer when n is small.
+    const unsigned int blocks =
+        std::max(1u, std::min(static_cast<unsigned int>(m->dev.sms * 8), ceil_div(n, 4 * 256)));
+    Launch l;
+    l.x = m->x;
+    l.out = m->out;
+    l.n = static_cast<unsigned int>(n);
+    l.block = 256;
+    l.stream = m->stream;
+    return m->time_with_flush(timing, n, [&] {
+        check(reducescope::cuda::enqueue_read_ceiling(l, blocks, -1.0e38f), "read_ceiling_kernel<<<>>>");
+    });
+}
+
+std::vector<double> Runner::copy_ceiling_ms(std::size_t n, const Timing& timing)
+{
+    return m->time_with_flush(timing, n, [&] {
+        RS_CHECK(cudaMemcpyAsync(m->work, m->x, n * sizeof(float), cudaMemcpyDeviceToDevice, m->stream));
+    });
+}
+
+} // namespace reducescope::gpu

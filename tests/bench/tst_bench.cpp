@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The benchmark engine's CPU-only logic, and the CLI's argument errors (kernels/bench, kernels/cli).
+#include "bench/plan.h"
+#include "bench/reference.h"
+#include "bench/results.h"
+#include "bench/stats.h"
+
+#include <QProcess>
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace reducescope::bench;
+
+class TstBench : public QObject {
+    Q_OBJECT
+private slots:
+    void summary_data();
+    void summary();
+    void tolerance_data();
+    void tolerance();
+    void input_is_prefix_stable();
+    void reference_sums();
+    void classify_data();
+    void classify();
+    void speeds_only_when_ok();
+    void json_round_trip();
+    void json_missing_field();
+    void sizes_data();
+    void sizes();
+    void bad_sizes();
+    void strategies();
+    void plan_puts_baselines_first();
+    void cli_bad_arguments_data();
+    void cli_bad_arguments();
+    void cli_without_gpu();
+};
+
+void TstBench::summary_data()
+{
+    QTest::addColumn<QList<double>>("samples");
+    QTest::addColumn<double>("median");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addRow("empty") << QList<double>{} << 0.0 << 0.0 << 0.0;
+    QTest::addRow("one") << QList<double>{2.5} << 2.5 << 2.5 << 2.5;
+    QTest::addRow("odd, unsorted") << QList<double>{3, 1, 2} << 2.0 << 1.0 << 3.0;
+    QTest::addRow("even: mean of the middle two") << QList<double>{4, 1, 3, 2} << 2.5 << 1.0 << 4.0;
+    QTest::addRow("outlier does not move the median") << QList<double>{1, 1, 1, 100} << 1.0 << 1.0 << 100.0;
+}
+
+void TstBench::summary()
+{
+    QFETCH(QList<double>, samples);
+    QFETCH(double, median);
+    QFETCH(double, min);
+    QFETCH(double, max);
+    const std::vector<double> v(samples.begin(), samples.end());
+    const Summary s = summarize(v);
+    QCOMPARE(s.median, median);
+    QCOMPARE(s.min, min);
+    QCOMPARE(s.max, max);
+}
+
+void TstBench::tolerance_data()
+{
+    QTest::addColumn<qulonglong>("n");
+    QTest::addColumn<double>("abs_sum");
+    QTest::addColumn<double>("expected");
+    // c * (log2 n + 16) * 2^-24 * sum|x|, c = kToleranceC
+    QTest::addRow("n=1") << 1ull << 1.0 << kToleranceC * 16.0 * std::ldexp(1.0, -24);
+    QTest::addRow("n=1024") << 1024ull << 512.0 << kToleranceC * 26.0 * std::ldexp(1.0, -24) * 512.0;
+    QTest::addRow("n=2^20") << (1ull << 20) << 524288.0 << kToleranceC * 36.0 * 0.03125;
+    QTest::addRow("n=2^30") << (1ull << 30) << 536870912.0 << kToleranceC * 46.0 * 32.0;
+    QTest::addRow("zero sum|x|") << 1000ull << 0.0 << 0.0;
+}
+
+void TstBench::tolerance()
+{
+    QFETCH(qulonglong, n);
+    QFETCH(double, abs_sum);
+    QFETCH(double, expected);
+    QCOMPARE(sum_tolerance(n, abs_sum), expected);
+    QCOMPARE(sum_tolerance(n, abs_sum, 1.0) * kToleranceC, expected);
+}
+
+void TstBench::input_is_prefix_stable()
+{
+    const auto small = make_input(1000, 7);
+    const auto big = make_input(3u << 20, 7);  // large enough to use several threads
+    for (std::size_t i = 0; i < small.size(); ++i)
+        QCOMPARE(small[i], big[i]);
+    const auto other = make_input(1000, 7, 1);
+    int equal = 0, zeros = 0;
+    for (std::size_t i = 0; i < small.size(); ++i) {
+        equal += small[i] == other[i];
+        QVERIFY(small[i] >= -1.0f && small[i] < 1.0f);
+    }
+    for (float v : big)
+        zeros += v == 0.0f;
+    QVERIFY(equal < 10);                       // an independent stream
+    QVERIFY(zeros < 10);                       // never an array of zeros
+    QCOMPARE(make_input(1000, 8)[0] == small[0], false);  // the seed matters
+}
+
+void TstBench::reference_sums()
+{
+    const std::vector<float> x{6, -2, 7, 4, 5, -8, 3, 1};
+    const Reference r = reference(x);
+    QCOMPARE(r.sum, 16.0);
+    QCOMPARE(r.abs_sum, 36.0);
+    QCOMPARE(r.max, 7.0);
+    const std::vector<float> y{1, 1, 1, 1, 1, 1, 1, 2};
+    const Reference d = reference_dot(x, y);
+    QCOMPARE(d.sum, 17.0);
+    QCOMPARE(d.abs_sum, 37.0);
+    QCOMPARE(cpu_sum(x), 16.0);
+    // Threaded and sequential sums agree on a large input.
+    const auto big = make_input(5u << 20, 3);
+    QVERIFY(std::fabs(reference(big).sum - cpu_sum(big)) < 1e-6);
+}
+
+void TstBench::classify_data()
+{
+    QTest::addColumn<bool>("written");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("expected_wrong");
+    QTest::addColumn<int>("status");
+    QTest::addRow("within tolerance") << true << 10.05 << false << int(Status::Ok);
+    QTest::addRow("on the edge") << true << 10.1 << false << int(Status::Ok);
+    QTest::addRow("outside") << true << 10.2 << false << int(Status::Wrong);
+    QTest::addRow("unwritten output") << false << 10.0 << false << int(Status::Wrong);
+    QTest::addRow("nan") << true << std::numeric_limits<double>::quiet_NaN() << false << int(Status::Wrong);
+    QTest::addRow("race, even when right") << true << 10.0 << true << int(Status::ExpectedWrong);
+}
+
+void TstBench::classify()
+{
+    QFETCH(bool, written);
+    QFETCH(double, value);
+    QFETCH(bool, expected_wrong);
+    QFETCH(int, status);
+    QCOMPARE(int(reducescope::bench::classify(written, value, 10.0, 0.1 + 1e-12, expected_wrong)), status);
+}
+
+void TstBench::speeds_only_when_ok()
+{
+    Result r;
+    r.bytes_read = 4'000'000;
+    r.time_ms = Summary{0.002, 0.001, 0.003};  // 4 MB in 2 us = 2000 GB/s
+    r.status = Status::Ok;
+    set_speeds(r, 4000.0, 2500.0, 1.0, 0.004);
+    QVERIFY(r.bandwidth_gbs.has_value());
+    QCOMPARE(qRound(*r.bandwidth_gbs), 2000);
+    QCOMPARE(qRound(*r.pct_peak), 50);
+    QCOMPARE(qRound(*r.pct_ceiling), 80);
+    QCOMPARE(qRound(*r.speedup_vs_cpu), 500);
+    QCOMPARE(qRound(*r.speedup_vs_cub), 2);
+    r.status = Status::Wrong;
+    set_speeds(r, 4000.0, 2500.0, 1.0, 0.004);
+    QVERIFY(!r.bandwidth_gbs && !r.pct_peak && !r.pct_ceiling && !r.speedup_vs_cpu && !r.speedup_vs_cub);
+    QCOMPARE(*r.ceiling_read_gbs, 2500.0);  // the ceiling is a fact of the run, kept
+}
+
+void TstBench::json_round_trip()
+{
+    Result r;
+    r.strategy = "coarsened";
+    r.family = "many_blocks";
+    r.kernel = "coarsened_reduce_sum";
+    r.n = 1048576;
+    r.block_size = 256;
+    r.coarse_factor = 4;
+    r.grid_size = 512;
+    r.mode = "graph";
+    r.cache = "hot";
+    r.status = Status::Ok;
+    r.result = 524160.3;
+    r.reference = 524160.28125;
+    r.abs_error = 0.02;
+    r.tolerance = 1.1;
+    r.time_ms = Summary{0.0061, 0.0059, 0.0071};
+    r.bytes_read = 4194304;
+    r.samples = 5;
+    r.subtracted_ms = 0.001;
+    set_speeds(r, 4915.2, 4300.0, 1.0, 0.0076);
+    const nlohmann::json j = to_json(r);
+    QCOMPARE(QString::fromStdString(j.at("status").get<std::string>()), QStringLiteral("ok"));
+    const Result back = result_from_json(nlohmann::json::parse(j.dump()));
+    QCOMPARE(to_json(back).dump(), j.dump());
+    // Null speed fields survive as null.
+    r.status = Status::Skipped;
+    r.time_ms.reset();
+    r.result.reset();
+    set_speeds(r, 4915.2, std::nullopt, std::nullopt, std::nullopt);
+    const nlohmann::json k = to_json(r);
+    QVERIFY(k.at("time_ms").is_null() && k.at("bandwidth_gbs").is_null() && k.at("result").is_null());
+    QCOMPARE(to_json(result_from_json(k)).dump(), k.dump());
+}
+
+void TstBench::json_missing_field()
+{
+    Result r;
+    r.strategy = "shared";
+    nlohmann::json j = to_json(r);
+    j.erase("tolerance");
+    bool threw = false;
+    try {
+        result_from_json(j);
+    } catch (const std::invalid_argument& e) {
+        threw = QString::fromUtf8(e.what()).contains(QStringLiteral("tolerance"));
+    }
+    QVERIFY(threw);
+    j = to_json(r);
+    j["status"] = "fast";
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, result_from_json(j));
+}
+
+void TstBench::sizes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<qulonglong>>("expected");
+    QTest::addRow("plain") << "1000" << QList<qulonglong>{1000};
+    QTest::addRow("K") << "1K" << QList<qulonglong>{1024};
+    QTest::addRow("M") << "4M" << QList<qulonglong>{4ull << 20};
+    QTest::addRow("G") << "1G" << QList<qulonglong>{1ull << 30};
+    QTest::addRow("2^") << "2^20" << QList<qulonglong>{1ull << 20};
+    QTest::addRow("list") << "1000, 4096" << QList<qulonglong>{1000, 4096};
+    QTest::addRow("range") << "1K..8K" << QList<qulonglong>{1024, 2048, 4096, 8192};
+    QTest::addRow("range 2^10..2^30") << "2^10..2^30" << [] {
+        QList<qulonglong> v;
+        for (int e = 10; e <= 30; ++e)
+            v << (1ull << e);
+        return v;
+    }();
+}
+
+void TstBench::sizes()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<qulonglong>, expected);
+    const auto got = parse_sizes(text.toStdString());
+    QCOMPARE(QList<qulonglong>(got.begin(), got.end()), expected);
+}
+
+void TstBench::bad_sizes()
+{
+    for (const char* bad : {"", "abc", "1X", "8K..1K", "-5", "1..", "2^99"})
+        QVERIFY2((!parse_size(bad) && std::string_view{bad}.find("..") == std::string_view::npos) ||
+                     [&] {
+                         try {
+                             parse_sizes(bad);
+                             return false;
+                         } catch (const std::invalid_argument&) {
+                             return true;
+                         }
+                     }(),
+                 bad);
+}
+
+void TstBench::strategies()
+{
+    const auto all = parse_strategies("all");
+    QCOMPARE(all.front(), std::string{"simple"});
+    QCOMPARE(all.back(), std::string{"cpu"});
+    const auto some = parse_strategies("cub,coarsened, simple");
+    QCOMPARE(some, (std::vector<std::string>{"simple", "coarsened", "cub"}));  // catalogue order
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parse_strategies("coarsened,fastest"));
+}
+
+void TstBench::plan_puts_baselines_first()
+{
+    const auto runs = plan_runs({"coarsened", "coarsened_max", "cub", "cpu"}, {1024, 2048}, {256}, {4});
+    QCOMPARE(runs.size(), std::size_t{10});
+    QCOMPARE(runs[0].strategy, std::string{"cpu"});
+    QCOMPARE(runs[1].strategy, std::string{"cub"});
+    QVERIFY(!runs[1].max);
+    QVERIFY(runs[2].max);  // CUB Max, because coarsened_max is there
+    QCOMPARE(runs[3].strategy, std::string{"coarsened"});
+    QCOMPARE(runs[5].n, std::size_t{2048});
+}
+
+void TstBench::cli_bad_arguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("n zero") << QStringList{"bench", "--n", "0"} << "--n must be in 1..2147483648 (got 0)";
+    QTest::addRow("n too large") << QStringList{"bench", "--n", "4G"} << "--n must be in 1..2147483648 (got 4G)";
+    QTest::addRow("n not a number") << QStringList{"bench", "--n", "many"} << "--n must be in 1..2147483648 (got many)";
+    QTest::addRow("block size") << QStringList{"bench", "--block-size", "100"}
+                                << "--block-size must be a power of two in 32..1024 (got 100)";
+    QTest::addRow("coarse factor") << QStringList{"bench", "--coarse-factor", "128"}
+                                   << "--coarse-factor must be a power of two in 1..64 (got 128)";
+    QTest::addRow("mode") << QStringList{"bench", "--mode", "fast"} << "--mode must be per-launch, loop or graph (got fast)";
+    QTest::addRow("cache") << QStringList{"bench", "--cache", "warm"} << "--cache must be hot or cold (got warm)";
+    QTest::addRow("reps") << QStringList{"bench", "--reps", "0"} << "--reps must be in 1..100000 (got 0)";
+    QTest::addRow("strategy") << QStringList{"bench", "--strategies", "coarsened,turbo"}
+                              << "--strategies: unknown strategy 'turbo' (see reducescope-cli list)";
+    QTest::addRow("two sweeps") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
+                                << "only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)";
+    QTest::addRow("selftest max-n") << QStringList{"selftest", "--max-n", "0"} << "--max-n must be in 1..2147483648 (got 0)";
+}
+
+void TstBench::cli_bad_arguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), args);
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 2);
+    QCOMPARE(p.readAllStandardOutput(), QByteArray{});
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QCOMPARE(err.trimmed(), QStringLiteral("reducescope-cli: ") + message);
+}
+
+void TstBench::cli_without_gpu()
+{
+    // Here (CI, no GPU) bench says so in one line and exits 77; on a GPU machine it runs.
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {"bench", "--n", "1000", "--reps", "2", "--strategies", "shared,cub"});
+    QVERIFY(p.waitForFinished(120000));
+    if (p.exitCode() == 0)
+        QSKIP("a GPU is present: the no-GPU path is not exercised here");
+    QCOMPARE(p.exitCode(), 77);
+    QCOMPARE(p.readAllStandardOutput(), QByteArray{});
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    if (REDUCESCOPE_BUILT_WITH_CUDA)
+        QVERIFY2(err.contains(QStringLiteral("CUDA")), qPrintable(err));
+    else
+        QVERIFY2(err.contains(QStringLiteral("no CUDA kernels")), qPrintable(err));
+}
+
+QTEST_APPLESS_MAIN(TstBench)
+#include "tst_bench.moc"
