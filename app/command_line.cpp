@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/command_line.h"
+
+#include "reducescope/config.h"
+#include "model/catalogue.h"
+#include "model/simulate.h"
+
+#include <QCommandLineParser>
+
+namespace reducescope::app {
+namespace {
+
+// Reads an integer option; on failure fills `error` with the field and its range.
+bool readInt(const QCommandLineParser& parser, const QString& name, const QString& range, int* out, QString* error)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const QString text = parser.value(name);
+    const int v = text.trimmed().toInt(&ok);
+    if (!ok) {
+        *error = QStringLiteral("%1 must be %2 (got \"%3\")").arg(name, range, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+QString strategyError(const QString& field, const QString& id)
+{
+    return QStringLiteral("%1 must be one of %2 (got \"%3\")").arg(field, modelStrategyIds().join(QStringLiteral(", ")), id);
+}
+
+} // namespace
+
+CommandLineResult parseCommandLine(const QStringList& arguments)
+{
+    CommandLineResult r;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("ReduceScope: watch and measure CUDA parallel reduction."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version and exit."));
+    parser.addOption(help);
+    parser.addOption(version);
+    parser.addOptions({
+        {QStringLiteral("strategy"), QStringLiteral("Strategy id (reducescope-cli list)."), QStringLiteral("ID")},
+        {QStringLiteral("input"), QStringLiteral("Input values, commas or spaces (1..4096 values)."), QStringLiteral("LIST")},
+        {QStringLiteral("block-size"), QStringLiteral("Block size: power of two in 1..1024 (default: the strategy's)."), QStringLiteral("N")},
+        {QStringLiteral("warp-size"), QStringLiteral("Warp size: 32, or 4/8/16 as a teaching aid."), QStringLiteral("W")},
+        {QStringLiteral("coarse-factor"), QStringLiteral("COARSE_FACTOR: 1..64 (default 4)."), QStringLiteral("C")},
+        {QStringLiteral("banks"), QStringLiteral("Shared-memory banks: 32, or 4/8/16."), QStringLiteral("B")},
+        {QStringLiteral("compare"), QStringLiteral("Second strategy shown side by side."), QStringLiteral("ID")},
+        {QStringLiteral("step"), QStringLiteral("Step index to open on (0 = first)."), QStringLiteral("K")},
+        {QStringLiteral("results"), QStringLiteral("Benchmark results JSON to load and show."), QStringLiteral("FILE.json")},
+        {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen)."), QStringLiteral("FILE.png")},
+    });
+    if (!parser.parse(arguments)) {
+        r.exitCode = 2;
+        r.error = parser.errorText();
+        return r;
+    }
+    if (parser.isSet(help)) {
+        r.exitCode = 0;
+        r.output = parser.helpText();
+        return r;
+    }
+    if (parser.isSet(version)) {
+        r.exitCode = 0;
+        r.output = QStringLiteral("reducescope %1\n").arg(QStringLiteral(REDUCESCOPE_VERSION));
+        return r;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        r.exitCode = 2;
+        r.error = QStringLiteral("unexpected argument \"%1\" (options start with --; see --help)").arg(parser.positionalArguments().front());
+        return r;
+    }
+
+    CommandLineOptions& o = r.options;
+    auto fail = [&r](const QString& message) {
+        r.exitCode = 2;
+        r.error = message;
+        return r;
+    };
+    if (parser.isSet(QStringLiteral("strategy"))) {
+        o.request.strategy = parser.value(QStringLiteral("strategy"));
+        o.strategyGiven = true;
+        if (!modelStrategyIds().contains(o.request.strategy))
+            return fail(strategyError(QStringLiteral("strategy"), o.request.strategy));
+    }
+    if (parser.isSet(QStringLiteral("compare"))) {
+        o.compare = parser.value(QStringLiteral("compare"));
+        if (!modelStrategyIds().contains(o.compare))
+            return fail(strategyError(QStringLiteral("compare"), o.compare));
+    }
+    if (parser.isSet(QStringLiteral("input"))) {
+        o.request.input = parser.value(QStringLiteral("input"));
+        o.inputGiven = true;
+    }
+    QString error;
+    model::Params& p = o.request.params;
+    if (!readInt(parser, QStringLiteral("block-size"), QStringLiteral("a power of two in 1..1024"), &p.block_size, &error)
+        || !readInt(parser, QStringLiteral("warp-size"), QStringLiteral("one of 4, 8, 16, 32"), &p.warp_size, &error)
+        || !readInt(parser, QStringLiteral("coarse-factor"), QStringLiteral("in 1..64"), &p.coarse_factor, &error)
+        || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), &p.banks, &error))
+        return fail(error);
+    o.paramsGiven = parser.isSet(QStringLiteral("block-size")) || parser.isSet(QStringLiteral("warp-size"))
+        || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
+    if (parser.isSet(QStringLiteral("step"))) {
+        int k = 0;
+        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step index, 0 or more"), &k, &error))
+            return fail(error);
+        if (k < 0)
+            return fail(QStringLiteral("step must be a step index, 0 or more (got %1)").arg(k));
+        o.step = k;
+    }
+    o.results = parser.value(QStringLiteral("results"));
+    o.screenshot = parser.value(QStringLiteral("screenshot"));
+    if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())
+        return fail(QStringLiteral("screenshot must be a file name ending in .png (got an empty name)"));
+
+    // The model's own rules for the input and parameters, for each strategy shown.
+    const model::ParsedInput parsed = model::parse_input(o.request.input.toStdString());
+    if (parsed.error)
+        return fail(QString::fromStdString(parsed.error->message));
+    for (const QString& id : {o.request.strategy, o.compare}) {
+        if (id.isEmpty())
+            continue;
+        if (auto problem = model::validate(id.toStdString(), parsed.values.size(), p))
+            return fail(QString::fromStdString(problem->message));
+    }
+    return r;
+}
+
+QString checkStep(int step, int stepCount)
+{
+    if (step >= 0 && step < stepCount)
+        return {};
+    return QStringLiteral("step must be in 0..%1 for this trace (got %2)").arg(stepCount - 1).arg(step);
+}
+
+bool haveDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+QString noDisplayMessage(const QString& program)
+{
+    return QStringLiteral(
+               "%1: no display (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM are unset).\n"
+               "Start it on a virtual display:  xvfb-run -a -s \"-screen 0 1600x1000x24\" %1 [options]\n"
+               "or render one screenshot:       QT_QPA_PLATFORM=offscreen %1 --screenshot shot.png [options]\n")
+        .arg(program);
+}
+
+} // namespace reducescope::app

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The app's command line: parsed before QApplication exists (so that a missing display can be
+// reported instead of Qt aborting), validated with the model's rules.
+#pragma once
+
+#include "app/trace_request.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace reducescope::app {
+
+/// What the command line asks for.
+struct CommandLineOptions {
+    TraceRequest request;
+    bool strategyGiven = false;      ///< --strategy given (else settings may choose)
+    bool inputGiven = false;
+    bool paramsGiven = false;
+    QString compare;                 ///< --compare ID, empty = off
+    std::optional<int> step;         ///< --step K (0-based index into the trace's steps)
+    QString results;                 ///< --results FILE.json
+    QString screenshot;              ///< --screenshot FILE.png
+};
+
+/// Outcome of parsing: options, or text to print and an exit code.
+struct CommandLineResult {
+    CommandLineOptions options;
+    int exitCode = -1;               ///< -1: go on; 0: --help/--version printed; 2: bad argument
+    QString output;                  ///< stdout text (help, version)
+    QString error;                   ///< one line for stderr
+};
+
+/// Parses `arguments` (argv[0] first). Checks numbers, ranges and strategy ids through the model;
+/// does not need a QCoreApplication.
+CommandLineResult parseCommandLine(const QStringList& arguments);
+
+/// One line for stderr when --step is out of 0..stepCount-1, else empty.
+QString checkStep(int step, int stepCount);
+
+/// True when Qt can open a window or --screenshot renders offscreen: DISPLAY, WAYLAND_DISPLAY or
+/// QT_QPA_PLATFORM is set.
+bool haveDisplay();
+
+/// What to print when there is no display (how to run under xvfb-run or render a screenshot).
+QString noDisplayMessage(const QString& program);
+
+} // namespace reducescope::app

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// reducescope: the desktop app. Parses the command line before Qt starts, so bad arguments and a
+// missing display get a plain message instead of an abort.
+#include "app/command_line.h"
+#include "app/main_window.h"
+#include "app/step_pane.h"
+#include "app/benchmark_pane.h"
+
+#include <QApplication>
+#include <QImage>
+
+#include <cstdio>
+
+using namespace reducescope::app;
+
+namespace {
+
+int fail(const QString& message)
+{
+    std::fprintf(stderr, "reducescope: %s\n", qPrintable(message));
+    return 2;
+}
+
+// Applies the command line on top of what settings restored. Returns an exit code or -1.
+int applyOptions(MainWindow& window, const CommandLineOptions& o)
+{
+    StepPane* pane = window.stepPane();
+    if (o.strategyGiven || o.inputGiven || o.paramsGiven) {
+        TraceRequest r = pane->request();
+        if (o.strategyGiven)
+            r.strategy = o.request.strategy;
+        if (o.inputGiven)
+            r.input = o.request.input;
+        if (o.paramsGiven)
+            r.params = o.request.params;
+        if (!pane->setRequest(r))
+            return fail(pane->fieldMessage(QStringLiteral("input")) + pane->fieldMessage(QStringLiteral("strategy"))
+                        + pane->fieldMessage(QStringLiteral("block-size")) + pane->fieldMessage(QStringLiteral("warp-size"))
+                        + pane->fieldMessage(QStringLiteral("coarse-factor")) + pane->fieldMessage(QStringLiteral("banks")));
+    }
+    if (!pane->trace())
+        return fail(QStringLiteral("strategy %1: %2").arg(pane->request().strategy, pane->fieldMessage(QStringLiteral("strategy"))));
+    if (!o.compare.isEmpty() && !pane->setCompareStrategy(o.compare))
+        return fail(pane->fieldMessage(QStringLiteral("compare")));
+    if (o.step) {
+        const QString problem = checkStep(*o.step, pane->stepCount());
+        if (!problem.isEmpty())
+            return fail(problem);
+        pane->setStep(*o.step);
+    }
+    if (!o.results.isEmpty()) {
+        QString error;
+        if (!window.benchmarkPane()->loadResults(o.results, &error))
+            return fail(error.isEmpty() ? QStringLiteral("results: %1 could not be loaded").arg(o.results) : error);
+        window.showBenchmarkPane();
+    }
+    return -1;
+}
+
+int takeScreenshot(MainWindow& window, const QString& path)
+{
+    window.show();
+    // Two rounds of events: layout, then the first paint of every pane.
+    QApplication::processEvents();
+    QApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    if (!image.save(path, "PNG"))
+        return fail(QStringLiteral("screenshot: could not write %1").arg(path));
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    const CommandLineResult parsed = parseCommandLine(arguments);
+    if (parsed.exitCode == 0) {
+        std::fputs(qPrintable(parsed.output), stdout);
+        return 0;
+    }
+    if (parsed.exitCode > 0)
+        return fail(parsed.error);
+    const CommandLineOptions& options = parsed.options;
+    const bool screenshot = !options.screenshot.isEmpty();
+    if (!haveDisplay()) {
+        if (!screenshot) {
+            std::fputs(qPrintable(noDisplayMessage(QStringLiteral("reducescope"))), stderr);
+            return 1;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ReduceScope"));
+    QApplication::setApplicationName(QStringLiteral("reducescope"));
+    MainWindow window(/*persistent=*/!screenshot);
+    window.restoreSettings();
+    if (const int code = applyOptions(window, options); code >= 0)
+        return code;
+    if (screenshot)
+        return takeScreenshot(window, options.screenshot);
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/main_window.h"
+
+#include "app/benchmark_pane.h"
+#include "app/step_export.h"
+#include "app/step_pane.h"
+#include "app/trace_request.h"
+#include "reducescope/config.h"
+#include "views/step_table_model.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QIcon>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+
+namespace reducescope::app {
+
+MainWindow::MainWindow(bool persistent, QWidget* parent)
+    : QMainWindow(parent)
+    , m_persistent(persistent)
+{
+    setWindowTitle(tr("ReduceScope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/reducescope.svg")));
+    buildTabs();
+    buildMenus();
+    connectPanes();
+    resize(1600, 1000);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildTabs()
+{
+    m_tabs = new QTabWidget;
+    m_stepPane = new StepPane;
+    m_tableModel = new views::StepTableModel(this);
+    m_table = new QTableView;
+    m_table->setModel(m_tableModel);
+    m_table->setAlternatingRowColors(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_benchmarkPane = new BenchmarkPane;
+    m_tabs->addTab(m_stepPane, tr("Step"));
+    m_tabs->addTab(m_table, tr("Table"));
+    m_tabs->addTab(m_benchmarkPane, tr("Benchmark"));
+    setCentralWidget(m_tabs);
+    m_tableModel->setTrace(m_stepPane->trace());
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Load benchmark results…"), QKeySequence::Open, this, &MainWindow::loadResults);
+    file->addSeparator();
+    file->addAction(tr("Export step as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
+    file->addAction(tr("Export step as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
+    file->addAction(tr("Export &every step as PNG series…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Step pane"), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
+    view->addAction(tr("&Table of steps"), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
+    view->addAction(tr("&Benchmark pane"), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    view->addSeparator();
+    view->addAction(m_stepPane->compareAction());
+
+    QMenu* step = menuBar()->addMenu(tr("S&tep"));
+    step->addActions(m_stepPane->stepActions());
+    // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
+    addActions(m_stepPane->stepActions());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ReduceScope"), this, [this] {
+        QMessageBox::about(this, tr("About ReduceScope"),
+                           tr("<b>ReduceScope %1</b><br>Teach and measure CUDA parallel reduction.<br>"
+                              "Licence: GPL-3.0-or-later.<br>Kernels available in this build: %2.")
+                               .arg(QStringLiteral(REDUCESCOPE_VERSION),
+                                    REDUCESCOPE_HAVE_CUDA ? tr("yes") : tr("no (built without nvcc)")));
+    });
+}
+
+void MainWindow::connectPanes()
+{
+    connect(m_stepPane, &StepPane::traceChanged, this, [this] {
+        m_tableModel->setTrace(m_stepPane->trace());
+    });
+    connect(m_stepPane, &StepPane::stepChanged, this, [this](int k) {
+        if (k < m_tableModel->rowCount())
+            m_table->selectRow(k);
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        m_stepPane->setStep(index.row());
+        showStepPane();
+    });
+    connect(m_benchmarkPane, &BenchmarkPane::openStrategyRequested, this, &MainWindow::openStrategy);
+}
+
+void MainWindow::showStepPane() { m_tabs->setCurrentWidget(m_stepPane); }
+void MainWindow::showTable() { m_tabs->setCurrentWidget(m_table); }
+void MainWindow::showBenchmarkPane() { m_tabs->setCurrentWidget(m_benchmarkPane); }
+
+bool MainWindow::openStrategy(const QString& id)
+{
+    if (!modelStrategyIds().contains(id)) {
+        statusBar()->showMessage(tr("%1 has no step model (benchmark only)").arg(id), 5000);
+        return false;
+    }
+    TraceRequest r = m_stepPane->request();
+    r.strategy = id;
+    const bool ok = m_stepPane->setRequest(r);
+    showStepPane();
+    return ok;
+}
+
+void MainWindow::restoreSettings()
+{
+    if (!m_persistent)
+        return;
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_stepPane->restoreState(s.value(QStringLiteral("step/panes")).toByteArray());
+    TraceRequest r;
+    r.strategy = s.value(QStringLiteral("step/strategy"), r.strategy).toString();
+    r.input = s.value(QStringLiteral("step/input"), r.input).toString();
+    r.params.block_size = s.value(QStringLiteral("step/blockSize"), r.params.block_size).toInt();
+    r.params.warp_size = s.value(QStringLiteral("step/warpSize"), r.params.warp_size).toInt();
+    r.params.coarse_factor = s.value(QStringLiteral("step/coarseFactor"), r.params.coarse_factor).toInt();
+    r.params.banks = s.value(QStringLiteral("step/banks"), r.params.banks).toInt();
+    if (!m_stepPane->setRequest(r))
+        m_stepPane->setRequest(TraceRequest{});  // a stale setting never leaves the pane empty
+    const QString compare = s.value(QStringLiteral("step/compare")).toString();
+    if (!compare.isEmpty())
+        m_stepPane->setCompareStrategy(compare);
+    m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
+}
+
+void MainWindow::saveSettings() const
+{
+    if (!m_persistent)
+        return;
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    s.setValue(QStringLiteral("step/panes"), m_stepPane->saveState());
+    const TraceRequest r = m_stepPane->request();
+    s.setValue(QStringLiteral("step/strategy"), r.strategy);
+    s.setValue(QStringLiteral("step/input"), r.input);
+    s.setValue(QStringLiteral("step/blockSize"), r.params.block_size);
+    s.setValue(QStringLiteral("step/warpSize"), r.params.warp_size);
+    s.setValue(QStringLiteral("step/coarseFactor"), r.params.coarse_factor);
+    s.setValue(QStringLiteral("step/banks"), r.params.banks);
+    s.setValue(QStringLiteral("step/compare"), m_stepPane->compareStrategy());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::exportPng()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export step as PNG"), QStringLiteral("step.png"), tr("PNG images (*.png)"));
+    QString error;
+    if (!path.isEmpty() && !exportStepPng(*m_stepPane, path, &error))
+        QMessageBox::warning(this, tr("Export"), error);
+}
+
+void MainWindow::exportSvg()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export step as SVG"), QStringLiteral("step.svg"), tr("SVG images (*.svg)"));
+    QString error;
+    if (!path.isEmpty() && !exportStepSvg(*m_stepPane, path, &error))
+        QMessageBox::warning(this, tr("Export"), error);
+}
+
+void MainWindow::exportSeries()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the numbered PNG series"));
+    if (dir.isEmpty())
+        return;
+    QString error;
+    const int n = exportStepSeries(*m_stepPane, dir, &error);
+    if (n < 0)
+        QMessageBox::warning(this, tr("Export"), error);
+    else
+        statusBar()->showMessage(tr("%1 PNG files written to %2").arg(n).arg(dir), 5000);
+}
+
+void MainWindow::loadResults()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load benchmark results"), QString(), tr("Results (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (m_benchmarkPane->loadResults(path, &error))
+        showBenchmarkPane();
+    else
+        QMessageBox::warning(this, tr("Load results"), error);
+}
+
+} // namespace reducescope::app

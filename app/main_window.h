@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window: the step pane, the table of steps and the benchmark pane as tabs, with menus.
+#pragma once
+
+#include <QMainWindow>
+
+class QTabWidget;
+class QTableView;
+
+namespace reducescope::views {
+class StepTableModel;
+}
+
+namespace reducescope::app {
+
+class BenchmarkPane;
+class StepPane;
+
+/// Hosts the panes and owns menus, exports and QSettings persistence.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// With `persistent` false (screenshots, tests) settings are neither read nor written.
+    explicit MainWindow(bool persistent = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    StepPane* stepPane() const { return m_stepPane; }
+    BenchmarkPane* benchmarkPane() const { return m_benchmarkPane; }
+    QTableView* tableView() const { return m_table; }
+
+    /// Brings a tab to the front.
+    void showStepPane();
+    void showTable();
+    void showBenchmarkPane();
+
+    /// Opens `id` in the step pane (the benchmark pane's request). False when it has no model.
+    bool openStrategy(const QString& id);
+
+    /// Window geometry, splitters and the last strategy/input, from and to QSettings.
+    void restoreSettings();
+    void saveSettings() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildTabs();
+    void buildMenus();
+    void connectPanes();
+    void exportPng();
+    void exportSvg();
+    void exportSeries();
+    void loadResults();
+
+    bool m_persistent = true;
+    QTabWidget* m_tabs = nullptr;
+    StepPane* m_stepPane = nullptr;
+    QTableView* m_table = nullptr;
+    views::StepTableModel* m_tableModel = nullptr;
+    BenchmarkPane* m_benchmarkPane = nullptr;
+};
+
+} // namespace reducescope::app

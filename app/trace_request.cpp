@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/trace_request.h"
+
+#include "model/catalogue.h"
+
+#include <exception>
+
+namespace reducescope::app {
+
+TraceOutcome buildTrace(const TraceRequest& request)
+{
+    TraceOutcome out;
+    const std::string id = request.strategy.toStdString();
+    const model::StrategyInfo* info = model::find_strategy(id);
+    if (!info || !info->has_model) {
+        out.error = RequestError{QStringLiteral("strategy"),
+                                 QStringLiteral("strategy must be one of %1 (got \"%2\")")
+                                     .arg(modelStrategyIds().join(QStringLiteral(", ")), request.strategy)};
+        return out;
+    }
+    const std::string text = request.input.toStdString();
+    model::ParsedInput parsed = model::parse_input(text);
+    if (parsed.error) {
+        out.error = RequestError{QString::fromStdString(parsed.error->field), QString::fromStdString(parsed.error->message)};
+        return out;
+    }
+    if (auto problem = model::validate(id, parsed.values.size(), request.params)) {
+        out.error = RequestError{QString::fromStdString(problem->field), QString::fromStdString(problem->message)};
+        return out;
+    }
+    try {
+        out.trace = std::make_shared<const model::Trace>(model::simulate(id, parsed.values, request.params));
+    } catch (const std::exception& e) {
+        out.error = RequestError{QStringLiteral("strategy"),
+                                 QStringLiteral("%1: the step model failed: %2").arg(request.strategy, QString::fromUtf8(e.what()))};
+    }
+    return out;
+}
+
+QStringList modelStrategyIds()
+{
+    QStringList ids;
+    for (const model::StrategyInfo& s : model::catalogue())
+        if (s.has_model)
+            ids << QString::fromUtf8(s.id.data(), qsizetype(s.id.size()));
+    return ids;
+}
+
+} // namespace reducescope::app

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The kernel source pane: an embedded kernels/cuda file with line numbers and the current step's
+// lines highlighted.
+#pragma once
+
+#include <QPlainTextEdit>
+#include <QString>
+#include <QVector>
+
+namespace reducescope::views {
+
+/// Read-only source text with a line-number gutter; highlightLines() marks and scrolls to lines.
+class SourceView : public QPlainTextEdit {
+    Q_OBJECT
+public:
+    explicit SourceView(QWidget* parent = nullptr);
+
+    /// Shows the embedded file `file` (model::kernel_source); a notice when it is not embedded.
+    void showFile(const QString& file);
+    QString file() const { return m_file; }
+
+    /// Highlights 1-based `lines` and scrolls the first into view.
+    void highlightLines(const QVector<int>& lines);
+    QVector<int> highlightedLines() const { return m_lines; }
+
+    /// Width of the line-number gutter in pixels.
+    int gutterWidth() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void paintGutter(QPaintEvent* event);
+    void applyHighlight();
+
+    class Gutter;
+    Gutter* m_gutter = nullptr;
+    QString m_file;
+    QVector<int> m_lines;
+};
+
+} // namespace reducescope::views

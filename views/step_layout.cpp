@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/step_layout.h"
+
+#include <QFontMetricsF>
+#include <QHash>
+#include <QMap>
+
+#include <algorithm>
+#include <cmath>
+
+namespace reducescope::views {
+namespace {
+
+using model::LaneState;
+
+constexpr qreal kMargin = 16;
+constexpr qreal kGap = 10;
+
+int floorPow2(int v)
+{
+    int p = 1;
+    while (p * 2 <= v)
+        p *= 2;
+    return p;
+}
+
+QString formatValue(float v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("NaN");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    return QString::number(double(v), 'g', 5);
+}
+
+QString spaceName(model::MemorySpace s)
+{
+    switch (s) {
+    case model::MemorySpace::Global: return QStringLiteral("global memory");
+    case model::MemorySpace::Shared: return QStringLiteral("shared memory");
+    case model::MemorySpace::Registers: return QStringLiteral("registers (one per lane)");
+    }
+    return {};
+}
+
+QFont scaled(const QFont& base, qreal pixels, bool bold)
+{
+    QFont f(base);
+    f.setPixelSize(std::max(8, int(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
+}
+
+// The lines of text at the top: strategy, step, label, explanation, teaching note.
+qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    const qreal avail = width - 2 * kMargin;
+    l.title = QStringLiteral("%1 · step %2 / %3")
+                  .arg(QString::fromStdString(t.strategy)).arg(k).arg(int(t.steps.size()) - 1);
+    if (k + 1 == int(t.steps.size()))
+        l.title += QStringLiteral("  ·  result %1 (float64 reference %2)")
+                       .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
+    QFontMetricsF tm(l.titleFont);
+    l.titleRect = QRectF(kMargin, y, avail, tm.height());
+    y += tm.height() + 4;
+
+    l.subtitle = QString::fromStdString(s.label);
+    QFontMetricsF sm(l.labelFont);
+    l.subtitleRect = sm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.subtitle);
+    l.subtitleRect.setWidth(avail);
+    y += l.subtitleRect.height() + 4;
+
+    l.explanation = QString::fromStdString(s.explanation);
+    if (!l.explanation.isEmpty()) {
+        QFontMetricsF em(l.sectionFont);
+        l.explanationRect = em.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.explanation);
+        l.explanationRect.setWidth(avail);
+        y += l.explanationRect.height() + 4;
+    }
+    if (t.teaching_warp_size) {
+        l.teachingNote = QStringLiteral("warp size %1 — teaching aid: real GPUs use 32").arg(t.params.warp_size);
+        QFontMetricsF em(l.sectionFont);
+        l.teachingRect = QRectF(kMargin, y, em.horizontalAdvance(l.teachingNote) + 16, em.height() + 6);
+        y += l.teachingRect.height() + 4;
+    }
+    return y + kGap;
+}
+
+// Places `values` as a row (wrapped into power-of-two rows when long) starting at y; returns the
+// y under it. Cells with index >= realCount are identity padding.
+struct ArrayGeometry {
+    qreal cellW = 0, cellH = 0, arcH = 0;
+    int perRow = 1;
+};
+
+ArrayGeometry arrayGeometry(int n, qreal avail)
+{
+    ArrayGeometry g;
+    g.cellW = std::min<qreal>(76, avail / n);
+    g.perRow = n;
+    if (g.cellW < 14) {
+        g.perRow = std::max(1, floorPow2(int(avail / 16)));
+        g.cellW = std::min<qreal>(76, avail / g.perRow);
+    }
+    g.cellH = std::clamp<qreal>(g.cellW * 0.75, 16, 52);
+    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14, 64);
+    return g;
+}
+
+qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& values, int realCount,
+                 const ArrayGeometry& g, qreal gapAbove, qreal y)
+{
+    const int n = int(values.size());
+    cells.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        const int row = i / g.perRow, col = i % g.perRow;
+        StepLayout::Cell c;
+        c.index = i;
+        c.value = values[std::size_t(i)];
+        c.rect = QRectF(kMargin + col * g.cellW, y + row * (gapAbove + g.cellH) + gapAbove, g.cellW, g.cellH);
+        c.padding = i >= realCount;
+        cells.push_back(c);
+    }
+    const int rows = (n + g.perRow - 1) / g.perRow;
+    return y + rows * (gapAbove + g.cellH);
+}
+
+qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    const int n = int(s.values.size());
+    if (n == 0)
+        return y;
+    const qreal avail = width - 2 * kMargin;
+    const ArrayGeometry g = arrayGeometry(n, avail);
+    QFontMetricsF cm(l.sectionFont);
+    l.showValues = g.cellW >= 22;
+    l.arcHeight = g.arcH;
+    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 10, 26), true);
+
+    // A load step reads the global input: draw it above, arrows go down into the array.
+    const bool fromInput = s.reads_input && !t.input.empty();
+    if (fromInput) {
+        const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail);
+        l.showInputValues = gi.cellW >= 22;
+        l.inputCaption = QStringLiteral("global input (%1 values%2), read by this step")
+                             .arg(t.n).arg(t.padded_n > t.n ? QStringLiteral(" + %1 padding").arg(t.padded_n - t.n) : QString());
+        l.inputCaptionRect = QRectF(kMargin, y, avail, cm.height());
+        y += cm.height() + 2;
+        y = placeArray(l.inputCells, t.input, t.n, gi, 0, y);
+        y += std::max<qreal>(24, g.arcH * 0.8);
+    }
+
+    // The array before this step: the previous step's values, or the input for the first step,
+    // when it is the same array (same space and length).
+    const std::vector<float>* before = nullptr;
+    if (k > 0 && t.steps[std::size_t(k - 1)].values.size() == s.values.size()
+        && t.steps[std::size_t(k - 1)].values_space == s.values_space)
+        before = &t.steps[std::size_t(k - 1)].values;
+    else if (k == 0 && s.values_space == model::MemorySpace::Global && t.input.size() == s.values.size())
+        before = &t.input;
+
+    l.valuesCaption = QStringLiteral("%1 after the step (%2 values)").arg(spaceName(s.values_space)).arg(n);
+    if (s.stride)
+        l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? QStringLiteral(" · offset %1")
+                                                                             : QStringLiteral(" · stride %1"))
+                               .arg(*s.stride);
+    l.valuesCaptionRect = QRectF(kMargin, y, avail, cm.height());
+    y += cm.height() + 2;
+
+    const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
+    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 : g.arcH, y);
+    if (fromInput)
+        l.arcHeight = 4;
+    if (before)
+        for (StepLayout::Cell& c : l.cells) {
+            c.hasBefore = true;
+            c.before = (*before)[std::size_t(c.index)];
+        }
+    // Reads and writes come from the lane records.
+    const int inputN = int(l.inputCells.size());
+    for (const model::LaneRecord& lane : s.lanes) {
+        for (int w : lane.writes)
+            if (w >= 0 && w < n)
+                l.cells[w].written = true;
+        if (lane.state != LaneState::Active)
+            continue;
+        for (int r : lane.reads) {
+            if (fromInput) {
+                if (r < 0 || r >= inputN)
+                    continue;
+                l.inputCells[r].read = true;
+                for (int w : lane.writes)
+                    if (w >= 0 && w < n)
+                        l.inputArrows.push_back({r, w});
+            } else if (r >= 0 && r < n) {
+                l.cells[r].read = true;
+                for (int w : lane.writes)
+                    if (w >= 0 && w < n && w != r)
+                        l.arrows.push_back({r, w});
+            }
+        }
+    }
+    y += l.showValues && g.cellW >= 40 ? cm.height() : 4;  // room for "was 6" under written cells
+    if (s.output) {
+        l.outputText = QStringLiteral("*output = %1").arg(formatValue(*s.output));
+        QFont bold = l.labelFont;
+        bold.setBold(true);
+        QFontMetricsF om(bold);
+        l.outputRect = QRectF(kMargin, y, om.horizontalAdvance(l.outputText) + 20, om.height() + 8);
+        y += l.outputRect.height() + 4;
+    }
+    return y + kGap;
+}
+
+QString warpCaption(int active, int live, bool divergent)
+{
+    if (live == 0)
+        return QStringLiteral("exited");
+    if (divergent)
+        return QStringLiteral("divergent: %1/%2 active").arg(active).arg(live);
+    if (active == 0)
+        return QStringLiteral("idle: 0/%1 active").arg(live);
+    return QStringLiteral("all %1 active").arg(live);
+}
+
+qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    const int laneCount = int(s.lanes.size());
+    if (laneCount == 0)
+        return y;
+    const int ws = std::max(1, t.params.warp_size);
+    const int bs = std::max(1, t.params.block_size);
+    const qreal avail = width - 2 * kMargin;
+
+    // Warp records by (block, warp) for the captions; lanes by global thread index.
+    QHash<qint64, const model::WarpRecord*> records;
+    for (const model::WarpRecord& w : s.warps)
+        records.insert((qint64(w.block) << 32) | quint32(w.warp), &w);
+
+    struct Group { int block, warp, first, count; };
+    QVector<Group> groups;
+    for (int g = 0; g < laneCount;) {
+        const int block = g / bs, tid = g % bs, warp = tid / ws;
+        const int count = std::min({ws - tid % ws, bs - tid, laneCount - g});
+        groups.push_back({block, warp, g, count});
+        g += count;
+    }
+
+    const int blocks = (laneCount + bs - 1) / bs;
+    l.lanesCaption = QStringLiteral("threads: %1 lanes in %2 warp%3 of %4 (warp size %5)%6")
+                         .arg(laneCount).arg(groups.size()).arg(groups.size() == 1 ? "" : "s")
+                         .arg(blocks == 1 ? QStringLiteral("1 block") : QStringLiteral("%1 blocks").arg(blocks))
+                         .arg(ws).arg(t.grid_size > 1 ? QStringLiteral(", grid of %1").arg(t.grid_size) : QString());
+    QFontMetricsF cm(l.sectionFont);
+    l.lanesCaptionRect = QRectF(kMargin, y, avail, cm.height());
+    y += cm.height() + 4;
+
+    const int maxInWarp = std::min(ws, std::min(bs, laneCount));
+    QFontMetricsF sm(l.smallFont);
+    const qreal captionW = sm.horizontalAdvance(QStringLiteral("divergent: 32/32 active")) + 12;
+    qreal laneW = std::clamp<qreal>(avail / laneCount, 6, 44);
+    // Whole warps per row, and each warp at least as wide as its caption.
+    qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
+    if (boxW > avail) {
+        laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
+        boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
+    }
+    laneW = std::max(laneW, std::min<qreal>(44, (boxW - 4) / maxInWarp));
+    const qreal laneH = std::clamp<qreal>(laneW * 0.9, 14, 36);
+    l.showThreadNumbers = laneW >= 20;
+    const qreal titleH = sm.height();
+    const qreal rowH = titleH + laneH + 8 + sm.height() + kGap;
+    const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));
+
+    l.lanes.reserve(laneCount);
+    for (int gi = 0; gi < groups.size(); ++gi) {
+        const Group& g = groups[gi];
+        const int row = gi / perRow, col = gi % perRow;
+        const qreal x0 = kMargin + col * (boxW + kGap);
+        const qreal y0 = y + row * rowH;
+        StepLayout::Warp w;
+        w.block = g.block;
+        w.warp = g.warp;
+        w.rect = QRectF(x0, y0 + titleH, g.count * laneW + 4, laneH + 4);
+        w.captionRect = QRectF(x0, y0 + titleH + laneH + 6, boxW, sm.height());
+        w.title = blocks > 1 ? QStringLiteral("block %1 · warp %2").arg(g.block).arg(g.warp)
+                             : QStringLiteral("warp %1").arg(g.warp);
+        if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
+            w.activeLanes = int(rec->active_lanes.size());
+            w.liveLanes = rec->live_lanes;
+            w.divergent = rec->divergent;
+        } else {
+            for (int i = 0; i < g.count; ++i) {
+                const auto st = s.lanes[std::size_t(g.first + i)].state;
+                w.liveLanes += st != LaneState::Exited;
+                w.activeLanes += st == LaneState::Active;
+            }
+        }
+        w.idle = w.liveLanes > 0 && w.activeLanes == 0;
+        w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+        l.warps.push_back(w);
+        for (int i = 0; i < g.count; ++i) {
+            const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
+            StepLayout::Lane lane;
+            lane.thread = g.first + i;
+            lane.rect = QRectF(x0 + 2 + i * laneW, y0 + titleH + 2, laneW, laneH);
+            lane.state = rec.state;
+            lane.padding = rec.padding;
+            lane.warpIndex = int(l.warps.size()) - 1;
+            l.lanes.push_back(lane);
+        }
+    }
+    const int rows = (int(groups.size()) + perRow - 1) / perRow;
+    y += rows * rowH;
+    if (s.counters.barriers > 0) {
+        const bool grid = std::any_of(s.source_markers.begin(), s.source_markers.end(),
+                                      [](const std::string& m) { return m.find("grid_sync") != std::string::npos; });
+        l.barrierLabel = grid ? QStringLiteral("grid.sync(): every thread of the grid waits here")
+                              : QStringLiteral("__syncthreads(): every thread of the block waits here");
+        if (s.counters.barriers > 1)
+            l.barrierLabel += QStringLiteral(" (%1 barriers, one per block)").arg(s.counters.barriers);
+        l.barrierRect = QRectF(kMargin, y, avail, cm.height() + 8);
+        y += l.barrierRect.height() + kGap;
+    }
+    return y;
+}
+
+qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    if (s.shared_accesses.empty())
+        return y;
+    // Show the worst access of the step (first one on ties): that is where the conflict is.
+    int best = 0;
+    for (int i = 1; i < int(s.shared_accesses.size()); ++i)
+        if (s.shared_accesses[std::size_t(i)].wavefronts > s.shared_accesses[std::size_t(best)].wavefronts)
+            best = i;
+    const model::SharedAccess& a = s.shared_accesses[std::size_t(best)];
+    l.bankAccess = best;
+    l.bankWays = a.max_conflict_ways;
+    const qreal avail = width - 2 * kMargin;
+    const int banks = std::max(1, t.params.banks);
+
+    const QString kind = a.kind == model::AccessKind::Read ? QStringLiteral("read") : QStringLiteral("write");
+    const QString conflict = a.max_conflict_ways > 1
+        ? QStringLiteral("%1-way bank conflict: %2 wavefronts (%3 extra)").arg(a.max_conflict_ways).arg(a.wavefronts).arg(a.wavefronts - 1)
+        : QStringLiteral("conflict-free: %1 wavefront").arg(a.wavefronts);
+    l.bankCaption = QStringLiteral("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7 access instructions, %8 wavefronts, %9 extra")
+                        .arg(a.block).arg(a.warp).arg(kind, QString::fromStdString(a.expression), conflict,
+                             a.broadcast ? QStringLiteral(" · broadcast") : QString())
+                        .arg(s.shared_accesses.size()).arg(s.counters.shared_wavefronts).arg(s.counters.extra_shared_wavefronts);
+    QFontMetricsF cm(l.sectionFont);
+    l.bankCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.bankCaption);
+    l.bankCaptionRect.setWidth(avail);
+    y += l.bankCaptionRect.height() + 4;
+
+    // Group the participating lanes: bank -> word -> lanes.
+    QVector<QMap<int, int>> wordsInBank(banks);
+    for (std::size_t lane = 0; lane < a.bank_of_lane.size() && lane < a.words.size(); ++lane) {
+        const int b = a.bank_of_lane[lane];
+        if (b < 0 || b >= banks || a.words[lane] < 0)
+            continue;
+        wordsInBank[b][a.words[lane]] += 1;
+    }
+    int maxWords = 1;
+    for (const auto& m : wordsInBank)
+        maxWords = std::max(maxWords, int(m.size()));
+    const qreal colW = avail / banks;
+    QFontMetricsF sm(l.smallFont);
+    const qreal headH = sm.height();
+    const qreal boxH = std::clamp<qreal>(sm.height() + 2, 14, 22);
+    for (int b = 0; b < banks; ++b) {
+        StepLayout::Bank bank;
+        bank.bank = b;
+        bank.ways = int(wordsInBank[b].size());
+        bank.rect = QRectF(kMargin + b * colW, y, colW, headH + maxWords * (boxH + 2) + 4 + headH);
+        int row = 0;
+        for (auto it = wordsInBank[b].cbegin(); it != wordsInBank[b].cend(); ++it, ++row) {
+            bank.words.push_back(it.key());
+            bank.lanesPerWord.push_back(it.value());
+            bank.broadcast = bank.broadcast || it.value() > 1;
+            bank.wordRects.push_back(QRectF(bank.rect.left() + 1, y + headH + row * (boxH + 2), colW - 2, boxH));
+        }
+        l.banks.push_back(bank);
+    }
+    return y + headH + maxWords * (boxH + 2) + 4 + headH + kGap;
+}
+
+qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    if (s.atomics.empty())
+        return y;
+    const qreal avail = width - 2 * kMargin;
+    const int lost = int(std::count_if(s.atomics.begin(), s.atomics.end(), [](const model::AtomicOp& a) { return a.lost; }));
+    l.atomicsCaption = QStringLiteral("%1 atomic operation%2 on %3, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)%4")
+                           .arg(s.atomics.size()).arg(s.atomics.size() == 1 ? "" : "s")
+                           .arg(QString::fromStdString(s.atomics.front().target))
+                           .arg(lost ? QStringLiteral(" · %1 lost updates").arg(lost) : QString());
+    QFontMetricsF cm(l.sectionFont);
+    l.atomicsCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.atomicsCaption);
+    l.atomicsCaptionRect.setWidth(avail);
+    y += l.atomicsCaptionRect.height() + 4;
+
+    constexpr int kMaxChips = 48;
+    QFontMetricsF sm(l.smallFont);
+    const qreal h = sm.height() + 8;
+    qreal x = kMargin;
+    for (const model::AtomicOp& a : s.atomics) {
+        if (int(l.atomics.size()) == kMaxChips)
+            break;
+        StepLayout::Atomic chip;
+        chip.order = a.order;
+        chip.lost = a.lost;
+        chip.text = QStringLiteral("#%1 t%2: %3 %4 %5 → %6%7")
+                        .arg(a.order).arg(a.lane)
+                        .arg(formatValue(float(a.before)),
+                             t.operation == model::Operation::Max ? QStringLiteral("max") : QStringLiteral("+"),
+                             formatValue(float(a.operand)), formatValue(float(a.after)),
+                             a.lost ? QStringLiteral("  lost") : QString());
+        const qreal w = sm.horizontalAdvance(chip.text) + 14;
+        if (x + w > kMargin + avail && x > kMargin) {
+            x = kMargin;
+            y += h + 4;
+        }
+        chip.rect = QRectF(x, y, w, h);
+        x += w + 6;
+        l.atomics.push_back(chip);
+    }
+    l.atomicsHidden = int(s.atomics.size()) - int(l.atomics.size());
+    return y + h + kGap;
+}
+
+qreal layoutLegend(StepLayout& l, qreal width, qreal y)
+{
+    QFontMetricsF sm(l.smallFont);
+    l.legendRect = QRectF(kMargin, y, width - 2 * kMargin, 2 * (sm.height() + 8));
+    return y + l.legendRect.height() + kMargin;
+}
+
+} // namespace
+
+int StepLayout::activeLaneCount() const
+{
+    return int(std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.state == LaneState::Active; }));
+}
+
+int StepLayout::divergentWarpCount() const
+{
+    return int(std::count_if(warps.begin(), warps.end(), [](const Warp& w) { return w.divergent; }));
+}
+
+int StepLayout::maxBankWays() const
+{
+    int ways = 0;
+    for (const Bank& b : banks)
+        ways = std::max(ways, b.ways);
+    return ways;
+}
+
+StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base)
+{
+    StepLayout l;
+    const qreal w = std::max(320, width);
+    const qreal body = std::max<qreal>(12, base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0);
+    l.titleFont = scaled(base, body * 1.75, true);
+    l.labelFont = scaled(base, body * 1.4, false);
+    l.sectionFont = scaled(base, body * 1.1, false);
+    l.smallFont = scaled(base, body * 1.0, false);
+    l.valueFont = base;
+    if (trace.steps.empty() || step < 0 || step >= int(trace.steps.size())) {
+        l.size = QSize(int(w), 200);
+        return l;
+    }
+    qreal y = kMargin;
+    y = layoutHeader(l, trace, step, w, y);
+    y = layoutCells(l, trace, step, w, y);
+    y = layoutLanes(l, trace, step, w, y);
+    y = layoutBanks(l, trace, step, w, y);
+    y = layoutAtomics(l, trace, step, w, y);
+    y = layoutLegend(l, w, y);
+    l.size = QSize(int(w), int(std::ceil(y)));
+    return l;
+}
+
+} // namespace reducescope::views

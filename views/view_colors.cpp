@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/view_colors.h"
+
+namespace reducescope::views {
+
+ViewColors ViewColors::fromPalette(const QPalette& palette)
+{
+    ViewColors c;
+    c.background = palette.color(QPalette::Base);
+    c.text = palette.color(QPalette::Text);
+    c.dark = c.background.lightnessF() < c.text.lightnessF();
+    c.mutedText = c.dark ? QColor(0xa0, 0xa8, 0xb0) : QColor(0x5f, 0x66, 0x6d);
+    c.gridLine = c.dark ? QColor(0x50, 0x58, 0x60) : QColor(0xb8, 0xbe, 0xc4);
+    // Lightness differs between the lane states too, so they stay apart in greyscale.
+    c.active = c.dark ? QColor(0x4c, 0xaf, 0x50) : QColor(0x2e, 0x7d, 0x32);
+    c.activeText = QColor(Qt::white);
+    c.idle = c.dark ? QColor(0x5a, 0x64, 0x6e) : QColor(0xcf, 0xd8, 0xdc);
+    c.exited = c.dark ? QColor(0x1c, 0x20, 0x24) : QColor(0x45, 0x4f, 0x58);
+    c.padding = c.dark ? QColor(0x6d, 0x5a, 0x2a) : QColor(0xff, 0xe9, 0xb0);
+    c.paddingHatch = c.dark ? QColor(0xc8, 0xa8, 0x50) : QColor(0xb0, 0x86, 0x10);
+    c.divergent = c.dark ? QColor(0xff, 0x9e, 0x40) : QColor(0xe6, 0x5c, 0x00);
+    c.idleWarp = c.dark ? QColor(0x80, 0x88, 0x90) : QColor(0x90, 0x98, 0xa0);
+    c.written = c.dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
+    c.arrow = c.written;
+    c.conflict = c.dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+    c.broadcast = c.dark ? QColor(0xce, 0x93, 0xd8) : QColor(0x7b, 0x1f, 0xa2);
+    c.barrier = c.dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0x8d, 0x6e, 0x00);
+    c.atomic = c.dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x83, 0x8f);
+    c.lost = c.conflict;
+    return c;
+}
+
+} // namespace reducescope::views
