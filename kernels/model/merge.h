@@ -20,6 +20,8 @@ struct MergeSpec {
     std::string expression;                  ///< e.g. "input[0]" or "shared_data[0]"
     int shared_word = 0;                     ///< word read, when space == Shared
     std::string explanation_tail;            ///< appended to the explanation (e.g. why atomics)
+    std::string tag;                         ///< step tag; empty: "write" for a store, "atomic" otherwise
+    std::string label;                       ///< empty: the default label
 };
 
 /// Records the merge step (tag `write` for a store, `atomic` otherwise) and sets trace.result.

@@ -9,9 +9,25 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <unordered_map>
 #include <utility>
 
 namespace reducescope::model::detail {
+
+thread_local bool g_full_detail = true;
+
+namespace {
+// marker_lines() scans a whole kernel file; traces ask for the same few tags over and over.
+const std::vector<int>& cached_marker_lines(const std::string& file, const std::string& marker)
+{
+    thread_local std::unordered_map<std::string, std::vector<int>> cache;
+    const std::string key = file + '\n' + marker;
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.emplace(key, marker_lines(file, marker)).first;
+    return it->second;
+}
+} // namespace
 
 float identity(Operation op)
 {
@@ -43,9 +59,11 @@ std::string format_value(double v)
 StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space)
     : m_trace(trace)
     , m_geometry(geometry)
+    , m_full(g_full_detail)
 {
     m_step.values_space = space;
-    m_step.lanes.resize(static_cast<std::size_t>(geometry.threads()));
+    if (m_full)
+        m_step.lanes.resize(static_cast<std::size_t>(geometry.threads()));
 }
 
 void StepRecorder::describe(std::string label, std::string explanation,
@@ -55,7 +73,7 @@ void StepRecorder::describe(std::string label, std::string explanation,
     m_step.explanation = std::move(explanation);
     for (std::string_view s : steps) {
         std::string marker = "@" + m_trace.strategy + "." + std::string(s);
-        for (int line : marker_lines(m_trace.source_file, marker))
+        for (int line : cached_marker_lines(m_trace.source_file, marker))
             m_step.source_lines.push_back(line);
         m_step.source_markers.push_back(std::move(marker));
     }
@@ -67,6 +85,8 @@ void StepRecorder::describe(std::string label, std::string explanation,
 void StepRecorder::shared(AccessKind kind, std::string_view expression,
                           const std::function<std::int64_t(int)>& word)
 {
+    if (!m_full)
+        return;
     const Geometry& g = m_geometry;
     std::vector<std::pair<int, std::int64_t>> bank_word; // (bank, word) of the lanes taking part
     for (int b = 0; b < g.grid; ++b) {
@@ -120,6 +140,8 @@ void StepRecorder::shared(AccessKind kind, std::string_view expression,
 void StepRecorder::global(AccessKind kind, std::string_view expression,
                           const std::function<std::int64_t(int)>& element, int bytes)
 {
+    if (!m_full)
+        return;
     const Geometry& g = m_geometry;
     std::vector<std::int64_t> sectors;
     std::vector<std::int64_t> starts;
@@ -191,6 +213,10 @@ void StepRecorder::finish(std::vector<float> values, int barriers, long long add
     else if (!m_trace.steps.empty())
         m_step.output = m_trace.steps.back().output;
 
+    if (!m_full) {
+        m_trace.steps.push_back(std::move(m_step));
+        return;
+    }
     m_step.warps.reserve(static_cast<std::size_t>(g.grid * g.warps_per_block()));
     for (int b = 0; b < g.grid; ++b) {
         for (int w = 0; w < g.warps_per_block(); ++w) {

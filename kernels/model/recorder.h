@@ -46,15 +46,33 @@ public:
     /// Label, explanation, and the step tags `@<strategy>.<name>` (source lines are resolved).
     void describe(std::string label, std::string explanation, std::initializer_list<std::string_view> steps);
     void set_stride(int stride) { m_step.stride = stride; }
+    StepCounters& counters() { return m_step.counters; }
     /// LaneRecord::reads index Trace::input (the global input) instead of Step::values.
     void reads_from_input() { m_step.reads_input = true; }
 
+    /// False in Detail::ValuesOnly: lane, warp, access and counter records are skipped.
+    bool full() const { return m_full; }
     LaneRecord& lane(int t) { return m_step.lanes[static_cast<std::size_t>(t)]; }
-    void active(int t) { lane(t).state = LaneState::Active; }
-    void exited(int t) { lane(t).state = LaneState::Exited; }
-    void read(int t, std::int64_t index) { lane(t).reads.push_back(static_cast<std::int32_t>(index)); }
-    void write(int t, std::int64_t index) { lane(t).writes.push_back(static_cast<std::int32_t>(index)); }
-    void padding(int t, bool p = true) { lane(t).padding = p; }
+    void active(int t) { if (m_full) lane(t).state = LaneState::Active; }
+    void exited(int t) { if (m_full) lane(t).state = LaneState::Exited; }
+    void read(int t, std::int64_t index) { if (m_full) lane(t).reads.push_back(static_cast<std::int32_t>(index)); }
+    void write(int t, std::int64_t index) { if (m_full) lane(t).writes.push_back(static_cast<std::int32_t>(index)); }
+    /// One read and one write, or two reads and one write, allocated once.
+    void read_write(int t, std::int64_t r, std::int64_t w)
+    {
+        if (!m_full)
+            return;
+        lane(t).reads.assign(1, static_cast<std::int32_t>(r));
+        lane(t).writes.assign(1, static_cast<std::int32_t>(w));
+    }
+    void read2_write(int t, std::int64_t r1, std::int64_t r2, std::int64_t w)
+    {
+        if (!m_full)
+            return;
+        lane(t).reads = {static_cast<std::int32_t>(r1), static_cast<std::int32_t>(r2)};
+        lane(t).writes.assign(1, static_cast<std::int32_t>(w));
+    }
+    void padding(int t, bool p = true) { if (m_full) lane(t).padding = p; }
 
     /// One shared-memory access instruction per warp of the given threads: `word(t)` is the 32-bit
     /// word index within the block's shared array, or kNoAccess. Warps where no lane takes part
@@ -76,7 +94,11 @@ private:
     Trace& m_trace;
     Geometry m_geometry;
     Step m_step;
+    bool m_full = true;
 };
+
+/// The detail of the trace being built on this thread (set by simulate()).
+extern thread_local bool g_full_detail;
 
 /// Identity of the operation: 0 for Sum, -infinity for Max.
 float identity(Operation op);

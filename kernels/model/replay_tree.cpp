@@ -26,11 +26,12 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
         r.active(t);
         r.read(t, spec.value_index[0]);
         out = spec.values[static_cast<std::size_t>(spec.value_index[0])];
-        r.describe("write: thread " + std::to_string(t) + " stores " + spec.expression + " = "
-                       + format_value(out) + " to *output",
+        r.describe(!spec.label.empty() ? spec.label
+                                       : "write: thread " + std::to_string(t) + " stores " + spec.expression + " = "
+                           + format_value(out) + " to *output",
                    "One block holds the whole input, so a plain store of its result is enough: no atomic "
                    "is needed." + spec.explanation_tail,
-                   {"write"});
+                   {spec.tag.empty() ? std::string_view("write") : std::string_view(spec.tag)});
     } else {
         for (int b = 0; b < g.grid; ++b) {
             const int t = b * g.block + spec.writer_tid;
@@ -39,7 +40,10 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
             out = combine(op, out, v);
             r.active(t);
             r.read(t, spec.value_index[static_cast<std::size_t>(b)]);
-            r.atomic(b, t, "*output", before, v, out);
+            // The max's CAS loop issues a compare-and-swap only while *output < value (model
+            // order: no other block stores in between, so no retries).
+            if (op == Operation::Sum || before < v)
+                r.atomic(b, t, "*output", before, v, out);
         }
         const std::string what = op == Operation::Sum ? "atomicAdd" : "atomic max (compare-and-swap loop)";
         r.describe("merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
@@ -47,14 +51,14 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
                    "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
                        "*output with one " + what + "; the atomics to one address are serialised (the model "
                        "orders them by block)." + spec.explanation_tail,
-                   {"atomic"});
+                   {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
     }
     if (spec.space == MemorySpace::Shared) {
         const int word = spec.shared_word;
         r.shared(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {
             return g.tid_of(t) == spec.writer_tid ? word : kNoAccess;
         });
-    } else {
+    } else if (spec.space == MemorySpace::Global) {
         r.global(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {
             return g.tid_of(t) == spec.writer_tid ? spec.value_index[static_cast<std::size_t>(g.block_of(t))]
                                                   : kNoAccess;
@@ -139,9 +143,7 @@ void replay_in_place(Trace& trace, std::span<const float> input)
             if (!act)
                 continue;
             r.active(t);
-            r.read(t, i);
-            r.read(t, j);
-            r.write(t, i);
+            r.read2_write(t, i, j, i);
             dst[static_cast<std::size_t>(t)] = i;
             src[static_cast<std::size_t>(t)] = j;
         }
@@ -211,7 +213,7 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     const std::vector<float>& in = trace.input;
     const bool strided = trace.strategy == "interleaved_strided";
     const bool segmented = trace.strategy == "segmented";
-    const std::string arr = strided ? "sdata" : "shared_data";
+    const std::string arr = "sdata"; // the name the kernels in reduce_basic.cu use
     std::vector<float> sh(static_cast<std::size_t>(g.threads()));
 
     {
@@ -220,9 +222,7 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
         for (int t = 0; t < g.threads(); ++t) {
             const int i = 2 * B * g.block_of(t) + g.tid_of(t);
             r.active(t);
-            r.read(t, i);
-            r.read(t, i + B);
-            r.write(t, t);
+            r.read2_write(t, i, i + B, t);
             r.padding(t, i >= n);
             sh[static_cast<std::size_t>(t)] = in[static_cast<std::size_t>(i)] + in[static_cast<std::size_t>(i + B)];
         }
@@ -264,9 +264,7 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
                 continue;
             const int base = B * g.block_of(t);
             r.active(t);
-            r.read(t, base + index);
-            r.read(t, base + index + stride);
-            r.write(t, base + index);
+            r.read2_write(t, base + index, base + index + stride, base + index);
             dst[static_cast<std::size_t>(t)] = index;
         }
         for (int t = 0; t < g.threads(); ++t) {
@@ -342,41 +340,60 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
         long long adds = 0;
         for (int t = 0; t < g.threads(); ++t) {
             const int sid = sid_of(t);
-            float acc = identity(op);
             r.padding(t, sid >= n);
-            if (sid < n) {
-                r.active(t);
-                acc = in[static_cast<std::size_t>(sid)];
-                r.read(t, sid);
-                for (int k = 1; k < 2 * C; ++k) {
-                    const int e = sid + k * B;
-                    if (e < n) {
-                        acc = combine(op, acc, in[static_cast<std::size_t>(e)]);
-                        r.read(t, e);
-                        ++adds;
+            float acc = identity(op);
+            if (max) {
+                // Exercise 4 with exercise 5's bounds: -inf where the first element is past the end,
+                // fmaxf only for elements inside the input.
+                if (sid < n) {
+                    r.active(t);
+                    acc = in[static_cast<std::size_t>(sid)];
+                    r.read(t, sid);
+                    for (int k = 1; k < 2 * C; ++k) {
+                        const int e = sid + k * B;
+                        if (e < n) {
+                            acc = std::fmax(acc, in[static_cast<std::size_t>(e)]);
+                            r.read(t, e);
+                            ++adds;
+                        }
                     }
+                }
+            } else {
+                // sum = load_or_zero(i); sum += load_or_zero(i + tile*B): every thread adds 2C - 1
+                // times; loads past the end give 0 without touching memory.
+                r.active(t);
+                auto load = [&](int e) {
+                    if (e < n) {
+                        r.read(t, e);
+                        return in[static_cast<std::size_t>(e)];
+                    }
+                    return 0.0f;
+                };
+                acc = load(sid);
+                for (int k = 1; k < 2 * C; ++k) {
+                    acc = acc + load(sid + k * B);
+                    ++adds;
                 }
             }
             r.write(t, t);
             sh[static_cast<std::size_t>(t)] = acc;
         }
         for (int k = 0; k < 2 * C; ++k) {
-            r.global(AccessKind::Read, k == 0 ? "input[sid]" : "input[sid + " + std::to_string(k) + "*BLOCK_SIZE]",
+            r.global(AccessKind::Read, k == 0 ? "input[i]" : "input[i + " + std::to_string(k) + "*blockDim.x]",
                      [&, k](int t) -> std::int64_t {
                          const int sid = sid_of(t);
-                         return sid < n && sid + k * B < n ? sid + k * B : kNoAccess;
+                         return sid + k * B < n ? sid + k * B : kNoAccess;
                      });
         }
-        r.shared(AccessKind::Write, "shared_data[tid]", [&](int t) -> std::int64_t { return g.tid_of(t); });
-        const std::string f = max ? "fmaxf" : "+";
+        r.shared(AccessKind::Write, "sdata[tid]", [&](int t) -> std::int64_t { return g.tid_of(t); });
         r.describe("coarsen: each thread " + std::string(max ? "takes the max of" : "sums") + " up to "
                        + std::to_string(2 * C) + " elements (stride " + std::to_string(B)
-                       + ") in a register, then stores it to shared_data[tid]",
+                       + ") in a register, then stores it to sdata[tid]",
                    "With COARSE_FACTOR = " + std::to_string(C) + ", one thread does the work of "
                        + std::to_string(2 * C) + " elements in registers before the tree, so "
                        + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s")
                        + " cover the input instead of " + std::to_string((n + 2 * B - 1) / (2 * B))
-                       + ". Elements past the end are skipped by the bounds checks.",
+                       + ". Elements past the end are not loaded (the bounds checks of PMPP exercise 5).",
                    {"load", "coarsen"});
         r.finish(sh, 0, adds);
     }
@@ -392,9 +409,7 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
                 continue;
             const int base = B * g.block_of(t);
             r.active(t);
-            r.read(t, base + tid);
-            r.read(t, base + tid + stride);
-            r.write(t, base + tid);
+            r.read2_write(t, base + tid, base + tid + stride, base + tid);
         }
         for (int t = 0; t < g.threads(); ++t) {
             const int tid = g.tid_of(t);
@@ -405,14 +420,14 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
             d = combine(op, d, sh[base + static_cast<std::size_t>(tid + stride)]);
             ++adds;
         }
-        r.shared(AccessKind::Read, "shared_data[tid]",
+        r.shared(AccessKind::Read, "sdata[tid]",
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
-        r.shared(AccessKind::Read, "shared_data[tid + stride]",
+        r.shared(AccessKind::Read, "sdata[tid + stride]",
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) + stride : kNoAccess; });
-        r.shared(AccessKind::Write, "shared_data[tid]",
+        r.shared(AccessKind::Write, "sdata[tid]",
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
         r.describe("stride " + std::to_string(stride) + ": tid < " + std::to_string(stride) + " "
-                       + (max ? "takes fmaxf with" : "adds") + " shared_data[tid + " + std::to_string(stride) + "]",
+                       + (max ? "takes fmaxf with" : "adds") + " sdata[tid + " + std::to_string(stride) + "]",
                    "After a barrier, the first " + std::to_string(stride) + " threads combine the word stride "
                        "places to their right, the same convergent tree as the shared-memory kernel.",
                    {"tree"});
@@ -425,7 +440,7 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
     for (int b = 0; b < g.grid; ++b)
         m.value_index.push_back(B * b);
     m.store = false;
-    m.expression = "shared_data[0]";
+    m.expression = "sdata[0]";
     if (max)
         m.explanation_tail = " CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf "
                              "result is stored.";

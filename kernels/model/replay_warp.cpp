@@ -1,7 +1,487 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Warp primitives (seeds 001 and 003, kernels/cuda/reduce_warp.cu): the __shfl_down_sync tree in
+// registers, the two-level block reduce (warp partials in shared memory, then the first warp), and
+// the cross-block merges: an atomic per warp (warp_shuffle) or per block (block_reduce,
+// vectorized), a second kernel (two_pass), or grid.sync() (grid_sync).
+//
+// The CUDA kernels require whole warps (blockDim.x a multiple of 32). The model accepts any
+// power-of-two block: lanes a partial warp does not have hold the identity (0) when a shuffle reads
+// them (on hardware that read is undefined), and the block has ceil(blockDim.x / warp size) warps.
+#include "model/merge.h"
 #include "model/recorder.h"
-#include <stdexcept>
+
+#include <algorithm>
+#include <string>
+
 namespace reducescope::model::detail {
-void replay_warp(Trace&, std::span<const float>) { throw std::logic_error("not yet modelled"); }
-void replay_atomic(Trace&, std::span<const float>) { throw std::logic_error("not yet modelled"); }
+namespace {
+
+/// Co-resident blocks the model assumes for grid_sync's cooperative launch: an H100/H200-class
+/// GPU with 132 multiprocessors, each holding min(32, 2048 / blockDim.x) blocks. With at most 4096
+/// input values the cap never binds; it is here so the formula matches docs/design-notes.md.
+int co_resident_blocks(int block) { return 132 * std::min(32, 2048 / block); }
+
+/// Which blocks of the geometry run the current kernel phase.
+enum class Blocks { All, FirstOnly };
+
+class WarpReplay {
+public:
+    WarpReplay(Trace& trace, Geometry g)
+        : m_trace(trace)
+        , m_g(g)
+    {
+    }
+
+    bool runs(int t, Blocks blocks) const { return blocks == Blocks::All || m_g.block_of(t) == 0; }
+
+    /// One step per shuffle offset (warp size / 2 down to 1) of `sum += __shfl_down_sync(full, sum,
+    /// offset)`. `first_warp_only`: only warp 0 of each running block (the final warp).
+    void shuffles(std::vector<float>& reg, Blocks blocks, bool first_warp_only,
+                  std::initializer_list<std::string_view> tags, int barriers_after_last)
+    {
+        const Geometry& g = m_g;
+        for (int offset = g.warp / 2; offset > 0; offset /= 2) {
+            StepRecorder r(m_trace, g, MemorySpace::Registers);
+            r.set_stride(offset);
+            std::vector<float> next = reg;
+            long long adds = 0;
+            for (int t = 0; t < g.threads(); ++t) {
+                if (!runs(t, blocks)) {
+                    r.exited(t);
+                    continue;
+                }
+                if (first_warp_only && g.warp_of(t) != 0)
+                    continue;
+                const int lane = g.lane_of(t);
+                float other = 0.0f;
+                int src = t;
+                if (lane + offset >= g.warp) {
+                    other = reg[static_cast<std::size_t>(t)]; // past the warp: the caller's own value
+                } else if (g.tid_of(t) + offset < g.block) {
+                    src = t + offset;
+                    other = reg[static_cast<std::size_t>(src)];
+                } // else: a lane this partial warp does not have; the model reads the identity
+                next[static_cast<std::size_t>(t)] = reg[static_cast<std::size_t>(t)] + other;
+                r.active(t);
+                r.read_write(t, src, t);
+                ++adds;
+            }
+            reg = std::move(next);
+            const bool last = offset == 1;
+            r.describe("shuffle offset " + std::to_string(offset) + ": sum += __shfl_down_sync(mask, sum, "
+                           + std::to_string(offset) + ")" + (first_warp_only ? " in the first warp" : ""),
+                       "Each lane adds the register of the lane " + std::to_string(offset)
+                           + " above it in its warp: no shared memory and no barrier. Lanes whose partner lies "
+                             "past the warp get their own value back; only lane 0's sum is used.",
+                       tags);
+            r.finish(reg, last ? barriers_after_last : 0, adds);
+        }
+    }
+
+    /// block_reduce_sum of reduce_warp.cu on `reg` for the running blocks; returns each running
+    /// block's result (thread 0's register). Tags: `extra` is added to every step's tags.
+    std::vector<float> block_reduce(std::vector<float>& reg, Blocks blocks, std::string_view extra)
+    {
+        const Geometry& g = m_g;
+        const int wpb = g.warps_per_block();
+        const int running = blocks == Blocks::All ? g.grid : 1;
+        auto tags = [&](std::string_view a, std::string_view b = {}) {
+            std::vector<std::string_view> v;
+            if (!extra.empty())
+                v.push_back(extra);
+            v.push_back(a);
+            if (!b.empty())
+                v.push_back(b);
+            return v;
+        };
+        {
+            const auto tg = tags("shuffle");
+            shuffles_with(reg, blocks, false, tg, 0);
+        }
+        std::vector<float> warp_sums(static_cast<std::size_t>(g.grid * wpb), 0.0f);
+        {
+            StepRecorder r(m_trace, g, MemorySpace::Shared);
+            for (int t = 0; t < g.threads(); ++t) {
+                if (!runs(t, blocks)) {
+                    r.exited(t);
+                    continue;
+                }
+                if (g.lane_of(t) != 0)
+                    continue;
+                const int idx = g.block_of(t) * wpb + g.warp_of(t);
+                warp_sums[static_cast<std::size_t>(idx)] = reg[static_cast<std::size_t>(t)];
+                r.active(t);
+                r.write(t, idx);
+            }
+            r.shared(AccessKind::Write, "warp_sums[warp]", [&](int t) -> std::int64_t {
+                return runs(t, blocks) && g.lane_of(t) == 0 ? g.warp_of(t) : kNoAccess;
+            });
+            const auto tg = tags("warp_partial");
+            describe(r, "warp partials: lane 0 of each warp stores its sum to warp_sums[warp], then __syncthreads()",
+                     "Each warp's sum is parked in shared memory (" + std::to_string(wpb)
+                         + " word" + (wpb == 1 ? "" : "s") + " per block) so one warp can combine them after a "
+                           "single barrier.",
+                     tg);
+            r.finish(warp_sums, running, 0);
+        }
+        {
+            StepRecorder r(m_trace, g, MemorySpace::Registers);
+            long long folded = 0;
+            for (int t = 0; t < g.threads(); ++t) {
+                if (!runs(t, blocks)) {
+                    r.exited(t);
+                    continue;
+                }
+                if (g.warp_of(t) != 0)
+                    continue;
+                const int lane = g.lane_of(t);
+                r.active(t);
+                r.write(t, t);
+                float v = 0.0f;
+                const std::size_t base = static_cast<std::size_t>(g.block_of(t) * wpb);
+                if (lane < wpb) {
+                    v = warp_sums[base + static_cast<std::size_t>(lane)];
+                    r.read(t, static_cast<std::int64_t>(base) + lane);
+                }
+                // Only with a teaching warp size can a block have more warps than a warp has lanes
+                // (e.g. 1024 / 4); the model's first warp then folds the extra partials in a loop.
+                for (int j = lane + g.warp; j < wpb; j += g.warp) {
+                    v = v + warp_sums[base + static_cast<std::size_t>(j)];
+                    r.read(t, static_cast<std::int64_t>(base) + j);
+                    ++folded;
+                }
+                reg[static_cast<std::size_t>(t)] = v;
+            }
+            r.shared(AccessKind::Read, "warp_sums[lane]", [&](int t) -> std::int64_t {
+                return runs(t, blocks) && g.warp_of(t) == 0 && g.lane_of(t) < wpb ? g.lane_of(t) : kNoAccess;
+            });
+            const auto tg = tags("final_warp");
+            describe(r, "final warp: lane < " + std::to_string(wpb) + " of warp 0 loads warp_sums[lane], the others 0",
+                     "Only the first warp continues: it gathers the per-warp partials into its registers.", tg);
+            r.finish(reg, 0, folded);
+        }
+        {
+            const auto tg = tags("final_warp", "shuffle");
+            shuffles_with(reg, blocks, true, tg, running);
+        }
+        std::vector<float> results;
+        for (int b = 0; b < running; ++b)
+            results.push_back(reg[static_cast<std::size_t>(b * g.block)]);
+        return results;
+    }
+
+    /// Thread 0 of each block stores its result to partials[blockIdx.x] (two_pass, grid_sync).
+    std::vector<float> write_partials(const std::vector<float>& results)
+    {
+        const Geometry& g = m_g;
+        StepRecorder r(m_trace, g, MemorySpace::Global);
+        for (int b = 0; b < g.grid; ++b) {
+            r.active(b * g.block);
+            r.write(b * g.block, b);
+        }
+        r.global(AccessKind::Write, "partials[blockIdx.x]",
+                 [&](int t) -> std::int64_t { return g.tid_of(t) == 0 ? g.block_of(t) : kNoAccess; });
+        r.describe("write: thread 0 of each block stores its sum to partials[blockIdx.x]",
+                   "No atomics: each of the " + std::to_string(g.grid) + " block sums goes to its own slot in "
+                   "global memory, to be reduced by a second pass.",
+                   {"write"});
+        r.finish(results, 0, 0);
+        return results;
+    }
+
+    void describe(StepRecorder& r, std::string label, std::string explanation,
+                  const std::vector<std::string_view>& tags)
+    {
+        // StepRecorder::describe takes an initializer_list; forward up to three tags.
+        switch (tags.size()) {
+        case 1: r.describe(std::move(label), std::move(explanation), {tags[0]}); break;
+        case 2: r.describe(std::move(label), std::move(explanation), {tags[0], tags[1]}); break;
+        default: r.describe(std::move(label), std::move(explanation), {tags[0], tags[1], tags[2]}); break;
+        }
+    }
+
+    void shuffles_with(std::vector<float>& reg, Blocks blocks, bool first_warp_only,
+                       const std::vector<std::string_view>& tags, int barriers_after_last)
+    {
+        switch (tags.size()) {
+        case 1: shuffles(reg, blocks, first_warp_only, {tags[0]}, barriers_after_last); break;
+        case 2: shuffles(reg, blocks, first_warp_only, {tags[0], tags[1]}, barriers_after_last); break;
+        default: shuffles(reg, blocks, first_warp_only, {tags[0], tags[1], tags[2]}, barriers_after_last); break;
+        }
+    }
+
+    /// `sum = 0; for (i = threadIdx.x; i < count; i += blockDim.x) sum += partials[i];` by the
+    /// threads of one block of `g1` (the second kernel of two_pass, or block 0 after grid.sync).
+    std::vector<float> sum_partials(const Geometry& g1, const std::vector<float>& partials, std::string label,
+                                    std::string explanation, std::initializer_list<std::string_view> tags,
+                                    int barriers)
+    {
+        const int count = static_cast<int>(partials.size());
+        StepRecorder r(m_trace, g1, MemorySpace::Global);
+        std::vector<float> reg(static_cast<std::size_t>(g1.threads()), 0.0f);
+        long long adds = 0;
+        for (int t = 0; t < g1.threads(); ++t) {
+            if (g1.block_of(t) != 0) {
+                r.exited(t);
+                continue;
+            }
+            float sum = 0.0f;
+            for (int i = g1.tid_of(t); i < count; i += g1.block) {
+                sum = sum + partials[static_cast<std::size_t>(i)];
+                r.read(t, i);
+                ++adds;
+            }
+            if (g1.tid_of(t) < count)
+                r.active(t);
+            reg[static_cast<std::size_t>(t)] = sum;
+        }
+        for (int k = 0; g1.block * k < count; ++k)
+            r.global(AccessKind::Read, "partials[i]", [&, k](int t) -> std::int64_t {
+                const int i = g1.tid_of(t) + k * g1.block;
+                return g1.block_of(t) == 0 && i < count ? i : kNoAccess;
+            });
+        r.describe(std::move(label), std::move(explanation), tags);
+        r.finish(partials, barriers, adds);
+        return reg;
+    }
+
+private:
+    Trace& m_trace;
+    Geometry m_g;
+};
+
+// The grid-stride loop `for (i = blockIdx.x*blockDim.x + threadIdx.x; i < n; i += gridDim.x*blockDim.x)
+// sum += input[i];` into registers.
+std::vector<float> grid_stride_sum(Trace& trace, const Geometry& g, int n)
+{
+    const std::vector<float>& in = trace.input;
+    const int stride = g.threads();
+    StepRecorder r(trace, g, MemorySpace::Registers);
+    r.reads_from_input();
+    std::vector<float> reg(static_cast<std::size_t>(g.threads()), 0.0f);
+    long long adds = 0;
+    for (int t = 0; t < g.threads(); ++t) {
+        r.padding(t, t >= n);
+        float sum = 0.0f;
+        for (int i = t; i < n; i += stride) {
+            sum = sum + in[static_cast<std::size_t>(i)];
+            r.read(t, i);
+            ++adds;
+        }
+        if (t < n) {
+            r.active(t);
+            r.write(t, t);
+        }
+        reg[static_cast<std::size_t>(t)] = sum;
+    }
+    for (int k = 0; stride * k < n; ++k)
+        r.global(AccessKind::Read, "input[i]", [&, k](int t) -> std::int64_t {
+            const int i = t + k * stride;
+            return i < n ? i : kNoAccess;
+        });
+    const int per_thread = (n + stride - 1) / stride;
+    r.describe("grid-stride loop: each thread sums input[i], i += " + std::to_string(stride) + " (up to "
+                   + std::to_string(per_thread) + " element" + (per_thread == 1 ? "" : "s") + ")",
+               "The " + std::to_string(g.threads()) + " threads of the grid walk the input " + std::to_string(stride)
+                   + " elements apart, so each warp's loads are consecutive (coalesced) and every thread "
+                     "enters the block reduce with one register sum.",
+               {"coarsen"});
+    r.finish(reg, 0, adds);
+    return reg;
 }
+
+} // namespace
+
+void replay_warp(Trace& trace, std::span<const float> input)
+{
+    const Params& p = trace.params;
+    const std::string& s = trace.strategy;
+    const int n = static_cast<int>(input.size());
+    const int B = p.block_size;
+    const int C = p.coarse_factor;
+    Geometry g{B, p.warp_size, 1, p.banks};
+
+    if (s == "warp_shuffle") {
+        g.grid = (n + B - 1) / B;
+        trace.grid_size = g.grid;
+        set_input(trace, input, g.grid * B);
+        std::vector<float> reg(static_cast<std::size_t>(g.threads()), 0.0f);
+        {
+            StepRecorder r(trace, g, MemorySpace::Registers);
+            r.reads_from_input();
+            for (int t = 0; t < g.threads(); ++t) {
+                r.active(t);
+                r.padding(t, t >= n);
+                if (t < n) {
+                    r.read_write(t, t, t);
+                    reg[static_cast<std::size_t>(t)] = trace.input[static_cast<std::size_t>(t)];
+                } else {
+                    r.write(t, t);
+                }
+            }
+            r.global(AccessKind::Read, "input[i]", [n](int t) -> std::int64_t { return t < n ? t : kNoAccess; });
+            r.describe("load: sum = input[i] (0 past the end)",
+                       "One element per thread goes straight into a register; threads past the end start from 0.",
+                       {"load"});
+            r.finish(reg, 0, 0);
+        }
+        WarpReplay w(trace, g);
+        w.shuffles(reg, Blocks::All, false, {"shuffle"}, 0);
+        // One atomic per warp: merge_step handles one writer per block, so do it here.
+        StepRecorder r(trace, g, MemorySpace::Registers);
+        float out = 0.0f;
+        for (int t = 0; t < g.threads(); t += 1) {
+            if (g.lane_of(t) != 0)
+                continue;
+            const float v = reg[static_cast<std::size_t>(t)];
+            const float before = out;
+            out = out + v;
+            r.active(t);
+            r.read(t, t);
+            r.atomic(g.block_of(t), t, "*output", before, v, out);
+        }
+        const int atomics = g.grid * g.warps_per_block();
+        r.describe("atomic: lane 0 of each warp atomicAdds its warp's sum (" + std::to_string(atomics) + " atomics)",
+                   "A warp's " + std::to_string(g.warp) + " elements cost one atomic instead of "
+                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address.",
+                   {"atomic"});
+        trace.result = out;
+        r.finish(reg, 0, atomics, out);
+        return;
+    }
+
+    const bool vectorized = s == "vectorized";
+    const int per_block = vectorized ? 4 * C * B : C * B;
+    g.grid = (n + per_block - 1) / per_block;
+    if (s == "grid_sync")
+        g.grid = std::min(g.grid, co_resident_blocks(B));
+    trace.grid_size = g.grid;
+    set_input(trace, input, std::max(g.grid * per_block, n));
+
+    std::vector<float> reg;
+    if (vectorized) {
+        // float4 loads: v[k] = input4[first + k*stride] (0 past n/4), then
+        // sum += (v.x + v.y) + (v.z + v.w) for k = 0..C-1; the last n % 4 elements are added by the
+        // first threads of block 0 (for blocks of fewer than 4 threads, in a loop of stride blockDim.x).
+        const std::vector<float>& in = trace.input;
+        const int n4 = n / 4;
+        const int tail = n % 4;
+        const int stride = g.threads();
+        StepRecorder r(trace, g, MemorySpace::Registers);
+        r.reads_from_input();
+        reg.assign(static_cast<std::size_t>(g.threads()), 0.0f);
+        long long adds = 0;
+        for (int t = 0; t < g.threads(); ++t) {
+            float sum = 0.0f;
+            bool any = false;
+            for (int k = 0; k < C; ++k) {
+                const int i = t + k * stride;
+                float x = 0, y = 0, z = 0, w = 0;
+                if (i < n4) {
+                    const auto e = static_cast<std::size_t>(4 * i);
+                    x = in[e];
+                    y = in[e + 1];
+                    z = in[e + 2];
+                    w = in[e + 3];
+                    for (int c = 0; c < 4; ++c)
+                        r.read(t, 4 * i + c);
+                    any = true;
+                }
+                sum = sum + ((x + y) + (z + w));
+                adds += 4;
+            }
+            if (g.block_of(t) == 0) {
+                for (int j = g.tid_of(t); j < tail; j += B) {
+                    sum = sum + in[static_cast<std::size_t>(4 * n4 + j)];
+                    r.read(t, 4 * n4 + j);
+                    ++adds;
+                    any = true;
+                }
+            }
+            r.active(t);
+            r.write(t, t);
+            r.padding(t, !any);
+            reg[static_cast<std::size_t>(t)] = sum;
+        }
+        for (int k = 0; k < C; ++k)
+            r.global(AccessKind::Read, "input4[i]", [&, k](int t) -> std::int64_t {
+                const int i = t + k * stride;
+                return i < n4 ? 4 * i : kNoAccess;
+            }, 16);
+        if (tail > 0)
+            r.global(AccessKind::Read, "input[4*n4 + threadIdx.x]", [&](int t) -> std::int64_t {
+                return g.block_of(t) == 0 && g.tid_of(t) < tail ? 4 * n4 + g.tid_of(t) : kNoAccess;
+            });
+        r.describe("coarsen: " + std::to_string(C) + " float4 loads per thread (stride " + std::to_string(stride)
+                       + " vectors), sum += (x + y) + (z + w)",
+                   "Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar loads;"
+                   " the " + std::to_string(tail) + " element" + (tail == 1 ? "" : "s")
+                       + " past the last whole float4 are added by block 0 one by one.",
+                   {"coarsen"});
+        r.finish(reg, 0, adds);
+    } else {
+        reg = grid_stride_sum(trace, g, n);
+    }
+
+    WarpReplay w(trace, g);
+    const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
+
+    if (s == "block_reduce" || vectorized) {
+        MergeSpec m;
+        m.space = MemorySpace::Registers;
+        m.values = reg;
+        for (int b = 0; b < g.grid; ++b)
+            m.value_index.push_back(b * B);
+        m.store = false;
+        m.expression = "sum";
+        merge_step(trace, g, std::move(m));
+        return;
+    }
+
+    const std::vector<float> partials = w.write_partials(results);
+    const int count = static_cast<int>(partials.size());
+    if (s == "two_pass") {
+        // two_pass_final<<<1, 1024>>> in reduce_warp.cu: one block of 1024 threads.
+        Geometry g2{1024, p.warp_size, 1, p.banks};
+        WarpReplay w2(trace, g2);
+        std::vector<float> reg2 = w2.sum_partials(
+            g2, partials,
+            "second pass: a new kernel, one block of 1024 threads, sums the " + std::to_string(count) + " partial"
+                + (count == 1 ? "" : "s"),
+            "The end of the first kernel is the barrier between the passes; the second kernel's threads each "
+            "add the partials 1024 apart, then reduce as one block.",
+            {"second_pass"}, 0);
+        const std::vector<float> r2 = w2.block_reduce(reg2, Blocks::FirstOnly, "second_pass");
+        MergeSpec m;
+        m.space = MemorySpace::Registers;
+        m.values = reg2;
+        m.value_index = {0};
+        m.store = true;
+        m.expression = "sum";
+        m.explanation_tail = " (The second kernel, two_pass_final.)";
+        m.tag = "second_pass";
+        m.label = "second pass: thread 0 stores the sum to *output";
+        merge_step(trace, g2, std::move(m));
+        return;
+    }
+
+    // grid_sync: grid.sync(), then block 0 sums the partials and reduces them.
+    std::vector<float> reg2 = w.sum_partials(
+        g, partials,
+        "grid.sync(), then block 0 sums the " + std::to_string(count) + " partial" + (count == 1 ? "" : "s"),
+        "A barrier across all " + std::to_string(g.grid) + " blocks of the grid (a cooperative launch) makes every "
+        "partial visible; the other blocks are done, block 0 carries on in the same kernel.",
+        {"grid_sync"}, g.grid);
+    w.block_reduce(reg2, Blocks::FirstOnly, "grid_sync");
+    MergeSpec m;
+    m.space = MemorySpace::Registers;
+    m.values = reg2;
+    m.value_index = {0};
+    m.store = true;
+    m.expression = "sum";
+    m.tag = "grid_sync";
+    m.label = "after grid.sync: thread 0 of block 0 stores the sum to *output";
+    merge_step(trace, g, std::move(m));
+}
+
+} // namespace reducescope::model::detail

@@ -171,6 +171,16 @@ ParsedInput parse_input(std::string_view text)
 
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params)
 {
+    return simulate(strategy, input, params, Detail::Full);
+}
+
+Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params, Detail detail)
+{
+    struct DetailScope {
+        bool saved = detail::g_full_detail;
+        ~DetailScope() { detail::g_full_detail = saved; }
+    } scope;
+    detail::g_full_detail = detail == Detail::Full;
     if (auto err = validate(strategy, input.size(), params))
         throw std::invalid_argument(err->message);
     const StrategyInfo* info = find_strategy(strategy);

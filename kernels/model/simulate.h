@@ -35,6 +35,15 @@ Params resolve(std::string_view strategy, std::size_t input_length, Params param
 /// std::invalid_argument with the ParamError message.
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params = {});
 
+/// How much simulate() records. Full: every field of trace.h. ValuesOnly: labels, tags, strides,
+/// values, output, atomics, result and reference, but no lanes, warps or access records; of the
+/// counters only barriers, atomics and adds are filled. For sweeps that only check results: the
+/// arithmetic is the same code, in the same order, and it is several times faster.
+enum class Detail { Full, ValuesOnly };
+
+/// simulate() with an explicit level of detail.
+Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params, Detail detail);
+
 /// Parses "6,2,7,4,5,8,3,1" (commas and/or whitespace; nan, inf, -inf accepted).
 /// On failure returns a ParamError with field "input".
 struct ParsedInput {
