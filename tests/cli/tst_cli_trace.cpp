@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `reducescope-cli list` and `trace`, run as a child process: JSON fields per issue 2, the table,
+// and bad input (one line on stderr naming the field, exit code 2, nothing on stdout).
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest/QtTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run_cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(30000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QList<double> numbers(const QJsonArray& a)
+{
+    QList<double> v;
+    for (const auto& x : a)
+        v.append(x.toDouble());
+    return v;
+}
+
+} // namespace
+
+class TestCliTrace : public QObject {
+    Q_OBJECT
+private slots:
+    void list();
+    void trace_json_data();
+    void trace_json();
+    void trace_table();
+    void nan_inf_input();
+    void bad_input_data();
+    void bad_input();
+};
+
+void TestCliTrace::list()
+{
+    const Run r = run_cli({"list"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 20); // the whole catalogue, one line each
+    QVERIFY(lines.front().startsWith("simple "));
+    QVERIFY(r.out.contains("\nconvergent "));
+    QVERIFY(r.out.contains("\nrace "));
+    QVERIFY(r.out.contains("[benchmark only]"));
+}
+
+void TestCliTrace::trace_json_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QList<QList<double>>>("values");
+    QTest::addColumn<QList<int>>("divergent_per_step");
+    // PMPP exercise 6 (seed 002) with warp size 32: one warp of 4 threads; divergent once fewer
+    // than all 4 lanes add (and in the final store by thread 0).
+    QTest::addRow("simple") << "simple"
+                            << QList<QList<double>>{{8, 2, 11, 4, 13, 8, 4, 1}, {19, 2, 11, 4, 17, 8, 4, 1},
+                                                    {36, 2, 11, 4, 17, 8, 4, 1}}
+                            << QList<int>{0, 1, 1, 1};
+    QTest::addRow("convergent") << "convergent"
+                                << QList<QList<double>>{{11, 10, 10, 5, 5, 8, 3, 1}, {21, 15, 10, 5, 5, 8, 3, 1},
+                                                        {36, 15, 10, 5, 5, 8, 3, 1}}
+                                << QList<int>{0, 1, 1, 1};
+}
+
+void TestCliTrace::trace_json()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QList<QList<double>>, values);
+    QFETCH(QList<int>, divergent_per_step);
+    const Run r = run_cli({"trace", "--strategy", strategy, "--input", "6,2,7,4,5,8,3,1", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QJsonParseError e;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &e);
+    QCOMPARE(e.error, QJsonParseError::NoError);
+    const QJsonObject o = doc.object();
+    QCOMPARE(o["strategy"].toString(), strategy);
+    const QJsonObject params = o["params"].toObject();
+    QCOMPARE(params["block_size"].toInt(), 4);
+    QCOMPARE(params["warp_size"].toInt(), 32);
+    QCOMPARE(params["coarse_factor"].toInt(), 4);
+    QCOMPARE(params["banks"].toInt(), 32);
+    QCOMPARE(params["n"].toInt(), 8);
+    QCOMPARE(o["result"].toDouble(), 36.0);
+    const QJsonArray steps = o["steps"].toArray();
+    QCOMPARE(steps.size(), values.size() + 1);
+    QList<int> divergent;
+    for (qsizetype k = 0; k < steps.size(); ++k) {
+        const QJsonObject s = steps[k].toObject();
+        QVERIFY(!s["label"].toString().isEmpty());
+        if (k < values.size()) {
+            QCOMPARE(numbers(s["values"].toArray()), values[k]);
+            QVERIFY(s["stride"].isDouble());
+        } else {
+            QVERIFY(s["stride"].isNull()); // the store to *output has no stride
+        }
+        QCOMPARE(s["shared_wavefronts"].toInt(), 0);
+        QVERIFY(s["max_conflict_ways"].isNull()); // no shared memory access
+        int d = 0;
+        for (const auto& w : s["warps"].toArray()) {
+            const QJsonObject wo = w.toObject();
+            QVERIFY(wo.contains("warp"));
+            QVERIFY(wo["active_lanes"].isArray());
+            d += wo["divergent"].toBool() ? 1 : 0;
+        }
+        divergent.append(d);
+    }
+    QCOMPARE(divergent, divergent_per_step);
+    const QJsonObject totals = o["totals"].toObject();
+    QCOMPARE(totals["divergent_warp_steps"].toInt(), 3);
+    QCOMPARE(totals["extra_shared_wavefronts"].toInt(), 0);
+    QCOMPARE(totals["barriers"].toInt(), 3);
+    QCOMPARE(totals["atomics"].toInt(), 0);
+    // The first step of convergent: lanes 0..3 active.
+    if (strategy == QLatin1String("convergent"))
+        QCOMPARE(steps[0].toObject()["warps"].toArray()[0].toObject()["active_lanes"].toArray(),
+                 (QJsonArray{0, 1, 2, 3}));
+}
+
+void TestCliTrace::trace_table()
+{
+    const Run r = run_cli({"trace", "--strategy", "interleaved_strided", "--input", "1 1 1 1 1 1 1 1", "--warp-size",
+                           "4", "--banks", "4"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QVERIFY(r.out.contains("strategy interleaved_strided"));
+    QVERIFY(r.out.contains("teaching aid"));
+    QVERIFY(r.out.contains("result   8 "));
+    QVERIFY(r.out.contains("stride 1: index = 2*tid < 4"));
+}
+
+void TestCliTrace::nan_inf_input()
+{
+    const Run r = run_cli({"trace", "--strategy", "shared", "--input", "1,inf,3,-inf", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["result"].toString(), QStringLiteral("nan")); // inf + -inf
+    QCOMPARE(o["input"].toArray()[1].toString(), QStringLiteral("inf"));
+    const Run m = run_cli({"trace", "--strategy", "coarsened_max", "--input", "1,nan,3", "--json"});
+    QCOMPARE(m.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(m.out).object()["result"].toDouble(), 3.0); // fmaxf drops NaN
+}
+
+void TestCliTrace::bad_input_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("names");
+    const QString in = "6,2,7,4,5,8,3,1";
+    QTest::addRow("non-number") << QStringList{"trace", "--strategy", "simple", "--input", "1,x,3"} << "input";
+    QTest::addRow("empty input") << QStringList{"trace", "--strategy", "simple", "--input", ""} << "input";
+    QTest::addRow("4097 values") << QStringList{"trace", "--strategy", "simple", "--input", QString("1,").repeated(4096) + "1"}
+                                 << "4096";
+    QTest::addRow("unknown id") << QStringList{"trace", "--strategy", "fastest", "--input", in} << "strategy";
+    QTest::addRow("benchmark-only id") << QStringList{"trace", "--strategy", "cub", "--input", in} << "strategy";
+    QTest::addRow("block 3") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "3"}
+                             << "block-size must be a power of two in 1..1024 (got 3)";
+    QTest::addRow("block 2048") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "2048"}
+                                << "block-size";
+    QTest::addRow("block text") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "big"}
+                                << "block-size";
+    QTest::addRow("warp 64") << QStringList{"trace", "--strategy", "simple", "--input", in, "--warp-size", "64"}
+                             << "warp-size";
+    QTest::addRow("coarse 0") << QStringList{"trace", "--strategy", "coarsened", "--input", in, "--coarse-factor", "0"}
+                              << "coarse-factor";
+    QTest::addRow("banks 7") << QStringList{"trace", "--strategy", "shared", "--input", in, "--banks", "7"} << "banks";
+    QTest::addRow("missing --input") << QStringList{"trace", "--strategy", "shared"} << "input";
+    QTest::addRow("unknown option") << QStringList{"trace", "--strategy", "shared", "--input", in, "--fast"} << "fast";
+}
+
+void TestCliTrace::bad_input()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, names);
+    const Run r = run_cli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    const QByteArray err = r.err.trimmed();
+    QVERIFY(!err.isEmpty());
+    QVERIFY2(!err.contains('\n'), err.constData()); // one line
+    QVERIFY2(err.contains(names.toUtf8()), err.constData());
+}
+
+QTEST_APPLESS_MAIN(TestCliTrace)
+#include "tst_cli_trace.moc"
