@@ -1,25 +1,569 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "benchmark_pane.h"
+#include "app/benchmark_pane.h"
 
+#include "app/bench_settings.h"
+#include "app/bench_table_model.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QMenu>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextDocument>
+#include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace reducescope::app {
+using views::BenchChart;
+using views::BenchResult;
+using views::BenchResults;
+using views::BenchStatus;
+
+namespace {
+
+QString mib(qint64 bytes) { return QString::number(double(bytes) / (1 << 20), 'g', 4) + QStringLiteral(" MiB"); }
+
+QString deviceSummary(const views::BenchDevice& d)
+{
+    QStringList parts{QStringLiteral("<b>%1</b>").arg(d.name.toHtmlEscaped())};
+    if (d.sms > 0)
+        parts << QCoreApplication::translate("BenchmarkPane", "%1 SMs").arg(d.sms);
+    if (d.l2_bytes > 0)
+        parts << QCoreApplication::translate("BenchmarkPane", "L2 %1").arg(mib(d.l2_bytes));
+    if (d.peak_bandwidth_gbs > 0)
+        parts << QCoreApplication::translate("BenchmarkPane", "peak %1 GB/s").arg(d.peak_bandwidth_gbs, 0, 'f', 0);
+    if (!d.driver_version.isEmpty())
+        parts << QCoreApplication::translate("BenchmarkPane", "driver %1").arg(d.driver_version.toHtmlEscaped());
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString runSummary(const BenchResults& r)
+{
+    QStringList parts;
+    if (!r.date.isEmpty())
+        parts << r.date.left(10);
+    if (!r.params.mode.isEmpty())
+        parts << QCoreApplication::translate("BenchmarkPane", "%1 mode").arg(r.params.mode);
+    if (!r.params.cache.isEmpty())
+        parts << QCoreApplication::translate("BenchmarkPane", "%1 cache").arg(r.params.cache);
+    if (r.params.reps > 0)
+        parts << QCoreApplication::translate("BenchmarkPane", "%1 reps").arg(r.params.reps);
+    if (r.isSweep())
+        parts << QCoreApplication::translate("BenchmarkPane", "sweep over %1").arg(r.params.sweep_param);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
 
 BenchmarkPane::BenchmarkPane(QWidget* parent)
     : QWidget(parent)
+    , m_runner(new BenchRunner(this))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Benchmark pane: not built yet."), this));
+    layout->addWidget(buildDevicePanel());
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->hide();
+    layout->addWidget(m_message);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(buildLeft());
+    split->addWidget(buildRight());
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({300, 1300});
+    layout->addWidget(split, 1);
+
+    connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int total) {
+        m_shown = header;
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(0);
+        refreshBaselines();
+        refresh();
+        updateDeviceText();
+    });
+    connect(m_runner, &BenchRunner::progress, this, [this](int index, int total, const QString& id, qint64 n) {
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(index);
+        auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
+        item->setData(Qt::UserRole, id);
+        m_status->addItem(item);
+        m_status->scrollToBottom();
+    });
+    connect(m_runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
+        m_shown.results << r;
+        m_progress->setValue(m_progress->value() + 1);
+        QString line = r.hasSpeed()
+            ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
+                  .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
+            : tr("✗ %1: %2%3").arg(r.strategy, views::benchStatusLabel(r.status),
+                                    r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
+        QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
+        if (!item || item->data(Qt::UserRole).toString() != r.strategy || item->data(Qt::UserRole + 1).toBool()) {
+            item = new QListWidgetItem;
+            item->setData(Qt::UserRole, r.strategy);
+            m_status->addItem(item);
+        }
+        item->setData(Qt::UserRole + 1, true);
+        item->setText(line);
+        if (!r.hasSpeed())
+            item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20) : QColor(0xc0, 0x70, 0x00));
+        refreshBaselines();
+        refresh();
+    });
+    connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) { setMessage(why, true); });
+    connect(m_runner, &BenchRunner::finished, this, [this](const BenchOutcome& o) {
+        setRunning(false);
+        using K = BenchOutcome::Kind;
+        const bool isError = o.kind != K::Completed && o.kind != K::Cancelled;
+        if (o.kind == K::NoDevice) {
+            m_noDevice = true;
+            m_localDevice = tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
+                               "(docs/results/ has some).").arg(o.message.toHtmlEscaped());
+            updateDeviceText();
+        }
+        setMessage(o.message, isError);
+        emit runFinished(o);
+    });
+    connect(m_runner, &BenchRunner::deviceProbed, this,
+            [this](const std::optional<views::BenchDevice>& d, bool noDevice, const QString& why) {
+                m_noDevice = !d;
+                if (d)
+                    m_localDevice = tr("This machine: %1").arg(deviceSummary(*d));
+                else if (noDevice)
+                    m_localDevice = tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
+                                       "open a results file recorded on one (docs/results/ has some).").arg(why.toHtmlEscaped());
+                else
+                    m_localDevice = tr("This machine: GPU unknown (%1).").arg(why.toHtmlEscaped());
+                updateDeviceText();
+            });
+    refresh();
+    updateDeviceText();
 }
 
 BenchmarkPane::~BenchmarkPane() = default;
 
+QWidget* BenchmarkPane::buildDevicePanel()
+{
+    auto* panel = new QFrame(this);
+    panel->setFrameShape(QFrame::StyledPanel);
+    auto* row = new QHBoxLayout(panel);
+    m_device = new QLabel(panel);
+    m_device->setWordWrap(true);
+    m_device->setTextFormat(Qt::RichText);
+    QFont f = m_device->font();
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    m_device->setFont(f);
+    row->addWidget(m_device, 1);
+    auto* open = new QPushButton(tr("Open results…"), panel);
+    open->setToolTip(tr("Load a results .json written by reducescope-cli bench --json (e.g. from docs/results/)"));
+    connect(open, &QPushButton::clicked, this, &BenchmarkPane::openResultsDialog);
+    auto* compare = new QPushButton(tr("Compare with…"), panel);
+    compare->setToolTip(tr("Overlay a second results file (another GPU or commit)"));
+    connect(compare, &QPushButton::clicked, this, &BenchmarkPane::openOverlayDialog);
+    m_clearOverlay = new QPushButton(tr("Clear comparison"), panel);
+    m_clearOverlay->setEnabled(false);
+    connect(m_clearOverlay, &QPushButton::clicked, this, &BenchmarkPane::clearOverlay);
+    auto* exportButton = new QToolButton(panel);
+    exportButton->setText(tr("Export"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(exportButton);
+    menu->addAction(tr("Chart as PNG, PDF or SVG…"), this, &BenchmarkPane::exportChartDialog);
+    menu->addAction(tr("Data as CSV or JSON…"), this, &BenchmarkPane::exportDataDialog);
+    exportButton->setMenu(menu);
+    for (QWidget* w : std::initializer_list<QWidget*>{open, compare, m_clearOverlay, exportButton})
+        row->addWidget(w, 0, Qt::AlignTop);
+    return panel;
+}
+
+QWidget* BenchmarkPane::buildLeft()
+{
+    auto* left = new QWidget(this);
+    auto* v = new QVBoxLayout(left);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_settings = new BenchSettings(left);
+    v->addWidget(m_settings, 3);
+    auto* buttons = new QHBoxLayout;
+    m_run = new QPushButton(tr("Run"), left);
+    m_run->setToolTip(tr("Runs reducescope-cli bench with these settings in a child process"));
+    m_cancel = new QPushButton(tr("Cancel"), left);
+    m_cancel->setEnabled(false);
+    connect(m_run, &QPushButton::clicked, this, [this] { run(); });
+    connect(m_cancel, &QPushButton::clicked, this, &BenchmarkPane::cancel);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    v->addLayout(buttons);
+    m_progress = new QProgressBar(left);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    v->addWidget(m_progress);
+    m_status = new QListWidget(left);
+    m_status->setMinimumHeight(80);
+    v->addWidget(m_status, 1);
+    left->setMinimumWidth(260);
+    left->setMaximumWidth(380);
+    return left;
+}
+
+QWidget* BenchmarkPane::buildRight()
+{
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* top = new QWidget(split);
+    auto* v = new QVBoxLayout(top);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Speed-up baseline:"), top));
+    m_baseline = new QComboBox(top);
+    m_baseline->setMinimumContentsLength(12);
+    controls->addWidget(m_baseline);
+    m_log = new QCheckBox(tr("Log scale"), top);
+    controls->addWidget(m_log);
+    controls->addStretch(1);
+    auto* hint = new QLabel(tr("Hover a bar for exact figures; click it (or a table row) to open the strategy in the step pane."), top);
+    hint->setWordWrap(true);
+    controls->addWidget(hint, 2);
+    v->addLayout(controls);
+
+    m_tabs = new QTabWidget(top);
+    const QList<QPair<BenchChart::Kind, QString>> kinds{{BenchChart::Kind::Time, tr("Time")},
+                                                        {BenchChart::Kind::Bandwidth, tr("Bandwidth")},
+                                                        {BenchChart::Kind::Speedup, tr("Speed-up")},
+                                                        {BenchChart::Kind::Sweep, tr("Sweep")}};
+    for (const auto& [kind, name] : kinds) {
+        auto* chart = new BenchChart(kind, m_tabs);
+        connect(chart, &BenchChart::strategyClicked, this, &BenchmarkPane::openStrategyRequested);
+        m_charts << chart;
+        m_tabs->addTab(chart, name);
+    }
+    v->addWidget(m_tabs, 1);
+    auto syncLog = [this] {
+        auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
+        const QSignalBlocker block(m_log);
+        m_log->setEnabled(c && c->kind() != BenchChart::Kind::Sweep);
+        m_log->setChecked(c && c->logScale());
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, syncLog);
+    connect(m_log, &QCheckBox::toggled, this, [this](bool on) {
+        if (auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget()))
+            c->setLogScale(on);
+    });
+    syncLog();
+    connect(m_baseline, &QComboBox::currentTextChanged, this, [this](const QString& id) {
+        if (!id.isEmpty() && id != m_baselineId) {
+            m_baselineId = id;
+            refresh();
+        }
+    });
+
+    m_model = new BenchTableModel(this);
+    m_proxy = new BenchSortProxy(this);
+    m_proxy->setSourceModel(m_model);
+    m_table = new QTableView(split);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    auto open = [this](const QModelIndex& index) {
+        const QString id = index.data(BenchTableModel::StrategyRole).toString();
+        if (!id.isEmpty())
+            emit openStrategyRequested(id);
+    };
+    // One click on the kernel name (or a double click anywhere in the row) opens the step pane.
+    connect(m_table, &QTableView::clicked, this, [open](const QModelIndex& index) {
+        if (index.column() == BenchTableModel::KernelColumn)
+            open(index);
+    });
+    connect(m_table, &QTableView::doubleClicked, this, open);
+    split->addWidget(top);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 300});
+    return split;
+}
+
+void BenchmarkPane::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_probed) {
+        m_probed = true;
+        m_runner->probeDevice();
+    }
+}
+
+BenchChart* BenchmarkPane::chart(BenchChart::Kind kind) const
+{
+    for (BenchChart* c : m_charts)
+        if (c->kind() == kind)
+            return c;
+    return nullptr;
+}
+
+void BenchmarkPane::showChart(BenchChart::Kind kind)
+{
+    if (BenchChart* c = chart(kind))
+        m_tabs->setCurrentWidget(c);
+}
+
+void BenchmarkPane::refreshBaselines()
+{
+    QStringList ids;
+    for (const BenchResult& r : m_shown.results)
+        if (r.hasSpeed() && !ids.contains(r.strategy))
+            ids << r.strategy;
+    QString want = m_baselineId;
+    if (!ids.contains(want))
+        want = ids.contains(QStringLiteral("cpu")) ? QStringLiteral("cpu")
+            : ids.contains(QStringLiteral("cub"))  ? QStringLiteral("cub")
+            : ids.isEmpty()                        ? QString()
+                                                   : ids.first();
+    {
+        const QSignalBlocker block(m_baseline);
+        m_baseline->clear();
+        m_baseline->addItems(ids);
+        m_baseline->setCurrentText(want);
+    }
+    m_baselineId = want;
+}
+
+void BenchmarkPane::setBaseline(const QString& strategyId)
+{
+    m_baseline->setCurrentText(strategyId);
+}
+
+void BenchmarkPane::refresh()
+{
+    const auto speedups = benchSpeedups(m_shown, m_baselineId);
+    QList<views::BenchSeries> series{{m_shown, speedups}};
+    if (m_overlay)
+        series << views::BenchSeries{*m_overlay, benchSpeedups(*m_overlay, m_baselineId)};
+    if (m_shown.results.isEmpty() && !m_overlay)
+        series.clear();
+    for (BenchChart* c : m_charts)
+        c->setSeries(series, m_baselineId);
+    m_model->setResults(m_shown, speedups, m_baselineId);
+}
+
+void BenchmarkPane::updateDeviceText()
+{
+    QStringList lines;
+    if (!m_shown.device.name.isEmpty()) {
+        lines << tr("Showing %1: %2").arg(m_shown.source == QLatin1String("run") ? tr("this run") : m_shown.source.toHtmlEscaped(),
+                                          deviceSummary(m_shown.device))
+                     + (runSummary(m_shown).isEmpty() ? QString() : QStringLiteral(" — ") + runSummary(m_shown).toHtmlEscaped());
+    }
+    if (m_overlay)
+        lines << tr("Compared with %1: %2").arg(m_overlay->source.toHtmlEscaped(), deviceSummary(m_overlay->device))
+                     + QStringLiteral(" — ") + runSummary(*m_overlay).toHtmlEscaped();
+    if (!m_localDevice.isEmpty())
+        lines << m_localDevice;
+    else if (lines.isEmpty())
+        lines << tr("No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).");
+    m_device->setText(lines.join(QStringLiteral("<br>")));
+}
+
+QString BenchmarkPane::deviceText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_device->text());
+    return doc.toPlainText();
+}
+
+void BenchmarkPane::setMessage(const QString& text, bool isError)
+{
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+    m_message->setStyleSheet(isError ? QStringLiteral("QLabel { color: #c62828; font-weight: bold; }") : QString());
+}
+
+QString BenchmarkPane::message() const { return m_message->text(); }
+
+QStringList BenchmarkPane::statusLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_status->count(); ++i)
+        out << m_status->item(i)->text();
+    return out;
+}
+
 bool BenchmarkPane::loadResults(const QString& path, QString* error)
 {
-    if (error)
-        *error = tr("%1: loading results is not implemented yet").arg(path);
-    return false;
+    QString why;
+    auto r = BenchResultsReader::readFile(path, &why);
+    if (!r) {
+        setMessage(tr("Not loaded: %1").arg(why), true);
+        if (error)
+            *error = why;
+        return false;
+    }
+    if (isRunning())
+        cancel();
+    m_shown = std::move(*r);
+    m_status->clear();
+    refreshBaselines();
+    refresh();
+    updateDeviceText();
+    const int count = int(m_shown.results.size());
+    setMessage(tr("Loaded %1: %2.").arg(QFileInfo(path).fileName(),
+                                        count == 1 ? tr("1 result") : tr("%1 results").arg(count)), false);
+    showChart(m_shown.isSweep() ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
+    return true;
+}
+
+bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
+{
+    QString why;
+    auto r = BenchResultsReader::readFile(path, &why);
+    if (!r) {
+        setMessage(tr("Not loaded for comparison: %1").arg(why), true);
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_overlay = std::move(*r);
+    m_clearOverlay->setEnabled(true);
+    refresh();
+    updateDeviceText();
+    setMessage(tr("Comparing with %1.").arg(QFileInfo(path).fileName()), false);
+    return true;
+}
+
+void BenchmarkPane::clearOverlay()
+{
+    m_overlay.reset();
+    m_clearOverlay->setEnabled(false);
+    refresh();
+    updateDeviceText();
+}
+
+bool BenchmarkPane::run()
+{
+    QString why;
+    const auto request = m_settings->request(&why);
+    if (!request || !m_runner->start(*request, &why)) {
+        setMessage(tr("Not started: %1").arg(why), true);
+        return false;
+    }
+    m_status->clear();
+    m_progress->setRange(0, 0);  // busy until the start line gives the total
+    setMessage(tr("Running %1…").arg(m_runner->results().command), false);
+    setRunning(true);
+    return true;
+}
+
+void BenchmarkPane::cancel() { m_runner->cancel(); }
+
+bool BenchmarkPane::isRunning() const { return m_runner->isRunning(); }
+
+void BenchmarkPane::setRunning(bool running)
+{
+    m_run->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_settings->setEnabled(!running);
+    if (!running && m_progress->maximum() == 0)
+        m_progress->setRange(0, 1);
+}
+
+bool BenchmarkPane::exportChart(const QString& path, QString* error)
+{
+    auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
+    return c && c->exportTo(path, error);
+}
+
+bool BenchmarkPane::exportData(const QString& path, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QByteArray bytes;
+    if (suffix == QLatin1String("csv"))
+        bytes = benchResultsToCsv(m_shown);
+    else if (suffix == QLatin1String("json"))
+        bytes = benchResultsToJson(m_shown);
+    else {
+        if (error)
+            *error = tr("%1: unknown data format \"%2\" (allowed: csv, json)").arg(path, suffix);
+        return false;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size()) {
+        if (error)
+            *error = tr("%1: cannot write (%2)").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString BenchmarkPane::recordedFolder() const
+{
+    // docs/results/ of a source tree or install next to the app (build/app/.. or build/..).
+    QDir dir(QCoreApplication::applicationDirPath());
+    for (int up = 0; up < 4; ++up) {
+        if (dir.exists(QStringLiteral("docs/results")))
+            return dir.filePath(QStringLiteral("docs/results"));
+        if (!dir.cdUp())
+            break;
+    }
+    return {};
+}
+
+void BenchmarkPane::openResultsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open benchmark results"), recordedFolder(),
+                                                      tr("Results (*.json)"));
+    if (!path.isEmpty())
+        loadResults(path, nullptr);
+}
+
+void BenchmarkPane::openOverlayDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with results"), recordedFolder(),
+                                                      tr("Results (*.json)"));
+    if (!path.isEmpty())
+        loadOverlay(path, nullptr);
+}
+
+void BenchmarkPane::exportChartDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("chart.png"),
+                                                      tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg)"));
+    if (path.isEmpty())
+        return;
+    QString why;
+    if (exportChart(path, &why))
+        setMessage(tr("Chart written to %1.").arg(path), false);
+    else
+        setMessage(why, true);
+}
+
+void BenchmarkPane::exportDataDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"), QStringLiteral("results.csv"),
+                                                      tr("CSV (*.csv);;Results JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString why;
+    if (exportData(path, &why))
+        setMessage(tr("Data written to %1.").arg(path), false);
+    else
+        setMessage(why, true);
 }
 
 } // namespace reducescope::app

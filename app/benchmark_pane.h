@@ -1,12 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The benchmark pane: runs `reducescope-cli bench` as a child process, or loads a results file,
-// and shows charts and a table. (Stub interface: the benchmark-pane work fills it in.)
+// and shows the device, charts (time, bandwidth, speed-up, sweep) and a sortable table.
 #pragma once
+
+#include "app/bench_runner.h"
+#include "views/bench_chart.h"
 
 #include <QString>
 #include <QWidget>
 
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+
 namespace reducescope::app {
+
+class BenchSettings;
+class BenchSortProxy;
+class BenchTableModel;
 
 class BenchmarkPane : public QWidget {
     Q_OBJECT
@@ -17,10 +33,97 @@ public:
     /// Loads a results JSON (docs/results-format.md). On failure returns false, sets *error to a
     /// one-line message naming what is wrong, and keeps what was shown before.
     bool loadResults(const QString& path, QString* error);
+    /// Loads a second results file drawn beside the first (compare GPUs or commits). Same error
+    /// contract as loadResults.
+    bool loadOverlay(const QString& path, QString* error);
+    /// Removes the overlay.
+    void clearOverlay();
+
+    /// Starts a run with the current settings. False (and the message shown) when it cannot start.
+    bool run();
+    /// Kills a running benchmark; finished rows stay.
+    void cancel();
+    /// True while a benchmark child runs.
+    bool isRunning() const;
+
+    /// Writes the chart on the current tab as .png, .pdf or .svg.
+    bool exportChart(const QString& path, QString* error);
+    /// Writes the shown results as .csv or .json (the results format).
+    bool exportData(const QString& path, QString* error);
+
+    /// Chooses the speed-up baseline (a strategy id present in the shown results).
+    void setBaseline(const QString& strategyId);
+    /// Brings the chart of this kind to the front.
+    void showChart(views::BenchChart::Kind kind);
+
+    /// The results shown (a loaded file, or the rows of the current / last run).
+    const views::BenchResults& shownResults() const { return m_shown; }
+    /// The line under the device panel (errors, run outcome); empty when none.
+    QString message() const;
+    /// The chart of this kind (for tests and export).
+    views::BenchChart* chart(views::BenchChart::Kind kind) const;
+    /// The table's source model.
+    BenchTableModel* tableModel() const { return m_model; }
+    /// The sort proxy the table shows.
+    BenchSortProxy* tableProxy() const { return m_proxy; }
+    /// The table view.
+    QTableView* tableView() const { return m_table; }
+    /// The settings block.
+    BenchSettings* settings() const { return m_settings; }
+    /// The runner (tests point it at a fake CLI with setCliPath or REDUCESCOPE_CLI).
+    BenchRunner* runner() const { return m_runner; }
+    /// The per-kernel status lines of the current / last run.
+    QStringList statusLines() const;
+    /// The device panel's text (plain).
+    QString deviceText() const;
 
 signals:
     /// The user asked to open this strategy id in the step pane.
     void openStrategyRequested(const QString& strategyId);
+    /// A run finished (after the pane updated itself).
+    void runFinished(const reducescope::app::BenchOutcome& outcome);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    QWidget* buildDevicePanel();
+    QWidget* buildLeft();
+    QWidget* buildRight();
+    void refresh();
+    void refreshBaselines();
+    void updateDeviceText();
+    void setMessage(const QString& text, bool isError);
+    void setRunning(bool running);
+    QString recordedFolder() const;
+    void openResultsDialog();
+    void openOverlayDialog();
+    void exportChartDialog();
+    void exportDataDialog();
+
+    BenchRunner* m_runner = nullptr;
+    BenchSettings* m_settings = nullptr;
+    BenchTableModel* m_model = nullptr;
+    BenchSortProxy* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QList<views::BenchChart*> m_charts;
+    QLabel* m_device = nullptr;
+    QLabel* m_message = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_clearOverlay = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QListWidget* m_status = nullptr;
+    QComboBox* m_baseline = nullptr;
+    QCheckBox* m_log = nullptr;
+
+    views::BenchResults m_shown;
+    std::optional<views::BenchResults> m_overlay;
+    QString m_baselineId;
+    QString m_localDevice;       ///< device panel line for this machine
+    bool m_probed = false;
+    bool m_noDevice = false;
 };
 
 } // namespace reducescope::app

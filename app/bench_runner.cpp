@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/bench_runner.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QDateTime>
+#include <QRegularExpression>
+
+namespace reducescope::app {
+namespace {
+
+constexpr int kNoDeviceExit = 77;
+constexpr int kBadInputExit = 2;
+
+// "1 result", "3 results"
+QString countResults(int n) { return n == 1 ? QStringLiteral("1 result") : QStringLiteral("%1 results").arg(n); }
+
+bool isExecutable(const QString& path)
+{
+    const QFileInfo fi(path);
+    return fi.isFile() && fi.isExecutable();
+}
+
+} // namespace
+
+QString BenchRequest::validate() const
+{
+    static const QStringList modes{QStringLiteral("per-launch"), QStringLiteral("loop"), QStringLiteral("graph")};
+    static const QStringList caches{QStringLiteral("hot"), QStringLiteral("cold")};
+    if (n < 1 || n > kMaxN)
+        return QStringLiteral("N: expected 1 .. %1, got %2").arg(kMaxN).arg(n);
+    if (reps < 1 || reps > 100000)
+        return QStringLiteral("repetitions: expected 1 .. 100000, got %1").arg(reps);
+    if (!modes.contains(mode))
+        return QStringLiteral("mode: expected per-launch | loop | graph, got \"%1\"").arg(mode);
+    if (!caches.contains(cache))
+        return QStringLiteral("cache: expected hot | cold, got \"%1\"").arg(cache);
+    if (block_size < 32 || block_size > 1024 || block_size % 32 != 0)
+        return QStringLiteral("block size: expected a multiple of 32 in 32 .. 1024, got %1").arg(block_size);
+    if (coarse_factor < 1 || coarse_factor > 64)
+        return QStringLiteral("coarse factor: expected 1 .. 64, got %1").arg(coarse_factor);
+    if (!sweep.isEmpty() && sweep != QLatin1String("n") && sweep != QLatin1String("block_size")
+        && sweep != QLatin1String("coarse_factor"))
+        return QStringLiteral("sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
+    if (!sweep.isEmpty() && sweep_values.trimmed().isEmpty())
+        return QStringLiteral("sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
+    if (sweep == QLatin1String("n")) {
+        static const QRegularExpression range(QStringLiteral("^\\d+[KMG]?\\.\\.\\d+[KMG]?$"));
+        if (!range.match(sweep_values.trimmed()).hasMatch())
+            return QStringLiteral("sweep values: expected a range like 1K..1G, got \"%1\"").arg(sweep_values);
+    } else if (!sweep.isEmpty()) {
+        const int lo = sweep == QLatin1String("block_size") ? 32 : 1;
+        const int hi = sweep == QLatin1String("block_size") ? 1024 : 64;
+        for (const QString& part : sweep_values.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int v = part.trimmed().toInt(&ok);
+            if (!ok || v < lo || v > hi)
+                return QStringLiteral("sweep values: expected a list of integers in %1 .. %2, got \"%3\"")
+                    .arg(lo).arg(hi).arg(part.trimmed());
+        }
+    }
+    return {};
+}
+
+QStringList BenchRequest::arguments() const
+{
+    QStringList a{QStringLiteral("bench")};
+    if (!strategies.isEmpty())
+        a << QStringLiteral("--strategies") << strategies.join(QLatin1Char(','));
+    a << QStringLiteral("--reps") << QString::number(reps) << QStringLiteral("--mode") << mode
+      << QStringLiteral("--cache") << cache;
+    if (sweep == QLatin1String("n"))
+        a << QStringLiteral("--sweep-n") << sweep_values.trimmed();
+    else
+        a << QStringLiteral("--n") << QString::number(n);
+    QString blocks = QString::number(block_size);
+    QString coarse = QString::number(coarse_factor);
+    if (sweep == QLatin1String("block_size"))
+        blocks = sweep_values.simplified().remove(QLatin1Char(' '));
+    if (sweep == QLatin1String("coarse_factor"))
+        coarse = sweep_values.simplified().remove(QLatin1Char(' '));
+    a << QStringLiteral("--block-size") << blocks << QStringLiteral("--coarse-factor") << coarse;
+    return a;
+}
+
+BenchRunner::BenchRunner(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<BenchOutcome>();
+}
+
+BenchRunner::~BenchRunner()
+{
+    for (QProcess* p : {m_process, m_probe}) {
+        if (p && p->state() != QProcess::NotRunning) {
+            p->disconnect(this);
+            p->kill();
+            p->waitForFinished(2000);
+        }
+    }
+}
+
+QString BenchRunner::locateCli()
+{
+    const QString env = qEnvironmentVariable("REDUCESCOPE_CLI");
+    if (!env.isEmpty())
+        return env;  // taken as given: a wrong path is reported when the run starts
+    const QString appDir = QCoreApplication::applicationDirPath();
+    const QStringList candidates{
+        appDir + QStringLiteral("/reducescope-cli"),
+        appDir + QStringLiteral("/../kernels/cli/reducescope-cli"),
+        appDir + QStringLiteral("/../../kernels/cli/reducescope-cli"),
+        appDir + QStringLiteral("/../build/kernels/cli/reducescope-cli"),
+    };
+    for (const QString& c : candidates)
+        if (isExecutable(c))
+            return QDir::cleanPath(c);
+    return {};
+}
+
+QString BenchRunner::cliPath() const { return m_cliPath.isEmpty() ? locateCli() : m_cliPath; }
+
+bool BenchRunner::isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
+
+bool BenchRunner::start(const BenchRequest& request, QString* error)
+{
+    auto refuse = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (isRunning())
+        return refuse(tr("a benchmark is already running"));
+    if (const QString why = request.validate(); !why.isEmpty())
+        return refuse(why);
+    const QString cli = cliPath();
+    if (cli.isEmpty())
+        return refuse(tr("reducescope-cli not found next to the app or in the build tree (set REDUCESCOPE_CLI)"));
+
+    if (m_process)
+        m_process->deleteLater();
+    m_process = new QProcess(this);
+    m_buffer.clear();
+    m_stderr.clear();
+    m_errorLine.clear();
+    m_cancelled = false;
+    m_done = false;
+    m_results = {};
+    m_results.source = QStringLiteral("run");
+    m_results.command = QStringLiteral("reducescope-cli ") + request.arguments().join(QLatin1Char(' '));
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &BenchRunner::readStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        m_stderr += m_process->readAllStandardError();
+        if (m_stderr.size() > 64 * 1024)
+            m_stderr = m_stderr.right(64 * 1024);
+    });
+    connect(m_process, &QProcess::finished, this, &BenchRunner::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &BenchRunner::onError);
+    m_process->start(cli, request.arguments());
+    return true;
+}
+
+void BenchRunner::cancel()
+{
+    if (!isRunning())
+        return;
+    m_cancelled = true;
+    m_process->kill();
+}
+
+void BenchRunner::readStdout()
+{
+    m_buffer += m_process->readAllStandardOutput();
+    qsizetype nl;
+    while ((nl = m_buffer.indexOf('\n')) >= 0) {
+        const QByteArray line = m_buffer.left(nl).trimmed();
+        m_buffer.remove(0, nl + 1);
+        if (!line.isEmpty())
+            handleLine(line);
+    }
+}
+
+void BenchRunner::handleLine(const QByteArray& line)
+{
+    if (m_cancelled)
+        return;
+    QString why;
+    const auto l = BenchResultsReader::parseLine(line, &why);
+    if (!l) {
+        emit lineRejected(tr("reducescope-cli printed a line this app cannot read: %1").arg(why));
+        return;
+    }
+    switch (l->type) {
+    case BenchLine::Type::Start: {
+        const QString source = m_results.source;
+        const QString command = m_results.command;
+        m_results = l->header;
+        m_results.source = source;
+        m_results.command = command;
+        m_results.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        emit runStarted(m_results, l->total);
+        break;
+    }
+    case BenchLine::Type::Progress: emit progress(l->index, l->total, l->strategy, l->n); break;
+    case BenchLine::Type::Result:
+        m_results.results << l->result;
+        emit resultReady(l->result);
+        break;
+    case BenchLine::Type::Done: m_done = true; break;
+    case BenchLine::Type::Error: m_errorLine = l->message; break;
+    }
+}
+
+QString BenchRunner::stderrLine() const
+{
+    const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it)
+        if (!it->trimmed().isEmpty())
+            return QString::fromUtf8(it->trimmed());
+    return {};
+}
+
+void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_stderr += m_process->readAllStandardError();
+    readStdout();
+    if (!m_buffer.trimmed().isEmpty()) {
+        handleLine(m_buffer.trimmed());
+        m_buffer.clear();
+    }
+    BenchOutcome o;
+    o.exitCode = exitCode;
+    const QString said = !m_errorLine.isEmpty() ? m_errorLine : stderrLine();
+    const int received = int(m_results.results.size());
+    if (m_cancelled) {
+        o.kind = BenchOutcome::Kind::Cancelled;
+        o.message = tr("Cancelled; %1 kept.").arg(received == 1 ? tr("1 finished result") : tr("%1 finished results").arg(received));
+    } else if (status == QProcess::CrashExit) {
+        o.kind = BenchOutcome::Kind::Crashed;
+        o.message = tr("reducescope-cli crashed after %1").arg(countResults(received))
+            + (said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    } else if (exitCode == 0) {
+        o.kind = BenchOutcome::Kind::Completed;
+        o.message = tr("Done: %1.").arg(countResults(received));
+    } else if (exitCode == 1) {
+        o.kind = BenchOutcome::Kind::SomeFailed;
+        o.message = said.isEmpty() ? tr("Done, but some results are wrong or failed (see Status).")
+                                   : tr("reducescope-cli: %1").arg(said);
+    } else if (exitCode == kBadInputExit) {
+        o.kind = BenchOutcome::Kind::BadInput;
+        o.message = said.isEmpty() ? tr("reducescope-cli rejected the arguments (exit 2)") : said;
+    } else if (exitCode == kNoDeviceExit) {
+        o.kind = BenchOutcome::Kind::NoDevice;
+        o.message = tr("No CUDA device: %1").arg(said.isEmpty() ? tr("reducescope-cli found no GPU or driver (exit 77)") : said);
+    } else {
+        o.kind = BenchOutcome::Kind::Crashed;
+        o.message = tr("reducescope-cli failed (exit %1) after %2").arg(exitCode).arg(countResults(received))
+            + (said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    }
+    emit finished(o);
+}
+
+void BenchRunner::onError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart)
+        return;  // crashes arrive through finished()
+    BenchOutcome o;
+    o.kind = BenchOutcome::Kind::StartFailed;
+    o.exitCode = -1;
+    o.message = tr("cannot start %1: %2").arg(m_process->program(), m_process->errorString());
+    emit finished(o);
+}
+
+void BenchRunner::probeDevice()
+{
+    if (m_probe && m_probe->state() != QProcess::NotRunning)
+        return;
+    const QString cli = cliPath();
+    if (cli.isEmpty()) {
+        emit deviceProbed(std::nullopt, false, tr("reducescope-cli not found: benchmarks cannot run from this build"));
+        return;
+    }
+    if (m_probe)
+        m_probe->deleteLater();
+    m_probe = new QProcess(this);
+    connect(m_probe, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            emit deviceProbed(std::nullopt, false, tr("cannot start %1: %2").arg(m_probe->program(), m_probe->errorString()));
+    });
+    connect(m_probe, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        const QByteArray out = m_probe->readAllStandardOutput();
+        QString err = QString::fromUtf8(m_probe->readAllStandardError()).trimmed();
+        if (err.contains(QLatin1Char('\n')))
+            err = err.section(QLatin1Char('\n'), -1);
+        if (status == QProcess::CrashExit) {
+            emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices crashed"));
+        } else if (code == kNoDeviceExit) {
+            emit deviceProbed(std::nullopt, true, err.isEmpty() ? tr("no CUDA device or driver") : err);
+        } else if (code != 0) {
+            emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices failed (exit %1)%2")
+                                                       .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
+        } else {
+            QString why;
+            const auto devices = BenchResultsReader::parseDevices(out, &why);
+            if (!devices || devices->isEmpty())
+                emit deviceProbed(std::nullopt, false, tr("cannot read the device list: %1").arg(why.isEmpty() ? tr("empty") : why));
+            else
+                emit deviceProbed(devices->first(), false, QString());
+        }
+    });
+    m_probe->start(cli, {QStringLiteral("devices"), QStringLiteral("--json")});
+}
+
+} // namespace reducescope::app

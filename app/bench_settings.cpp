@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/bench_settings.h"
+
+#include "model/catalogue.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace reducescope::app {
+namespace {
+constexpr int kIdRole = Qt::UserRole + 1;
+
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+} // namespace
+
+BenchSettings::BenchSettings(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_kernels = new QTreeWidget(this);
+    m_kernels->setHeaderHidden(true);
+    m_kernels->setRootIsDecorated(true);
+    m_kernels->setMinimumHeight(180);
+    QTreeWidgetItem* familyItem = nullptr;
+    bool haveFamily = false;
+    model::Family current{};
+    for (const model::StrategyInfo& s : model::catalogue()) {
+        if (!haveFamily || s.family != current) {
+            familyItem = new QTreeWidgetItem(m_kernels, {qs(model::family_name(s.family))});
+            familyItem->setFlags(familyItem->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
+            familyItem->setCheckState(0, Qt::Checked);
+            current = s.family;
+            haveFamily = true;
+        }
+        auto* item = new QTreeWidgetItem(familyItem, {qs(s.id)});
+        item->setData(0, kIdRole, qs(s.id));
+        item->setToolTip(0, qs(s.summary));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(0, Qt::Checked);
+    }
+    m_kernels->expandAll();
+    layout->addWidget(new QLabel(tr("Kernels"), this));
+    layout->addWidget(m_kernels, 1);
+
+    auto* form = new QFormLayout;
+    m_n = new QLineEdit(QStringLiteral("1048576"), this);
+    m_n->setToolTip(tr("Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to what the device memory allows."));
+    form->addRow(tr("N"), m_n);
+    m_reps = new QSpinBox(this);
+    m_reps->setRange(1, 100000);
+    m_reps->setValue(100);
+    form->addRow(tr("Repetitions"), m_reps);
+    m_mode = new QComboBox(this);
+    m_mode->addItems({QStringLiteral("graph"), QStringLiteral("loop"), QStringLiteral("per-launch")});
+    m_mode->setToolTip(tr("graph: CUDA graph replay; loop: back-to-back launches; per-launch: events around each launch"));
+    form->addRow(tr("Timing mode"), m_mode);
+    m_cache = new QComboBox(this);
+    m_cache->addItems({QStringLiteral("hot"), QStringLiteral("cold")});
+    m_cache->setToolTip(tr("cold flushes L2 between repetitions"));
+    form->addRow(tr("Cache"), m_cache);
+    m_blockSize = new QComboBox(this);
+    for (int b = 32; b <= 1024; b *= 2)
+        m_blockSize->addItem(QString::number(b));
+    m_blockSize->setCurrentText(QStringLiteral("256"));
+    form->addRow(tr("Block size"), m_blockSize);
+    m_coarse = new QSpinBox(this);
+    m_coarse->setRange(1, 64);
+    m_coarse->setValue(4);
+    form->addRow(tr("Coarse factor"), m_coarse);
+    m_sweep = new QComboBox(this);
+    m_sweep->addItem(tr("none"), QString());
+    m_sweep->addItem(tr("over N"), QStringLiteral("n"));
+    m_sweep->addItem(tr("over block size"), QStringLiteral("block_size"));
+    m_sweep->addItem(tr("over coarse factor"), QStringLiteral("coarse_factor"));
+    form->addRow(tr("Sweep"), m_sweep);
+    m_sweepValues = new QLineEdit(this);
+    form->addRow(tr("Sweep values"), m_sweepValues);
+    layout->addLayout(form);
+
+    connect(m_sweep, &QComboBox::currentIndexChanged, this, [this] { updateSweepHint(); });
+    updateSweepHint();
+}
+
+void BenchSettings::updateSweepHint()
+{
+    const QString p = m_sweep->currentData().toString();
+    m_sweepValues->setEnabled(!p.isEmpty());
+    if (p == QLatin1String("n")) {
+        m_sweepValues->setPlaceholderText(QStringLiteral("1K..1G"));
+        if (m_sweepValues->text().isEmpty() || m_sweepValues->text().contains(QLatin1Char(',')))
+            m_sweepValues->setText(QStringLiteral("1K..1G"));
+    } else if (p == QLatin1String("block_size")) {
+        m_sweepValues->setPlaceholderText(QStringLiteral("64,128,256,512,1024"));
+        m_sweepValues->setText(QStringLiteral("64,128,256,512,1024"));
+    } else if (p == QLatin1String("coarse_factor")) {
+        m_sweepValues->setPlaceholderText(QStringLiteral("1,2,4,8,16,32"));
+        m_sweepValues->setText(QStringLiteral("1,2,4,8,16,32"));
+    }
+}
+
+qint64 BenchSettings::parseCount(const QString& text)
+{
+    const QString t = text.trimmed().remove(QLatin1Char(',')).remove(QLatin1Char('_')).toUpper();
+    static const QRegularExpression power(QStringLiteral("^2\\^(\\d{1,2})$"));
+    if (const auto m = power.match(t); m.hasMatch()) {
+        const int e = m.captured(1).toInt();
+        return e <= 40 ? qint64(1) << e : 0;
+    }
+    static const QRegularExpression suffixed(QStringLiteral("^(\\d{1,12})([KMG]?)$"));
+    const auto m = suffixed.match(t);
+    if (!m.hasMatch())
+        return 0;
+    qint64 v = m.captured(1).toLongLong();
+    const QString s = m.captured(2);
+    if (s == QLatin1String("K")) v <<= 10;
+    if (s == QLatin1String("M")) v <<= 20;
+    if (s == QLatin1String("G")) v <<= 30;
+    return v;
+}
+
+QStringList BenchSettings::checkedStrategies() const
+{
+    QStringList ids;
+    for (int f = 0; f < m_kernels->topLevelItemCount(); ++f) {
+        const QTreeWidgetItem* family = m_kernels->topLevelItem(f);
+        for (int i = 0; i < family->childCount(); ++i)
+            if (family->child(i)->checkState(0) == Qt::Checked)
+                ids << family->child(i)->data(0, kIdRole).toString();
+    }
+    return ids;
+}
+
+void BenchSettings::setCheckedStrategies(const QStringList& ids)
+{
+    for (int f = 0; f < m_kernels->topLevelItemCount(); ++f) {
+        QTreeWidgetItem* family = m_kernels->topLevelItem(f);
+        for (int i = 0; i < family->childCount(); ++i)
+            family->child(i)->setCheckState(0, ids.contains(family->child(i)->data(0, kIdRole).toString()) ? Qt::Checked : Qt::Unchecked);
+    }
+}
+
+std::optional<BenchRequest> BenchSettings::request(QString* error) const
+{
+    BenchRequest r;
+    r.strategies = checkedStrategies();
+    if (r.strategies.isEmpty()) {
+        if (error)
+            *error = tr("kernels: check at least one kernel to run");
+        return std::nullopt;
+    }
+    r.n = parseCount(m_n->text());
+    if (r.n < 1 || r.n > BenchRequest::kMaxN) {
+        if (error)
+            *error = tr("N: expected an integer 1 .. 2^36 (e.g. 1048576, 1M, 2^20), got \"%1\"").arg(m_n->text());
+        return std::nullopt;
+    }
+    r.reps = m_reps->value();
+    r.mode = m_mode->currentText();
+    r.cache = m_cache->currentText();
+    r.block_size = m_blockSize->currentText().toInt();
+    r.coarse_factor = m_coarse->value();
+    r.sweep = m_sweep->currentData().toString();
+    r.sweep_values = r.sweep.isEmpty() ? QString() : m_sweepValues->text();
+    if (const QString why = r.validate(); !why.isEmpty()) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    }
+    return r;
+}
+
+void BenchSettings::setRequest(const BenchRequest& r)
+{
+    if (!r.strategies.isEmpty())
+        setCheckedStrategies(r.strategies);
+    m_n->setText(QString::number(r.n));
+    m_reps->setValue(r.reps);
+    m_mode->setCurrentText(r.mode);
+    m_cache->setCurrentText(r.cache);
+    m_blockSize->setCurrentText(QString::number(r.block_size));
+    m_coarse->setValue(r.coarse_factor);
+    m_sweep->setCurrentIndex(std::max(0, m_sweep->findData(r.sweep)));
+    if (!r.sweep.isEmpty())
+        m_sweepValues->setText(r.sweep_values);
+}
+
+} // namespace reducescope::app

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/bench_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+namespace reducescope::app {
+using views::BenchResult;
+using views::BenchStatus;
+
+BenchTableModel::BenchTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void BenchTableModel::setResults(const views::BenchResults& results,
+                                 const QList<std::optional<double>>& speedups, const QString& baseline)
+{
+    beginResetModel();
+    m_rows = results.results;
+    m_speedups = speedups;
+    m_speedups.resize(m_rows.size());
+    m_baseline = baseline;
+    endResetModel();
+    emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
+}
+
+void BenchTableModel::appendResult(const views::BenchResult& result, std::optional<double> speedup)
+{
+    const int row = int(m_rows.size());
+    beginInsertRows({}, row, row);
+    m_rows << result;
+    m_speedups << speedup;
+    endInsertRows();
+}
+
+void BenchTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_speedups.clear();
+    endResetModel();
+}
+
+int BenchTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int BenchTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+std::optional<double> BenchTableModel::value(int row, int column) const
+{
+    const BenchResult& r = m_rows.at(row);
+    switch (column) {
+    case NColumn: return double(r.n);
+    case MedianColumn: return r.time ? std::optional(r.time->median_ms * 1000) : std::nullopt;
+    case MinColumn: return r.time ? std::optional(r.time->min_ms * 1000) : std::nullopt;
+    case MaxColumn: return r.time ? std::optional(r.time->max_ms * 1000) : std::nullopt;
+    case BandwidthColumn: return r.hasSpeed() ? r.bandwidth_gbs : std::nullopt;
+    case PctPeakColumn: return r.hasSpeed() ? r.pct_peak : std::nullopt;
+    case PctCeilingColumn: return r.hasSpeed() ? r.pct_ceiling : std::nullopt;
+    case SpeedupColumn: return r.hasSpeed() ? m_speedups.value(row) : std::nullopt;
+    case ErrorColumn: return r.abs_error;
+    default: return std::nullopt;
+    }
+}
+
+QVariant BenchTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+        return {};
+    const BenchResult& r = m_rows.at(index.row());
+    const int col = index.column();
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (col == KernelColumn)
+            return r.strategy;
+        if (col == StatusColumn)
+            return views::benchStatusLabel(r.status);
+        const auto v = value(index.row(), col);
+        if (!v)
+            return (col == MedianColumn && !r.time) ? QStringLiteral("—") : QString();
+        switch (col) {
+        case NColumn: return QString::number(r.n);
+        case MedianColumn:
+        case MinColumn:
+        case MaxColumn: return QString::number(*v, 'g', 4);  // µs
+        case BandwidthColumn: return QString::number(*v, 'f', 1);
+        case PctPeakColumn:
+        case PctCeilingColumn: return QString::number(*v, 'f', 1);
+        case SpeedupColumn: return QStringLiteral("%1×").arg(QString::number(*v, 'g', 4));
+        case ErrorColumn: return QString::number(*v, 'g', 3);
+        }
+        return {};
+    }
+    case SortRole: {
+        if (col == KernelColumn)
+            return r.strategy;
+        if (col == StatusColumn)
+            return int(r.status);
+        const auto v = value(index.row(), col);
+        return v ? QVariant(*v) : QVariant();
+    }
+    case Qt::ToolTipRole: {
+        QString tip = QStringLiteral("%1 (%2), n = %3, block %4, coarse %5: %6")
+                          .arg(r.strategy, r.kernel.isEmpty() ? r.family : r.kernel)
+                          .arg(r.n).arg(r.block_size).arg(r.coarse_factor)
+                          .arg(views::benchStatusLabel(r.status));
+        if (r.abs_error && r.tolerance)
+            tip += QStringLiteral("\n|error| %1, tolerance %2").arg(*r.abs_error, 0, 'g', 4).arg(*r.tolerance, 0, 'g', 4);
+        if (!r.message.isEmpty())
+            tip += QLatin1Char('\n') + r.message;
+        if (col == KernelColumn)
+            tip += tr("\nDouble-click to open this strategy in the step pane.");
+        return tip;
+    }
+    case Qt::ForegroundRole:
+        if (col == StatusColumn || col == ErrorColumn) {
+            if (r.status == BenchStatus::Wrong || r.status == BenchStatus::Error)
+                return QBrush(QColor(0xd0, 0x20, 0x20));
+            if (r.status == BenchStatus::ExpectedWrong || r.status == BenchStatus::Skipped)
+                return QBrush(QColor(0xc0, 0x70, 0x00));
+        }
+        return {};
+    case Qt::FontRole:
+        if (col == StatusColumn && r.status == BenchStatus::Wrong) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (col == KernelColumn || col == StatusColumn)
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case StrategyRole: return r.strategy;
+    case StatusRole: return int(r.status);
+    default: return {};
+    }
+}
+
+QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case KernelColumn: return tr("Kernel");
+        case NColumn: return tr("N");
+        case MedianColumn: return tr("Median (µs)");
+        case MinColumn: return tr("Min (µs)");
+        case MaxColumn: return tr("Max (µs)");
+        case BandwidthColumn: return tr("GB/s");
+        case PctPeakColumn: return tr("% peak");
+        case PctCeilingColumn: return tr("% ceiling");
+        case SpeedupColumn:
+            return m_baseline.isEmpty() ? tr("Speed-up") : tr("Speed-up vs %1").arg(m_baseline);
+        case ErrorColumn: return tr("|Error|");
+        case StatusColumn: return tr("Status");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case BandwidthColumn: return tr("Effective bandwidth: bytes read / median time, 10^9 bytes per second");
+        case PctPeakColumn: return tr("Bandwidth as % of the datasheet peak");
+        case PctCeilingColumn: return tr("Bandwidth as % of the measured read-only ceiling at this N");
+        case ErrorColumn: return tr("|result - float64 reference|");
+        }
+    }
+    return {};
+}
+
+BenchSortProxy::BenchSortProxy(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(BenchTableModel::SortRole);
+}
+
+bool BenchSortProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const QVariant l = left.data(sortRole());
+    const QVariant r = right.data(sortRole());
+    if (!l.isValid() || !r.isValid()) {
+        if (l.isValid() == r.isValid())
+            return left.row() < right.row();
+        // The empty one goes last whatever the order.
+        return l.isValid() == (sortOrder() == Qt::AscendingOrder);
+    }
+    if (l.typeId() == QMetaType::QString || r.typeId() == QMetaType::QString)
+        return QString::compare(l.toString(), r.toString(), Qt::CaseInsensitive) < 0;
+    return l.toDouble() < r.toDouble();
+}
+
+} // namespace reducescope::app

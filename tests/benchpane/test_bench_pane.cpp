@@ -1,0 +1,633 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The benchmark pane: charts from results files, malformed files, running the CLI (a fake one via
+// REDUCESCOPE_CLI, and the real one when built), cancel, child failures, export, click-through.
+// Set BENCHPANE_SCREENSHOT_DIR to also write PNGs of the pane.
+#include "app/bench_results.h"
+#include "app/bench_settings.h"
+#include "app/bench_table_model.h"
+#include "app/benchmark_pane.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace reducescope;
+using app::BenchOutcome;
+using app::BenchmarkPane;
+using views::BenchChart;
+
+Q_DECLARE_METATYPE(BenchOutcome::Kind)
+
+namespace {
+QString dataFile(const char* name) { return QStringLiteral(BENCHPANE_DATA_DIR "/") + QLatin1String(name); }
+
+QJsonObject fixtureObject()
+{
+    QFile f(dataFile("fixture_1m.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open fixture");
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write temp file");
+    f.write(bytes);
+    return path;
+}
+
+// Values drawn for series 0, by strategy.
+QMap<QString, double> drawn(const BenchChart* c, int series = 0)
+{
+    QMap<QString, double> m;
+    for (const views::BenchBar& b : c->bars())
+        if (b.series == series)
+            m.insert(b.strategy, b.value);
+    return m;
+}
+
+BenchOutcome waitForFinish(QSignalSpy& spy, int ms = 10000)
+{
+    if (spy.isEmpty() && !spy.wait(ms))
+        return BenchOutcome{BenchOutcome::Kind::Crashed, -999, QStringLiteral("timed out waiting for finished()")};
+    return spy.first().first().value<BenchOutcome>();
+}
+} // namespace
+
+class TestBenchPane : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void loadFixtureGivesOneBarPerKernel();
+    void sweepChart();
+    void recordedFiles();
+    void malformedKeepsOldCharts_data();
+    void malformedKeepsOldCharts();
+    void overlay();
+    void hoverShowsExactFigures();
+    void clickOpensStrategy();
+    void baselineChangesSpeedups();
+    void exports_data();
+    void exports();
+    void paletteChange();
+    void runWithFakeCli();
+    void childFailures_data();
+    void childFailures();
+    void cancelKeepsFinishedRows();
+    void badSettingsDoNotStart();
+    void realCliWithoutGpu();
+    void screenshots();
+
+private:
+    void showPane(BenchmarkPane& pane);
+};
+
+void TestBenchPane::init()
+{
+    qputenv("REDUCESCOPE_CLI", dataFile("fake_cli.sh").toUtf8());
+    qunsetenv("FAKE_CLI_MODE");
+    qunsetenv("FAKE_CLI_ARGS");
+}
+
+void TestBenchPane::showPane(BenchmarkPane& pane)
+{
+    pane.resize(1600, 1000);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QApplication::processEvents();
+    for (auto k : {BenchChart::Kind::Time, BenchChart::Kind::Bandwidth, BenchChart::Kind::Speedup, BenchChart::Kind::Sweep})
+        pane.chart(k)->replot();
+}
+
+void TestBenchPane::loadFixtureGivesOneBarPerKernel()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    const auto file = app::BenchResultsReader::readFile(dataFile("fixture_1m.json"), &error);
+    QVERIFY(file);
+
+    const BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
+    const BenchChart* time = pane.chart(BenchChart::Kind::Time);
+    QCOMPARE(bw->categories().size(), 13);
+    const auto bwBars = drawn(bw);
+    const auto timeBars = drawn(time);
+    int ok = 0;
+    for (const views::BenchResult& r : file->results) {
+        if (r.hasSpeed()) {
+            ++ok;
+            QVERIFY2(bwBars.contains(r.strategy), qPrintable(r.strategy));
+            QCOMPARE(bwBars.value(r.strategy), *r.bandwidth_gbs);
+            QCOMPARE(timeBars.value(r.strategy), r.time->median_ms * 1000);
+        } else {
+            // Not verified: never drawn as a speed, flagged by name instead.
+            QVERIFY2(!bwBars.contains(r.strategy), qPrintable(r.strategy));
+            QVERIFY2(!timeBars.contains(r.strategy), qPrintable(r.strategy));
+        }
+    }
+    QCOMPARE(bwBars.size(), ok);
+    QCOMPARE(ok, 10);
+    QVERIFY(bw->flags().contains(QStringLiteral("warp_shuffle: WRONG")));
+    QVERIFY(bw->flags().contains(QStringLiteral("race: expected wrong")));
+    QVERIFY(bw->flags().contains(QStringLiteral("grid_sync: skipped")));
+    QCOMPARE(pane.tableModel()->rowCount(), 13);
+    QVERIFY(pane.deviceText().contains(QStringLiteral("NVIDIA H200 (fixture)")));
+    QVERIFY(pane.deviceText().contains(QStringLiteral("132 SMs")));
+    QVERIFY(pane.deviceText().contains(QStringLiteral("L2 60 MiB")));
+    QVERIFY(pane.deviceText().contains(QStringLiteral("peak 4915 GB/s")));
+    // Speed-up against the default baseline (cpu): the recorded speedup_vs_cpu.
+    const auto su = drawn(pane.chart(BenchChart::Kind::Speedup));
+    QCOMPARE(su.value(QStringLiteral("coarsened")), *file->results.at(4).speedup_vs_cpu);
+}
+
+void TestBenchPane::sweepChart()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_sweep.json"), &error), qPrintable(error));
+    const BenchChart* sweep = pane.chart(BenchChart::Kind::Sweep);
+    QCOMPARE(sweep->points().size(), 33);  // 3 kernels × 11 sizes
+    QCOMPARE(sweep->categories(), (QStringList{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("cub")}));
+    QCOMPARE(sweep->points().first().x, 1024.0);
+    QCOMPARE(sweep->points().last().x, double(1 << 30));
+    QVERIFY(sweep->flags().isEmpty());
+    // a graph per kernel plus the measured read ceiling
+    QCOMPARE(sweep->graphCount(), 4);
+
+    // A single-N file has no sweep: the chart says so and draws nothing.
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QCOMPARE(sweep->points().size(), 0);
+}
+
+void TestBenchPane::recordedFiles()
+{
+    const QDir dir(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results"));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    if (files.isEmpty())
+        QSKIP("no recorded results in docs/results yet");
+    for (const QString& f : files) {
+        BenchmarkPane pane;
+        QString error;
+        QVERIFY2(pane.loadResults(dir.filePath(f), &error), qPrintable(f + QStringLiteral(": ") + error));
+        const views::BenchResults& r = pane.shownResults();
+        if (r.isSweep()) {
+            int ok = 0;
+            for (const auto& x : r.results)
+                ok += (x.hasSpeed() && x.bandwidth_gbs) ? 1 : 0;
+            QCOMPARE(pane.chart(BenchChart::Kind::Sweep)->points().size(), ok);
+        } else {
+            // one bar per verified kernel, with the file's value
+            const auto bars = drawn(pane.chart(BenchChart::Kind::Bandwidth));
+            for (const auto& x : r.results)
+                if (x.hasSpeed() && x.bandwidth_gbs && x.n == r.params.n)
+                    QCOMPARE(bars.value(x.strategy), *x.bandwidth_gbs);
+        }
+    }
+}
+
+void TestBenchPane::malformedKeepsOldCharts_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected");
+    const QJsonObject good = fixtureObject();
+    auto doc = [](const QJsonObject& o) { return QJsonDocument(o).toJson(); };
+    auto editResult = [&](const std::function<void(QJsonObject&)>& edit) {
+        QJsonObject o = good;
+        QJsonArray a = o[QStringLiteral("results")].toArray();
+        QJsonObject r = a[2].toObject();
+        edit(r);
+        a[2] = r;
+        o[QStringLiteral("results")] = a;
+        return doc(o);
+    };
+    QTest::addRow("not JSON") << QByteArray("{\"schema\": ") << QStringLiteral("not valid JSON");
+    QTest::addRow("a chrome trace") << QByteArray(R"({"traceEvents": []})") << QStringLiteral("schema: missing");
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("schema")] = QStringLiteral("something-else");
+        QTest::addRow("wrong schema") << doc(o) << QStringLiteral("schema: expected \"reducescope-results\"");
+    }
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("version")] = 7;
+        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads version 1, the file is version 7");
+    }
+    {
+        QJsonObject o = good;
+        QJsonObject d = o[QStringLiteral("device")].toObject();
+        d.remove(QStringLiteral("peak_bandwidth_gbs"));
+        o[QStringLiteral("device")] = d;
+        QTest::addRow("missing field") << doc(o) << QStringLiteral("device.peak_bandwidth_gbs: missing");
+    }
+    QTest::addRow("wrong type") << editResult([](QJsonObject& r) { r[QStringLiteral("n")] = QStringLiteral("1M"); })
+                                << QStringLiteral("results[2].n: expected an integer >= 1, got the string \"1M\"");
+    QTest::addRow("negative time") << editResult([](QJsonObject& r) {
+        QJsonObject t = r[QStringLiteral("time_ms")].toObject();
+        t[QStringLiteral("min")] = -1;
+        r[QStringLiteral("time_ms")] = t;
+    }) << QStringLiteral("results[2].time_ms.min: expected a number >= 0, got -1");
+    QTest::addRow("unknown status") << editResult([](QJsonObject& r) { r[QStringLiteral("status")] = QStringLiteral("great"); })
+                                    << QStringLiteral("results[2].status: expected one of ok | wrong");
+}
+
+void TestBenchPane::malformedKeepsOldCharts()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    QTemporaryDir tmp;
+    const QString bad = writeFile(tmp, QStringLiteral("bad.json"), text);
+
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    const auto before = drawn(pane.chart(BenchChart::Kind::Bandwidth));
+    const QString deviceBefore = pane.deviceText();
+
+    QVERIFY(!pane.loadResults(bad, &error));
+    QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message: ") + error));
+    QVERIFY2(error.startsWith(QStringLiteral("bad.json: ")), qPrintable(error));
+    QVERIFY(pane.message().contains(expected));
+    // what was shown stays
+    QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
+    QCOMPARE(pane.tableModel()->rowCount(), 13);
+    QCOMPARE(pane.shownResults().source, QStringLiteral("fixture_1m.json"));
+    QCOMPARE(pane.deviceText(), deviceBefore);
+
+    // and a file that does not exist
+    QVERIFY(!pane.loadResults(tmp.filePath(QStringLiteral("missing.json")), &error));
+    QVERIFY(error.contains(QStringLiteral("cannot open")));
+    QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
+}
+
+void TestBenchPane::overlay()
+{
+    QTemporaryDir tmp;
+    QJsonObject other = fixtureObject();
+    QJsonObject d = other[QStringLiteral("device")].toObject();
+    d[QStringLiteral("name")] = QStringLiteral("Other GPU");
+    other[QStringLiteral("device")] = d;
+    QJsonArray a = other[QStringLiteral("results")].toArray();
+    QJsonObject r = a[4].toObject();  // coarsened: half the bandwidth
+    r[QStringLiteral("bandwidth_gbs")] = 343.8;
+    a[4] = r;
+    other[QStringLiteral("results")] = a;
+    const QString path = writeFile(tmp, QStringLiteral("other.json"), QJsonDocument(other).toJson());
+
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QVERIFY2(pane.loadOverlay(path, &error), qPrintable(error));
+    const BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
+    QCOMPARE(drawn(bw, 0).size(), 10);
+    QCOMPARE(drawn(bw, 1).size(), 10);
+    QCOMPARE(drawn(bw, 0).value(QStringLiteral("coarsened")), 687.6);
+    QCOMPARE(drawn(bw, 1).value(QStringLiteral("coarsened")), 343.8);
+    QVERIFY(pane.deviceText().contains(QStringLiteral("Compared with other.json")));
+    pane.clearOverlay();
+    QCOMPARE(drawn(bw, 1).size(), 0);
+}
+
+void TestBenchPane::hoverShowsExactFigures()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    showPane(pane);
+    BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
+    const int c = int(bw->categories().indexOf(QStringLiteral("coarsened")));
+    const QString text = bw->hoverText(bw->categoryPosition(c));
+    QVERIFY2(text.contains(QStringLiteral("coarsened")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("687.6 GB/s")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("14.0% of peak")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("median 6.1 µs")), qPrintable(text));
+    const int w = int(bw->categories().indexOf(QStringLiteral("warp_shuffle")));
+    const QString wrong = bw->hoverText(bw->categoryPosition(w));
+    QVERIFY2(wrong.contains(QStringLiteral("WRONG")) && wrong.contains(QStringLiteral("no speed shown")), qPrintable(wrong));
+    QVERIFY(bw->hoverText(QPoint(2, 2)).isEmpty());
+
+    QVERIFY(pane.loadResults(dataFile("fixture_sweep.json"), &error));
+    BenchChart* sweep = pane.chart(BenchChart::Kind::Sweep);
+    sweep->replot();
+    const views::BenchPoint p = sweep->points().at(5);
+    const QPoint at(int(sweep->xAxis->coordToPixel(p.x)), int(sweep->yAxis->coordToPixel(p.gbs)));
+    const QString pt = sweep->hoverText(at);
+    // Points of several kernels may share the pixel: the text is one of theirs, exactly.
+    bool matched = false;
+    for (const views::BenchPoint& q : sweep->points()) {
+        const QPoint qa(int(sweep->xAxis->coordToPixel(q.x)), int(sweep->yAxis->coordToPixel(q.gbs)));
+        if ((qa - at).manhattanLength() <= 2 && pt.contains(QStringLiteral("<b>%1</b>").arg(q.strategy))
+            && pt.contains(QString::number(q.gbs, 'f', 1) + QStringLiteral(" GB/s")))
+            matched = true;
+    }
+    QVERIFY2(matched, qPrintable(pt));
+}
+
+void TestBenchPane::clickOpensStrategy()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    showPane(pane);
+    QSignalSpy spy(&pane, &BenchmarkPane::openStrategyRequested);
+    QTableView* view = pane.tableView();
+    const QModelIndex idx = view->model()->index(4, app::BenchTableModel::KernelColumn);
+    view->scrollTo(idx);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(idx).center());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.first().first().toString(), QStringLiteral("coarsened"));
+    // a click on another column selects only
+    const QModelIndex other = view->model()->index(4, app::BenchTableModel::BandwidthColumn);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(other).center());
+    QCOMPARE(spy.count(), 1);
+    // a click on a bar opens it too
+    BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    QApplication::processEvents();
+    bw->replot();
+    QTest::mouseClick(bw, Qt::LeftButton, {}, bw->categoryPosition(0));
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.last().first().toString(), bw->categories().first());
+}
+
+void TestBenchPane::baselineChangesSpeedups()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    pane.setBaseline(QStringLiteral("cub"));
+    const auto su = drawn(pane.chart(BenchChart::Kind::Speedup));
+    QCOMPARE(su.value(QStringLiteral("coarsened")), 1.131);  // recorded speedup_vs_cub
+    QCOMPARE(su.value(QStringLiteral("cub")), 1.0);
+    QCOMPARE(pane.tableModel()->headerData(app::BenchTableModel::SpeedupColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Speed-up vs cub"));
+    pane.setBaseline(QStringLiteral("shared"));
+    QVERIFY(qFuzzyCompare(drawn(pane.chart(BenchChart::Kind::Speedup)).value(QStringLiteral("coarsened")), 0.0121 / 0.0061));
+}
+
+void TestBenchPane::exports_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("starts");
+    QTest::addRow("png") << QStringLiteral("chart.png") << QByteArray("\x89PNG");
+    QTest::addRow("pdf") << QStringLiteral("chart.pdf") << QByteArray("%PDF");
+    QTest::addRow("svg") << QStringLiteral("chart.svg") << QByteArray("<?xml");
+    QTest::addRow("csv") << QStringLiteral("data.csv") << QByteArray("strategy,family,kernel,n,");
+    QTest::addRow("json") << QStringLiteral("data.json") << QByteArray("{");
+}
+
+void TestBenchPane::exports()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, starts);
+    QTemporaryDir tmp;
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    const QString path = tmp.filePath(name);
+    const bool isChart = name.startsWith(QStringLiteral("chart"));
+    QVERIFY2(isChart ? pane.exportChart(path, &error) : pane.exportData(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY2(bytes.startsWith(starts), bytes.left(20).constData());
+    if (name.endsWith(QStringLiteral(".svg")))
+        QVERIFY(bytes.contains("<svg"));
+    if (name.endsWith(QStringLiteral(".json"))) {
+        // what we write, we read back
+        QVERIFY(pane.loadResults(path, &error));
+        QCOMPARE(pane.tableModel()->rowCount(), 13);
+    }
+    QVERIFY(!pane.exportChart(tmp.filePath(QStringLiteral("chart.bmp")), &error));
+    QVERIFY(error.contains(QStringLiteral("allowed: png, pdf, svg")));
+    QVERIFY(!pane.exportData(tmp.filePath(QStringLiteral("data.xls")), &error));
+    QVERIFY(error.contains(QStringLiteral("allowed: csv, json")));
+}
+
+void TestBenchPane::paletteChange()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Window, QColor(0x30, 0x30, 0x30));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    pane.setPalette(dark);
+    QApplication::processEvents();
+    QCOMPARE(bw->xAxis->tickLabelColor(), QColor(0xee, 0xee, 0xee));
+    QCOMPARE(bw->legend->textColor(), QColor(0xee, 0xee, 0xee));
+    QCOMPARE(drawn(bw).size(), 10);
+}
+
+void TestBenchPane::runWithFakeCli()
+{
+    QTemporaryDir tmp;
+    const QString argsFile = tmp.filePath(QStringLiteral("args.txt"));
+    qputenv("FAKE_CLI_ARGS", argsFile.toUtf8());
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy results(pane.runner(), &app::BenchRunner::resultReady);
+    pane.settings()->setCheckedStrategies({QStringLiteral("coarsened"), QStringLiteral("warp_shuffle"),
+                                           QStringLiteral("cub"), QStringLiteral("cpu")});
+    QVERIFY(pane.run());
+    QVERIFY(pane.isRunning());
+    const BenchOutcome o = waitForFinish(finished);
+    QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
+    QCOMPARE(results.count(), 4);
+    QCOMPARE(pane.tableModel()->rowCount(), 4);
+    QCOMPARE(pane.shownResults().device.name, QStringLiteral("NVIDIA H200 (fixture)"));
+    QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)).value(QStringLiteral("coarsened")), 687.6);
+    QVERIFY(!drawn(pane.chart(BenchChart::Kind::Bandwidth)).contains(QStringLiteral("warp_shuffle")));
+    const QStringList lines = pane.statusLines();
+    QCOMPARE(lines.size(), 4);
+    QVERIFY2(lines.at(0).startsWith(QStringLiteral("✓ coarsened: 6.1 µs, 687.6 GB/s")), qPrintable(lines.at(0)));
+    QVERIFY2(lines.at(1).startsWith(QStringLiteral("✗ warp_shuffle: WRONG")), qPrintable(lines.at(1)));
+    QVERIFY(!pane.isRunning());
+
+    QFile f(argsFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList args = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(args.value(0), QStringLiteral("bench"));
+    QCOMPARE(args.value(args.indexOf(QStringLiteral("--strategies")) + 1), QStringLiteral("coarsened,warp_shuffle,cub,cpu"));
+    QCOMPARE(args.value(args.indexOf(QStringLiteral("--n")) + 1), QStringLiteral("1048576"));
+    QCOMPARE(args.value(args.indexOf(QStringLiteral("--reps")) + 1), QStringLiteral("100"));
+    QCOMPARE(args.value(args.indexOf(QStringLiteral("--mode")) + 1), QStringLiteral("graph"));
+    QCOMPARE(args.value(args.indexOf(QStringLiteral("--cache")) + 1), QStringLiteral("hot"));
+
+    // the run can be exported and reloaded
+    const QString out = tmp.filePath(QStringLiteral("run.json"));
+    QString error;
+    QVERIFY2(pane.exportData(out, &error), qPrintable(error));
+    QVERIFY2(pane.loadResults(out, &error), qPrintable(error));
+    QCOMPARE(pane.tableModel()->rowCount(), 4);
+}
+
+void TestBenchPane::childFailures_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<BenchOutcome::Kind>("kind");
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("no CUDA device (exit 77)") << QStringLiteral("nodevice") << BenchOutcome::Kind::NoDevice << 0
+                                              << QStringLiteral("No CUDA device: reducescope-cli: no CUDA device");
+    QTest::addRow("bad arguments (exit 2)") << QStringLiteral("badinput") << BenchOutcome::Kind::BadInput << 0
+                                            << QStringLiteral("--block-size: expected a multiple of 32");
+    QTest::addRow("crash with CUDA error") << QStringLiteral("crash") << BenchOutcome::Kind::Crashed << 2
+                                           << QStringLiteral("crashed after 2 results: reducescope-cli: CUDA error: an illegal memory access");
+    QTest::addRow("error line, exit 1") << QStringLiteral("error") << BenchOutcome::Kind::SomeFailed << 2
+                                        << QStringLiteral("cudaMalloc: out of memory");
+    QTest::addRow("stray stdout line") << QStringLiteral("garbage") << BenchOutcome::Kind::Completed << 4
+                                       << QStringLiteral("Done: 4 results.");
+}
+
+void TestBenchPane::childFailures()
+{
+    QFETCH(QString, mode);
+    QFETCH(BenchOutcome::Kind, kind);
+    QFETCH(int, rows);
+    QFETCH(QString, expected);
+    qputenv("FAKE_CLI_MODE", mode.toUtf8());
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy rejected(pane.runner(), &app::BenchRunner::lineRejected);
+    QVERIFY(pane.run());
+    const BenchOutcome o = waitForFinish(finished);
+    QCOMPARE(o.kind, kind);
+    QVERIFY2(o.message.contains(expected), qPrintable(o.message));
+    QCOMPARE(pane.tableModel()->rowCount(), rows);
+    QCOMPARE(rejected.count(), mode == QLatin1String("garbage") ? 1 : 0);
+    if (mode != QLatin1String("garbage"))
+        QVERIFY2(pane.message().contains(expected), qPrintable(pane.message()));
+    if (mode == QLatin1String("nodevice"))
+        QVERIFY2(pane.deviceText().contains(QStringLiteral("no CUDA device")), qPrintable(pane.deviceText()));
+    // the pane stays usable: a file loads, a new run can start
+    QVERIFY(!pane.isRunning());
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QCOMPARE(pane.tableModel()->rowCount(), 13);
+    qputenv("FAKE_CLI_MODE", "ok");
+    finished.clear();
+    QVERIFY(pane.run());
+    QCOMPARE(waitForFinish(finished).kind, BenchOutcome::Kind::Completed);
+}
+
+void TestBenchPane::cancelKeepsFinishedRows()
+{
+    qputenv("FAKE_CLI_MODE", "sleep");
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy results(pane.runner(), &app::BenchRunner::resultReady);
+    QVERIFY(pane.run());
+    QTRY_COMPARE_WITH_TIMEOUT(results.count(), 2, 10000);
+    QVERIFY(pane.isRunning());
+    pane.cancel();
+    const BenchOutcome o = waitForFinish(finished);
+    QCOMPARE(o.kind, BenchOutcome::Kind::Cancelled);
+    QVERIFY2(o.message.contains(QStringLiteral("2 finished results kept")), qPrintable(o.message));
+    QCOMPARE(pane.tableModel()->rowCount(), 2);
+    QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)).value(QStringLiteral("coarsened")), 687.6);
+    QVERIFY(!pane.isRunning());
+    // a second run while one runs is refused
+    QVERIFY(pane.run());
+    QVERIFY(!pane.run());
+    QVERIFY(pane.message().contains(QStringLiteral("already running")));
+    pane.cancel();
+}
+
+void TestBenchPane::badSettingsDoNotStart()
+{
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    auto* n = pane.settings()->findChild<QLineEdit*>();
+    QVERIFY(n);
+    n->setText(QStringLiteral("a lot"));
+    QVERIFY(!pane.run());
+    QVERIFY2(pane.message().contains(QStringLiteral("N: expected an integer 1 .. 2^36")), qPrintable(pane.message()));
+    QVERIFY(!pane.isRunning());
+    n->setText(QStringLiteral("2^20"));
+    pane.settings()->setCheckedStrategies({});
+    QVERIFY(!pane.run());
+    QVERIFY(pane.message().contains(QStringLiteral("kernels: check at least one")));
+    QCOMPARE(app::BenchSettings::parseCount(QStringLiteral("1M")), qint64(1048576));
+    QCOMPARE(app::BenchSettings::parseCount(QStringLiteral("1,048,576")), qint64(1048576));
+    QCOMPARE(app::BenchSettings::parseCount(QStringLiteral("2^30")), qint64(1) << 30);
+    QCOMPARE(app::BenchSettings::parseCount(QStringLiteral("-5")), qint64(0));
+    qputenv("REDUCESCOPE_CLI", "/nonexistent/reducescope-cli");
+    pane.settings()->setCheckedStrategies({QStringLiteral("cub")});
+    QVERIFY(pane.run());  // the path is taken as given; the start failure is reported
+    const BenchOutcome o = waitForFinish(finished);
+    QCOMPARE(o.kind, BenchOutcome::Kind::StartFailed);
+    QVERIFY2(o.message.contains(QStringLiteral("/nonexistent/reducescope-cli")), qPrintable(o.message));
+    QVERIFY(!pane.isRunning());
+}
+
+void TestBenchPane::realCliWithoutGpu()
+{
+    const QString cli = QStringLiteral(REDUCESCOPE_BUILD_CLI);
+    if (cli.isEmpty() || !QFileInfo(cli).isExecutable())
+        QSKIP("reducescope-cli is not built in this tree");
+    qputenv("REDUCESCOPE_CLI", cli.toUtf8());
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    pane.settings()->setCheckedStrategies({QStringLiteral("coarsened"), QStringLiteral("cpu")});
+    QVERIFY(pane.run());
+    const BenchOutcome o = waitForFinish(finished, 60000);
+    if (o.kind != BenchOutcome::Kind::NoDevice)
+        QSKIP(qPrintable(QStringLiteral("this machine is not GPU-less or the CLI cannot bench yet: %1").arg(o.message)));
+    QVERIFY2(o.message.startsWith(QStringLiteral("No CUDA device: ")), qPrintable(o.message));
+    QVERIFY(pane.deviceText().contains(QStringLiteral("no CUDA device")));
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+}
+
+void TestBenchPane::screenshots()
+{
+    const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("set BENCHPANE_SCREENSHOT_DIR to write screenshots");
+    const QString file1m = qEnvironmentVariable("BENCHPANE_1M", dataFile("fixture_1m.json"));
+    const QString fileSweep = qEnvironmentVariable("BENCHPANE_SWEEP", dataFile("fixture_sweep.json"));
+    qputenv("FAKE_CLI_MODE", "nodevice");
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(file1m, &error), qPrintable(error));
+    showPane(pane);
+    QTest::qWait(300);
+    const QList<QPair<BenchChart::Kind, QString>> shots{{BenchChart::Kind::Time, QStringLiteral("bench_time.png")},
+                                                        {BenchChart::Kind::Bandwidth, QStringLiteral("bench_bandwidth.png")},
+                                                        {BenchChart::Kind::Speedup, QStringLiteral("bench_speedup.png")}};
+    for (const auto& [kind, name] : shots) {
+        pane.showChart(kind);
+        QApplication::processEvents();
+        QVERIFY(pane.grab().save(QDir(dir).filePath(name)));
+        QVERIFY(pane.chart(kind)->exportTo(QDir(dir).filePath(QStringLiteral("chart_") + name), &error, 1200, 700));
+    }
+    QVERIFY2(pane.loadResults(fileSweep, &error), qPrintable(error));
+    QApplication::processEvents();
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_sweep.png"))));
+    QVERIFY(pane.chart(BenchChart::Kind::Sweep)->exportTo(QDir(dir).filePath(QStringLiteral("chart_bench_sweep.png")), &error, 1200, 700));
+}
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
+    QApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true);
+    TestBenchPane t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_bench_pane.moc"

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Results parsing (docs/results-format.md v1), export, speed-ups and the results table model.
+#include "app/bench_results.h"
+#include "app/bench_table_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <functional>
+
+using namespace reducescope;
+using views::BenchStatus;
+
+namespace {
+QString fixture(const char* name) { return QStringLiteral(BENCHPANE_DATA_DIR "/") + QLatin1String(name); }
+
+QJsonObject fixtureObject()
+{
+    QFile f(fixture("fixture_1m.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open fixture");
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QJsonObject withResult0(QJsonObject doc, const std::function<void(QJsonObject&)>& edit)
+{
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    QJsonObject r0 = results[0].toObject();
+    edit(r0);
+    results[0] = r0;
+    doc[QStringLiteral("results")] = results;
+    return doc;
+}
+} // namespace
+
+class TestBenchResults : public QObject {
+    Q_OBJECT
+private slots:
+    void loadsFixture();
+    void malformed_data();
+    void malformed();
+    void jsonLines_data();
+    void jsonLines();
+    void roundTripJson();
+    void csvExport();
+    void speedups();
+    void tableModel();
+    void tableSorts();
+    void recordedFiles();
+};
+
+void TestBenchResults::loadsFixture()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->device.name, QStringLiteral("NVIDIA H200 (fixture)"));
+    QCOMPARE(r->device.sms, 132);
+    QCOMPARE(r->device.l2_bytes, qint64(62914560));
+    QCOMPARE(r->device.peak_bandwidth_gbs, 4915.2);
+    QCOMPARE(r->params.n, qint64(1048576));
+    QCOMPARE(r->params.mode, QStringLiteral("graph"));
+    QVERIFY(!r->isSweep());
+    QCOMPARE(*r->ceiling_read_gbs, 4300.0);
+    QCOMPARE(r->results.size(), 13);
+    const auto& coarsened = r->results.at(4);
+    QCOMPARE(coarsened.strategy, QStringLiteral("coarsened"));
+    QCOMPARE(coarsened.status, BenchStatus::Ok);
+    QCOMPARE(coarsened.time->median_ms, 0.0061);
+    QCOMPARE(*coarsened.bandwidth_gbs, 687.6);
+    const auto& race = r->results.at(6);
+    QCOMPARE(race.status, BenchStatus::ExpectedWrong);
+    QVERIFY(!race.hasSpeed());
+    QVERIFY(!race.bandwidth_gbs);
+    QCOMPARE(r->results.at(7).status, BenchStatus::Wrong);
+    QCOMPARE(r->results.at(8).status, BenchStatus::Skipped);
+    QVERIFY(!r->results.at(8).time);
+
+    const auto sweep = app::BenchResultsReader::readFile(fixture("fixture_sweep.json"), &error);
+    QVERIFY2(sweep, qPrintable(error));
+    QVERIFY(sweep->isSweep());
+    QCOMPARE(sweep->params.sweep_param, QStringLiteral("n"));
+    QCOMPARE(sweep->params.sweep_values.size(), 11);
+}
+
+void TestBenchResults::malformed_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected");  // a fragment of the message
+
+    const QJsonObject good = fixtureObject();
+    auto doc = [](const QJsonObject& o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); };
+
+    QTest::addRow("not JSON") << QByteArray("this is not json {") << QStringLiteral("not valid JSON");
+    QTest::addRow("empty file") << QByteArray() << QStringLiteral("not valid JSON");
+    QTest::addRow("top-level array") << QByteArray("[1,2]") << QStringLiteral("got an array");
+    {
+        QJsonObject o = good;
+        o.remove(QStringLiteral("schema"));
+        QTest::addRow("no schema") << doc(o) << QStringLiteral("schema: missing");
+    }
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("schema")] = QStringLiteral("chrome-trace");
+        QTest::addRow("foreign schema") << doc(o) << QStringLiteral("schema: expected \"reducescope-results\", got the string \"chrome-trace\"");
+    }
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("version")] = 2;
+        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads version 1, the file is version 2");
+    }
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("version")] = QStringLiteral("1");
+        QTest::addRow("version as string") << doc(o) << QStringLiteral("version: expected the integer 1");
+    }
+    {
+        QJsonObject o = good;
+        o.remove(QStringLiteral("device"));
+        QTest::addRow("missing device") << doc(o) << QStringLiteral("device: missing (expected an object)");
+    }
+    {
+        QJsonObject o = good;
+        QJsonObject d = o[QStringLiteral("device")].toObject();
+        d[QStringLiteral("sms")] = QStringLiteral("132");
+        o[QStringLiteral("device")] = d;
+        QTest::addRow("sms as string") << doc(o) << QStringLiteral("device.sms: expected an integer in 0..100000, got the string \"132\"");
+    }
+    {
+        QJsonObject o = good;
+        QJsonObject p = o[QStringLiteral("params")].toObject();
+        p[QStringLiteral("mode")] = QStringLiteral("turbo");
+        o[QStringLiteral("params")] = p;
+        QTest::addRow("unknown mode") << doc(o) << QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"turbo\"");
+    }
+    {
+        QJsonObject o = good;
+        o[QStringLiteral("results")] = QJsonObject();
+        QTest::addRow("results not array") << doc(o) << QStringLiteral("results: expected an array of result objects, got an object");
+    }
+    QTest::addRow("missing strategy")
+        << doc(withResult0(good, [](QJsonObject& r) { r.remove(QStringLiteral("strategy")); }))
+        << QStringLiteral("results[0].strategy: missing (expected a string)");
+    QTest::addRow("strategy is a number")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("strategy")] = 3; }))
+        << QStringLiteral("results[0].strategy: expected a string, got 3");
+    QTest::addRow("negative time")
+        << doc(withResult0(good, [](QJsonObject& r) {
+               QJsonObject t = r[QStringLiteral("time_ms")].toObject();
+               t[QStringLiteral("median")] = -0.5;
+               r[QStringLiteral("time_ms")] = t;
+           }))
+        << QStringLiteral("results[0].time_ms.median: expected a number >= 0, got -0.5");
+    QTest::addRow("min above median")
+        << doc(withResult0(good, [](QJsonObject& r) {
+               QJsonObject t = r[QStringLiteral("time_ms")].toObject();
+               t[QStringLiteral("min")] = 1.0;
+               r[QStringLiteral("time_ms")] = t;
+           }))
+        << QStringLiteral("results[0].time_ms: expected min <= median <= max");
+    QTest::addRow("ok without time")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("time_ms")] = QJsonValue(); }))
+        << QStringLiteral("results[0].time_ms: null, but status is \"ok\"");
+    QTest::addRow("unknown status")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("status")] = QStringLiteral("fast"); }))
+        << QStringLiteral("results[0].status: expected one of ok | wrong | expected_wrong | error | skipped, got \"fast\"");
+    QTest::addRow("fractional n")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("n")] = 10.5; }))
+        << QStringLiteral("results[0].n: expected an integer >= 1, got 10.5");
+    QTest::addRow("bandwidth as string")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("bandwidth_gbs")] = QStringLiteral("fast"); }))
+        << QStringLiteral("results[0].bandwidth_gbs: expected a number >= 0");
+    QTest::addRow("unknown family")
+        << doc(withResult0(good, [](QJsonObject& r) { r[QStringLiteral("family")] = QStringLiteral("misc"); }))
+        << QStringLiteral("results[0].family: expected one of basics");
+}
+
+void TestBenchResults::malformed()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    QString error;
+    const auto r = app::BenchResultsReader::parse(text, &error);
+    QVERIFY(!r);
+    QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message was: ") + error));
+    QVERIFY(!error.contains(QLatin1Char('\n')));
+}
+
+void TestBenchResults::jsonLines_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<int>("type");  // -1: parse error
+    QTest::addRow("progress") << QByteArray(R"({"type":"progress","index":2,"total":5,"strategy":"cub","n":1024})")
+                              << int(app::BenchLine::Type::Progress);
+    QTest::addRow("done") << QByteArray(R"({"type":"done","elapsed_s":1.5})") << int(app::BenchLine::Type::Done);
+    QTest::addRow("error") << QByteArray(R"({"type":"error","message":"cudaMalloc: out of memory"})")
+                           << int(app::BenchLine::Type::Error);
+    QTest::addRow("unknown type") << QByteArray(R"({"type":"hello"})") << -1;
+    QTest::addRow("no type") << QByteArray(R"({"index":2})") << -1;
+    QTest::addRow("garbage") << QByteArray("Segmentation fault") << -1;
+    QTest::addRow("progress with string index")
+        << QByteArray(R"({"type":"progress","index":"2","total":5,"strategy":"cub"})") << -1;
+}
+
+void TestBenchResults::jsonLines()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(int, type);
+    QString error;
+    const auto l = app::BenchResultsReader::parseLine(line, &error);
+    if (type < 0) {
+        QVERIFY(!l);
+        QVERIFY(!error.isEmpty());
+        return;
+    }
+    QVERIFY2(l, qPrintable(error));
+    QCOMPARE(int(l->type), type);
+    if (l->type == app::BenchLine::Type::Progress) {
+        QCOMPARE(l->index, 2);
+        QCOMPARE(l->total, 5);
+        QCOMPARE(l->strategy, QStringLiteral("cub"));
+        QCOMPARE(l->n, qint64(1024));
+    }
+    if (l->type == app::BenchLine::Type::Error)
+        QCOMPARE(l->message, QStringLiteral("cudaMalloc: out of memory"));
+    if (l->type == app::BenchLine::Type::Done)
+        QCOMPARE(l->elapsed_s, 1.5);
+}
+
+void TestBenchResults::roundTripJson()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    const auto again = app::BenchResultsReader::parse(app::benchResultsToJson(*r), &error);
+    QVERIFY2(again, qPrintable(error));
+    QCOMPARE(again->results.size(), r->results.size());
+    for (qsizetype i = 0; i < r->results.size(); ++i) {
+        QCOMPARE(again->results[i].strategy, r->results[i].strategy);
+        QCOMPARE(again->results[i].status, r->results[i].status);
+        QCOMPARE(again->results[i].time.has_value(), r->results[i].time.has_value());
+        if (r->results[i].time)
+            QCOMPARE(again->results[i].time->max_ms, r->results[i].time->max_ms);
+        QCOMPARE(again->results[i].bandwidth_gbs, r->results[i].bandwidth_gbs);
+    }
+    QCOMPARE(again->device.name, r->device.name);
+    QCOMPARE(again->ceiling_copy_gbs, r->ceiling_copy_gbs);
+}
+
+void TestBenchResults::csvExport()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    const QStringList lines = QString::fromUtf8(app::benchResultsToCsv(*r)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 13);
+    QVERIFY(lines[0].startsWith(QStringLiteral("strategy,family,kernel,n,")));
+    QVERIFY(lines[5].startsWith(QStringLiteral("coarsened,many_blocks,coarsened_reduce_sum,1048576,256,4,")));
+    QVERIFY(lines[5].contains(QStringLiteral(",0.0061,")));
+    QVERIFY(lines[5].contains(QStringLiteral(",687.6,")));
+    // the race row: a message with a colon, no speed
+    QVERIFY(lines[7].contains(QStringLiteral("expected_wrong")));
+}
+
+void TestBenchResults::speedups()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    const auto vsCpu = app::benchSpeedups(*r, QStringLiteral("cpu"));
+    QCOMPARE(vsCpu.size(), r->results.size());
+    QCOMPARE(*vsCpu[4], *r->results[4].speedup_vs_cpu);
+    QVERIFY(!vsCpu[6]);  // race: never a speed
+    QVERIFY(!vsCpu[7]);  // wrong
+    QVERIFY(!vsCpu[8]);  // skipped
+    const auto vsShared = app::benchSpeedups(*r, QStringLiteral("shared"));
+    QVERIFY(qFuzzyCompare(*vsShared[4], 0.0121 / 0.0061));
+    QVERIFY(qFuzzyCompare(*vsShared[2], 1.0));
+}
+
+void TestBenchResults::tableModel()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    app::BenchTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResults(*r, app::benchSpeedups(*r, QStringLiteral("cpu")), QStringLiteral("cpu"));
+    QCOMPARE(model.rowCount(), 13);
+    QCOMPARE(model.columnCount(), int(app::BenchTableModel::ColumnCount));
+    using M = app::BenchTableModel;
+    QCOMPARE(model.index(4, M::KernelColumn).data().toString(), QStringLiteral("coarsened"));
+    QCOMPARE(model.index(4, M::MedianColumn).data().toString(), QStringLiteral("6.1"));
+    QCOMPARE(model.index(4, M::MedianColumn).data(M::SortRole).toDouble(), 6.1);
+    QCOMPARE(model.headerData(M::MedianColumn, Qt::Horizontal).toString(), QStringLiteral("Median (µs)"));
+    QCOMPARE(model.index(4, M::BandwidthColumn).data().toString(), QStringLiteral("687.6"));
+    QCOMPARE(model.index(4, M::BandwidthColumn).data(M::SortRole).toDouble(), 687.6);
+    QCOMPARE(model.index(4, M::StatusColumn).data().toString(), QStringLiteral("OK"));
+    QCOMPARE(model.index(7, M::StatusColumn).data().toString(), QStringLiteral("WRONG"));
+    QVERIFY(model.index(7, M::BandwidthColumn).data().toString().isEmpty());
+    QVERIFY(!model.index(7, M::SpeedupColumn).data(M::SortRole).isValid());
+    QCOMPARE(model.headerData(M::SpeedupColumn, Qt::Horizontal).toString(), QStringLiteral("Speed-up vs cpu"));
+    QCOMPARE(model.index(8, M::KernelColumn).data(M::StrategyRole).toString(), QStringLiteral("grid_sync"));
+    QVERIFY(model.index(8, M::StatusColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("cooperative launch")));
+
+    views::BenchResult extra = r->results.at(0);
+    model.appendResult(extra);
+    QCOMPARE(model.rowCount(), 14);
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestBenchResults::tableSorts()
+{
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    app::BenchTableModel model;
+    model.setResults(*r, app::benchSpeedups(*r, QStringLiteral("cpu")), QStringLiteral("cpu"));
+    app::BenchSortProxy proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.sort(app::BenchTableModel::BandwidthColumn, Qt::DescendingOrder);
+    // highest bandwidth first: dot_fma (two vectors, 8 MiB in 7.9 us); unverified rows last
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("dot_fma"));
+    QVERIFY(!proxy.index(12, app::BenchTableModel::BandwidthColumn).data(app::BenchTableModel::SortRole).isValid());
+    proxy.sort(app::BenchTableModel::BandwidthColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("cpu"));
+    QVERIFY(!proxy.index(12, app::BenchTableModel::BandwidthColumn).data(app::BenchTableModel::SortRole).isValid());
+    proxy.sort(app::BenchTableModel::MedianColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("vectorized"));
+    proxy.sort(app::BenchTableModel::KernelColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("atomic_naive"));
+}
+
+void TestBenchResults::recordedFiles()
+{
+    // Every file the repository ships in docs/results/ must load.
+    const QDir dir(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results"));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    if (files.isEmpty())
+        QSKIP("no recorded results in docs/results yet");
+    for (const QString& f : files) {
+        QString error;
+        const auto r = app::BenchResultsReader::readFile(dir.filePath(f), &error);
+        QVERIFY2(r, qPrintable(error));
+        QVERIFY2(!r->results.isEmpty(), qPrintable(f));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestBenchResults)
+#include "test_bench_results.moc"

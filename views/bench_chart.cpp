@@ -1,0 +1,741 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/bench_chart.h"
+
+#include <QFileInfo>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace reducescope::views {
+namespace {
+
+constexpr int kTickPt = 12;
+constexpr int kLabelPt = 13;
+constexpr int kTitlePt = 15;
+
+// Series colours when two files are overlaid (Okabe–Ito blue and vermillion).
+const QColor kSeriesColors[2] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00)};
+const QColor kWrongColor(0xD0, 0x20, 0x20);
+const QColor kWarnColor(0xC0, 0x70, 0x00);
+const QColor kPeakColor(0xCC, 0x33, 0x33);
+const QColor kCeilingColor(0x88, 0x44, 0xAA);
+
+QString withThousands(qint64 v) { return QLocale(QLocale::English).toString(v); }
+
+// 1024 -> "1K", 1048576 -> "1M": sizes in elements, binary prefixes as the sweeps use them.
+QString binaryShort(double v)
+{
+    static const char* suffix[] = {"", "K", "M", "G", "T"};
+    int i = 0;
+    while (v >= 1024 && i < 4 && std::fmod(v, 1024) == 0) {
+        v /= 1024;
+        ++i;
+    }
+    return QString::number(v, 'g', 4) + QLatin1String(suffix[i]);
+}
+
+QString formatTimeUs(double ms)
+{
+    const double us = ms * 1000;
+    return us >= 1000 ? QStringLiteral("%1 ms").arg(ms, 0, 'g', 4) : QStringLiteral("%1 µs").arg(us, 0, 'g', 4);
+}
+
+// Log ticker for sizes: labels 1K, 4K, 1M, ... instead of 1024, 4096, 1.05e6.
+class SizeTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return binaryShort(tick); }
+};
+
+QFont chartFont(int pt, bool bold = false)
+{
+    QFont f;
+    f.setPointSize(pt);
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace
+
+QColor benchFamilyColor(const QString& family)
+{
+    if (family == QLatin1String("basics")) return QColor(0xE6, 0x9F, 0x00);
+    if (family == QLatin1String("shared_memory")) return QColor(0x56, 0xB4, 0xE9);
+    if (family == QLatin1String("many_blocks")) return QColor(0x00, 0x9E, 0x73);
+    if (family == QLatin1String("warp_primitives")) return QColor(0x00, 0x72, 0xB2);
+    if (family == QLatin1String("dot_product")) return QColor(0xCC, 0x79, 0xA7);
+    return QColor(0x88, 0x88, 0x88);  // baseline
+}
+
+BenchChart::BenchChart(Kind kind, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_kind(kind)
+    , m_log(kind == Kind::Time || kind == Kind::Speedup)
+{
+    setMinimumSize(480, 320);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString(), chartFont(kTitlePt, true));
+    plotLayout()->addElement(0, 0, m_title);
+    for (QCPAxis* a : {xAxis, yAxis}) {
+        a->setTickLabelFont(chartFont(kTickPt));
+        a->setLabelFont(chartFont(kLabelPt));
+    }
+    legend->setFont(chartFont(kTickPt));
+    // The legend sits right of the plot, never over a bar or a line.
+    axisRect()->insetLayout()->take(legend);
+    auto* side = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 1, side);
+    side->addElement(0, 0, legend);
+    side->addElement(1, 0, new QCPLayoutElement(this));
+    side->setRowStretchFactor(0, 0.01);
+    side->setRowStretchFactor(1, 1);
+    plotLayout()->setColumnStretchFactor(1, 0.01);
+    legend->setMargins(QMargins(6, 4, 6, 4));
+    setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const QString text = hoverText(e->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(e->globalPosition().toPoint(), text, this);
+    });
+    connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (m_kind == Kind::Sweep)
+            return;
+        const int c = categoryAt(e->pos());
+        if (c >= 0)
+            emit strategyClicked(m_categories.at(c));
+    });
+    applyPalette();
+    rebuild();
+}
+
+void BenchChart::setSeries(const QList<BenchSeries>& series, const QString& baseline)
+{
+    m_series = series.mid(0, 2);
+    m_baseline = baseline;
+    rebuild();
+}
+
+void BenchChart::clearSeries()
+{
+    m_series.clear();
+    rebuild();
+}
+
+void BenchChart::setLogScale(bool on)
+{
+    if (on == m_log)
+        return;
+    m_log = on;
+    rebuild();
+}
+
+void BenchChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        rebuild();
+    }
+}
+
+void BenchChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor grid = pal.color(QPalette::Mid);
+    setBackground(pal.color(QPalette::Base));
+    for (QCPAxis* a : {xAxis, yAxis}) {
+        a->setBasePen(QPen(text));
+        a->setTickPen(QPen(text));
+        a->setSubTickPen(QPen(text));
+        a->setTickLabelColor(text);
+        a->setLabelColor(text);
+        a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+        a->grid()->setSubGridVisible(false);
+    }
+    legend->setBrush(QBrush(pal.color(QPalette::Base)));
+    legend->setBorderPen(QPen(grid));
+    legend->setTextColor(text);
+    if (m_title)
+        m_title->setTextColor(text);
+}
+
+const BenchResult* BenchChart::pick(const BenchSeries& s, const QString& strategy) const
+{
+    // The bar charts show one run per strategy: the one at the run's own parameters if present,
+    // otherwise the one at the largest N.
+    const BenchParams& p = s.results.params;
+    const BenchResult* best = nullptr;
+    int bestScore = -1;
+    for (const BenchResult& r : s.results.results) {
+        if (r.strategy != strategy)
+            continue;
+        int score = (r.n == p.n ? 4 : 0) + (r.block_size == p.block_size ? 2 : 0) + (r.coarse_factor == p.coarse_factor ? 1 : 0);
+        if (score > bestScore || (score == bestScore && best && r.n > best->n)) {
+            best = &r;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
+std::optional<double> BenchChart::valueOf(const BenchSeries& s, const BenchResult& r) const
+{
+    if (!r.hasSpeed())
+        return std::nullopt;
+    switch (m_kind) {
+    case Kind::Time: return r.time->median_ms * 1000;  // µs
+    case Kind::Bandwidth: return r.bandwidth_gbs;
+    case Kind::Speedup: {
+        const qsizetype i = &r - s.results.results.constData();
+        return (i >= 0 && i < s.speedups.size()) ? s.speedups.at(i) : std::nullopt;
+    }
+    case Kind::Sweep: return r.bandwidth_gbs;
+    }
+    return std::nullopt;
+}
+
+QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
+{
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b> — %2").arg(r.strategy, s.results.label().toHtmlEscaped());
+    lines << tr("N = %1, block %2, coarse factor %3, %4 / %5 cache")
+                 .arg(withThousands(r.n)).arg(r.block_size).arg(r.coarse_factor).arg(r.mode, r.cache);
+    if (r.time)
+        lines << tr("time: median %1 (min %2, max %3)")
+                     .arg(formatTimeUs(r.time->median_ms), formatTimeUs(r.time->min_ms), formatTimeUs(r.time->max_ms));
+    if (r.hasSpeed()) {
+        if (r.bandwidth_gbs)
+            lines << tr("bandwidth: %1 GB/s = %2% of peak, %3% of ceiling")
+                         .arg(*r.bandwidth_gbs, 0, 'f', 1)
+                         .arg(r.pct_peak ? QString::number(*r.pct_peak, 'f', 1) : QStringLiteral("?"))
+                         .arg(r.pct_ceiling ? QString::number(*r.pct_ceiling, 'f', 1) : QStringLiteral("?"));
+        const qsizetype i = &r - s.results.results.constData();
+        if (!m_baseline.isEmpty() && i >= 0 && i < s.speedups.size() && s.speedups.at(i))
+            lines << tr("speed-up vs %1: %2×").arg(m_baseline).arg(*s.speedups.at(i), 0, 'g', 4);
+    } else {
+        lines << tr("<b>%1</b>: not verified, no speed shown").arg(benchStatusLabel(r.status));
+    }
+    if (r.abs_error)
+        lines << tr("|error| %1 (tolerance %2)").arg(*r.abs_error, 0, 'g', 4)
+                     .arg(r.tolerance ? QString::number(*r.tolerance, 'g', 4) : QStringLiteral("?"));
+    if (!r.message.isEmpty())
+        lines << r.message.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void BenchChart::addTitle(const QString& text) { m_title->setText(text); }
+
+void BenchChart::showEmpty(const QString& message)
+{
+    auto* t = new QCPItemText(this);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.5, 0.5);
+    t->setText(message);
+    t->setFont(chartFont(kLabelPt));
+    t->setColor(palette().color(QPalette::WindowText));
+}
+
+void BenchChart::addFlag(double key, const QString& text, const QColor& color)
+{
+    auto* t = new QCPItemText(this);
+    t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(key, 0.98);
+    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->setRotation(-90);
+    t->setText(text);
+    t->setFont(chartFont(kTickPt, true));
+    t->setColor(color);
+}
+
+void BenchChart::rebuild()
+{
+    clearPlottables();
+    clearItems();
+    m_categories.clear();
+    m_bars.clear();
+    m_points.clear();
+    m_flags.clear();
+    legend->setVisible(false);
+    if (m_kind == Kind::Sweep)
+        buildSweep();
+    else
+        buildBars();
+    replot();
+}
+
+void BenchChart::buildBars()
+{
+    const bool overlay = m_series.size() > 1;
+    QString title;
+    switch (m_kind) {
+    case Kind::Time: title = tr("Kernel time (median; whiskers: min–max)"); break;
+    case Kind::Bandwidth: title = tr("Effective bandwidth (bytes read / median time)"); break;
+    case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
+    case Kind::Sweep: break;
+    }
+    if (!m_series.isEmpty())
+        title += tr(" — N = %1").arg(withThousands(m_series.first().results.params.n));
+    addTitle(title);
+
+    for (const BenchSeries& s : m_series)
+        for (const BenchResult& r : s.results.results)
+            if (!m_categories.contains(r.strategy))
+                m_categories << r.strategy;
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < m_categories.size(); ++c)
+        ticker->addTick(c + 1, m_categories.at(c));
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(m_categories.size() > 6 ? 40 : 0);
+    xAxis->setSubTicks(false);
+    xAxis->setTickLength(0, 4);
+    xAxis->grid()->setVisible(false);
+    xAxis->setRange(0.4, m_categories.size() + 0.6);
+    xAxis->setLabel(QString());
+
+    yAxis->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (m_log) {
+        auto t = QSharedPointer<QCPAxisTickerLog>::create();
+        t->setLogBase(10);
+        t->setSubTickCount(8);
+        yAxis->setTicker(t);
+        yAxis->setNumberFormat(QStringLiteral("g"));
+        yAxis->setNumberPrecision(6);
+    } else {
+        yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        yAxis->setNumberFormat(QStringLiteral("g"));
+        yAxis->setNumberPrecision(6);
+    }
+    switch (m_kind) {
+    case Kind::Time: yAxis->setLabel(tr("median time (µs)%1").arg(m_log ? tr(", log scale") : QString())); break;
+    case Kind::Bandwidth: yAxis->setLabel(tr("GB/s (10⁹ bytes/s)")); break;
+    case Kind::Speedup: yAxis->setLabel(tr("speed-up (×)%1").arg(m_log ? tr(", log scale") : QString())); break;
+    case Kind::Sweep: break;
+    }
+
+    if (m_series.isEmpty() || m_categories.isEmpty()) {
+        yAxis->setRange(m_log ? 0.1 : 0, m_log ? 1000 : 1);
+        showEmpty(tr("No results: run a benchmark or open a results file"));
+        return;
+    }
+
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0;
+    // (series, family) -> keys/values/whiskers. Without an overlay, bars are coloured by family;
+    // with one, by series, side by side.
+    struct Set {
+        QString name;
+        QColor color;
+        QVector<double> keys, values, minus, plus;
+    };
+    QList<Set> sets;
+    QList<QPair<int, QString>> setIds;
+    auto setFor = [&](int series, const QString& family, const QString& label) -> Set& {
+        const QPair<int, QString> id(series, overlay ? QString() : family);
+        const qsizetype i = setIds.indexOf(id);
+        if (i >= 0)
+            return sets[i];
+        setIds << id;
+        sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}};
+        return sets.last();
+    };
+    static const QHash<QString, QString> familyNames{
+        {QStringLiteral("basics"), QStringLiteral("basics")},
+        {QStringLiteral("shared_memory"), QStringLiteral("shared memory")},
+        {QStringLiteral("many_blocks"), QStringLiteral("many blocks")},
+        {QStringLiteral("warp_primitives"), QStringLiteral("warp primitives")},
+        {QStringLiteral("dot_product"), QStringLiteral("dot product")},
+        {QStringLiteral("baseline"), QStringLiteral("baselines")}};
+
+    for (int si = 0; si < m_series.size(); ++si) {
+        const BenchSeries& s = m_series.at(si);
+        for (int c = 0; c < m_categories.size(); ++c) {
+            const BenchResult* r = pick(s, m_categories.at(c));
+            if (!r)
+                continue;
+            const auto v = valueOf(s, *r);
+            if (!v || (m_log && *v <= 0)) {
+                if (si == 0 || !overlay) {
+                    const QString label = r->hasSpeed() ? tr("no %1").arg(m_baseline) : benchStatusLabel(r->status);
+                    const QColor color = (r->status == BenchStatus::Wrong || r->status == BenchStatus::Error) ? kWrongColor : kWarnColor;
+                    addFlag(c + 1 + (overlay ? -0.2 : 0), label, color);
+                    m_flags << QStringLiteral("%1: %2").arg(r->strategy, label);
+                }
+                continue;
+            }
+            Set& set = setFor(si, r->family, overlay ? s.results.label() : familyNames.value(r->family, r->family));
+            set.keys << c + 1;
+            set.values << *v;
+            double minus = 0, plus = 0;
+            if (m_kind == Kind::Time) {
+                minus = *v - r->time->min_ms * 1000;
+                plus = r->time->max_ms * 1000 - *v;
+                lo = std::min(lo, r->time->min_ms * 1000);
+                hi = std::max(hi, r->time->max_ms * 1000);
+            }
+            set.minus << std::max(0.0, minus);
+            set.plus << std::max(0.0, plus);
+            lo = std::min(lo, *v);
+            hi = std::max(hi, *v);
+            m_bars << BenchBar{r->strategy, si, *v};
+        }
+    }
+
+    // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
+    const BenchResults& primary = m_series.first().results;
+    auto hline = [&](double y, const QColor& color, const QString& label, Qt::PenStyle style) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(0, y);
+        line->point2->setCoords(1, y);
+        line->setPen(QPen(color, 2, style));
+        if (!label.isEmpty()) {
+            auto* t = new QCPItemText(this);
+            t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+            t->position->setCoords(0.01, y);
+            t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            t->setText(label);
+            t->setFont(chartFont(kTickPt, true));
+            t->setColor(color);
+        }
+        hi = std::max(hi, y);
+        lo = std::min(lo, y);
+    };
+    if (m_kind == Kind::Bandwidth) {
+        if (primary.device.peak_bandwidth_gbs > 0)
+            hline(primary.device.peak_bandwidth_gbs, kPeakColor,
+                  tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
+        if (primary.ceiling_read_gbs)
+            hline(*primary.ceiling_read_gbs, kCeilingColor,
+                  tr("measured read ceiling %1 GB/s").arg(*primary.ceiling_read_gbs, 0, 'f', 0), Qt::DashDotLine);
+    }
+    if (m_kind == Kind::Speedup)
+        hline(1.0, palette().color(QPalette::WindowText), QString(), Qt::DashLine);
+
+    // QCPBars draws from baseValue to baseValue + value, so on a log axis (where 0 cannot be
+    // the base) the bars carry value - base. Whiskers hang on an invisible graph of the real
+    // values. With an overlay the two series sit side by side at key -/+ 0.2.
+    double base = 0;
+    if (m_log) {
+        const double safeLo = std::isfinite(lo) && lo > 0 ? lo : 0.1;
+        base = m_kind == Kind::Speedup ? 1.0 : std::pow(10.0, std::floor(std::log10(safeLo)));
+        lo = std::min(base, safeLo);
+    }
+    for (int i = 0; i < sets.size(); ++i) {
+        const Set& set = sets.at(i);
+        const double shift = overlay ? (setIds.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
+        QVector<double> keys = set.keys;
+        QVector<double> heights = set.values;
+        for (double& k : keys)
+            k += shift;
+        for (double& h : heights)
+            h -= base;
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setName(set.name);
+        bars->setWidth(overlay ? 0.38 : 0.7);
+        bars->setBrush(set.color);
+        bars->setPen(QPen(set.color.darker(130)));
+        bars->setBaseValue(base);
+        bars->setData(keys, heights, true);
+        if (m_kind == Kind::Time) {
+            QCPGraph* anchor = addGraph();
+            anchor->setData(keys, set.values, true);
+            anchor->setLineStyle(QCPGraph::lsNone);
+            anchor->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+            anchor->removeFromLegend();
+            auto* err = new QCPErrorBars(xAxis, yAxis);
+            err->removeFromLegend();
+            err->setDataPlottable(anchor);
+            err->setErrorType(QCPErrorBars::etValueError);
+            err->setData(set.minus, set.plus);
+            err->setWhiskerWidth(overlay ? 8 : 14);
+            err->setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+        }
+    }
+    legend->setVisible(!sets.isEmpty());
+
+    if (!std::isfinite(lo) || hi <= 0) {
+        lo = m_log ? 0.1 : 0;
+        hi = m_log ? 10 : 1;
+    }
+    if (m_log) {
+        const double bottom = std::pow(10.0, std::floor(std::log10(std::min(lo, base))));
+        const double top = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
+        yAxis->setRange(bottom, std::max(top, bottom * 10));
+    } else {
+        yAxis->setRange(0, hi * 1.15);
+    }
+}
+
+void BenchChart::buildSweep()
+{
+    const bool have = !m_series.isEmpty();
+    const BenchResults* primary = have ? &m_series.first().results : nullptr;
+    const QString param = primary ? primary->params.sweep_param : QString();
+    QString paramLabel = tr("N (elements), log₂ scale");
+    if (param == QLatin1String("block_size"))
+        paramLabel = tr("block size (threads), log₂ scale");
+    else if (param == QLatin1String("coarse_factor"))
+        paramLabel = tr("coarse factor, log₂ scale");
+    addTitle(param.isEmpty() ? tr("Bandwidth against N (sweep)")
+                             : tr("Effective bandwidth against %1").arg(param == QLatin1String("n") ? tr("N") : param));
+
+    auto ticker = QSharedPointer<SizeTicker>::create();
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(1);
+    ticker->setTickCount(11);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(0);
+    xAxis->setSubTicks(true);
+    xAxis->setTickLength(5, 0);
+    xAxis->grid()->setVisible(true);
+    xAxis->setLabel(paramLabel);
+    yAxis->setScaleType(QCPAxis::stLinear);
+    yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    yAxis->setLabel(tr("GB/s (10⁹ bytes/s)"));
+
+    if (!have || param.isEmpty()) {
+        xAxis->setRange(1024, 1 << 30);
+        yAxis->setRange(0, 1);
+        showEmpty(have ? tr("Not a sweep: open a sweep results file or run a sweep over N")
+                       : tr("No sweep: run a sweep over N or open a sweep results file"));
+        return;
+    }
+
+    double xlo = std::numeric_limits<double>::infinity(), xhi = 0, yhi = 0;
+    static const Qt::PenStyle overlayStyle = Qt::DashLine;
+    static const QCPScatterStyle::ScatterShape shapes[] = {
+        QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond,
+        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus};
+    auto xOf = [&](const BenchResult& r) -> double {
+        if (param == QLatin1String("block_size")) return r.block_size;
+        if (param == QLatin1String("coarse_factor")) return r.coarse_factor;
+        return double(r.n);
+    };
+    // Distinct strategies get distinct colours within the figure (not per family: several from
+    // one family are usually swept together).
+    static const QColor lineColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
+                                        QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                        QColor(0x88, 0x88, 0x88), QColor(0x33, 0x33, 0x99)};
+    QStringList strategies;
+    for (const BenchSeries& s : m_series)
+        for (const BenchResult& r : s.results.results)
+            if (!strategies.contains(r.strategy))
+                strategies << r.strategy;
+    m_categories = strategies;
+    int notVerified = 0;
+    for (int si = 0; si < m_series.size(); ++si) {
+        const BenchSeries& s = m_series.at(si);
+        if (s.results.params.sweep_param != param)
+            continue;
+        for (int k = 0; k < strategies.size(); ++k) {
+            QVector<double> xs, ys;
+            for (const BenchResult& r : s.results.results) {
+                if (r.strategy != strategies.at(k))
+                    continue;
+                if (!r.hasSpeed() || !r.bandwidth_gbs) {
+                    if (si == 0 && r.status != BenchStatus::Skipped) {
+                        ++notVerified;
+                        m_flags << QStringLiteral("%1 at %2: %3").arg(r.strategy, binaryShort(xOf(r)), benchStatusLabel(r.status));
+                    }
+                    continue;
+                }
+                xs << xOf(r);
+                ys << *r.bandwidth_gbs;
+                m_points << BenchPoint{r.strategy, si, xOf(r), *r.bandwidth_gbs};
+            }
+            if (xs.isEmpty())
+                continue;
+            QCPGraph* g = addGraph();
+            const QColor color = lineColors[k % 8];
+            g->setName(m_series.size() > 1 ? QStringLiteral("%1 (%2)").arg(strategies.at(k), s.results.device.name) : strategies.at(k));
+            g->setPen(QPen(color, 2.5, si == 0 ? Qt::SolidLine : overlayStyle));
+            g->setScatterStyle(QCPScatterStyle(shapes[k % 6], color, si == 0 ? color : Qt::white, 8));
+            g->setData(xs, ys);
+            for (double x : xs)
+                xlo = std::min(xlo, x), xhi = std::max(xhi, x);
+            for (double y : ys)
+                yhi = std::max(yhi, y);
+        }
+    }
+    // The read ceiling measured at each N (primary), dotted.
+    QVector<double> cx, cy;
+    QList<qint64> seen;
+    for (const BenchResult& r : primary->results) {
+        if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(r.n)) {
+            seen << r.n;
+            cx << double(r.n);
+            cy << *r.ceiling_read_gbs;
+        }
+    }
+    if (cx.size() > 1) {
+        QCPGraph* g = addGraph();
+        g->setName(tr("read ceiling"));
+        g->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
+        g->setData(cx, cy);
+        for (double y : cy)
+            yhi = std::max(yhi, y);
+    }
+    if (!std::isfinite(xlo)) {
+        xlo = 1024;
+        xhi = 1 << 30;
+    }
+    const double peak = primary->device.peak_bandwidth_gbs;
+    if (peak > 0) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, peak);
+        line->point2->setCoords(2, peak);
+        line->setPen(QPen(kPeakColor, 2, Qt::DashLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        t->position->setCoords(0.99, peak);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        t->setText(tr("datasheet peak %1 GB/s").arg(peak, 0, 'f', 0));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kPeakColor);
+        yhi = std::max(yhi, peak);
+    }
+    xAxis->setRange(xlo / 1.5, xhi * 1.5);
+    yAxis->setRange(0, yhi * 1.2);
+
+    // L2: inputs left of this line fit in L2, so hot-cache reads can beat the HBM peak.
+    if (param == QLatin1String("n") && primary->device.l2_bytes > 0) {
+        const double l2n = double(primary->device.l2_bytes) / 4.0;  // float32 elements
+        auto* rect = new QCPItemRect(this);
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(xlo / 1.5, 0);
+        rect->bottomRight->setCoords(l2n, 1);
+        QColor shade(0x56, 0xB4, 0xE9);
+        shade.setAlpha(40);
+        rect->setBrush(shade);
+        rect->setPen(Qt::NoPen);
+        rect->setLayer(QStringLiteral("background"));
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(l2n, 0);
+        line->point2->setCoords(l2n, 1);
+        line->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(l2n, 0.02);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        t->setText(tr("L2 = %1 MiB (%2 floats) \n← fits in L2: hot reads can beat HBM peak ")
+                       .arg(double(primary->device.l2_bytes) / (1 << 20), 0, 'g', 3)
+                       .arg(binaryShort(std::round(l2n))));
+        t->setFont(chartFont(kTickPt));
+        t->setColor(palette().color(QPalette::WindowText));
+    }
+    if (notVerified > 0) {
+        auto* t = new QCPItemText(this);
+        t->position->setType(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(0.01, 0.98);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        t->setText(notVerified == 1 ? tr("1 result not verified: not drawn (see table)")
+                                          : tr("%1 results not verified: not drawn (see table)").arg(notVerified));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kWrongColor);
+    }
+    legend->setVisible(graphCount() > 0);
+}
+
+int BenchChart::categoryAt(const QPoint& pos) const
+{
+    if (m_kind == Kind::Sweep || m_categories.isEmpty() || !axisRect()->rect().contains(pos))
+        return -1;
+    const double key = xAxis->pixelToCoord(pos.x());
+    const int c = int(std::lround(key)) - 1;
+    if (c < 0 || c >= m_categories.size() || std::abs(key - (c + 1)) > 0.45)
+        return -1;
+    return c;
+}
+
+QPoint BenchChart::categoryPosition(int category) const
+{
+    const QRect r = axisRect()->rect();
+    return QPoint(int(xAxis->coordToPixel(category + 1)), r.center().y());
+}
+
+QString BenchChart::hoverText(const QPoint& pos) const
+{
+    if (m_kind != Kind::Sweep) {
+        const int c = categoryAt(pos);
+        if (c < 0)
+            return {};
+        QStringList parts;
+        for (const BenchSeries& s : m_series)
+            if (const BenchResult* r = pick(s, m_categories.at(c)))
+                parts << describe(s, *r);
+        return parts.join(QStringLiteral("<hr>"));
+    }
+    // Sweep: the nearest point within 12 px.
+    const BenchPoint* best = nullptr;
+    double bestD = 12 * 12;
+    for (const BenchPoint& p : m_points) {
+        const double dx = xAxis->coordToPixel(p.x) - pos.x();
+        const double dy = yAxis->coordToPixel(p.gbs) - pos.y();
+        if (dx * dx + dy * dy < bestD) {
+            bestD = dx * dx + dy * dy;
+            best = &p;
+        }
+    }
+    if (!best)
+        return {};
+    const BenchSeries& s = m_series.at(best->series);
+    const QString& param = s.results.params.sweep_param;
+    for (const BenchResult& r : s.results.results) {
+        const double x = param == QLatin1String("block_size") ? r.block_size
+            : param == QLatin1String("coarse_factor")          ? r.coarse_factor
+                                                               : double(r.n);
+        if (r.strategy == best->strategy && x == best->x && r.hasSpeed())
+            return describe(s, r);
+    }
+    return {};
+}
+
+bool BenchChart::exportTo(const QString& path, QString* error, int width, int height)
+{
+    if (width <= 0 || height <= 0) {
+        const bool laidOut = isVisible() && this->width() > 100;
+        width = laidOut ? this->width() : 1200;
+        height = laidOut ? this->height() : 700;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = savePng(path, width, height, 1.0, -1, 96);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("ReduceScope"), m_title->text());
+    } else if (suffix == QLatin1String("svg")) {
+        // QCustomPlot 2.1 has no saveSvg: paint through QSvgGenerator.
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(QSize(width, height));
+        gen.setViewBox(QRect(0, 0, width, height));
+        gen.setTitle(m_title->text());
+        QCPPainter painter;
+        ok = painter.begin(&gen);
+        if (ok) {
+            toPainter(&painter, width, height);
+            ok = painter.end();
+        }
+    } else {
+        if (error)
+            *error = tr("%1: unknown chart format \"%2\" (allowed: png, pdf, svg)").arg(path, suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = tr("%1: could not write the chart").arg(path);
+    return ok;
+}
+
+} // namespace reducescope::views

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Benchmark charts (QCustomPlot): kernel time with min–max whiskers, effective bandwidth against
+// the datasheet peak and the measured ceiling, speed-up against a baseline, and bandwidth against N
+// (or block size / coarse factor) for sweeps. Results that are not verified are flagged by name and
+// never drawn as a speed. A second results set can be overlaid for comparison.
+#pragma once
+
+#include "views/bench_data.h"
+
+#include <qcustomplot.h>
+
+#include <optional>
+
+namespace reducescope::views {
+
+/// One results set to draw, with its speed-ups (aligned with results.results; may be empty).
+struct BenchSeries {
+    BenchResults results;
+    QList<std::optional<double>> speedups;
+};
+
+/// One drawn bar (for tests and hover): category strategy, which series, the plotted value.
+struct BenchBar {
+    QString strategy;
+    int series = 0;     ///< 0 = primary, 1 = overlay
+    double value = 0;   ///< ms (time), 10^9 bytes/s (bandwidth) or × (speed-up)
+};
+
+/// One drawn point of the sweep chart.
+struct BenchPoint {
+    QString strategy;
+    int series = 0;
+    double x = 0;       ///< n, block size or coarse factor
+    double gbs = 0;     ///< effective bandwidth, 10^9 bytes/s
+};
+
+class BenchChart : public QCustomPlot {
+    Q_OBJECT
+public:
+    enum class Kind { Time, Bandwidth, Speedup, Sweep };
+
+    explicit BenchChart(Kind kind, QWidget* parent = nullptr);
+
+    /// Draws `series` (first = primary, second = overlay; more are ignored). `baseline` names the
+    /// speed-up baseline strategy for labels.
+    void setSeries(const QList<BenchSeries>& series, const QString& baseline);
+    /// Removes everything drawn.
+    void clearSeries();
+    /// Logarithmic value axis (time and speed-up default to log, bandwidth to linear).
+    void setLogScale(bool on);
+    bool logScale() const { return m_log; }
+
+    Kind kind() const { return m_kind; }
+    /// The x-axis categories (strategy ids) of a bar chart, left to right.
+    QStringList categories() const { return m_categories; }
+    /// Bars drawn, in category order per series.
+    const QList<BenchBar>& bars() const { return m_bars; }
+    /// Points drawn by the sweep chart.
+    const QList<BenchPoint>& points() const { return m_points; }
+    /// Flagged (not verified) results: "strategy: label" per flag shown on the chart.
+    const QStringList& flags() const { return m_flags; }
+    /// The exact figures shown when hovering at `pos` (widget coordinates); empty if nothing there.
+    QString hoverText(const QPoint& pos) const;
+    /// The widget position of the centre of bar `category` (for tests and clicks).
+    QPoint categoryPosition(int category) const;
+
+    /// Writes the chart to a .png, .pdf or .svg file at width×height pixels (0: the current
+    /// size, or 1200×700 when not laid out). Returns false and sets *error on failure.
+    bool exportTo(const QString& path, QString* error, int width = 0, int height = 0);
+
+signals:
+    /// The user clicked the bar (or point) of this strategy.
+    void strategyClicked(const QString& strategyId);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void buildBars();
+    void buildSweep();
+    void applyPalette();
+    void addFlag(double key, const QString& text, const QColor& color);
+    void addTitle(const QString& text);
+    void showEmpty(const QString& message);
+    int categoryAt(const QPoint& pos) const;
+    const BenchResult* pick(const BenchSeries& s, const QString& strategy) const;
+    std::optional<double> valueOf(const BenchSeries& s, const BenchResult& r) const;
+    QString describe(const BenchSeries& s, const BenchResult& r) const;
+
+    Kind m_kind;
+    bool m_log;
+    QString m_baseline;
+    QList<BenchSeries> m_series;
+    QStringList m_categories;
+    QList<BenchBar> m_bars;
+    QList<BenchPoint> m_points;
+    QStringList m_flags;
+    QCPTextElement* m_title = nullptr;
+};
+
+/// Colour of a strategy family ("many_blocks", ...); colour-blind-safe (Okabe–Ito).
+QColor benchFamilyColor(const QString& family);
+
+} // namespace reducescope::views
