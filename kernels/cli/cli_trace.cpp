@@ -141,7 +141,7 @@ void register_model_commands(CLI::App& app, int& exit_code)
             throw BadInput{err->message};
         const m::Trace t = m::simulate(opts->strategy, parsed.values, p);
         // Build the whole text first: nothing reaches stdout unless the command succeeds.
-        const std::string text = opts->json ? m::trace_to_json(t).dump(1) + "\n" : table(t);
+        const std::string text = opts->json ? m::trace_to_json(t).dump() + "\n" : table(t);
         std::cout << text;
         exit_code = kOk;
     });

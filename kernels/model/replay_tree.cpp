@@ -23,6 +23,9 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
     float out = identity(op);
     if (spec.store) {
         const int t = spec.writer_tid;
+        // A store by one block of a grid (grid_sync after grid.sync()): the other blocks are done.
+        for (int u = g.block; u < g.threads(); ++u)
+            r.exited(u);
         r.active(t);
         r.read(t, spec.value_index[0]);
         out = spec.values[static_cast<std::size_t>(spec.value_index[0])];
