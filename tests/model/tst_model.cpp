@@ -87,6 +87,11 @@ private slots:
     void padding_data();
     void padding();
     void race_loses_updates();
+    void float_order_follows_the_kernel_data();
+    void float_order_follows_the_kernel();
+    void warp_shuffle_registers_by_hand();
+    void step_structure_data();
+    void step_structure();
     void bad_input_data();
     void bad_input();
     void parse_input_data();
@@ -315,6 +320,17 @@ void TestModel::padding_data()
     QTest::addRow("segmented n=9 block 2") << "segmented" << 9 << 2 << 12 << std::vector<int>{5};
     // coarsened, n = 10, block 2, C = 4: one block of 16; sid = tid: none padded.
     QTest::addRow("coarsened n=10 block 2") << "coarsened" << 10 << 2 << 16 << std::vector<int>{};
+    // atomic_naive, n = 5, block 4: 2 blocks; threads 5, 6, 7 have no element.
+    QTest::addRow("atomic_naive n=5 block 4") << "atomic_naive" << 5 << 4 << 8 << std::vector<int>{5, 6, 7};
+    // warp_shuffle, n = 3, block 2: 2 blocks; thread 3 has no element.
+    QTest::addRow("warp_shuffle n=3 block 2") << "warp_shuffle" << 3 << 2 << 4 << std::vector<int>{3};
+    // block_reduce, n = 5, block 4, C = 4: one block of 16 slots; threads 0..3 each own element t
+    // (and t + 4 for t = 0): none padded.
+    QTest::addRow("block_reduce n=5 block 4") << "block_reduce" << 5 << 4 << 16 << std::vector<int>{};
+    // vectorized, n = 2, block 2, C = 4: 32 slots; no whole float4, thread 0 and 1 read the tail.
+    QTest::addRow("vectorized n=2 block 2") << "vectorized" << 2 << 2 << 32 << std::vector<int>{};
+    // vectorized, n = 9, block 4: two float4 (threads 0, 1) and the tail (thread 0): 2, 3 padded.
+    QTest::addRow("vectorized n=9 block 4") << "vectorized" << 9 << 4 << 64 << std::vector<int>{2, 3};
 }
 
 void TestModel::padding()
@@ -333,6 +349,12 @@ void TestModel::padding()
     QCOMPARE(static_cast<int>(t.input.size()), padded);
     for (int k = 0; k < padded; ++k)
         QCOMPARE(t.input[static_cast<std::size_t>(k)], k < n ? x[static_cast<std::size_t>(k)] : 0.0f);
+    if (strategy == QLatin1String("coarsened")) {
+        // The max pads with its own identity.
+        const Trace m = simulate("coarsened_max", x, p);
+        QCOMPARE(m.input.back(), -std::numeric_limits<float>::infinity());
+        QCOMPARE(static_cast<double>(m.result), *std::max_element(x.begin(), x.end()) * 1.0);
+    }
     std::vector<int> marked;
     const Step& first = t.steps.front();
     for (std::size_t k = 0; k < first.lanes.size(); ++k)
@@ -389,6 +411,112 @@ void TestModel::race_loses_updates()
         }
     QCOMPARE(lost_count, 1000 - 32); // one survivor per warp of 32 (1000 = 31 full warps + 8)
     QVERIFY(std::fabs(big_lost - big.lost_value) < 1e-3 * (1 + std::fabs(big_lost)));
+}
+
+void TestModel::float_order_follows_the_kernel_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<float>("result");
+    // Input [1e8, 1, -1e8, 1] (float64 sum 2); float32 has 24-bit significands, so 1e8 + 1 == 1e8.
+    // simple (block 2): stride 1 gives 1e8 + 1 = 1e8 and -1e8 + 1 = -1e8, stride 2 gives 0.
+    QTest::addRow("simple") << "simple" << 0.0f;
+    // convergent (block 2): stride 2 gives 1e8 + -1e8 = 0 and 1 + 1 = 2, stride 1 gives 2.
+    QTest::addRow("convergent") << "convergent" << 2.0f;
+    // convergent_reversed: stride 2 adds input[t] into input[t+2]: -1e8 + 1e8 = 0, 1 + 1 = 2; then 2.
+    QTest::addRow("convergent_reversed") << "convergent_reversed" << 2.0f;
+    // atomic_naive, serialised in thread order: ((0 + 1e8) + 1) + -1e8 + 1 = 0 + 1 = 1.
+    QTest::addRow("atomic_naive") << "atomic_naive" << 1.0f;
+}
+
+void TestModel::float_order_follows_the_kernel()
+{
+    QFETCH(QString, strategy);
+    QFETCH(float, result);
+    const Trace t = simulate(strategy.toStdString(), std::vector<float>{1e8f, 1, -1e8f, 1});
+    QCOMPARE(t.reference, 2.0);
+    QCOMPARE(t.result, result);
+}
+
+void TestModel::warp_shuffle_registers_by_hand()
+{
+    // warp_shuffle, warp size 4, block 8, on [6,2,7,4,5,8,3,1]. Offset 2: lane l adds lane l+2;
+    // lanes 2 and 3 have no partner in the warp and add their own value:
+    //   warp 0 [6,2,7,4] -> [13, 6, 14, 8], warp 1 [5,8,3,1] -> [8, 9, 6, 2]
+    // Offset 1: [19, 20, 22, 16] and [17, 15, 8, 4]. Lane 0 of each warp: 19 and 17.
+    Params p;
+    p.warp_size = 4;
+    p.block_size = 8;
+    const Trace t = simulate("warp_shuffle", kExercise6, p);
+    QCOMPARE(t.steps.size(), std::size_t{4});
+    QCOMPARE(t.steps[1].stride, std::optional<int>(2));
+    QCOMPARE(t.steps[1].values, (std::vector<float>{13, 6, 14, 8, 8, 9, 6, 2}));
+    QCOMPARE(t.steps[2].values, (std::vector<float>{19, 20, 22, 16, 17, 15, 8, 4}));
+    QCOMPARE(t.steps[1].lanes[2].reads, (std::vector<std::int32_t>{2})); // its own register
+    QCOMPARE(t.steps[1].lanes[0].reads, (std::vector<std::int32_t>{2}));
+    const Step& merge = t.steps[3];
+    QCOMPARE(static_cast<int>(merge.atomics.size()), 2);
+    QCOMPARE(merge.atomics[0].operand, 19.0);
+    QCOMPARE(merge.atomics[1].before, 19.0);
+    QCOMPARE(merge.atomics[1].after, 36.0);
+    QCOMPARE(t.totals.divergent_warp_steps, 2); // lane 0 only, in each of the 2 warps
+    QCOMPARE(t.totals.barriers, 0);
+}
+
+void TestModel::step_structure_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QStringList>("tags");
+    // Default params on 8 values (warp 32): the order of step tags.
+    QTest::addRow("simple") << "simple" << QStringList{"tree", "tree", "tree", "write"};
+    QTest::addRow("shared") << "shared" << QStringList{"load", "tree", "tree", "write"};
+    QTest::addRow("segmented") << "segmented" << QStringList{"load", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "atomic"};
+    QTest::addRow("coarsened") << "coarsened" << QStringList{"load+coarsen", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "atomic"};
+    QTest::addRow("race") << "race" << QStringList{"load", "atomic"};
+    const QStringList shuffles{"shuffle", "shuffle", "shuffle", "shuffle", "shuffle"};
+    const QStringList final_shuffles{"final_warp+shuffle", "final_warp+shuffle", "final_warp+shuffle",
+                                     "final_warp+shuffle", "final_warp+shuffle"};
+    QTest::addRow("warp_shuffle") << "warp_shuffle" << (QStringList{"load"} + shuffles + QStringList{"atomic"});
+    const QStringList block = QStringList{"coarsen"} + shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles;
+    QTest::addRow("block_reduce") << "block_reduce" << (block + QStringList{"atomic"});
+    QStringList second;
+    for (const QString& s : shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles)
+        second << "second_pass+" + s;
+    QTest::addRow("two_pass") << "two_pass" << (block + QStringList{"write", "second_pass"} + second + QStringList{"second_pass"});
+    QStringList after_sync;
+    for (const QString& s : shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles)
+        after_sync << "grid_sync+" + s;
+    QTest::addRow("grid_sync") << "grid_sync" << (block + QStringList{"write", "grid_sync"} + after_sync + QStringList{"grid_sync"});
+}
+
+void TestModel::step_structure()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QStringList, tags);
+    const Trace t = simulate(strategy.toStdString(), kExercise6);
+    QStringList got;
+    const QString prefix = "@" + strategy + ".";
+    for (const Step& s : t.steps) {
+        QStringList parts;
+        for (const std::string& m : s.source_markers) {
+            const QString q = QString::fromStdString(m);
+            QVERIFY(q.startsWith(prefix));
+            parts << q.mid(prefix.size());
+        }
+        got << parts.join('+');
+        // Every step says what it does and has a lane record per thread of its kernel.
+        QVERIFY(!s.label.empty());
+        QVERIFY(!s.explanation.empty());
+        QVERIFY(!s.lanes.empty());
+        int warp_lanes = 0;
+        for (const WarpRecord& w : s.warps)
+            warp_lanes += w.live_lanes;
+        int live = 0;
+        for (const LaneRecord& l : s.lanes)
+            live += l.state != LaneState::Exited ? 1 : 0;
+        QCOMPARE(warp_lanes, live);
+    }
+    QCOMPARE(got, tags);
+    QCOMPARE(t.result, strategy == QLatin1String("race") ? 1.0f : 36.0f); // race: one warp, last lane wins
 }
 
 void TestModel::bad_input_data()
