@@ -49,8 +49,9 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
                 r.atomic(b, t, "*output", before, v, out);
         }
         const std::string what = op == Operation::Sum ? "atomicAdd" : "atomic max (compare-and-swap loop)";
-        r.describe("merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
-                       + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
+        r.describe(!spec.label.empty() ? spec.label
+                                       : "merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
+                           + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
                    "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
                        "*output with one " + what + "; the atomics to one address are serialised (the model "
                        "orders them by block)." + spec.explanation_tail,
@@ -200,6 +201,9 @@ void replay_in_place(Trace& trace, std::span<const float> input)
     m.writer_tid = reversed ? B - 1 : 0;
     m.store = g.grid == 1;
     m.expression = reversed ? "input[i]" : "input[0]";
+    if (g.grid > 1 && trace.strategy != "segmented")
+        m.label = "merge: the one-block kernel ran as " + std::to_string(g.grid)
+            + " blocks; thread " + std::to_string(m.writer_tid) + " of each atomicAdds its block's sum";
     merge_step(trace, g, std::move(m));
 }
 
@@ -317,6 +321,9 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
         m.value_index.push_back(B * b);
     m.store = g.grid == 1 && !segmented;
     m.expression = arr + "[0]";
+    if (g.grid > 1 && trace.strategy != "segmented")
+        m.label = "merge: the one-block kernel ran as " + std::to_string(g.grid)
+            + " blocks; thread " + std::to_string(m.writer_tid) + " of each atomicAdds its block's sum";
     merge_step(trace, g, std::move(m));
 }
 
