@@ -16,6 +16,8 @@ constexpr int kBadInputExit = 2;
 // "1 result", "3 results"
 QString countResults(int n) { return n == 1 ? QStringLiteral("1 result") : QStringLiteral("%1 results").arg(n); }
 
+bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
 bool isExecutable(const QString& path)
 {
     const QFileInfo fi(path);
@@ -36,27 +38,28 @@ QString BenchRequest::validate() const
         return QStringLiteral("mode: expected per-launch | loop | graph, got \"%1\"").arg(mode);
     if (!caches.contains(cache))
         return QStringLiteral("cache: expected hot | cold, got \"%1\"").arg(cache);
-    if (block_size < 32 || block_size > 1024 || block_size % 32 != 0)
-        return QStringLiteral("block size: expected a multiple of 32 in 32 .. 1024, got %1").arg(block_size);
-    if (coarse_factor < 1 || coarse_factor > 64)
-        return QStringLiteral("coarse factor: expected 1 .. 64, got %1").arg(coarse_factor);
+    if (block_size < 32 || block_size > 1024 || !isPowerOfTwo(block_size))
+        return QStringLiteral("block size: expected a power of two in 32 .. 1024, got %1").arg(block_size);
+    if (coarse_factor < 1 || coarse_factor > 64 || !isPowerOfTwo(coarse_factor))
+        return QStringLiteral("coarse factor: expected a power of two in 1 .. 64, got %1").arg(coarse_factor);
     if (!sweep.isEmpty() && sweep != QLatin1String("n") && sweep != QLatin1String("block_size")
         && sweep != QLatin1String("coarse_factor"))
         return QStringLiteral("sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
     if (!sweep.isEmpty() && sweep_values.trimmed().isEmpty())
         return QStringLiteral("sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
     if (sweep == QLatin1String("n")) {
-        static const QRegularExpression range(QStringLiteral("^\\d+[KMG]?\\.\\.\\d+[KMG]?$"));
-        if (!range.match(sweep_values.trimmed()).hasMatch())
-            return QStringLiteral("sweep values: expected a range like 1K..1G, got \"%1\"").arg(sweep_values);
+        // The CLI takes a range of powers of two (1K..1G) or a list (1000,4096).
+        static const QRegularExpression form(QStringLiteral("^(\\d+[KMG]?\\.\\.\\d+[KMG]?|\\d+[KMG]?(,\\d+[KMG]?)*)$"));
+        if (!form.match(sweep_values.simplified().remove(QLatin1Char(' ')).toUpper()).hasMatch())
+            return QStringLiteral("sweep values: expected a range like 1K..1G or a list like 1000,4096, got \"%1\"").arg(sweep_values);
     } else if (!sweep.isEmpty()) {
         const int lo = sweep == QLatin1String("block_size") ? 32 : 1;
         const int hi = sweep == QLatin1String("block_size") ? 1024 : 64;
         for (const QString& part : sweep_values.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             bool ok = false;
             const int v = part.trimmed().toInt(&ok);
-            if (!ok || v < lo || v > hi)
-                return QStringLiteral("sweep values: expected a list of integers in %1 .. %2, got \"%3\"")
+            if (!ok || v < lo || v > hi || !isPowerOfTwo(v))
+                return QStringLiteral("sweep values: expected a list of powers of two in %1 .. %2, got \"%3\"")
                     .arg(lo).arg(hi).arg(part.trimmed());
         }
     }
@@ -71,7 +74,7 @@ QStringList BenchRequest::arguments() const
     a << QStringLiteral("--reps") << QString::number(reps) << QStringLiteral("--mode") << mode
       << QStringLiteral("--cache") << cache;
     if (sweep == QLatin1String("n"))
-        a << QStringLiteral("--sweep-n") << sweep_values.trimmed();
+        a << QStringLiteral("--sweep-n") << sweep_values.simplified().remove(QLatin1Char(' ')).toUpper();
     else
         a << QStringLiteral("--n") << QString::number(n);
     QString blocks = QString::number(block_size);
@@ -214,10 +217,16 @@ void BenchRunner::handleLine(const QByteArray& line)
 
 QString BenchRunner::stderrLine() const
 {
+    // The CLI's last line, without its "reducescope-cli: " prefix (the pane says who spoke).
     const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it)
-        if (!it->trimmed().isEmpty())
-            return QString::fromUtf8(it->trimmed());
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+        QString line = QString::fromUtf8(it->trimmed());
+        if (line.isEmpty())
+            continue;
+        if (line.startsWith(QLatin1String("reducescope-cli: ")))
+            line = line.mid(17);
+        return line;
+    }
     return {};
 }
 
@@ -252,7 +261,7 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
         o.message = said.isEmpty() ? tr("reducescope-cli rejected the arguments (exit 2)") : said;
     } else if (exitCode == kNoDeviceExit) {
         o.kind = BenchOutcome::Kind::NoDevice;
-        o.message = tr("No CUDA device: %1").arg(said.isEmpty() ? tr("reducescope-cli found no GPU or driver (exit 77)") : said);
+        o.message = tr("No CUDA device (reducescope-cli exit 77): %1").arg(said.isEmpty() ? tr("no GPU or driver found") : said);
     } else {
         o.kind = BenchOutcome::Kind::Crashed;
         o.message = tr("reducescope-cli failed (exit %1) after %2").arg(exitCode).arg(countResults(received))
@@ -293,6 +302,8 @@ void BenchRunner::probeDevice()
         QString err = QString::fromUtf8(m_probe->readAllStandardError()).trimmed();
         if (err.contains(QLatin1Char('\n')))
             err = err.section(QLatin1Char('\n'), -1);
+        if (err.startsWith(QLatin1String("reducescope-cli: ")))
+            err = err.mid(17);
         if (status == QProcess::CrashExit) {
             emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices crashed"));
         } else if (code == kNoDeviceExit) {

@@ -18,10 +18,10 @@ struct BenchRequest {
     int reps = 100;                ///< timed repetitions, 1 .. 100000
     QString mode = QStringLiteral("graph");  ///< per-launch | loop | graph
     QString cache = QStringLiteral("hot");   ///< hot | cold
-    int block_size = 256;          ///< threads per block, 32 .. 1024, a multiple of 32
-    int coarse_factor = 4;         ///< 1 .. 64
+    int block_size = 256;          ///< threads per block, a power of two 32 .. 1024
+    int coarse_factor = 4;         ///< a power of two 1 .. 64
     QString sweep;                 ///< "" (none), "n", "block_size" or "coarse_factor"
-    QString sweep_values;          ///< "n": a range "1K..1G"; others: a list "64,128,256"
+    QString sweep_values;          ///< "n": a range "1K..1G" or a list "1000,4096"; others: a list "64,128,256"
 
     /// The largest N the pane accepts (2^36 floats = 256 GiB; the CLI checks device memory).
     static constexpr qint64 kMaxN = qint64(1) << 36;

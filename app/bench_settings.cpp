@@ -72,9 +72,11 @@ BenchSettings::BenchSettings(QWidget* parent)
         m_blockSize->addItem(QString::number(b));
     m_blockSize->setCurrentText(QStringLiteral("256"));
     form->addRow(tr("Block size"), m_blockSize);
-    m_coarse = new QSpinBox(this);
-    m_coarse->setRange(1, 64);
-    m_coarse->setValue(4);
+    m_coarse = new QComboBox(this);
+    for (int c = 1; c <= 64; c *= 2)
+        m_coarse->addItem(QString::number(c));
+    m_coarse->setCurrentText(QStringLiteral("4"));
+    m_coarse->setToolTip(tr("COARSE_FACTOR: elements each thread adds in registers before the tree (power of two)"));
     form->addRow(tr("Coarse factor"), m_coarse);
     m_sweep = new QComboBox(this);
     m_sweep->addItem(tr("none"), QString());
@@ -167,7 +169,7 @@ std::optional<BenchRequest> BenchSettings::request(QString* error) const
     r.mode = m_mode->currentText();
     r.cache = m_cache->currentText();
     r.block_size = m_blockSize->currentText().toInt();
-    r.coarse_factor = m_coarse->value();
+    r.coarse_factor = m_coarse->currentText().toInt();
     r.sweep = m_sweep->currentData().toString();
     r.sweep_values = r.sweep.isEmpty() ? QString() : m_sweepValues->text();
     if (const QString why = r.validate(); !why.isEmpty()) {
@@ -187,7 +189,7 @@ void BenchSettings::setRequest(const BenchRequest& r)
     m_mode->setCurrentText(r.mode);
     m_cache->setCurrentText(r.cache);
     m_blockSize->setCurrentText(QString::number(r.block_size));
-    m_coarse->setValue(r.coarse_factor);
+    m_coarse->setCurrentText(QString::number(r.coarse_factor));
     m_sweep->setCurrentIndex(std::max(0, m_sweep->findData(r.sweep)));
     if (!r.sweep.isEmpty())
         m_sweepValues->setText(r.sweep_values);

@@ -41,7 +41,7 @@ private:
     QComboBox* m_mode = nullptr;
     QComboBox* m_cache = nullptr;
     QComboBox* m_blockSize = nullptr;
-    QSpinBox* m_coarse = nullptr;
+    QComboBox* m_coarse = nullptr;
     QComboBox* m_sweep = nullptr;
     QLineEdit* m_sweepValues = nullptr;
 };

@@ -444,6 +444,24 @@ void BenchChart::buildBars()
         bars->setPen(QPen(set.color.darker(130)));
         bars->setBaseValue(base);
         bars->setData(keys, heights, true);
+        if (!overlay) {
+            // The figure on top of each bar, readable from the back of a room.
+            for (qsizetype k = 0; k < keys.size(); ++k) {
+                const double v = set.values.at(k);
+                auto* t = new QCPItemText(this);
+                t->position->setCoords(keys.at(k), v);
+                const bool below = m_kind == Kind::Speedup && v < 1.0;
+                t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
+                t->setPadding(QMargins(0, 2, 0, 2));
+                t->setText(m_kind == Kind::Bandwidth ? QString::number(v, 'f', 0)
+                           : m_kind == Kind::Speedup ? QString::number(v, 'g', 3) + QStringLiteral("×")
+                                                     : QString::number(v, 'g', 3));
+                t->setFont(chartFont(kTickPt - 1));
+                t->setColor(palette().color(QPalette::WindowText));
+                if (m_kind == Kind::Time)
+                    t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));
+            }
+        }
         if (m_kind == Kind::Time) {
             QCPGraph* anchor = addGraph();
             anchor->setData(keys, set.values, true);

@@ -482,11 +482,11 @@ void TestBenchPane::childFailures_data()
     QTest::addColumn<int>("rows");
     QTest::addColumn<QString>("expected");
     QTest::addRow("no CUDA device (exit 77)") << QStringLiteral("nodevice") << BenchOutcome::Kind::NoDevice << 0
-                                              << QStringLiteral("No CUDA device: reducescope-cli: no CUDA device");
+                                              << QStringLiteral("No CUDA device (reducescope-cli exit 77): no CUDA device (cudaGetDeviceCount");
     QTest::addRow("bad arguments (exit 2)") << QStringLiteral("badinput") << BenchOutcome::Kind::BadInput << 0
                                             << QStringLiteral("--block-size: expected a multiple of 32");
     QTest::addRow("crash with CUDA error") << QStringLiteral("crash") << BenchOutcome::Kind::Crashed << 2
-                                           << QStringLiteral("crashed after 2 results: reducescope-cli: CUDA error: an illegal memory access");
+                                           << QStringLiteral("crashed after 2 results: CUDA error: an illegal memory access");
     QTest::addRow("error line, exit 1") << QStringLiteral("error") << BenchOutcome::Kind::SomeFailed << 2
                                         << QStringLiteral("cudaMalloc: out of memory");
     QTest::addRow("stray stdout line") << QStringLiteral("garbage") << BenchOutcome::Kind::Completed << 4
@@ -587,7 +587,7 @@ void TestBenchPane::realCliWithoutGpu()
     const BenchOutcome o = waitForFinish(finished, 60000);
     if (o.kind != BenchOutcome::Kind::NoDevice)
         QSKIP(qPrintable(QStringLiteral("this machine is not GPU-less or the CLI cannot bench yet: %1").arg(o.message)));
-    QVERIFY2(o.message.startsWith(QStringLiteral("No CUDA device: ")), qPrintable(o.message));
+    QVERIFY2(o.message.startsWith(QStringLiteral("No CUDA device (reducescope-cli exit 77): ")), qPrintable(o.message));
     QVERIFY(pane.deviceText().contains(QStringLiteral("no CUDA device")));
     QString error;
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Results parsing (docs/results-format.md v1), export, speed-ups and the results table model.
 #include "app/bench_results.h"
+#include "app/bench_runner.h"
 #include "app/bench_table_model.h"
 
 #include <QAbstractItemModelTester>
@@ -52,6 +53,9 @@ private slots:
     void tableModel();
     void tableSorts();
     void recordedFiles();
+    void requestValidation_data();
+    void requestValidation();
+    void requestArguments();
 };
 
 void TestBenchResults::loadsFixture()
@@ -351,6 +355,62 @@ void TestBenchResults::recordedFiles()
         QVERIFY2(r, qPrintable(error));
         QVERIFY2(!r->results.isEmpty(), qPrintable(f));
     }
+}
+
+void TestBenchResults::requestValidation_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("expected");  // empty: valid
+    QTest::addRow("defaults") << QString() << QString() << QString();
+    QTest::addRow("n zero") << "n" << "0" << "N: expected 1 .. 68719476736, got 0";
+    QTest::addRow("reps zero") << "reps" << "0" << "repetitions: expected 1 .. 100000, got 0";
+    QTest::addRow("mode") << "mode" << "fast" << "mode: expected per-launch | loop | graph, got \"fast\"";
+    QTest::addRow("cache") << "cache" << "warm" << "cache: expected hot | cold, got \"warm\"";
+    QTest::addRow("block 96") << "block_size" << "96" << "block size: expected a power of two in 32 .. 1024, got 96";
+    QTest::addRow("block 2048") << "block_size" << "2048" << "block size: expected a power of two in 32 .. 1024, got 2048";
+    QTest::addRow("coarse 3") << "coarse_factor" << "3" << "coarse factor: expected a power of two in 1 .. 64, got 3";
+    QTest::addRow("sweep n range") << "sweep_n" << "1K..1G" << QString();
+    QTest::addRow("sweep n list") << "sweep_n" << "1000, 4096" << QString();
+    QTest::addRow("sweep n junk") << "sweep_n" << "lots" << "sweep values: expected a range like 1K..1G";
+    QTest::addRow("sweep blocks") << "sweep_block" << "64,128,256" << QString();
+    QTest::addRow("sweep blocks bad") << "sweep_block" << "64,100" << "sweep values: expected a list of powers of two in 32 .. 1024, got \"100\"";
+}
+
+void TestBenchResults::requestValidation()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, expected);
+    app::BenchRequest r;
+    if (field == QLatin1String("n")) r.n = value.toLongLong();
+    if (field == QLatin1String("reps")) r.reps = value.toInt();
+    if (field == QLatin1String("mode")) r.mode = value;
+    if (field == QLatin1String("cache")) r.cache = value;
+    if (field == QLatin1String("block_size")) r.block_size = value.toInt();
+    if (field == QLatin1String("coarse_factor")) r.coarse_factor = value.toInt();
+    if (field == QLatin1String("sweep_n")) { r.sweep = QStringLiteral("n"); r.sweep_values = value; }
+    if (field == QLatin1String("sweep_block")) { r.sweep = QStringLiteral("block_size"); r.sweep_values = value; }
+    const QString why = r.validate();
+    if (expected.isEmpty())
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    else
+        QVERIFY2(why.startsWith(expected), qPrintable(why));
+}
+
+void TestBenchResults::requestArguments()
+{
+    app::BenchRequest r;
+    r.strategies = QStringList{QStringLiteral("coarsened"), QStringLiteral("cub")};
+    QCOMPARE(r.arguments().join(QLatin1Char(' ')),
+             QStringLiteral("bench --strategies coarsened,cub --reps 100 --mode graph --cache hot --n 1048576 --block-size 256 --coarse-factor 4"));
+    r.sweep = QStringLiteral("n");
+    r.sweep_values = QStringLiteral("1k..1g");
+    QCOMPARE(r.arguments().join(QLatin1Char(' ')),
+             QStringLiteral("bench --strategies coarsened,cub --reps 100 --mode graph --cache hot --sweep-n 1K..1G --block-size 256 --coarse-factor 4"));
+    r.sweep = QStringLiteral("coarse_factor");
+    r.sweep_values = QStringLiteral("1, 2, 4");
+    QVERIFY(r.arguments().join(QLatin1Char(' ')).endsWith(QStringLiteral("--n 1048576 --block-size 256 --coarse-factor 1,2,4")));
 }
 
 QTEST_GUILESS_MAIN(TestBenchResults)
