@@ -672,8 +672,16 @@ void TestModel::tags_exist_in_kernel_sources()
         QSKIP("kernels/cuda/*.cu are not written yet: nothing embedded to check the step tags against");
     std::set<std::string> missing;
     int checked = 0;
+    // One block (write steps) and many blocks (atomic merges) of every strategy.
+    Params many;
+    many.block_size = 1;
+    std::vector<std::pair<std::string, Params>> runs;
     for (const auto& id : modelled()) {
-        const Trace t = simulate(id, kExercise6);
+        runs.emplace_back(id, Params{});
+        runs.emplace_back(id, many);
+    }
+    for (const auto& [id, params] : runs) {
+        const Trace t = simulate(id, kExercise6, params);
         if (kernel_source(t.source_file).empty()) {
             missing.insert(t.source_file + " (file not embedded)");
             continue;
