@@ -202,6 +202,10 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
             }
         }
     }
+    constexpr int kMaxDrawnArrows = 128;
+    l.arrowEvery = std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+    if (l.arrowEvery > 1)
+        l.valuesCaption += QStringLiteral(" · arrows: 1 in %1 drawn (%2 reads)").arg(l.arrowEvery).arg(l.arrows.size());
     y += l.showValues && g.cellW >= 40 ? cm.height() : 4;  // room for "was 6" under written cells
     if (s.output) {
         l.outputText = QStringLiteral("*output = %1").arg(formatValue(*s.output));

@@ -79,6 +79,7 @@ struct StepLayout {
     qreal arcHeight = 0;
     bool showValues = true;
     QVector<Arrow> arrows;           ///< read cell -> written cell, both in `cells`
+    int arrowEvery = 1;              ///< paint every n-th arrow (bounded clutter on long arrays)
 
     /// Load steps (Step::reads_input): the global input drawn above, arrows input -> cells.
     QString inputCaption;

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step pane: stepping moves the source highlight, invalid input keeps the old trace and shows
+// the message at its field, compare mode steps both, keys and menus, exports are not blank.
+#include "../views/gui_test_main.h"
+
+#include "app/main_window.h"
+#include "app/step_export.h"
+#include "app/step_pane.h"
+#include "views/counters_view.h"
+#include "views/source_view.h"
+#include "views/step_view.h"
+
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QSet>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace reducescope;
+
+namespace {
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+app::TraceRequest request(const QString& strategy, const QString& input, int warp = 32, int block = 0)
+{
+    app::TraceRequest r;
+    r.strategy = strategy;
+    r.input = input;
+    r.params.warp_size = warp;
+    r.params.block_size = block;
+    return r;
+}
+
+} // namespace
+
+class TestStepPane : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void steppingMovesSourceLine_data();
+    void steppingMovesSourceLine();
+    void invalidInputKeepsTrace_data();
+    void invalidInputKeepsTrace();
+    void typedInputShowsMessageAtField();
+    void compareStepsBoth();
+    void keysAndMenus();
+    void screenshotsNotBlank();
+    void exports();
+    void benchmarkPaneCanOpenStrategy();
+
+private:
+    std::unique_ptr<app::MainWindow> m_window;
+};
+
+void TestStepPane::init()
+{
+    m_window = std::make_unique<app::MainWindow>(false);
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestStepPane::steppingMovesSourceLine_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addRow("simple PMPP") << "simple" << "6,2,7,4,5,8,3,1";
+    QTest::addRow("convergent PMPP") << "convergent" << "6,2,7,4,5,8,3,1";
+    QTest::addRow("shared 16") << "shared" << "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16";
+    QTest::addRow("coarsened 64") << "coarsened" << "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1";
+}
+
+void TestStepPane::steppingMovesSourceLine()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(strategy, input)));
+    const auto trace = pane->trace();
+    QVERIFY(trace);
+    QCOMPARE(pane->stepCount(), int(trace->steps.size()));
+    QSet<int> firstLines;
+    for (int k = 0; k < pane->stepCount(); ++k) {
+        pane->setStep(k);
+        QCOMPARE(pane->step(), k);
+        QCOMPARE(pane->stepView()->step(), k);
+        const auto& lines = trace->steps[std::size_t(k)].source_lines;
+        const QVector<int> expected(lines.begin(), lines.end());
+        QCOMPARE(pane->sourceView()->highlightedLines(), expected);
+        if (!expected.isEmpty()) {
+            QCOMPARE(pane->sourceView()->textCursor().blockNumber() + 1, expected.front());
+            firstLines.insert(expected.front());
+        }
+    }
+    // A strategy with several kinds of step moves the highlight to different lines.
+    if (trace->steps.size() > 1 && strategy != QLatin1String("simple") && strategy != QLatin1String("convergent"))
+        QVERIFY(firstLines.size() > 1);
+}
+
+void TestStepPane::invalidInputKeepsTrace_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("letters") << "6,2,x" << 0 << 32 << "input" << "x";
+    QTest::addRow("empty") << "" << 0 << 32 << "input" << "";
+    QTest::addRow("4097 values") << QString(QStringLiteral("1,").repeated(4096) + QStringLiteral("1")) << 0 << 32 << "input" << "4096";
+    QTest::addRow("block size 3") << "6,2,7,4,5,8,3,1" << 3 << 32 << "block-size" << "1..1024";
+    QTest::addRow("warp size 7") << "6,2,7,4,5,8,3,1" << 0 << 7 << "warp-size" << "32";
+}
+
+void TestStepPane::invalidInputKeepsTrace()
+{
+    QFETCH(QString, input);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(QString, field);
+    QFETCH(QString, mentions);
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("convergent"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    pane->setStep(1);
+    const auto before = pane->trace();
+    QVERIFY(!pane->setRequest(request(QStringLiteral("convergent"), input, warp, block)));
+    QCOMPARE(pane->trace(), before);
+    QCOMPARE(pane->stepView()->trace(), before);
+    QCOMPARE(pane->step(), 1);
+    const QString message = pane->fieldMessage(field);
+    QVERIFY2(!message.isEmpty(), qPrintable(QStringLiteral("no message at %1").arg(field)));
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+    // A valid request clears the message.
+    QVERIFY(pane->setRequest(request(QStringLiteral("convergent"), QStringLiteral("1,2,3,4"))));
+    QVERIFY(pane->fieldMessage(field).isEmpty());
+}
+
+void TestStepPane::typedInputShowsMessageAtField()
+{
+    app::StepPane* pane = m_window->stepPane();
+    const auto before = pane->trace();
+    QVERIFY(before);
+    QLineEdit* edit = pane->inputEdit();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("1,2,oops"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(pane->trace(), before);
+    QVERIFY(pane->fieldMessage(QStringLiteral("input")).contains(QStringLiteral("oops")));
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("1,2,3,4"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY(pane->trace() != before);
+    QCOMPARE(pane->trace()->n, 4);
+}
+
+void TestStepPane::compareStepsBoth()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane->setCompareStrategy(QStringLiteral("convergent")));
+    QVERIFY(pane->compareTrace());
+    QVERIFY(pane->stepView(1)->isVisible());
+    QCOMPARE(pane->stepView(1)->trace(), pane->compareTrace());
+    for (int k = 0; k < pane->stepCount(); ++k) {
+        pane->setStep(k);
+        QCOMPARE(pane->stepView(0)->step(), std::min(k, int(pane->trace()->steps.size()) - 1));
+        QCOMPARE(pane->stepView(1)->step(), std::min(k, int(pane->compareTrace()->steps.size()) - 1));
+    }
+    const QString text = pane->countersView()->plainText();
+    QVERIFY(text.contains(QStringLiteral("simple:")));
+    QVERIFY(text.contains(QStringLiteral("convergent:")));
+    // A new input rebuilds both.
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("1,1,1,1"))));
+    QCOMPARE(pane->compareTrace()->n, 4);
+    QVERIFY(!pane->setCompareStrategy(QStringLiteral("no_such_strategy")));
+    QVERIFY(!pane->fieldMessage(QStringLiteral("compare")).isEmpty());
+    QVERIFY(pane->setCompareStrategy(QString()));
+    QVERIFY(!pane->compareTrace());
+    QVERIFY(!pane->stepView(1)->isVisible());
+}
+
+void TestStepPane::keysAndMenus()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    pane->setStep(0);
+    pane->stepView()->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QCOMPARE(pane->step(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_End);
+    QCOMPARE(pane->step(), pane->stepCount() - 1);
+    QTest::keyClick(m_window.get(), Qt::Key_Left);
+    QCOMPARE(pane->step(), pane->stepCount() - 2);
+    QTest::keyClick(m_window.get(), Qt::Key_Home);
+    QCOMPARE(pane->step(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QVERIFY(pane->isPlaying());
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QVERIFY(!pane->isPlaying());
+    for (QAction* a : pane->stepActions())
+        QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->text()));
+}
+
+void TestStepPane::screenshotsNotBlank()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane->setCompareStrategy(QStringLiteral("convergent")));
+    QApplication::processEvents();
+    const QImage shot = m_window->grab().toImage();
+    QCOMPARE(shot.size(), m_window->size());
+    QVERIFY2(distinctColours(shot) > 50, qPrintable(QString::number(distinctColours(shot))));
+}
+
+void TestStepPane::exports()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("interleaved_strided"), app::TraceRequest{}.input)));
+    pane->setStep(1);
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("step.png"));
+    QVERIFY2(app::exportStepPng(*pane, png, &error), qPrintable(error));
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(distinctColours(image) > 20);
+    const QString svg = dir.filePath(QStringLiteral("step.svg"));
+    QVERIFY2(app::exportStepSvg(*pane, svg, &error), qPrintable(error));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("<svg"));
+    QVERIFY(text.contains("interleaved_strided"));
+    const int n = app::exportStepSeries(*pane, dir.filePath(QStringLiteral("series")), &error);
+    QCOMPARE(n, pane->stepCount());
+    QCOMPARE(pane->step(), 1);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("series/interleaved_strided_step_000.png"))));
+    QVERIFY(!app::exportStepPng(*pane, dir.filePath(QStringLiteral("no/such/dir/x.png")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestStepPane::benchmarkPaneCanOpenStrategy()
+{
+    QVERIFY(m_window->openStrategy(QStringLiteral("convergent_reversed")));
+    QCOMPARE(m_window->stepPane()->trace()->strategy, std::string("convergent_reversed"));
+    QVERIFY(!m_window->openStrategy(QStringLiteral("cub")));
+    QCOMPARE(m_window->stepPane()->trace()->strategy, std::string("convergent_reversed"));
+    QCOMPARE(m_window->tableView()->model()->rowCount(), int(m_window->stepPane()->trace()->steps.size()));
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)
+#include "tst_step_pane.moc"

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Speed (label "benchmark"): a step of a 1024-element trace paints in under 16 ms (one frame at
+// 60 Hz), and the window shows its first frame within 1.5 s of start.
+#include "gui_test_main.h"
+
+#include "app/main_window.h"
+#include "app/step_pane.h"
+#include "model/simulate.h"
+#include "views/step_view.h"
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace reducescope;
+
+class TestViewsSpeed : public QObject {
+    Q_OBJECT
+private slots:
+    void paintStep_data();
+    void paintStep();
+    void firstFrameInProcess();
+    void firstFrameOfTheExecutable();
+};
+
+void TestViewsSpeed::paintStep_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("step");
+    QTest::addRow("simple 1024, stride 1 (512 arrows)") << "simple" << 0;
+    QTest::addRow("simple 1024, stride 16") << "simple" << 4;
+    QTest::addRow("convergent 1024, first step") << "convergent" << 0;
+    QTest::addRow("interleaved_strided 1024, bank strip") << "interleaved_strided" << 5;
+}
+
+void TestViewsSpeed::paintStep()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, step);
+    const auto trace = std::make_shared<const model::Trace>(
+        model::simulate(strategy.toStdString(), std::vector<float>(1024, 1.0f)));
+    views::StepView view;
+    view.setTrace(trace);
+    view.setStep(step);
+    view.resize(1280, view.heightForWidth(1280));
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    // QBENCHMARK for the figure Qt Test reports; a fixed loop of 15 for the median checked below.
+    QBENCHMARK {
+        view.setStep(step == 0 ? 1 : 0);
+        view.setStep(step);
+        view.render(&image);
+    }
+    QVector<qint64> times;
+    QElapsedTimer timer;
+    for (int i = 0; i < 15; ++i) {
+        // A step change invalidates the layout, so each timed paint includes laying out the step.
+        view.setStep(step == 0 ? 1 : 0);
+        view.setStep(step);
+        timer.start();
+        view.render(&image);
+        times.push_back(timer.nsecsElapsed());
+    }
+    std::sort(times.begin(), times.end());
+    const double medianMs = double(times[times.size() / 2]) / 1e6;
+    qInfo("%s: median paint %.2f ms (%lld samples, %d x %d px)", qPrintable(strategy), medianMs,
+          qlonglong(times.size()), view.width(), view.height());
+    QVERIFY2(medianMs < 16.0, qPrintable(QStringLiteral("paint took %1 ms").arg(medianMs)));
+}
+
+void TestViewsSpeed::firstFrameInProcess()
+{
+    QElapsedTimer timer;
+    timer.start();
+    app::MainWindow window(false);
+    QSignalSpy painted(window.stepPane()->stepView(0), &views::StepView::painted);
+    window.show();
+    QVERIFY(painted.wait(5000));
+    const qint64 ms = timer.elapsed();
+    qInfo("main window constructed, shown and step view painted in %lld ms", qlonglong(ms));
+    QVERIFY2(ms < 1500, qPrintable(QStringLiteral("first frame after %1 ms").arg(ms)));
+}
+
+void TestViewsSpeed::firstFrameOfTheExecutable()
+{
+#ifdef REDUCESCOPE_APP_BINARY
+    // Process start to a rendered frame on disk: an upper bound of time to first frame.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("first.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    QElapsedTimer timer;
+    timer.start();
+    process.start(QStringLiteral(REDUCESCOPE_APP_BINARY), {QStringLiteral("--screenshot"), png});
+    QVERIFY(process.waitForFinished(10000));
+    const qint64 ms = timer.elapsed();
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY(QFileInfo(png).size() > 0);
+    qInfo("reducescope --screenshot: process start to PNG written in %lld ms", qlonglong(ms));
+    QVERIFY2(ms < 1500, qPrintable(QStringLiteral("first frame after %1 ms").arg(ms)));
+#else
+    QSKIP("the reducescope executable is not part of this build");
+#endif
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestViewsSpeed)
+#include "tst_views_speed.moc"
