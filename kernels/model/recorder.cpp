@@ -62,6 +62,8 @@ StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace s
     , m_full(g_full_detail)
 {
     m_step.values_space = space;
+    m_step.block_dim = geometry.block;
+    m_step.grid_dim = geometry.grid;
     if (m_full)
         m_step.lanes.resize(static_cast<std::size_t>(geometry.threads()));
 }

@@ -138,6 +138,10 @@ struct Step {
     /// atomic) onwards; empty before.
     std::optional<float> output;
     std::vector<LaneRecord> lanes;
+    /// Launch of the kernel this step belongs to: lanes.size() == block_dim * grid_dim. Equal to
+    /// Trace::params.block_size / Trace::grid_size except in two_pass's second kernel (1 x 1024).
+    int block_dim = 0;
+    int grid_dim = 0;
     std::vector<WarpRecord> warps;
     std::vector<SharedAccess> shared_accesses;
     std::vector<GlobalAccess> global_accesses;

@@ -101,6 +101,8 @@ json step_json(const Step& s, bool lanes)
     j["source_markers"] = s.source_markers;
     j["source_lines"] = s.source_lines;
     j["stride"] = s.stride ? json(*s.stride) : json(nullptr);
+    j["block_dim"] = s.block_dim;
+    j["grid_dim"] = s.grid_dim;
     j["values_space"] = to_string(s.values_space);
     j["reads_input"] = s.reads_input;
     j["values"] = floats(s.values);
@@ -239,6 +241,8 @@ Trace trace_from_json(const json& j)
         s.source_lines = js.at("source_lines").get<std::vector<int>>();
         if (!js.at("stride").is_null())
             s.stride = js.at("stride").get<int>();
+        s.block_dim = js.at("block_dim").get<int>();
+        s.grid_dim = js.at("grid_dim").get<int>();
         s.values_space = enum_from(js.at("values_space"),
                                    {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Registers});
         s.reads_input = js.at("reads_input").get<bool>();

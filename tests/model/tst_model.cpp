@@ -514,6 +514,10 @@ void TestModel::step_structure()
         for (const LaneRecord& l : s.lanes)
             live += l.state != LaneState::Exited ? 1 : 0;
         QCOMPARE(warp_lanes, live);
+        QCOMPARE(static_cast<int>(s.lanes.size()), s.block_dim * s.grid_dim);
+        const bool second_kernel = s.source_markers.front() == "@two_pass.second_pass";
+        QCOMPARE(s.block_dim, second_kernel ? 1024 : t.params.block_size);
+        QCOMPARE(s.grid_dim, second_kernel ? 1 : t.grid_size);
     }
     QCOMPARE(got, tags);
     QCOMPARE(t.result, strategy == QLatin1String("race") ? 1.0f : 36.0f); // race: one warp, last lane wins
