@@ -278,13 +278,23 @@ void TestModel::sums_all_params()
     QFETCH(QString, strategy);
     const std::string id = strategy.toStdString();
     const std::vector<float> all = sample_values(kMaxInputLength, 7);
-    const std::vector<int> lengths{1, 2, 3, 5, 8, 13, 31, 32, 33, 100, 255, 256, 257, 1000, 2047, 2048, 2049, 4095, 4096};
+    // Lengths: 1..64, every 37th up to 4096, and each power of two with its neighbours.
+    std::set<int> picked;
+    for (int n = 1; n <= 64; ++n)
+        picked.insert(n);
+    for (int n = 65; n <= kMaxInputLength; n += 37)
+        picked.insert(n);
+    for (int p2 = 64; p2 <= kMaxInputLength; p2 *= 2)
+        for (int n : {p2 - 1, p2, p2 + 1})
+            if (n <= kMaxInputLength)
+                picked.insert(n);
+    const std::vector<int> lengths(picked.begin(), picked.end());
     int checked = 0;
     for (int coarse : {4, 1, 3, 64}) {
         for (int block = 1; block <= 1024; block *= 2) {
             for (int warp : {4, 8, 16, 32}) {
                 for (int n : lengths) {
-                    if (coarse != 4 && (warp != 32 || n % 3 != 0))
+                    if (coarse != 4 && (warp != 32 || n % 5 != 0))
                         continue; // other coarse factors: a thinner sample
                     Params p;
                     p.block_size = block;
