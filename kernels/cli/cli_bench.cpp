@@ -251,7 +251,11 @@ public:
                        {"seed", m_args.seed},
                        {"strategies", m_args.ids},
                        {"sweep", nullptr},
-                       {"tolerance_c", b::kToleranceC}};
+                       {"tolerance_c", b::kToleranceC},
+                       {"output_reset", [] {
+                            const char* v = std::getenv("REDUCESCOPE_RESET");
+                            return std::string{v && *v ? v : "kernel"};
+                        }()}};
         if (m_args.sizes.size() > 1)
             params["sweep"] = {{"param", "n"}, {"values", m_args.sizes}};
         else if (m_args.blocks.size() > 1)
@@ -378,6 +382,8 @@ private:
                                                     : "expected wrong: lost updates";
         else if (r.status == b::Status::Wrong)
             r.message = "outside tolerance";
+        if (r.message.empty())
+            r.message = run.message;
         r.time_ms = b::summarize(run.samples_ms);
         r.samples = static_cast<int>(run.samples_ms.size());
         r.subtracted_ms = run.subtracted_ms;

@@ -42,7 +42,8 @@ cudaError_t enqueue_dot(const char* strategy, const Launch& l);          // dot_
 /// *temp_bytes to the storage it needs.
 cudaError_t enqueue_cub(bool max, const Launch& l, std::size_t* temp_bytes);  // baselines.cu
 /// The read-only streaming ceiling: reads n floats, writes nothing unless the sum equals
-/// `never` (a value the caller knows it cannot be).
+/// `never` (a value the caller knows it cannot be). blocks > 0: a grid-stride loop over that many
+/// blocks; blocks == 0: one pass, 8 float4 loads per thread, as many blocks as needed.
 cudaError_t enqueue_read_ceiling(const Launch& l, unsigned int blocks, float never);  // baselines.cu
 
 /// Max blocks of `strategy` resident at once (cooperative launch limit), for grid_sync.

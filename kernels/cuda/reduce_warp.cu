@@ -70,7 +70,9 @@ __global__ void warp_shuffle_reduce_sum(const float* input, float* output, unsig
 // block_reduce — a grid-stride loop (up to COARSE_FACTOR elements per thread with the grid of
 // design-notes.md), then the two-level block reduce and one atomicAdd per block.
 // Improves on warp_shuffle: blockDim.x/32 times fewer atomics (one per block), with two barriers
-// per block. Costs: 4 bytes read per element, ceil(N / (C*B)) atomics.
+// per block. Costs: 4 bytes read per element, ceil(N / (C*B)) atomics. Its weakness: each
+// iteration of the loop waits for its load before the next is issued (the loop bound is only
+// known at run time), so one load per thread is in flight — vectorized fixes that.
 template <class Probe = NoProbe>
 __global__ void block_reduce_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {

@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds reducescope-cli on a GPU machine (no Qt) and runs the checks and measurements recorded in
+# docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
+#   stages: build check table sweep goals counters sass
+# Leaves the GPU's clocks and settings alone (ncu runs with --clock-control none).
+set -u
+OUTDIR=$1; shift
+mkdir -p "$OUTDIR"
+export NCCL_NVLS_ENABLE=0
+B=${RS_BUILD:-/tmp/rs-build}
+CLI=$B/kernels/cli/reducescope-cli
+ALL_BUT_RACE=simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,dot_shared,dot_coarsened,dot_fma,cub
+MAIN=segmented,coarsened,block_reduce,two_pass,grid_sync,vectorized,cub
+log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$OUTDIR/summary.txt"; }
+
+for stage in "$@"; do
+case $stage in
+build)
+  log build
+  { nvidia-smi; nvidia-smi -q | grep -iE "driver version|cuda version|clocks|mhz" | head -40; nvcc --version; cmake --version; } > "$OUTDIR/env.txt" 2>&1
+  conf() { cmake -S . -B "$B" -G Ninja -DREDUCESCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_BUILD_TYPE=Release \
+        -DREDUCESCOPE_EXTRA_INCLUDE="$PWD/.device-carry/include" "$@" >> "$OUTDIR/build.log" 2>&1; }
+  # The tests folder needs every part's CMake to configure without Qt; fall back to no tests.
+  conf -DREDUCESCOPE_TESTS=ON || { log "configure with tests failed; without tests"; rm -rf "$B"; conf -DREDUCESCOPE_TESTS=OFF; } &&
+  ninja -C "$B" >> "$OUTDIR/build.log" 2>&1 || { log "BUILD FAILED"; tail -30 "$OUTDIR/build.log"; exit 1; }
+  "$CLI" devices | tee -a "$OUTDIR/summary.txt"
+  ;;
+check)
+  log selftest
+  ( time "$CLI" selftest ) > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -3 "$OUTDIR/selftest.log" | tee -a "$OUTDIR/summary.txt"
+  log ctest
+  [ -f "$B/CTestTestfile.cmake" ] && (cd "$B" && ctest -L gpu -E "memcheck|racecheck" --output-on-failure) > "$OUTDIR/ctest.log" 2>&1; echo "ctest rc=$?" | tee -a "$OUTDIR/summary.txt"
+  log memcheck
+  compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" selftest --max-n 1048583 --strategies $ALL_BUT_RACE \
+      --block-sizes 32,256,1024 --coarse-factors 1,4 > "$OUTDIR/memcheck.log" 2>&1; echo "memcheck rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -3 "$OUTDIR/memcheck.log" | tee -a "$OUTDIR/summary.txt"
+  log racecheck
+  compute-sanitizer --tool racecheck --error-exitcode 9 "$CLI" selftest --max-n 1025 --strategies $ALL_BUT_RACE \
+      --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck.log" 2>&1; echo "racecheck rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -3 "$OUTDIR/racecheck.log" | tee -a "$OUTDIR/summary.txt"
+  log "racecheck + memcheck on race (expected wrong)"
+  for tool in racecheck memcheck; do
+    compute-sanitizer --tool $tool --error-exitcode 9 "$CLI" selftest --max-n 1025 --strategies race \
+        --block-sizes 32,1024 > "$OUTDIR/${tool}_race.log" 2>&1; echo "$tool race rc=$?" | tee -a "$OUTDIR/summary.txt"
+    tail -2 "$OUTDIR/${tool}_race.log" | tee -a "$OUTDIR/summary.txt"
+  done
+  ;;
+table)
+  for mode in per-launch loop graph; do for cache in hot cold; do
+    log "1M $mode $cache"
+    "$CLI" bench --n 1048576 --reps 100 --mode $mode --cache $cache --json "$OUTDIR/bench_1m_${mode}_${cache}.json" \
+        > "$OUTDIR/bench_1m_${mode}_${cache}.jsonl" 2> "$OUTDIR/bench_1m_${mode}_${cache}.err"
+    echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done; done
+  ;;
+goals)
+  log "suite wall time: every kernel, 1M, 100 reps, one mode (process start included)"
+  for mode in graph per-launch loop; do
+    /usr/bin/env bash -c "time \"$CLI\" bench --n 1M --reps 100 --mode $mode > /dev/null" 2>&1 | tee -a "$OUTDIR/summary.txt"
+  done
+  log "2^20 graph hot: coarse factors of the fast kernels against CUB (reset by a kernel, then by memset, then untimed)"
+  "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,two_pass,grid_sync,cub \
+      --coarse-factor 2,4,8,16 --json "$OUTDIR/goal_1m_graph_coarse.json" > /dev/null 2>> "$OUTDIR/summary.txt"
+  REDUCESCOPE_RESET=memset "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,cub \
+      --coarse-factor 4,8 --json "$OUTDIR/goal_1m_graph_coarse_memset.json" > /dev/null 2>> "$OUTDIR/summary.txt"
+  REDUCESCOPE_RESET=none "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,cub \
+      --coarse-factor 4,8 --json "$OUTDIR/diag_1m_graph_noreset.json" > /dev/null 2>> "$OUTDIR/summary.txt"
+  for m in per-launch loop; do
+    "$CLI" bench --n 1M --reps 200 --mode $m --strategies coarsened,vectorized,two_pass,cub \
+        --coarse-factor 4,8 --json "$OUTDIR/goal_1m_${m}.json" > /dev/null 2>> "$OUTDIR/summary.txt"
+  done
+  log "2^30 coarse sweep"
+  "$CLI" bench --n 1G --reps 20 --warmup 3 --mode graph --strategies coarsened,vectorized,block_reduce,grid_sync,cub \
+      --coarse-factor 1,4,16,64 --json "$OUTDIR/goal_1g_coarse.json" > /dev/null 2>> "$OUTDIR/summary.txt"
+  ;;
+sweep)
+  for c in 4 16; do
+    log "sweep 2^10..2^30 graph hot, coarse factor $c"
+    "$CLI" bench --sweep-n 1K..1G --reps 20 --warmup 3 --mode graph --strategies $MAIN --coarse-factor $c \
+        --json "$OUTDIR/sweep_graph_hot_c$c.json" > /dev/null 2> "$OUTDIR/sweep_c$c.err"; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done
+  ;;
+counters)
+  log "ncu single-block kernels at 1024 elements"
+  M=smsp__sass_branch_targets_threads_divergent.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+  ncu --clock-control none --metrics $M --csv -k 'regex:(simple|convergent|convergent_reversed|interleaved_strided|shared)_reduce_sum' \
+      "$CLI" bench --n 1024 --block-size 512 --reps 1 --warmup 0 --mode per-launch \
+      --strategies simple,convergent,convergent_reversed,interleaved_strided,shared > "$OUTDIR/ncu_single_block_1024.csv" 2> "$OUTDIR/ncu.err"
+  echo "ncu rc=$?" | tee -a "$OUTDIR/summary.txt"; grep -c reduce_sum "$OUTDIR/ncu_single_block_1024.csv" | tee -a "$OUTDIR/summary.txt"
+  ;;
+sass)
+  log sass
+  for f in reduce_basic reduce_multiblock reduce_warp dot_product; do
+    cuobjdump -sass "$B/kernels/cuda/CMakeFiles/reducescope_cuda.dir/$f.cu.o" > "$OUTDIR/sass_$f.txt" 2>&1
+  done
+  ;;
+esac
+done
+log done
