@@ -75,6 +75,19 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
 
 namespace {
 
+// "the first thread" / "the first 4 threads" (and "last").
+std::string some_threads(std::string_view which, int k)
+{
+    return k == 1 ? "the " + std::string(which) + " thread" : "the " + std::string(which) + " " + std::to_string(k) + " threads";
+}
+
+std::string capitalised(std::string s)
+{
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z')
+        s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
 std::string grid_note(const Geometry& g)
 {
     if (g.grid == 1)
@@ -177,13 +190,13 @@ void replay_in_place(Trace& trace, std::span<const float> input)
                     + " add, so the active lanes are spread out inside every warp: the warps diverge.";
         } else if (reversed) {
             guard = "blockDim.x - threadIdx.x <= " + std::to_string(stride);
-            explanation = "The last " + std::to_string(stride)
-                + " threads of the block add the element stride places to their left; the active lanes stay "
+            explanation = capitalised(some_threads("last", stride))
+                + " of the block add the element stride places to their left; the active lanes stay "
                   "packed at the right end, so only a warp that straddles the boundary diverges.";
         } else {
             guard = "threadIdx.x < " + std::to_string(stride);
-            explanation = "The first " + std::to_string(stride)
-                + " threads add the element stride places to their right; the active lanes stay packed, so "
+            explanation = capitalised(some_threads("first", stride))
+                + " add the element stride places to their right; the active lanes stay packed, so "
                   "whole warps are either busy or idle.";
         }
         if (iteration == 1)
@@ -306,8 +319,8 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
             r.shared(AccessKind::Write, arr + "[t]", word(0));
             label = "stride " + std::to_string(stride) + ": t < " + std::to_string(stride) + " adds " + arr + "[t + "
                 + std::to_string(stride) + "]";
-            explanation = "After a barrier, the first " + std::to_string(stride)
-                + " threads add the word stride places to their right; consecutive lanes read consecutive "
+            explanation = "After a barrier, " + some_threads("first", stride)
+                + " add the word stride places to their right; consecutive lanes read consecutive "
                   "words, so each warp's access is conflict-free.";
         }
         r.describe(std::move(label), std::move(explanation), {"tree"});
@@ -399,11 +412,14 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
         r.describe("coarsen: each thread " + std::string(max ? "takes the max of" : "sums") + " up to "
                        + std::to_string(2 * C) + " elements (stride " + std::to_string(B)
                        + ") in a register, then stores it to sdata[tid]",
-                   "With COARSE_FACTOR = " + std::to_string(C) + ", one thread does the work of "
-                       + std::to_string(2 * C) + " elements in registers before the tree, so "
-                       + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s")
-                       + " cover the input instead of " + std::to_string((n + 2 * B - 1) / (2 * B))
-                       + ". Elements past the end are not loaded (the bounds checks of PMPP exercise 5).",
+                   (C == 1 ? std::string("With COARSE_FACTOR = 1 there is no coarsening: two elements per thread, "
+                                         "as in the segmented kernel.")
+                           : "With COARSE_FACTOR = " + std::to_string(C) + ", one thread does the work of "
+                               + std::to_string(2 * C) + " elements in registers before the tree, so "
+                               + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s") + " of "
+                               + std::to_string(B) + " threads " + (g.grid == 1 ? "covers" : "cover") + " the input ("
+                               + std::to_string((n + 2 * B - 1) / (2 * B)) + " without coarsening).")
+                       + " Elements past the end are not loaded (the bounds checks of PMPP exercise 5).",
                    {"load", "coarsen"});
         r.finish(sh, 0, adds);
     }
@@ -438,7 +454,7 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
         r.describe("stride " + std::to_string(stride) + ": tid < " + std::to_string(stride) + " "
                        + (max ? "takes fmaxf with" : "adds") + " sdata[tid + " + std::to_string(stride) + "]",
-                   "After a barrier, the first " + std::to_string(stride) + " threads combine the word stride "
+                   "After a barrier, " + some_threads("first", stride) + " combine the word stride "
                        "places to their right, the same convergent tree as the shared-memory kernel.",
                    {"tree"});
         r.finish(sh, g.grid, adds);
