@@ -90,6 +90,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
 
     connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int total) {
         m_shown = header;
+        m_progress->setTextVisible(true);
         m_progress->setRange(0, std::max(total, 1));
         m_progress->setValue(0);
         refreshBaselines();
@@ -210,6 +211,8 @@ QWidget* BenchmarkPane::buildLeft()
     m_progress = new QProgressBar(left);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
+    m_progress->setFormat(tr("%v / %m kernel runs"));
+    m_progress->setTextVisible(false);
     v->addWidget(m_progress);
     m_status = new QListWidget(left);
     m_status->setMinimumHeight(80);

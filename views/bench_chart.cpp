@@ -83,15 +83,21 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
         a->setLabelFont(chartFont(kLabelPt));
     }
     legend->setFont(chartFont(kTickPt));
-    // The legend sits right of the plot, never over a bar or a line.
+    // The legend sits in a row between the title and the plot, never over a bar or a line.
     axisRect()->insetLayout()->take(legend);
-    auto* side = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 1, side);
-    side->addElement(0, 0, legend);
-    side->addElement(1, 0, new QCPLayoutElement(this));
-    side->setRowStretchFactor(0, 0.01);
-    side->setRowStretchFactor(1, 1);
-    plotLayout()->setColumnStretchFactor(1, 0.01);
+    plotLayout()->insertRow(1);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, legendRow);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactor(0, 1);
+    legendRow->setColumnStretchFactor(1, 0.001);
+    legendRow->setColumnStretchFactor(2, 1);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setLayer(QStringLiteral("legend"));
     legend->setMargins(QMargins(6, 4, 6, 4));
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     setMouseTracking(true);
@@ -415,6 +421,11 @@ void BenchChart::buildBars()
         if (primary.ceiling_read_gbs)
             hline(*primary.ceiling_read_gbs, kCeilingColor,
                   tr("measured read ceiling %1 GB/s").arg(*primary.ceiling_read_gbs, 0, 'f', 0), Qt::DashDotLine);
+        if (overlay && m_series.at(1).results.device.peak_bandwidth_gbs > 0) {
+            const BenchDevice& d = m_series.at(1).results.device;
+            hline(d.peak_bandwidth_gbs, kSeriesColors[1],
+                  tr("%1 datasheet peak %2 GB/s").arg(d.name).arg(d.peak_bandwidth_gbs, 0, 'f', 0), Qt::DotLine);
+        }
     }
     if (m_kind == Kind::Speedup)
         hline(1.0, palette().color(QPalette::WindowText), QString(), Qt::DashLine);

@@ -619,6 +619,31 @@ void TestBenchPane::screenshots()
     QApplication::processEvents();
     QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_sweep.png"))));
     QVERIFY(pane.chart(BenchChart::Kind::Sweep)->exportTo(QDir(dir).filePath(QStringLiteral("chart_bench_sweep.png")), &error, 1200, 700));
+
+    // Overlay of two files and the dark palette (optional: BENCHPANE_OVERLAY names the second file).
+    const QString second = qEnvironmentVariable("BENCHPANE_OVERLAY");
+    if (!second.isEmpty()) {
+        QVERIFY2(pane.loadResults(file1m, &error), qPrintable(error));
+        QVERIFY2(pane.loadOverlay(second, &error), qPrintable(error));
+        pane.showChart(BenchChart::Kind::Bandwidth);
+        QApplication::processEvents();
+        QVERIFY(pane.chart(BenchChart::Kind::Bandwidth)->exportTo(QDir(dir).filePath(QStringLiteral("chart_bench_overlay.png")), &error, 1200, 700));
+        pane.clearOverlay();
+    }
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+    pane.setPalette(dark);
+    QVERIFY2(pane.loadResults(file1m, &error), qPrintable(error));
+    pane.showChart(BenchChart::Kind::Time);
+    QApplication::processEvents();
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_dark.png"))));
 }
 
 int main(int argc, char** argv)
