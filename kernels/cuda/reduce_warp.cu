@@ -29,7 +29,8 @@ __device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& pr
 // The two-level block reduce (PyTorch's BlockReduceSum, seed 001): each warp shuffles its
 // values down to lane 0, lane 0 parks the warp's sum in shared memory, and after one barrier the
 // first warp shuffles the (at most 32) partials. Thread 0 ends with the block's sum.
-// Costs: two barriers per block instead of log2(blockDim.x), 32 floats of shared memory.
+// Costs: two barriers per block instead of log2(blockDim.x) (plus a third at the end so that the
+// caller may reuse warp_sums, as grid_sync does), 32 floats of shared memory.
 template <class Probe>
 __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, Probe& probe)
 {
