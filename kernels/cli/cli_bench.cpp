@@ -221,6 +221,8 @@ public:
         if (need > static_cast<std::size_t>(dev.free_bytes))
             throw g::OutOfMemory{capacity, need, static_cast<std::size_t>(dev.free_bytes)};
 
+        if (!m_args.json_file.empty() && !std::ofstream{m_args.json_file, std::ios::app})
+            throw BadInput{"--json: cannot write " + m_args.json_file};
         const auto x = b::make_input(capacity, m_args.seed, 0);
         const auto y = needs.dot ? b::make_input(capacity, m_args.seed, 1) : std::vector<float>{};
         g::Runner runner{m_args.device, x, y, needs};
@@ -528,6 +530,14 @@ void register_bench_commands(CLI::App& app, int& exit_code)
             std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
             exit_code = kBadInput;
         } catch (const g::CudaError& e) {
+            emit({{"type", "error"}, {"message", e.what()}});
+            std::cerr << "reducescope-cli: " << e.what() << '\n';
+            exit_code = kFailure;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "reducescope-cli: not enough host memory for the input of " << args->sizes.back()
+                      << " floats\n";
+            exit_code = kBadInput;
+        } catch (const std::runtime_error& e) {  // e.g. the --json file cannot be written
             emit({{"type", "error"}, {"message", e.what()}});
             std::cerr << "reducescope-cli: " << e.what() << '\n';
             exit_code = kFailure;
