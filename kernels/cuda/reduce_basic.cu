@@ -17,7 +17,7 @@ namespace reducescope::cuda {
 // simple — stride doubles from 1; the thread whose index is a multiple of the stride adds.
 // The starting point. Works in place in global memory, so the input is destroyed and the
 // segment must be padded with zeros to 2*blockDim.x elements. Cost per block: every iteration
-// reads and writes global memory (2*blockDim.x loads over the whole tree, blockDim.x stores),
+// reads and writes global memory (2*blockDim.x - 1 adds, each two loads and a store),
 // log2(blockDim.x)+1 barriers, one atomic. Lanes i % stride == 0 thin out inside every warp:
 // from stride 2 on, every warp is divergent and most lanes idle.
 template <class Probe = NoProbe>
