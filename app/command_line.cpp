@@ -50,7 +50,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         {QStringLiteral("coarse-factor"), QStringLiteral("COARSE_FACTOR: 1..64 (default 4)."), QStringLiteral("C")},
         {QStringLiteral("banks"), QStringLiteral("Shared-memory banks: 32, or 4/8/16."), QStringLiteral("B")},
         {QStringLiteral("compare"), QStringLiteral("Second strategy shown side by side."), QStringLiteral("ID")},
-        {QStringLiteral("step"), QStringLiteral("Step index to open on (0 = first)."), QStringLiteral("K")},
+        {QStringLiteral("step"), QStringLiteral("Step to open on, 1 = first (as reducescope-cli trace numbers them)."), QStringLiteral("K")},
         {QStringLiteral("results"), QStringLiteral("Benchmark results JSON to load and show."), QStringLiteral("FILE.json")},
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen)."), QStringLiteral("FILE.png")},
     });
@@ -107,10 +107,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
     if (parser.isSet(QStringLiteral("step"))) {
         int k = 0;
-        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step index, 0 or more"), &k, &error))
+        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step number, 1 or more"), &k, &error))
             return fail(error);
-        if (k < 0)
-            return fail(QStringLiteral("step must be a step index, 0 or more (got %1)").arg(k));
+        if (k < 1)
+            return fail(QStringLiteral("step must be a step number, 1 or more (got %1)").arg(k));
         o.step = k;
     }
     o.results = parser.value(QStringLiteral("results"));
@@ -133,9 +133,9 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
 
 QString checkStep(int step, int stepCount)
 {
-    if (step >= 0 && step < stepCount)
+    if (step >= 1 && step <= stepCount)
         return {};
-    return QStringLiteral("step must be in 0..%1 for this trace (got %2)").arg(stepCount - 1).arg(step);
+    return QStringLiteral("step must be in 1..%1 for this trace (got %2)").arg(stepCount).arg(step);
 }
 
 bool haveDisplay()

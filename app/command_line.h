@@ -19,7 +19,7 @@ struct CommandLineOptions {
     bool inputGiven = false;
     bool paramsGiven = false;
     QString compare;                 ///< --compare ID, empty = off
-    std::optional<int> step;         ///< --step K (0-based index into the trace's steps)
+    std::optional<int> step;         ///< --step K (1-based, as the window and reducescope-cli trace number steps)
     QString results;                 ///< --results FILE.json
     QString screenshot;              ///< --screenshot FILE.png
 };
@@ -36,7 +36,7 @@ struct CommandLineResult {
 /// does not need a QCoreApplication.
 CommandLineResult parseCommandLine(const QStringList& arguments);
 
-/// One line for stderr when --step is out of 0..stepCount-1, else empty.
+/// One line for stderr when the 1-based --step is out of 1..stepCount, else empty.
 QString checkStep(int step, int stepCount);
 
 /// True when Qt can open a window or --screenshot renders offscreen: DISPLAY, WAYLAND_DISPLAY or

@@ -46,7 +46,7 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         const QString problem = checkStep(*o.step, pane->stepCount());
         if (!problem.isEmpty())
             return fail(problem);
-        pane->setStep(*o.step);
+        pane->setStep(*o.step - 1);
     }
     if (!o.results.isEmpty()) {
         QString error;

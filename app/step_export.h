@@ -20,7 +20,7 @@ bool exportStepPng(const StepPane& pane, const QString& path, QString* error);
 /// Writes the current step as SVG (vector, via QSvgGenerator).
 bool exportStepSvg(const StepPane& pane, const QString& path, QString* error);
 
-/// Writes every step as `<dir>/<strategy>_step_000.png`, ... and restores the current step.
+/// Writes every step as `<dir>/<strategy>_step_001.png` (steps numbered from 1), ... and restores the current step.
 /// Returns the number of files written, or -1 with *error set.
 int exportStepSeries(StepPane& pane, const QString& dir, QString* error);
 

@@ -316,7 +316,7 @@ void StepPane::buildLayout()
     m_mainSplitter->addWidget(m_columnSplitter);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
-    m_mainSplitter->setSizes({380, 1200});
+    m_mainSplitter->setSizes({430, 1170});
 
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
@@ -553,7 +553,7 @@ void StepPane::refreshStep()
         m_scrubber->setRange(0, last);
         m_scrubber->setValue(m_step);
     }
-    m_stepLabel->setText(stepCount() ? tr("step %1 / %2").arg(m_step).arg(last) : tr("no trace"));
+    m_stepLabel->setText(stepCount() ? tr("step %1 / %2").arg(m_step + 1).arg(stepCount()) : tr("no trace"));
     m_firstAction->setEnabled(m_step > 0);
     m_prevAction->setEnabled(m_step > 0);
     m_nextAction->setEnabled(m_step < last);

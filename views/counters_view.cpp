@@ -17,39 +17,39 @@ QString percent(long long part, long long whole)
     return QStringLiteral("%1 %").arg(100.0 * double(part) / double(whole), 0, 'f', 0);
 }
 
-QString lanes(long long active, long long laneSlots)
-{
-    return QStringLiteral("%1 / %2 (%3)").arg(active).arg(laneSlots).arg(percent(active, laneSlots));
-}
-
 struct Column {
+    QString group;   ///< strategy name in compare mode (spans its columns), else empty
     QString title;
     QStringList cells;
 };
 
-// Three columns per trace: this step, running total, whole trace.
-QVector<Column> columnsFor(const model::Trace& t, int k, bool named)
+QStringList cellsOf(long long active, long long laneSlots, long long divergent, long long wavefronts, long long extra,
+                    long long sectors, long long barriers, long long atomics, long long adds)
+{
+    return {QStringLiteral("%1 / %2").arg(active).arg(laneSlots), percent(active, laneSlots), QString::number(divergent),
+            QString::number(wavefronts), QString::number(extra), QString::number(sectors), QString::number(barriers),
+            QString::number(atomics), QString::number(adds)};
+}
+
+// Three columns per trace (this step, running total, whole trace); two in compare mode.
+QVector<Column> columnsFor(const model::Trace& t, int k, bool compare)
 {
     const model::StepCounters& s = t.steps[std::size_t(k)].counters;
     const model::StepCounters r = runningTotals(t, k);
     const model::Totals& tot = t.totals;
-    const QString prefix = named ? QString::fromStdString(t.strategy) + QStringLiteral(": ") : QString();
-    Column step{prefix + QStringLiteral("step %1").arg(k), {}};
-    Column run{prefix + QStringLiteral("steps 0–%1").arg(k), {}};
-    Column all{prefix + QStringLiteral("whole trace"), {}};
-    step.cells << lanes(s.active_lanes, s.lane_slots) << QString::number(s.divergent_warps)
-               << QStringLiteral("%1 (%2 extra)").arg(s.shared_wavefronts).arg(s.extra_shared_wavefronts)
-               << QString::number(s.global_sectors) << QString::number(s.barriers) << QString::number(s.atomics)
-               << QString::number(s.adds);
-    run.cells << lanes(r.active_lanes, r.lane_slots) << QString::number(r.divergent_warps)
-              << QStringLiteral("%1 (%2 extra)").arg(r.shared_wavefronts).arg(r.extra_shared_wavefronts)
-              << QString::number(r.global_sectors) << QString::number(r.barriers) << QString::number(r.atomics)
-              << QString::number(r.adds);
-    all.cells << lanes(tot.active_lane_slots, tot.issued_lane_slots) << QString::number(tot.divergent_warp_steps)
-              << QStringLiteral("%1 (%2 extra)").arg(tot.shared_wavefronts).arg(tot.extra_shared_wavefronts)
-              << QString::number(tot.global_sectors) << QString::number(tot.barriers) << QString::number(tot.atomics)
-              << QString::number(tot.adds);
-    return {step, run, all};
+    const QString group = compare ? QString::fromStdString(t.strategy) : QString();
+    QVector<Column> cols;
+    cols.push_back({group, QStringLiteral("step %1").arg(k + 1),
+                    cellsOf(s.active_lanes, s.lane_slots, s.divergent_warps, s.shared_wavefronts, s.extra_shared_wavefronts,
+                            s.global_sectors, s.barriers, s.atomics, s.adds)});
+    if (!compare)
+        cols.push_back({group, QStringLiteral("steps 1–%1").arg(k + 1),
+                        cellsOf(r.active_lanes, r.lane_slots, r.divergent_warps, r.shared_wavefronts, r.extra_shared_wavefronts,
+                                r.global_sectors, r.barriers, r.atomics, r.adds)});
+    cols.push_back({group, QStringLiteral("whole trace"),
+                    cellsOf(tot.active_lane_slots, tot.issued_lane_slots, tot.divergent_warp_steps, tot.shared_wavefronts,
+                            tot.extra_shared_wavefronts, tot.global_sectors, tot.barriers, tot.atomics, tot.adds)});
+    return cols;
 }
 
 QString resultLine(const model::Trace& t)
@@ -105,16 +105,21 @@ void CountersView::setTraces(std::shared_ptr<const model::Trace> a, int stepA,
         return;
     }
     stepA = std::clamp(stepA, 0, int(a->steps.size()) - 1);
-    QVector<Column> cols = columnsFor(*a, stepA, bool(b));
-    if (b && !b->steps.empty()) {
+    const bool compare = b && !b->steps.empty();
+    QVector<Column> cols = columnsFor(*a, stepA, compare);
+    if (compare) {
         stepB = std::clamp(stepB, 0, int(b->steps.size()) - 1);
-        // Compare mode: this step and the whole trace of each, next to each other.
-        const QVector<Column> other = columnsFor(*b, stepB, true);
-        cols = {cols[0], other[0], cols[2], other[2]};
+        cols += columnsFor(*b, stepB, true);
     }
-    const QStringList rows{tr("active lanes / lane slots"), tr("divergent warps"), tr("shared wavefronts"),
-                           tr("global sectors"), tr("barriers"), tr("atomics"), tr("adds")};
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' style='font-size:large'><tr><th></th>");
+    const QStringList rows{tr("active lanes / slots"), tr("lane utilisation"), tr("divergent warps"),
+                           tr("shared wavefronts"), tr("extra wavefronts (conflicts)"), tr("global sectors"),
+                           tr("barriers"), tr("atomics"), tr("adds")};
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='3'>");
+    if (compare) {
+        html += QStringLiteral("<tr><th></th><th colspan='2' align='center'>%1</th><th colspan='2' align='center'>%2</th></tr>")
+                    .arg(cols[0].group.toHtmlEscaped(), cols[2].group.toHtmlEscaped());
+    }
+    html += QStringLiteral("<tr><th></th>");
     for (const Column& c : cols)
         html += QStringLiteral("<th align='right'>%1</th>").arg(c.title.toHtmlEscaped());
     html += QStringLiteral("</tr>");

@@ -57,7 +57,7 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     const model::Step& s = t.steps[std::size_t(k)];
     const qreal avail = width - 2 * kMargin;
     l.title = QStringLiteral("%1 · step %2 / %3")
-                  .arg(QString::fromStdString(t.strategy)).arg(k).arg(int(t.steps.size()) - 1);
+                  .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()));
     if (k + 1 == int(t.steps.size()))
         l.title += QStringLiteral("  ·  result %1 (float64 reference %2)")
                        .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
@@ -92,14 +92,26 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
 struct ArrayGeometry {
     qreal cellW = 0, cellH = 0, arcH = 0;
     int perRow = 1;
+    int group = 0;        ///< cells per group (warp or block) separated by a gap; 0 = none
+    qreal groupGap = 0;
 };
 
-ArrayGeometry arrayGeometry(int n, qreal avail)
+// `group`: cells that belong together (a warp's registers, a block's shared memory or segment);
+// a small gap separates groups when the array fits on one row.
+ArrayGeometry arrayGeometry(int n, qreal avail, int group = 0)
 {
     ArrayGeometry g;
-    g.cellW = std::min<qreal>(76, avail / n);
+    const int groups = group > 0 ? (n + group - 1) / group : 1;
+    if (groups > 1 && groups <= 64) {
+        g.group = group;
+        g.groupGap = 8;
+    }
+    const qreal gaps = g.group ? (groups - 1) * g.groupGap : 0;
+    g.cellW = std::min<qreal>(76, (avail - gaps) / n);
     g.perRow = n;
     if (g.cellW < 14) {
+        g.group = 0;
+        g.groupGap = 0;
         g.perRow = std::max(1, floorPow2(int(avail / 16)));
         g.cellW = std::min<qreal>(76, avail / g.perRow);
     }
@@ -118,7 +130,8 @@ qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& val
         StepLayout::Cell c;
         c.index = i;
         c.value = values[std::size_t(i)];
-        c.rect = QRectF(kMargin + col * g.cellW, y + row * (gapAbove + g.cellH) + gapAbove, g.cellW, g.cellH);
+        const qreal gx = g.group ? (i / g.group) * g.groupGap : 0;
+        c.rect = QRectF(kMargin + col * g.cellW + gx, y + row * (gapAbove + g.cellH) + gapAbove, g.cellW, g.cellH);
         c.padding = i >= realCount;
         cells.push_back(c);
     }
@@ -133,17 +146,23 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     if (n == 0)
         return y;
     const qreal avail = width - 2 * kMargin;
-    const ArrayGeometry g = arrayGeometry(n, avail);
+    const int bs = std::max(1, t.params.block_size);
+    const int group = s.values_space == model::MemorySpace::Registers ? t.params.warp_size
+                    : s.values_space == model::MemorySpace::Shared ? bs
+                    : t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0;
+    const ArrayGeometry g = arrayGeometry(n, avail, group);
     QFontMetricsF cm(l.sectionFont);
-    l.showValues = g.cellW >= 22;
+    // Numbers in narrow cells only for short arrays: 1024 tiny labels are unreadable and slow.
+    l.showValues = g.cellW >= 22 || (g.cellW >= 16 && n <= 256);
     l.arcHeight = g.arcH;
-    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 10, 26), true);
+    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 9, 26), true);
 
     // A load step reads the global input: draw it above, arrows go down into the array.
     const bool fromInput = s.reads_input && !t.input.empty();
     if (fromInput) {
-        const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail);
-        l.showInputValues = gi.cellW >= 22;
+        const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
+                                               t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0);
+        l.showInputValues = gi.cellW >= 22 || (gi.cellW >= 16 && t.input.size() <= 256);
         l.inputCaption = QStringLiteral("global input (%1 values%2), read by this step")
                              .arg(t.n).arg(t.padded_n > t.n ? QStringLiteral(" + %1 padding").arg(t.padded_n - t.n) : QString());
         l.inputCaptionRect = QRectF(kMargin, y, avail, cm.height());
@@ -166,13 +185,19 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? QStringLiteral(" · offset %1")
                                                                              : QStringLiteral(" · stride %1"))
                                .arg(*s.stride);
-    l.valuesCaptionRect = QRectF(kMargin, y, avail, cm.height());
-    y += cm.height() + 2;
+    if (!fromInput) {
+        l.valuesCaptionRect = QRectF(kMargin, y, avail, cm.height());
+        y += cm.height() + 2;
+    }
 
     const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
     y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 : g.arcH, y);
-    if (fromInput)
+    if (fromInput) {
+        // The arrows come down from the input: the caption goes under the cells.
         l.arcHeight = 4;
+        l.valuesCaptionRect = QRectF(kMargin, y + 2, avail, cm.height());
+        y += cm.height() + 4;
+    }
     if (before)
         for (StepLayout::Cell& c : l.cells) {
             c.hasBefore = true;
@@ -265,14 +290,14 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const int maxInWarp = std::min(ws, std::min(bs, laneCount));
     QFontMetricsF sm(l.smallFont);
     const qreal captionW = sm.horizontalAdvance(QStringLiteral("divergent: 32/32 active")) + 12;
-    qreal laneW = std::clamp<qreal>(avail / laneCount, 6, 44);
+    qreal laneW = std::clamp<qreal>(avail / laneCount, 6, 56);
     // Whole warps per row, and each warp at least as wide as its caption.
     qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
     if (boxW > avail) {
         laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
         boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
     }
-    laneW = std::max(laneW, std::min<qreal>(44, (boxW - 4) / maxInWarp));
+    laneW = std::max(laneW, std::min<qreal>(56, (boxW - 4) / maxInWarp));
     const qreal laneH = std::clamp<qreal>(laneW * 0.9, 14, 36);
     l.showThreadNumbers = laneW >= 20;
     const qreal titleH = sm.height();
@@ -400,8 +425,9 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
         return y;
     const qreal avail = width - 2 * kMargin;
     const int lost = int(std::count_if(s.atomics.begin(), s.atomics.end(), [](const model::AtomicOp& a) { return a.lost; }));
-    l.atomicsCaption = QStringLiteral("%1 atomic operation%2 on %3, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)%4")
-                           .arg(s.atomics.size()).arg(s.atomics.size() == 1 ? "" : "s")
+    const QString what = t.expected_wrong ? QStringLiteral("%1 plain (not atomic) read-modify-write%2 of %3, in the order the model runs them (block, warp, lane; hardware order is unspecified)%4")
+                                          : QStringLiteral("%1 atomic operation%2 on %3, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)%4");
+    l.atomicsCaption = what.arg(s.atomics.size()).arg(s.atomics.size() == 1 ? "" : "s")
                            .arg(QString::fromStdString(s.atomics.front().target))
                            .arg(lost ? QStringLiteral(" · %1 lost updates").arg(lost) : QString());
     QFontMetricsF cm(l.sectionFont);

@@ -121,7 +121,7 @@ struct StepLayout {
     int maxBankWays() const;
 };
 
-/// Lays out step `step` of `trace` for a view `width` pixels wide, with `base` as the body font.
+/// Lays out step `step` (0-based index into Trace::steps; shown as step+1) of `trace` for a view `width` pixels wide, with `base` as the body font.
 StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base);
 
 } // namespace reducescope::views

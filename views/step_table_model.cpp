@@ -59,7 +59,7 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(index.column())) {
-    case Step: return index.row();
+    case Step: return index.row() + 1;
     case Label: return QString::fromStdString(s.label);
     case Stride: return s.stride ? QVariant(*s.stride) : QVariant(QStringLiteral("–"));
     case Values: return joinValues(s.values, 32);

@@ -308,9 +308,6 @@ void paintAtomics(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(a.rect, 5, 5);
         p.setPen(a.lost ? c.lost : c.text);
-        QFont f = l.smallFont;
-        f.setStrikeOut(a.lost);
-        p.setFont(f);
         p.drawText(a.rect, Qt::AlignCenter, a.text);
     }
     if (l.atomicsHidden > 0) {

@@ -81,6 +81,7 @@ void TestAppCli::parse_data()
     QTest::addRow("unknown compare") << QStringList{"--compare", "cub"} << 2 << "compare";
     QTest::addRow("bad input") << QStringList{"--input", "1,two"} << 2 << "input";
     QTest::addRow("negative step") << QStringList{"--step", "-1"} << 2 << "step";
+    QTest::addRow("step 0") << QStringList{"--step", "0"} << 2 << "1 or more";
     QTest::addRow("unknown option") << QStringList{"--colour", "red"} << 2 << "colour";
 }
 
@@ -101,7 +102,7 @@ void TestAppCli::badArgumentsExit2_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
     QTest::addRow("block size") << QStringList{"--block-size", "3"} << "block-size must be a power of two in 1..1024";
-    QTest::addRow("step past the end") << QStringList{"--strategy", "simple", "--step", "99"} << "step must be in 0..";
+    QTest::addRow("step past the end") << QStringList{"--strategy", "simple", "--step", "99"} << "step must be in 1..";
     QTest::addRow("missing results") << QStringList{"--results", "/nonexistent/results.json"} << "results.json";
 }
 

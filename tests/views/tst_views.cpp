@@ -258,8 +258,10 @@ void TestViews::countersShowStepAndTotals()
         sum += a->steps[std::size_t(k)].counters.divergent_warps;
     QCOMPARE(run.divergent_warps, sum);
     view.setTraces(a, 4, b, 4);
-    QVERIFY(view.plainText().contains(QStringLiteral("simple: step 4")));
-    QVERIFY(view.plainText().contains(QStringLiteral("convergent: step 4")));
+    const QString both = view.plainText();
+    QVERIFY(both.contains(QStringLiteral("simple")));
+    QVERIFY(both.contains(QStringLiteral("convergent")));
+    QVERIFY(both.count(QStringLiteral("step 5")) >= 2);  // one column head per strategy
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestViews)
