@@ -572,13 +572,18 @@ QList<std::optional<double>> benchSpeedups(const BenchResults& r, const QString&
             } else if (baseline == QLatin1String("cub") && x.speedup_vs_cub) {
                 s = x.speedup_vs_cub;
             } else {
-                // The baseline at the same n; prefer the same block size and coarse factor.
+                // The baseline at the same n; prefer the same operation, block size and coarse factor.
                 const BenchResult* best = nullptr;
+                int bestScore = -1;
                 for (const BenchResult& b : r.results) {
                     if (b.strategy != baseline || b.n != x.n || !b.hasSpeed())
                         continue;
-                    if (!best || (b.block_size == x.block_size && b.coarse_factor == x.coarse_factor))
+                    const int score = (b.operation == x.operation ? 4 : 0) + (b.block_size == x.block_size ? 2 : 0)
+                        + (b.coarse_factor == x.coarse_factor ? 1 : 0);
+                    if (score > bestScore) {
                         best = &b;
+                        bestScore = score;
+                    }
                 }
                 if (best && x.time->median_ms > 0)
                     s = best->time->median_ms / x.time->median_ms;

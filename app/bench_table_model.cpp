@@ -79,7 +79,7 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole: {
         if (col == KernelColumn)
-            return r.strategy;
+            return r.label();
         if (col == StatusColumn)
             return views::benchStatusLabel(r.status);
         const auto v = value(index.row(), col);
@@ -100,7 +100,7 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     }
     case SortRole: {
         if (col == KernelColumn)
-            return r.strategy;
+            return r.label();
         if (col == StatusColumn)
             return int(r.status);
         const auto v = value(index.row(), col);

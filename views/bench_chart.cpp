@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/bench_chart.h"
 
+#include "model/catalogue.h"
+
 #include <QFileInfo>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -8,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace reducescope::views {
 namespace {
@@ -59,6 +62,18 @@ QFont chartFont(int pt, bool bold = false)
 
 } // namespace
 
+int catalogueRank(const QString& label)
+{
+    const QString id = label.section(QLatin1Char(' '), 0, 0);
+    int i = 0;
+    for (const model::StrategyInfo& s : model::catalogue()) {
+        if (QLatin1String(s.id.data(), qsizetype(s.id.size())) == id)
+            return 2 * i + (label == id ? 0 : 1);
+        ++i;
+    }
+    return 1 << 20;
+}
+
 QColor benchFamilyColor(const QString& family)
 {
     if (family == QLatin1String("basics")) return QColor(0xE6, 0x9F, 0x00);
@@ -99,6 +114,7 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     legend->setWrap(6);
     legend->setLayer(QStringLiteral("legend"));
     legend->setMargins(QMargins(6, 4, 6, 4));
+    legend->setIconSize(30, 22);  // tall enough that underscores below the baseline are not clipped
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -112,8 +128,13 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
         if (m_kind == Kind::Sweep)
             return;
         const int c = categoryAt(e->pos());
-        if (c >= 0)
-            emit strategyClicked(m_categories.at(c));
+        if (c < 0)
+            return;
+        for (const BenchSeries& s : m_series)
+            if (const BenchResult* r = pick(s, m_categories.at(c))) {
+                emit strategyClicked(r->strategy);
+                return;
+            }
     });
     applyPalette();
     rebuild();
@@ -179,7 +200,7 @@ const BenchResult* BenchChart::pick(const BenchSeries& s, const QString& strateg
     const BenchResult* best = nullptr;
     int bestScore = -1;
     for (const BenchResult& r : s.results.results) {
-        if (r.strategy != strategy)
+        if (r.label() != strategy)
             continue;
         int score = (r.n == p.n ? 4 : 0) + (r.block_size == p.block_size ? 2 : 0) + (r.coarse_factor == p.coarse_factor ? 1 : 0);
         if (score > bestScore || (score == bestScore && best && r.n > best->n)) {
@@ -209,7 +230,7 @@ std::optional<double> BenchChart::valueOf(const BenchSeries& s, const BenchResul
 QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
 {
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b> — %2").arg(r.strategy, s.results.label().toHtmlEscaped());
+    lines << QStringLiteral("<b>%1</b> — %2").arg(r.label(), s.results.label().toHtmlEscaped());
     lines << tr("N = %1, block %2, coarse factor %3, %4 / %5 cache")
                  .arg(withThousands(r.n)).arg(r.block_size).arg(r.coarse_factor).arg(r.mode, r.cache);
     if (r.time)
@@ -292,14 +313,26 @@ void BenchChart::buildBars()
 
     for (const BenchSeries& s : m_series)
         for (const BenchResult& r : s.results.results)
-            if (!m_categories.contains(r.strategy))
-                m_categories << r.strategy;
+            if (!m_categories.contains(r.label()))
+                m_categories << r.label();
+    // Catalogue order (the order the seeds teach them, baselines last), whatever the file's order.
+    std::stable_sort(m_categories.begin(), m_categories.end(), [](const QString& a, const QString& b) {
+        return catalogueRank(a) < catalogueRank(b);
+    });
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int c = 0; c < m_categories.size(); ++c)
         ticker->addTick(c + 1, m_categories.at(c));
     xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(m_categories.size() > 6 ? 40 : 0);
+    const bool rotate = m_categories.size() > 6;
+    xAxis->setTickLabelRotation(rotate ? 40 : 0);
+    // Rotated labels run right of their tick: keep room for the last one inside the widget.
+    int right = 10;
+    if (rotate && !m_categories.isEmpty()) {
+        const QFontMetrics fm(chartFont(kTickPt));
+        right = std::max(right, int(fm.horizontalAdvance(m_categories.last()) * std::cos(40 * M_PI / 180)) - 20);
+    }
+    axisRect()->setMinimumMargins(QMargins(0, 0, right, 0));
     xAxis->setSubTicks(false);
     xAxis->setTickLength(0, 4);
     xAxis->grid()->setVisible(false);
@@ -372,7 +405,7 @@ void BenchChart::buildBars()
                     const QString label = r->hasSpeed() ? tr("no %1").arg(m_baseline) : benchStatusLabel(r->status);
                     const QColor color = (r->status == BenchStatus::Wrong || r->status == BenchStatus::Error) ? kWrongColor : kWarnColor;
                     addFlag(c + 1 + (overlay ? -0.2 : 0), label, color);
-                    m_flags << QStringLiteral("%1: %2").arg(r->strategy, label);
+                    m_flags << QStringLiteral("%1: %2").arg(r->label(), label);
                 }
                 continue;
             }
@@ -390,7 +423,7 @@ void BenchChart::buildBars()
             set.plus << std::max(0.0, plus);
             lo = std::min(lo, *v);
             hi = std::max(hi, *v);
-            m_bars << BenchBar{r->strategy, si, *v};
+            m_bars << BenchBar{r->label(), si, *v};
         }
     }
 
@@ -439,7 +472,19 @@ void BenchChart::buildBars()
         base = m_kind == Kind::Speedup ? 1.0 : std::pow(10.0, std::floor(std::log10(safeLo)));
         lo = std::min(base, safeLo);
     }
-    for (int i = 0; i < sets.size(); ++i) {
+    // Legend in family order (basics first, baselines last).
+    static const QStringList familyOrder{QStringLiteral("basics"), QStringLiteral("shared_memory"),
+                                         QStringLiteral("many_blocks"), QStringLiteral("warp_primitives"),
+                                         QStringLiteral("dot_product"), QStringLiteral("baseline")};
+    QList<int> order(sets.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const auto rank = [&](int i) {
+            return setIds.at(i).first * 100 + int(familyOrder.indexOf(setIds.at(i).second) + 1);
+        };
+        return rank(a) < rank(b);
+    });
+    for (int i : order) {
         const Set& set = sets.at(i);
         const double shift = overlay ? (setIds.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
         QVector<double> keys = set.keys;
@@ -557,8 +602,11 @@ void BenchChart::buildSweep()
     QStringList strategies;
     for (const BenchSeries& s : m_series)
         for (const BenchResult& r : s.results.results)
-            if (!strategies.contains(r.strategy))
-                strategies << r.strategy;
+            if (!strategies.contains(r.label()))
+                strategies << r.label();
+    std::stable_sort(strategies.begin(), strategies.end(), [](const QString& a, const QString& b) {
+        return catalogueRank(a) < catalogueRank(b);
+    });
     m_categories = strategies;
     int notVerified = 0;
     for (int si = 0; si < m_series.size(); ++si) {
@@ -568,18 +616,18 @@ void BenchChart::buildSweep()
         for (int k = 0; k < strategies.size(); ++k) {
             QVector<double> xs, ys;
             for (const BenchResult& r : s.results.results) {
-                if (r.strategy != strategies.at(k))
+                if (r.label() != strategies.at(k))
                     continue;
                 if (!r.hasSpeed() || !r.bandwidth_gbs) {
                     if (si == 0 && r.status != BenchStatus::Skipped) {
                         ++notVerified;
-                        m_flags << QStringLiteral("%1 at %2: %3").arg(r.strategy, binaryShort(xOf(r)), benchStatusLabel(r.status));
+                        m_flags << QStringLiteral("%1 at %2: %3").arg(r.label(), binaryShort(xOf(r)), benchStatusLabel(r.status));
                     }
                     continue;
                 }
                 xs << xOf(r);
                 ys << *r.bandwidth_gbs;
-                m_points << BenchPoint{r.strategy, si, xOf(r), *r.bandwidth_gbs};
+                m_points << BenchPoint{r.label(), si, xOf(r), *r.bandwidth_gbs};
             }
             if (xs.isEmpty())
                 continue;
@@ -725,7 +773,7 @@ QString BenchChart::hoverText(const QPoint& pos) const
         const double x = param == QLatin1String("block_size") ? r.block_size
             : param == QLatin1String("coarse_factor")          ? r.coarse_factor
                                                                : double(r.n);
-        if (r.strategy == best->strategy && x == best->x && r.hasSpeed())
+        if (r.label() == best->strategy && x == best->x && r.hasSpeed())
             return describe(s, r);
     }
     return {};

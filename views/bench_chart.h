@@ -19,16 +19,16 @@ struct BenchSeries {
     QList<std::optional<double>> speedups;
 };
 
-/// One drawn bar (for tests and hover): category strategy, which series, the plotted value.
+/// One drawn bar (for tests and hover): category (BenchResult::label()), which series, the value.
 struct BenchBar {
-    QString strategy;
+    QString strategy;   ///< BenchResult::label(): the strategy id, or e.g. "cub max"
     int series = 0;     ///< 0 = primary, 1 = overlay
     double value = 0;   ///< ms (time), 10^9 bytes/s (bandwidth) or × (speed-up)
 };
 
 /// One drawn point of the sweep chart.
 struct BenchPoint {
-    QString strategy;
+    QString strategy;   ///< BenchResult::label()
     int series = 0;
     double x = 0;       ///< n, block size or coarse factor
     double gbs = 0;     ///< effective bandwidth, 10^9 bytes/s
@@ -51,7 +51,8 @@ public:
     bool logScale() const { return m_log; }
 
     Kind kind() const { return m_kind; }
-    /// The x-axis categories (strategy ids) of a bar chart, left to right.
+    /// The x-axis categories (BenchResult::label(): strategy ids, "cub max") of a bar chart,
+    /// left to right; the lines of a sweep chart.
     QStringList categories() const { return m_categories; }
     /// Bars drawn, in category order per series.
     const QList<BenchBar>& bars() const { return m_bars; }
@@ -69,7 +70,7 @@ public:
     bool exportTo(const QString& path, QString* error, int width = 0, int height = 0);
 
 signals:
-    /// The user clicked the bar (or point) of this strategy.
+    /// The user clicked the bar of this strategy (the catalogue id, e.g. "cub" for "cub max").
     void strategyClicked(const QString& strategyId);
 
 protected:
@@ -98,6 +99,9 @@ private:
     QStringList m_flags;
     QCPTextElement* m_title = nullptr;
 };
+
+/// Position of a chart label ("cub", "cub max") in the strategy catalogue; unknown ids last.
+int catalogueRank(const QString& label);
 
 /// Colour of a strategy family ("many_blocks", ...); colour-blind-safe (Okabe–Ito).
 QColor benchFamilyColor(const QString& family);

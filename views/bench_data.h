@@ -61,6 +61,13 @@ struct BenchResult {
 
     /// True when speeds may be shown (status ok and a time exists).
     bool hasSpeed() const { return status == BenchStatus::Ok && time.has_value(); }
+    /// The label of this run in charts and tables: the strategy id, plus " max" where a
+    /// strategy also runs as a max reduction (CUB runs Sum and Max: "cub", "cub max").
+    QString label() const
+    {
+        return operation == QLatin1String("max") && !strategy.endsWith(QLatin1String("_max"))
+            ? strategy + QStringLiteral(" max") : strategy;
+    }
 };
 
 /// The GPU a results set was recorded on.

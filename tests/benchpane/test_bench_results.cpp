@@ -6,6 +6,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -346,7 +347,11 @@ void TestBenchResults::recordedFiles()
 {
     // Every file the repository ships in docs/results/ must load.
     const QDir dir(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results"));
-    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    QStringList files;
+    QDirIterator it(dir.path(), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << dir.relativeFilePath(it.next());
+    files.sort();
     if (files.isEmpty())
         QSKIP("no recorded results in docs/results yet");
     for (const QString& f : files) {
