@@ -5,6 +5,11 @@
 #include <QColor>
 #include <QFont>
 
+#include "views/bench_chart.h"
+
+#include <algorithm>
+#include <numeric>
+
 namespace reducescope::app {
 using views::BenchResult;
 using views::BenchStatus;
@@ -18,9 +23,22 @@ void BenchTableModel::setResults(const views::BenchResults& results,
                                  const QList<std::optional<double>>& speedups, const QString& baseline)
 {
     beginResetModel();
-    m_rows = results.results;
-    m_speedups = speedups;
-    m_speedups.resize(m_rows.size());
+    // Rows in catalogue order (as the charts), then by N; the proxy sorts by any column on demand.
+    QList<int> order(results.results.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const BenchResult& x = results.results.at(a);
+        const BenchResult& y = results.results.at(b);
+        const int rx = views::catalogueRank(x.label());
+        const int ry = views::catalogueRank(y.label());
+        return rx != ry ? rx < ry : x.n < y.n;
+    });
+    m_rows.clear();
+    m_speedups.clear();
+    for (int i : order) {
+        m_rows << results.results.at(i);
+        m_speedups << speedups.value(i);
+    }
     m_baseline = baseline;
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);

@@ -24,6 +24,7 @@
 #include <QTabWidget>
 #include <QTextDocument>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -169,6 +170,8 @@ QWidget* BenchmarkPane::buildDevicePanel()
     QFont f = m_device->font();
     f.setPointSizeF(f.pointSizeF() * 1.15);
     m_device->setFont(f);
+    // Room for three lines (shown file, comparison, this machine) so the layout does not jump.
+    m_device->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
     row->addWidget(m_device, 1);
     auto* open = new QPushButton(tr("Open results…"), panel);
     open->setToolTip(tr("Load a results .json written by reducescope-cli bench --json (e.g. from docs/results/)"));
@@ -309,7 +312,8 @@ void BenchmarkPane::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (!m_probed) {
         m_probed = true;
-        m_runner->probeDevice();
+        // Not urgent: let the first paint (and a --screenshot) happen before asking the CLI.
+        QTimer::singleShot(300, m_runner, &BenchRunner::probeDevice);
     }
 }
 

@@ -88,6 +88,8 @@ private slots:
     void cancelKeepsFinishedRows();
     void badSettingsDoNotStart();
     void realCliWithoutGpu();
+    void devicePanel_data();
+    void devicePanel();
     void screenshots();
 
 private:
@@ -603,6 +605,34 @@ void TestBenchPane::realCliWithoutGpu()
     QVERIFY(pane.deviceText().contains(QStringLiteral("no CUDA device")));
     QString error;
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+}
+
+void TestBenchPane::devicePanel_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("a GPU") << QStringLiteral("ok") << QStringLiteral("This machine: NVIDIA H200 (fixture) · 132 SMs · L2 60 MiB · peak 4915 GB/s · driver 13.0");
+    QTest::addRow("no CUDA device") << QStringLiteral("nodevice") << QStringLiteral("This machine: no CUDA device (no CUDA device (cudaGetDeviceCount");
+    QTest::addRow("CLI missing") << QStringLiteral("missing") << QStringLiteral("This machine: GPU unknown (cannot start /nonexistent/reducescope-cli");
+}
+
+void TestBenchPane::devicePanel()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, expected);
+    qputenv("FAKE_CLI_MODE", mode.toUtf8());
+    if (mode == QLatin1String("missing"))
+        qputenv("REDUCESCOPE_CLI", "/nonexistent/reducescope-cli");
+    BenchmarkPane pane;
+    QSignalSpy probed(pane.runner(), &app::BenchRunner::deviceProbed);
+    pane.runner()->probeDevice();
+    QVERIFY(probed.wait(10000));
+    QVERIFY2(pane.deviceText().contains(expected), qPrintable(pane.deviceText()));
+    // with nothing loaded, the panel says how to get results
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QVERIFY(pane.deviceText().startsWith(QStringLiteral("Showing fixture_1m.json: NVIDIA H200 (fixture)")));
+    QVERIFY2(pane.deviceText().contains(expected), qPrintable(pane.deviceText()));
 }
 
 void TestBenchPane::screenshots()
