@@ -78,8 +78,13 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.explanationRect.setWidth(avail);
         y += l.explanationRect.height() + 4;
     }
-    if (t.teaching_warp_size) {
-        l.teachingNote = QStringLiteral("warp size %1 — teaching aid: real GPUs use 32").arg(t.params.warp_size);
+    if (t.teaching_warp_size || t.params.banks != 32) {
+        QStringList notes;
+        if (t.teaching_warp_size)
+            notes << QStringLiteral("warp size %1").arg(t.params.warp_size);
+        if (t.params.banks != 32)
+            notes << QStringLiteral("%1 banks").arg(t.params.banks);
+        l.teachingNote = QStringLiteral("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
         QFontMetricsF em(l.sectionFont);
         l.teachingRect = QRectF(kMargin, y, em.horizontalAdvance(l.teachingNote) + 16, em.height() + 6);
         y += l.teachingRect.height() + 4;
@@ -107,16 +112,16 @@ ArrayGeometry arrayGeometry(int n, qreal avail, int group = 0)
         g.groupGap = 8;
     }
     const qreal gaps = g.group ? (groups - 1) * g.groupGap : 0;
-    g.cellW = std::min<qreal>(76, (avail - gaps) / n);
+    g.cellW = std::min<qreal>(104, (avail - gaps) / n);
     g.perRow = n;
     if (g.cellW < 14) {
         g.group = 0;
         g.groupGap = 0;
         g.perRow = std::max(1, floorPow2(int(avail / 16)));
-        g.cellW = std::min<qreal>(76, avail / g.perRow);
+        g.cellW = std::min<qreal>(104, avail / g.perRow);
     }
-    g.cellH = std::clamp<qreal>(g.cellW * 0.75, 16, 52);
-    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14, 64);
+    g.cellH = std::clamp<qreal>(g.cellW * 0.7, 16, 64);
+    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14, 84);
     return g;
 }
 
@@ -155,7 +160,7 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     // Numbers in narrow cells only for short arrays: 1024 tiny labels are unreadable and slow.
     l.showValues = g.cellW >= 22 || (g.cellW >= 16 && n <= 256);
     l.arcHeight = g.arcH;
-    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 9, 26), true);
+    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 9, 34), true);
 
     // A load step reads the global input: draw it above, arrows go down into the array.
     const bool fromInput = s.reads_input && !t.input.empty();
@@ -388,11 +393,13 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 
     // Group the participating lanes: bank -> word -> lanes.
     QVector<QMap<int, int>> wordsInBank(banks);
+    QVector<QMap<int, QStringList>> lanesOfWord(banks);
     for (std::size_t lane = 0; lane < a.bank_of_lane.size() && lane < a.words.size(); ++lane) {
         const int b = a.bank_of_lane[lane];
         if (b < 0 || b >= banks || a.words[lane] < 0)
             continue;
         wordsInBank[b][a.words[lane]] += 1;
+        lanesOfWord[b][a.words[lane]] << QString::number(lane);
     }
     int maxWords = 1;
     for (const auto& m : wordsInBank)
@@ -410,6 +417,11 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         for (auto it = wordsInBank[b].cbegin(); it != wordsInBank[b].cend(); ++it, ++row) {
             bank.words.push_back(it.key());
             bank.lanesPerWord.push_back(it.value());
+            const QStringList& lanes = lanesOfWord[b][it.key()];
+            bank.wordLabels.push_back(QStringLiteral("%1 %2 → w%3")
+                                          .arg(lanes.size() == 1 ? QStringLiteral("lane") : QStringLiteral("lanes"),
+                                               lanes.join(QLatin1Char(',')))
+                                          .arg(it.key()));
             bank.broadcast = bank.broadcast || it.value() > 1;
             bank.wordRects.push_back(QRectF(bank.rect.left() + 1, y + headH + row * (boxH + 2), colW - 2, boxH));
         }

@@ -56,6 +56,7 @@ struct StepLayout {
         QVector<QRectF> wordRects;
         QVector<int> words;
         QVector<int> lanesPerWord;
+        QVector<QString> wordLabels; ///< e.g. "lane 3 → w24", or "lanes 0,1 → w0" for a broadcast
     };
     /// A read -> write arrow between two cells.
     struct Arrow {

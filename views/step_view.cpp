@@ -274,7 +274,10 @@ void paintBanks(QPainter& p, const StepLayout& l, const ViewColors& c)
             p.setBrush(conflict ? c.conflict : bcast ? c.broadcast : c.active);
             p.drawRect(b.wordRects[i]);
             p.setPen(c.activeText);
-            const QString t = bcast ? QStringLiteral("×%1").arg(b.lanesPerWord[i]) : QStringLiteral("w%1").arg(b.words[i]);
+            // The longest label that fits: "lane 3 → w24", "w24" or (broadcast) "×4".
+            QString t = b.wordLabels.value(i);
+            if (fm.horizontalAdvance(t) > b.wordRects[i].width() - 4)
+                t = bcast ? QStringLiteral("×%1").arg(b.lanesPerWord[i]) : QStringLiteral("w%1").arg(b.words[i]);
             if (b.wordRects[i].width() >= fm.horizontalAdvance(t))
                 p.drawText(b.wordRects[i], Qt::AlignCenter, t);
         }
