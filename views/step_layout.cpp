@@ -242,8 +242,17 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         QFont bold = l.labelFont;
         bold.setBold(true);
         QFontMetricsF om(bold);
-        l.outputRect = QRectF(kMargin, y, om.horizontalAdvance(l.outputText) + 20, om.height() + 8);
-        y += l.outputRect.height() + 4;
+        const bool merge = !s.atomics.empty();
+        const qreal drop = merge ? std::max<qreal>(28, g.cellH * 0.6) : 0;  // room for arrows into the badge
+        l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20, om.height() + 8);
+        y += drop + l.outputRect.height() + 4;
+        // Lanes that send a cell's value to *output (they read it and write no cell).
+        if (merge && !fromInput)
+            for (const model::LaneRecord& lane : s.lanes)
+                if (lane.state == LaneState::Active && lane.writes.empty())
+                    for (int r : lane.reads)
+                        if (r >= 0 && r < n)
+                            l.outputArrows.push_back(r);
     }
     return y + kGap;
 }

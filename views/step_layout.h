@@ -91,6 +91,7 @@ struct StepLayout {
 
     QString outputText;              ///< "*output = 36" once the kernel has written it
     QRectF outputRect;
+    QVector<int> outputArrows;       ///< cells whose value an atomic/store of this step sends to *output
 
     QRectF lanesCaptionRect;
     QString lanesCaption;

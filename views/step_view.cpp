@@ -108,6 +108,18 @@ void paintOutput(QPainter& p, const StepLayout& l, const ViewColors& c)
 {
     if (l.outputText.isEmpty())
         return;
+    // Arrows from the cells merged into *output (atomics), at most 64 of them.
+    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + 63) / 64);
+    for (qsizetype i = 0; i < l.outputArrows.size(); i += every) {
+        const QRectF& cell = l.cells[l.outputArrows[i]].rect;
+        const QPointF from(cell.center().x(), cell.bottom() + 1);
+        const QPointF to(std::clamp(from.x(), l.outputRect.left() + 8, l.outputRect.right() - 8), l.outputRect.top() - 1);
+        p.setPen(QPen(c.atomic, 1.6));
+        p.drawLine(from, to);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.atomic);
+        drawArrowHead(p, to, from, 8);
+    }
     QFont bold = l.labelFont;
     bold.setBold(true);
     p.setFont(bold);

@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QSet>
+#include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,6 +58,7 @@ private slots:
     void screenshotsNotBlank();
     void exports();
     void benchmarkPaneCanOpenStrategy();
+    void settingsPersist();
 
 private:
     std::unique_ptr<app::MainWindow> m_window;
@@ -257,6 +259,31 @@ void TestStepPane::benchmarkPaneCanOpenStrategy()
     QVERIFY(!m_window->openStrategy(QStringLiteral("cub")));
     QCOMPARE(m_window->stepPane()->trace()->strategy, std::string("convergent_reversed"));
     QCOMPARE(m_window->tableView()->model()->rowCount(), int(m_window->stepPane()->trace()->steps.size()));
+}
+
+void TestStepPane::settingsPersist()
+{
+    QTemporaryDir dir;
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    {
+        app::MainWindow first(true);
+        QVERIFY(first.stepPane()->setRequest(request(QStringLiteral("convergent_reversed"), QStringLiteral("1,2,3,4,5"), 8)));
+        QVERIFY(first.stepPane()->setCompareStrategy(QStringLiteral("simple")));
+        first.showTable();
+        first.saveSettings();
+    }
+    app::MainWindow second(true);
+    second.restoreSettings();
+    const app::TraceRequest r = second.stepPane()->request();
+    QCOMPARE(r.strategy, QStringLiteral("convergent_reversed"));
+    QCOMPARE(r.input, QStringLiteral("1,2,3,4,5"));
+    QCOMPARE(r.params.warp_size, 8);
+    QCOMPARE(second.stepPane()->compareStrategy(), QStringLiteral("simple"));
+    // A window that is not persistent (screenshots, tests) ignores the settings.
+    app::MainWindow third(false);
+    third.restoreSettings();
+    QCOMPARE(third.stepPane()->request().strategy, QStringLiteral("convergent"));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)
