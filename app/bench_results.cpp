@@ -257,6 +257,9 @@ BenchResult parseResult(const QJsonObject& o, const QString& path)
     r.ceiling_read_gbs = number(o, QStringLiteral("ceiling_read_gbs"), path, Need::Optional, 0);
     r.speedup_vs_cpu = number(o, QStringLiteral("speedup_vs_cpu"), path, Need::Optional, 0);
     r.speedup_vs_cub = number(o, QStringLiteral("speedup_vs_cub"), path, Need::Optional, 0);
+    // Multi-GPU runs (issue 7) tag results with these; absent in single-GPU files.
+    r.gpus = int(integer(o, QStringLiteral("gpus"), path, Need::Optional, 1, 4096).value_or(0));
+    r.combine = string(o, QStringLiteral("combine"), path, Need::Optional).value_or(QString());
     if (r.status != BenchStatus::Ok) {
         // Contract: speeds are null unless ok. A file that breaks it still never shows them.
         r.bandwidth_gbs.reset();
@@ -359,6 +362,10 @@ QJsonObject toJsonObject(const BenchResult& r)
     o[QStringLiteral("ceiling_read_gbs")] = opt(r.ceiling_read_gbs);
     o[QStringLiteral("speedup_vs_cpu")] = opt(r.speedup_vs_cpu);
     o[QStringLiteral("speedup_vs_cub")] = opt(r.speedup_vs_cub);
+    if (r.gpus > 0)
+        o[QStringLiteral("gpus")] = r.gpus;
+    if (!r.combine.isEmpty())
+        o[QStringLiteral("combine")] = r.combine;
     return o;
 }
 

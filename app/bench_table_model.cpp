@@ -76,6 +76,8 @@ std::optional<double> BenchTableModel::value(int row, int column) const
     const BenchResult& r = m_rows.at(row);
     switch (column) {
     case NColumn: return double(r.n);
+    case BlockColumn: return double(r.block_size);
+    case CoarseColumn: return double(r.coarse_factor);
     case MedianColumn: return r.time ? std::optional(r.time->median_ms * 1000) : std::nullopt;
     case MinColumn: return r.time ? std::optional(r.time->min_ms * 1000) : std::nullopt;
     case MaxColumn: return r.time ? std::optional(r.time->max_ms * 1000) : std::nullopt;
@@ -105,6 +107,8 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
             return (col == MedianColumn && !r.time) ? QStringLiteral("—") : QString();
         switch (col) {
         case NColumn: return QString::number(r.n);
+        case BlockColumn: return QString::number(r.block_size);
+        case CoarseColumn: return QString::number(r.coarse_factor);
         case MedianColumn:
         case MinColumn:
         case MaxColumn: return QString::number(*v, 'g', 4);  // µs
@@ -170,6 +174,8 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
         switch (section) {
         case KernelColumn: return tr("Kernel");
         case NColumn: return tr("N");
+        case BlockColumn: return tr("Block");
+        case CoarseColumn: return tr("Coarse");
         case MedianColumn: return tr("Median (µs)");
         case MinColumn: return tr("Min (µs)");
         case MaxColumn: return tr("Max (µs)");
@@ -184,6 +190,8 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case BlockColumn: return tr("Threads per block");
+        case CoarseColumn: return tr("Coarse factor (COARSE_FACTOR)");
         case BandwidthColumn: return tr("Effective bandwidth: bytes read / median time, 10^9 bytes per second");
         case PctPeakColumn: return tr("Bandwidth as % of the datasheet peak");
         case PctCeilingColumn: return tr("Bandwidth as % of the measured read-only ceiling at this N");

@@ -307,8 +307,13 @@ void BenchChart::buildBars()
     case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
     case Kind::Sweep: break;
     }
-    if (!m_series.isEmpty())
-        title += tr(" — N = %1").arg(withThousands(m_series.first().results.params.n));
+    if (!m_series.isEmpty()) {
+        const BenchParams& p = m_series.first().results.params;
+        title += tr(" — N = %1").arg(withThousands(p.n));
+        // A sweep over block size or coarse factor: the bars show the run's first setting.
+        if (p.sweep_param == QLatin1String("block_size") || p.sweep_param == QLatin1String("coarse_factor"))
+            title += tr(", block %1, coarse %2").arg(p.block_size).arg(p.coarse_factor);
+    }
     addTitle(title);
 
     for (const BenchSeries& s : m_series)
@@ -559,7 +564,10 @@ void BenchChart::buildSweep()
     else if (param == QLatin1String("coarse_factor"))
         paramLabel = tr("coarse factor, log₂ scale");
     addTitle(param.isEmpty() ? tr("Bandwidth against N (sweep)")
-                             : tr("Effective bandwidth against %1").arg(param == QLatin1String("n") ? tr("N") : param));
+                             : tr("Effective bandwidth against %1")
+                                   .arg(param == QLatin1String("n")            ? tr("N")
+                                        : param == QLatin1String("block_size") ? tr("block size")
+                                                                               : tr("coarse factor")));
 
     auto ticker = QSharedPointer<SizeTicker>::create();
     ticker->setLogBase(2);
@@ -660,6 +668,22 @@ void BenchChart::buildSweep()
         g->setData(cx, cy);
         for (double y : cy)
             yhi = std::max(yhi, y);
+    }
+    if (param != QLatin1String("n") && primary->ceiling_read_gbs) {
+        // One N: one measured read ceiling, as a line across.
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, *primary->ceiling_read_gbs);
+        line->point2->setCoords(2, *primary->ceiling_read_gbs);
+        line->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        t->position->setCoords(0.01, *primary->ceiling_read_gbs);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        t->setText(tr("measured read ceiling %1 GB/s").arg(*primary->ceiling_read_gbs, 0, 'f', 0));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kCeilingColor);
+        yhi = std::max(yhi, *primary->ceiling_read_gbs);
     }
     if (!std::isfinite(xlo)) {
         xlo = 1024;

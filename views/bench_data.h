@@ -58,15 +58,23 @@ struct BenchResult {
     std::optional<double> ceiling_read_gbs;  ///< read ceiling measured at this n, 10^9 bytes/s
     std::optional<double> speedup_vs_cpu;    ///< CPU time / this time; ok only
     std::optional<double> speedup_vs_cub;    ///< CUB time / this time; ok only
+    int gpus = 0;            ///< multi-GPU runs (issue 7, optional field): GPUs used; 0 = single-GPU file
+    QString combine;         ///< multi-GPU runs: how partials were combined ("nccl_allreduce", "p2p", ...)
 
     /// True when speeds may be shown (status ok and a time exists).
     bool hasSpeed() const { return status == BenchStatus::Ok && time.has_value(); }
     /// The label of this run in charts and tables: the strategy id, plus " max" where a
     /// strategy also runs as a max reduction (CUB runs Sum and Max: "cub", "cub max").
+    /// Multi-GPU runs add the combine step and the GPU count: "vectorized + p2p ×2".
     QString label() const
     {
-        return operation == QLatin1String("max") && !strategy.endsWith(QLatin1String("_max"))
+        QString l = operation == QLatin1String("max") && !strategy.endsWith(QLatin1String("_max"))
             ? strategy + QStringLiteral(" max") : strategy;
+        if (!combine.isEmpty() && combine != strategy && combine != QLatin1String("collective_baseline"))
+            l += QStringLiteral(" + ") + combine;
+        if (gpus > 0)
+            l += QStringLiteral(" ×%1").arg(gpus);
+        return l;
     }
 };
 
