@@ -24,6 +24,7 @@ enum class Step : int {
     Write,
     GridSync,
     SecondPass,
+    LastBlock,
 };
 
 /// Where a recorded index points.
