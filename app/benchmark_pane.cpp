@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -173,9 +174,30 @@ QWidget* BenchmarkPane::buildDevicePanel()
     // Room for three lines (shown file, comparison, this machine) so the layout does not jump.
     m_device->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
     row->addWidget(m_device, 1);
-    auto* open = new QPushButton(tr("Open results…"), panel);
-    open->setToolTip(tr("Load a results .json written by reducescope-cli bench --json (e.g. from docs/results/)"));
-    connect(open, &QPushButton::clicked, this, &BenchmarkPane::openResultsDialog);
+    auto* open = new QToolButton(panel);
+    open->setText(tr("Open results…"));
+    open->setToolTip(tr("Load a results .json written by reducescope-cli bench --json; the arrow lists the "
+                        "recordings shipped in docs/results/"));
+    open->setPopupMode(QToolButton::MenuButtonPopup);
+    connect(open, &QToolButton::clicked, this, &BenchmarkPane::openResultsDialog);
+    // The recordings that ship with the source tree, one click away (machines without a GPU).
+    auto* recorded = new QMenu(open);
+    connect(recorded, &QMenu::aboutToShow, this, [this, recorded] {
+        recorded->clear();
+        const QString folder = recordedFolder();
+        QStringList files;
+        if (!folder.isEmpty()) {
+            QDirIterator it(folder, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext())
+                files << it.next();
+        }
+        files.sort();
+        for (const QString& f : files)
+            recorded->addAction(QDir(folder).relativeFilePath(f), this, [this, f] { loadResults(f, nullptr); });
+        if (files.isEmpty())
+            recorded->addAction(tr("(no docs/results/ folder found near the app)"))->setEnabled(false);
+    });
+    open->setMenu(recorded);
     auto* compare = new QPushButton(tr("Compare with…"), panel);
     compare->setToolTip(tr("Overlay a second results file (another GPU or commit)"));
     connect(compare, &QPushButton::clicked, this, &BenchmarkPane::openOverlayDialog);

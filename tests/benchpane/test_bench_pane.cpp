@@ -18,6 +18,8 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
+#include <QMenu>
 #include <QTest>
 
 using namespace reducescope;
@@ -88,6 +90,7 @@ private slots:
     void cancelKeepsFinishedRows();
     void badSettingsDoNotStart();
     void realCliWithoutGpu();
+    void recordedMenu();
     void devicePanel_data();
     void devicePanel();
     void screenshots();
@@ -605,6 +608,30 @@ void TestBenchPane::realCliWithoutGpu()
     QVERIFY(pane.deviceText().contains(QStringLiteral("no CUDA device")));
     QString error;
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+}
+
+void TestBenchPane::recordedMenu()
+{
+    BenchmarkPane pane;
+    QToolButton* open = nullptr;
+    for (QToolButton* b : pane.findChildren<QToolButton*>())
+        if (b->text() == QStringLiteral("Open results…"))
+            open = b;
+    QVERIFY(open && open->menu());
+    emit open->menu()->aboutToShow();
+    const QList<QAction*> actions = open->menu()->actions();
+    QVERIFY(!actions.isEmpty());
+    if (!actions.first()->isEnabled())
+        QSKIP("this test binary is not inside the source tree: no docs/results/ near it");
+    QAction* pick = nullptr;
+    for (QAction* a : actions)
+        if (a->text().endsWith(QStringLiteral("bench_1m_graph_hot.json")))
+            pick = a;
+    if (!pick)
+        pick = actions.first();
+    pick->trigger();
+    QVERIFY2(pane.message().startsWith(QStringLiteral("Loaded ")), qPrintable(pane.message()));
+    QVERIFY(pane.tableModel()->rowCount() > 0);
 }
 
 void TestBenchPane::devicePanel_data()
