@@ -42,6 +42,8 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         return fail(QStringLiteral("strategy %1: %2").arg(pane->request().strategy, pane->fieldMessage(QStringLiteral("strategy"))));
     if (!o.compare.isEmpty() && !pane->setCompareStrategy(o.compare))
         return fail(pane->fieldMessage(QStringLiteral("compare")));
+    if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || o.step)
+        window.showStepPane();  // the command line asks for the step pane, whatever tab was saved
     if (o.step) {
         const QString problem = checkStep(*o.step, pane->stepCount());
         if (!problem.isEmpty())

@@ -76,7 +76,7 @@ public:
     {
         const QFontMetrics fm(option.font);
         const bool twoLines = !index.data(kSummaryRole).toString().isEmpty();
-        return QSize(560, fm.height() * (twoLines ? 2 : 1) + 8);
+        return QSize(720, fm.height() * (twoLines ? 2 : 1) + 8);
     }
 };
 
@@ -106,7 +106,7 @@ void fillStrategies(QComboBox* box)
     }
     box->setModel(model);
     box->setItemDelegate(new StrategyDelegate(box));
-    box->view()->setMinimumWidth(560);
+    box->view()->setMinimumWidth(720);
 }
 
 int indexOfId(const QComboBox* box, const QString& id)
