@@ -6,12 +6,18 @@
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
+#if REDUCESCOPE_WITH_RECORDING
+#include "cuda/recorded_trace.h"
+#include "cuda/reduce_api.h"
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace reducescope::cli {
@@ -97,7 +103,41 @@ struct TraceOptions {
     int coarse_factor = 4;
     int banks = 32;
     bool json = false;
+    bool on_gpu = false;
 };
+
+/// `trace --on-gpu`: the recording variant of the kernel run on the GPU (issue 6), printed like
+/// the model's trace. No GPU (or a build without CUDA): NoDeviceError (exit 77).
+struct NoDeviceError {
+    std::string message;
+};
+
+std::string recorded_text(const std::string& strategy, const std::vector<float>& values, const m::Params& p,
+                          bool json)
+{
+#if REDUCESCOPE_WITH_RECORDING
+    const m::Trace model = m::simulate(strategy, values, p);  // resolves the default block size
+    namespace g = reducescope::gpu;
+    if (!g::can_record(strategy))
+        throw BadInput{"strategy " + strategy + " has no GPU recording yet (--on-gpu: every modelled strategy but "
+                       "vectorized)"};
+    try {
+        const g::Recording rec = g::record_on_gpu(strategy, values, static_cast<unsigned int>(model.params.block_size),
+                                                  static_cast<unsigned int>(p.coarse_factor));
+        if (json)
+            return g::recorded_trace_json(rec).dump() + "\n";
+        return "recorded on the GPU: " + rec.device + " (" + std::to_string(rec.calls.size()) + " probe records)\n" +
+               table(g::recorded_trace(rec));
+    } catch (const g::NoDevice& e) {
+        throw NoDeviceError{std::string{"no GPU: "} + e.what()};
+    } catch (const std::invalid_argument& e) {
+        throw BadInput{e.what()};
+    }
+#else
+    (void)strategy, (void)values, (void)p, (void)json;
+    throw NoDeviceError{"no GPU: this build has no CUDA kernels, so --on-gpu cannot record"};
+#endif
+}
 
 } // namespace
 
@@ -128,6 +168,8 @@ void register_model_commands(CLI::App& app, int& exit_code)
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->capture_default_str();
     trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->capture_default_str();
     trace->add_flag("--json", opts->json, "print the trace as JSON (docs/trace-format.md)");
+    trace->add_flag("--on-gpu", opts->on_gpu,
+                    "run the kernel's recording variant on the GPU and print what it recorded (warp size 32)");
     trace->callback([opts, &exit_code] {
         const m::ParsedInput parsed = m::parse_input(opts->input);
         if (parsed.error)
@@ -139,6 +181,24 @@ void register_model_commands(CLI::App& app, int& exit_code)
         p.banks = opts->banks;
         if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
             throw BadInput{err->message};
+        if (opts->on_gpu) {
+            if (p.warp_size != 32)
+                throw BadInput{"warp-size must be 32 with --on-gpu (GPUs record warps of 32; got " +
+                               std::to_string(p.warp_size) + ")"};
+            if (p.banks != 32)
+                throw BadInput{"banks must be 32 with --on-gpu (got " + std::to_string(p.banks) + ")"};
+            try {
+                std::cout << recorded_text(opts->strategy, parsed.values, p, opts->json);
+                exit_code = kOk;
+            } catch (const NoDeviceError& e) {
+                std::cerr << "reducescope-cli: " << e.message << "\n";
+                exit_code = kNoDevice;
+            } catch (const std::runtime_error& e) {  // a CUDA call failed
+                std::cerr << "reducescope-cli: recording failed: " << e.what() << "\n";
+                exit_code = kFailure;
+            }
+            return;
+        }
         const m::Trace t = m::simulate(opts->strategy, parsed.values, p);
         // Build the whole text first: nothing reaches stdout unless the command succeeds.
         const std::string text = opts->json ? m::trace_to_json(t).dump() + "\n" : table(t);

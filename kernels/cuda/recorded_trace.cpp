@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A GPU recording as a model::Trace, and its comparison with the model (recorded_trace.h).
+#include "cuda/recorded_trace.h"
+
+#include "model/kernel_sources.h"
+#include "model/trace_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <optional>
+#include <queue>
+#include <set>
+#include <tuple>
+
+namespace reducescope::gpu {
+namespace {
+
+namespace m = reducescope::model;
+
+// cuda::Step and cuda::Space values (reduce_common.cuh), in that enum's order.
+enum : std::uint32_t { kLoad, kCoarsen, kTree, kShuffle, kWarpPartial, kFinalWarp, kAtomic, kWrite, kGridSync, kSecondPass };
+enum : std::uint32_t { kGlobal, kShared, kRegister };
+
+/// A recorded step: (kernel, step kind, iteration, occurrence within the thread).
+using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
+
+bool in_place(const std::string& s) { return s == "simple" || s == "convergent" || s == "convergent_reversed"; }
+bool coarsened(const std::string& s) { return s == "coarsened" || s == "coarsened_max"; }
+
+std::string source_file_of(const std::string& s)
+{
+    if (s == "simple" || s == "convergent" || s == "convergent_reversed" || s == "interleaved_strided" || s == "shared")
+        return "reduce_basic.cu";
+    if (s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized")
+        return "reduce_warp.cu";
+    return "reduce_multiblock.cu";
+}
+
+/// The step tags a model step of the same kind carries (trace-format.md), without "@strategy.".
+std::vector<std::string> marker_names(const std::string& s, const Key& k)
+{
+    const auto [kernel, kind, iteration, occurrence] = k;
+    std::vector<std::string> names;
+    if (kernel == 1 && kind != kSecondPass)
+        names.push_back("second_pass");
+    if (s == "grid_sync" && occurrence > 0 && (kind == kShuffle || kind == kWarpPartial || kind == kFinalWarp))
+        names.push_back("grid_sync");
+    if (kind == kCoarsen && coarsened(s))
+        names.insert(names.end(), {"load", "coarsen"});
+    else if (kind == kFinalWarp)
+        names.insert(names.end(), {"final_warp", "shuffle"});
+    else
+        names.push_back(recorded_step_name(kind));
+    return names;
+}
+
+bool same_bits(float a, float b)
+{
+    if (std::isnan(a) && std::isnan(b))
+        return true;
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+std::string num(float v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+    return buf;
+}
+
+std::string lanes_text(const std::vector<int>& lanes)
+{
+    std::string t = "{";
+    for (std::size_t i = 0; i < lanes.size();) {
+        std::size_t j = i;
+        while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1)
+            ++j;
+        if (t.size() > 1)
+            t += ",";
+        t += std::to_string(lanes[i]);
+        if (j > i)
+            t += "-" + std::to_string(lanes[j]);
+        i = j + 1;
+    }
+    return t + "}";
+}
+
+} // namespace
+
+m::Trace recorded_trace(const Recording& rec)
+{
+    const std::string& s = rec.strategy;
+    m::Trace t;
+    t.strategy = s;
+    t.operation = s == "coarsened_max" ? m::Operation::Max : m::Operation::Sum;
+    t.params.block_size = static_cast<int>(rec.block);
+    t.params.warp_size = 32;
+    t.params.coarse_factor = static_cast<int>(rec.coarse_factor);
+    t.params.banks = 32;
+    t.n = static_cast<int>(rec.n);
+    t.padded_n = static_cast<int>(rec.input.size());
+    t.grid_size = static_cast<int>(rec.grid);
+    t.input = rec.input;
+    t.source_file = source_file_of(s);
+    t.result = rec.result;
+    t.expected_wrong = s == "race";
+    if (t.operation == m::Operation::Max) {
+        double mx = -std::numeric_limits<double>::infinity();
+        for (unsigned int i = 0; i < rec.n; ++i)
+            if (!std::isnan(rec.input[i]))
+                mx = std::max(mx, static_cast<double>(rec.input[i]));
+        t.reference = mx;
+    } else {
+        double sum = 0;
+        for (unsigned int i = 0; i < rec.n; ++i)
+            sum += rec.input[i];
+        t.reference = sum;
+    }
+    if (t.expected_wrong)
+        t.lost_value = t.reference - t.result;
+
+    // Program order per thread, then the step key of every record.
+    std::vector<RecordedCall> calls = rec.calls;
+    std::sort(calls.begin(), calls.end(), [](const RecordedCall& a, const RecordedCall& b) {
+        return std::tie(a.kernel, a.block, a.thread, a.sequence) < std::tie(b.kernel, b.block, b.thread, b.sequence);
+    });
+    std::vector<Key> keys(calls.size());
+    std::set<std::pair<Key, Key>> edges;
+    std::map<Key, int> indegree;
+    {
+        std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> seen;  // (kind, iteration) -> count
+        std::optional<Key> previous;
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            const RecordedCall& c = calls[i];
+            if (i == 0 || c.kernel != calls[i - 1].kernel || c.block != calls[i - 1].block ||
+                c.thread != calls[i - 1].thread) {
+                seen.clear();
+                previous.reset();
+            }
+            std::uint32_t kind = c.step;
+            std::uint32_t iteration = c.iteration;
+            if (kind == kLoad && coarsened(s))
+                kind = kCoarsen;
+            if (kind == kCoarsen)
+                iteration = 0;
+            const std::uint32_t occurrence = kind == kCoarsen ? 0 : seen[{kind, iteration}]++;
+            keys[i] = Key{c.kernel, kind, iteration, occurrence};
+            indegree.emplace(keys[i], 0);
+            if (previous && *previous != keys[i] && edges.insert({*previous, keys[i]}).second)
+                ++indegree[keys[i]];
+            previous = keys[i];
+        }
+    }
+    // Steps in program order: a topological order of the per-thread sequences.
+    std::vector<Key> order;
+    {
+        std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
+        for (const auto& [k, d] : indegree)
+            if (d == 0)
+                ready.push(k);
+        while (!ready.empty()) {
+            const Key k = ready.top();
+            ready.pop();
+            order.push_back(k);
+            for (auto it = edges.lower_bound({k, Key{}}); it != edges.end() && it->first == k; ++it)
+                if (--indegree[it->second] == 0)
+                    ready.push(it->second);
+        }
+    }
+
+    std::vector<float> global = rec.input;  // in-place kernels' array
+    std::vector<float> values;              // the array of the previous step
+    m::MemorySpace space = in_place(s) ? m::MemorySpace::Global : m::MemorySpace::Shared;
+    if (in_place(s))
+        values = global;
+    std::optional<float> output;
+    for (const Key& key : order) {
+        const auto [kernel, kind, iteration, occurrence] = key;
+        const int bd = kernel == 1 ? 1024 : static_cast<int>(rec.block);
+        const int gd = kernel == 1 ? 1 : static_cast<int>(rec.grid);
+        const int wpb = (bd + 31) / 32;
+        m::Step st;
+        st.block_dim = bd;
+        st.grid_dim = gd;
+        std::string label = "recorded on the GPU:";
+        for (const std::string& name : marker_names(s, key)) {
+            const std::string marker = "@" + s + "." + name;
+            st.source_markers.push_back(marker);
+            label += " " + name;
+            for (int line : m::marker_lines(t.source_file, marker))
+                st.source_lines.push_back(line);
+        }
+        std::sort(st.source_lines.begin(), st.source_lines.end());
+        st.source_lines.erase(std::unique(st.source_lines.begin(), st.source_lines.end()), st.source_lines.end());
+        if (kind == kTree || kind == kShuffle || kind == kFinalWarp) {
+            st.stride = static_cast<int>(iteration);
+            label += (kind == kTree ? " stride " : " offset ") + std::to_string(iteration);
+        }
+        st.label = label;
+        st.explanation = "What the kernel's probe recorded on the GPU: the lanes that ran this step's guarded "
+                         "code, their __activemask(), the index each wrote and the value after it.";
+
+        // The step's records.
+        std::vector<const RecordedCall*> mine;
+        for (std::size_t i = 0; i < calls.size(); ++i)
+            if (keys[i] == key)
+                mine.push_back(&calls[i]);
+        const bool changes_array = kind == kLoad || kind == kCoarsen || kind == kTree || kind == kShuffle ||
+                                   kind == kWarpPartial || kind == kFinalWarp;
+        std::uint32_t rec_space = mine.empty() ? kRegister : mine.front()->space;
+        if (kind == kCoarsen || kind == kShuffle || kind == kFinalWarp)
+            rec_space = kRegister;
+        if (changes_array) {
+            const m::MemorySpace next = rec_space == kGlobal ? m::MemorySpace::Global
+                                        : rec_space == kShared ? m::MemorySpace::Shared
+                                                               : m::MemorySpace::Registers;
+            const std::size_t size = next == m::MemorySpace::Global      ? global.size()
+                                     : next == m::MemorySpace::Registers ? std::size_t(bd) * gd
+                                     : kind == kWarpPartial              ? std::size_t(wpb) * gd
+                                                                         : std::size_t(bd) * gd;
+            if (next != space || values.size() != size || next == m::MemorySpace::Registers)
+                values.assign(size, 0.0f);
+            space = next;
+        }
+        st.values_space = space;
+        st.lanes.assign(std::size_t(bd) * gd, m::LaneRecord{});
+        std::vector<std::uint32_t> masks(std::size_t(wpb) * gd, 0u);
+        for (const RecordedCall* c : mine) {
+            const std::size_t tg = std::size_t(c->block) * bd + c->thread;
+            if (tg >= st.lanes.size())
+                continue;
+            st.lanes[tg].state = m::LaneState::Active;
+            masks[std::size_t(c->block) * wpb + c->thread / 32] |= c->active_mask;
+            ++st.counters.active_lanes;
+            if (!changes_array) {
+                if (kind == kWrite || kind == kSecondPass || kind == kGridSync)
+                    output = c->value;
+                continue;
+            }
+            std::size_t at = tg;  // registers: one per thread
+            if (space == m::MemorySpace::Global)
+                at = std::size_t(c->block) * 2 * bd + c->index;
+            else if (space == m::MemorySpace::Shared)
+                at = std::size_t(c->block) * (kind == kWarpPartial ? wpb : bd) + c->index;
+            if (at < values.size()) {
+                values[at] = c->value;
+                st.lanes[tg].writes.push_back(static_cast<std::int32_t>(at));
+            }
+        }
+        if (kind == kAtomic)
+            output = rec.result;  // the atomics' order is the hardware's: only the end value is known
+        st.values = values;
+        st.output = output;
+        for (int b = 0; b < gd; ++b)
+            for (int w = 0; w < wpb; ++w) {
+                m::WarpRecord wr;
+                wr.block = b;
+                wr.warp = w;
+                wr.live_lanes = std::min(32, bd - 32 * w);
+                const std::uint32_t mask = masks[std::size_t(b) * wpb + w];
+                for (int l = 0; l < wr.live_lanes; ++l)
+                    if (mask & (1u << l))
+                        wr.active_lanes.push_back(l);
+                const int active = static_cast<int>(wr.active_lanes.size());
+                wr.divergent = active > 0 && active < wr.live_lanes;
+                if (active > 0)
+                    st.counters.lane_slots += 32;
+                st.counters.divergent_warps += wr.divergent ? 1 : 0;
+                st.warps.push_back(std::move(wr));
+            }
+        t.totals.divergent_warp_steps += st.counters.divergent_warps;
+        t.totals.active_lane_slots += st.counters.active_lanes;
+        t.totals.issued_lane_slots += st.counters.lane_slots;
+        t.steps.push_back(std::move(st));
+    }
+    if (t.totals.issued_lane_slots > 0)
+        t.totals.lane_utilisation =
+            static_cast<double>(t.totals.active_lane_slots) / static_cast<double>(t.totals.issued_lane_slots);
+    return t;
+}
+
+nlohmann::json recorded_trace_json(const Recording& rec, bool include_lanes)
+{
+    nlohmann::json j = m::trace_to_json(recorded_trace(rec), include_lanes);
+    j["recorded_on_gpu"] = true;
+    j["recording"] = {
+        {"device", rec.device},
+        {"records", rec.calls.size()},
+        {"not_recorded",
+         {"lanes' reads (the probe passes the one index a lane wrote)", "idle versus exited lanes",
+          "shared-memory wavefronts and bank conflicts, global sectors (Nsight Compute: docs/hardware-counters.md)",
+          "barriers, and the order of atomics (only the final *output)",
+          "steps in which the kernel makes no probe call (final warp's load, the sums of partials)"}}};
+    return j;
+}
+
+Comparison compare(const m::Trace& model, const m::Trace& rec, bool result_must_match)
+{
+    Comparison out;
+    auto add = [&](std::string where, std::string what) { out.mismatches.push_back({std::move(where), std::move(what)}); };
+    if (model.grid_size != rec.grid_size)
+        add("launch", "grid model " + std::to_string(model.grid_size) + " recorded " + std::to_string(rec.grid_size));
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < model.steps.size(); ++i) {
+        const m::Step& ms = model.steps[i];
+        const std::string where = "step " + std::to_string(i + 1) + " (" + ms.label + ")";
+        // Steps without a probe call: the final warp's load of the partials, and the sum of the
+        // partials that opens two_pass's second kernel and grid_sync's last phase.
+        const std::string& last = ms.source_markers.empty() ? std::string{} : ms.source_markers.back();
+        const bool opens_phase = ms.source_markers.size() == 1 && i + 1 < model.steps.size() &&
+                                 (last.ends_with(".second_pass") || last.ends_with(".grid_sync"));
+        if (!ms.stride && (last.ends_with(".final_warp") || opens_phase)) {
+            ++out.steps_not_recorded;
+            out.notes.push_back(where + ": no probe call in the kernel, not recorded");
+            continue;
+        }
+        std::size_t k = j;
+        while (k < rec.steps.size() && !(rec.steps[k].source_markers == ms.source_markers && rec.steps[k].stride == ms.stride))
+            ++k;
+        if (k == rec.steps.size()) {
+            add(where, "no recorded step with the same tags and stride");
+            continue;
+        }
+        for (std::size_t x = j; x < k; ++x)
+            add("recorded step " + std::to_string(x + 1) + " (" + rec.steps[x].label + ")", "not in the model here");
+        j = k + 1;
+        const m::Step& rs = rec.steps[k];
+        ++out.steps_compared;
+        if (ms.block_dim != rs.block_dim || ms.grid_dim != rs.grid_dim) {
+            add(where, "launch of the step differs");
+            continue;
+        }
+        // Per warp: active lanes (the recorded ones are the union of __activemask()).
+        std::map<std::pair<int, int>, const m::WarpRecord*> rw;
+        for (const m::WarpRecord& w : rs.warps)
+            rw[{w.block, w.warp}] = &w;
+        for (const m::WarpRecord& w : ms.warps) {
+            const auto it = rw.find({w.block, w.warp});
+            const std::vector<int> none;
+            const std::vector<int>& got = it == rw.end() ? none : it->second->active_lanes;
+            ++out.warps_compared;
+            if (got != w.active_lanes)
+                add(where + " block " + std::to_string(w.block) + " warp " + std::to_string(w.warp),
+                    "active lanes model " + lanes_text(w.active_lanes) + " recorded (__activemask) " + lanes_text(got));
+        }
+        // Per lane: recorded lanes = lanes the mask says ran; the index written; the value after.
+        for (std::size_t tg = 0; tg < ms.lanes.size() && tg < rs.lanes.size(); ++tg) {
+            const m::LaneRecord& ml = ms.lanes[tg];
+            const m::LaneRecord& rl = rs.lanes[tg];
+            const std::string lw = where + " thread " + std::to_string(tg);
+            if ((ml.state == m::LaneState::Active) != (rl.state == m::LaneState::Active)) {
+                add(lw, std::string{"model "} + std::string{m::to_string(ml.state)} + ", recorded " +
+                            std::string{m::to_string(rl.state)});
+                continue;
+            }
+            if (rl.state != m::LaneState::Active)
+                continue;
+            if (!rl.writes.empty() && !ml.writes.empty() &&
+                static_cast<std::size_t>(ml.writes.back()) < ms.values.size() &&
+                static_cast<std::size_t>(rl.writes.back()) < rs.values.size()) {
+                if (ms.values_space == rs.values_space && ml.writes.back() != rl.writes.back())
+                    add(lw, "wrote index model " + std::to_string(ml.writes.back()) + " recorded " +
+                                std::to_string(rl.writes.back()));
+                const float mv = ms.values[static_cast<std::size_t>(ml.writes.back())];
+                const float rv = rs.values[static_cast<std::size_t>(rl.writes.back())];
+                ++out.values_compared;
+                if (!same_bits(mv, rv))
+                    add(lw, "value after the step model " + num(mv) + " recorded " + num(rv));
+            }
+        }
+        if (ms.values_space == rs.values_space && ms.values_space != m::MemorySpace::Registers &&
+            ms.values.size() == rs.values.size())
+            for (std::size_t v = 0; v < ms.values.size(); ++v)
+                if (!same_bits(ms.values[v], rs.values[v])) {
+                    add(where, "values[" + std::to_string(v) + "] model " + num(ms.values[v]) +
+                                   " recorded " + num(rs.values[v]));
+                    break;
+                }
+    }
+    for (std::size_t x = j; x < rec.steps.size(); ++x)
+        add("recorded step " + std::to_string(x + 1) + " (" + rec.steps[x].label + ")", "not in the model");
+    if (result_must_match && !same_bits(model.result, rec.result))
+        add("result", "model " + num(model.result) + " recorded " + num(rec.result));
+    return out;
+}
+
+} // namespace reducescope::gpu

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step model against GPU recordings (issue 6): every strategy with a recording variant, run
+// with RecordingProbe on the GPU, compared with model::simulate field by field (recorded_trace.h:
+// step sequence, per warp the active lanes from __activemask(), per active lane the index written
+// and the value after the step, the arrays of shared/global steps, the result where its order of
+// additions is fixed). Inputs: the seeds' arrays, lengths 1..2048 (powers of two and their
+// neighbours, odd lengths), block sizes 1..1024, coarse factors 1 and 4. Warp size 32 only (the
+// hardware's). Plain C++ (no Qt). Exit 77 without a GPU; 1 on any mismatch.
+//
+// Usage: recording_match [--quick]   (--quick: fewer lengths, for a first look)
+#include "cuda/recorded_trace.h"
+#include "cuda/reduce_api.h"
+#include "model/catalogue.h"
+#include "model/simulate.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace reducescope;
+
+namespace {
+
+std::vector<float> sample_values(int n, unsigned seed)
+{
+    std::vector<float> v(static_cast<std::size_t>(n));
+    unsigned x = 2654435761u ^ seed;
+    for (auto& f : v) {
+        x = x * 1664525u + 1013904223u;
+        f = static_cast<float>(static_cast<int>(x >> 8) % 20000 - 6000) / 997.0f;
+    }
+    return v;
+}
+
+/// Where the float order of the result is fixed: no float atomics, a single one onto the zeroed
+/// output, or a max (exact in any order). race loses updates the hardware's way.
+bool result_fixed(const std::string& s, int grid)
+{
+    if (s == "race")
+        return false;
+    if (s == "two_pass" || s == "grid_sync" || s == "coarsened_max")
+        return true;
+    if (s == "warp_shuffle" || s == "atomic_naive")
+        return false;  // one atomic per warp / per thread
+    return grid == 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    try {
+        gpu::list_devices();
+    } catch (const gpu::NoDevice& e) {
+        std::printf("skipped: %s\n", e.what());
+        return 77;
+    }
+
+    std::vector<std::vector<float>> inputs{{6, 2, 7, 4, 5, 8, 3, 1}, {3, 1, 7, 0, 4, 1, 6, 3}};
+    std::vector<int> lengths;
+    if (quick)
+        lengths = {1, 2, 3, 31, 32, 33, 64, 100, 1024, 2048};
+    else
+        for (int n = 1; n <= 2048; ++n)
+            if (n <= 70 || (n & (n - 1)) == 0 || ((n + 1) & n) == 0 || ((n - 1) & (n - 2)) == 0 || n % 97 == 0)
+                lengths.push_back(n);
+    for (int n : lengths)
+        inputs.push_back(sample_values(n, static_cast<unsigned>(n)));
+
+    const std::vector<int> blocks{1, 4, 32, 64, 256, 1024};
+    const std::vector<int> coarse{1, 4};
+    long long runs = 0, compared = 0, failures = 0, skipped = 0, values = 0, warps = 0, not_recorded = 0;
+    for (const auto& info : model::catalogue()) {
+        const std::string s{info.id};
+        if (!info.has_model || !gpu::can_record(s))
+            continue;
+        for (const auto& x : inputs)
+            for (int b : blocks)
+                for (int c : coarse) {
+                    model::Params p;
+                    p.block_size = b;
+                    p.coarse_factor = c;
+                    if (model::validate(s, x.size(), p)) {
+                        ++skipped;
+                        continue;
+                    }
+                    const model::Trace mt = model::simulate(s, x, p);
+                    gpu::Recording rec;
+                    try {
+                        rec = gpu::record_on_gpu(s, x, static_cast<unsigned>(mt.params.block_size),
+                                                 static_cast<unsigned>(c));
+                    } catch (const std::invalid_argument&) {
+                        ++skipped;  // e.g. warp kernels with blocks under 32
+                        continue;
+                    }
+                    ++runs;
+                    const model::Trace rt = gpu::recorded_trace(rec);
+                    const gpu::Comparison cmp = gpu::compare(mt, rt, result_fixed(s, mt.grid_size));
+                    compared += cmp.steps_compared;
+                    values += cmp.values_compared;
+                    warps += cmp.warps_compared;
+                    not_recorded += cmp.steps_not_recorded;
+                    if (!cmp.mismatches.empty()) {
+                        ++failures;
+                        if (failures <= 40)
+                            for (std::size_t k = 0; k < cmp.mismatches.size() && k < 5; ++k)
+                                std::printf("MISMATCH %s n=%zu block=%d coarse=%d: %s: %s\n", s.c_str(), x.size(),
+                                            mt.params.block_size, c, cmp.mismatches[k].where.c_str(),
+                                            cmp.mismatches[k].what.c_str());
+                    }
+                }
+    }
+    std::printf("recordings %lld, steps compared %lld, warps %lld, lane values %lld, model steps without a probe "
+                "call %lld, skipped %lld, recordings with a mismatch %lld\n",
+                runs, compared, warps, values, not_recorded, skipped, failures);
+    return failures == 0 && runs > 0 ? 0 : 1;
+}
