@@ -79,10 +79,12 @@ signals:
     void stepChanged(int k);
 
 public slots:
+    /// Steps to the first / previous / next / last step (clamped; both traces in compare mode).
     void first();
     void previous();
     void next();
     void last();
+    /// Starts or stops playback at the chosen speed; playing from the last step restarts at 1.
     void setPlaying(bool playing);
 
 private:

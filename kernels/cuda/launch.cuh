@@ -16,8 +16,7 @@ struct Launch {
     const float* y = nullptr;      ///< second input of the dot products, n floats
     float* work = nullptr;         ///< in-place kernels: a copy of x padded with zeros to whole segments
     float* out = nullptr;          ///< the scalar result
-    float* partials = nullptr;     ///< two_pass / grid_sync / vectorized: one float per block
-    unsigned int* ticket = nullptr; ///< vectorized: the last-block counter, 0 between launches
+    float* partials = nullptr;     ///< two_pass / grid_sync: one float per block
     void* temp = nullptr;          ///< CUB temporary storage
     std::size_t temp_bytes = 0;
     unsigned int n = 0;            ///< elements

@@ -24,7 +24,6 @@ enum class Step : int {
     Write,
     GridSync,
     SecondPass,
-    LastBlock,
 };
 
 /// Where a recorded index points.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Warp primitives: the tree moves from shared memory into registers (__shfl_down_sync), then the
 // cross-block merge is varied: an atomic per warp, per block, none (two passes), a grid-wide
-// barrier, and finally packed float4 loads with a last-block merge (seeds 001 and 003).
+// barrier, and finally packed float4 loads (seeds 001 and 003).
 //
 // blockDim.x must be a multiple of 32 (whole warps: every shuffle uses the full mask).
 // Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md); the helpers
@@ -160,32 +160,17 @@ __global__ void grid_sync_reduce_sum(const float* input, float* partials, float*
     }
 }
 
-// vectorized — float4 (16-byte) loads in a grid-stride loop of COARSE_FACTOR iterations, the
-// two-level block reduce, then a "last block" merge: every block stores its sum to
-// partials[blockIdx.x] and takes a ticket from an integer counter; the block that draws the last
-// ticket reduces all the partials and stores *output (seed 001's "Packed" loads; the merge is the
-// threadFenceReduction pattern of the CUDA Programming Guide).
+// vectorized — float4 (16-byte) loads in a grid-stride loop of COARSE_FACTOR iterations, then
+// the two-level block reduce and one atomicAdd per block (seed 001's "Packed" loads).
 // Improves on block_reduce: a quarter of the load instructions and four times the bytes in flight
 // per instruction, and the unrolled loop issues its COARSE_FACTOR loads before the first add, so
-// enough memory requests are outstanding to stream at full bandwidth.
-// The last-block merge improves on one float atomicAdd per block onto *output: *output gets one
-// plain store, so nothing has to zero it before each launch (in a CUDA graph that reset is a node
-// of its own, about 1 us of dependent-launch gap at 1M on an H200), and the partials are added in a
-// fixed order whichever block finishes last, so every run gives the same bits (two_pass's
-// determinism in one launch, grid_sync's one launch without the co-resident grid limit).
-// Costs: 4 bytes read per element; per block 4 bytes of partial written and read back (8 bytes x
-// grid), one __threadfence() and one integer atomicInc on the counter; the last block's read of
-// the partials and its second block reduce run after every other block has finished. The input
-// must be 16-byte aligned (cudaMalloc is); the last N % 4 elements are read one by one by block 0.
-// The counter must be 0 before the first launch (zeroed once at allocation): atomicInc(ticket,
-// gridDim.x - 1) wraps it back to 0 when it hands out the last ticket, ready for the next launch,
-// so launches that share a counter must not overlap (one stream).
+// enough memory requests are outstanding to stream at full bandwidth. Costs: 4 bytes read per
+// element, ceil(N / (4*C*B)) atomics; the input must be 16-byte aligned (cudaMalloc is); the last
+// N % 4 elements are read one by one by block 0.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void vectorized_reduce_sum(const float* input, float* partials, unsigned int* ticket, float* output,
-                                      unsigned int n, Probe probe = {})
+__global__ void vectorized_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
-    __shared__ bool last_block;
     const float4* input4 = reinterpret_cast<const float4*>(input);
     const unsigned int n4 = n / 4;
     const unsigned int stride = gridDim.x * blockDim.x;
@@ -207,31 +192,9 @@ __global__ void vectorized_reduce_sum(const float* input, float* partials, unsig
     // Past ceil(N / (4*C*B)) blocks nothing is left: a larger grid (not used here) would need the
     // loop above to continue while i < n4.
     sum = block_reduce_sum(sum, warp_sums, probe);
-    // Publish the block's sum, then take a ticket. The fence orders the two: whoever draws a later
-    // ticket is guaranteed to see this partial in global memory.
-    if (threadIdx.x == 0) {                                                  // @vectorized.last_block
-        partials[blockIdx.x] = sum;                                          // @vectorized.last_block
-        __threadfence();                                                     // @vectorized.last_block
-        const unsigned int drawn = atomicInc(ticket, gridDim.x - 1);         // @vectorized.last_block
-        last_block = drawn == gridDim.x - 1;                                 // @vectorized.last_block
-        probe.record(Step::LastBlock, drawn, Space::Global, blockIdx.x, sum);
-    }
-    __syncthreads();                                                         // @vectorized.last_block
-    if (!last_block)                                                         // @vectorized.last_block
-        return;                                                              // @vectorized.last_block
-    // Only the block that drew ticket gridDim.x - 1 gets here, after every partial is stored. It
-    // sums them in a fixed order (thread t: partials t, t + B, ...; then the block reduce), so the
-    // result does not depend on which block was last. __ldcg reads through L2, where the other
-    // multiprocessors' stores are, never through this one's L1. Unrolled so that 8 loads per thread
-    // are in flight (at 2^30, C = 16 this block alone reads 65536 partials); the adds keep their order.
-    sum = 0.0f;                                                              // @vectorized.last_block
-#pragma unroll 8
-    for (unsigned int i = threadIdx.x; i < gridDim.x; i += blockDim.x)       // @vectorized.last_block
-        sum += __ldcg(&partials[i]);                                         // @vectorized.last_block
-    sum = block_reduce_sum(sum, warp_sums, probe);                           // @vectorized.last_block
-    if (threadIdx.x == 0) {                                                  // @vectorized.last_block
-        *output = sum;                                                       // @vectorized.last_block
-        probe.record(Step::LastBlock, 0, Space::Global, 0, sum);
+    if (threadIdx.x == 0) {
+        atomicAdd(output, sum);                                              // @vectorized.atomic
+        probe.record(Step::Atomic, 0, Space::Global, 0, sum);
     }
 }
 
@@ -269,11 +232,8 @@ cudaError_t enqueue_warp(const char* s, const Launch& l)
         return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<NoProbe>),
                                            grid, block, args, 0, l.stream);
     } else if (id == "vectorized") {
-        // One partial per block and the ticket counter (0 between launches) come from the caller.
-        if (l.partials == nullptr || l.ticket == nullptr)
-            return cudaErrorInvalidValue;
         const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            vectorized_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.partials, l.ticket, l.out, l.n);
+            vectorized_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
             return cudaSuccess;
         });
         if (e != cudaSuccess)

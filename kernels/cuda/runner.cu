@@ -9,9 +9,6 @@
 //  - loop and graph: it runs inside the batch, and the same batch of restores/flushes alone is
 //    timed the same way and its median per repetition subtracted (RunResult::subtracted_ms).
 // Outputs that accumulate (atomics) are reset inside the timed work: that cost is counted.
-// `vectorized` does not accumulate (its last block stores *output): it needs no reset, only its
-// block partials and ticket counter, allocated and zeroed once with the Runner (the counter is
-// back at 0 after every complete launch).
 #include "launch.cuh"
 #include "reduce_api.h"
 
@@ -45,9 +42,6 @@ void check(cudaError_t e, const char* call)
 
 constexpr unsigned int kPoisonBits = 0x7fc0deadu;  // a quiet NaN no kernel can produce by chance
 constexpr std::size_t kPad = 2048;                   // 2 * the largest block size
-
-/// vectorized's partials: one float per block; its grid is largest at B = 32, C = 1 (128 elements per block).
-std::size_t vectorized_partials(std::size_t capacity) { return capacity / 128 + 64; }
 
 std::string version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
 
@@ -148,7 +142,6 @@ std::size_t bytes_needed(std::size_t capacity, const Needs& needs, long long l2_
     bytes += padded;  // working copy of the in-place kernels, destination of the copy ceiling
     if (needs.partials)
         bytes += (capacity / 32 + 64) * sizeof(float);            // one float per block (B >= 32)
-    bytes += vectorized_partials(capacity) * sizeof(float) + 256; // vectorized: partials, ticket
     if (needs.cold)
         bytes += 2 * static_cast<std::size_t>(l2_bytes);          // flush buffer
     bytes += 64 << 20;                                            // CUB temporary storage, slack
@@ -163,8 +156,6 @@ struct Runner::Impl {
     float* y = nullptr;
     float* work = nullptr;
     float* partials = nullptr;
-    float* vec_partials = nullptr;   // vectorized: one float per block
-    unsigned int* ticket = nullptr;  // vectorized: last-block counter, 0 between launches
     float* out = nullptr;
     void* flush = nullptr;
     std::size_t flush_bytes = 0;
@@ -187,8 +178,7 @@ struct Runner::Impl {
     ~Impl()
     {
         for (void* p : {static_cast<void*>(x), static_cast<void*>(y), static_cast<void*>(work),
-                        static_cast<void*>(partials), static_cast<void*>(vec_partials),
-                        static_cast<void*>(ticket), static_cast<void*>(out), flush, temp})
+                        static_cast<void*>(partials), static_cast<void*>(out), flush, temp})
             if (p)
                 cudaFree(p);
         if (start)
@@ -262,7 +252,7 @@ struct Runner::Impl {
             }
         } else if (id == "vectorized") {
             p.grid = ceil_div(n, std::size_t{4} * C * B);
-            p.accumulates = false;  // the last block stores *output: no reset
+            p.accumulates = true;
             p.kernel = "vectorized_reduce_sum";
         } else if (id == "dot_shared") {
             p.grid = ceil_div(n, 2 * B);
@@ -291,8 +281,7 @@ struct Runner::Impl {
         l.y = y;
         l.work = work;
         l.out = out;
-        l.partials = s.strategy == "vectorized" ? vec_partials : partials;
-        l.ticket = ticket;
+        l.partials = partials;
         l.temp = temp;
         l.temp_bytes = temp_bytes;
         l.n = static_cast<unsigned int>(n);
@@ -503,10 +492,6 @@ Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys,
         m->work = m->alloc_floats(padded, "working copy");
         if (needs.partials)
             m->partials = m->alloc_floats(xs.size() / 32 + 64, "block partials");
-        m->vec_partials = m->alloc_floats(vectorized_partials(xs.size()), "vectorized block partials");
-        RS_CHECK(cudaMemset(m->vec_partials, 0, vectorized_partials(xs.size()) * sizeof(float)));
-        RS_CHECK(cudaMalloc(&m->ticket, sizeof(unsigned int)));
-        RS_CHECK(cudaMemset(m->ticket, 0, sizeof(unsigned int)));  // once: each launch leaves it at 0
         m->out = m->alloc_floats(64, "output");
         if (needs.cold) {
             m->flush_bytes = 2 * static_cast<std::size_t>(m->dev.l2_bytes);

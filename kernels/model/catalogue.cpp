@@ -36,7 +36,7 @@ constexpr std::array kStrategies{
                  "seed 003", "reduce_warp.cu", true, false, false},
     StrategyInfo{"grid_sync", F::WarpPrimitives, "one cooperative kernel: block partials, grid.sync(), then block 0 reduces them",
                  "seed 003", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"vectorized", F::WarpPrimitives, "float4 (packed) loads in a grid-stride loop, the two-level block reduce, then the last block to draw a ticket reduces the partials",
+    StrategyInfo{"vectorized", F::WarpPrimitives, "float4 (packed) loads in a grid-stride loop, then the two-level block reduce",
                  "seed 001", "reduce_warp.cu", true, false, false},
     StrategyInfo{"dot_shared", F::DotProduct, "dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block",
                  "seed 000", "dot_product.cu", false, false, false},

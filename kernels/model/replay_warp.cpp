@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Warp primitives (seeds 001 and 003, kernels/cuda/reduce_warp.cu): the __shfl_down_sync tree in
 // registers, the two-level block reduce (warp partials in shared memory, then the first warp), and
-// the cross-block merges: an atomic per warp (warp_shuffle) or per block (block_reduce), a second
-// kernel (two_pass), grid.sync() (grid_sync), or the last block to draw a ticket (vectorized).
+// the cross-block merges: an atomic per warp (warp_shuffle) or per block (block_reduce,
+// vectorized), a second kernel (two_pass), or grid.sync() (grid_sync).
 //
 // The CUDA kernels require whole warps (blockDim.x a multiple of 32). The model accepts any
 // power-of-two block: lanes a partial warp does not have hold the identity (0) when a shuffle reads
@@ -21,9 +21,8 @@ namespace {
 /// input values the cap never binds; it is here so the formula matches docs/design-notes.md.
 int co_resident_blocks(int block) { return 132 * std::min(32, 2048 / block); }
 
-/// Which blocks of the geometry run the current kernel phase: all, block 0 (grid_sync after
-/// grid.sync), or the last block (vectorized's block that draws the last ticket).
-enum class Blocks { All, FirstOnly, LastOnly };
+/// Which blocks of the geometry run the current kernel phase.
+enum class Blocks { All, FirstOnly };
 
 class WarpReplay {
 public:
@@ -33,9 +32,7 @@ public:
     {
     }
 
-    bool runs(int t, Blocks blocks) const { return blocks == Blocks::All || m_g.block_of(t) == only(blocks); }
-    /// The block that runs a FirstOnly / LastOnly phase.
-    int only(Blocks blocks) const { return blocks == Blocks::LastOnly ? m_g.grid - 1 : 0; }
+    bool runs(int t, Blocks blocks) const { return blocks == Blocks::All || m_g.block_of(t) == 0; }
 
     /// One step per shuffle offset (warp size / 2 down to 1) of `sum += __shfl_down_sync(full, sum,
     /// offset)`. `first_warp_only`: only warp 0 of each running block (the final warp).
@@ -168,11 +165,8 @@ public:
             shuffles_with(reg, blocks, true, tg, running);
         }
         std::vector<float> results;
-        if (blocks == Blocks::All)
-            for (int b = 0; b < running; ++b)
-                results.push_back(reg[static_cast<std::size_t>(b * g.block)]);
-        else
-            results.push_back(reg[static_cast<std::size_t>(only(blocks) * g.block)]);
+        for (int b = 0; b < running; ++b)
+            results.push_back(reg[static_cast<std::size_t>(b * g.block)]);
         return results;
     }
 
@@ -217,18 +211,17 @@ public:
     }
 
     /// `sum = 0; for (i = threadIdx.x; i < count; i += blockDim.x) sum += partials[i];` by the
-    /// threads of block `block` of `g1` (the second kernel of two_pass, block 0 after grid.sync, or
-    /// vectorized's last block).
+    /// threads of one block of `g1` (the second kernel of two_pass, or block 0 after grid.sync).
     std::vector<float> sum_partials(const Geometry& g1, const std::vector<float>& partials, std::string label,
                                     std::string explanation, std::initializer_list<std::string_view> tags,
-                                    int barriers, int block = 0, std::string_view expression = "partials[i]")
+                                    int barriers)
     {
         const int count = static_cast<int>(partials.size());
         StepRecorder r(m_trace, g1, MemorySpace::Global);
         std::vector<float> reg(static_cast<std::size_t>(g1.threads()), 0.0f);
         long long adds = 0;
         for (int t = 0; t < g1.threads(); ++t) {
-            if (g1.block_of(t) != block) {
+            if (g1.block_of(t) != 0) {
                 r.exited(t);
                 continue;
             }
@@ -243,47 +236,13 @@ public:
             reg[static_cast<std::size_t>(t)] = sum;
         }
         for (int k = 0; g1.block * k < count; ++k)
-            r.global(AccessKind::Read, expression, [&, k](int t) -> std::int64_t {
+            r.global(AccessKind::Read, "partials[i]", [&, k](int t) -> std::int64_t {
                 const int i = g1.tid_of(t) + k * g1.block;
-                return g1.block_of(t) == block && i < count ? i : kNoAccess;
+                return g1.block_of(t) == 0 && i < count ? i : kNoAccess;
             });
         r.describe(std::move(label), std::move(explanation), tags);
         r.finish(partials, barriers, adds);
         return reg;
-    }
-
-    /// vectorized's last-block merge, first half: thread 0 of each block stores its sum to
-    /// partials[blockIdx.x], __threadfence(), then `atomicInc(ticket, gridDim.x - 1)`; then
-    /// __syncthreads(). The hardware hands out the tickets in the order the blocks get there; the
-    /// model's order is by block, so block grid - 1 draws the last ticket. Returns the partials.
-    std::vector<float> tickets(const std::vector<float>& results)
-    {
-        const Geometry& g = m_g;
-        StepRecorder r(m_trace, g, MemorySpace::Global);
-        const int bound = g.grid - 1;  // atomicInc's wrap value: old >= bound stores 0
-        int counter = 0;               // zeroed at allocation, left at 0 by every launch
-        for (int b = 0; b < g.grid; ++b) {
-            const int t = b * g.block;
-            r.active(t);
-            r.write(t, b);
-            const int drawn = counter;
-            counter = drawn >= bound ? 0 : drawn + 1;
-            r.atomic(b, t, "*ticket", drawn, bound, counter);
-        }
-        r.global(AccessKind::Write, "partials[blockIdx.x]",
-                 [&](int t) -> std::int64_t { return g.tid_of(t) == 0 ? g.block_of(t) : kNoAccess; });
-        const std::string blocks = std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s");
-        r.describe("last block: thread 0 of each block stores partials[blockIdx.x], __threadfence(), then draws "
-                       "a ticket with atomicInc(ticket, " + std::to_string(bound) + ")",
-                   "Each of the " + blocks + " parks its sum in its own slot of global memory, waits until that "
-                   "store is visible to the whole GPU (__threadfence), then takes a ticket from an integer "
-                   "counter: one integer atomic per block, none on *output. Block " + std::to_string(bound)
-                       + " draws the last ticket (" + std::to_string(bound) + ") and goes on; atomicInc wraps the "
-                         "counter back to 0 for the next launch. (The GPU hands out tickets in the order blocks "
-                         "finish; the model by block. Either way the sum below is the same.)",
-                   {"last_block"});
-        r.finish(results, g.grid, 0);
-        return results;
     }
 
 private:
@@ -467,40 +426,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
     WarpReplay w(trace, g);
     const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
 
-    if (vectorized) {
-        // The last-block merge: partials and tickets, then the block with the last ticket sums the
-        // partials in a fixed order, reduces them as one block and stores *output.
-        const std::vector<float> partials = w.tickets(results);
-        const int count = static_cast<int>(partials.size());
-        const int last = g.grid - 1;
-        std::vector<float> reg2 = w.sum_partials(
-            g, partials,
-            "last block: block " + std::to_string(last) + " sums the " + std::to_string(count) + " partial"
-                + (count == 1 ? "" : "s") + " (sum += __ldcg(&partials[i]), i += " + std::to_string(B) + ")",
-            "Only the block that drew the last ticket continues; the others have returned. Every partial is "
-            "stored by now, and it adds them in a fixed order (thread t: partials t, t + blockDim.x, ...), so the "
-            "result does not depend on which block finished last. __ldcg reads through L2, where the other "
-            "blocks' stores are (L1 is not kept coherent between multiprocessors).",
-            {"last_block"}, 0, last, "__ldcg(&partials[i])");
-        w.block_reduce(reg2, Blocks::LastOnly, "last_block");
-        StepRecorder r(trace, g, MemorySpace::Registers);
-        const int t = last * B;
-        for (int u = 0; u < g.threads(); ++u)
-            if (g.block_of(u) != last)
-                r.exited(u);
-        r.active(t);
-        r.read(t, t);
-        const float out = reg2[static_cast<std::size_t>(t)];
-        r.describe("last block: thread 0 stores sum = " + format_value(out) + " to *output",
-                   "One plain store per launch: *output is never accumulated into, so nothing has to zero it "
-                   "before the kernel, and no float atomics decide the order of the additions.",
-                   {"last_block"});
-        trace.result = out;
-        r.finish(reg2, 0, 0, out);
-        return;
-    }
-
-    if (s == "block_reduce") {
+    if (s == "block_reduce" || vectorized) {
         MergeSpec m;
         m.space = MemorySpace::Registers;
         m.values = reg;

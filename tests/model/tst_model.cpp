@@ -90,7 +90,6 @@ private slots:
     void float_order_follows_the_kernel_data();
     void float_order_follows_the_kernel();
     void warp_shuffle_registers_by_hand();
-    void vectorized_last_block_by_hand();
     void step_structure_data();
     void step_structure();
     void bad_input_data();
@@ -473,62 +472,6 @@ void TestModel::warp_shuffle_registers_by_hand()
     QCOMPARE(t.totals.barriers, 0);
 }
 
-void TestModel::vectorized_last_block_by_hand()
-{
-    // vectorized, block 1, C = 1: 4 elements (one float4) per block, 2 blocks on [6,2,7,4,5,8,3,1].
-    // Block sums: (6 + 2) + (7 + 4) = 19 and (5 + 8) + (3 + 1) = 17. Each block stores its partial
-    // and draws a ticket with atomicInc(ticket, 1): block 0 gets 0 (counter 1), block 1 gets 1, the
-    // last ticket (the counter wraps to 0). Block 1 sums the partials: 0 + 19 + 17 = 36.
-    Params p;
-    p.block_size = 1;
-    p.coarse_factor = 1;
-    const Trace t = simulate("vectorized", kExercise6, p);
-    QCOMPARE(t.grid_size, 2);
-    QCOMPARE(t.result, 36.0f);
-    const Step* tickets = nullptr;
-    for (const Step& s : t.steps) {
-        if (!s.atomics.empty()) {
-            QVERIFY(!tickets); // one step holds all the atomics
-            tickets = &s;
-        }
-        for (const AtomicOp& a : s.atomics)
-            QCOMPARE(a.target, std::string("*ticket")); // no float atomic onto *output
-        if (&s != &t.steps.back())
-            QVERIFY(!s.output.has_value()); // *output is written once, by the last step
-    }
-    QVERIFY(tickets);
-    QCOMPARE(tickets->source_markers, (std::vector<std::string>{"@vectorized.last_block"}));
-    QCOMPARE(tickets->values_space, MemorySpace::Global);
-    QCOMPARE(tickets->values, (std::vector<float>{19, 17})); // partials[blockIdx.x]
-    QCOMPARE(tickets->lanes[0].writes, (std::vector<std::int32_t>{0}));
-    QCOMPARE(tickets->lanes[1].writes, (std::vector<std::int32_t>{1}));
-    QCOMPARE(tickets->counters.atomics, 2);
-    QCOMPARE(tickets->counters.barriers, 2); // the __syncthreads after the ticket, per block
-    QCOMPARE(static_cast<int>(tickets->atomics.size()), 2);
-    for (int b = 0; b < 2; ++b) {
-        const AtomicOp& a = tickets->atomics[static_cast<std::size_t>(b)];
-        QCOMPARE(a.order, b);
-        QCOMPARE(a.block, b);
-        QCOMPARE(a.before, static_cast<double>(b));     // the ticket drawn
-        QCOMPARE(a.operand, 1.0);                       // atomicInc's wrap value gridDim.x - 1
-        QCOMPARE(a.after, b == 0 ? 1.0 : 0.0);          // back to 0 after the last ticket
-    }
-    QCOMPARE(t.totals.atomics, 2);
-    // The step after the tickets: only block 1 (the last ticket) runs; it reads both partials.
-    const Step& sum = *(tickets + 1);
-    QCOMPARE(sum.source_markers, (std::vector<std::string>{"@vectorized.last_block"}));
-    QCOMPARE(sum.lanes[0].state, LaneState::Exited);
-    QCOMPARE(sum.lanes[1].state, LaneState::Active);
-    QCOMPARE(sum.lanes[1].reads, (std::vector<std::int32_t>{0, 1}));
-    QCOMPARE(sum.counters.adds, 2);
-    const Step& store = t.steps.back();
-    QCOMPARE(store.source_markers, (std::vector<std::string>{"@vectorized.last_block"}));
-    QCOMPARE(store.output, std::optional<float>(36.0f));
-    QCOMPARE(store.lanes[0].state, LaneState::Exited);
-    QCOMPARE(store.lanes[1].state, LaneState::Active);
-    QCOMPARE(store.counters.atomics, 0);
-}
-
 void TestModel::step_structure_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -553,11 +496,6 @@ void TestModel::step_structure_data()
     for (const QString& s : shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles)
         after_sync << "grid_sync+" + s;
     QTest::addRow("grid_sync") << "grid_sync" << (block + QStringList{"write", "grid_sync"} + after_sync + QStringList{"grid_sync"});
-    QStringList last_block;
-    for (const QString& s : shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles)
-        last_block << "last_block+" + s;
-    QTest::addRow("vectorized") << "vectorized"
-                                << (block + QStringList{"last_block", "last_block"} + last_block + QStringList{"last_block"});
 }
 
 void TestModel::step_structure()
