@@ -385,6 +385,7 @@ StepView::StepView(QWidget* parent)
     : QWidget(parent)
     , m_colors(ViewColors::fromPalette(palette()))
 {
+    setAccessibleName(tr("Step view"));
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     QSizePolicy policy = sizePolicy();
@@ -412,6 +413,12 @@ void StepView::setStep(int k)
 
 void StepView::invalidate()
 {
+    // Screen readers get the step's title and label (what a sighted student reads first).
+    if (m_trace && m_step < int(m_trace->steps.size()))
+        setAccessibleDescription(QStringLiteral("%1 step %2 of %3: %4")
+                                     .arg(QString::fromStdString(m_trace->strategy)).arg(m_step + 1)
+                                     .arg(m_trace->steps.size())
+                                     .arg(QString::fromStdString(m_trace->steps[std::size_t(m_step)].label)));
     m_layoutValid = false;
     updateGeometry();
     update();
