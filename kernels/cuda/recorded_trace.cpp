@@ -172,11 +172,11 @@ m::Trace recorded_trace(const Recording& rec)
         }
     }
 
-    std::vector<float> global = rec.input;  // in-place kernels' array
-    std::vector<float> values;              // the array of the previous step
+    std::vector<float> values;  // the array of the previous step (in-place kernels: the padded input)
     m::MemorySpace space = in_place(s) ? m::MemorySpace::Global : m::MemorySpace::Shared;
     if (in_place(s))
-        values = global;
+        values = rec.input;
+    std::map<std::pair<m::MemorySpace, std::size_t>, std::vector<float>> kept;  // arrays of other spaces
     std::optional<float> output;
     for (const Key& key : order) {
         const auto [kernel, kind, iteration, occurrence] = key;
@@ -218,11 +218,21 @@ m::Trace recorded_trace(const Recording& rec)
             const m::MemorySpace next = rec_space == kGlobal ? m::MemorySpace::Global
                                         : rec_space == kShared ? m::MemorySpace::Shared
                                                                : m::MemorySpace::Registers;
-            const std::size_t size = next == m::MemorySpace::Global      ? global.size()
+            const std::size_t size = next == m::MemorySpace::Global      ? rec.input.size()
                                      : next == m::MemorySpace::Registers ? std::size_t(bd) * gd
                                      : kind == kWarpPartial              ? std::size_t(wpb) * gd
                                                                          : std::size_t(bd) * gd;
-            if (next != space || values.size() != size || next == m::MemorySpace::Registers)
+            // Shared and global arrays keep what earlier steps left in them (grid_sync's second
+            // block reduce reuses warp_sums); registers are rebuilt from this step's records.
+            if (next != space || values.size() != size) {
+                if (space != m::MemorySpace::Registers)
+                    kept[{space, values.size()}] = values;
+                const auto it = kept.find({next, size});
+                if (next != m::MemorySpace::Registers && it != kept.end())
+                    values = it->second;
+                else
+                    values.assign(size, 0.0f);
+            } else if (next == m::MemorySpace::Registers)
                 values.assign(size, 0.0f);
             space = next;
         }
