@@ -280,7 +280,13 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     if (laneCount == 0)
         return y;
     const int ws = std::max(1, t.params.warp_size);
-    const int bs = std::max(1, t.params.block_size);
+    // Block size of this step's launch: a second kernel (two_pass) runs with its own block size,
+    // which the warp records of block 0 reveal; otherwise the trace's block size.
+    int block0Warps = 0;
+    for (const model::WarpRecord& w : s.warps)
+        if (w.block == 0)
+            block0Warps = std::max(block0Warps, w.warp + 1);
+    const int bs = block0Warps > 0 ? std::min(laneCount, block0Warps * ws) : std::max(1, t.params.block_size);
     const qreal avail = width - 2 * kMargin;
 
     // Warp records by (block, warp) for the captions; lanes by global thread index.
@@ -298,10 +304,10 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     }
 
     const int blocks = (laneCount + bs - 1) / bs;
-    l.lanesCaption = QStringLiteral("threads: %1 lanes in %2 warp%3 of %4 (warp size %5)%6")
+    l.lanesCaption = QStringLiteral("threads: %1 lanes in %2 warp%3 of %4 (warp size %5)")
                          .arg(laneCount).arg(groups.size()).arg(groups.size() == 1 ? "" : "s")
                          .arg(blocks == 1 ? QStringLiteral("1 block") : QStringLiteral("%1 blocks").arg(blocks))
-                         .arg(ws).arg(t.grid_size > 1 ? QStringLiteral(", grid of %1").arg(t.grid_size) : QString());
+                         .arg(ws);
     QFontMetricsF cm(l.sectionFont);
     l.lanesCaptionRect = QRectF(kMargin, y, avail, cm.height());
     y += cm.height() + 4;
