@@ -257,8 +257,10 @@ m::Trace recorded_trace(const Recording& rec)
             else if (space == m::MemorySpace::Shared)
                 at = std::size_t(c->block) * (kind == kWarpPartial ? wpb : bd) + c->index;
             if (at < values.size()) {
-                values[at] = c->value;
-                st.lanes[tg].writes.push_back(static_cast<std::int32_t>(at));
+                values[at] = c->value;  // records of one thread come in program order: the last one stays
+                std::vector<std::int32_t>& w = st.lanes[tg].writes;
+                if (w.empty() || w.back() != static_cast<std::int32_t>(at))
+                    w.push_back(static_cast<std::int32_t>(at));
             }
         }
         if (kind == kAtomic)
