@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `bench`, `devices`, `selftest`: the real kernels on the GPU (docs/results-format.md).
 #include "cli/commands.h"
+#include "cli/multi_gpu_command.h"
 
 #include "bench/plan.h"
 #include "bench/reference.h"
@@ -53,6 +54,7 @@ struct BenchArgs {
     std::uint64_t seed = b::kDefaultSeed;
     int device = 0;
     std::string json_file;
+    int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
     // resolved
     std::vector<std::size_t> sizes;
     std::vector<unsigned int> blocks, coarse;
@@ -505,8 +507,15 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--seed", args->seed, "Seed of the random input");
     bench->add_option("--device", args->device, "CUDA device index");
     bench->add_option("--json", args->json_file, "Write the whole result set to this file");
-    bench->callback([args, &exit_code] {
+    CLI::Option* gpus = bench->add_option("--gpus", args->gpus, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p");
+    bench->callback([args, gpus, &exit_code] {
         resolve(*args);
+        if (gpus->count() > 0) {
+            exit_code = run_multi_gpu_bench({args->gpus, args->sizes, args->blocks, args->coarse, args->strategies,
+                                             args->reps, args->warmup, args->batches, args->mode, args->cache,
+                                             args->seed, args->json_file});
+            return;
+        }
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
         // The command line as typed is not available here; rebuild it from the parsed options.
         std::string cmd = "reducescope-cli bench";
