@@ -4,6 +4,8 @@
 #include "../views/gui_test_main.h"
 
 #include "app/main_window.h"
+#include "app/presets.h"
+#include "model/simulate.h"
 #include "app/step_export.h"
 #include "app/step_pane.h"
 #include "views/counters_view.h"
@@ -59,6 +61,7 @@ private slots:
     void exports();
     void benchmarkPaneCanOpenStrategy();
     void settingsPersist();
+    void presetsAreValidInputs();
 
 private:
     std::unique_ptr<app::MainWindow> m_window;
@@ -284,6 +287,20 @@ void TestStepPane::settingsPersist()
     app::MainWindow third(false);
     third.restoreSettings();
     QCOMPARE(third.stepPane()->request().strategy, QStringLiteral("convergent"));
+}
+
+void TestStepPane::presetsAreValidInputs()
+{
+    const QVector<app::Preset> presets = app::loadPresets();
+    QVERIFY(presets.size() >= 10);
+    QCOMPARE(presets.front().text, QStringLiteral("6,2,7,4,5,8,3,1"));
+    for (const app::Preset& p : presets) {
+        const model::ParsedInput parsed = model::parse_input(p.text.toStdString());
+        QVERIFY2(!parsed.error, qPrintable(p.name));
+        QVERIFY2(!p.name.isEmpty(), qPrintable(p.text));
+    }
+    QCOMPARE(app::presetText(QStringLiteral("random"), 16, 7), app::presetText(QStringLiteral("random"), 16, 7));
+    QCOMPARE(app::presetText(QStringLiteral("iota"), 4), QStringLiteral("1,2,3,4"));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)
