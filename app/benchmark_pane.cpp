@@ -128,7 +128,11 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         refreshBaselines();
         refresh();
     });
-    connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) { setMessage(why, true); });
+    connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) {
+        ++m_rejectedLines;
+        m_lastRejected = why;
+        setMessage(why, true);
+    });
     connect(m_runner, &BenchRunner::finished, this, [this](const BenchOutcome& o) {
         setRunning(false);
         using K = BenchOutcome::Kind;
@@ -139,7 +143,10 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
                                "(docs/results/ has some).").arg(o.message.toHtmlEscaped());
             updateDeviceText();
         }
-        setMessage(o.message, isError);
+        QString text = o.message;
+        if (m_rejectedLines > 0)
+            text += tr(" %1 stdout line(s) could not be read; the last: %2").arg(m_rejectedLines).arg(m_lastRejected);
+        setMessage(text, isError || m_rejectedLines > 0);
         emit runFinished(o);
     });
     connect(m_runner, &BenchRunner::deviceProbed, this,
@@ -493,6 +500,8 @@ bool BenchmarkPane::run()
         return false;
     }
     m_status->clear();
+    m_rejectedLines = 0;
+    m_lastRejected.clear();
     m_progress->setRange(0, 0);  // busy until the start line gives the total
     setMessage(tr("Running %1…").arg(m_runner->results().command), false);
     setRunning(true);

@@ -122,6 +122,8 @@ private:
     std::optional<views::BenchResults> m_overlay;
     QString m_baselineId;
     QString m_localDevice;       ///< device panel line for this machine
+    int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
+    QString m_lastRejected;
     bool m_probed = false;
     bool m_noDevice = false;
 };
