@@ -61,7 +61,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     if (parser.isSet(help)) {
         r.exitCode = 0;
-        r.output = parser.helpText();
+        // Without a QCoreApplication the parser cannot know the program's name.
+        r.output = parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("reducescope"));
         return r;
     }
     if (parser.isSet(version)) {

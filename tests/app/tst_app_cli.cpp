@@ -93,6 +93,8 @@ void TestAppCli::parse()
     const app::CommandLineResult r = app::parseCommandLine(QStringList{QStringLiteral("reducescope")} + args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+    if (exitCode == 0)
+        QVERIFY(r.output.startsWith(QStringLiteral("Usage: ")) && !r.output.contains(QStringLiteral("<executable_name>")));
     if (exitCode == 2)
         QVERIFY(!r.error.contains(QLatin1Char('\n')));
 }
