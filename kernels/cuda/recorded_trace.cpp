@@ -307,7 +307,47 @@ nlohmann::json recorded_trace_json(const Recording& rec, bool include_lanes)
           "shared-memory wavefronts and bank conflicts, global sectors (Nsight Compute: docs/hardware-counters.md)",
           "barriers, and the order of atomics (only the final *output)",
           "steps in which the kernel makes no probe call (final warp's load, the sums of partials)"}}};
+    nlohmann::json split = nlohmann::json::array();
+    for (const Mismatch& m : split_warps(rec))
+        split.push_back(m.where + ": " + m.what);
+    j["recording"]["split_warps"] = std::move(split);
     return j;
+}
+
+std::vector<Mismatch> split_warps(const Recording& rec)
+{
+    std::vector<RecordedCall> calls = rec.calls;
+    std::sort(calls.begin(), calls.end(), [](const RecordedCall& a, const RecordedCall& b) {
+        return std::tie(a.kernel, a.block, a.thread, a.sequence) < std::tie(b.kernel, b.block, b.thread, b.sequence);
+    });
+    // (kernel, step, iteration, occurrence in the thread, block, warp) -> the masks its records carry
+    using Group = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
+    std::map<Group, std::set<std::uint32_t>> masks;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> seen;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        const RecordedCall& c = calls[i];
+        if (i == 0 || c.kernel != calls[i - 1].kernel || c.block != calls[i - 1].block || c.thread != calls[i - 1].thread)
+            seen.clear();
+        const std::uint32_t occurrence = seen[{c.step, c.iteration}]++;
+        masks[{c.kernel, c.step, c.iteration, occurrence, c.block, c.thread / 32}].insert(c.active_mask);
+    }
+    std::vector<Mismatch> out;
+    for (const auto& [g, set] : masks) {
+        if (set.size() < 2)
+            continue;
+        const auto [kernel, step, iteration, occurrence, block, warp] = g;
+        std::string what = "the warp ran the guarded code in " + std::to_string(set.size()) + " groups (__activemask():";
+        char buf[16];
+        for (std::uint32_t m : set) {
+            std::snprintf(buf, sizeof buf, " %08x", m);
+            what += buf;
+        }
+        out.push_back({"kernel " + std::to_string(kernel) + " " + recorded_step_name(step) + " iteration " +
+                           std::to_string(iteration) + " (occurrence " + std::to_string(occurrence) + ") block " +
+                           std::to_string(block) + " warp " + std::to_string(warp),
+                       what + ")"});
+    }
+    return out;
 }
 
 Comparison compare(const m::Trace& model, const m::Trace& rec, bool result_must_match)

@@ -32,7 +32,7 @@ namespace reducescope::gpu {
 model::Trace recorded_trace(const Recording& recording);
 
 /// trace_to_json of the recorded trace, with "recorded_on_gpu": true and "recording":
-/// {"device", "records", "not_recorded": [what a probe cannot see]}.
+/// {"device", "records", "not_recorded": [what a probe cannot see], "split_warps": [split_warps()]}.
 nlohmann::json recorded_trace_json(const Recording& recording, bool include_lanes = true);
 
 /// One difference between the model and a recording.
@@ -50,6 +50,12 @@ struct Comparison {
     long long values_compared = 0;
     std::vector<std::string> notes;
 };
+
+/// Warps whose records of one step carry different __activemask() values: the hardware ran the
+/// step's guarded code for that warp in several groups (independent thread scheduling). The
+/// recorded trace shows the union of the masks as the warp's active lanes, so compare() does not see
+/// this; the GPU test reports these separately.
+std::vector<Mismatch> split_warps(const Recording& recording);
 
 /// Compares `model` (simulate() of the same strategy, input and params) with `recorded`, field by
 /// field: the sequence of steps (kind and stride), per warp the active lanes, per active lane the

@@ -103,7 +103,9 @@ int main(int argc, char** argv)
                     }
                     ++runs;
                     const model::Trace rt = gpu::recorded_trace(rec);
-                    const gpu::Comparison cmp = gpu::compare(mt, rt, result_fixed(s, mt.grid_size));
+                    gpu::Comparison cmp = gpu::compare(mt, rt, result_fixed(s, mt.grid_size));
+                    for (gpu::Mismatch& m : gpu::split_warps(rec))
+                        cmp.mismatches.push_back(std::move(m));
                     compared += cmp.steps_compared;
                     values += cmp.values_compared;
                     warps += cmp.warps_compared;
