@@ -3,6 +3,7 @@
 
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
+#include "views/bench_scaling_chart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,6 +14,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -284,6 +287,9 @@ QWidget* BenchmarkPane::buildRight()
         m_charts << chart;
         m_tabs->addTab(chart, name);
     }
+    // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
+    m_scaling = new views::BenchScalingChart(m_tabs);
+    m_tabs->addTab(m_scaling, tr("Multi-GPU"));
     v->addWidget(m_tabs, 1);
     auto syncLog = [this] {
         auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
@@ -461,7 +467,15 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
     const int count = int(m_shown.results.size());
     setMessage(tr("Loaded %1: %2.").arg(QFileInfo(path).fileName(),
                                         count == 1 ? tr("1 result") : tr("%1 results").arg(count)), false);
-    showChart(m_shown.isSweep() ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
+    // The scaling chart reads the file's own JSON (algbw/busbw are not in BenchResult).
+    QList<views::ScalingPoint> scaling;
+    if (QFile f(path); f.open(QIODevice::ReadOnly))
+        scaling = views::scalingPointsFromJson(QJsonDocument::fromJson(f.readAll()).object());
+    m_scaling->setPoints(scaling);
+    if (!scaling.isEmpty())
+        m_tabs->setCurrentWidget(m_scaling);
+    else
+        showChart(m_shown.isSweep() ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
     return true;
 }
 

@@ -18,6 +18,10 @@ class QPushButton;
 class QTabWidget;
 class QTableView;
 
+namespace reducescope::views {
+class BenchScalingChart;
+}
+
 namespace reducescope::app {
 
 class BenchSettings;
@@ -62,6 +66,8 @@ public:
     QString message() const;
     /// The chart of this kind (for tests and export).
     views::BenchChart* chart(views::BenchChart::Kind kind) const;
+    /// The multi-GPU scaling chart (issue 7).
+    views::BenchScalingChart* scalingChart() const { return m_scaling; }
     /// The table's source model.
     BenchTableModel* tableModel() const { return m_model; }
     /// The sort proxy the table shows.
@@ -108,6 +114,7 @@ private:
     QTableView* m_table = nullptr;
     QTabWidget* m_tabs = nullptr;
     QList<views::BenchChart*> m_charts;
+    views::BenchScalingChart* m_scaling = nullptr;
     QLabel* m_device = nullptr;
     QLabel* m_message = nullptr;
     QPushButton* m_run = nullptr;

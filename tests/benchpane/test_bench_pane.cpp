@@ -6,6 +6,7 @@
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
 #include "app/benchmark_pane.h"
+#include "views/bench_scaling_chart.h"
 
 #include <QApplication>
 #include <QDir>
@@ -91,6 +92,7 @@ private slots:
     void badSettingsDoNotStart();
     void realCliWithoutGpu();
     void recordedMenu();
+    void multiGpuFile();
     void devicePanel_data();
     void devicePanel();
     void screenshots();
@@ -610,6 +612,24 @@ void TestBenchPane::realCliWithoutGpu()
     QVERIFY(pane.deviceText().contains(QStringLiteral("no CUDA device")));
     QString error;
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+}
+
+void TestBenchPane::multiGpuFile()
+{
+    QStringList files;
+    QDirIterator it(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results"), {QStringLiteral("multi_gpu*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    if (files.isEmpty())
+        QSKIP("no multi-GPU recording in docs/results");
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(files.first(), &error), qPrintable(error));
+    QVERIFY(!pane.scalingChart()->drawnCombines().isEmpty());
+    // and a single-GPU file empties it again
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QVERIFY(pane.scalingChart()->drawnCombines().isEmpty());
 }
 
 void TestBenchPane::recordedMenu()
