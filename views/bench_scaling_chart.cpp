@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/bench_scaling_chart.h"
 
+#include "reducescope/config.h"  // REDUCESCOPE_HAVE_NCCL: this build's CLI runs --gpus K > 1 or not
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -104,6 +106,7 @@ BenchScalingChart::BenchScalingChart(QWidget* parent) : QWidget(parent)
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_sizes = new QComboBox(this);
+    m_ncclBuilt = REDUCESCOPE_HAVE_NCCL != 0;
     m_time = makePlot(tr("µs (median, log)"));
     m_bandwidth = makePlot(tr("GB/s: algbw —, busbw - -"));
     // The collective baseline can take 20x the reductions' time: a log axis keeps both readable.
@@ -194,7 +197,7 @@ void BenchScalingChart::updateMessage()
     if (m_points.isEmpty())
         parts << tr("No multi-GPU results loaded (reducescope-cli bench --gpus K --json FILE).");
     else if (maxK == 1)
-        parts << tr("These results cover one GPU only (K = 1): nothing to scale yet.");
+        parts << tr("Only one GPU in these results (K = 1): nothing to scale yet; run bench --gpus K with K > 1 on a multi-GPU machine.");
     else
         parts << tr("Results for K = 1..%1 GPUs.").arg(maxK);
     m_message->setText(parts.join(QLatin1Char(' ')));

@@ -36,8 +36,9 @@ class BenchScalingChart : public QWidget {
 public:
     explicit BenchScalingChart(QWidget* parent = nullptr);
 
-    /// What this machine offers: `gpuCount` CUDA devices (0: none or unknown) and whether the
-    /// CLI was built with NCCL. Drives the message above the charts.
+    /// What this machine offers: `gpuCount` CUDA devices (0: none; -1: unknown, nothing said) and
+    /// whether the CLI was built with NCCL (default: this build's REDUCESCOPE_HAVE_NCCL). Drives
+    /// the message above the charts.
     void setAvailability(int gpuCount, bool ncclBuilt);
     /// The points to draw (all sizes; the N selector picks one, the largest by default).
     void setPoints(const QList<ScalingPoint>& points);

@@ -4,6 +4,7 @@
 #include "views/bench_scaling_chart.h"
 
 #include "gui_test_main.h"
+#include "reducescope/config.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,6 +48,7 @@ private slots:
     void drawsLargestSizeFirst();
     void messages_data();
     void messages();
+    void defaultSaysWhetherBuiltWithNccl();
 };
 
 void TstBenchScalingChart::parsesOnlyMultiGpuResults()
@@ -96,6 +98,15 @@ void TstBenchScalingChart::messages()
     QVERIFY2(chart.message().contains(QStringLiteral("No multi-GPU results loaded")), qPrintable(chart.message()));
     chart.setPoints(scalingPointsFromJson(sampleFile()));
     QVERIFY2(chart.message().contains(QStringLiteral("K = 1..2")), qPrintable(chart.message()));
+}
+
+void TstBenchScalingChart::defaultSaysWhetherBuiltWithNccl()
+{
+    BenchScalingChart chart;  // nobody told it anything: this build's NCCL state
+    QCOMPARE(chart.message().contains(QStringLiteral("Built without NCCL")), !REDUCESCOPE_HAVE_NCCL);
+    QJsonArray one{result(1, "p2p", 1000, "ok", 0.01, 0.4, 0.4)};
+    chart.setPoints(scalingPointsFromJson(QJsonObject{{"results", one}}));
+    QVERIFY2(chart.message().contains(QStringLiteral("Only one GPU in these results")), qPrintable(chart.message()));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TstBenchScalingChart)
