@@ -122,8 +122,8 @@ ArrayGeometry arrayGeometry(int n, qreal avail, int group = 0)
     }
     g.cellH = std::clamp<qreal>(g.cellW * 0.7, 16, 64);
     g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14, 84);
-    if (g.perRow < n) {
-        // A wrapped (long) array: flatter rows, so the lanes and warps stay in view.
+    if (n > 4 * g.perRow) {
+        // A long array (more than 4 rows): flatter rows, so the lanes and warps stay in view.
         g.cellH = std::max<qreal>(10, g.cellW * 0.6);
         g.arcH = 10;
     }
