@@ -230,6 +230,13 @@ m::Trace recorded_trace(const Recording& rec)
                 const auto it = kept.find({next, size});
                 if (next != m::MemorySpace::Registers && it != kept.end())
                     values = it->second;
+                else if (next == m::MemorySpace::Shared && space == m::MemorySpace::Registers &&
+                         values.size() == size)
+                    // One register per thread entering a shared array of one word per thread:
+                    // the kernel stored each thread's register to sdata[tid] (coarsened's
+                    // `sdata[tid] = sum` closes its coarsen step without a probe call), so the
+                    // words the tree does not overwrite still hold those registers.
+                    ; // keep `values`
                 else
                     values.assign(size, 0.0f);
             } else if (next == m::MemorySpace::Registers)

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -74,6 +75,7 @@ int main(int argc, char** argv)
     const std::vector<int> blocks{1, 4, 32, 64, 256, 1024};
     const std::vector<int> coarse{1, 4};
     long long runs = 0, compared = 0, failures = 0, skipped = 0, values = 0, warps = 0, not_recorded = 0;
+    std::map<std::string, std::pair<long long, long long>> per_strategy;  // id -> (recordings, with a mismatch)
     for (const auto& info : model::catalogue()) {
         const std::string s{info.id};
         if (!info.has_model || !gpu::can_record(s))
@@ -102,6 +104,7 @@ int main(int argc, char** argv)
                         continue;
                     }
                     ++runs;
+                    ++per_strategy[s].first;
                     const model::Trace rt = gpu::recorded_trace(rec);
                     gpu::Comparison cmp = gpu::compare(mt, rt, result_fixed(s, mt.grid_size));
                     for (gpu::Mismatch& m : gpu::split_warps(rec))
@@ -112,7 +115,9 @@ int main(int argc, char** argv)
                     not_recorded += cmp.steps_not_recorded;
                     if (!cmp.mismatches.empty()) {
                         ++failures;
-                        if (failures <= 40)
+                        // The first two failing recordings of each strategy, so one strategy's
+                        // fault cannot hide another's.
+                        if (++per_strategy[s].second <= 2)
                             for (std::size_t k = 0; k < cmp.mismatches.size() && k < 5; ++k)
                                 std::printf("MISMATCH %s n=%zu block=%d coarse=%d: %s: %s\n", s.c_str(), x.size(),
                                             mt.params.block_size, c, cmp.mismatches[k].where.c_str(),
@@ -120,6 +125,8 @@ int main(int argc, char** argv)
                     }
                 }
     }
+    for (const auto& [id, counts] : per_strategy)
+        std::printf("%-20s recordings %6lld, with a mismatch %6lld\n", id.c_str(), counts.first, counts.second);
     std::printf("recordings %lld, steps compared %lld, warps %lld, lane values %lld, model steps without a probe "
                 "call %lld, skipped %lld, recordings with a mismatch %lld\n",
                 runs, compared, warps, values, not_recorded, skipped, failures);
