@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <set>
 #include <string>
 #include <vector>
@@ -87,22 +88,27 @@ void BenchTrace::build()
     Params p;
     p.block_size = 1024;
 
-    // The goal is checked on the best of 5 builds (the machine is shared; the best run is the
-    // model's own cost), then QBENCHMARK reports its usual figure.
+    // The goal is checked on the best of 5 builds in CPU time of this thread (the build machine
+    // and CI are shared, and other tests run beside this one: wall time there measures the
+    // neighbours), then QBENCHMARK reports its usual wall-clock figure.
+    const auto thread_cpu_ns = [] {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return static_cast<qint64>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    };
     qint64 best_ns = std::numeric_limits<qint64>::max();
     std::size_t bytes = 0;
     for (int k = 0; k < 5; ++k) {
-        QElapsedTimer timer;
-        timer.start();
+        const qint64 start = thread_cpu_ns();
         const Trace t = simulate(id, x, p);
-        best_ns = std::min(best_ns, timer.nsecsElapsed());
+        best_ns = std::min(best_ns, thread_cpu_ns() - start);
         bytes = held_bytes(t);
         QCOMPARE(t.n, 4096);
     }
     // QBENCHMARK runs this function several times while it calibrates: print once per strategy.
     static std::set<std::string> printed;
     if (printed.insert(id).second)
-        std::printf("SPEED %-20s %8.2f ms %8.2f MB\n", id.c_str(), static_cast<double>(best_ns) / 1e6,
+        std::printf("SPEED %-20s %8.2f ms CPU %8.2f MB\n", id.c_str(), static_cast<double>(best_ns) / 1e6,
                 static_cast<double>(bytes) / (1024.0 * 1024.0));
     QVERIFY2(best_ns < 20'000'000, qPrintable(QStringLiteral("%1 ms").arg(best_ns / 1e6)));
     QVERIFY2(bytes < 64u * 1024u * 1024u, qPrintable(QStringLiteral("%1 bytes").arg(bytes)));
