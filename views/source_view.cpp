@@ -79,6 +79,7 @@ void SourceView::applyHighlight()
         sel.cursor = QTextCursor(block);
         selections.push_back(sel);
     }
+    selections += quietSelections();  // after the bands, so the quiet colour wins on highlighted lines
     setExtraSelections(selections);
     if (!m_lines.isEmpty()) {
         const QTextBlock first = document()->findBlockByNumber(m_lines.front() - 1);
@@ -90,6 +91,30 @@ void SourceView::applyHighlight()
         }
     }
     m_gutter->update();
+}
+
+QList<QTextEdit::ExtraSelection> SourceView::quietSelections() const
+{
+    QColor quiet = palette().color(QPalette::Text);
+    quiet.setAlphaF(0.38);
+    QList<QTextEdit::ExtraSelection> out;
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        const QString text = block.text();
+        int from = -1;
+        if (text.trimmed().startsWith(QLatin1String("probe.")))
+            from = int(text.indexOf(QLatin1String("probe.")));
+        else if (const int tag = int(text.indexOf(QLatin1String("// @"))); tag >= 0)
+            from = tag;
+        if (from < 0)
+            continue;
+        QTextEdit::ExtraSelection sel;
+        sel.format.setForeground(quiet);
+        sel.cursor = QTextCursor(block);
+        sel.cursor.setPosition(block.position() + from);
+        sel.cursor.setPosition(block.position() + int(text.size()), QTextCursor::KeepAnchor);
+        out.push_back(sel);
+    }
+    return out;
 }
 
 int SourceView::gutterWidth() const

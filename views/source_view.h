@@ -38,6 +38,9 @@ private:
     Gutter* m_gutter = nullptr;
     QString m_file;
     QVector<int> m_lines;
+    /// Recording hooks (`probe.record(...)` lines) and step tags (`// @strategy.step`) in the
+    /// file: drawn in a quiet colour so students read the kernel, not the instrumentation.
+    QList<QTextEdit::ExtraSelection> quietSelections() const;
 };
 
 } // namespace reducescope::views
