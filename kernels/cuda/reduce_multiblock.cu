@@ -104,9 +104,10 @@ __global__ void coarsened_reduce_max(const float* input, float* output, unsigned
 #pragma unroll
     for (unsigned int tile = 1; tile < COARSE_FACTOR * 2; ++tile) {         // @coarsened_max.coarsen
         const unsigned int j = i + tile * blockDim.x;                       // @coarsened_max.coarsen
-        if (j < n)                                                          // @coarsened_max.coarsen
+        if (j < n) {                                                        // @coarsened_max.coarsen
             maximum = fmaxf(maximum, input[j]);                             // @coarsened_max.coarsen
-        probe.record(Step::Coarsen, tile, Space::Register, j, maximum);
+            probe.record(Step::Coarsen, tile, Space::Register, j, maximum);
+        }
     }
     sdata[tid] = maximum;                                                   // @coarsened_max.coarsen
     for (unsigned int stride = blockDim.x / 2; stride >= 1; stride /= 2) {  // @coarsened_max.tree

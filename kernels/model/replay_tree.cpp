@@ -366,19 +366,21 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
             r.padding(t, sid >= n);
             float acc = identity(op);
             if (max) {
-                // Exercise 4 with exercise 5's bounds: -inf where the first element is past the end,
-                // fmaxf only for elements inside the input.
+                // Exercise 4 with exercise 5's bounds: `maximum = i < n ? input[i] : -inf` is no
+                // branch, so every thread runs it (a lane past the end takes -inf without a load) and
+                // every thread stores its register to sdata[tid], as in `coarsened`; only the fmaxf
+                // of the later tiles is guarded (`if (j < n)`), and it is counted only where it runs.
+                r.active(t);
                 if (sid < n) {
-                    r.active(t);
                     acc = in[static_cast<std::size_t>(sid)];
                     r.read(t, sid);
-                    for (int k = 1; k < 2 * C; ++k) {
-                        const int e = sid + k * B;
-                        if (e < n) {
-                            acc = std::fmax(acc, in[static_cast<std::size_t>(e)]);
-                            r.read(t, e);
-                            ++adds;
-                        }
+                }
+                for (int k = 1; k < 2 * C; ++k) {
+                    const int e = sid + k * B;
+                    if (e < n) {
+                        acc = std::fmax(acc, in[static_cast<std::size_t>(e)]);
+                        r.read(t, e);
+                        ++adds;
                     }
                 }
             } else {

@@ -98,7 +98,13 @@ public:
             const auto tg = tags("shuffle");
             shuffles_with(reg, blocks, false, tg, 0);
         }
-        std::vector<float> warp_sums(static_cast<std::size_t>(g.grid * wpb), 0.0f);
+        // `__shared__ float warp_sums[32]` of each block: one array per block for the whole kernel.
+        // A second block_reduce in the same kernel (grid_sync's, after grid.sync()) overwrites only
+        // the words of the blocks that run it; the other blocks' words keep what their warps stored
+        // in the first phase (nothing clears shared memory; those blocks have no further stores).
+        std::vector<float>& warp_sums = m_warp_sums;
+        if (warp_sums.size() != static_cast<std::size_t>(g.grid * wpb))
+            warp_sums.assign(static_cast<std::size_t>(g.grid * wpb), 0.0f);
         {
             StepRecorder r(m_trace, g, MemorySpace::Shared);
             for (int t = 0; t < g.threads(); ++t) {
@@ -248,6 +254,7 @@ public:
 private:
     Trace& m_trace;
     Geometry m_g;
+    std::vector<float> m_warp_sums;  ///< every block's warp_sums, kept from one block_reduce to the next
 };
 
 // The grid-stride loop `for (i = blockIdx.x*blockDim.x + threadIdx.x; i < n; i += gridDim.x*blockDim.x)

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -61,6 +62,27 @@ bool within_float32(const Trace& t, std::span<const float> x)
     return std::fabs(static_cast<double>(t.result) - t.reference) <= bound;
 }
 
+// The generated arrays of tests/gpu/recording_match.cpp (its sample_values), to keep the cases the
+// H200 found.
+std::vector<float> recording_match_values(int n)
+{
+    std::vector<float> v(static_cast<std::size_t>(n));
+    unsigned x = 2654435761u ^ static_cast<unsigned>(n);
+    for (auto& f : v) {
+        x = x * 1664525u + 1013904223u;
+        f = static_cast<float>(static_cast<int>(x >> 8) % 20000 - 6000) / 997.0f;
+    }
+    return v;
+}
+
+const Step* step_with_markers(const Trace& t, const std::vector<std::string>& markers)
+{
+    for (const Step& s : t.steps)
+        if (s.source_markers == markers)
+            return &s;
+    return nullptr;
+}
+
 const Step* step_with_stride(const Trace& t, int stride)
 {
     for (const Step& s : t.steps)
@@ -101,6 +123,8 @@ private slots:
     void json_round_trip_data();
     void json_round_trip();
     void tags_exist_in_kernel_sources();
+    void coarsened_max_every_lane_runs_the_load();
+    void grid_sync_keeps_other_blocks_warp_sums();
 };
 
 void TestModel::textbook_exercise6_data()
@@ -715,6 +739,89 @@ void TestModel::tags_exist_in_kernel_sources()
     for (const auto& m : missing)
         list += "\n  " + m;
     QVERIFY2(missing.empty(), ("step tags missing in the embedded kernel sources:" + list).c_str());
+}
+
+void TestModel::coarsened_max_every_lane_runs_the_load()
+{
+    // Found by recording_match on the H200 (issue 6, n=8 block=32 coarse=1): the model had only
+    // the lanes with an element (0-7) active in the load+coarsen step, the GPU recorded all 32.
+    // The kernel is the judge: `maximum = i < n ? input[i] : -CUDART_INF_F` is a select, not a
+    // branch, so every lane runs it (past the end it takes -inf without loading) and every lane
+    // stores sdata[tid] = maximum; only the later tiles' fmaxf is guarded (`if (j < n)`). Every
+    // lane is active, as in `coarsened` (load_or_zero); padding lanes read nothing.
+    Params p;
+    p.block_size = 32;
+    p.coarse_factor = 1;
+    const Trace t = simulate("coarsened_max", kExercise6, p);
+    QCOMPARE(t.grid_size, 1);
+    const Step& first = t.steps.front();
+    QCOMPARE(first.source_markers, (std::vector<std::string>{"@coarsened_max.load", "@coarsened_max.coarsen"}));
+    QCOMPARE(first.warps.size(), std::size_t{1});
+    std::vector<int> all(32);
+    std::iota(all.begin(), all.end(), 0);
+    QCOMPARE(first.warps[0].active_lanes, all);
+    QVERIFY(!first.warps[0].divergent);
+    QCOMPARE(first.counters.divergent_warps, 0);
+    const float inf = std::numeric_limits<float>::infinity();
+    for (int k = 0; k < 32; ++k) {
+        const LaneRecord& l = first.lanes[static_cast<std::size_t>(k)];
+        QCOMPARE(l.state, LaneState::Active);
+        QCOMPARE(l.padding, k >= 8);
+        QCOMPARE(l.writes, std::vector<std::int32_t>{k});  // sdata[tid]
+        QCOMPARE(l.reads, k < 8 ? std::vector<std::int32_t>{k} : std::vector<std::int32_t>{});
+        QCOMPARE(first.values[static_cast<std::size_t>(k)], k < 8 ? kExercise6[static_cast<std::size_t>(k)] : -inf);
+    }
+    // The sum kernel's load step has the same lanes.
+    const Trace sum = simulate("coarsened", kExercise6, p);
+    QCOMPARE(sum.steps.front().warps[0].active_lanes, all);
+    QCOMPARE(t.result, 8.0f);
+}
+
+void TestModel::grid_sync_keeps_other_blocks_warp_sums()
+{
+    // Found by recording_match on the H200 (issue 6, n=33 block=32 coarse=1, two blocks): after
+    // grid.sync() block 0 reuses `__shared__ warp_sums`; block 1's array still holds what its warp
+    // stored in the first phase (nothing clears shared memory), and the GPU shows it there. The
+    // model used to show 0 for block 1's words in the second phase's warp-partial step.
+    Params p;
+    p.block_size = 32;
+    p.coarse_factor = 1;
+    const std::vector<std::string> first_phase{"@grid_sync.warp_partial"};
+    const std::vector<std::string> second_phase{"@grid_sync.grid_sync", "@grid_sync.warp_partial"};
+    {
+        // By hand: 33 ones, block 0 sums 32 and block 1 sums 1; then block 0 stores 32 + 1.
+        const Trace t = simulate("grid_sync", std::vector<float>(33, 1.0f), p);
+        QCOMPARE(t.grid_size, 2);
+        const Step* a = step_with_markers(t, first_phase);
+        const Step* b = step_with_markers(t, second_phase);
+        QVERIFY(a && b);
+        QCOMPARE(a->values, (std::vector<float>{32.0f, 1.0f}));
+        QCOMPARE(b->values, (std::vector<float>{33.0f, 1.0f}));
+        QCOMPARE(t.result, 33.0f);
+    }
+    {
+        // The recording's input: values[1] was recorded as 8.99799442 (model: 0).
+        const Trace t = simulate("grid_sync", recording_match_values(33), p);
+        const Step* a = step_with_markers(t, first_phase);
+        const Step* b = step_with_markers(t, second_phase);
+        QVERIFY(a && b);
+        QCOMPARE(b->values.size(), std::size_t{2});
+        QCOMPARE(b->values[1], a->values[1]);
+        QCOMPARE(b->values[1], 8.99799442f);
+    }
+    {
+        // Block 64 (two warps per block) and three blocks: block 0's words are overwritten, the
+        // others keep the first phase's.
+        p.block_size = 64;
+        const Trace t = simulate("grid_sync", recording_match_values(150), p);
+        QCOMPARE(t.grid_size, 3);
+        const Step* a = step_with_markers(t, first_phase);
+        const Step* b = step_with_markers(t, second_phase);
+        QVERIFY(a && b);
+        QCOMPARE(b->values.size(), std::size_t{6});
+        for (std::size_t k = 2; k < 6; ++k)
+            QCOMPARE(b->values[k], a->values[k]);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestModel)
