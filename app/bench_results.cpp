@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench_results.h"
 
+#include "app/message_text.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -11,6 +13,13 @@
 
 #include <cmath>
 #include <limits>
+
+#ifdef Q_OS_UNIX
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 namespace reducescope::app {
 using views::BenchDevice;
@@ -45,10 +54,7 @@ QString describe(const QJsonValue& v)
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 10);
     case QJsonValue::String: {
-        QString s = v.toString();
-        if (s.size() > 40)
-            s = s.left(40) + QStringLiteral("...");
-        return QStringLiteral("the string \"%1\"").arg(s);
+        return QStringLiteral("the string \"%1\"").arg(echoValue(v.toString()));
     }
     case QJsonValue::Array: return QStringLiteral("an array");
     case QJsonValue::Object: return QStringLiteral("an object");
@@ -129,7 +135,7 @@ QString oneOf(const QJsonObject& o, const QString& key, const QString& path, Nee
         return {};
     if (!allowed.contains(*s))
         fail(join(path, key), QStringLiteral("expected one of %1, got \"%2\"")
-                                  .arg(allowed.join(QStringLiteral(" | ")), *s));
+                                  .arg(allowed.join(QStringLiteral(" | ")), echoValue(*s)));
     return *s;
 }
 
@@ -318,6 +324,10 @@ BenchResults parseDocument(const QJsonObject& root)
     if (!results.isArray())
         fail(QStringLiteral("results"), QStringLiteral("expected an array of result objects, got %1").arg(describe(results)));
     const QJsonArray a = results.toArray();
+    if (a.size() > BenchResultsReader::kMaxResults)
+        fail(QStringLiteral("results"), QStringLiteral("%1 results, over the limit of %2 per file")
+                                            .arg(a.size()).arg(BenchResultsReader::kMaxResults));
+    r.results.reserve(a.size());
     for (qsizetype i = 0; i < a.size(); ++i) {
         const QString path = QStringLiteral("results[%1]").arg(i);
         if (!a.at(i).isObject())
@@ -382,19 +392,107 @@ QString csvNumber(const std::optional<double>& v) { return v ? QString::number(*
 
 } // namespace
 
-std::optional<BenchResults> BenchResultsReader::readFile(const QString& path, QString* error)
+namespace {
+
+QString notRegularWhy(bool dir, bool fifo, bool device, bool socket)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    const QString what = dir ? QStringLiteral("a directory")
+        : fifo             ? QStringLiteral("a FIFO")
+        : device           ? QStringLiteral("a device")
+        : socket           ? QStringLiteral("a socket")
+                           : QStringLiteral("not a plain file");
+    return QStringLiteral("not a regular file (%1); a results file must be a regular file of at most %2 MiB")
+        .arg(what).arg(BenchResultsReader::kMaxFileBytes >> 20);
+}
+
+QString tooBigWhy(qint64 bytes)
+{
+    return QStringLiteral("%1 MiB, over the limit of %2 MiB for a results file")
+        .arg(double(bytes) / (1 << 20), 0, 'f', 1).arg(BenchResultsReader::kMaxFileBytes >> 20);
+}
+
+} // namespace
+
+std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QString* error)
+{
+    const auto refuse = [&](const QString& why) -> std::optional<QByteArray> {
         if (error)
-            *error = QStringLiteral("%1: cannot open (%2)").arg(path, f.errorString());
+            *error = QStringLiteral("%1: %2").arg(echoPath(path), why);
+        return std::nullopt;
+    };
+    if (path.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no file name given (expected a results .json file)");
         return std::nullopt;
     }
+    QFile f;
+#ifdef Q_OS_UNIX
+    // Refuse FIFOs, devices and directories before opening them (opening a FIFO blocks, reading
+    // /dev/zero never ends), then check again on the opened descriptor.
+    const QByteArray native = QFile::encodeName(path);
+    struct stat st {};
+    if (::stat(native.constData(), &st) != 0)
+        return refuse(QStringLiteral("cannot open (%1)").arg(qt_error_string(errno)));
+    auto checkStat = [&](const struct stat& s) -> QString {
+        if (!S_ISREG(s.st_mode))
+            return notRegularWhy(S_ISDIR(s.st_mode), S_ISFIFO(s.st_mode), S_ISCHR(s.st_mode) || S_ISBLK(s.st_mode),
+                                 S_ISSOCK(s.st_mode));
+        if (qint64(s.st_size) > kMaxFileBytes)
+            return tooBigWhy(qint64(s.st_size));
+        return {};
+    };
+    if (const QString why = checkStat(st); !why.isEmpty())
+        return refuse(why);
+    const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return refuse(QStringLiteral("cannot open (%1)").arg(qt_error_string(errno)));
+    if (::fstat(fd, &st) != 0 || !checkStat(st).isEmpty()) {
+        const QString why = checkStat(st);
+        ::close(fd);
+        return refuse(why.isEmpty() ? QStringLiteral("cannot open (stat failed)") : why);
+    }
+    if (!f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return refuse(QStringLiteral("cannot open (%1)").arg(f.errorString()));
+    }
+#else
+    const QFileInfo info(path);
+    if (!info.exists())
+        return refuse(QStringLiteral("cannot open (No such file or directory)"));
+    if (!info.isFile())
+        return refuse(notRegularWhy(info.isDir(), false, false, false));
+    if (info.size() > kMaxFileBytes)
+        return refuse(tooBigWhy(info.size()));
+    f.setFileName(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return refuse(QStringLiteral("cannot open (%1)").arg(f.errorString()));
+#endif
+    // Read in chunks up to the limit, so that a file that grows meanwhile still cannot exhaust memory.
+    QByteArray data;
+    char chunk[1 << 16];
+    for (;;) {
+        const qint64 n = f.read(chunk, sizeof chunk);
+        if (n < 0)
+            return refuse(QStringLiteral("cannot read (%1)").arg(f.errorString()));
+        if (n == 0)
+            break;
+        data.append(chunk, qsizetype(n));
+        if (data.size() > kMaxFileBytes)
+            return refuse(tooBigWhy(data.size()));
+    }
+    return data;
+}
+
+std::optional<BenchResults> BenchResultsReader::readFile(const QString& path, QString* error)
+{
+    const std::optional<QByteArray> bytes = readBytes(path, error);
+    if (!bytes)
+        return std::nullopt;
     QString why;
-    auto r = parse(f.readAll(), &why);
+    auto r = parse(*bytes, &why);
     if (!r) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), why);
+            *error = QStringLiteral("%1: %2").arg(echoPath(QFileInfo(path).fileName()), why);
         return std::nullopt;
     }
     r->source = QFileInfo(path).fileName();
@@ -440,7 +538,7 @@ std::optional<BenchLine> BenchResultsReader::parseLine(const QByteArray& line, Q
             l.type = BenchLine::Type::Error;
             l.message = string(o, QStringLiteral("message"), {}, Need::Optional).value_or(QString());
         } else {
-            fail(QStringLiteral("type"), QStringLiteral("expected start | progress | result | done | error, got \"%1\"").arg(type));
+            fail(QStringLiteral("type"), QStringLiteral("expected start | progress | result | done | error, got \"%1\"").arg(echoValue(type)));
         }
         return l;
     } catch (const ParseFailure& f) {

@@ -36,6 +36,13 @@ public:
     /// The `schema` string of a results file.
     static QString schemaId() { return QStringLiteral("reducescope-results"); }
 
+    /// Largest results file read (bytes) and most results in one file; larger ones are refused.
+    static constexpr qint64 kMaxFileBytes = qint64(64) << 20;
+    static constexpr int kMaxResults = 100000;
+
+    /// The bytes of a results file: only a regular file of at most kMaxFileBytes (FIFOs, devices
+    /// and directories are refused without reading). On failure: nullopt and *error = "FILE: why".
+    static std::optional<QByteArray> readBytes(const QString& path, QString* error);
     /// Reads a results file. On failure: nullopt and *error = "FILE: field: what is wrong".
     static std::optional<views::BenchResults> readFile(const QString& path, QString* error);
     /// Parses the text of a results file. On failure: nullopt and *error names the field.

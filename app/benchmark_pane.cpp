@@ -469,8 +469,9 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
                                         count == 1 ? tr("1 result") : tr("%1 results").arg(count)), false);
     // The scaling chart reads the file's own JSON (algbw/busbw are not in BenchResult).
     QList<views::ScalingPoint> scaling;
-    if (QFile f(path); f.open(QIODevice::ReadOnly))
-        scaling = views::scalingPointsFromJson(QJsonDocument::fromJson(f.readAll()).object());
+    // Read through the same checks (regular file, size limit) as the results themselves.
+    if (const auto bytes = BenchResultsReader::readBytes(path, nullptr))
+        scaling = views::scalingPointsFromJson(QJsonDocument::fromJson(*bytes).object());
     m_scaling->setPoints(scaling);
     if (!scaling.isEmpty())
         m_tabs->setCurrentWidget(m_scaling);

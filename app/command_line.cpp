@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/command_line.h"
 
+#include "app/message_text.h"
+
 #include "reducescope/config.h"
 #include "model/catalogue.h"
 #include "model/simulate.h"
@@ -19,7 +21,7 @@ bool readInt(const QCommandLineParser& parser, const QString& name, const QStrin
     const QString text = parser.value(name);
     const int v = text.trimmed().toInt(&ok);
     if (!ok) {
-        *error = QStringLiteral("%1 must be %2 (got \"%3\")").arg(name, range, text);
+        *error = QStringLiteral("%1 must be %2 (got \"%3\")").arg(name, range, echoValue(text));
         return false;
     }
     *out = v;
@@ -28,7 +30,7 @@ bool readInt(const QCommandLineParser& parser, const QString& name, const QStrin
 
 QString strategyError(const QString& field, const QString& id)
 {
-    return QStringLiteral("%1 must be one of %2 (got \"%3\")").arg(field, modelStrategyIds().join(QStringLiteral(", ")), id);
+    return QStringLiteral("%1 must be one of %2 (got \"%3\")").arg(field, modelStrategyIds().join(QStringLiteral(", ")), echoValue(id));
 }
 
 } // namespace
@@ -56,7 +58,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     });
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
-        r.error = parser.errorText();
+        const QStringList unknown = parser.unknownOptionNames();
+        r.error = unknown.isEmpty()
+            ? oneLineMessage(parser.errorText())
+            : QStringLiteral("unknown option \"%1\" (see --help)").arg(echoValue(unknown.front()));
         return r;
     }
     if (parser.isSet(help)) {
@@ -72,7 +77,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     if (!parser.positionalArguments().isEmpty()) {
         r.exitCode = 2;
-        r.error = QStringLiteral("unexpected argument \"%1\" (options start with --; see --help)").arg(parser.positionalArguments().front());
+        r.error = QStringLiteral("unexpected argument \"%1\" (options start with --; see --help)").arg(echoValue(parser.positionalArguments().front()));
         return r;
     }
 
@@ -82,6 +87,14 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         r.error = message;
         return r;
     };
+    // Each option at most once: "--strategy a --strategy b" would otherwise quietly take b.
+    for (const QString& name : {QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
+                                QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
+                                QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
+                                QStringLiteral("screenshot")}) {
+        if (const qsizetype n = parser.values(name).size(); n > 1)
+            return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
+    }
     if (parser.isSet(QStringLiteral("strategy"))) {
         o.request.strategy = parser.value(QStringLiteral("strategy"));
         o.strategyGiven = true;
@@ -116,18 +129,22 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
+    if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())
+        return fail(QStringLiteral("results must be a results .json file name (got an empty name)"));
     if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())
         return fail(QStringLiteral("screenshot must be a file name ending in .png (got an empty name)"));
+    if (!o.screenshot.isEmpty() && !o.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
+        return fail(QStringLiteral("screenshot must be a file name ending in .png (got \"%1\")").arg(echoPath(o.screenshot)));
 
     // The model's own rules for the input and parameters, for each strategy shown.
     const model::ParsedInput parsed = model::parse_input(o.request.input.toStdString());
     if (parsed.error)
-        return fail(QString::fromStdString(parsed.error->message));
+        return fail(oneLineMessage(QString::fromStdString(parsed.error->message)));
     for (const QString& id : {o.request.strategy, o.compare}) {
         if (id.isEmpty())
             continue;
         if (auto problem = model::validate(id.toStdString(), parsed.values.size(), p))
-            return fail(QString::fromStdString(problem->message));
+            return fail(oneLineMessage(QString::fromStdString(problem->message)));
     }
     return r;
 }

@@ -5,15 +5,36 @@
 #include "app/main_window.h"
 #include "app/step_pane.h"
 #include "app/benchmark_pane.h"
+#include "app/message_text.h"
 
 #include <QApplication>
 #include <QImage>
 
 #include <cstdio>
+#include <cstdlib>
 
 using namespace reducescope::app;
 
 namespace {
+
+QtMessageHandler g_previousHandler = nullptr;
+
+// Drops two known-harmless Qt warnings that the offscreen platform prints on every start (they
+// would come before our one-line errors on stderr); everything else goes to Qt's handler.
+void messageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg
+        && (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))
+            || message.contains(QLatin1String("This plugin does not support propagateSizeHints()"))))
+        return;
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+        return;
+    }
+    std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+    if (type == QtFatalMsg)
+        std::abort();
+}
 
 int fail(const QString& message)
 {
@@ -39,7 +60,7 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
                         + pane->fieldMessage(QStringLiteral("coarse-factor")) + pane->fieldMessage(QStringLiteral("banks")));
     }
     if (!pane->trace())
-        return fail(QStringLiteral("strategy %1: %2").arg(pane->request().strategy, pane->fieldMessage(QStringLiteral("strategy"))));
+        return fail(QStringLiteral("strategy %1: %2").arg(echoValue(pane->request().strategy), pane->fieldMessage(QStringLiteral("strategy"))));
     if (!o.compare.isEmpty() && !pane->setCompareStrategy(o.compare))
         return fail(pane->fieldMessage(QStringLiteral("compare")));
     if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || o.step)
@@ -53,7 +74,8 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
     if (!o.results.isEmpty()) {
         QString error;
         if (!window.benchmarkPane()->loadResults(o.results, &error))
-            return fail(error.isEmpty() ? QStringLiteral("results: %1 could not be loaded").arg(o.results) : error);
+            return fail(QStringLiteral("results: %1")
+                            .arg(error.isEmpty() ? QStringLiteral("%1: could not be loaded").arg(echoPath(o.results)) : error));
         window.showBenchmarkPane();
     }
     return -1;
@@ -67,7 +89,7 @@ int takeScreenshot(MainWindow& window, const QString& path)
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
     if (!image.save(path, "PNG"))
-        return fail(QStringLiteral("screenshot: could not write %1").arg(path));
+        return fail(QStringLiteral("screenshot: could not write %1").arg(echoPath(path)));
     return 0;
 }
 
@@ -95,6 +117,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
+    g_previousHandler = qInstallMessageHandler(messageHandler);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ReduceScope"));
     QApplication::setApplicationName(QStringLiteral("reducescope"));

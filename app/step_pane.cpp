@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/step_pane.h"
 
+#include "app/message_text.h"
 #include "app/presets.h"
 #include "model/catalogue.h"
 #include "views/counters_view.h"
@@ -166,6 +167,7 @@ void StepPane::buildPicker()
 void StepPane::buildInputs()
 {
     m_input = new QLineEdit;
+    m_input->setMaxLength(kInputMaxLength);  // the default 32767 would cut 4096 long values
     m_input->setPlaceholderText(QStringLiteral("6,2,7,4,5,8,3,1"));
     m_input->setToolTip(tr("1..4096 values, separated by commas or spaces (nan, inf, -inf accepted)"));
     m_presets = new QComboBox;
@@ -331,9 +333,24 @@ void StepPane::connectEditors()
     m_editTimer->setInterval(300);
     connect(m_editTimer, &QTimer::timeout, this, &StepPane::rebuildFromEditors);
     auto soon = [this] { if (!m_loadingEditors) m_editTimer->start(); };
+    // Typed or pasted text that reached maxLength may have been cut by QLineEdit: say so at the
+    // field and keep the last valid trace instead of re-parsing fewer values.
+    connect(m_input, &QLineEdit::textEdited, this, [this](const QString& text) {
+        if (text.size() >= m_input->maxLength()) {
+            m_editTimer->stop();
+            clearFieldErrors();
+            showFieldError(QStringLiteral("input"), inputTooLongMessage(-1));
+        }
+    });
     auto now = [this] { if (!m_loadingEditors) rebuildFromEditors(); };
-    connect(m_input, &QLineEdit::textEdited, this, soon);
-    connect(m_input, &QLineEdit::returnPressed, this, now);
+    connect(m_input, &QLineEdit::textEdited, this, [this, soon](const QString& text) {
+        if (text.size() < m_input->maxLength())
+            soon();
+    });
+    connect(m_input, &QLineEdit::returnPressed, this, [this, now] {
+        if (m_input->text().size() < m_input->maxLength())
+            now();
+    });
     connect(m_strategy, &QComboBox::currentIndexChanged, this, now);
     connect(m_blockSize, &QSpinBox::valueChanged, this, soon);
     connect(m_coarseFactor, &QSpinBox::valueChanged, this, soon);
@@ -342,8 +359,14 @@ void StepPane::connectEditors()
     connect(m_presets, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
             return;
-        m_input->setText(m_presets->itemData(index).toString());
+        const QString text = m_presets->itemData(index).toString();
         m_presets->setCurrentIndex(0);
+        if (text.size() > m_input->maxLength()) {
+            clearFieldErrors();
+            showFieldError(QStringLiteral("input"), inputTooLongMessage(int(text.size())));
+            return;
+        }
+        m_input->setText(text);
         rebuildFromEditors();
     });
     connect(m_compareCheck, &QCheckBox::toggled, this, [this](bool on) {
@@ -391,8 +414,22 @@ void StepPane::rebuildFromEditors()
     applyRequest(r);
 }
 
+QString StepPane::inputTooLongMessage(int length) const
+{
+    if (length < 0)
+        return tr("input may hold at most %1 characters (the text reached the limit and may have been cut; "
+                  "last valid input kept)").arg(m_input->maxLength());
+    return tr("input may hold at most %1 characters (got %2; last valid input kept)").arg(m_input->maxLength()).arg(length);
+}
+
 bool StepPane::setRequest(const TraceRequest& request)
 {
+    // The editor would cut longer text silently (and a rebuild would then read fewer values).
+    if (request.input.size() > m_input->maxLength()) {
+        clearFieldErrors();
+        showFieldError(QStringLiteral("input"), inputTooLongMessage(int(request.input.size())));
+        return false;
+    }
     loadRequestIntoEditors(request);
     return applyRequest(request);
 }
@@ -417,7 +454,7 @@ bool StepPane::applyRequest(const TraceRequest& request)
         other.strategy = m_compareId;
         const TraceOutcome second = buildTrace(other);
         if (second.error)
-            showFieldError(QStringLiteral("compare"), m_compareId + QStringLiteral(": ") + second.error->message);
+            showFieldError(QStringLiteral("compare"), echoValue(m_compareId) + QStringLiteral(": ") + second.error->message);
         else
             m_compareTrace = second.trace;
     }
@@ -437,9 +474,14 @@ bool StepPane::setCompareStrategy(const QString& id)
     } else {
         TraceRequest other = m_request;
         other.strategy = id;
+        if (!modelStrategyIds().contains(id)) {
+            showFieldError(QStringLiteral("compare"), QStringLiteral("compare must be one of %1 (got \"%2\")")
+                                                          .arg(modelStrategyIds().join(QStringLiteral(", ")), echoValue(id)));
+            return false;
+        }
         const TraceOutcome second = buildTrace(other);
         if (second.error) {
-            showFieldError(QStringLiteral("compare"), id + QStringLiteral(": ") + second.error->message);
+            showFieldError(QStringLiteral("compare"), echoValue(id) + QStringLiteral(": ") + second.error->message);
             return false;
         }
         m_compareId = id;

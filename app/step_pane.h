@@ -60,6 +60,9 @@ public:
     views::SourceView* sourceView(int column = 0) const;
     views::CountersView* countersView() const { return m_counters; }
     QLineEdit* inputEdit() const { return m_input; }
+    /// Most characters the input field holds: 4096 values of up to 32 characters each. Longer text
+    /// (from setRequest, --input or a preset) is refused with a message at the field, never cut.
+    static constexpr int kInputMaxLength = 4096 * 32;
     /// The message shown at a field ("input", "block-size", ...), empty when none.
     QString fieldMessage(const QString& field) const;
 
@@ -99,6 +102,7 @@ private:
     void rebuildFromEditors();
     bool applyRequest(const TraceRequest& request);
     void showFieldError(const QString& field, const QString& message);
+    QString inputTooLongMessage(int length) const;
     void clearFieldErrors();
     void refreshStep();
     void refreshSummary();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/trace_request.h"
 
+#include "app/message_text.h"
+
 #include "model/catalogue.h"
 
 #include <exception>
@@ -15,24 +17,24 @@ TraceOutcome buildTrace(const TraceRequest& request)
     if (!info || !info->has_model) {
         out.error = RequestError{QStringLiteral("strategy"),
                                  QStringLiteral("strategy must be one of %1 (got \"%2\")")
-                                     .arg(modelStrategyIds().join(QStringLiteral(", ")), request.strategy)};
+                                     .arg(modelStrategyIds().join(QStringLiteral(", ")), echoValue(request.strategy))};
         return out;
     }
     const std::string text = request.input.toStdString();
     model::ParsedInput parsed = model::parse_input(text);
     if (parsed.error) {
-        out.error = RequestError{QString::fromStdString(parsed.error->field), QString::fromStdString(parsed.error->message)};
+        out.error = RequestError{QString::fromStdString(parsed.error->field), oneLineMessage(QString::fromStdString(parsed.error->message))};
         return out;
     }
     if (auto problem = model::validate(id, parsed.values.size(), request.params)) {
-        out.error = RequestError{QString::fromStdString(problem->field), QString::fromStdString(problem->message)};
+        out.error = RequestError{QString::fromStdString(problem->field), oneLineMessage(QString::fromStdString(problem->message))};
         return out;
     }
     try {
         out.trace = std::make_shared<const model::Trace>(model::simulate(id, parsed.values, request.params));
     } catch (const std::exception& e) {
         out.error = RequestError{QStringLiteral("strategy"),
-                                 QStringLiteral("%1: the step model failed: %2").arg(request.strategy, QString::fromUtf8(e.what()))};
+                                 QStringLiteral("%1: the step model failed: %2").arg(echoValue(request.strategy), echoValue(QString::fromUtf8(e.what()), 200))};
     }
     return out;
 }

@@ -55,6 +55,11 @@ private slots:
     void invalidInputKeepsTrace_data();
     void invalidInputKeepsTrace();
     void typedInputShowsMessageAtField();
+    void longInputNotCut_data();
+    void longInputNotCut();
+    void pastedTextAtLimitKeepsTrace();
+    void badCompareShowsMessage_data();
+    void badCompareShowsMessage();
     void compareStepsBoth();
     void keysAndMenus();
     void screenshotsNotBlank();
@@ -166,6 +171,103 @@ void TestStepPane::typedInputShowsMessageAtField()
     QTest::keyClick(edit, Qt::Key_Return);
     QVERIFY(pane->trace() != before);
     QCOMPARE(pane->trace()->n, 4);
+}
+
+// 4096 values written with up to 31 characters each fit the field (QLineEdit's default
+// maxLength of 32767 cut them silently); longer text is refused with a message, never cut.
+void TestStepPane::longInputNotCut_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<bool>("accepted");
+    auto values = [](const QString& one, int n) {
+        QStringList parts;
+        for (int i = 0; i < n; ++i)
+            parts << one;
+        return parts.join(QLatin1Char(','));
+    };
+    QTest::addRow("4096 values of 13 chars") << values(QStringLiteral("-1.234567e-05"), 4096) << true;
+    QTest::addRow("4096 values of 31 chars") << values(QStringLiteral("0000000000000000000000001.23456"), 4096) << true;
+    QTest::addRow("one over the field's limit")
+        << QStringLiteral("1") + QString(app::StepPane::kInputMaxLength, QLatin1Char(' ')) << false;
+    QTest::addRow("200000 characters") << values(QStringLiteral("1"), 100000) << false;
+}
+
+void TestStepPane::longInputNotCut()
+{
+    QFETCH(QString, input);
+    QFETCH(bool, accepted);
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("convergent"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    const auto before = pane->trace();
+    QCOMPARE(pane->setRequest(request(QStringLiteral("convergent"), input)), accepted);
+    if (accepted) {
+        QCOMPARE(pane->inputEdit()->text(), input);  // not cut
+        QCOMPARE(pane->trace()->n, 4096);
+        // Re-reading the field (Return) gives the same 4096 values.
+        pane->inputEdit()->setFocus();
+        QTest::keyClick(pane->inputEdit(), Qt::Key_Return);
+        QCOMPARE(pane->trace()->n, 4096);
+        return;
+    }
+    QCOMPARE(pane->trace(), before);
+    QCOMPARE(pane->inputEdit()->text(), QStringLiteral("6,2,7,4,5,8,3,1"));
+    const QString message = pane->fieldMessage(QStringLiteral("input"));
+    QVERIFY2(message.contains(QString::number(app::StepPane::kInputMaxLength)), qPrintable(message));
+    QVERIFY(!message.contains(QLatin1Char('\n')));
+}
+
+void TestStepPane::pastedTextAtLimitKeepsTrace()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("convergent"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    const auto before = pane->trace();
+    QLineEdit* edit = pane->inputEdit();
+    QCOMPARE(edit->maxLength(), app::StepPane::kInputMaxLength);
+    // As if pasted: QLineEdit cuts at maxLength and reports an edit.
+    edit->setText(QString(app::StepPane::kInputMaxLength + 100, QLatin1Char('1')).replace(1, 1, QStringLiteral(",")));
+    QCOMPARE(edit->text().size(), app::StepPane::kInputMaxLength);
+    emit edit->textEdited(edit->text());
+    QTest::keyClick(edit, Qt::Key_Return);
+    QTest::qWait(400);  // past the edit timer
+    QCOMPARE(pane->trace(), before);
+    QVERIFY2(pane->fieldMessage(QStringLiteral("input")).contains(QStringLiteral("may have been cut")),
+             qPrintable(pane->fieldMessage(QStringLiteral("input"))));
+}
+
+void TestStepPane::badCompareShowsMessage_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("mentions");
+    QTest::addColumn<bool>("shown");  // in the shown main window, or a bare pane never shown
+    for (bool shown : {true, false}) {
+        const char* where = shown ? "window" : "bare pane";
+        QTest::addRow("nope, %s", where) << "nope" << "compare must be one of" << shown;
+        QTest::addRow("newline, %s", where) << "a\nb" << "(got \"a\\nb\")" << shown;
+        QTest::addRow("100000 chars, %s", where) << QString(100000, QLatin1Char('c')) << QString(40, QLatin1Char('c')) + QStringLiteral("…\")") << shown;
+    }
+}
+
+void TestStepPane::badCompareShowsMessage()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, mentions);
+    QFETCH(bool, shown);
+    std::unique_ptr<app::StepPane> bare;
+    app::StepPane* pane = m_window->stepPane();
+    if (!shown) {
+        bare = std::make_unique<app::StepPane>();
+        pane = bare.get();
+    }
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane->setCompareStrategy(QStringLiteral("convergent")));
+    const auto before = pane->compareTrace();
+    QVERIFY(!pane->setCompareStrategy(id));
+    QCOMPARE(pane->compareStrategy(), QStringLiteral("convergent"));  // previous valid state stays
+    QCOMPARE(pane->compareTrace(), before);
+    const QString message = pane->fieldMessage(QStringLiteral("compare"));
+    QVERIFY2(message.contains(mentions), qPrintable(message.left(400)));
+    QVERIFY(!message.contains(QLatin1Char('\n')));
+    QVERIFY(message.size() < 400);
 }
 
 void TestStepPane::compareStepsBoth()

@@ -23,6 +23,10 @@
 #include <QMenu>
 #include <QTest>
 
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
 using namespace reducescope;
 using app::BenchOutcome;
 using app::BenchmarkPane;
@@ -78,6 +82,8 @@ private slots:
     void recordedFiles();
     void malformedKeepsOldCharts_data();
     void malformedKeepsOldCharts();
+    void refusedFilesKeepOldCharts_data();
+    void refusedFilesKeepOldCharts();
     void overlay();
     void hoverShowsExactFigures();
     void clickOpensStrategy();
@@ -287,6 +293,47 @@ void TestBenchPane::malformedKeepsOldCharts()
     QVERIFY(!pane.loadResults(tmp.filePath(QStringLiteral("missing.json")), &error));
     QVERIFY(error.contains(QStringLiteral("cannot open")));
     QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
+}
+
+// Not regular files and files over the size limit: refused by the open and compare dialogs'
+// reader without reading them (no hang on a FIFO, no bad_alloc on /dev/zero); the shown results stay.
+void TestBenchPane::refusedFilesKeepOldCharts_data()
+{
+    static QTemporaryDir dir;
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("expected");
+#ifdef Q_OS_UNIX
+    QTest::addRow("/dev/zero") << QStringLiteral("/dev/zero") << QStringLiteral("/dev/zero: not a regular file (a device)");
+    const QString fifo = dir.filePath(QStringLiteral("pane.fifo"));
+    QFile::remove(fifo);
+    if (::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0)
+        QTest::addRow("FIFO") << fifo << QStringLiteral("pane.fifo: not a regular file (a FIFO)");
+#endif
+    QTest::addRow("directory") << dir.path() << QStringLiteral("not a regular file (a directory)");
+    const QString big = dir.filePath(QStringLiteral("big.json"));
+    QFile f(big);
+    if (!f.open(QIODevice::WriteOnly) || !f.resize(qint64(100) << 20))  // sparse
+        qFatal("cannot make %s", qPrintable(big));
+    QTest::addRow("100 MiB") << big << QStringLiteral("big.json: 100.0 MiB, over the limit of 64 MiB");
+}
+
+void TestBenchPane::refusedFilesKeepOldCharts()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, expected);
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    const auto before = drawn(pane.chart(BenchChart::Kind::Bandwidth));
+    QVERIFY(!pane.loadResults(path, &error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QVERIFY(!error.contains(QLatin1Char('\n')));
+    QVERIFY(pane.message().contains(expected));
+    QVERIFY(!pane.loadOverlay(path, &error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
+    QCOMPARE(pane.tableModel()->rowCount(), 13);
+    QCOMPARE(pane.shownResults().source, QStringLiteral("fixture_1m.json"));
 }
 
 void TestBenchPane::overlay()

@@ -7,13 +7,19 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <functional>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 using namespace reducescope;
 using views::BenchStatus;
@@ -46,6 +52,8 @@ private slots:
     void loadsFixture();
     void malformed_data();
     void malformed();
+    void refusedFiles_data();
+    void refusedFiles();
     void jsonLines_data();
     void jsonLines();
     void roundTripJson();
@@ -194,6 +202,94 @@ void TestBenchResults::malformed()
     QVERIFY(!r);
     QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message was: ") + error));
     QVERIFY(!error.contains(QLatin1Char('\n')));
+}
+
+namespace {
+QTemporaryDir& scratch()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+QString writeScratch(const QString& name, const QByteArray& bytes)
+{
+    const QString path = scratch().filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+QByteArray withMode(const QString& mode)
+{
+    QJsonObject o = fixtureObject();
+    QJsonObject p = o[QStringLiteral("params")].toObject();
+    p[QStringLiteral("mode")] = mode;
+    o[QStringLiteral("params")] = p;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QByteArray withResultCount(int count)
+{
+    // Empty objects keep the file small: the count is checked before any result is read.
+    QJsonObject o = fixtureObject();
+    QJsonArray results;
+    for (int i = 0; i < count; ++i)
+        results.append(QJsonObject());
+    o[QStringLiteral("results")] = results;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+} // namespace
+
+// Files that must be refused quickly (no hang, no huge allocation) with one line naming the file
+// and the limit; the pane's open/compare dialogs and --results use this same reader.
+void TestBenchResults::refusedFiles_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("missing") << scratch().filePath(QStringLiteral("missing.json"))
+                             << QStringLiteral("missing.json: cannot open (");
+    QTest::addRow("empty name") << QString() << QStringLiteral("no file name given");
+    QTest::addRow("directory") << scratch().path() << QStringLiteral("not a regular file (a directory)");
+#ifdef Q_OS_UNIX
+    QTest::addRow("/dev/zero") << QStringLiteral("/dev/zero") << QStringLiteral("/dev/zero: not a regular file (a device)");
+    QTest::addRow("/dev/urandom") << QStringLiteral("/dev/urandom") << QStringLiteral("not a regular file (a device)");
+    const QString fifo = scratch().filePath(QStringLiteral("results.fifo"));
+    QFile::remove(fifo);
+    if (::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0)
+        QTest::addRow("FIFO") << fifo << QStringLiteral("results.fifo: not a regular file (a FIFO)");
+#endif
+    {
+        const QString big = scratch().filePath(QStringLiteral("big.json"));
+        QFile f(big);
+        if (!f.open(QIODevice::WriteOnly) || !f.resize(qint64(100) << 20))  // sparse
+            qFatal("cannot make %s", qPrintable(big));
+        QTest::addRow("100 MiB file") << big << QStringLiteral("big.json: 100.0 MiB, over the limit of 64 MiB for a results file");
+    }
+    QTest::addRow("100001 results") << writeScratch(QStringLiteral("many.json"), withResultCount(100001))
+                                    << QStringLiteral("many.json: results: 100001 results, over the limit of 100000 per file");
+    QTest::addRow("mode with newline") << writeScratch(QStringLiteral("nl.json"), withMode(QStringLiteral("loop\nSECOND LINE")))
+                                       << QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"loop\\nSECOND LINE\"");
+    QTest::addRow("mode with escape and tab") << writeScratch(QStringLiteral("esc.json"), withMode(QStringLiteral("a\x1b[2J\tb")))
+                                              << QStringLiteral("got \"a\\x1b[2J\\tb\"");
+    QTest::addRow("100000-char mode") << writeScratch(QStringLiteral("long.json"), withMode(QString(100000, QLatin1Char('m'))))
+                                      << QString(40, QLatin1Char('m')) + QStringLiteral("…\"");
+    QTest::addRow("file name with newline") << scratch().filePath(QStringLiteral("a\nb.json")) << QStringLiteral("a\\nb.json: cannot open");
+}
+
+void TestBenchResults::refusedFiles()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, expected);
+    QElapsedTimer clock;
+    clock.start();
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(path, &error);
+    QVERIFY(!r);
+    QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message was: ") + error.left(500)));
+    QVERIFY(!error.contains(QLatin1Char('\n')));
+    QVERIFY2(error.size() < 400, qPrintable(error.left(500)));
+    QVERIFY2(clock.elapsed() < 10000, "refusing took too long");
 }
 
 void TestBenchResults::jsonLines_data()
