@@ -266,8 +266,10 @@ void TestBenchResults::refusedFiles_data()
             qFatal("cannot make %s", qPrintable(big));
         QTest::addRow("100 MiB file") << big << QStringLiteral("big.json: 100.0 MiB, over the limit of 64 MiB for a results file");
     }
-    QTest::addRow("100001 results") << writeScratch(QStringLiteral("many.json"), withResultCount(100001))
-                                    << QStringLiteral("many.json: results: 100001 results, over the limit of 100000 per file");
+    QTest::addRow("20001 results") << writeScratch(QStringLiteral("many.json"), withResultCount(app::BenchResultsReader::kMaxResults + 1))
+                                   << QStringLiteral("many.json: results: 20001 results, over the limit of 20000 per file");
+    QTest::addRow("200000 results") << writeScratch(QStringLiteral("lots.json"), withResultCount(200000))
+                                    << QStringLiteral("lots.json: results: 200000 results, over the limit of 20000 per file");
     QTest::addRow("mode with newline") << writeScratch(QStringLiteral("nl.json"), withMode(QStringLiteral("loop\nSECOND LINE")))
                                        << QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"loop\\nSECOND LINE\"");
     QTest::addRow("mode with escape and tab") << writeScratch(QStringLiteral("esc.json"), withMode(QStringLiteral("a\x1b[2J\tb")))
