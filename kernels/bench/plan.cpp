@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/plan.h"
 
+#include "cli/message.h"
 #include "model/catalogue.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <limits>
 
 namespace reducescope::bench {
 namespace {
@@ -46,14 +48,15 @@ std::optional<std::size_t> parse_number(std::string_view s)
 
 std::optional<std::size_t> parse_size(std::string_view text)
 {
+    constexpr std::size_t kHuge = std::numeric_limits<std::size_t>::max();
     std::string_view s = trim(text);
     if (s.empty())
         return std::nullopt;
     if (s.size() > 2 && s.substr(0, 2) == "2^") {
         const auto e = parse_number(s.substr(2));
-        if (!e || *e > 62)
+        if (!e)
             return std::nullopt;
-        return std::size_t{1} << *e;
+        return *e >= 64 ? kHuge : std::size_t{1} << *e;  // well formed but too large: saturate
     }
     std::size_t mult = 1;
     switch (std::toupper(static_cast<unsigned char>(s.back()))) {
@@ -64,29 +67,52 @@ std::optional<std::size_t> parse_size(std::string_view text)
     }
     if (mult != 1)
         s.remove_suffix(1);
-    const auto v = parse_number(s);
-    if (!v || *v > (std::size_t{1} << 40))
+    if (s.empty())
         return std::nullopt;
+    // Digits only; a number too large for 64 bits, or one that would overflow when multiplied by
+    // K/M/G, saturates (the caller's range check rejects it) instead of wrapping.
+    for (const char c : s)
+        if (c < '0' || c > '9')
+            return std::nullopt;
+    const auto v = parse_number(s);
+    if (!v)
+        return kHuge;
+    if (*v > kHuge / mult)
+        return kHuge;
     return *v * mult;
 }
 
 std::vector<std::size_t> parse_sizes(std::string_view text)
 {
+    const std::string range = "sizes must be in 1.." + std::to_string(kMaxN);
     if (const auto dots = text.find(".."); dots != std::string_view::npos) {
         const auto lo = parse_size(text.substr(0, dots));
         const auto hi = parse_size(text.substr(dots + 2));
-        if (!lo || !hi || *lo == 0 || *lo > *hi)
-            throw std::invalid_argument("sizes must look like 1K..1G (got '" + std::string{text} + "')");
+        if (!lo || !hi)
+            throw std::invalid_argument("sizes must look like 1K..1G (got '" + cli::echo(text) + "')");
+        if (*lo < 1 || *lo > kMaxN || *hi < 1 || *hi > kMaxN)
+            throw std::invalid_argument(range + " (got '" + cli::echo(text) + "')");
+        if (!is_power_of_two(*lo) || !is_power_of_two(*hi))
+            throw std::invalid_argument("a range lo..hi takes powers of two, e.g. 1K..1G; list other sizes with "
+                                        "commas (got '" + cli::echo(text) + "')");
+        if (*lo > *hi)
+            throw std::invalid_argument("sizes must look like 1K..1G, low to high (got '" + cli::echo(text) + "')");
         std::vector<std::size_t> out;
-        for (std::size_t v = *lo; v <= *hi; v *= 2)
+        // lo·2^k <= hi <= kMaxN: stop before doubling past hi (no overflow, no endless loop).
+        for (std::size_t v = *lo;; v *= 2) {
             out.push_back(v);
+            if (v > *hi / 2)
+                break;
+        }
         return out;
     }
     std::vector<std::size_t> out;
     for (const auto part : split(text, ',')) {
         const auto v = parse_size(part);
         if (!v)
-            throw std::invalid_argument("sizes must look like 1K..1G or 1000,4096 (got '" + std::string{text} + "')");
+            throw std::invalid_argument("sizes must look like 1K..1G or 1000,4096 (got '" + cli::echo(text) + "')");
+        if (*v < 1 || *v > kMaxN)
+            throw std::invalid_argument(range + " (got '" + cli::echo(part) + "')");
         out.push_back(*v);
     }
     return out;
@@ -98,7 +124,7 @@ std::vector<unsigned int> parse_uint_list(std::string_view text)
     for (const auto part : split(text, ',')) {
         const auto v = parse_number(part);
         if (!v || *v > 0xffffffffu)
-            throw std::invalid_argument("expected a comma list of numbers (got '" + std::string{text} + "')");
+            throw std::invalid_argument("expected a comma list of numbers (got '" + cli::echo(text) + "')");
         out.push_back(static_cast<unsigned int>(*v));
     }
     return out;
@@ -114,7 +140,7 @@ std::vector<std::string> parse_strategies(std::string_view text)
     }
     for (const auto part : split(text, ',')) {
         if (!model::find_strategy(part))
-            throw std::invalid_argument("unknown strategy '" + std::string{part} + "' (see reducescope-cli list)");
+            throw std::invalid_argument("unknown strategy '" + cli::echo(part) + "' (see reducescope-cli list)");
         wanted.emplace_back(part);
     }
     std::vector<std::string> ordered;

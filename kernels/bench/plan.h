@@ -14,10 +14,12 @@ namespace reducescope::bench {
 /// Largest N the kernels take (32-bit unsigned indexing with room for the last segment).
 inline constexpr std::size_t kMaxN = std::size_t{1} << 31;
 
-/// A size: "1000", "1K" (1024), "4M" (4·2^20), "1G" (2^30), "2^20". nullopt when not a size.
+/// A size: "1000", "1K" (1024), "4M" (4·2^20), "1G" (2^30), "2^20". nullopt when not a size; a
+/// well-formed size too large for size_t (e.g. "17179869185G", "2^99") saturates to SIZE_MAX, never wraps.
 std::optional<std::size_t> parse_size(std::string_view text);
 
-/// "1K..1G": the powers of two from 1K to 1G (lo·2^k <= hi); "1000,4096": a list. Throws
+/// "1K..1G": the powers of two from 1K to 1G (lo·2^k <= hi; lo and hi powers of two); "1000,4096": a
+/// list; every size in 1..kMaxN. Throws
 /// std::invalid_argument with a one-line message on bad text or an empty range.
 std::vector<std::size_t> parse_sizes(std::string_view text);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `bench`, `devices`, `selftest`: the real kernels on the GPU (docs/results-format.md).
 #include "cli/commands.h"
+#include "cli/message.h"
 #include "cli/multi_gpu_command.h"
 
 #include "bench/plan.h"
@@ -18,15 +19,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #ifndef REDUCESCOPE_GIT_COMMIT
 #define REDUCESCOPE_GIT_COMMIT ""
@@ -55,6 +62,9 @@ struct BenchArgs {
     int device = 0;
     std::string json_file;
     int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
+    // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
+    std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
+    bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
     // resolved
     std::vector<std::size_t> sizes;
     std::vector<unsigned int> blocks, coarse;
@@ -69,6 +79,7 @@ struct SelftestArgs {
     std::string coarse_factors = "1,4,16";
     std::uint64_t seed = b::kDefaultSeed;
     int device = 0;
+    std::string seed_text, device_text = "0";
 };
 
 std::string range_text(std::size_t lo, std::size_t hi) { return std::to_string(lo) + ".." + std::to_string(hi); }
@@ -77,8 +88,45 @@ std::size_t parse_n(const std::string& flag, const std::string& text)
 {
     const auto v = b::parse_size(text);
     if (!v || *v < 1 || *v > b::kMaxN)
-        throw BadInput{flag + " must be in " + range_text(1, b::kMaxN) + " (got " + text + ")"};
+        throw BadInput{flag + " must be in " + range_text(1, b::kMaxN) + " (got " + echo(text) + ")"};
     return *v;
+}
+
+/// A strict decimal integer option (no sign, hex, octal or exponent) in lo..hi.
+std::uint64_t parse_int_option(const std::string& flag, const std::string& text, std::uint64_t lo, std::uint64_t hi,
+                               const std::string& note = {})
+{
+    const auto v = parse_decimal_in(text, lo, hi);
+    if (!v)
+        throw BadInput{flag + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + note + " (got " +
+                       (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+    return *v;
+}
+
+/// --json: a file that can be written, checked before anything runs and without creating it
+/// (an existing file is left as it is until the whole result set replaces it).
+void check_json_path(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    const std::string head = "--json must be a writable file path (got ";
+    if (path.empty())
+        throw BadInput{head + "'')"};
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (fs::exists(st)) {
+        if (fs::is_directory(st))
+            throw BadInput{head + echo(path) + ": a directory)"};
+        if (::access(path.c_str(), W_OK) != 0)
+            throw BadInput{head + echo(path) + ": " + std::strerror(errno) + ")"};
+        return;
+    }
+    fs::path dir = fs::path{path}.parent_path();
+    if (dir.empty())
+        dir = ".";
+    if (!fs::is_directory(dir, ec))
+        throw BadInput{head + echo(path) + ": no such directory)"};
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        throw BadInput{head + echo(path) + ": " + std::strerror(errno) + ")"};
 }
 
 std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::string& text, unsigned int lo,
@@ -88,7 +136,8 @@ std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::st
     try {
         v = b::parse_uint_list(text);
     } catch (const std::invalid_argument&) {
-        throw BadInput{flag + " must be a power of two in " + range_text(lo, hi) + " (got " + text + ")"};
+        throw BadInput{flag + " must be a power of two in " + range_text(lo, hi) + " (got " +
+                       (text.empty() ? std::string{"''"} : echo(text)) + ")"};
     }
     for (const unsigned int x : v)
         if (x < lo || x > hi || !b::is_power_of_two(x))
@@ -101,13 +150,19 @@ std::vector<std::string> parse_ids(const std::string& text)
     try {
         return b::parse_strategies(text);
     } catch (const std::invalid_argument& e) {
-        throw BadInput{std::string{"--strategies: "} + e.what()};
+        throw BadInput{std::string{"--strategies: "} + e.what()};  // e.what() echoes through echo()
     }
 }
 
 void resolve(BenchArgs& a)
 {
-    if (!a.sweep_n.empty()) {
+    // The output file first: a bad path fails before anything else is checked or run.
+    if (a.json_given)
+        check_json_path(a.json_file);
+    if (a.sweep_given) {
+        if (a.sweep_n.empty())
+            throw BadInput{"--sweep-n must be sizes in " + range_text(1, b::kMaxN) +
+                           ", e.g. 1K..1G (powers of two) or 1000,4096 (got '')"};
         try {
             a.sizes = b::parse_sizes(a.sweep_n);
         } catch (const std::invalid_argument& e) {
@@ -124,18 +179,18 @@ void resolve(BenchArgs& a)
     const int lists = (a.sizes.size() > 1) + (a.blocks.size() > 1) + (a.coarse.size() > 1);
     if (lists > 1)
         throw BadInput{"only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)"};
-    if (a.reps < 1 || a.reps > 100000)
-        throw BadInput{"--reps must be in 1..100000 (got " + std::to_string(a.reps) + ")"};
-    if (a.warmup < 0 || a.warmup > 10000)
-        throw BadInput{"--warmup must be in 0..10000 (got " + std::to_string(a.warmup) + ")"};
-    if (a.batches < 1 || a.batches > 1000)
-        throw BadInput{"--batches must be in 1..1000 (got " + std::to_string(a.batches) + ")"};
+    a.reps = static_cast<int>(parse_int_option("--reps", a.reps_text, 1, 100000));
+    a.warmup = static_cast<int>(parse_int_option("--warmup", a.warmup_text, 0, 10000));
+    a.batches = static_cast<int>(parse_int_option("--batches", a.batches_text, 1, 1000));
     if (a.mode != "per-launch" && a.mode != "loop" && a.mode != "graph")
-        throw BadInput{"--mode must be per-launch, loop or graph (got " + a.mode + ")"};
+        throw BadInput{"--mode must be per-launch, loop or graph (got " + echo(a.mode) + ")"};
     if (a.cache != "hot" && a.cache != "cold")
-        throw BadInput{"--cache must be hot or cold (got " + a.cache + ")"};
-    if (a.device < 0 || a.device > 63)
-        throw BadInput{"--device must be in 0..63 (got " + std::to_string(a.device) + ")"};
+        throw BadInput{"--cache must be hot or cold (got " + echo(a.cache) + ")"};
+    a.device = static_cast<int>(parse_int_option("--device", a.device_text, 0, 63));
+    if (!a.seed_text.empty() || a.seed_given)
+        a.seed = parse_int_option("--seed", a.seed_text, 0, std::numeric_limits<std::uint64_t>::max());
+    if (a.gpus_given)
+        a.gpus = static_cast<int>(parse_int_option("--gpus", a.gpus_text, 1, 64, " (at most the number of CUDA devices)"));
     a.ids = parse_ids(a.strategies);
 }
 
@@ -223,8 +278,8 @@ public:
         if (need > static_cast<std::size_t>(dev.free_bytes))
             throw g::OutOfMemory{capacity, need, static_cast<std::size_t>(dev.free_bytes)};
 
-        if (!m_args.json_file.empty() && !std::ofstream{m_args.json_file, std::ios::app})
-            throw BadInput{"--json: cannot write " + m_args.json_file};
+        if (!m_args.json_file.empty())
+            check_json_path(m_args.json_file);  // without creating it: no empty file on a failure path
         const auto x = b::make_input(capacity, m_args.seed, 0);
         const auto y = needs.dot ? b::make_input(capacity, m_args.seed, 1) : std::vector<float>{};
         g::Runner runner{m_args.device, x, y, needs};
@@ -315,7 +370,7 @@ public:
             std::ofstream f{m_args.json_file};
             f << doc.dump(1) << '\n';
             if (!f)
-                throw std::runtime_error("cannot write " + m_args.json_file);
+                throw std::runtime_error("cannot write " + echo(m_args.json_file));
         }
         emit({{"type", "done"}, {"elapsed_s", elapsed}, {"failures", failures}});
         return failures ? kFailure : kOk;
@@ -495,20 +550,24 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     auto args = std::make_shared<BenchArgs>();
     CLI::App* bench = app.add_subcommand("bench", "Time the CUDA kernels against a float64 reference (JSON lines)");
     bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
-    bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, e.g. 1K..1G (powers of two) or 1000,4096");
+    CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, e.g. 1K..1G (powers of two) or 1000,4096");
     bench->add_option("--strategies", args->strategies, "Comma list of strategy ids, or all");
-    bench->add_option("--reps", args->reps, "Timed repetitions (1..100000)");
-    bench->add_option("--warmup", args->warmup, "Untimed repetitions first (0..10000)");
-    bench->add_option("--batches", args->batches, "loop/graph: the reps run as this many timed batches (1..1000)");
+    bench->add_option("--reps", args->reps_text, "Timed repetitions (1..100000)")->type_name("UINT");
+    bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
+    bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
     bench->add_option("--mode", args->mode, "per-launch | loop | graph");
     bench->add_option("--cache", args->cache, "hot | cold (L2 flushed before each repetition)");
     bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps)");
     bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
-    bench->add_option("--seed", args->seed, "Seed of the random input");
-    bench->add_option("--device", args->device, "CUDA device index");
-    bench->add_option("--json", args->json_file, "Write the whole result set to this file");
-    CLI::Option* gpus = bench->add_option("--gpus", args->gpus, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p");
-    bench->callback([args, gpus, &exit_code] {
+    CLI::Option* seed_opt = bench->add_option("--seed", args->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
+    bench->add_option("--device", args->device_text, "CUDA device index (0..63)")->type_name("UINT");
+    CLI::Option* json_opt = bench->add_option("--json", args->json_file, "Write the whole result set to this file");
+    CLI::Option* gpus = bench->add_option("--gpus", args->gpus_text, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p")->type_name("UINT");
+    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, &exit_code] {
+        args->sweep_given = sweep_opt->count() > 0;
+        args->seed_given = seed_opt->count() > 0;
+        args->json_given = json_opt->count() > 0;
+        args->gpus_given = gpus->count() > 0;
         resolve(*args);
         if (gpus->count() > 0) {
             exit_code = run_multi_gpu_bench({args->gpus, args->sizes, args->blocks, args->coarse, args->strategies,
@@ -595,20 +654,21 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     CLI::App* selftest = app.add_subcommand(
         "selftest", "Run every kernel at N in {1,2,3,31,32,33,1000,1023,1024,1025,2^20,2^20+7,2^24+3} and several "
                     "block sizes against the float64 reference; exit 0 or 1");
-    selftest->add_option("--max-n", st->max_n_text, "Skip the sizes above this (e.g. under compute-sanitizer)");
     selftest->add_option("--strategies", st->strategies, "Comma list of strategy ids, or all");
     selftest->add_option("--block-sizes", st->block_sizes, "Block sizes, powers of two 32..1024");
     selftest->add_option("--coarse-factors", st->coarse_factors, "Coarse factors, powers of two 1..64");
-    selftest->add_option("--seed", st->seed, "Seed of the random input");
-    selftest->add_option("--device", st->device, "CUDA device index");
-    selftest->callback([st, &exit_code] {
-        if (!st->max_n_text.empty())
+    CLI::Option* st_seed = selftest->add_option("--seed", st->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
+    selftest->add_option("--device", st->device_text, "CUDA device index (0..63)")->type_name("UINT");
+    CLI::Option* st_max_n = selftest->add_option("--max-n", st->max_n_text, "Skip the sizes above this (e.g. under compute-sanitizer)");
+    selftest->callback([st, st_seed, st_max_n, &exit_code] {
+        if (st_max_n->count() > 0)
             st->max_n = parse_n("--max-n", st->max_n_text);
+        if (st_seed->count() > 0)
+            st->seed = parse_int_option("--seed", st->seed_text, 0, std::numeric_limits<std::uint64_t>::max());
+        st->device = static_cast<int>(parse_int_option("--device", st->device_text, 0, 63));
         parse_ids(st->strategies);
         parse_pow2_list("--block-sizes", st->block_sizes, 32, 1024);
         parse_pow2_list("--coarse-factors", st->coarse_factors, 1, 64);
-        if (st->device < 0 || st->device > 63)
-            throw BadInput{"--device must be in 0..63 (got " + std::to_string(st->device) + ")"};
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
         try {
             exit_code = run_selftest(*st);

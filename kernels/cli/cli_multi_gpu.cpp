@@ -3,6 +3,7 @@
 // (docs/results-format.md, "Multi-GPU"; docs/benchmarks.md, "Multi-GPU (NCCL)").
 #include "cli/commands.h"
 #include "cli/multi_gpu_command.h"
+#include "cli/message.h"
 
 #include "bench/multi_gpu_metrics.h"
 #include "bench/multi_gpu_results.h"
@@ -229,7 +230,7 @@ int run_on_gpus(const MultiGpuArgs& a)
         std::ofstream f{a.json_file};
         f << doc.dump(1) << '\n';
         if (!f)
-            throw std::runtime_error("cannot write " + a.json_file);
+            throw std::runtime_error("cannot write " + echo(a.json_file));
     }
     emit({{"type", "done"}, {"elapsed_s", elapsed}, {"failures", failures}});
     return failures ? kFailure : kOk;
@@ -246,12 +247,12 @@ void check_multi_gpu_args(const MultiGpuArgs& a, int device_count)
                        (device_count >= 1 ? " (the number of CUDA devices)" : " (at most the number of CUDA devices)") +
                        " (got " + std::to_string(a.gpus) + ")"};
     if (a.mode != "per-launch" && a.mode != "loop")
-        throw BadInput{"--mode must be per-launch or loop with --gpus (got " + a.mode + ")"};
+        throw BadInput{"--mode must be per-launch or loop with --gpus (got " + echo(a.mode) + ")"};
     if (a.cache != "hot")
-        throw BadInput{"--cache must be hot with --gpus (got " + a.cache + ")"};
+        throw BadInput{"--cache must be hot with --gpus (got " + echo(a.cache) + ")"};
     if (a.strategies != "all" && a.strategies != "vectorized")
         throw BadInput{"--strategies must be all or vectorized with --gpus: each GPU runs vectorized (got " +
-                       a.strategies + ")"};
+                       echo(a.strategies) + ")"};
     if (a.blocks.size() != 1 || a.coarse.size() != 1)
         throw BadInput{"--block-size and --coarse-factor take one value each with --gpus"};
     if (a.sizes.empty())

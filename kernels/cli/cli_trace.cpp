@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `list` and `trace`: the strategy catalogue and the step model on the command line.
 #include "cli/commands.h"
+#include "cli/message.h"
 
 #include "model/catalogue.h"
 #include "model/simulate.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <climits>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -98,10 +100,11 @@ std::string table(const m::Trace& t)
 struct TraceOptions {
     std::string strategy;
     std::string input;
-    int block_size = 0;
-    int warp_size = 32;
-    int coarse_factor = 4;
-    int banks = 32;
+    // As typed: strict decimal (CLI11 would take 0x10 and 020), parsed in the callback.
+    std::string block_size;  ///< empty when not given: the model's default
+    std::string warp_size = "32";
+    std::string coarse_factor = "4";
+    std::string banks = "32";
     bool json = false;
     bool on_gpu = false;
 };
@@ -119,7 +122,7 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
     const m::Trace model = m::simulate(strategy, values, p);  // resolves the default block size
     namespace g = reducescope::gpu;
     if (!g::can_record(strategy))
-        throw BadInput{"strategy " + strategy + " has no GPU recording yet (--on-gpu: every modelled strategy but "
+        throw BadInput{"strategy " + echo(strategy) + " has no GPU recording yet (--on-gpu: every modelled strategy but "
                        "vectorized)"};
     try {
         const g::Recording rec = g::record_on_gpu(strategy, values, static_cast<unsigned int>(model.params.block_size),
@@ -137,6 +140,15 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
     (void)strategy, (void)values, (void)p, (void)json;
     throw NoDeviceError{"no GPU: this build has no CUDA kernels, so --on-gpu cannot record"};
 #endif
+}
+
+/// A decimal number option; its range is the model's (validate() words the message).
+int trace_number(const std::string& text, const std::string& range_message)
+{
+    const auto v = parse_decimal_in(text, 0, INT_MAX);
+    if (!v)
+        throw BadInput{range_message + " (got " + (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+    return static_cast<int>(*v);
 }
 
 } // namespace
@@ -161,24 +173,31 @@ void register_model_commands(CLI::App& app, int& exit_code)
     trace->add_option("--strategy", opts->strategy, "strategy id (see `list`)")->required();
     trace->add_option("--input", opts->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (1..4096; nan, inf accepted)")
         ->required();
-    trace->add_option("--block-size", opts->block_size,
+    CLI::Option* block_opt = trace->add_option("--block-size", opts->block_size,
                       "power of two in 1..1024 (default: n/2 rounded up to a power of two for single-block "
-                      "strategies, 256 otherwise)");
-    trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->capture_default_str();
-    trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->capture_default_str();
-    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->capture_default_str();
+                      "strategies, 256 otherwise)")
+        ->type_name("UINT");
+    trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->type_name("UINT")->capture_default_str();
+    trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();
+    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->type_name("UINT")->capture_default_str();
     trace->add_flag("--json", opts->json, "print the trace as JSON (docs/trace-format.md)");
     trace->add_flag("--on-gpu", opts->on_gpu,
                     "run the kernel's recording variant on the GPU and print what it recorded (warp size 32)");
-    trace->callback([opts, &exit_code] {
+    trace->callback([opts, block_opt, &exit_code] {
         const m::ParsedInput parsed = m::parse_input(opts->input);
         if (parsed.error)
             throw BadInput{parsed.error->message};
         m::Params p;
-        p.block_size = opts->block_size;
-        p.warp_size = opts->warp_size;
-        p.coarse_factor = opts->coarse_factor;
-        p.banks = opts->banks;
+        if (block_opt->count() > 0) {
+            // 0 is the model's "default" inside the program, not a block size on the command line.
+            const std::string range = "block-size must be a power of two in 1..1024";
+            p.block_size = trace_number(opts->block_size, range);
+            if (p.block_size == 0)
+                throw BadInput{range + " (got 0)"};
+        }
+        p.warp_size = trace_number(opts->warp_size, "warp-size must be 32, or 4, 8 or 16 as a teaching aid");
+        p.coarse_factor = trace_number(opts->coarse_factor, "coarse-factor must be in 1..64");
+        p.banks = trace_number(opts->banks, "banks must be 32, or 4, 8 or 16");
         if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
             throw BadInput{err->message};
         if (opts->on_gpu) {

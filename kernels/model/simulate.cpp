@@ -3,12 +3,17 @@
 #include "model/simulate.h"
 
 #include "model/catalogue.h"
+#include "cli/message.h"  // echo(): header-only, the one rule for echoed user text
 #include "model/recorder.h"
 
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cerrno>
+#include <cfloat>
+#include <clocale>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -76,9 +81,9 @@ std::optional<ParamError> validate(std::string_view strategy, std::size_t input_
     const StrategyInfo* info = find_strategy(strategy);
     if (!info)
         return ParamError{"strategy", "strategy must be one of: " + modelled_ids() + " (got '"
-                                          + std::string(strategy) + "')"};
+                                          + cli::echo(strategy) + "')"};
     if (!info->has_model)
-        return ParamError{"strategy", "strategy '" + std::string(strategy)
+        return ParamError{"strategy", "strategy '" + cli::echo(strategy)
                                           + "' is benchmark-only and has no step model; modelled: "
                                           + modelled_ids()};
     if (input_length < 1 || input_length > static_cast<std::size_t>(kMaxInputLength))
@@ -147,8 +152,25 @@ ParsedInput parse_input(std::string_view text)
             digits.remove_prefix(1);
         float v = 0;
         const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-        if (ec != std::errc{} || ptr != digits.data() + digits.size())
-            return fail("input: value " + std::to_string(index + 1) + " '" + std::string(token)
+        if (ec == std::errc::result_out_of_range && ptr == digits.data() + digits.size()) {
+            // A well-formed number outside what from_chars returns: below the smallest float
+            // (underflow) becomes the nearest float, 0 or a denormal, as strtof gives it; above
+            // FLT_MAX is rejected.
+            const std::string copy(digits);
+            errno = 0;
+            float near = 0;
+#if defined(__GLIBC__)
+            static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", locale_t{});
+            near = c_locale ? strtof_l(copy.c_str(), nullptr, c_locale) : std::strtof(copy.c_str(), nullptr);
+#else
+            near = std::strtof(copy.c_str(), nullptr);
+#endif
+            if (std::isinf(near) || std::fabs(near) > FLT_MAX)
+                return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
+                            + "' is out of float32 range (magnitude at most 3.40282347e38)");
+            v = near;
+        } else if (ec != std::errc{} || ptr != digits.data() + digits.size())
+            return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
                         + "' is not a float32 number (numbers, nan, inf, -inf; 1.." + std::to_string(kMaxInputLength)
                         + " values)");
         out.values.push_back(v);

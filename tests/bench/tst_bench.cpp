@@ -30,10 +30,12 @@ private slots:
     void sizes_data();
     void sizes();
     void bad_sizes();
+    void bad_sizes_no_wrap();
     void strategies();
     void plan_puts_baselines_first();
     void cli_bad_arguments_data();
     void cli_bad_arguments();
+    void cli_json_checked_first();
     void cli_without_gpu();
 };
 
@@ -246,7 +248,8 @@ void TstBench::sizes()
 
 void TstBench::bad_sizes()
 {
-    for (const char* bad : {"", "abc", "1X", "8K..1K", "-5", "1..", "2^99"})
+    for (const char* bad : {"", "abc", "1X", "8K..1K", "-5", "1..", "2^99", "3..100", "1..17179869183G", "0x10",
+                            "1K,0", "1K,4G", "K", "+5"})
         QVERIFY2((!parse_size(bad) && std::string_view{bad}.find("..") == std::string_view::npos) ||
                      [&] {
                          try {
@@ -257,6 +260,19 @@ void TstBench::bad_sizes()
                          }
                      }(),
                  bad);
+}
+
+void TstBench::bad_sizes_no_wrap()
+{
+    // Overflow saturates instead of wrapping: 17179869185G = 2^64 + 2^30 is not 1G.
+    QCOMPARE(parse_size("17179869185G"), std::optional<std::size_t>{std::numeric_limits<std::size_t>::max()});
+    QCOMPARE(parse_size("99999999999999999999999"), std::optional<std::size_t>{std::numeric_limits<std::size_t>::max()});
+    QCOMPARE(parse_size("2^64"), std::optional<std::size_t>{std::numeric_limits<std::size_t>::max()});
+    QCOMPARE(parse_size("2G"), std::optional<std::size_t>{std::size_t{2} << 30});
+    // The doubling stops at the upper end: 1..2G is 32 sizes, and the largest N is allowed.
+    const auto all = parse_sizes("1..2G");
+    QCOMPARE(all.size(), std::size_t{32});
+    QCOMPARE(all.back(), kMaxN);
 }
 
 void TstBench::strategies()
@@ -300,6 +316,80 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("two sweeps") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
                                 << "only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)";
     QTest::addRow("selftest max-n") << QStringList{"selftest", "--max-n", "0"} << "--max-n must be in 1..2147483648 (got 0)";
+    // Sizes: overflow is out of range, never a wrapped size or an endless sweep.
+    QTest::addRow("n overflows to 1G") << QStringList{"bench", "--n", "17179869185G"}
+                                       << "--n must be in 1..2147483648 (got 17179869185G)";
+    QTest::addRow("n 2^64") << QStringList{"bench", "--n", "2^64"} << "--n must be in 1..2147483648 (got 2^64)";
+    QTest::addRow("n hex") << QStringList{"bench", "--n", "0x10"} << "--n must be in 1..2147483648 (got 0x10)";
+    QTest::addRow("n empty") << QStringList{"bench", "--n", ""} << "--n must be in 1..2147483648 (got )";
+    QTest::addRow("sweep past the largest N") << QStringList{"bench", "--sweep-n", "1..17179869183G"}
+                                              << "--sweep-n: sizes must be in 1..2147483648 (got '1..17179869183G')";
+    QTest::addRow("sweep to 4G") << QStringList{"bench", "--sweep-n", "1K..4G"}
+                                 << "--sweep-n: sizes must be in 1..2147483648 (got '1K..4G')";
+    QTest::addRow("sweep not powers of two") << QStringList{"bench", "--sweep-n", "3..100"}
+                                             << "--sweep-n: a range lo..hi takes powers of two, e.g. 1K..1G; list other "
+                                                "sizes with commas (got '3..100')";
+    QTest::addRow("sweep list 0") << QStringList{"bench", "--sweep-n", "1K,0"}
+                                  << "--sweep-n: sizes must be in 1..2147483648 (got '0')";
+    QTest::addRow("sweep empty") << QStringList{"bench", "--sweep-n", ""}
+                                 << "--sweep-n must be sizes in 1..2147483648, e.g. 1K..1G (powers of two) or 1000,4096 "
+                                    "(got '')";
+    // Decimal numbers only, in range; empty values rejected.
+    QTest::addRow("seed -1") << QStringList{"bench", "--seed", "-1"}
+                             << "--seed must be in 0..18446744073709551615 (got -1)";
+    QTest::addRow("seed 2^64") << QStringList{"bench", "--seed", "18446744073709551616"}
+                               << "--seed must be in 0..18446744073709551615 (got 18446744073709551616)";
+    QTest::addRow("seed hex") << QStringList{"bench", "--seed", "0x10"} << "--seed must be in 0..18446744073709551615 (got 0x10)";
+    QTest::addRow("seed empty") << QStringList{"bench", "--seed", ""} << "--seed must be in 0..18446744073709551615 (got '')";
+    QTest::addRow("reps hex") << QStringList{"bench", "--reps", "0x10"} << "--reps must be in 1..100000 (got 0x10)";
+    QTest::addRow("warmup -1") << QStringList{"bench", "--warmup", "-1"} << "--warmup must be in 0..10000 (got -1)";
+    QTest::addRow("batches 1e3") << QStringList{"bench", "--batches", "1e3"} << "--batches must be in 1..1000 (got 1e3)";
+    QTest::addRow("device hex") << QStringList{"bench", "--device", "0x1"} << "--device must be in 0..63 (got 0x1)";
+    QTest::addRow("gpus hex") << QStringList{"bench", "--gpus", "0x2"}
+                              << "--gpus must be in 1..64 (at most the number of CUDA devices) (got 0x2)";
+    QTest::addRow("block size hex") << QStringList{"bench", "--block-size", "0x100"}
+                                    << "--block-size must be a power of two in 32..1024 (got 0x100)";
+    QTest::addRow("block size empty") << QStringList{"bench", "--block-size", ""}
+                                      << "--block-size must be a power of two in 32..1024 (got '')";
+    QTest::addRow("selftest seed -1") << QStringList{"selftest", "--seed", "-1"}
+                                      << "--seed must be in 0..18446744073709551615 (got -1)";
+    QTest::addRow("selftest device hex") << QStringList{"selftest", "--device", "0x1"} << "--device must be in 0..63 (got 0x1)";
+    // --json: checked first (before --n here), never created on a failure path.
+    QTest::addRow("json empty") << QStringList{"bench", "--json", ""} << "--json must be a writable file path (got '')";
+    QTest::addRow("json no directory") << QStringList{"bench", "--n", "0", "--json", "/nonexistent/dir/x.json"}
+                                       << "--json must be a writable file path (got /nonexistent/dir/x.json: no such directory)";
+    QTest::addRow("json a directory") << QStringList{"bench", "--json", "/"}
+                                      << "--json must be a writable file path (got /: a directory)";
+    // Echoed text: one line, control characters escaped, capped at 40 characters and "…".
+    QTest::addRow("strategy with newline") << QStringList{"bench", "--strategies", "simple\nx"}
+                                           << "--strategies: unknown strategy 'simple\\nx' (see reducescope-cli list)";
+    QTest::addRow("mode with CR") << QStringList{"bench", "--mode", "a\rb"} << "--mode must be per-launch, loop or graph (got a\\rb)";
+    QTest::addRow("long n") << QStringList{"bench", "--n", QString(120000, QLatin1Char('9'))}
+                            << "--n must be in 1..2147483648 (got " + QString(40, QLatin1Char('9')) + QChar(0x2026) + ")";
+    QTest::addRow("CLI11 error, newline") << QStringList{"bench", "--b\nogus"}
+                                          << "The following argument was not expected: --b\\nogus (see --help)";
+}
+
+void TstBench::cli_json_checked_first()
+{
+    // A bad argument after a good --json path: exit 2, and the file is not created.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    for (const QStringList& extra : {QStringList{"--n", "0"}, QStringList{"--sweep-n", "3..100"},
+                                     QStringList{"--seed", "-1"}, QStringList{"--n", "1000", "--gpus", "0"}}) {
+        QProcess p;
+        p.start(QStringLiteral(REDUCESCOPE_CLI), QStringList{"bench", "--json", path} + extra);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(!QFileInfo::exists(path), qPrintable(extra.join(' ')));
+    }
+    // Without a GPU (exit 77) the file is not created either.
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {"bench", "--json", path, "--n", "1000", "--reps", "2", "--strategies", "shared"});
+    QVERIFY(p.waitForFinished(120000));
+    if (p.exitCode() != 0)
+        QVERIFY(!QFileInfo::exists(path));
 }
 
 void TstBench::cli_bad_arguments()

@@ -49,6 +49,7 @@ private slots:
     void trace_json();
     void trace_table();
     void nan_inf_input();
+    void underflow_to_nearest_float();
     void bad_input_data();
     void bad_input();
 };
@@ -162,6 +163,19 @@ void TestCliTrace::nan_inf_input()
     QCOMPARE(QJsonDocument::fromJson(m.out).object()["result"].toDouble(), 3.0); // fmaxf drops NaN
 }
 
+void TestCliTrace::underflow_to_nearest_float()
+{
+    // Below the smallest float32: the nearest float (0, or a denormal), as strtof gives it.
+    const Run r = run_cli({"trace", "--strategy", "simple", "--input", "1e-50,1e-40,-1e-400", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QJsonArray in = QJsonDocument::fromJson(r.out).object()["input"].toArray();
+    QVERIFY(in.size() >= 3);  // padded to a power of two with the identity
+    QCOMPARE(in[0].toDouble(), 0.0);
+    QCOMPARE(static_cast<float>(in[1].toDouble()), 1e-40f);  // a denormal
+    QCOMPARE(in[2].toDouble(), 0.0);
+}
+
 void TestCliTrace::bad_input_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -186,6 +200,45 @@ void TestCliTrace::bad_input_data()
     QTest::addRow("banks 7") << QStringList{"trace", "--strategy", "shared", "--input", in, "--banks", "7"} << "banks";
     QTest::addRow("missing --input") << QStringList{"trace", "--strategy", "shared"} << "input";
     QTest::addRow("unknown option") << QStringList{"trace", "--strategy", "shared", "--input", in, "--fast"} << "fast";
+    // 0 is the model's internal "default", not a block size; decimal only (CLI11 alone takes hex).
+    QTest::addRow("block 0") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "0"}
+                             << "block-size must be a power of two in 1..1024 (got 0)";
+    QTest::addRow("block empty") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", ""}
+                                 << "block-size must be a power of two in 1..1024 (got '')";
+    QTest::addRow("block hex") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "0x10"}
+                               << "block-size must be a power of two in 1..1024 (got 0x10)";
+    QTest::addRow("block +4") << QStringList{"trace", "--strategy", "simple", "--input", in, "--block-size", "+4"}
+                              << "block-size must be a power of two in 1..1024 (got +4)";
+    QTest::addRow("warp hex") << QStringList{"trace", "--strategy", "simple", "--input", in, "--warp-size", "0x20"}
+                              << "warp-size must be 32, or 4, 8 or 16 as a teaching aid (got 0x20)";
+    QTest::addRow("coarse hex") << QStringList{"trace", "--strategy", "coarsened", "--input", in, "--coarse-factor", "0x4"}
+                                << "coarse-factor must be in 1..64 (got 0x4)";
+    QTest::addRow("banks hex") << QStringList{"trace", "--strategy", "shared", "--input", in, "--banks", "0x20"}
+                               << "banks must be 32, or 4, 8 or 16 (got 0x20)";
+    QTest::addRow("coarse huge") << QStringList{"trace", "--strategy", "coarsened", "--input", in, "--coarse-factor",
+                                                "99999999999999999999"}
+                                 << "coarse-factor must be in 1..64 (got 99999999999999999999)";
+    // Echoed text: control characters escaped, long values capped at 40 characters and "…".
+    QTest::addRow("strategy with newline") << QStringList{"trace", "--strategy", "sim\nple", "--input", in}
+                                           << "(got 'sim\\nple')";
+    QTest::addRow("strategy with tab and CR") << QStringList{"trace", "--strategy", "a\tb\rc", "--input", in}
+                                              << "(got 'a\\tb\\rc')";
+    QTest::addRow("long strategy") << QStringList{"trace", "--strategy", QString(200, QLatin1Char('x')), "--input", in}
+                                   << "(got '" + QString(40, QLatin1Char('x')) + QChar(0x2026) + "')";
+    QTest::addRow("120000 nines") << QStringList{"trace", "--strategy", "simple", "--input", QString(120000, QLatin1Char('9'))}
+                                  << "input: value 1 '" + QString(40, QLatin1Char('9')) + QChar(0x2026)
+                                         + "' is out of float32 range";
+    QTest::addRow("1e400") << QStringList{"trace", "--strategy", "simple", "--input", "1,1e400"}
+                           << "input: value 2 '1e400' is out of float32 range";
+    QTest::addRow("-1e400") << QStringList{"trace", "--strategy", "simple", "--input", "-1e400"}
+                            << "out of float32 range";
+    QTest::addRow("bad number with control byte") << QStringList{"trace", "--strategy", "simple", "--input", "1\x01x"}
+                                                  << "'1\\x01x' is not a float32 number";
+    QTest::addRow("unknown option with newline") << QStringList{"trace", "--strategy", "shared", "--input", in, "--fa\nst"}
+                                                 << "--fa\\nst";
+    QTest::addRow("CLI11 conversion, long value") << QStringList{"trace", "--strategy", "shared", "--input", in,
+                                                                 QString(100, QLatin1Char('y'))}
+                                                  << QString(40, QLatin1Char('y')) + QChar(0x2026);
 }
 
 void TestCliTrace::bad_input()
@@ -198,6 +251,8 @@ void TestCliTrace::bad_input()
     const QByteArray err = r.err.trimmed();
     QVERIFY(!err.isEmpty());
     QVERIFY2(!err.contains('\n'), err.constData()); // one line
+    QVERIFY2(!err.contains('\r') && !err.contains('\t'), err.constData());
+    QVERIFY2(err.size() < 600, err.left(600).constData()); // short: echoed values are capped
     QVERIFY2(err.contains(names.toUtf8()), err.constData());
 }
 
