@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/plan.h"
 
-#include "cli/message.h"
+#include "model/message.h"
 #include "model/catalogue.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `bench`, `devices`, `selftest`: the real kernels on the GPU (docs/results-format.md).
 #include "cli/commands.h"
-#include "cli/message.h"
+#include "model/message.h"
 #include "cli/multi_gpu_command.h"
 
 #include "bench/plan.h"

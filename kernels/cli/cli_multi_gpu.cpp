@@ -3,7 +3,7 @@
 // (docs/results-format.md, "Multi-GPU"; docs/benchmarks.md, "Multi-GPU (NCCL)").
 #include "cli/commands.h"
 #include "cli/multi_gpu_command.h"
-#include "cli/message.h"
+#include "model/message.h"
 
 #include "bench/multi_gpu_metrics.h"
 #include "bench/multi_gpu_results.h"

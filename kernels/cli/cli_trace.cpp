@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `list` and `trace`: the strategy catalogue and the step model on the command line.
 #include "cli/commands.h"
-#include "cli/message.h"
+#include "model/message.h"
 
 #include "model/catalogue.h"
 #include "model/simulate.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // reducescope-cli: list | trace | bench | devices | selftest
 #include "cli/commands.h"
-#include "cli/message.h"
+#include "model/message.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 #include "model/simulate.h"
 
 #include "model/catalogue.h"
-#include "cli/message.h"  // echo(): header-only, the one rule for echoed user text
+#include "model/message.h"  // echo(): header-only, the one rule for echoed user text
 #include "model/recorder.h"
 
 #include <algorithm>

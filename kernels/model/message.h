@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Echoing user text in one-line error messages, and strict decimal numbers on the command line.
 // Header-only so that the parsers of the model (kernels/model) and of the benchmark planner
-// (kernels/bench) use the same rule as the CLI: every echoed value goes through echo().
+// (kernels/bench) use the same rule as the CLI: every echoed value goes through echo(). It lives
+// in kernels/model, the lowest layer, so no lower layer includes the CLI's folder; the names keep
+// the cli:: namespace of the command line, where they started.
 #pragma once
 
 #include <charconv>
