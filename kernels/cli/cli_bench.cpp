@@ -12,6 +12,7 @@
 #include "reducescope/config.h"
 
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+#include "cli/gpu_errors.h"
 #include "cuda/reduce_api.h"
 #endif
 
@@ -589,18 +590,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         if (!args->json_file.empty())
             cmd += " --json " + args->json_file;
         try {
-            BenchRun run{*args, cmd};
-            exit_code = run.run();
-        } catch (const g::NoDevice& e) {
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kNoDevice;
-        } catch (const g::OutOfMemory& e) {
-            std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
-            exit_code = kBadInput;
-        } catch (const g::CudaError& e) {
-            emit({{"type", "error"}, {"message", e.what()}});
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kFailure;
+            exit_code = map_gpu_errors([&] { BenchRun run{*args, cmd}; return run.run(); },
+                                       [](const std::string& m) { emit({{"type", "error"}, {"message", m}}); });
         } catch (const std::bad_alloc&) {
             std::cerr << "reducescope-cli: not enough host memory for the input of " << args->sizes.back()
                       << " floats\n";
@@ -621,7 +612,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     devices->add_flag("--json", *devices_json, "One JSON array instead of text");
     devices->callback([devices_json, &exit_code] {
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
-        try {
+        exit_code = map_gpu_errors([&] {
             const auto list = g::list_devices();
             if (*devices_json) {
                 json a = json::array();
@@ -636,14 +627,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
                               << d.peak_bandwidth_gbs << " GB/s, driver " << d.driver_version << ", runtime "
                               << d.runtime_version << (d.cooperative_launch ? ", cooperative launch" : "") << '\n';
             }
-            exit_code = kOk;
-        } catch (const g::NoDevice& e) {
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kNoDevice;
-        } catch (const g::CudaError& e) {
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kFailure;
-        }
+            return int(kOk);
+        });
 #else
         exit_code = no_cuda_build();
 #endif
@@ -670,18 +655,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         parse_pow2_list("--block-sizes", st->block_sizes, 32, 1024);
         parse_pow2_list("--coarse-factors", st->coarse_factors, 1, 64);
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
-        try {
-            exit_code = run_selftest(*st);
-        } catch (const g::NoDevice& e) {
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kNoDevice;
-        } catch (const g::OutOfMemory& e) {
-            std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
-            exit_code = kBadInput;
-        } catch (const g::CudaError& e) {
-            std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kFailure;
-        }
+        exit_code = map_gpu_errors([&] { return run_selftest(*st); });
 #else
         exit_code = no_cuda_build();
 #endif

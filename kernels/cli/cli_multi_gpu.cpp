@@ -13,6 +13,7 @@
 #include "reducescope/config.h"
 
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+#include "cli/gpu_errors.h"
 #include "cuda/multi_gpu_api.h"
 #endif
 
@@ -271,19 +272,8 @@ int run_multi_gpu_bench(const MultiGpuArgs& a)
                   << ": built without NCCL (reconfigure with NCCL installed, or NCCL_ROOT set; --gpus 1 runs)\n";
         return kNoDevice;
     }
-    try {
-        return run_on_gpus(a);
-    } catch (const g::NoDevice& e) {
-        std::cerr << "reducescope-cli: " << e.what() << '\n';
-        return kNoDevice;
-    } catch (const g::OutOfMemory& e) {
-        std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
-        return kBadInput;
-    } catch (const g::CudaError& e) {
-        emit({{"type", "error"}, {"message", e.what()}});
-        std::cerr << "reducescope-cli: " << e.what() << '\n';
-        return kFailure;
-    }
+    return map_gpu_errors([&] { return run_on_gpus(a); },
+                          [](const std::string& m) { emit({{"type", "error"}, {"message", m}}); });
 #endif
 }
 
