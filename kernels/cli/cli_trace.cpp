@@ -122,8 +122,8 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
     const m::Trace model = m::simulate(strategy, values, p);  // resolves the default block size
     namespace g = reducescope::gpu;
     if (!g::can_record(strategy))
-        throw BadInput{"strategy " + echo(strategy) + " has no GPU recording yet (--on-gpu: every modelled strategy but "
-                       "vectorized)"};
+        throw BadInput{"strategy " + echo(strategy) + " has no GPU recording (--on-gpu: the strategies with a step model, "
+                       "`reducescope-cli list`)"};
     try {
         const g::Recording rec = g::record_on_gpu(strategy, values, static_cast<unsigned int>(model.params.block_size),
                                                   static_cast<unsigned int>(p.coarse_factor));

@@ -17,6 +17,7 @@ struct Launch {
     float* work = nullptr;         ///< in-place kernels: a copy of x padded with zeros to whole segments
     float* out = nullptr;          ///< the scalar result
     float* partials = nullptr;     ///< two_pass / grid_sync: one float per block
+    unsigned long long* epoch = nullptr;  ///< self_reset: {tickets, published launch}, 0 at set-up
     void* temp = nullptr;          ///< CUB temporary storage
     std::size_t temp_bytes = 0;
     unsigned int n = 0;            ///< elements

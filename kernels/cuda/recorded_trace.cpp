@@ -22,7 +22,7 @@ namespace {
 namespace m = reducescope::model;
 
 // cuda::Step and cuda::Space values (reduce_common.cuh), in that enum's order.
-enum : std::uint32_t { kLoad, kCoarsen, kTree, kShuffle, kWarpPartial, kFinalWarp, kAtomic, kWrite, kGridSync, kSecondPass };
+enum : std::uint32_t { kLoad, kCoarsen, kTree, kShuffle, kWarpPartial, kFinalWarp, kAtomic, kWrite, kGridSync, kSecondPass, kReset };
 enum : std::uint32_t { kGlobal, kShared, kRegister };
 
 /// A recorded step: (kernel, step kind, iteration, occurrence within the thread).
@@ -35,7 +35,8 @@ std::string source_file_of(const std::string& s)
 {
     if (s == "simple" || s == "convergent" || s == "convergent_reversed" || s == "interleaved_strided" || s == "shared")
         return "reduce_basic.cu";
-    if (s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized")
+    if (s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
+        s == "self_reset")
         return "reduce_warp.cu";
     return "reduce_multiblock.cu";
 }
@@ -254,8 +255,8 @@ m::Trace recorded_trace(const Recording& rec)
             masks[std::size_t(c->block) * wpb + c->thread / 32] |= c->active_mask;
             ++st.counters.active_lanes;
             if (!changes_array) {
-                if (kind == kWrite || kind == kSecondPass || kind == kGridSync)
-                    output = c->value;
+                if (kind == kWrite || kind == kSecondPass || kind == kGridSync || kind == kReset)
+                    output = c->value;  // kReset: 0, the zero of *output by the launch's first block
                 continue;
             }
             std::size_t at = tg;  // registers: one per thread

@@ -7,9 +7,6 @@
 // benchmark) would then be defined twice in the library; the macros below give this file's
 // copies other names, so the production objects (reduce_basic.cu.o, ...) are built exactly as
 // before and their NoProbe kernels do not change. docs/hardware-counters.md says how to check.
-//
-// `vectorized` is not included in the recording: its merge is being rewritten (last-block
-// merge) and its signature changes with it.
 #include "launch.cuh"
 #include "reduce_api.h"
 #include "reduce_common.cuh"
@@ -102,7 +99,8 @@ unsigned int ceil_div(std::size_t a, std::size_t b) { return static_cast<unsigne
 bool in_place(const std::string& s) { return s == "simple" || s == "convergent" || s == "convergent_reversed"; }
 bool warp_kernel(const std::string& s)
 {
-    return s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync";
+    return s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
+           s == "self_reset";
 }
 
 /// Grid of the first kernel: the benchmark's formulas (runner.cu, docs/design-notes.md).
@@ -115,6 +113,8 @@ unsigned int grid_of(const std::string& s, std::size_t n, unsigned int B, unsign
         return ceil_div(n, std::size_t{2} * C * B);
     if (s == "atomic_naive" || s == "race" || s == "warp_shuffle")
         return ceil_div(n, B);
+    if (s == "vectorized" || s == "self_reset")
+        return std::max(1u, ceil_div(n, std::size_t{4} * C * B));
     return ceil_div(n, std::size_t{C} * B);  // block_reduce, two_pass, grid_sync (capped below)
 }
 
@@ -125,14 +125,14 @@ bool can_record(const std::string& s)
     static const char* const ids[] = {"simple",       "convergent",    "convergent_reversed", "interleaved_strided",
                                       "shared",       "segmented",     "coarsened",           "coarsened_max",
                                       "atomic_naive", "race",          "warp_shuffle",        "block_reduce",
-                                      "two_pass",     "grid_sync"};
+                                      "two_pass",     "grid_sync",     "vectorized",          "self_reset"};
     return std::any_of(std::begin(ids), std::end(ids), [&](const char* id) { return s == id; });
 }
 
 const char* recorded_step_name(std::uint32_t step)
 {
     static const char* const names[] = {"load",       "coarsen", "tree",  "shuffle",   "warp_partial",
-                                        "final_warp", "atomic",  "write", "grid_sync", "second_pass", "last_block"};
+                                        "final_warp", "atomic",  "write", "grid_sync", "second_pass", "reset"};
     return step < std::size(names) ? names[step] : "unknown";
 }
 
@@ -189,9 +189,13 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     check(cudaMemcpy(x.as<float>(), rec.input.data(), rec.input.size() * sizeof(float), cudaMemcpyHostToDevice),
           "cudaMemcpy(input)");
     DeviceBuffer out(sizeof(float), "cudaMalloc(output)");
-    const float out0 = s == "coarsened_max" ? -std::numeric_limits<float>::infinity() : 0.0f;
+    // self_reset zeroes *output itself: start it at NaN, so a missing zero shows in the result.
+    const float out0 = s == "coarsened_max" ? -std::numeric_limits<float>::infinity()
+                       : s == "self_reset"  ? std::numeric_limits<float>::quiet_NaN()
+                                            : 0.0f;
     check(cudaMemcpy(out.as<float>(), &out0, sizeof out0, cudaMemcpyHostToDevice), "cudaMemcpy(output)");
     DeviceBuffer partials((std::size_t{grid} + 1) * sizeof(float), "cudaMalloc(partials)");
+    DeviceBuffer epoch(2 * sizeof(unsigned long long), "cudaMalloc(self_reset counters)");  // zeroed
 
     // At most 2*C + 40 records per thread (load, coarsening, tree or shuffles, final warp, merge);
     // two_pass's second kernel adds 1024 threads.
@@ -249,7 +253,17 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
         RecordingProbe second = probe;
         second.kernel = 1;
         two_pass_final<<<1, 1024>>>(part, o, grid, second);
-    } else if (s == "grid_sync") {
+    } else if (s == "vectorized")
+        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
+            vectorized_reduce_sum<CF><<<g, b>>>(xs, o, un, probe);
+            return cudaSuccess;
+        });
+    else if (s == "self_reset")
+        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
+            self_reset_reduce_sum<CF><<<g, b>>>(xs, o, epoch.as<unsigned long long>(), un, probe);
+            return cudaSuccess;
+        });
+    else if (s == "grid_sync") {
         const float* cx = xs;
         void* args[] = {&cx, &part, &o, const_cast<unsigned int*>(&un), &probe};
         launched = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<RecordingProbe>), g,

@@ -54,8 +54,8 @@ struct Recording {
     std::vector<RecordedCall> calls; ///< in no particular order (sort by block, thread, sequence)
 };
 
-/// True for the strategies that have a recording variant (every modelled strategy whose kernel
-/// signature is stable; `vectorized` is left out while its merge is being changed).
+/// True for the strategies that have a recording variant: every strategy with a step model
+/// (catalogue `has_model`), `vectorized` included.
 bool can_record(const std::string& strategy);
 
 /// Runs the recording instantiation of `strategy` once on `input` (1..4096 values) with block

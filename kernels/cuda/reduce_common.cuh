@@ -24,6 +24,7 @@ enum class Step : int {
     Write,
     GridSync,
     SecondPass,
+    Reset,  ///< self_reset: the ticket, and the zero of *output by the launch's first block
 };
 
 /// Where a recorded index points.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Warp primitives: the tree moves from shared memory into registers (__shfl_down_sync), then the
 // cross-block merge is varied: an atomic per warp, per block, none (two passes), a grid-wide
-// barrier, and finally packed float4 loads (seeds 001 and 003).
+// barrier, packed float4 loads (seeds 001 and 003), and finally a kernel that zeroes its own
+// output (release/acquire ordering, beyond the seeds).
 //
 // blockDim.x must be a multiple of 32 (whole warps: every shuffle uses the full mask).
 // Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md); the helpers
@@ -10,6 +11,7 @@
 #include "reduce_common.cuh"
 
 #include <cooperative_groups.h>
+#include <cuda/atomic>
 
 namespace reducescope::cuda {
 
@@ -19,8 +21,8 @@ namespace reducescope::cuda {
 template <class Probe>
 __device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& probe)
 {
-    for (unsigned int offset = warpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle
-        sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle
+    for (unsigned int offset = warpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
+        sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
         probe.record(step, offset, Space::Register, threadIdx.x % warpSize, sum);
     }
     return sum;
@@ -37,15 +39,15 @@ __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, P
     const unsigned int lane = threadIdx.x % warpSize;
     const unsigned int warp = threadIdx.x / warpSize;
     sum = warp_reduce_sum(sum, Step::Shuffle, probe);
-    if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
-        warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
+    if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
+        warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
         probe.record(Step::WarpPartial, 0, Space::Shared, warp, sum);
     }
-    __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial
-    if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
-        const unsigned int warps = blockDim.x / warpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
-        sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
-        sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp
+    __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
+    if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
+        const unsigned int warps = blockDim.x / warpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
+        sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
+        sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
     }
     __syncthreads();  // warp_sums may be reused by the caller
     return sum;
@@ -187,13 +189,79 @@ __global__ void vectorized_reduce_sum(const float* input, float* output, unsigne
         sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @vectorized.coarsen
         probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
     }
-    if (blockIdx.x == 0 && threadIdx.x < n % 4)                              // @vectorized.coarsen
+    if (blockIdx.x == 0 && threadIdx.x < n % 4) {                            // @vectorized.coarsen
         sum += input[4 * n4 + threadIdx.x];                                  // @vectorized.coarsen
+        probe.record(Step::Coarsen, COARSE_FACTOR, Space::Global, 4 * n4 + threadIdx.x, sum);
+    }
     // Past ceil(N / (4*C*B)) blocks nothing is left: a larger grid (not used here) would need the
     // loop above to continue while i < n4.
     sum = block_reduce_sum(sum, warp_sums, probe);
     if (threadIdx.x == 0) {
         atomicAdd(output, sum);                                              // @vectorized.atomic
+        probe.record(Step::Atomic, 0, Space::Global, 0, sum);
+    }
+}
+
+// self_reset — vectorized, but the kernel zeroes its own output, so nothing has to reset it before
+// each launch. (In a CUDA graph that reset is a node of its own, about 0.6 us at 1M on an H200,
+// a quarter of the whole reduction: docs/benchmarks.md.)
+// While its float4 loads are in flight, thread 0 of every block draws a ticket from a 64-bit
+// counter that is never reset: launch number e of a grid of G blocks hands out the tickets e*G ..
+// e*G + G-1, so ticket / G tells the block which launch it belongs to. The block that draws e*G
+// zeroes *output and then publishes e + 1 with a release store; before its atomicAdd, every block
+// waits for that value with acquire loads. Release and acquire make the zero happen before every
+// atomicAdd of the same launch (PTX memory model); the wait is normally over at once, because
+// the zero was published while the loads were still streaming.
+// Improves on vectorized: one launch per reduction and no reset before it (the 1M graph-mode
+// figures are in docs/benchmarks.md). Costs: one 64-bit atomic per block on one
+// counter, one memory barrier (the release) in the first block, one acquire load per block before
+// its atomicAdd; the result still depends on the order of the atomics.
+// Contract: epoch[0] (tickets) and epoch[1] (published launch) are 0 before the first launch, and
+// the launches that share them all use the same grid and run one after another (one stream); the
+// runner zeroes them when it sets up a kernel. No block waits for a block that has not started:
+// the one that zeroes has drawn a ticket, so it is running, and it waits for nothing first.
+template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
+__global__ void self_reset_reduce_sum(const float* input, float* output, unsigned long long* epoch, unsigned int n,
+                                      Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    const float4* input4 = reinterpret_cast<const float4*>(input);
+    const unsigned int n4 = n / 4;
+    const unsigned int stride = gridDim.x * blockDim.x;
+    const unsigned int first = blockIdx.x * blockDim.x + threadIdx.x;
+    float4 v[COARSE_FACTOR];
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @self_reset.coarsen
+        const unsigned int i = first + k * stride;                           // @self_reset.coarsen
+        v[k] = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);     // @self_reset.coarsen
+    }
+    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> published(epoch[1]);
+    unsigned long long launch = 0;
+    if (threadIdx.x == 0) {                                                  // @self_reset.reset
+        const unsigned long long ticket = atomicAdd(&epoch[0], 1ull);        // @self_reset.reset
+        launch = ticket / gridDim.x;                                         // @self_reset.reset
+        if (ticket % gridDim.x == 0) {                                       // @self_reset.reset
+            *output = 0.0f;                                                  // @self_reset.reset
+            published.store(launch + 1, ::cuda::memory_order_release);       // @self_reset.reset
+        }
+    }
+    float sum = 0.0f;
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @self_reset.coarsen
+        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @self_reset.coarsen
+        probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
+    }
+    if (blockIdx.x == 0 && threadIdx.x < n % 4) {                            // @self_reset.coarsen
+        sum += input[4 * n4 + threadIdx.x];                                  // @self_reset.coarsen
+        probe.record(Step::Coarsen, COARSE_FACTOR, Space::Global, 4 * n4 + threadIdx.x, sum);
+    }
+    if (threadIdx.x == 0)  // recorded here so that the records keep the model's step order
+        probe.record(Step::Reset, 0, Space::Global, 0, 0.0f);
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        while (published.load(::cuda::memory_order_acquire) < launch + 1) {   // @self_reset.atomic
+        }                                                                    // @self_reset.atomic
+        atomicAdd(output, sum);                                              // @self_reset.atomic
         probe.record(Step::Atomic, 0, Space::Global, 0, sum);
     }
 }
@@ -234,6 +302,15 @@ cudaError_t enqueue_warp(const char* s, const Launch& l)
     } else if (id == "vectorized") {
         const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
             vectorized_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
+            return cudaSuccess;
+        });
+        if (e != cudaSuccess)
+            return e;
+    } else if (id == "self_reset") {
+        if (l.epoch == nullptr)
+            return cudaErrorInvalidValue;  // the two counters come from the caller (zeroed)
+        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+            self_reset_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.epoch, l.n);
             return cudaSuccess;
         });
         if (e != cudaSuccess)

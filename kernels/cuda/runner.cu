@@ -90,6 +90,7 @@ struct KernelPlan {
     bool accumulates = false;  // output must be reset to the identity before each run
     bool max = false;
     bool in_place = false;
+    bool self_reset = false;   // needs the two epoch counters, zeroed before its first launch
     std::string skip;          // non-empty: why this kernel cannot run here
 };
 
@@ -157,6 +158,7 @@ struct Runner::Impl {
     float* work = nullptr;
     float* partials = nullptr;
     float* out = nullptr;
+    unsigned long long* epoch = nullptr;  // self_reset's ticket counter and published launch
     void* flush = nullptr;
     std::size_t flush_bytes = 0;
     void* temp = nullptr;
@@ -178,7 +180,8 @@ struct Runner::Impl {
     ~Impl()
     {
         for (void* p : {static_cast<void*>(x), static_cast<void*>(y), static_cast<void*>(work),
-                        static_cast<void*>(partials), static_cast<void*>(out), flush, temp})
+                        static_cast<void*>(partials), static_cast<void*>(out), static_cast<void*>(epoch),
+                        flush, temp})
             if (p)
                 cudaFree(p);
         if (start)
@@ -209,7 +212,7 @@ struct Runner::Impl {
         if (!is_pow2(C) || C > 64)
             p.skip = "coarse factor must be a power of two in 1..64";
         const bool warp_kernel = id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" ||
-                                 id == "grid_sync" || id == "vectorized";
+                                 id == "grid_sync" || id == "vectorized" || id == "self_reset";
         if (warp_kernel && B < 32)
             p.skip = "warp kernels need whole warps: block size >= 32";
         p.in_place = is_in_place(id);
@@ -254,6 +257,11 @@ struct Runner::Impl {
             p.grid = ceil_div(n, std::size_t{4} * C * B);
             p.accumulates = true;
             p.kernel = "vectorized_reduce_sum";
+        } else if (id == "self_reset") {
+            p.grid = ceil_div(n, std::size_t{4} * C * B);
+            p.accumulates = false;  // the kernel zeroes *output itself (inside the timed work)
+            p.self_reset = true;
+            p.kernel = "self_reset_reduce_sum";
         } else if (id == "dot_shared") {
             p.grid = ceil_div(n, 2 * B);
             p.accumulates = true;
@@ -282,6 +290,7 @@ struct Runner::Impl {
         l.work = work;
         l.out = out;
         l.partials = partials;
+        l.epoch = epoch;
         l.temp = temp;
         l.temp_bytes = temp_bytes;
         l.n = static_cast<unsigned int>(n);
@@ -349,7 +358,7 @@ struct Runner::Impl {
                  id == "race")
             e = reducescope::cuda::enqueue_multiblock(c, l);
         else if (id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" || id == "grid_sync" ||
-                 id == "vectorized")
+                 id == "vectorized" || id == "self_reset")
             e = reducescope::cuda::enqueue_warp(c, l);
         else if (id.rfind("dot_", 0) == 0)
             e = reducescope::cuda::enqueue_dot(c, l);
@@ -493,6 +502,7 @@ Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys,
         if (needs.partials)
             m->partials = m->alloc_floats(xs.size() / 32 + 64, "block partials");
         m->out = m->alloc_floats(64, "output");
+        RS_CHECK(cudaMalloc(reinterpret_cast<void**>(&m->epoch), 2 * sizeof(unsigned long long)));
         if (needs.cold) {
             m->flush_bytes = 2 * static_cast<std::size_t>(m->dev.l2_bytes);
             RS_CHECK(cudaMalloc(&m->flush, m->flush_bytes));
@@ -538,6 +548,10 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
         RS_CHECK(cudaMemcpyAsync(m->out, poison_host.data(), 64 * sizeof(float), cudaMemcpyHostToDevice, m->stream));
         if (m->partials)
             RS_CHECK(cudaMemsetAsync(m->partials, 0xff, (m->capacity / 32 + 64) * sizeof(float), m->stream));
+        // self_reset's counters start at 0 for this grid (set-up, like CUB's temporary storage:
+        // every later launch, timed ones included, leaves them ready for the next).
+        if (p.self_reset)
+            RS_CHECK(cudaMemsetAsync(m->epoch, 0, 2 * sizeof(unsigned long long), m->stream));
         m->prep(p, n, Cache::Hot);
         m->work_of(spec, p, n, /*timed=*/false);
         float value = 0;

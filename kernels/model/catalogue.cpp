@@ -38,6 +38,8 @@ constexpr std::array kStrategies{
                  "seed 003", "reduce_warp.cu", true, false, false},
     StrategyInfo{"vectorized", F::WarpPrimitives, "float4 (packed) loads in a grid-stride loop, then the two-level block reduce",
                  "seed 001", "reduce_warp.cu", true, false, false},
+    StrategyInfo{"self_reset", F::WarpPrimitives, "vectorized, but the kernel zeroes its own output: the block with the first ticket zeroes it (release), the others wait for that (acquire) before their atomicAdd",
+                 "beyond the seeds: PTX memory model (release/acquire)", "reduce_warp.cu", true, false, false},
     StrategyInfo{"dot_shared", F::DotProduct, "dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block",
                  "seed 000", "dot_product.cu", false, false, false},
     StrategyInfo{"dot_coarsened", F::DotProduct, "dot product with thread coarsening in registers",

@@ -111,7 +111,7 @@ void replay_in_place(Trace& trace, std::span<const float> input);      // simple
 void replay_shared_tree(Trace& trace, std::span<const float> input);   // interleaved_strided, shared, segmented
 void replay_coarsened(Trace& trace, std::span<const float> input);     // coarsened, coarsened_max
 void replay_atomic(Trace& trace, std::span<const float> input);        // atomic_naive, race
-void replay_warp(Trace& trace, std::span<const float> input);          // warp_shuffle, block_reduce, two_pass, grid_sync, vectorized
+void replay_warp(Trace& trace, std::span<const float> input);          // warp_shuffle, block_reduce, two_pass, grid_sync, vectorized, self_reset
 
 /// Number formatting for labels: integers without ".0", others with up to 7 significant digits.
 std::string format_value(double v);

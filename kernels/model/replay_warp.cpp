@@ -357,7 +357,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         return;
     }
 
-    const bool vectorized = s == "vectorized";
+    const bool vectorized = s == "vectorized" || s == "self_reset";
     const int per_block = vectorized ? 4 * C * B : C * B;
     g.grid = (n + per_block - 1) / per_block;
     if (s == "grid_sync")
@@ -430,6 +430,28 @@ void replay_warp(Trace& trace, std::span<const float> input)
         reg = grid_stride_sum(trace, g, n);
     }
 
+    if (s == "self_reset") {
+        // self_reset_reduce_sum in reduce_warp.cu: thread 0 of each block draws a ticket while its
+        // loads are in flight; the launch's first ticket zeroes *output and publishes the launch
+        // (release). The model hands out the tickets in block order (the hardware's order varies).
+        StepRecorder r(trace, g, MemorySpace::Registers);
+        for (int b = 0; b < g.grid; ++b) {
+            const int t = b * B;
+            r.active(t);
+            r.atomic(b, t, "ticket", b, 1, b + 1);
+        }
+        r.describe("reset: thread 0 of each block draws a ticket (" + std::to_string(g.grid) + " atomic"
+                       + (g.grid == 1 ? "" : "s") + "); the first ticket's block zeroes *output and publishes it",
+                   "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
+                   "tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket "
+                   "sets *output = 0 and then publishes the launch number with a release store, so no reset "
+                   "kernel or memset has to run before the launch. The model gives the tickets out in block "
+                   "order; on the GPU whichever block gets there first zeroes. The float4 loads are already "
+                   "in flight meanwhile.",
+                   {"reset"});
+        r.finish(reg, 0, 0, 0.0f);
+    }
+
     WarpReplay w(trace, g);
     const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
 
@@ -441,6 +463,9 @@ void replay_warp(Trace& trace, std::span<const float> input)
             m.value_index.push_back(b * B);
         m.store = false;
         m.expression = "sum";
+        if (s == "self_reset")
+            m.explanation_tail = " First thread 0 waits (acquire loads) until the launch's zero of *output is "
+                                 "published: release and acquire order that zero before every atomicAdd.";
         merge_step(trace, g, std::move(m));
         return;
     }

@@ -84,7 +84,8 @@ int main(int argc, char** argv)
             for (int b : blocks)
                 for (int c : coarse) {
                     const bool uses_coarse = s == "coarsened" || s == "coarsened_max" || s == "block_reduce" ||
-                                             s == "two_pass" || s == "grid_sync";
+                                             s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
+                                             s == "self_reset";
                     if (c != coarse.front() && !uses_coarse)
                         continue;  // the same launch again
                     model::Params p;

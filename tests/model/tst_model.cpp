@@ -125,6 +125,8 @@ private slots:
     void tags_exist_in_kernel_sources();
     void coarsened_max_every_lane_runs_the_load();
     void grid_sync_keeps_other_blocks_warp_sums();
+    void self_reset_is_vectorized_plus_reset_data();
+    void self_reset_is_vectorized_plus_reset();
 };
 
 void TestModel::textbook_exercise6_data()
@@ -365,6 +367,7 @@ void TestModel::padding_data()
     QTest::addRow("vectorized n=2 block 2") << "vectorized" << 2 << 2 << 32 << std::vector<int>{};
     // vectorized, n = 9, block 4: two float4 (threads 0, 1) and the tail (thread 0): 2, 3 padded.
     QTest::addRow("vectorized n=9 block 4") << "vectorized" << 9 << 4 << 64 << std::vector<int>{2, 3};
+    QTest::addRow("self_reset n=9 block 4") << "self_reset" << 9 << 4 << 64 << std::vector<int>{2, 3};
 }
 
 void TestModel::padding()
@@ -520,6 +523,9 @@ void TestModel::step_structure_data()
     for (const QString& s : shuffles + QStringList{"warp_partial", "final_warp"} + final_shuffles)
         after_sync << "grid_sync+" + s;
     QTest::addRow("grid_sync") << "grid_sync" << (block + QStringList{"write", "grid_sync"} + after_sync + QStringList{"grid_sync"});
+    QTest::addRow("vectorized") << "vectorized" << (block + QStringList{"atomic"});
+    QTest::addRow("self_reset") << "self_reset"
+                                << (QStringList{"coarsen", "reset"} + block.mid(1) + QStringList{"atomic"});
 }
 
 void TestModel::step_structure()
@@ -821,6 +827,64 @@ void TestModel::grid_sync_keeps_other_blocks_warp_sums()
         QCOMPARE(b->values.size(), std::size_t{6});
         for (std::size_t k = 2; k < 6; ++k)
             QCOMPARE(b->values[k], a->values[k]);
+    }
+}
+
+
+// self_reset (reduce_warp.cu) runs vectorized's additions in vectorized's order; it only adds the
+// reset step: one ticket per block (thread 0), *output = 0 after it, and the same atomics.
+void TestModel::self_reset_is_vectorized_plus_reset_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<int>("grid");
+    QTest::addRow("seed array, defaults") << 8 << 0 << 4 << 1;
+    QTest::addRow("n=1000 block 32 C=1") << 1000 << 32 << 1 << 8;     // ceil(1000 / (4*1*32))
+    QTest::addRow("n=4095 block 64 C=4") << 4095 << 64 << 4 << 4;     // ceil(4095 / 1024), tail of 3
+    QTest::addRow("n=1 block 32 C=2") << 1 << 32 << 2 << 1;
+}
+
+void TestModel::self_reset_is_vectorized_plus_reset()
+{
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, coarse);
+    QFETCH(int, grid);
+    Params p;
+    p.block_size = block;
+    p.coarse_factor = coarse;
+    const std::vector<float> x = n == 8 ? kExercise6 : sample_values(n, 7);
+    const Trace v = simulate("vectorized", x, p);
+    const Trace r = simulate("self_reset", x, p);
+    QCOMPARE(r.grid_size, grid);
+    QCOMPARE(v.grid_size, grid);
+    QCOMPARE(r.steps.size(), v.steps.size() + 1);
+    QCOMPARE(r.result, v.result);  // same float additions in the same order (model: blocks in order)
+    double sum = 0;
+    for (float f : x)
+        sum += f;
+    QVERIFY(std::fabs(r.result - sum) <= 1e-3 * (1 + std::fabs(sum)));
+    const Step& reset = r.steps[1];
+    QCOMPARE(reset.source_markers, std::vector<std::string>{"@self_reset.reset"});
+    QVERIFY(!reset.source_lines.empty());
+    QCOMPARE(static_cast<int>(reset.atomics.size()), grid);  // one ticket per block
+    for (int b = 0; b < grid; ++b) {
+        QCOMPARE(reset.atomics[static_cast<std::size_t>(b)].before, double(b));
+        QCOMPARE(reset.lanes[static_cast<std::size_t>(b * r.params.block_size)].state, LaneState::Active);
+    }
+    int active = 0;
+    for (const LaneRecord& l : reset.lanes)
+        active += l.state == LaneState::Active ? 1 : 0;
+    QCOMPARE(active, grid);  // thread 0 of each block, no one else
+    QVERIFY(reset.output.has_value());
+    QCOMPARE(*reset.output, 0.0f);
+    // Every other step is vectorized's, value for value.
+    for (std::size_t i = 0, j = 0; i < v.steps.size(); ++i, ++j) {
+        if (j == 1)
+            ++j;
+        QCOMPARE(r.steps[j].values, v.steps[i].values);
+        QCOMPARE(r.steps[j].atomics.size(), v.steps[i].atomics.size());
     }
 }
 

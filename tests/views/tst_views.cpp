@@ -140,7 +140,7 @@ void TestViews::everyStepPaints_data()
     QTest::addColumn<QString>("strategy");
     for (const char* id : {"simple", "convergent", "convergent_reversed", "interleaved_strided", "shared", "segmented",
                            "coarsened", "coarsened_max", "atomic_naive", "race", "warp_shuffle", "block_reduce",
-                           "two_pass", "grid_sync", "vectorized"})
+                           "two_pass", "grid_sync", "vectorized", "self_reset"})
         QTest::addRow("%s", id) << QString::fromLatin1(id);
 }
 
