@@ -2,11 +2,27 @@
 // Nsight Compute counters beside the model (ncu_counters.h).
 #include "bench/ncu_counters.h"
 
+#include "bench/reference.h"
+#include "model/message.h"
+#include "model/simulate.h"
+
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
 
 namespace reducescope::bench {
 namespace {
@@ -57,10 +73,96 @@ double number(const std::string& text)
         if (c != ',' && c != ' ')
             t += c;
     try {
-        return std::stod(t);
+        std::size_t used = 0;
+        const double v = std::stod(t, &used);
+        if (used == t.size())
+            return v;
     } catch (const std::exception&) {
-        return 0;
     }
+    return std::numeric_limits<double>::quiet_NaN();  // "n/a" and the like: not a figure
+}
+
+/// An unlinked temporary file open for reading and writing (closed on exec), or -1.
+int temp_fd()
+{
+    std::error_code ec;
+    std::filesystem::path dir = std::filesystem::temp_directory_path(ec);
+    if (ec)
+        dir = "/tmp";
+    std::string name = (dir / "reducescope-ncu-XXXXXX").string();
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd >= 0)
+        ::unlink(name.c_str());
+    return fd;
+}
+
+/// The whole content of `fd` from its start, at most `limit` bytes.
+std::string read_all(int fd, std::size_t limit)
+{
+    std::string out;
+    if (::lseek(fd, 0, SEEK_SET) < 0)
+        return out;
+    char buf[65536];
+    while (out.size() < limit) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        out.append(buf, static_cast<std::size_t>(got));
+    }
+    if (out.size() > limit)
+        out.resize(limit);
+    return out;
+}
+
+std::vector<std::string_view> lines_of(std::string_view text)
+{
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos)
+            end = text.size();
+        std::string_view l = text.substr(start, end - start);
+        while (!l.empty() && (l.back() == '\r' || l.back() == ' '))
+            l.remove_suffix(1);
+        if (!l.empty())
+            out.push_back(l);
+        start = end + 1;
+    }
+    return out;
+}
+
+/// The line of ncu's output that says what went wrong: its first ==ERROR== line, else a "No
+/// kernels were profiled" note, else the last line of stderr, else of stdout. One line, capped.
+std::string ncu_note(const ProgramRun& run)
+{
+    std::string_view pick;
+    for (const std::string* text : {&run.out, &run.err})
+        for (const std::string_view l : lines_of(*text))
+            if (pick.empty() && l.find("==ERROR==") != std::string_view::npos)
+                pick = l;
+    for (const std::string* text : {&run.out, &run.err})
+        for (const std::string_view l : lines_of(*text))
+            if (pick.empty() && l.find("No kernels were profiled") != std::string_view::npos)
+                pick = l;
+    for (const std::string* text : {&run.err, &run.out})
+        if (const auto ls = lines_of(*text); pick.empty() && !ls.empty())
+            pick = ls.back();
+    if (pick.empty())
+        return "(ncu printed nothing)";
+    std::string note = cli::one_line(pick);
+    constexpr std::size_t kMax = 400;
+    if (note.size() > kMax) {
+        note.resize(kMax);
+        while (!note.empty() && (static_cast<unsigned char>(note.back()) & 0xC0) == 0x80)
+            note.pop_back();  // never end inside a UTF-8 sequence
+        if (!note.empty() && static_cast<unsigned char>(note.back()) >= 0xC0)
+            note.pop_back();
+        note += "\xE2\x80\xA6";
+    }
+    return note;
 }
 
 } // namespace
@@ -86,7 +188,7 @@ std::string find_on_path(std::string_view program)
 }
 
 std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string& cli, unsigned int n,
-                                       unsigned int block)
+                                       unsigned int block, int device)
 {
     std::string metrics, names, ids;
     for (const char* m : kCounterMetrics) {
@@ -105,9 +207,16 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
     std::string regex = "regex:(";
     regex += names;
     regex += ")_reduce_sum";
-    return {ncu, "--clock-control", "none", "--csv", "--metrics", metrics, "-k", regex, cli, "bench",
-            "--n", std::to_string(n), "--block-size", std::to_string(block), "--reps", "1", "--warmup", "0",
-            "--mode", "per-launch", "--strategies", ids};
+    // --print-units base: counts as plain numbers (no "K"-scaled values in the CSV).
+    std::vector<std::string> argv{ncu,   "--clock-control", "none", "--csv", "--print-units", "base", "--metrics",
+                                  metrics, "-k", regex, cli, "bench", "--n", std::to_string(n), "--block-size",
+                                  std::to_string(block), "--reps", "1", "--warmup", "0", "--mode", "per-launch",
+                                  "--strategies", ids};
+    if (device != 0) {
+        argv.push_back("--device");
+        argv.push_back(std::to_string(device));
+    }
+    return argv;
 }
 
 std::vector<ProfiledLaunch> parse_ncu_csv(std::string_view text)
@@ -138,7 +247,8 @@ std::vector<ProfiledLaunch> parse_ncu_csv(std::string_view text)
             const auto it = col.find(name);
             return it != col.end() && it->second < f.size() ? f[it->second] : std::string{};
         };
-        const int id = static_cast<int>(number(at("ID")));
+        const double id_value = number(at("ID"));
+        const int id = std::isfinite(id_value) && std::fabs(id_value) < 1e9 ? static_cast<int>(id_value) : -1;
         if (out.empty() || out.back().id != id) {
             ProfiledLaunch l;
             l.id = id;
@@ -195,12 +305,147 @@ nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
                             {"grid_size", first->grid_size},
                             {"launches", count},
                             {"hardware_all_launches_equal", equal},
-                            {"hardware", first->metrics}};
+                            {"hardware", nlohmann::json::object()}};
+        for (const auto& [metric, value] : first->metrics)
+            if (std::isfinite(value))  // a value ncu gave as text ("n/a") is left out, never 0
+                k["hardware"][metric] = value;
         const auto it = model_traces.find(s);
         k["model"] = it == model_traces.end() ? nlohmann::json(nullptr) : model_counters(it->second);
         out.push_back(std::move(k));
     }
     return out;
+}
+
+ProgramRun run_program(const std::vector<std::string>& argv)
+{
+    ProgramRun r;
+    if (argv.empty() || argv.front().empty()) {
+        r.spawn_error = "no program given";
+        return r;
+    }
+    const int out_fd = temp_fd();
+    const int err_fd = out_fd < 0 ? -1 : temp_fd();
+    if (out_fd < 0 || err_fd < 0) {
+        r.spawn_error = std::string{"cannot create a temporary file: "} + std::strerror(errno);
+        if (out_fd >= 0)
+            ::close(out_fd);
+        return r;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_fd, 1);  // dup2 clears close-on-exec on 1 and 2
+    posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv)
+        args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = ::posix_spawn(&pid, argv.front().c_str(), &actions, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) {
+        r.spawn_error = std::strerror(rc);
+    } else {
+        int status = 0;
+        pid_t done = -1;
+        do
+            done = ::waitpid(pid, &status, 0);
+        while (done < 0 && errno == EINTR);
+        if (done < 0)
+            r.spawn_error = std::string{"waitpid: "} + std::strerror(errno);
+        else if (WIFEXITED(status))
+            r.exit_code = WEXITSTATUS(status);
+        else if (WIFSIGNALED(status))
+            r.exit_code = 128 + WTERMSIG(status);
+        constexpr std::size_t kLimit = std::size_t{64} << 20;
+        r.out = read_all(out_fd, kLimit);
+        r.err = read_all(err_fd, kLimit);
+    }
+    ::close(out_fd);
+    ::close(err_fd);
+    return r;
+}
+
+CountersOutcome collect_counters(const std::string& cli, int device)
+{
+    CountersOutcome o;
+    nlohmann::json metrics = nlohmann::json::array();
+    for (const char* m : kCounterMetrics)
+        metrics.push_back(m);
+    o.json = {{"status", "ok"},
+              {"message", ""},
+              {"ncu", nullptr},
+              {"command", nullptr},
+              {"exit_code", nullptr},
+              {"n", kCounterN},
+              {"block_size", kCounterBlock},
+              {"seed", kDefaultSeed},
+              {"device", device},
+              {"metrics", metrics},
+              {"kernels", nlohmann::json::array()}};
+    auto end = [&](CountersStatus status, std::string message) {
+        o.status = status;
+        o.message = std::move(message);
+        o.json["status"] = status == CountersStatus::Ok ? "ok" : status == CountersStatus::Skipped ? "skipped" : "error";
+        o.json["message"] = o.message;
+        return o;
+    };
+
+    if (cli.empty())
+        return end(CountersStatus::Error, "no reducescope-cli to profile (empty path)");
+    const std::string ncu = find_on_path("ncu");
+    if (ncu.empty())
+        return end(CountersStatus::Skipped, "ncu (Nsight Compute) was not found on the PATH: hardware counters skipped");
+    const std::vector<std::string> argv = ncu_arguments(ncu, cli, kCounterN, kCounterBlock, device);
+    o.json["ncu"] = ncu;
+    o.json["command"] = argv;
+    const ProgramRun run = run_program(argv);
+    if (!run.spawn_error.empty())
+        return end(CountersStatus::Error, "cannot run ncu (" + cli::one_line(ncu) + "): " + run.spawn_error);
+    o.json["exit_code"] = run.exit_code;
+    if (run.exit_code != 0)
+        return end(CountersStatus::Error, "ncu exited with code " + std::to_string(run.exit_code) + ": " + ncu_note(run));
+
+    std::vector<ProfiledLaunch> launches;
+    try {
+        launches = parse_ncu_csv(run.out);
+    } catch (const std::exception& e) {
+        return end(CountersStatus::Error, std::string{"ncu printed no counters ("} + e.what() + "): " + ncu_note(run));
+    }
+
+    const std::vector<float> input = make_input(kCounterN, kDefaultSeed, 0);
+    model::Params params;
+    params.block_size = static_cast<int>(kCounterBlock);
+    std::map<std::string, model::Trace> traces;
+    for (const char* s : kCounterStrategies)
+        traces[s] = model::simulate(s, input, params);
+    o.json["kernels"] = counters_json(launches, traces);
+
+    // Every strategy present, with a number for every metric.
+    std::string missing;
+    std::map<std::string, std::string> no_number;  // metric -> strategies
+    for (const char* s : kCounterStrategies) {
+        const auto k = std::find_if(o.json["kernels"].begin(), o.json["kernels"].end(),
+                                    [&](const nlohmann::json& j) { return j["strategy"] == s; });
+        if (k == o.json["kernels"].end()) {
+            missing += missing.empty() ? s : std::string{", "} + s;
+            continue;
+        }
+        for (const char* m : kCounterMetrics) {
+            const auto v = (*k)["hardware"].find(m);
+            if (v == (*k)["hardware"].end() || !v->is_number() || !std::isfinite(v->get<double>()))
+                no_number[m] += no_number[m].empty() ? s : std::string{", "} + s;
+        }
+    }
+    if (!missing.empty())
+        return end(CountersStatus::Error, "ncu's CSV has no launch of " + missing);
+    if (!no_number.empty()) {
+        std::string what;
+        for (const auto& [m, ss] : no_number)
+            what += (what.empty() ? "" : "; ") + m + " (" + ss + ")";
+        return end(CountersStatus::Error, "ncu's CSV has no number for " + what);
+    }
+    return end(CountersStatus::Ok, "");
 }
 
 } // namespace reducescope::bench

@@ -84,11 +84,34 @@ sweep)
   ;;
 counters)
   log "ncu single-block kernels at 1024 elements"
-  M=smsp__sass_branch_targets_threads_divergent.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
-  ncu --clock-control none --metrics $M --csv -k 'regex:(simple|convergent|convergent_reversed|interleaved_strided|shared)_reduce_sum' \
+  M=smsp__sass_branch_targets_threads_divergent.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  ncu --clock-control none --metrics $M --csv --print-units base -k 'regex:(simple|convergent|convergent_reversed|interleaved_strided|shared)_reduce_sum' \
       "$CLI" bench --n 1024 --block-size 512 --reps 1 --warmup 0 --mode per-launch \
       --strategies simple,convergent,convergent_reversed,interleaved_strided,shared > "$OUTDIR/ncu_single_block_1024.csv" 2> "$OUTDIR/ncu.err"
   echo "ncu rc=$?" | tee -a "$OUTDIR/summary.txt"; grep -c reduce_sum "$OUTDIR/ncu_single_block_1024.csv" | tee -a "$OUTDIR/summary.txt"
+  # The same through the CLI (docs/results-format.md "Hardware counters"): a small benchmark, then
+  # ncu on a child bench; the counters (with the store wavefronts) land in the JSON beside the model.
+  log "bench --counters"
+  "$CLI" bench --n 1M --reps 20 --warmup 3 --mode graph --strategies shared,coarsened,cub --counters \
+      --json "$OUTDIR/bench_counters.json" > "$OUTDIR/bench_counters.jsonl" 2> "$OUTDIR/bench_counters.err"
+  echo "bench --counters rc=$? (0: counters ok or ncu missing; 1: ncu failed or a result wrong)" | tee -a "$OUTDIR/summary.txt"
+  cat "$OUTDIR/bench_counters.err" | tee -a "$OUTDIR/summary.txt"
+  if command -v python3 > /dev/null; then
+    python3 - "$OUTDIR/bench_counters.json" <<'PY' 2>&1 | tee -a "$OUTDIR/summary.txt"
+import json, sys
+c = json.load(open(sys.argv[1])).get("counters", {})
+print("counters.status:", c.get("status"), c.get("message", ""))
+short = {"smsp__sass_branch_targets_threads_divergent.sum": "div", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "cf_ld",
+         "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum": "cf_st", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": "wf_ld",
+         "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum": "wf_st"}
+for k in c.get("kernels", []):
+    hw = " ".join(f"{short.get(m, m)}={v:g}" for m, v in k["hardware"].items())
+    m = k["model"] or {}
+    print(f'{k["strategy"]:20} ncu: {hw} | model: div={m.get("divergent_warp_steps")} wf_ld={m.get("shared_ld_wavefronts")} '
+          f'wf_st={m.get("shared_st_wavefronts")} cf_ld={m.get("extra_shared_ld_wavefronts")} cf_st={m.get("extra_shared_st_wavefronts")} '
+          f'launches={k["launches"]} equal={k["hardware_all_launches_equal"]}')
+PY
+  fi
   ;;
 sass)
   log sass

@@ -4,6 +4,7 @@
 #include "model/message.h"
 #include "cli/multi_gpu_command.h"
 
+#include "bench/ncu_counters.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results.h"
@@ -63,6 +64,7 @@ struct BenchArgs {
     int device = 0;
     std::string json_file;
     int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
+    bool counters = false;  ///< --counters: ncu's counters of the single-block kernels (ncu_counters.h)
     // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
     std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
     bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
@@ -192,6 +194,8 @@ void resolve(BenchArgs& a)
         a.seed = parse_int_option("--seed", a.seed_text, 0, std::numeric_limits<std::uint64_t>::max());
     if (a.gpus_given)
         a.gpus = static_cast<int>(parse_int_option("--gpus", a.gpus_text, 1, 64, " (at most the number of CUDA devices)"));
+    if (a.counters && a.gpus_given)
+        throw BadInput{"--counters cannot be combined with --gpus (the counters are taken on one GPU: --device)"};
     a.ids = parse_ids(a.strategies);
 }
 
@@ -283,7 +287,10 @@ public:
             check_json_path(m_args.json_file);  // without creating it: no empty file on a failure path
         const auto x = b::make_input(capacity, m_args.seed, 0);
         const auto y = needs.dot ? b::make_input(capacity, m_args.seed, 1) : std::vector<float>{};
-        g::Runner runner{m_args.device, x, y, needs};
+        // Held in an optional so that it (its device memory) is gone before ncu runs a second process.
+        std::optional<g::Runner> runner_holder;
+        runner_holder.emplace(m_args.device, x, y, needs);
+        g::Runner& runner = *runner_holder;
 
         g::Timing timing;
         timing.mode = to_mode(m_args.mode);
@@ -366,18 +373,45 @@ public:
             j["type"] = "result";
             emit(j);
         }
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        int code = failures ? kFailure : kOk;
+        json done = {{"type", "done"}, {"elapsed_s", 0.0}, {"failures", failures}};
+        if (m_args.counters) {
+            runner_holder.reset();
+            const b::CountersOutcome c = collect_counters();
+            doc["counters"] = c.json;
+            done["counters"] = c.json;
+            if (c.status != b::CountersStatus::Ok)
+                std::cerr << "reducescope-cli: --counters: " << c.message << '\n';
+            if (c.status == b::CountersStatus::Error)
+                code = kFailure;  // asked for and not obtained; a missing ncu is only skipped
+        }
+        done["elapsed_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (!m_args.json_file.empty()) {
             std::ofstream f{m_args.json_file};
             f << doc.dump(1) << '\n';
             if (!f)
                 throw std::runtime_error("cannot write " + echo(m_args.json_file));
         }
-        emit({{"type", "done"}, {"elapsed_s", elapsed}, {"failures", failures}});
-        return failures ? kFailure : kOk;
+        emit(done);
+        return code;
     }
 
 private:
+    /// ncu on a child of this very executable (/proc/self/exe), single-block kernels at 1024.
+    b::CountersOutcome collect_counters() const
+    {
+        std::error_code ec;
+        const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+        if (ec) {
+            b::CountersOutcome c = b::collect_counters("", m_args.device);  // an error, runs nothing
+            c.message = "cannot find this program's own path (/proc/self/exe: " + ec.message() + ")";
+            c.json["status"] = "error";
+            c.json["message"] = c.message;
+            return c;
+        }
+        return b::collect_counters(self.string(), m_args.device);
+    }
+
     b::Result run_point(g::Runner& runner, const b::RunPoint& p, const std::vector<float>& x,
                         const std::vector<float>& y, const g::Timing& timing)
     {
@@ -487,7 +521,7 @@ int run_selftest(const SelftestArgs& a)
             if (id == "cpu")
                 continue;
             const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
-                                id == "two_pass" || id == "grid_sync" || id == "vectorized" ||
+                                id == "two_pass" || id == "grid_sync" || id == "vectorized" || id == "self_reset" ||
                                 id == "dot_coarsened" || id == "dot_fma";
             const std::vector<unsigned int> cs = uses_c ? coarse : std::vector<unsigned int>{4};
             for (const unsigned int bs : blocks)
@@ -564,6 +598,9 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--device", args->device_text, "CUDA device index (0..63)")->type_name("UINT");
     CLI::Option* json_opt = bench->add_option("--json", args->json_file, "Write the whole result set to this file");
     CLI::Option* gpus = bench->add_option("--gpus", args->gpus_text, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p")->type_name("UINT");
+    bench->add_flag("--counters", args->counters,
+                    "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
+                    "put its counters beside the model's into the results (docs/hardware-counters.md)");
     bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, &exit_code] {
         args->sweep_given = sweep_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
@@ -589,6 +626,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
                std::to_string(args->seed);
         if (!args->json_file.empty())
             cmd += " --json " + args->json_file;
+        if (args->counters)
+            cmd += " --counters";
         try {
             exit_code = map_gpu_errors([&] { BenchRun run{*args, cmd}; return run.run(); },
                                        [](const std::string& m) { emit({{"type", "error"}, {"message", m}}); });

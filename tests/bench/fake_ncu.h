@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A fake `ncu` for the tests of `reducescope-cli bench --counters` (kernels/bench/ncu_counters.h):
+// a shell script named ncu, put first on the PATH by the test, that never runs the program it is
+// given. Plain C++ (used by a Qt Test and by a plain CTest program).
+//
+// What the script does, steered by the environment it inherits:
+//   FAKE_NCU_ARGS    file: its arguments are written there, one per line
+//   FAKE_NCU_STDOUT  file: copied to its stdout (canned `ncu --csv` output)
+//   FAKE_NCU_STDERR  text: printed on its stderr
+//   FAKE_NCU_SIGNAL  signal name: it kills itself with that signal
+//   FAKE_NCU_EXIT    its exit code (default 0)
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fake_ncu {
+
+/// Writes the script as DIR/ncu (mode 755) and returns its path.
+inline std::filesystem::path write_script(const std::filesystem::path& dir)
+{
+    const std::filesystem::path p = dir / "ncu";
+    std::ofstream f{p};
+    f << "#!/bin/sh\n"
+         "# fake ncu of ReduceScope's tests (tests/bench/fake_ncu.h)\n"
+         "if [ -n \"$FAKE_NCU_ARGS\" ]; then for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$FAKE_NCU_ARGS\"; fi\n"
+         "if [ -n \"$FAKE_NCU_STDOUT\" ]; then cat \"$FAKE_NCU_STDOUT\"; fi\n"
+         "if [ -n \"$FAKE_NCU_STDERR\" ]; then printf '%s\\n' \"$FAKE_NCU_STDERR\" >&2; fi\n"
+         "if [ -n \"$FAKE_NCU_SIGNAL\" ]; then kill -s \"$FAKE_NCU_SIGNAL\" $$; fi\n"
+         "exit \"${FAKE_NCU_EXIT:-0}\"\n";
+    f.close();
+    std::filesystem::permissions(p, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                        std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                        std::filesystem::perms::others_exec);
+    return p;
+}
+
+inline std::string read_file(const std::filesystem::path& p)
+{
+    std::ifstream f{p};
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+/// The store wavefronts given by complete_csv() to each strategy (made up: the H200 capture has
+/// none; distinct per strategy so that a value in the wrong place shows).
+inline int made_up_st_wavefronts(int launch_id) { return 1000 + (launch_id / 2) * 10; }
+
+/// The H200 capture (docs/results/h200-2026-11-29/ncu_single_block_1024.csv) with a made-up row
+/// of l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum after each launch's ld row, so that
+/// every metric of kCounterMetrics is there: simple 1000, convergent 1010, convergent_reversed
+/// 1020, interleaved_strided 1030, shared 1040 (launch ids 0..9, two launches per strategy).
+inline std::string complete_csv(const std::string& capture)
+{
+    const std::string ld = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+    std::istringstream in{capture};
+    std::string out, line;
+    while (std::getline(in, line)) {
+        out += line + '\n';
+        const auto at = line.find(ld);
+        if (line.rfind("\"", 0) != 0 || at == std::string::npos)
+            continue;
+        const int id = std::stoi(line.substr(1));
+        std::string st = line.substr(0, at) + "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum\",\"\",\"" +
+                         std::to_string(made_up_st_wavefronts(id)) + "\"";
+        out += st + '\n';
+    }
+    return out;
+}
+
+} // namespace fake_ncu
