@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/trace_json.h"
 
+#include "model/catalogue.h"
+#include "model/kernel_sources.h"
+#include "model/message.h"
+
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace reducescope::model {
@@ -322,6 +329,389 @@ Trace trace_from_json(const json& j)
         t.steps.push_back(std::move(s));
     }
     return t;
+}
+
+} // namespace reducescope::model
+
+// --- Strict reader of trace files ------------------------------------------------------------
+
+namespace reducescope::model {
+namespace {
+
+/// The first bad field: read_trace_file() turns it into the one-line error.
+struct FieldError {
+    std::string message;
+};
+
+// Sizes beyond anything the model writes (4096 values, block 1024, coarse factor 64: the padded
+// input reaches 4 * 64 * 1024 = 262144 values); they bound what a hand-made file can ask a view to draw.
+constexpr long long kMaxArray = 1 << 19;
+constexpr long long kMaxSteps = 20000;
+constexpr long long kMaxGrid = 65535;
+constexpr long long kMaxIndexList = 1024;  // reads / writes of one lane (vectorized reads 4 * 64)
+constexpr std::size_t kMaxText = 4000;
+
+std::string got(const json& v)
+{
+    return " (got " + cli::echo(v.dump()) + ")";
+}
+
+const json& field(const json& obj, const char* key, const std::string& path)
+{
+    const auto it = obj.find(key);
+    if (it == obj.end())
+        throw FieldError{path + key + " is missing"};
+    return *it;
+}
+
+long long integer(const json& v, const std::string& name, long long lo, long long hi)
+{
+    const std::string range = name + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
+    if (!v.is_number_integer())
+        throw FieldError{range + got(v)};
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(hi) || (lo > 0 && u < static_cast<std::uint64_t>(lo)))
+            throw FieldError{range + got(v)};
+        return static_cast<long long>(u);
+    }
+    const auto x = v.get<long long>();
+    if (x < lo || x > hi)
+        throw FieldError{range + got(v)};
+    return x;
+}
+
+double real(const json& v, const std::string& name)
+{
+    if (v.is_number())
+        return v.get<double>();
+    if (v.is_string()) {
+        const auto& s = v.get_ref<const std::string&>();
+        if (s == "nan" || s == "inf" || s == "-inf")
+            return read_number(v);
+    }
+    throw FieldError{name + " must be a number, \"nan\", \"inf\" or \"-inf\"" + got(v)};
+}
+
+bool boolean(const json& v, const std::string& name)
+{
+    if (!v.is_boolean())
+        throw FieldError{name + " must be true or false" + got(v)};
+    return v.get<bool>();
+}
+
+std::string text(const json& v, const std::string& name, std::size_t max_length = kMaxText)
+{
+    if (!v.is_string())
+        throw FieldError{name + " must be a string" + got(v)};
+    const auto& s = v.get_ref<const std::string&>();
+    if (s.size() > max_length)
+        throw FieldError{name + " must be a string of at most " + std::to_string(max_length) + " bytes (got " +
+                         std::to_string(s.size()) + ")"};
+    return s;
+}
+
+const json& array(const json& v, const std::string& name, long long max_size, long long min_size = 0)
+{
+    if (!v.is_array())
+        throw FieldError{name + " must be an array" + got(v)};
+    const auto size = static_cast<long long>(v.size());
+    if (size < min_size || size > max_size)
+        throw FieldError{name + " must hold " + std::to_string(min_size) + ".." + std::to_string(max_size) +
+                         " entries (got " + std::to_string(size) + ")"};
+    return v;
+}
+
+const json& object(const json& v, const std::string& name)
+{
+    if (!v.is_object())
+        throw FieldError{name + " must be an object" + got(v)};
+    return v;
+}
+
+template <typename E>
+void one_of(const json& v, const std::string& name, std::initializer_list<E> all)
+{
+    std::string names;
+    for (E e : all) {
+        if (v.is_string() && v.get_ref<const std::string&>() == to_string(e))
+            return;
+        names += (names.empty() ? "\"" : ", \"") + std::string(to_string(e)) + "\"";
+    }
+    throw FieldError{name + " must be one of " + names + got(v)};
+}
+
+std::string at(const std::string& path, const char* key) { return path + key; }
+std::string item(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+void check_floats(const json& v, const std::string& name, long long max_size)
+{
+    array(v, name, max_size);
+    for (std::size_t i = 0; i < v.size(); ++i)
+        real(v[i], item(name, i));
+}
+
+/// Integers in lo..hi, at most max_size of them.
+void check_indices(const json& v, const std::string& name, long long max_size, long long lo, long long hi)
+{
+    array(v, name, max_size);
+    for (std::size_t i = 0; i < v.size(); ++i)
+        integer(v[i], item(name, i), lo, hi);
+}
+
+long long power_of_two(const json& v, const std::string& name, long long hi)
+{
+    const long long x = integer(v, name, 1, hi);
+    if ((x & (x - 1)) != 0)
+        throw FieldError{name + " must be a power of two in 1.." + std::to_string(hi) + got(v)};
+    return x;
+}
+
+long long warp_like(const json& v, const std::string& name)
+{
+    const long long x = integer(v, name, 4, 32);
+    if (x != 4 && x != 8 && x != 16 && x != 32)
+        throw FieldError{name + " must be 32, or 4, 8 or 16 as a teaching aid" + got(v)};
+    return x;
+}
+
+struct Launch {
+    long long block_dim, grid_dim, warp_size, banks, warps_per_block, lanes;
+};
+
+void check_counters(const json& c, const std::string& p)
+{
+    object(c, p);
+    for (const char* k : {"active_lanes", "lane_slots", "divergent_warps", "shared_wavefronts",
+                          "extra_shared_wavefronts", "global_sectors", "barriers", "atomics", "adds"})
+        integer(field(c, k, p + "."), at(p + ".", k), 0, INT32_MAX);
+}
+
+void check_step(const json& s, const std::string& p, const Launch& trace_launch, long long input_size,
+                std::size_t source_lines)
+{
+    object(s, p);
+    const std::string q = p + ".";
+    text(field(s, "label", q), q + "label");
+    text(field(s, "explanation", q), q + "explanation");
+    const json& markers = array(field(s, "source_markers", q), q + "source_markers", 64);
+    for (std::size_t i = 0; i < markers.size(); ++i)
+        text(markers[i], item(q + "source_markers", i), 200);
+    check_indices(field(s, "source_lines", q), q + "source_lines", 1000, 1, static_cast<long long>(source_lines));
+    if (const json& st = field(s, "stride", q); !st.is_null())
+        integer(st, q + "stride", 0, 1 << 24);
+    Launch l = trace_launch;
+    l.block_dim = power_of_two(field(s, "block_dim", q), q + "block_dim", 1024);
+    l.grid_dim = integer(field(s, "grid_dim", q), q + "grid_dim", 1, kMaxGrid);
+    l.warps_per_block = (l.block_dim + l.warp_size - 1) / l.warp_size;
+    l.lanes = l.block_dim * l.grid_dim;
+    one_of(field(s, "values_space", q), q + "values_space",
+           {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Registers});
+    const bool reads_input = boolean(field(s, "reads_input", q), q + "reads_input");
+    const json& values = field(s, "values", q);
+    check_floats(values, q + "values", kMaxArray);
+    const auto n_values = static_cast<long long>(values.size());
+    if (const json& o = field(s, "output", q); !o.is_null())
+        real(o, q + "output");
+    integer(field(s, "shared_wavefronts", q), q + "shared_wavefronts", 0, INT32_MAX);
+    if (const json& m = field(s, "max_conflict_ways", q); !m.is_null())
+        integer(m, q + "max_conflict_ways", 0, l.warp_size);
+    check_counters(field(s, "counters", q), q + "counters");
+
+    const json& warps = array(field(s, "warps", q), q + "warps", l.grid_dim * l.warps_per_block);
+    for (std::size_t i = 0; i < warps.size(); ++i) {
+        const std::string w = item(q + "warps", i);
+        object(warps[i], w);
+        integer(field(warps[i], "block", w + "."), w + ".block", 0, l.grid_dim - 1);
+        integer(field(warps[i], "warp", w + "."), w + ".warp", 0, l.warps_per_block - 1);
+        integer(field(warps[i], "live_lanes", w + "."), w + ".live_lanes", 0, l.warp_size);
+        check_indices(field(warps[i], "active_lanes", w + "."), w + ".active_lanes", l.warp_size, 0, l.warp_size - 1);
+        boolean(field(warps[i], "divergent", w + "."), w + ".divergent");
+    }
+    if (const auto it = s.find("lanes"); it != s.end()) {
+        const json& lanes = *it;
+        if (!lanes.is_array() || static_cast<long long>(lanes.size()) != l.lanes)
+            throw FieldError{q + "lanes must hold block_dim x grid_dim = " + std::to_string(l.lanes) + " entries (got " +
+                             (lanes.is_array() ? std::to_string(lanes.size()) : cli::echo(lanes.dump())) + ")"};
+        long long pairs = 0;  // read -> write arrows the view would draw
+        for (std::size_t i = 0; i < lanes.size(); ++i) {
+            const std::string ln = item(q + "lanes", i);
+            object(lanes[i], ln);
+            one_of(field(lanes[i], "state", ln + "."), ln + ".state", {LaneState::Active, LaneState::Idle, LaneState::Exited});
+            const json& reads = field(lanes[i], "reads", ln + ".");
+            const json& writes = field(lanes[i], "writes", ln + ".");
+            check_indices(reads, ln + ".reads", kMaxIndexList, 0, (reads_input ? input_size : n_values) - 1);
+            check_indices(writes, ln + ".writes", kMaxIndexList, 0, n_values - 1);
+            boolean(field(lanes[i], "padding", ln + "."), ln + ".padding");
+            pairs += static_cast<long long>(reads.size() * std::max<std::size_t>(1, writes.size()));
+            if (pairs > kMaxArray * 4)
+                throw FieldError{q + "lanes: more than " + std::to_string(kMaxArray * 4) + " reads in one step"};
+        }
+    }
+    const json& shared = array(field(s, "shared_accesses", q), q + "shared_accesses", kMaxArray);
+    for (std::size_t i = 0; i < shared.size(); ++i) {
+        const std::string a = item(q + "shared_accesses", i);
+        const json& x = object(shared[i], a);
+        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
+        integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
+        one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
+        text(field(x, "expression", a + "."), a + ".expression", 200);
+        integer(field(x, "wavefronts", a + "."), a + ".wavefronts", 0, l.warp_size);
+        integer(field(x, "max_conflict_ways", a + "."), a + ".max_conflict_ways", 0, l.warp_size);
+        boolean(field(x, "broadcast", a + "."), a + ".broadcast");
+        const auto words = x.find("words");
+        const auto banks = x.find("bank_of_lane");
+        if (words != x.end())
+            check_indices(*words, a + ".words", l.warp_size, -1, kMaxArray);
+        if (banks != x.end())
+            check_indices(*banks, a + ".bank_of_lane", l.warp_size, -1, l.banks - 1);
+        if ((words == x.end()) != (banks == x.end()) ||
+            (words != x.end() && words->size() != banks->size()))
+            throw FieldError{a + ".words and " + a + ".bank_of_lane must both be there, one entry per lane"};
+    }
+    const json& global = array(field(s, "global_accesses", q), q + "global_accesses", kMaxArray);
+    for (std::size_t i = 0; i < global.size(); ++i) {
+        const std::string a = item(q + "global_accesses", i);
+        const json& x = object(global[i], a);
+        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
+        integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
+        one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
+        text(field(x, "expression", a + "."), a + ".expression", 200);
+        const long long bytes = integer(field(x, "bytes_per_lane", a + "."), a + ".bytes_per_lane", 4, 16);
+        if (bytes != 4 && bytes != 8 && bytes != 16)
+            throw FieldError{a + ".bytes_per_lane must be 4, 8 or 16" + got(x.at("bytes_per_lane"))};
+        integer(field(x, "sectors", a + "."), a + ".sectors", 0, 32 * 4);
+        integer(field(x, "ideal_sectors", a + "."), a + ".ideal_sectors", 0, 32 * 4);
+        if (const auto e = x.find("elements"); e != x.end())
+            check_indices(*e, a + ".elements", l.warp_size, -1, kMaxArray);
+    }
+    const json& atomics = array(field(s, "atomics", q), q + "atomics", kMaxArray);
+    for (std::size_t i = 0; i < atomics.size(); ++i) {
+        const std::string a = item(q + "atomics", i);
+        const json& x = object(atomics[i], a);
+        integer(field(x, "order", a + "."), a + ".order", 0, INT32_MAX);
+        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
+        integer(field(x, "lane", a + "."), a + ".lane", 0, l.lanes - 1);
+        text(field(x, "target", a + "."), a + ".target", 200);
+        real(field(x, "before", a + "."), a + ".before");
+        real(field(x, "operand", a + "."), a + ".operand");
+        real(field(x, "after", a + "."), a + ".after");
+        boolean(field(x, "lost", a + "."), a + ".lost");
+    }
+}
+
+TraceFile check_and_read(const json& j)
+{
+    object(j, "the file");
+    if (const json& f = field(j, "format", ""); !f.is_string() || f.get_ref<const std::string&>() != "reducescope-trace")
+        throw FieldError{"format must be \"reducescope-trace\"" + got(f)};
+    integer(field(j, "format_version", ""), "format_version", kTraceFormatVersion, kTraceFormatVersion);
+    const std::string strategy = text(field(j, "strategy", ""), "strategy", 64);
+    const StrategyInfo* info = find_strategy(strategy);
+    if (!info || !info->has_model) {
+        std::string ids;
+        for (const StrategyInfo& s : catalogue())
+            if (s.has_model)
+                ids += (ids.empty() ? "" : ", ") + std::string(s.id);
+        throw FieldError{"strategy must be one of " + ids + got(field(j, "strategy", ""))};
+    }
+    one_of(field(j, "operation", ""), "operation", {Operation::Sum, Operation::Max});
+    const json& p = object(field(j, "params", ""), "params");
+    power_of_two(field(p, "block_size", "params."), "params.block_size", 1024);
+    Launch launch{};
+    launch.warp_size = warp_like(field(p, "warp_size", "params."), "params.warp_size");
+    integer(field(p, "coarse_factor", "params."), "params.coarse_factor", 1, 64);
+    launch.banks = warp_like(field(p, "banks", "params."), "params.banks");
+    const long long n = integer(field(p, "n", "params."), "params.n", 1, 4096);
+    const long long padded = integer(field(j, "padded_n", ""), "padded_n", n, kMaxArray);
+    integer(field(j, "grid_size", ""), "grid_size", 1, kMaxGrid);
+    const std::string source = text(field(j, "source_file", ""), "source_file", 200);
+    if (source != info->source_file)
+        throw FieldError{"source_file must be \"" + std::string(info->source_file) + "\" for " + strategy +
+                         got(field(j, "source_file", ""))};
+    const json& input = field(j, "input", "");
+    check_floats(input, "input", kMaxArray);
+    if (static_cast<long long>(input.size()) != padded)
+        throw FieldError{"input must hold padded_n = " + std::to_string(padded) + " values (got " +
+                         std::to_string(input.size()) + ")"};
+    real(field(j, "result", ""), "result");
+    real(field(j, "reference", ""), "reference");
+    boolean(field(j, "expected_wrong", ""), "expected_wrong");
+    real(field(j, "lost_value", ""), "lost_value");
+    const bool teaching = boolean(field(j, "teaching_warp_size", ""), "teaching_warp_size");
+    if (teaching != (launch.warp_size != 32))
+        throw FieldError{std::string("teaching_warp_size must be ") + (launch.warp_size != 32 ? "true" : "false") +
+                         " with params.warp_size " + std::to_string(launch.warp_size)};
+    const json& tot = object(field(j, "totals", ""), "totals");
+    for (const char* k : {"divergent_warp_steps", "shared_wavefronts", "extra_shared_wavefronts", "barriers", "atomics"})
+        integer(field(tot, k, "totals."), at("totals.", k), 0, INT32_MAX);
+    for (const char* k : {"global_sectors", "adds", "active_lane_slots", "issued_lane_slots"})
+        integer(field(tot, k, "totals."), at("totals.", k), 0, INT64_MAX);
+    const json& util = field(tot, "lane_utilisation", "totals.");
+    if (!util.is_number() || util.get<double>() < 0 || util.get<double>() > 1)
+        throw FieldError{"totals.lane_utilisation must be a number in 0..1" + got(util)};
+    const std::string_view src = kernel_source(source);
+    const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
+    const json& steps = array(field(j, "steps", ""), "steps", kMaxSteps, 1);
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        check_step(steps[i], item("steps", i), launch, padded, lines);
+
+    TraceFile out;
+    if (const auto d = j.find("description"); d != j.end())
+        out.description = text(*d, "description");
+    const auto recorded = j.find("recorded_on_gpu");
+    out.recorded_on_gpu = recorded != j.end() && boolean(*recorded, "recorded_on_gpu");
+    const auto rec = j.find("recording");
+    if (out.recorded_on_gpu && rec == j.end())
+        throw FieldError{"recording is missing (a file with \"recorded_on_gpu\": true names its device there)"};
+    if (!out.recorded_on_gpu && rec != j.end())
+        throw FieldError{"recorded_on_gpu must be true in a file that has a \"recording\" object" +
+                         (recorded == j.end() ? std::string(" (it is missing)") : got(*recorded))};
+    if (out.recorded_on_gpu) {
+        const json& r = object(*rec, "recording");
+        out.recording.device = text(field(r, "device", "recording."), "recording.device", 200);
+        if (out.recording.device.empty())
+            throw FieldError{"recording.device must name the GPU (got an empty string)"};
+        out.recording.records = integer(field(r, "records", "recording."), "recording.records", 0, INT64_MAX);
+        for (const char* k : {"not_recorded", "split_warps"}) {
+            const auto it = r.find(k);
+            if (it == r.end())
+                continue;
+            const std::string name = at("recording.", k);
+            array(*it, name, 10000);
+            auto& list = std::string_view(k) == "not_recorded" ? out.recording.not_recorded : out.recording.split_warps;
+            for (std::size_t i = 0; i < it->size(); ++i)
+                list.push_back(text((*it)[i], item(name, i), 1000));
+        }
+    }
+    out.trace = trace_from_json(j);
+    return out;
+}
+
+} // namespace
+
+TraceFileResult read_trace_file(std::string_view text)
+{
+    TraceFileResult out;
+    if (text.size() > kMaxTraceFileBytes) {
+        out.error = "the file is larger than " + std::to_string(kMaxTraceFileBytes >> 20) + " MiB";
+        return out;
+    }
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        out.error = "not JSON: " + cli::one_line(e.what());
+        return out;
+    }
+    try {
+        out.file = check_and_read(j);
+    } catch (const FieldError& e) {
+        out.error = cli::one_line(e.message);
+    } catch (const std::exception& e) {  // a check missed something trace_from_json refused
+        out.error = "not a trace: " + cli::one_line(e.what());
+    }
+    return out;
 }
 
 } // namespace reducescope::model

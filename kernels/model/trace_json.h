@@ -7,8 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace reducescope::model {
 
@@ -23,6 +25,39 @@ nlohmann::json trace_to_json(const Trace& trace, bool include_lanes = true);
 /// Reads back what trace_to_json wrote (lanes and accesses included when present). Throws
 /// nlohmann::json::exception on a missing or mistyped field.
 Trace trace_from_json(const nlohmann::json& j);
+
+/// What `reducescope-cli trace --on-gpu --json` adds to a trace: the "recording" object.
+struct RecordingInfo {
+    std::string device;                     ///< e.g. "NVIDIA H200 (sm_90)"
+    long long records = 0;                  ///< probe records the run made
+    std::vector<std::string> not_recorded;  ///< what a probe cannot see (shown with the trace)
+    std::vector<std::string> split_warps;   ///< warps whose records carried different __activemask() values
+};
+
+/// A trace file as read by read_trace_file(): the trace and where it came from.
+struct TraceFile {
+    Trace trace;
+    bool recorded_on_gpu = false;  ///< "recorded_on_gpu": true (then `recording` is filled)
+    RecordingInfo recording;
+    std::string description;       ///< optional top-level "description" (e.g. how a fixture was made)
+};
+
+/// Outcome of read_trace_file(): the file, or (file empty) one line naming the first bad field
+/// and what it allows, e.g. "steps[2].warps[0].warp must be an integer in 0..0 (got 5)".
+struct TraceFileResult {
+    std::optional<TraceFile> file;
+    std::string error;
+};
+
+/// Largest trace file text read_trace_file() accepts (bytes).
+inline constexpr std::size_t kMaxTraceFileBytes = std::size_t(64) << 20;
+
+/// Strict reader of a trace file (the model's `trace --json`, or a GPU recording from
+/// `trace --on-gpu --json`): checks the format and version, every field's type and range (params
+/// as model::validate() allows them, lane / warp / block indices within the step's launch, read and
+/// write indices within the arrays they name, sizes within what the model produces) before building
+/// the Trace, so a view can draw whatever it returns. Unknown extra fields are ignored. Never throws.
+TraceFileResult read_trace_file(std::string_view text);
 
 /// Names used in the JSON for the enums ("sum"/"max", "active"/"idle"/"exited",
 /// "global"/"shared"/"registers", "read"/"write").

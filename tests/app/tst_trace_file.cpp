@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// model::read_trace_file: every trace the model writes reads back unchanged (with and without
+// lanes), the GPU-recording fixture reads as recorded, and each kind of bad file is refused with
+// a message naming the field and its allowed range.
+#include "model/catalogue.h"
+#include "model/simulate.h"
+#include "model/trace_json.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace reducescope;
+using nlohmann::json;
+
+namespace {
+
+json modelJson(const char* strategy, std::vector<float> values, int block = 0, int warp = 32, int coarse = 4)
+{
+    model::Params p;
+    p.block_size = block;
+    p.warp_size = warp;
+    p.coarse_factor = coarse;
+    return model::trace_to_json(model::simulate(strategy, values, p));
+}
+
+std::vector<float> ramp(int n)
+{
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        v[std::size_t(i)] = float((i * 7) % 11) - 3.f;
+    return v;
+}
+
+} // namespace
+
+class TestTraceFile : public QObject {
+    Q_OBJECT
+private slots:
+    void everyModelTraceReadsBack_data();
+    void everyModelTraceReadsBack();
+    void recordedFixtureReads();
+    void badFilesNameTheField_data();
+    void badFilesNameTheField();
+};
+
+void TestTraceFile::everyModelTraceReadsBack_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("coarse");
+    for (const model::StrategyInfo& s : model::catalogue()) {
+        if (!s.has_model)
+            continue;
+        const QString id = QString::fromUtf8(s.id.data(), qsizetype(s.id.size()));
+        QTest::addRow("%s seed", qPrintable(id)) << id << 8 << 0 << 32 << 4;
+        QTest::addRow("%s 70 b32", qPrintable(id)) << id << 70 << 32 << 32 << 1;
+        QTest::addRow("%s 37 b8 w4", qPrintable(id)) << id << 37 << 8 << 4 << 2;
+        QTest::addRow("%s 1000 b256", qPrintable(id)) << id << 1000 << 256 << 32 << 4;
+    }
+}
+
+void TestTraceFile::everyModelTraceReadsBack()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(int, coarse);
+    const json j = modelJson(qPrintable(strategy), ramp(n), block, warp, coarse);
+    for (bool lanes : {true, false}) {
+        json written = j;
+        if (!lanes)
+            written = model::trace_to_json(model::trace_from_json(j), false);
+        const model::TraceFileResult r = model::read_trace_file(written.dump());
+        QVERIFY2(r.file, r.error.c_str());
+        QVERIFY(!r.file->recorded_on_gpu);
+        QCOMPARE(model::trace_to_json(r.file->trace, lanes).dump(), written.dump());
+    }
+}
+
+void TestTraceFile::recordedFixtureReads()
+{
+    QFile f(QStringLiteral(REDUCESCOPE_TEST_DATA "/recorded_shared_seed.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    const model::TraceFileResult r = model::read_trace_file(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    QVERIFY2(r.file, r.error.c_str());
+    QVERIFY(r.file->recorded_on_gpu);
+    QCOMPARE(r.file->recording.records, 8LL);
+    QVERIFY(!r.file->recording.device.empty());
+    QVERIFY(!r.file->recording.not_recorded.empty());
+    QVERIFY(r.file->description.find("Not from a GPU") != std::string::npos);
+    QCOMPARE(r.file->trace.strategy, std::string("shared"));
+    QCOMPARE(r.file->trace.result, 36.f);
+    QVERIFY(r.file->trace.steps.front().label.find("recorded on the GPU") == 0);
+}
+
+void TestTraceFile::badFilesNameTheField_data()
+{
+    QTest::addColumn<QString>("patch");     // JSON Patch (RFC 6902) applied to a good trace, or raw text
+    QTest::addColumn<QString>("expected");  // part of the message
+    auto row = [](const char* name, const char* patch, const char* expected) {
+        QTest::newRow(name) << QString::fromUtf8(patch) << QString::fromUtf8(expected);
+    };
+    row("not json", "RAW:{\"format\": ", "not JSON");
+    row("array", "RAW:[1,2]", "the file must be an object");
+    row("empty", "RAW:", "not JSON");
+    row("format", R"([{"op":"replace","path":"/format","value":"reducescope-results"}])", "format must be \"reducescope-trace\"");
+    row("no format", R"([{"op":"remove","path":"/format"}])", "format is missing");
+    row("version", R"([{"op":"replace","path":"/format_version","value":2}])", "format_version must be an integer in 1..1 (got 2)");
+    row("strategy", R"([{"op":"replace","path":"/strategy","value":"cub"}])", "strategy must be one of simple");
+    row("block size", R"([{"op":"replace","path":"/params/block_size","value":3}])", "params.block_size must be a power of two in 1..1024 (got 3)");
+    row("block size float", R"([{"op":"replace","path":"/params/block_size","value":4.5}])", "params.block_size must be an integer in 1..1024 (got 4.5)");
+    row("warp size", R"([{"op":"replace","path":"/params/warp_size","value":64}])", "params.warp_size must be an integer in 4..32 (got 64)");
+    row("warp size 12", R"([{"op":"replace","path":"/params/warp_size","value":12}])", "params.warp_size must be 32, or 4, 8 or 16 as a teaching aid (got 12)");
+    row("n", R"([{"op":"replace","path":"/params/n","value":5000}])", "params.n must be an integer in 1..4096 (got 5000)");
+    row("n huge", R"([{"op":"replace","path":"/params/n","value":18446744073709551615}])", "params.n must be an integer in 1..4096");
+    row("input short", R"([{"op":"remove","path":"/input/0"}])", "input must hold padded_n = 8 values (got 7)");
+    row("input text", R"([{"op":"replace","path":"/input/2","value":"seven"}])", "input[2] must be a number, \"nan\", \"inf\" or \"-inf\"");
+    row("source file", R"([{"op":"replace","path":"/source_file","value":"../../etc/passwd"}])", "source_file must be \"reduce_basic.cu\" for shared");
+    row("teaching", R"([{"op":"replace","path":"/teaching_warp_size","value":true}])", "teaching_warp_size must be false with params.warp_size 32");
+    row("no steps", R"([{"op":"replace","path":"/steps","value":[]}])", "steps must hold 1..20000 entries (got 0)");
+    row("step label", R"([{"op":"replace","path":"/steps/1/label","value":5}])", "steps[1].label must be a string (got 5)");
+    row("source line", R"([{"op":"replace","path":"/steps/0/source_lines/0","value":0}])", "steps[0].source_lines[0] must be an integer in 1..");
+    row("block dim", R"([{"op":"replace","path":"/steps/0/block_dim","value":2048}])", "steps[0].block_dim must be an integer in 1..1024 (got 2048)");
+    row("warp index", R"([{"op":"replace","path":"/steps/0/warps/0/warp","value":99}])", "steps[0].warps[0].warp must be an integer in 0..0 (got 99)");
+    row("warp block", R"([{"op":"replace","path":"/steps/0/warps/0/block","value":-1}])", "steps[0].warps[0].block must be an integer in 0..0 (got -1)");
+    row("active lane", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes/0","value":32}])", "steps[1].warps[0].active_lanes[0] must be an integer in 0..31 (got 32)");
+    row("lanes count", R"([{"op":"remove","path":"/steps/1/lanes/0"}])", "steps[1].lanes must hold block_dim x grid_dim = 4 entries (got 3)");
+    row("lane state", R"([{"op":"replace","path":"/steps/1/lanes/0/state","value":"asleep"}])", "steps[1].lanes[0].state must be one of \"active\", \"idle\", \"exited\"");
+    row("write index", R"([{"op":"replace","path":"/steps/1/lanes/0/writes","value":[100]}])", "steps[1].lanes[0].writes[0] must be an integer in 0..3 (got 100)");
+    row("read index", R"([{"op":"replace","path":"/steps/1/lanes/0/reads","value":[-5]}])", "steps[1].lanes[0].reads[0] must be an integer in 0..3 (got -5)");
+    row("values space", R"([{"op":"replace","path":"/steps/0/values_space","value":"texture"}])", "steps[0].values_space must be one of \"global\", \"shared\", \"registers\"");
+    row("bank", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/bank_of_lane/0","value":40}])", "steps[1].shared_accesses[0].bank_of_lane[0] must be an integer in -1..31 (got 40)");
+    row("atomic lane", R"([{"op":"add","path":"/steps/3/atomics/-","value":{"order":0,"block":0,"lane":9,"target":"*output","before":0,"operand":1,"after":1,"lost":false}}])", "steps[3].atomics[0].lane must be an integer in 0..3 (got 9)");
+    row("recorded no recording", R"([{"op":"add","path":"/recorded_on_gpu","value":true}])", "recording is missing");
+    row("recording without flag", R"([{"op":"add","path":"/recording","value":{"device":"x","records":1}}])", "recorded_on_gpu must be true in a file that has a \"recording\" object");
+    row("recording device", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"","records":1}}])", "recording.device must name the GPU");
+    row("recording records", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"GPU","records":-1}}])", "recording.records must be an integer in 0..");
+    row("utilisation", R"([{"op":"replace","path":"/totals/lane_utilisation","value":2}])", "totals.lane_utilisation must be a number in 0..1 (got 2)");
+    row("control chars echoed", R"([{"op":"replace","path":"/strategy","value":"a\nb"}])", "(got \"a\\nb\")");
+}
+
+void TestTraceFile::badFilesNameTheField()
+{
+    QFETCH(QString, patch);
+    QFETCH(QString, expected);
+    std::string text;
+    if (patch.startsWith(QStringLiteral("RAW:"))) {
+        text = patch.mid(4).toStdString();
+    } else {
+        const json good = modelJson("shared", {6, 2, 7, 4, 5, 8, 3, 1});
+        text = good.patch(json::parse(patch.toStdString())).dump();
+    }
+    const model::TraceFileResult r = model::read_trace_file(text);
+    QVERIFY(!r.file);
+    QVERIFY2(QString::fromStdString(r.error).contains(expected), r.error.c_str());
+    QVERIFY(r.error.find('\n') == std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestTraceFile)
+#include "tst_trace_file.moc"
