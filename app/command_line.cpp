@@ -54,6 +54,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         {QStringLiteral("compare"), QStringLiteral("Second strategy shown side by side."), QStringLiteral("ID")},
         {QStringLiteral("step"), QStringLiteral("Step to open on, 1 = first (as reducescope-cli trace numbers them)."), QStringLiteral("K")},
         {QStringLiteral("results"), QStringLiteral("Benchmark results JSON to load and show."), QStringLiteral("FILE.json")},
+        {QStringLiteral("trace"), QStringLiteral("Trace JSON to show in the step pane (reducescope-cli trace --json, or a GPU "
+                                                 "recording from trace --on-gpu --json)."), QStringLiteral("FILE.json")},
+        {QStringLiteral("counters"), QStringLiteral("Results JSON with hardware counters (bench --counters): model vs "
+                                                    "hardware in the step pane's counters panel."), QStringLiteral("FILE.json")},
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen)."), QStringLiteral("FILE.png")},
     });
     if (!parser.parse(arguments)) {
@@ -91,7 +95,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     for (const QString& name : {QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
-                                QStringLiteral("screenshot")}) {
+                                QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
     }
@@ -127,6 +131,15 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
             return fail(QStringLiteral("step must be a step number, 1 or more (got %1)").arg(k));
         o.step = k;
     }
+    o.trace = parser.value(QStringLiteral("trace"));
+    o.counters = parser.value(QStringLiteral("counters"));
+    if (parser.isSet(QStringLiteral("trace")) && o.trace.isEmpty())
+        return fail(QStringLiteral("trace must be a trace .json file name (got an empty name)"));
+    if (parser.isSet(QStringLiteral("counters")) && o.counters.isEmpty())
+        return fail(QStringLiteral("counters must be a results .json file name (got an empty name)"));
+    if (!o.trace.isEmpty() && (o.strategyGiven || o.inputGiven || o.paramsGiven))
+        return fail(QStringLiteral("trace: the file names its strategy, input and parameters (leave out --strategy, "
+                                   "--input, --block-size, --warp-size, --coarse-factor and --banks)"));
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())

@@ -21,6 +21,8 @@ struct CommandLineOptions {
     QString compare;                 ///< --compare ID, empty = off
     std::optional<int> step;         ///< --step K (1-based, as the window and reducescope-cli trace number steps)
     QString results;                 ///< --results FILE.json
+    QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
+    QString counters;                ///< --counters FILE.json: results with hardware counters
     QString screenshot;              ///< --screenshot FILE.png
 };
 

@@ -63,7 +63,12 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         return fail(QStringLiteral("strategy %1: %2").arg(echoValue(pane->request().strategy), pane->fieldMessage(QStringLiteral("strategy"))));
     if (!o.compare.isEmpty() && !pane->setCompareStrategy(o.compare))
         return fail(pane->fieldMessage(QStringLiteral("compare")));
-    if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || o.step)
+    if (!o.trace.isEmpty() && !pane->openTraceFile(o.trace))
+        return fail(QStringLiteral("trace: %1").arg(pane->fieldMessage(QStringLiteral("trace"))));
+    if (!o.counters.isEmpty() && !pane->loadHardwareCounters(o.counters))
+        return fail(QStringLiteral("counters: %1").arg(pane->fieldMessage(QStringLiteral("counters"))));
+    if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || o.step || !o.trace.isEmpty()
+        || !o.counters.isEmpty())
         window.showStepPane();  // the command line asks for the step pane, whatever tab was saved
     if (o.step) {
         const QString problem = checkStep(*o.step, pane->stepCount());
@@ -76,6 +81,7 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         if (!window.benchmarkPane()->loadResults(o.results, &error))
             return fail(QStringLiteral("results: %1")
                             .arg(error.isEmpty() ? QStringLiteral("%1: could not be loaded").arg(echoPath(o.results)) : error));
+        window.loadCountersOf(o.results);
         window.showBenchmarkPane();
     }
     return -1;

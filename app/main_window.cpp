@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/main_window.h"
 
+#include "app/bench_results.h"
 #include "app/benchmark_pane.h"
+#include "app/hardware_counters.h"
 #include "app/step_export.h"
 #include "app/step_pane.h"
 #include "app/trace_request.h"
@@ -12,6 +14,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
 #include <QMenuBar>
@@ -60,6 +63,8 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Load benchmark results…"), QKeySequence::Open, this, &MainWindow::loadResults);
+    file->addAction(m_stepPane->openTraceAction());
+    file->addAction(m_stepPane->loadCountersAction());
     file->addSeparator();
     file->addAction(tr("Export step as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
     file->addAction(tr("Export step as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
@@ -205,10 +210,23 @@ void MainWindow::loadResults()
     if (path.isEmpty())
         return;
     QString error;
-    if (m_benchmarkPane->loadResults(path, &error))
+    if (m_benchmarkPane->loadResults(path, &error)) {
+        loadCountersOf(path);
         showBenchmarkPane();
-    else
+    } else {
         QMessageBox::warning(this, tr("Load results"), error);
+    }
+}
+
+bool MainWindow::loadCountersOf(const QString& path)
+{
+    const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, nullptr);
+    if (!bytes || !hasHardwareCounters(*bytes))
+        return false;
+    const bool ok = m_stepPane->loadHardwareCounters(path);
+    if (ok)
+        statusBar()->showMessage(tr("Hardware counters of %1 are in the step pane's counters panel").arg(QFileInfo(path).fileName()), 8000);
+    return ok;
 }
 
 } // namespace reducescope::app

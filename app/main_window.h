@@ -36,6 +36,10 @@ public:
     /// Opens `id` in the step pane (the benchmark pane's request). False when it has no model.
     bool openStrategy(const QString& id);
 
+    /// When the results file at `path` carries hardware counters (bench --counters), loads them into
+    /// the step pane's counters panel too. True when it did.
+    bool loadCountersOf(const QString& path);
+
     /// Window geometry, splitters and the last strategy/input, from and to QSettings.
     void restoreSettings();
     void saveSettings() const;

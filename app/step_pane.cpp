@@ -14,6 +14,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDataStream>
+#include <QFileDialog>
+#include <QPushButton>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QIODevice>
@@ -21,6 +23,7 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -119,7 +122,8 @@ QString normalisedField(QString field)
 {
     field = field.toLower().replace(QLatin1Char('_'), QLatin1Char('-'));
     static const QStringList known{QStringLiteral("input"), QStringLiteral("block-size"), QStringLiteral("warp-size"),
-                                   QStringLiteral("coarse-factor"), QStringLiteral("banks"), QStringLiteral("compare")};
+                                   QStringLiteral("coarse-factor"), QStringLiteral("banks"), QStringLiteral("compare"),
+                                   QStringLiteral("trace"), QStringLiteral("counters")};
     return known.contains(field) ? field : QStringLiteral("strategy");
 }
 
@@ -140,12 +144,18 @@ StepPane::StepPane(QWidget* parent)
 {
     buildPicker();
     buildInputs();
+    buildRecording();
     buildColumns();
     buildControls();
     buildLayout();
     connectEditors();
     loadRequestIntoEditors(m_request);
     applyRequest(m_request);
+    // Asking the CUDA runtime can take a moment (driver start-up): after the first frame.
+    QTimer::singleShot(0, this, [this] {
+        if (!m_gpuForced)
+            applyGpuStatus(probeGpu());
+    });
 }
 
 StepPane::~StepPane() = default;
@@ -188,6 +198,207 @@ void StepPane::buildInputs()
     for (int b : {32, 16, 8, 4})
         m_banks->addItem(QString::number(b), b);
     m_counters = new views::CountersView;
+}
+
+void StepPane::buildRecording()
+{
+    m_recorder = recordOnGpu;
+    m_recordedCheck = new QCheckBox(tr("Recorded on the GPU"));
+    m_recordedCheck->setEnabled(false);
+    m_recordedCheck->setToolTip(tr("Checking for a CUDA device…"));
+    m_openTraceButton = new QPushButton(tr("Open trace…"));
+    m_openTraceButton->setToolTip(tr("Show a trace saved by reducescope-cli trace --json, or a GPU recording saved by "
+                                     "reducescope-cli trace --on-gpu --json (made on another machine)"));
+    m_modelButton = new QPushButton(tr("Back to the model"));
+    m_modelButton->hide();
+    m_originLabel = new QLabel;
+    m_originLabel->setWordWrap(true);
+    m_countersButton = new QPushButton(tr("Load hardware counters…"));
+    m_countersButton->setToolTip(tr("A results file of reducescope-cli bench --counters: Nsight Compute's figures beside "
+                                    "the model's (docs/hardware-counters.md)"));
+    m_clearCountersButton = new QPushButton(tr("Hide"));
+    m_clearCountersButton->setEnabled(false);
+    m_openTraceAction = new QAction(tr("Open &trace (JSON)…"), this);
+    m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    m_loadCountersAction = new QAction(tr("Load &hardware counters…"), this);
+    connect(m_openTraceButton, &QPushButton::clicked, this, &StepPane::chooseTraceFile);
+    connect(m_openTraceAction, &QAction::triggered, this, &StepPane::chooseTraceFile);
+    connect(m_countersButton, &QPushButton::clicked, this, &StepPane::chooseCountersFile);
+    connect(m_loadCountersAction, &QAction::triggered, this, &StepPane::chooseCountersFile);
+    connect(m_clearCountersButton, &QPushButton::clicked, this, &StepPane::clearHardwareCounters);
+    connect(m_modelButton, &QPushButton::clicked, this, &StepPane::showModel);
+    connect(m_recordedCheck, &QCheckBox::toggled, this, [this](bool on) {
+        if (!m_loadingEditors)
+            setShowRecorded(on);
+    });
+}
+
+void StepPane::applyGpuStatus(const GpuStatus& status)
+{
+    m_gpu = status;
+    m_recordedCheck->setEnabled(status.available);
+    m_recordedCheck->setToolTip(status.available
+        ? tr("Show what the kernel's recording probe records on %1 for this strategy, input and parameters").arg(status.device)
+        : status.reason);
+    if (!status.available && m_recordedCheck->isChecked()) {
+        const QSignalBlocker block(m_recordedCheck);
+        m_recordedCheck->setChecked(false);
+    }
+}
+
+void StepPane::setGpuRecorder(const GpuStatus& status, GpuRecorder recorder)
+{
+    m_gpuForced = true;
+    m_recorder = std::move(recorder);
+    applyGpuStatus(status);
+}
+
+QString StepPane::traceBanner() const
+{
+    return showsRecordedTrace() ? originBanner(m_origin) : QString();
+}
+
+bool StepPane::setShowRecorded(bool on)
+{
+    if (on && !m_gpu.available) {
+        clearFieldErrors();
+        showFieldError(QStringLiteral("trace"), m_gpu.reason.isEmpty() ? tr("no CUDA device") : m_gpu.reason);
+        const QSignalBlocker block(m_recordedCheck);
+        m_recordedCheck->setChecked(false);
+        return false;
+    }
+    {
+        const QSignalBlocker block(m_recordedCheck);
+        m_recordedCheck->setChecked(on);
+    }
+    applyRequest(m_request);
+    return !on || m_source == Source::RecordedHere;
+}
+
+bool StepPane::openTraceFile(const QString& path)
+{
+    const OriginTrace r = readTraceFile(path);
+    if (!r.trace) {
+        clearFieldErrors();
+        showFieldError(QStringLiteral("trace"), r.error);
+        return false;
+    }
+    clearFieldErrors();
+    const TraceRequest request = requestOf(*r.trace);
+    loadRequestIntoEditors(request);
+    {
+        const QSignalBlocker block(m_recordedCheck);
+        m_recordedCheck->setChecked(false);
+    }
+    m_editTimer->stop();
+    m_request = request;
+    m_trace = r.trace;
+    m_source = Source::File;
+    m_origin = r.origin;
+    if (!m_compareId.isEmpty()) {
+        TraceRequest other = request;
+        other.strategy = m_compareId;
+        const TraceOutcome second = buildTrace(other);
+        m_compareTrace = second.trace;
+        if (second.error)
+            showFieldError(QStringLiteral("compare"), echoValue(m_compareId) + QStringLiteral(": ") + second.error->message);
+    }
+    m_columns[0]->view->setTrace(m_trace);
+    m_columns[1]->view->setTrace(m_compareTrace);
+    showOrigin();
+    updateHardware();
+    refreshStep();
+    emit traceChanged();
+    return true;
+}
+
+void StepPane::showModel()
+{
+    {
+        const QSignalBlocker block(m_recordedCheck);
+        m_recordedCheck->setChecked(false);
+    }
+    applyRequest(m_request);
+}
+
+void StepPane::showOrigin()
+{
+    const QString banner = traceBanner();
+    m_columns[0]->view->setBanner(banner);
+    m_counters->setRecordedBanner(banner);
+    m_modelButton->setVisible(m_source == Source::File);
+    QString text;
+    if (m_source == Source::Model)
+        text = tr("Showing: the step model");
+    else if (!m_origin.recordedOnGpu)
+        text = tr("Showing: a step-model trace from %1").arg(echoPath(m_origin.file, 60));
+    else {
+        text = tr("Showing: <b>recorded on the GPU</b> (%1)").arg(echoValue(m_origin.device, 80).toHtmlEscaped());
+        if (!m_origin.splitWarps.isEmpty())
+            text += tr("<br>%n warp(s) ran a step in several groups (split __activemask())", "", int(m_origin.splitWarps.size()));
+    }
+    if (m_source != Source::Model && !m_origin.description.isEmpty())
+        text += QStringLiteral("<br><i>%1</i>").arg(m_origin.description.left(400).toHtmlEscaped());
+    m_originLabel->setText(text);
+    if (m_source == Source::Model)
+        m_originLabel->setToolTip(QString());
+    else
+        m_originLabel->setToolTip(m_origin.notRecorded.isEmpty() ? QString()
+                                  : tr("Not recorded by a probe:\n• %1").arg(m_origin.notRecorded.join(QStringLiteral("\n• "))));
+}
+
+bool StepPane::loadHardwareCounters(const QString& path)
+{
+    QString error;
+    std::optional<HardwareCounters> c = readHardwareCounters(path, &error);
+    if (!c) {
+        showFieldError(QStringLiteral("counters"), error);
+        return false;
+    }
+    if (QLabel* l = m_messages.value(QStringLiteral("counters"))) {
+        l->clear();
+        l->hide();
+    }
+    m_hardware = std::move(c);
+    m_clearCountersButton->setEnabled(true);
+    updateHardware();
+    // Room for the model / hardware columns and their explanations, then bring them into view
+    // once the sidebar has laid them out.
+    if (const QList<int> sizes = m_mainSplitter->sizes(); sizes.size() == 2 && sizes[0] < 560)
+        m_mainSplitter->setSizes({560, std::max(1040, sizes[0] + sizes[1] - 560)});
+    QTimer::singleShot(0, this, [this] { m_sideScroll->verticalScrollBar()->setValue(m_sideScroll->verticalScrollBar()->maximum()); });
+    return true;
+}
+
+void StepPane::clearHardwareCounters()
+{
+    m_hardware.reset();
+    m_clearCountersButton->setEnabled(false);
+    updateHardware();
+}
+
+void StepPane::updateHardware()
+{
+    if (!m_hardware || !m_trace) {
+        m_counters->setHardwareComparison(std::nullopt);
+        return;
+    }
+    m_counters->setHardwareComparison(compareWithModel(*m_hardware, QString::fromStdString(m_trace->strategy), m_trace.get()));
+}
+
+void StepPane::chooseTraceFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a trace"), QString(), tr("Trace JSON (*.json)"));
+    if (!path.isEmpty())
+        openTraceFile(path);
+}
+
+void StepPane::chooseCountersFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load hardware counters"), QString(),
+                                                      tr("Results with counters (*.json)"));
+    if (!path.isEmpty())
+        loadHardwareCounters(path);
 }
 
 void StepPane::buildColumns()
@@ -298,14 +509,36 @@ void StepPane::buildLayout()
     ch->addWidget(m_compareCheck);
     ch->addWidget(m_compareStrategy, 1);
     form->addRow(fieldWithMessage(compareRow, QStringLiteral("compare")));
+    auto* traceRow = new QWidget;
+    auto* th = new QHBoxLayout(traceRow);
+    th->setContentsMargins(0, 0, 0, 0);
+    th->addWidget(m_recordedCheck);
+    th->addStretch(1);
+    th->addWidget(m_openTraceButton);
+    th->addWidget(m_modelButton);
+    auto* traceBox = new QWidget;
+    auto* tv = new QVBoxLayout(traceBox);
+    tv->setContentsMargins(0, 0, 0, 0);
+    tv->setSpacing(2);
+    tv->addWidget(traceRow);
+    tv->addWidget(m_originLabel);
+    form->addRow(fieldWithMessage(traceBox, QStringLiteral("trace")));
     form->addRow(tr("Input"), fieldWithMessage(m_input, QStringLiteral("input")));
     form->addRow(tr("Preset"), m_presets);
     form->addRow(tr("Block size"), fieldWithMessage(m_blockSize, QStringLiteral("block-size")));
     form->addRow(tr("Warp size"), fieldWithMessage(m_warpSize, QStringLiteral("warp-size")));
     form->addRow(tr("Coarse factor"), fieldWithMessage(m_coarseFactor, QStringLiteral("coarse-factor")));
     form->addRow(tr("Banks"), fieldWithMessage(m_banks, QStringLiteral("banks")));
+    auto* countersRow = new QWidget;
+    auto* chl = new QHBoxLayout(countersRow);
+    chl->setContentsMargins(0, 0, 0, 0);
+    chl->addWidget(m_countersButton);
+    chl->addWidget(m_clearCountersButton);
+    chl->addStretch(1);
+    form->addRow(fieldWithMessage(countersRow, QStringLiteral("counters")));
     form->addRow(m_counters);
     auto* sideScroll = new QScrollArea;
+    m_sideScroll = sideScroll;
     sideScroll->setWidget(m_sidebar);
     sideScroll->setWidgetResizable(true);
     sideScroll->setMinimumWidth(300);
@@ -449,6 +682,22 @@ bool StepPane::applyRequest(const TraceRequest& request)
     }
     m_request = request;
     m_trace = main.trace;
+    m_source = Source::Model;
+    m_origin = TraceOrigin{};
+    if (m_recordedCheck->isChecked() && m_recorder) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        const OriginTrace recorded = m_recorder(request);
+        QApplication::restoreOverrideCursor();
+        if (recorded.trace) {
+            m_trace = recorded.trace;
+            m_source = Source::RecordedHere;
+            m_origin = recorded.origin;
+        } else {
+            showFieldError(QStringLiteral("trace"), recorded.error);
+            if (recorded.noDevice)
+                applyGpuStatus(GpuStatus{false, QString(), recorded.error});
+        }
+    }
     if (!m_compareId.isEmpty()) {
         TraceRequest other = request;
         other.strategy = m_compareId;
@@ -460,6 +709,8 @@ bool StepPane::applyRequest(const TraceRequest& request)
     }
     m_columns[0]->view->setTrace(m_trace);
     m_columns[1]->view->setTrace(m_compareTrace);
+    showOrigin();
+    updateHardware();
     refreshStep();
     emit traceChanged();
     return true;
@@ -596,6 +847,8 @@ void StepPane::refreshStep()
         m_scrubber->setValue(m_step);
     }
     m_stepLabel->setText(stepCount() ? tr("step %1 / %2").arg(m_step + 1).arg(stepCount()) : tr("no trace"));
+    if (showsRecordedTrace())
+        m_stepLabel->setText(m_stepLabel->text() + tr(" · recorded on the GPU"));
     m_firstAction->setEnabled(m_step > 0);
     m_prevAction->setEnabled(m_step > 0);
     m_nextAction->setEnabled(m_step < last);

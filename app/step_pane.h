@@ -3,6 +3,8 @@
 // counters, and the stepping controls.
 #pragma once
 
+#include "app/gpu_recording.h"
+#include "app/hardware_counters.h"
 #include "app/trace_request.h"
 
 #include <QMap>
@@ -15,6 +17,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QScrollArea;
 class QSlider;
 class QSpinBox;
@@ -66,9 +69,50 @@ public:
     /// The message shown at a field ("input", "block-size", ...), empty when none.
     QString fieldMessage(const QString& field) const;
 
+    // --- GPU-recorded traces and hardware counters (issue 6) -----------------------------------
+
+    /// Where the main trace on screen comes from.
+    enum class Source { Model, RecordedHere, File };
+    Source source() const { return m_source; }
+    /// Origin of a recorded or file trace (meaningful when source() is not Model).
+    const TraceOrigin& origin() const { return m_origin; }
+    /// True when the main trace on screen was recorded on a GPU (here or in a loaded file).
+    bool showsRecordedTrace() const { return m_source != Source::Model && m_origin.recordedOnGpu; }
+    /// The banner marking the trace on screen ("Recorded on the GPU: ..."), empty for the model.
+    QString traceBanner() const;
+
+    /// Turns the "Recorded on the GPU" switch on or off. On: records the current request on the GPU
+    /// and shows it; a refusal (no device, no recording variant, parameters the recording refuses)
+    /// shows its message at the "trace" field and keeps the model trace. Returns whether a
+    /// recording is now shown (off: true).
+    bool setShowRecorded(bool on);
+    /// The switch (disabled, with the reason as tooltip, where there is no CUDA device).
+    QCheckBox* recordedSwitch() const { return m_recordedCheck; }
+    GpuStatus gpuStatus() const { return m_gpu; }
+    /// Replaces the GPU probe and the recorder (tests; a build without CUDA has a recorder that
+    /// says why it cannot record). The probe result of start-up no longer applies afterwards.
+    void setGpuRecorder(const GpuStatus& status, GpuRecorder recorder);
+
+    /// Shows a trace file (`reducescope-cli trace --json`, or a recording from `--on-gpu --json`),
+    /// marked as recorded when it is one; its strategy, input and params go into the editors.
+    /// On a bad file: false, the message (naming the field) at the "trace" field, nothing changes.
+    bool openTraceFile(const QString& path);
+    /// Back to the step model of the request in the editors.
+    void showModel();
+
+    /// Loads Nsight Compute counters from a results file (bench --counters) and shows model vs
+    /// hardware in the counters panel for the strategy on screen. Bad file: false, the message at
+    /// the "counters" field, the previous counters stay.
+    bool loadHardwareCounters(const QString& path);
+    void clearHardwareCounters();
+    bool hasHardwareCounters() const { return m_hardware.has_value(); }
+
     /// Actions for menus: first, previous, play/pause, next, last.
     QList<QAction*> stepActions() const;
     QAction* compareAction() const { return m_compareAction; }
+    /// File menu actions: open a trace JSON, load hardware counters.
+    QAction* openTraceAction() const { return m_openTraceAction; }
+    QAction* loadCountersAction() const { return m_loadCountersAction; }
     bool isPlaying() const;
 
     /// Splitter sizes and the playback speed, for QSettings.
@@ -108,6 +152,12 @@ private:
     void refreshSummary();
     void loadRequestIntoEditors(const TraceRequest& request);
     void updateCompareVisibility();
+    void buildRecording();
+    void applyGpuStatus(const GpuStatus& status);
+    void showOrigin();
+    void updateHardware();
+    void chooseTraceFile();
+    void chooseCountersFile();
     int playIntervalMs() const;
 
     // Sidebar
@@ -124,6 +174,15 @@ private:
     QMap<QString, QLabel*> m_messages;
     views::CountersView* m_counters = nullptr;
     QWidget* m_sidebar = nullptr;
+    QScrollArea* m_sideScroll = nullptr;
+    QCheckBox* m_recordedCheck = nullptr;
+    QPushButton* m_openTraceButton = nullptr;
+    QPushButton* m_modelButton = nullptr;
+    QLabel* m_originLabel = nullptr;
+    QPushButton* m_countersButton = nullptr;
+    QPushButton* m_clearCountersButton = nullptr;
+    QAction* m_openTraceAction = nullptr;
+    QAction* m_loadCountersAction = nullptr;
     // Centre
     std::unique_ptr<Column> m_columns[2];
     QSplitter* m_columnSplitter = nullptr;
@@ -148,6 +207,12 @@ private:
     std::shared_ptr<const model::Trace> m_compareTrace;
     int m_step = 0;
     bool m_loadingEditors = false;
+    Source m_source = Source::Model;
+    TraceOrigin m_origin;
+    GpuStatus m_gpu;
+    bool m_gpuForced = false;
+    GpuRecorder m_recorder;
+    std::optional<HardwareCounters> m_hardware;
 };
 
 } // namespace reducescope::app

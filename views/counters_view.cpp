@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/counters_view.h"
 
+#include "views/view_colors.h"
+
 #include <QLabel>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -29,6 +31,14 @@ QStringList cellsOf(long long active, long long laneSlots, long long divergent, 
     return {QStringLiteral("%1 / %2").arg(active).arg(laneSlots), percent(active, laneSlots), QString::number(divergent),
             QString::number(wavefronts), QString::number(extra), QString::number(sectors), QString::number(barriers),
             QString::number(atomics), QString::number(adds)};
+}
+
+// Rows a GPU probe cannot see (shared wavefronts, extra wavefronts, sectors, barriers, atomics).
+void markNotRecorded(QVector<Column>& cols)
+{
+    for (Column& c : cols)
+        for (int r = 3; r <= 7 && r < c.cells.size(); ++r)
+            c.cells[r] = QStringLiteral("not recorded");
 }
 
 // Three columns per trace (this step, running total, whole trace); two in compare mode.
@@ -85,30 +95,72 @@ model::StepCounters runningTotals(const model::Trace& trace, int k)
 
 CountersView::CountersView(QWidget* parent)
     : QWidget(parent)
+    , m_banner(new QLabel(this))
     , m_label(new QLabel(this))
+    , m_hardware(new QLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_label->setWordWrap(true);
-    m_label->setTextFormat(Qt::RichText);
-    m_label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText);
+    QFont bold = m_banner->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.15);
+    m_banner->setFont(bold);
+    m_banner->setContentsMargins(8, 6, 8, 6);
+    m_banner->setAutoFillBackground(true);
+    m_banner->hide();
+    for (QLabel* l : {m_label, m_hardware}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::RichText);
+        l->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_hardware->hide();
+    layout->addWidget(m_banner);
     layout->addWidget(m_label);
+    layout->addWidget(m_hardware);
     setTraces(nullptr, 0);
+}
+
+void CountersView::setRecordedBanner(const QString& banner)
+{
+    m_recordedBanner = banner;
+    m_banner->setText(banner);
+    m_banner->setVisible(!banner.isEmpty());
+    QPalette pal = m_banner->palette();
+    pal.setColor(QPalette::Window, ViewColors::fromPalette(palette()).recorded);
+    pal.setColor(QPalette::WindowText, Qt::white);
+    m_banner->setPalette(pal);
+    render();
 }
 
 void CountersView::setTraces(std::shared_ptr<const model::Trace> a, int stepA,
                              std::shared_ptr<const model::Trace> b, int stepB)
 {
+    m_a = std::move(a);
+    m_b = std::move(b);
+    m_stepA = stepA;
+    m_stepB = stepB;
+    render();
+}
+
+void CountersView::render()
+{
+    const std::shared_ptr<const model::Trace>& a = m_a;
+    const std::shared_ptr<const model::Trace>& b = m_b;
     if (!a || a->steps.empty()) {
         m_label->setText(tr("No trace yet."));
         return;
     }
-    stepA = std::clamp(stepA, 0, int(a->steps.size()) - 1);
+    const int stepA = std::clamp(m_stepA, 0, int(a->steps.size()) - 1);
     const bool compare = b && !b->steps.empty();
     QVector<Column> cols = columnsFor(*a, stepA, compare);
+    if (!m_recordedBanner.isEmpty())
+        markNotRecorded(cols);
+    int stepB = 0;
     if (compare) {
-        stepB = std::clamp(stepB, 0, int(b->steps.size()) - 1);
+        stepB = std::clamp(m_stepB, 0, int(b->steps.size()) - 1);
         cols += columnsFor(*b, stepB, true);
     }
     const QStringList rows{tr("active lanes / slots"), tr("lane utilisation"), tr("divergent warps"),
@@ -142,14 +194,71 @@ void CountersView::setTraces(std::shared_ptr<const model::Trace> a, int stepA,
     if (b)
         html += QStringLiteral("<br>") + resultLine(*b);
     html += QStringLiteral("</p>");
+    if (!m_recordedBanner.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("A probe records which lanes ran each step, what they wrote and the values after it; "
+                            "memory traffic, barriers and atomics are not recorded (Nsight Compute measures those)."));
     m_label->setText(html);
+}
+
+void CountersView::setHardwareComparison(const std::optional<HardwareComparison>& c)
+{
+    if (!c) {
+        m_hardware->clear();
+        m_hardware->hide();
+        return;
+    }
+    const ViewColors colors = ViewColors::fromPalette(palette());
+    QString html = QStringLiteral("<hr><p style='font-size:large'><b>%1</b></p>").arg(c->title.toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(c->config.toHtmlEscaped());
+    if (!c->configNote.isEmpty())
+        html += QStringLiteral("<p style='color:%1'><b>%2</b></p>").arg(colors.divergent.name(), c->configNote.toHtmlEscaped());
+    if (!c->rows.isEmpty()) {
+        html += QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'>"
+                               "<tr><th align='left'></th><th align='right'>%1</th><th align='right'>%2</th></tr>")
+                    .arg(tr("model"), tr("hardware"));
+        for (const HardwareComparison::Row& r : c->rows) {
+            const QString mark = !r.measured ? QString() : r.agree ? QStringLiteral("=") : QStringLiteral("≠");
+            // Break opportunities inside the long metric names, so the narrow sidebar wraps them.
+            QString metric = r.metric.toHtmlEscaped();
+            metric.replace(QLatin1Char('_'), QStringLiteral("_\u200b")).replace(QLatin1Char('.'), QStringLiteral(".\u200b"));
+            html += QStringLiteral("<tr><td><b>%1</b> <span style='color:%2'>%3</span></td>"
+                                   "<td align='right'><b>%4</b></td><td align='right'><b>%5</b></td></tr>")
+                        .arg(r.quantity.toHtmlEscaped(), (r.agree ? colors.active : colors.divergent).name(), mark,
+                             r.model.toHtmlEscaped(), r.hardware.toHtmlEscaped());
+            html += QStringLiteral("<tr><td colspan='3' style='color:%1'>%2 vs <tt>%3</tt>: %4</td></tr>")
+                        .arg(colors.mutedText.name(), r.modelName.toHtmlEscaped(), metric, r.why.toHtmlEscaped());
+        }
+        html += QStringLiteral("</table>");
+    }
+    if (!c->note.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(c->note.toHtmlEscaped());
+    if (!c->file.isEmpty())
+        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(colors.mutedText.name(), tr("From %1").arg(c->file.toHtmlEscaped()));
+    m_hardware->setText(html);
+    m_hardware->show();
+}
+
+QString CountersView::hardwareText() const
+{
+    if (m_hardware->isHidden())
+        return {};
+    QTextDocument doc;
+    doc.setHtml(m_hardware->text());
+    return doc.toPlainText().remove(QChar(0x200b));
 }
 
 QString CountersView::plainText() const
 {
     QTextDocument doc;
     doc.setHtml(m_label->text());
-    return doc.toPlainText();
+    QString text = doc.toPlainText();
+    if (!m_recordedBanner.isEmpty())
+        text.prepend(m_recordedBanner + QLatin1Char('\n'));
+    const QString hw = hardwareText();
+    if (!hw.isEmpty())
+        text += QLatin1Char('\n') + hw;
+    return text;
 }
 
 } // namespace reducescope::views

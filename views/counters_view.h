@@ -5,13 +5,38 @@
 
 #include "model/trace.h"
 
+#include <QString>
+#include <QVector>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 
 namespace reducescope::views {
+
+/// Model figures beside Nsight Compute's for one strategy, prepared by the app from a results
+/// file (docs/hardware-counters.md); the view only renders it.
+struct HardwareComparison {
+    /// One measured quantity: the model's figure, the hardware's, and why they agree or differ.
+    struct Row {
+        QString quantity;     ///< e.g. "divergent branches"
+        QString modelName;    ///< what the model counts, e.g. "divergent warp-steps"
+        QString metric;       ///< the ncu metric, e.g. "smsp__sass_branch_targets_threads_divergent.sum"
+        QString model;        ///< the model's figure as text
+        QString hardware;     ///< the hardware's figure, or "not collected"
+        QString why;          ///< one line: why they agree or differ
+        bool agree = false;
+        bool measured = true; ///< false: the file has no hardware figure for it
+    };
+    QString title;            ///< e.g. "shared: model vs hardware (Nsight Compute, NVIDIA H200)"
+    QString config;           ///< what was measured: n, block size, launches
+    QString configNote;       ///< set when the trace on screen has another configuration
+    QVector<Row> rows;        ///< empty when the file has nothing for this strategy
+    QString note;             ///< anything else (no entry for the strategy, the file's model differs, ...)
+    QString file;             ///< the results file it came from
+};
 
 /// Counter table for one or two traces at a step. Values come from the traces' counters.
 class CountersView : public QWidget {
@@ -23,11 +48,28 @@ public:
     void setTraces(std::shared_ptr<const model::Trace> a, int stepA,
                    std::shared_ptr<const model::Trace> b = nullptr, int stepB = 0);
 
+    /// Marks trace `a` as recorded on a GPU (`banner` non-empty, e.g. "Recorded on the GPU: ..."):
+    /// the banner heads the panel and the counters a probe cannot see read "not recorded". Empty:
+    /// a model trace.
+    void setRecordedBanner(const QString& banner);
+
+    /// Shows model vs hardware under the counters (nullopt: hidden).
+    void setHardwareComparison(const std::optional<HardwareComparison>& comparison);
+    /// The model-vs-hardware section as plain text, empty when hidden.
+    QString hardwareText() const;
+
     /// The panel as plain text (tests, the clipboard).
     QString plainText() const;
 
 private:
+    void render();
+
+    QLabel* m_banner = nullptr;
     QLabel* m_label = nullptr;
+    QLabel* m_hardware = nullptr;
+    std::shared_ptr<const model::Trace> m_a, m_b;
+    int m_stepA = 0, m_stepB = 0;
+    QString m_recordedBanner;
 };
 
 /// Counters of steps 0..k summed (the running totals shown in the panel).

@@ -523,7 +523,7 @@ int StepLayout::maxBankWays() const
     return ways;
 }
 
-StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base)
+StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base, const QString& banner)
 {
     StepLayout l;
     const qreal w = std::max(320, width);
@@ -538,6 +538,13 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
         return l;
     }
     qreal y = kMargin;
+    if (!banner.isEmpty()) {
+        l.banner = banner;
+        QFontMetricsF bm(l.titleFont);
+        const QRectF text = bm.boundingRect(QRectF(kMargin + 12, y, w - 2 * kMargin - 24, 1000), Qt::TextWordWrap, banner);
+        l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16);
+        y += l.bannerRect.height() + kGap;
+    }
     y = layoutHeader(l, trace, step, w, y);
     y = layoutCells(l, trace, step, w, y);
     y = layoutLanes(l, trace, step, w, y);

@@ -72,6 +72,10 @@ struct StepLayout {
     };
 
     QSize size;
+    /// Band across the top naming where the trace came from ("Recorded on the GPU: ..."); empty
+    /// for the step model of the request on screen.
+    QString banner;
+    QRectF bannerRect;
     QFont titleFont, labelFont, sectionFont, valueFont, smallFont;
     QRectF titleRect, subtitleRect, explanationRect, teachingRect;
     QString title, subtitle, explanation, teachingNote, valuesCaption;
@@ -124,6 +128,8 @@ struct StepLayout {
 };
 
 /// Lays out step `step` (0-based index into Trace::steps; shown as step+1) of `trace` for a view `width` pixels wide, with `base` as the body font.
-StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base);
+/// `banner`, when not empty, is drawn as a band above the title (a GPU recording's mark).
+StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base,
+                      const QString& banner = QString());
 
 } // namespace reducescope::views

@@ -32,6 +32,14 @@ void drawArrowHead(QPainter& p, QPointF tip, QPointF from, qreal size)
 
 void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
 {
+    if (!l.banner.isEmpty()) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.recorded);
+        p.drawRoundedRect(l.bannerRect, 6, 6);
+        p.setPen(Qt::white);
+        p.setFont(l.titleFont);
+        p.drawText(l.bannerRect.adjusted(12, 8, -12, -8), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.banner);
+    }
     p.setPen(c.text);
     p.setFont(l.titleFont);
     p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter, l.title);
@@ -401,6 +409,14 @@ void StepView::setTrace(std::shared_ptr<const model::Trace> trace)
     invalidate();
 }
 
+void StepView::setBanner(const QString& banner)
+{
+    if (banner == m_banner)
+        return;
+    m_banner = banner;
+    invalidate();
+}
+
 void StepView::setStep(int k)
 {
     const int last = m_trace ? int(m_trace->steps.size()) - 1 : 0;
@@ -415,8 +431,9 @@ void StepView::invalidate()
 {
     // Screen readers get the step's title and label (what a sighted student reads first).
     if (m_trace && m_step < int(m_trace->steps.size()))
-        setAccessibleDescription(QStringLiteral("%1 step %2 of %3: %4")
-                                     .arg(QString::fromStdString(m_trace->strategy)).arg(m_step + 1)
+        setAccessibleDescription(QStringLiteral("%1%2 step %3 of %4: %5")
+                                     .arg(m_banner.isEmpty() ? QString() : m_banner + QStringLiteral(". "),
+                                          QString::fromStdString(m_trace->strategy)).arg(m_step + 1)
                                      .arg(m_trace->steps.size())
                                      .arg(QString::fromStdString(m_trace->steps[std::size_t(m_step)].label)));
     m_layoutValid = false;
@@ -437,7 +454,7 @@ StepLayout StepView::layoutForWidth(int w) const
 {
     if (!m_trace)
         return StepLayout{};
-    return layoutStep(*m_trace, m_step, w, font());
+    return layoutStep(*m_trace, m_step, w, font(), m_banner);
 }
 
 int StepView::heightForWidth(int w) const

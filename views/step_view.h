@@ -23,6 +23,11 @@ public:
     void setTrace(std::shared_ptr<const model::Trace> trace);
     std::shared_ptr<const model::Trace> trace() const { return m_trace; }
 
+    /// A band across the top saying where the trace came from (e.g. "Recorded on the GPU: NVIDIA
+    /// H200 (sm_90) — 8 probe records"); empty for the step model. Exports include it.
+    void setBanner(const QString& banner);
+    QString banner() const { return m_banner; }
+
     /// Shows step k (clamped to the trace's steps).
     void setStep(int k);
     int step() const { return m_step; }
@@ -56,6 +61,7 @@ private:
 
     std::shared_ptr<const model::Trace> m_trace;
     int m_step = 0;
+    QString m_banner;
     ViewColors m_colors;
     mutable StepLayout m_layout;
     mutable bool m_layoutValid = false;

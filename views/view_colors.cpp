@@ -27,6 +27,7 @@ ViewColors ViewColors::fromPalette(const QPalette& palette)
     c.barrier = c.dark ? QColor(0xff, 0xd5, 0x4f) : QColor(0x8d, 0x6e, 0x00);
     c.atomic = c.dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x83, 0x8f);
     c.lost = c.conflict;
+    c.recorded = c.dark ? QColor(0x39, 0x49, 0xab) : QColor(0x28, 0x35, 0x93);
     return c;
 }
 

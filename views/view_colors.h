@@ -13,6 +13,8 @@ struct ViewColors {
     QColor background, text, mutedText, gridLine;
     QColor active, activeText, idle, exited, padding, paddingHatch;
     QColor divergent, idleWarp, written, arrow, conflict, broadcast, barrier, atomic, lost;
+    /// Band behind the "Recorded on the GPU" banner (white text on it in both palettes).
+    QColor recorded;
 
     /// Colours for `palette` (dark when the window colour is darker than the text colour).
     static ViewColors fromPalette(const QPalette& palette);

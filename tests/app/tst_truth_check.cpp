@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 6 in the step pane: a GPU-recorded trace (from a file, or from a recorder) is marked as
+// such and the model is not; bad trace and counters files name the field and change nothing; the
+// "Recorded on the GPU" switch is disabled with the reason where there is no CUDA device; the
+// counters panel shows the model beside Nsight Compute's figures for the measured configuration.
+#include "../views/gui_test_main.h"
+
+#include "app/command_line.h"
+#include "app/gpu_recording.h"
+#include "app/hardware_counters.h"
+#include "app/main_window.h"
+#include "app/step_pane.h"
+#include "model/simulate.h"
+#include "model/trace_json.h"
+#include "views/counters_view.h"
+#include "views/step_view.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace reducescope;
+
+namespace {
+
+const QString kRecorded = QStringLiteral(REDUCESCOPE_TEST_DATA "/recorded_shared_seed.json");
+const QString kCounters = QStringLiteral(REDUCESCOPE_TEST_DATA "/counters_h200_1024.json");
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+app::TraceRequest request(const QString& strategy, const QString& input, int block = 0)
+{
+    app::TraceRequest r;
+    r.strategy = strategy;
+    r.input = input;
+    r.params.block_size = block;
+    return r;
+}
+
+QString ramp(int n)
+{
+    QStringList v;
+    for (int i = 1; i <= n; ++i)
+        v << QString::number(i);
+    return v.join(QLatin1Char(','));
+}
+
+// A stand-in for the GPU: the fixture's recording for `shared`, the real refusals otherwise.
+app::OriginTrace stubRecorder(const app::TraceRequest& r)
+{
+    if (r.strategy != QLatin1String("shared")) {
+        app::OriginTrace out;
+        out.error = QStringLiteral("%1 has no GPU recording variant yet: the step model is shown").arg(r.strategy);
+        return out;
+    }
+    app::OriginTrace out = app::readTraceFile(kRecorded);
+    out.origin.file.clear();
+    out.origin.description.clear();
+    out.origin.device = QStringLiteral("Test GPU (sm_90)");
+    return out;
+}
+
+} // namespace
+
+class TestTruthCheck : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void recordedFileIsMarked();
+    void modelFileIsNotMarked();
+    void badTraceFileKeepsState_data();
+    void badTraceFileKeepsState();
+    void noDeviceDisablesSwitch();
+    void thisBuildSaysWhy();
+    void recordOnGpuRefusals_data();
+    void recordOnGpuRefusals();
+    void recorderShowsRecordingAndRefusalKeepsModel();
+    void countersModelVsHardware_data();
+    void countersModelVsHardware();
+    void countersConfigNote();
+    void countersOtherStrategy();
+    void badCountersFileKeepsState_data();
+    void badCountersFileKeepsState();
+    void resultsWithCountersReachStepPane();
+    void commandLine();
+    void screenshotsNotBlank();
+
+private:
+    app::StepPane* pane() const { return m_window->stepPane(); }
+    std::unique_ptr<app::MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void TestTruthCheck::init()
+{
+    m_window = std::make_unique<app::MainWindow>(false);
+    m_window->resize(1600, 1000);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestTruthCheck::cleanup()
+{
+    m_window.reset();
+}
+
+void TestTruthCheck::recordedFileIsMarked()
+{
+    QVERIFY2(pane()->openTraceFile(kRecorded), qPrintable(pane()->fieldMessage(QStringLiteral("trace"))));
+    QCOMPARE(pane()->source(), app::StepPane::Source::File);
+    QVERIFY(pane()->showsRecordedTrace());
+    QVERIFY(pane()->traceBanner().startsWith(QStringLiteral("Recorded on the GPU: ")));
+    QVERIFY(pane()->traceBanner().contains(QStringLiteral("8 probe records")));
+    QCOMPARE(pane()->stepView()->banner(), pane()->traceBanner());
+    pane()->setStep(1);
+    const views::StepLayout& l = pane()->stepView()->currentLayout();
+    QCOMPARE(l.banner, pane()->traceBanner());
+    QVERIFY(!l.bannerRect.isEmpty());
+    QVERIFY(l.subtitle.startsWith(QStringLiteral("recorded on the GPU")));
+    const QString counters = pane()->countersView()->plainText();
+    QVERIFY(counters.startsWith(QStringLiteral("Recorded on the GPU: ")));
+    QVERIFY(counters.contains(QStringLiteral("not recorded")));
+    // The editors hold the file's request; the result is the recording's.
+    QCOMPARE(pane()->request().strategy, QStringLiteral("shared"));
+    QCOMPARE(pane()->request().input, QStringLiteral("6,2,7,4,5,8,3,1"));
+    QCOMPARE(pane()->request().params.block_size, 4);
+    QCOMPARE(pane()->trace()->result, 36.f);
+
+    // Back to the model: no mark anywhere.
+    pane()->showModel();
+    QCOMPARE(pane()->source(), app::StepPane::Source::Model);
+    QVERIFY(!pane()->showsRecordedTrace());
+    QVERIFY(pane()->traceBanner().isEmpty());
+    QVERIFY(pane()->stepView()->banner().isEmpty());
+    QVERIFY(pane()->stepView()->currentLayout().banner.isEmpty());
+    QVERIFY(!pane()->countersView()->plainText().contains(QStringLiteral("Recorded on the GPU")));
+    QVERIFY(!pane()->countersView()->plainText().contains(QStringLiteral("not recorded")));
+    QVERIFY(!QString::fromStdString(pane()->trace()->steps.front().label).contains(QStringLiteral("recorded")));
+}
+
+void TestTruthCheck::modelFileIsNotMarked()
+{
+    const QString path = m_dir.filePath(QStringLiteral("model.json"));
+    model::Params p;
+    const auto t = model::simulate("simple", std::vector<float>{6, 2, 7, 4, 5, 8, 3, 1}, p);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(model::trace_to_json(t).dump()));
+    f.close();
+    QVERIFY(pane()->openTraceFile(path));
+    QCOMPARE(pane()->source(), app::StepPane::Source::File);
+    QVERIFY(!pane()->showsRecordedTrace());
+    QVERIFY(pane()->traceBanner().isEmpty());
+    QVERIFY(pane()->stepView()->banner().isEmpty());
+    QVERIFY(!pane()->countersView()->plainText().contains(QStringLiteral("Recorded")));
+    QCOMPARE(pane()->request().strategy, QStringLiteral("simple"));
+}
+
+void TestTruthCheck::badTraceFileKeepsState_data()
+{
+    QTest::addColumn<QByteArray>("content");  // empty: the path is a directory
+    QTest::addColumn<QString>("expected");
+    const QByteArray good = readAll(kRecorded);
+    QTest::newRow("not json") << QByteArray("{\"format\":") << QStringLiteral("not JSON");
+    QTest::newRow("results file") << QByteArray(R"({"schema":"reducescope-results","version":1})")
+                                  << QStringLiteral("format is missing");
+    QByteArray badWarp = good;
+    badWarp.replace("\"warp_size\": 32", "\"warp_size\": 33");
+    QTest::newRow("warp size") << badWarp << QStringLiteral("params.warp_size must be an integer in 4..32 (got 33)");
+    QByteArray badDevice = good;
+    badDevice.replace("\"device\": \"none", "\"devic\": \"none");
+    QTest::newRow("no device") << badDevice << QStringLiteral("recording.device is missing");
+    QByteArray badBlock = good;
+    badBlock.replace("\"block_size\": 4", "\"block_size\": 6");
+    QTest::newRow("block size") << badBlock << QStringLiteral("params.block_size must be a power of two in 1..1024 (got 6)");
+    QTest::newRow("directory") << QByteArray() << QStringLiteral("not a regular file");
+}
+
+void TestTruthCheck::badTraceFileKeepsState()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QVERIFY(pane()->setRequest(request(QStringLiteral("simple"), QStringLiteral("1,2,3,4,5"))));
+    const auto before = pane()->trace();
+    const app::TraceRequest requestBefore = pane()->request();
+    QString path = m_dir.filePath(QStringLiteral("bad.json"));
+    if (content.isEmpty()) {
+        path = m_dir.path();
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(content);
+    }
+    QVERIFY(!pane()->openTraceFile(path));
+    const QString message = pane()->fieldMessage(QStringLiteral("trace"));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QCOMPARE(pane()->trace(), before);
+    QCOMPARE(pane()->request().strategy, requestBefore.strategy);
+    QCOMPARE(pane()->request().input, requestBefore.input);
+    QCOMPARE(pane()->source(), app::StepPane::Source::Model);
+    QVERIFY(pane()->stepView()->banner().isEmpty());
+}
+
+void TestTruthCheck::noDeviceDisablesSwitch()
+{
+    pane()->setGpuRecorder(app::GpuStatus{false, QString(), QStringLiteral("no CUDA device: test machine has none")},
+                           stubRecorder);
+    QCheckBox* sw = pane()->recordedSwitch();
+    QVERIFY(!sw->isEnabled());
+    QCOMPARE(sw->toolTip(), QStringLiteral("no CUDA device: test machine has none"));
+    const auto before = pane()->trace();
+    QVERIFY(!pane()->setShowRecorded(true));
+    QVERIFY(!sw->isChecked());
+    QCOMPARE(pane()->fieldMessage(QStringLiteral("trace")), QStringLiteral("no CUDA device: test machine has none"));
+    QCOMPARE(pane()->trace(), before);
+    QVERIFY(!pane()->showsRecordedTrace());
+}
+
+void TestTruthCheck::thisBuildSaysWhy()
+{
+    // The real probe of this build and machine (the pane asks once, after its first frame).
+    QTest::qWait(50);
+    const app::GpuStatus s = app::probeGpu();
+    QCOMPARE(pane()->gpuStatus().available, s.available);
+    QCOMPARE(pane()->recordedSwitch()->isEnabled(), s.available);
+    if (s.available)
+        QSKIP("a CUDA device is present: the switch is enabled");
+    QVERIFY(s.reason.startsWith(QStringLiteral("no ")));
+    QVERIFY(s.reason.contains(QStringLiteral("CUDA")));
+    QCOMPARE(pane()->recordedSwitch()->toolTip(), s.reason);
+#if !REDUCESCOPE_WITH_RECORDING
+    QVERIFY(s.reason.contains(QStringLiteral("this build has no CUDA kernels")));
+#endif
+}
+
+void TestTruthCheck::recordOnGpuRefusals_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("teaching warp") << QStringLiteral("shared") << 8 << 0 << QStringLiteral("a GPU records warps of 32 lanes");
+#if REDUCESCOPE_WITH_RECORDING
+    // The recording's own std::invalid_argument, before it looks for a device.
+    QTest::newRow("refused params") << QStringLiteral("warp_shuffle") << 32 << 4
+                                    << QStringLiteral("the recording refused these parameters: the warp kernels need whole warps");
+#else
+    QTest::newRow("no CUDA build") << QStringLiteral("shared") << 32 << 0 << QStringLiteral("this build has no CUDA kernels");
+#endif
+}
+
+void TestTruthCheck::recordOnGpuRefusals()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, warp);
+    QFETCH(int, block);
+    QFETCH(QString, expected);
+    app::TraceRequest r = request(strategy, QStringLiteral("6,2,7,4,5,8,3,1"), block);
+    r.params.warp_size = warp;
+    const app::OriginTrace out = app::recordOnGpu(r);
+    QVERIFY(!out.trace);
+    QVERIFY2(out.error.contains(expected), qPrintable(out.error));
+}
+
+void TestTruthCheck::recorderShowsRecordingAndRefusalKeepsModel()
+{
+    pane()->setGpuRecorder(app::GpuStatus{true, QStringLiteral("Test GPU (sm_90)"), QString()}, stubRecorder);
+    QVERIFY(pane()->recordedSwitch()->isEnabled());
+    QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane()->setShowRecorded(true));
+    QCOMPARE(pane()->source(), app::StepPane::Source::RecordedHere);
+    QVERIFY(pane()->showsRecordedTrace());
+    QCOMPARE(pane()->traceBanner(), QStringLiteral("Recorded on the GPU: Test GPU (sm_90) — 8 probe records"));
+    QCOMPARE(pane()->stepView()->banner(), pane()->traceBanner());
+
+    // A strategy the recorder refuses: its message, and the model trace without a mark.
+    QVERIFY(pane()->setRequest(request(QStringLiteral("vectorized"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane()->fieldMessage(QStringLiteral("trace")).contains(QStringLiteral("vectorized has no GPU recording variant")));
+    QCOMPARE(pane()->source(), app::StepPane::Source::Model);
+    QVERIFY(pane()->stepView()->banner().isEmpty());
+    QCOMPARE(pane()->trace()->strategy, std::string("vectorized"));
+    QVERIFY(!QString::fromStdString(pane()->trace()->steps.front().label).contains(QStringLiteral("recorded")));
+
+    // Back to a strategy it records, then the switch off.
+    QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane()->showsRecordedTrace());
+    QVERIFY(pane()->setShowRecorded(false));
+    QVERIFY(!pane()->showsRecordedTrace());
+    QVERIFY(pane()->stepView()->banner().isEmpty());
+}
+
+void TestTruthCheck::countersModelVsHardware_data()
+{
+    // docs/hardware-counters.md, "Side by side": model / hardware per row (divergence, ld conflicts,
+    // st conflicts, ld wavefronts, st wavefronts; the H200 run did not collect the last).
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QStringList>("model");
+    QTest::addColumn<QStringList>("hardware");
+    const QString nc = QStringLiteral("not collected");
+    QTest::newRow("simple") << QStringLiteral("simple") << QStringList{"96", "0", "0", "0", "0"} << QStringList{"95", "0", "0", "0", nc};
+    QTest::newRow("convergent") << QStringLiteral("convergent") << QStringList{"6", "0", "0", "0", "0"} << QStringList{"5", "0", "0", "0", nc};
+    QTest::newRow("convergent_reversed") << QStringLiteral("convergent_reversed") << QStringList{"6", "0", "0", "0", "0"} << QStringList{"5", "0", "0", "0", nc};
+    QTest::newRow("interleaved_strided") << QStringLiteral("interleaved_strided") << QStringList{"6", "150", "75", "191", "111"} << QStringList{"0", "150", "75", "191", nc};
+    QTest::newRow("shared") << QStringLiteral("shared") << QStringList{"6", "0", "0", "41", "36"} << QStringList{"0", "0", "0", "41", nc};
+}
+
+void TestTruthCheck::countersModelVsHardware()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QStringList, model);
+    QFETCH(QStringList, hardware);
+    QVERIFY(pane()->setRequest(request(strategy, ramp(1024))));
+    QVERIFY2(pane()->loadHardwareCounters(kCounters), qPrintable(pane()->fieldMessage(QStringLiteral("counters"))));
+    QString error;
+    const auto counters = app::readHardwareCounters(kCounters, &error);
+    QVERIFY2(counters, qPrintable(error));
+    QCOMPARE(counters->n, 1024);
+    const views::HardwareComparison c = app::compareWithModel(*counters, strategy, pane()->trace().get());
+    QCOMPARE(c.rows.size(), 5);
+    QStringList m, h;
+    for (const auto& r : c.rows) {
+        m << r.model;
+        h << r.hardware;
+        QVERIFY(!r.why.isEmpty());
+    }
+    QCOMPARE(m, model);
+    QCOMPARE(h, hardware);
+    QVERIFY(c.config.contains(QStringLiteral("n = 1024, block size 512")));
+    QVERIFY(c.configNote.isEmpty());  // the trace on screen is the measured configuration
+    // The panel shows the same figures, with the explanation per row.
+    const QString text = pane()->countersView()->hardwareText();
+    QVERIFY(text.contains(QStringLiteral("model vs hardware")));
+    QVERIFY(text.contains(QStringLiteral("NVIDIA H200")));
+    QVERIFY(text.contains(QStringLiteral("n = 1024, block size 512")));
+    for (const auto& r : c.rows) {
+        QVERIFY2(text.contains(r.quantity), qPrintable(r.quantity));
+        QVERIFY2(text.contains(r.why), qPrintable(r.why));
+    }
+    QVERIFY2(text.contains(QStringLiteral("divergent branches ≠\n%1\n%2\n").arg(model[0], hardware[0])), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("divergent warp-steps vs smsp__sass_branch_targets_threads_divergent.sum: ")));
+    if (strategy == QLatin1String("shared")) {
+        QVERIFY(c.rows[0].why.contains(QStringLiteral("predicated")));
+        QVERIFY(c.rows[3].agree);
+    }
+    if (strategy == QLatin1String("simple"))
+        QVERIFY(c.rows[0].why.contains(QStringLiteral("EXIT")));
+}
+
+void TestTruthCheck::countersConfigNote()
+{
+    // The seed array on screen (n = 8, block 4): the model column is still the measured n = 1024.
+    QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane()->loadHardwareCounters(kCounters));
+    const QString text = pane()->countersView()->hardwareText();
+    QVERIFY2(text.contains(QStringLiteral("The trace on screen is n = 8, block size 4; the model column is the step model "
+                                          "at the measured n = 1024, block size 512, not the trace on screen.")),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("41")));  // the measured configuration's load wavefronts, not the trace's
+    QVERIFY(pane()->trace()->totals.shared_wavefronts != 41);
+}
+
+void TestTruthCheck::countersOtherStrategy()
+{
+    QVERIFY(pane()->setRequest(request(QStringLiteral("coarsened"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(pane()->loadHardwareCounters(kCounters));
+    const QString text = pane()->countersView()->hardwareText();
+    QVERIFY2(text.contains(QStringLiteral("This file has no hardware counters for coarsened")), qPrintable(text));
+    pane()->clearHardwareCounters();
+    QVERIFY(pane()->countersView()->hardwareText().isEmpty());
+}
+
+void TestTruthCheck::badCountersFileKeepsState_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");
+    const QByteArray good = readAll(kCounters);
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not JSON");
+    QTest::newRow("trace file") << readAll(kRecorded) << QStringLiteral("schema is missing");
+    QTest::newRow("no counters") << QByteArray(R"({"schema":"reducescope-results","version":1,"results":[]})")
+                                 << QStringLiteral("counters is missing");
+    QTest::newRow("version") << QByteArray(R"({"schema":"reducescope-results","version":3,"counters":[]})")
+                             << QStringLiteral("version must be an integer in 1..1 (got 3)");
+    QTest::newRow("skipped") << QByteArray(R"({"schema":"reducescope-results","version":1,"counters":{"status":"skipped","message":"ncu was not found","n":1024,"kernels":[]}})")
+                             << QStringLiteral("counters.kernels is empty: the run's counters were skipped (ncu was not found)");
+    QByteArray negative = good;
+    negative.replace("\"smsp__sass_branch_targets_threads_divergent.sum\": 95.0", "\"smsp__sass_branch_targets_threads_divergent.sum\": -95.0");
+    QTest::newRow("negative") << negative
+                              << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a number >= 0 (got -95)");
+    QByteArray block = good;
+    block.replace("\"block_size\": \"(512, 1, 1)\"", "\"block_size\": \"(3, 1, 1)\"");
+    QTest::newRow("block") << block << QStringLiteral("counters.kernels[0].block_size must be a power of two in 1..1024");
+    QByteArray strategy = good;
+    strategy.replace("\"strategy\": \"simple\"", "\"strategy\": \"cub\"");
+    QTest::newRow("strategy") << strategy << QStringLiteral("counters.kernels[0].strategy must be a strategy id with a step model");
+    QByteArray n = good;
+    n.replace("\"n\": 1024,\n  \"ncu\"", "\"n\": 0,\n  \"ncu\"");
+    QTest::newRow("n") << n << QStringLiteral("counters.n must be an integer in 1..");
+}
+
+void TestTruthCheck::badCountersFileKeepsState()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), ramp(1024))));
+    QVERIFY(pane()->loadHardwareCounters(kCounters));
+    const QString before = pane()->countersView()->hardwareText();
+    QVERIFY(!before.isEmpty());
+    const QString path = m_dir.filePath(QStringLiteral("counters.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(content);
+    f.close();
+    QVERIFY(!pane()->loadHardwareCounters(path));
+    const QString message = pane()->fieldMessage(QStringLiteral("counters"));
+    QVERIFY2(message.startsWith(QStringLiteral("counters.json: ")), qPrintable(message));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QCOMPARE(pane()->countersView()->hardwareText(), before);
+    QVERIFY(pane()->hasHardwareCounters());
+}
+
+void TestTruthCheck::resultsWithCountersReachStepPane()
+{
+    QVERIFY(!pane()->hasHardwareCounters());
+    QVERIFY(m_window->loadCountersOf(kCounters));
+    QVERIFY(pane()->hasHardwareCounters());
+    QVERIFY(!m_window->loadCountersOf(kRecorded));  // no "counters": nothing happens
+    QVERIFY(pane()->hasHardwareCounters());
+}
+
+void TestTruthCheck::commandLine()
+{
+    const auto ok = app::parseCommandLine({QStringLiteral("reducescope"), QStringLiteral("--trace"), kRecorded,
+                                           QStringLiteral("--counters"), kCounters, QStringLiteral("--step"), QStringLiteral("2")});
+    QCOMPARE(ok.exitCode, -1);
+    QCOMPARE(ok.options.trace, kRecorded);
+    QCOMPARE(ok.options.counters, kCounters);
+    const auto mixed = app::parseCommandLine({QStringLiteral("reducescope"), QStringLiteral("--trace"), kRecorded,
+                                              QStringLiteral("--strategy"), QStringLiteral("simple")});
+    QCOMPARE(mixed.exitCode, 2);
+    QVERIFY(mixed.error.startsWith(QStringLiteral("trace: ")));
+    const auto empty = app::parseCommandLine({QStringLiteral("reducescope"), QStringLiteral("--counters="), });
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY(empty.error.startsWith(QStringLiteral("counters must be")));
+}
+
+void TestTruthCheck::screenshotsNotBlank()
+{
+    // REDUCESCOPE_SCREENSHOT_DIR=DIR writes the PNGs (docs/screenshots/ were made this way too).
+    QVERIFY(pane()->openTraceFile(kRecorded));
+    pane()->setStep(1);
+    QVERIFY(pane()->loadHardwareCounters(kCounters));
+    QTest::qWait(20);
+    const QImage image = m_window->grab().toImage();
+    QVERIFY(!image.isNull());
+    // The banner's band colour is on screen.
+    const QColor band = views::ViewColors::fromPalette(pane()->stepView()->palette()).recorded;
+    const QImage view = pane()->stepView()->grab().toImage();
+    int bandPixels = 0;
+    for (int y = 0; y < std::min(view.height(), 120); ++y)
+        for (int x = 0; x < view.width(); x += 4)
+            bandPixels += QColor(view.pixel(x, y)) == band;
+    QVERIFY2(bandPixels > 200, qPrintable(QString::number(bandPixels)));
+    if (const QString dir = qEnvironmentVariable("REDUCESCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(image.save(dir + QStringLiteral("/truth_check.png")));
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestTruthCheck)
+#include "tst_truth_check.moc"
