@@ -168,9 +168,11 @@ __global__ void grid_sync_reduce_sum(const float* input, float* partials, float*
 // per instruction, and the unrolled loop issues its COARSE_FACTOR loads before the first add, so
 // enough memory requests are outstanding to stream at full bandwidth. Costs: 4 bytes read per
 // element, ceil(N / (4*C*B)) atomics; the input must be 16-byte aligned (cudaMalloc is); the last
-// N % 4 elements are read one by one by block 0.
+// N % 4 elements are read one by one by block 0. `__restrict__` promises that nothing else writes
+// the input during the kernel, so the loads may take the read-only (non-coherent) path
+// (ld.global.nc in the PTX).
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void vectorized_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ void vectorized_reduce_sum(const float* __restrict__ input, float* output, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     const float4* input4 = reinterpret_cast<const float4*>(input);
@@ -221,8 +223,8 @@ __global__ void vectorized_reduce_sum(const float* input, float* output, unsigne
 // runner zeroes them when it sets up a kernel. No block waits for a block that has not started:
 // the one that zeroes has drawn a ticket, so it is running, and it waits for nothing first.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void self_reset_reduce_sum(const float* input, float* output, unsigned long long* epoch, unsigned int n,
-                                      Probe probe = {})
+__global__ void self_reset_reduce_sum(const float* __restrict__ input, float* output, unsigned long long* epoch,
+                                      unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     const float4* input4 = reinterpret_cast<const float4*>(input);
@@ -255,8 +257,8 @@ __global__ void self_reset_reduce_sum(const float* input, float* output, unsigne
         sum += input[4 * n4 + threadIdx.x];                                  // @self_reset.coarsen
         probe.record(Step::Coarsen, COARSE_FACTOR, Space::Global, 4 * n4 + threadIdx.x, sum);
     }
-    if (threadIdx.x == 0)  // recorded here so that the records keep the model's step order
-        probe.record(Step::Reset, 0, Space::Global, 0, 0.0f);
+    // The reset is recorded here, after the coarsening records, to keep the model's step order.
+    if (threadIdx.x == 0) probe.record(Step::Reset, 0, Space::Global, 0, 0.0f);
     sum = block_reduce_sum(sum, warp_sums, probe);
     if (threadIdx.x == 0) {
         while (published.load(::cuda::memory_order_acquire) < launch + 1) {   // @self_reset.atomic

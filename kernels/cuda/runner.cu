@@ -84,6 +84,12 @@ double median_of(std::vector<double> v)
     return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
 }
 
+/// A launch refused with cudaErrorLaunchOutOfResources: blockDim.x times the kernel's registers per
+/// thread exceeds what one multiprocessor holds (e.g. self_reset at block 1024, coarse factor 16).
+struct TooFewRegisters : CudaError {
+    using CudaError::CudaError;
+};
+
 struct KernelPlan {
     std::string kernel;
     unsigned int grid = 1;
@@ -364,6 +370,10 @@ struct Runner::Impl {
             e = reducescope::cuda::enqueue_dot(c, l);
         else if (id == "cub")
             e = reducescope::cuda::enqueue_cub(s.max, l, nullptr);
+        if (e == cudaErrorLaunchOutOfResources)
+            throw TooFewRegisters{"block size " + std::to_string(s.block_size) + " with coarse factor " +
+                                  std::to_string(s.coarse_factor) + " needs more registers than a multiprocessor has for " +
+                                  p.kernel + " (" + cudaGetErrorString(e) + "); use a smaller block size or coarse factor"};
         if (e != cudaSuccess)
             throw CudaError{error_text((p.kernel + "<<<" + std::to_string(p.grid) + ", " +
                                         std::to_string(s.block_size) + ">>>").c_str(), e)};
@@ -582,6 +592,12 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
         r.status = RunResult::Status::Ran;
         if (p.accumulates && m->reset_mode == "none" && timing.reps > 0)
             r.message = "diagnostic: REDUCESCOPE_RESET=none, the output reset is not in the timed work";
+    } catch (const TooFewRegisters& e) {
+        // Not a fault of the kernel: this shape cannot launch on this device (cudaGetLastError
+        // clears the launch error; it is not sticky).
+        cudaGetLastError();
+        r.status = RunResult::Status::Skipped;
+        r.message = e.what();
     } catch (const CudaError& e) {
         r.status = RunResult::Status::Failed;
         r.message = e.what();
