@@ -30,6 +30,7 @@
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QStyledItemDelegate>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -151,14 +152,22 @@ StepPane::StepPane(QWidget* parent)
     connectEditors();
     loadRequestIntoEditors(m_request);
     applyRequest(m_request);
-    // Asking the CUDA runtime can take a moment (driver start-up): after the first frame.
-    QTimer::singleShot(0, this, [this] {
+    // Asking the CUDA runtime can take a moment (driver start-up): on a thread of its own, so the
+    // first frame does not wait for it.
+    m_probeThread = QThread::create([this] { m_probeResult = probeGpu(); });
+    connect(m_probeThread, &QThread::finished, this, [this] {
         if (!m_gpuForced)
-            applyGpuStatus(probeGpu());
+            applyGpuStatus(m_probeResult);
     });
+    connect(m_probeThread, &QThread::finished, m_probeThread, &QObject::deleteLater);
+    m_probeThread->start();
 }
 
-StepPane::~StepPane() = default;
+StepPane::~StepPane()
+{
+    if (m_probeThread)
+        m_probeThread->wait();
+}
 
 void StepPane::buildPicker()
 {

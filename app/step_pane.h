@@ -8,6 +8,8 @@
 #include "app/trace_request.h"
 
 #include <QMap>
+#include <QPointer>
+#include <QThread>
 #include <QWidget>
 
 #include <memory>
@@ -211,6 +213,8 @@ private:
     TraceOrigin m_origin;
     GpuStatus m_gpu;
     bool m_gpuForced = false;
+    QPointer<QThread> m_probeThread;  ///< asks the CUDA runtime for a device, once, at start-up
+    GpuStatus m_probeResult;          ///< written by that thread, read after it finished
     GpuRecorder m_recorder;
     std::optional<HardwareCounters> m_hardware;
 };
