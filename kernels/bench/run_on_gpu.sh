@@ -10,8 +10,8 @@ mkdir -p "$OUTDIR"
 export NCCL_NVLS_ENABLE=0
 B=${RS_BUILD:-/tmp/rs-build}
 CLI=$B/kernels/cli/reducescope-cli
-ALL_BUT_RACE=simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,dot_shared,dot_coarsened,dot_fma,cub
-MAIN=segmented,coarsened,block_reduce,two_pass,grid_sync,vectorized,cub
+ALL_BUT_RACE=simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,dot_coarsened,dot_fma,cub
+MAIN=segmented,coarsened,block_reduce,two_pass,grid_sync,vectorized,self_reset,cub
 log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$OUTDIR/summary.txt"; }
 
 for stage in "$@"; do
@@ -61,18 +61,18 @@ goals)
     /usr/bin/env bash -c "time \"$CLI\" bench --n 1M --reps 100 --mode $mode > /dev/null" 2>&1 | tee -a "$OUTDIR/summary.txt"
   done
   log "2^20 graph hot: coarse factors of the fast kernels against CUB (reset by a kernel, then by memset, then untimed)"
-  "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,two_pass,grid_sync,cub \
+  "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,self_reset,two_pass,grid_sync,cub \
       --coarse-factor 2,4,8,16 --json "$OUTDIR/goal_1m_graph_coarse.json" > /dev/null 2>> "$OUTDIR/summary.txt"
   REDUCESCOPE_RESET=memset "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,cub \
       --coarse-factor 4,8 --json "$OUTDIR/goal_1m_graph_coarse_memset.json" > /dev/null 2>> "$OUTDIR/summary.txt"
   REDUCESCOPE_RESET=none "$CLI" bench --n 1M --reps 200 --mode graph --strategies coarsened,vectorized,cub \
       --coarse-factor 4,8 --json "$OUTDIR/diag_1m_graph_noreset.json" > /dev/null 2>> "$OUTDIR/summary.txt"
   for m in per-launch loop; do
-    "$CLI" bench --n 1M --reps 200 --mode $m --strategies coarsened,vectorized,two_pass,cub \
+    "$CLI" bench --n 1M --reps 200 --mode $m --strategies coarsened,vectorized,self_reset,two_pass,cub \
         --coarse-factor 4,8 --json "$OUTDIR/goal_1m_${m}.json" > /dev/null 2>> "$OUTDIR/summary.txt"
   done
   log "2^30 coarse sweep"
-  "$CLI" bench --n 1G --reps 20 --warmup 3 --mode graph --strategies coarsened,vectorized,block_reduce,grid_sync,cub \
+  "$CLI" bench --n 1G --reps 20 --warmup 3 --mode graph --strategies coarsened,vectorized,self_reset,block_reduce,grid_sync,cub \
       --coarse-factor 1,4,16,64 --json "$OUTDIR/goal_1g_coarse.json" > /dev/null 2>> "$OUTDIR/summary.txt"
   ;;
 sweep)
@@ -115,6 +115,16 @@ PY
   ;;
 sass)
   log sass
+  # The probe compiles away: each kernel file against the same file without its probe.record lines
+  # (docs/hardware-counters.md), compiled with the flags of the build; identical SASS expected.
+  F="-DREDUCESCOPE_WITH_CUDA_KERNELS=1 -O3 -DNDEBUG -arch=sm_90 -Xcompiler=-fPIC --expt-relaxed-constexpr -std=c++20 -Ikernels"
+  S=$(mktemp -d) && cp kernels/cuda/*.cuh "$S/"
+  for f in reduce_basic reduce_multiblock reduce_warp; do
+    grep -v 'probe\.record(' kernels/cuda/$f.cu > "$S/$f.cu"
+    nvcc $F -cubin kernels/cuda/$f.cu -o "$S/prod_$f.cubin" && nvcc $F -cubin "$S/$f.cu" -o "$S/strip_$f.cubin" &&
+    cuobjdump -sass "$S/prod_$f.cubin" > "$S/prod_$f.sass" && cuobjdump -sass "$S/strip_$f.cubin" > "$S/strip_$f.sass"
+    echo "$f: $(grep -c 'probe\.record(' kernels/cuda/$f.cu) probe lines removed, $(grep -c Function "$S/prod_$f.sass") kernels, $(wc -l < "$S/prod_$f.sass") SASS lines, $(diff "$S/prod_$f.sass" "$S/strip_$f.sass" | wc -l) lines differ" | tee -a "$OUTDIR/summary.txt"
+  done
   for f in reduce_basic reduce_multiblock reduce_warp dot_product; do
     cuobjdump -sass "$B/kernels/cuda/CMakeFiles/reducescope_cuda.dir/$f.cu.o" > "$OUTDIR/sass_$f.txt" 2>&1
   done
