@@ -15,15 +15,23 @@
 
 namespace reducescope::cuda {
 
+// The hardware warp: 32 lanes on every NVIDIA GPU so far. CUDA's built-in `warpSize` says the same,
+// but only at run time: with it the compiler can neither unroll the shuffle loop nor turn
+// `threadIdx.x / warpSize` into a shift, and that cost about 0.17 us per launch of self_reset and
+// vectorized at 1M on the H200 (docs/benchmarks.md). The step model's teaching warp sizes (4, 8,
+// 16) exist only in the model.
+constexpr unsigned int kWarpSize = 32;
+
 // The warp tree in registers: at offset 16, 8, 4, 2, 1 each lane adds the value of the lane
 // `offset` above it. No shared memory and no barrier: the 32 lanes exchange registers in one
 // instruction each step. Lane 0 ends with the warp's sum.
 template <class Probe>
 __device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& probe)
 {
-    for (unsigned int offset = warpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
+#pragma unroll
+    for (unsigned int offset = kWarpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
         sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
-        probe.record(step, offset, Space::Register, threadIdx.x % warpSize, sum);
+        probe.record(step, offset, Space::Register, threadIdx.x % kWarpSize, sum);
     }
     return sum;
 }
@@ -36,8 +44,8 @@ __device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& pr
 template <class Probe>
 __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, Probe& probe)
 {
-    const unsigned int lane = threadIdx.x % warpSize;
-    const unsigned int warp = threadIdx.x / warpSize;
+    const unsigned int lane = threadIdx.x % kWarpSize;
+    const unsigned int warp = threadIdx.x / kWarpSize;
     sum = warp_reduce_sum(sum, Step::Shuffle, probe);
     if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
         warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
@@ -45,7 +53,7 @@ __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, P
     }
     __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
     if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
-        const unsigned int warps = blockDim.x / warpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
+        const unsigned int warps = blockDim.x / kWarpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
         sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
         sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
     }
@@ -64,7 +72,7 @@ __global__ void warp_shuffle_reduce_sum(const float* input, float* output, unsig
     float sum = load_or_zero(input, i, n);                                 // @warp_shuffle.load
     probe.record(Step::Load, 0, Space::Register, i, sum);
     sum = warp_reduce_sum(sum, Step::Shuffle, probe);
-    if (threadIdx.x % warpSize == 0) {                                     // @warp_shuffle.atomic
+    if (threadIdx.x % kWarpSize == 0) {                                    // @warp_shuffle.atomic
         atomicAdd(output, sum);                                            // @warp_shuffle.atomic
         probe.record(Step::Atomic, 0, Space::Global, 0, sum);
     }
