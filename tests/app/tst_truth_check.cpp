@@ -58,7 +58,7 @@ app::OriginTrace stubRecorder(const app::TraceRequest& r)
 {
     if (r.strategy != QLatin1String("shared")) {
         app::OriginTrace out;
-        out.error = QStringLiteral("%1 has no GPU recording variant yet: the step model is shown").arg(r.strategy);
+        out.error = QStringLiteral("%1: this test recorder records only shared: the step model is shown").arg(r.strategy);
         return out;
     }
     app::OriginTrace out = app::readTraceFile(kRecorded);
@@ -282,9 +282,10 @@ void TestTruthCheck::recorderShowsRecordingAndRefusalKeepsModel()
     QCOMPARE(pane()->traceBanner(), QStringLiteral("Recorded on the GPU: Test GPU (sm_90) — 8 probe records"));
     QCOMPARE(pane()->stepView()->banner(), pane()->traceBanner());
 
-    // A strategy the recorder refuses: its message, and the model trace without a mark.
+    // A request the recorder refuses (this stub refuses all but shared): its message, and the
+    // model trace without a mark.
     QVERIFY(pane()->setRequest(request(QStringLiteral("vectorized"), QStringLiteral("6,2,7,4,5,8,3,1"))));
-    QVERIFY(pane()->fieldMessage(QStringLiteral("trace")).contains(QStringLiteral("vectorized has no GPU recording variant")));
+    QVERIFY(pane()->fieldMessage(QStringLiteral("trace")).contains(QStringLiteral("vectorized: this test recorder records only shared")));
     QCOMPARE(pane()->source(), app::StepPane::Source::Model);
     QVERIFY(pane()->stepView()->banner().isEmpty());
     QCOMPARE(pane()->trace()->strategy, std::string("vectorized"));
