@@ -33,11 +33,12 @@ QStringList cellsOf(long long active, long long laneSlots, long long divergent, 
             QString::number(atomics), QString::number(adds)};
 }
 
-// Rows a GPU probe cannot see (shared wavefronts, extra wavefronts, sectors, barriers, atomics).
+// Rows a GPU probe cannot see (shared wavefronts, extra wavefronts, sectors, barriers, atomics,
+// adds: a record carries the value after a step, not the operations that made it).
 void markNotRecorded(QVector<Column>& cols)
 {
     for (Column& c : cols)
-        for (int r = 3; r <= 7 && r < c.cells.size(); ++r)
+        for (int r = 3; r <= 8 && r < c.cells.size(); ++r)
             c.cells[r] = QStringLiteral("not recorded");
 }
 
@@ -197,7 +198,8 @@ void CountersView::render()
     if (!m_recordedBanner.isEmpty())
         html += QStringLiteral("<p><i>%1</i></p>")
                     .arg(tr("A probe records which lanes ran each step, what they wrote and the values after it; "
-                            "memory traffic, barriers and atomics are not recorded (Nsight Compute measures those)."));
+                            "memory traffic, barriers, atomics and the number of adds are not recorded (Nsight Compute "
+                            "measures the traffic)."));
     m_label->setText(html);
 }
 

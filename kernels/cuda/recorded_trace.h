@@ -13,9 +13,10 @@
 //  - values: shared / global spaces: the previous step's array with the recorded writes applied
 //    (in-place kernels start from the padded input, shared arrays from zeros); registers: one value
 //    per thread, the value each lane recorded (0 for a lane without a record in that step).
-//  - counters: active_lanes, lane_slots, divergent_warps, adds (= active lanes of a tree, shuffle
-//    or coarsening step); memory counters (wavefronts, sectors), barriers and atomics records are 0:
-//    a probe does not see them (Nsight Compute does: docs/hardware-counters.md).
+//  - counters: active_lanes, lane_slots, divergent_warps; adds, memory counters (wavefronts,
+//    sectors), barriers and atomics records are 0: a probe records the value after a step, not the
+//    operations or memory traffic that made it (Nsight Compute sees the traffic:
+//    docs/hardware-counters.md). The app shows those rows as "not recorded".
 #pragma once
 
 #include "cuda/recording_api.h"
