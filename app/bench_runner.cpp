@@ -305,15 +305,19 @@ void BenchRunner::probeDevice()
         if (err.startsWith(QLatin1String("reducescope-cli: ")))
             err = err.mid(17);
         if (status == QProcess::CrashExit) {
+            emit devicesCounted(-1);
             emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices crashed"));
         } else if (code == kNoDeviceExit) {
+            emit devicesCounted(0);
             emit deviceProbed(std::nullopt, true, err.isEmpty() ? tr("no CUDA device or driver") : err);
         } else if (code != 0) {
+            emit devicesCounted(-1);
             emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices failed (exit %1)%2")
                                                        .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
         } else {
             QString why;
             const auto devices = BenchResultsReader::parseDevices(out, &why);
+            emit devicesCounted(devices ? int(devices->size()) : -1);
             if (!devices || devices->isEmpty())
                 emit deviceProbed(std::nullopt, false, tr("cannot read the device list: %1").arg(why.isEmpty() ? tr("empty") : why));
             else

@@ -89,6 +89,9 @@ signals:
     /// Answer to probeDevice(): `device` set when a GPU is there; otherwise `message` says why
     /// (noDevice: the CLI said exit 77).
     void deviceProbed(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& message);
+    /// Also an answer to probeDevice(): how many CUDA devices `reducescope-cli devices` listed
+    /// (0 when it said there is none, -1 when it could not tell).
+    void devicesCounted(int count);
 
 private:
     void readStdout();

@@ -4,6 +4,7 @@
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
 #include "views/bench_scaling_chart.h"
+#include "reducescope/config.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -151,6 +152,11 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
             text += tr(" %1 stdout line(s) could not be read; the last: %2").arg(m_rejectedLines).arg(m_lastRejected);
         setMessage(text, isError || m_rejectedLines > 0);
         emit runFinished(o);
+    });
+    // The Multi-GPU tab says how many GPUs this machine has and whether this build has NCCL.
+    connect(m_runner, &BenchRunner::devicesCounted, this, [this](int count) {
+        if (m_scaling)
+            m_scaling->setAvailability(count, REDUCESCOPE_HAVE_NCCL != 0);
     });
     connect(m_runner, &BenchRunner::deviceProbed, this,
             [this](const std::optional<views::BenchDevice>& d, bool noDevice, const QString& why) {

@@ -707,9 +707,13 @@ void TestBenchPane::devicePanel_data()
 {
     QTest::addColumn<QString>("mode");
     QTest::addColumn<QString>("expected");
-    QTest::addRow("a GPU") << QStringLiteral("ok") << QStringLiteral("This machine: NVIDIA H200 (fixture) · 132 SMs · L2 60 MiB · peak 4915 GB/s · driver 13.0");
-    QTest::addRow("no CUDA device") << QStringLiteral("nodevice") << QStringLiteral("This machine: no CUDA device (no CUDA device (cudaGetDeviceCount");
-    QTest::addRow("CLI missing") << QStringLiteral("missing") << QStringLiteral("This machine: GPU unknown (cannot start /nonexistent/reducescope-cli");
+    QTest::addColumn<QString>("scaling");  // what the Multi-GPU tab says about this machine ("" = nothing)
+    QTest::addRow("a GPU") << QStringLiteral("ok") << QStringLiteral("This machine: NVIDIA H200 (fixture) · 132 SMs · L2 60 MiB · peak 4915 GB/s · driver 13.0")
+                           << QStringLiteral("Only one GPU here: scaling needs 2 or more");
+    QTest::addRow("no CUDA device") << QStringLiteral("nodevice") << QStringLiteral("This machine: no CUDA device (no CUDA device (cudaGetDeviceCount")
+                                    << QStringLiteral("No CUDA device here");
+    QTest::addRow("CLI missing") << QStringLiteral("missing") << QStringLiteral("This machine: GPU unknown (cannot start /nonexistent/reducescope-cli")
+                                 << QString();
 }
 
 void TestBenchPane::devicePanel()
@@ -724,6 +728,12 @@ void TestBenchPane::devicePanel()
     pane.runner()->probeDevice();
     QVERIFY(probed.wait(10000));
     QVERIFY2(pane.deviceText().contains(expected), qPrintable(pane.deviceText()));
+    QFETCH(QString, scaling);
+    const QString said = pane.scalingChart()->message();
+    if (scaling.isEmpty())
+        QVERIFY2(!said.contains(QStringLiteral(" here")), qPrintable(said));  // the machine is unknown: no claim
+    else
+        QVERIFY2(said.contains(scaling), qPrintable(said));
     // with nothing loaded, the panel says how to get results
     QString error;
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
