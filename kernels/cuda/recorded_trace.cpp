@@ -251,9 +251,13 @@ m::Trace recorded_trace(const Recording& rec)
             const std::size_t tg = std::size_t(c->block) * bd + c->thread;
             if (tg >= st.lanes.size())
                 continue;
-            st.lanes[tg].state = m::LaneState::Active;
+            // A lane counts once per step, however many records it made in it (a coarsening
+            // loop records every iteration).
+            if (st.lanes[tg].state != m::LaneState::Active) {
+                st.lanes[tg].state = m::LaneState::Active;
+                ++st.counters.active_lanes;
+            }
             masks[std::size_t(c->block) * wpb + c->thread / 32] |= c->active_mask;
-            ++st.counters.active_lanes;
             if (!changes_array) {
                 if (kind == kWrite || kind == kSecondPass || kind == kGridSync || kind == kReset)
                     output = c->value;  // kReset: 0, the zero of *output by the launch's first block

@@ -6,6 +6,9 @@
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
+#include <cmath>
+
+#include <QDirIterator>
 #include <QFile>
 #include <QTest>
 
@@ -41,6 +44,8 @@ private slots:
     void everyModelTraceReadsBack_data();
     void everyModelTraceReadsBack();
     void recordedFixtureReads();
+    void shippedRecordingsRead_data();
+    void shippedRecordingsRead();
     void badFilesNameTheField_data();
     void badFilesNameTheField();
 };
@@ -97,6 +102,35 @@ void TestTraceFile::recordedFixtureReads()
     QCOMPARE(r.file->trace.strategy, std::string("shared"));
     QCOMPARE(r.file->trace.result, 36.f);
     QVERIFY(r.file->trace.steps.front().label.find("recorded on the GPU") == 0);
+}
+
+// Every trace docs/traces/ ships (README: "Open one in the app") opens, as a GPU recording whose
+// lane utilisation is a fraction.
+void TestTraceFile::shippedRecordingsRead_data()
+{
+    QTest::addColumn<QString>("path");
+    QDirIterator it(QStringLiteral(REDUCESCOPE_TEST_DATA "/../../../docs/traces"), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    int count = 0;
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QTest::addRow("%s", qPrintable(it.fileName())) << path;
+        ++count;
+    }
+    QVERIFY2(count >= 3, "docs/traces/ should hold the H200 recordings of shared, vectorized, self_reset");
+}
+
+void TestTraceFile::shippedRecordingsRead()
+{
+    QFETCH(QString, path);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    const model::TraceFileResult r = model::read_trace_file(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    QVERIFY2(r.file, r.error.c_str());
+    QVERIFY(r.file->recorded_on_gpu);
+    QVERIFY(r.file->trace.totals.lane_utilisation > 0 && r.file->trace.totals.lane_utilisation <= 1);
+    QVERIFY(std::fabs(r.file->trace.result - r.file->trace.reference) <= 1e-3);  // the seed array: 36
 }
 
 void TestTraceFile::badFilesNameTheField_data()

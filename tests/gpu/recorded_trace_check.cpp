@@ -7,6 +7,7 @@
 // probe call). This checks the plumbing, not the GPU: tests/gpu/recording_match.cpp does that.
 #include "cuda/recorded_trace.h"
 #include "model/simulate.h"
+#include "model/trace_json.h"
 
 #include <cstdio>
 #include <map>
@@ -19,7 +20,22 @@ namespace {
 int failures = 0;
 static gpu::RecordedCall C(unsigned step, unsigned it, unsigned space, unsigned idx, float v, unsigned blk, unsigned th, unsigned mask, unsigned seq){
   gpu::RecordedCall c; c.step=step;c.iteration=it;c.space=space;c.index=idx;c.value=v;c.block=blk;c.thread=th;c.active_mask=mask;c.sequence=seq;return c;}
+// What every converted recording must satisfy: a lane counts once per step however many records it
+// made (a coarsening loop records each iteration), so utilisation stays within 0..1, and the JSON
+// the CLI writes (trace --on-gpu --json) passes the app's strict reader (read_trace_file).
+static void check_readable(const char* s, gpu::Recording r){
+  r.device="hand-made recording (no GPU)";  // the reader wants a device name, as record_on_gpu gives
+  const model::Trace t=gpu::recorded_trace(r);
+  bool ok=t.totals.lane_utilisation>=0 && t.totals.lane_utilisation<=1;
+  for(const auto& st:t.steps){ long long active=0; for(const auto& l:st.lanes) active+=l.state==model::LaneState::Active;
+    ok&=st.counters.active_lanes==active && active<=st.counters.lane_slots; }
+  const auto back=model::read_trace_file(gpu::recorded_trace_json(r).dump());
+  ok&=back.file.has_value() && back.file->recorded_on_gpu;
+  if(!ok) std::printf("%s: recorded trace not readable or lanes miscounted (utilisation %g; reader: %s)\n",s,t.totals.lane_utilisation,back.error.c_str());
+  failures+=ok?0:1;
+}
 static void run(const char* s, std::vector<float> x, gpu::Recording r){
+  check_readable(s,r);
   model::Params p; p.block_size=r.block; p.coarse_factor=r.coarse_factor;
   auto mt=model::simulate(s,x,p); auto rt=gpu::recorded_trace(r);
   auto cmp=gpu::compare(mt,rt,true);
@@ -87,6 +103,7 @@ int main()
     partials[b]=block_reduce(g,b,s); g.rec(7,0,0,b,partials[b],b,0,1);}
   g.kernel=1; std::vector<float> s(1024,0); for(unsigned t=0;t<grid;++t) s[t]+=partials[t];
   float res=block_reduce(g,0,s); g.rec(9,0,0,0,res,0,0,1); g.r.result=res;
+  check_readable("two_pass",g.r);  // threads 0..5 of block 0 record two coarsening iterations
   model::Params p; p.block_size=B; p.coarse_factor=C;
   auto mt=model::simulate("two_pass",x,p); auto rt=gpu::recorded_trace(g.r);
   auto cmp=gpu::compare(mt,rt,true);

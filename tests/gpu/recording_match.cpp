@@ -12,6 +12,7 @@
 #include "cuda/reduce_api.h"
 #include "model/catalogue.h"
 #include "model/simulate.h"
+#include "model/trace_json.h"
 
 #include <cmath>
 #include <cstdio>
@@ -108,6 +109,14 @@ int main(int argc, char** argv)
                     ++per_strategy[s].first;
                     const model::Trace rt = gpu::recorded_trace(rec);
                     gpu::Comparison cmp = gpu::compare(mt, rt, result_fixed(s, mt.grid_size));
+                    // What `trace --on-gpu --json` writes must open in the app (strict reader); a
+                    // lane counts once per step however many records it made.
+                    if (x.size() <= 64) {  // (all sizes up to 256: 4 min on the H200; up to 64 keeps it short)
+                        const model::TraceFileResult back =
+                            model::read_trace_file(gpu::recorded_trace_json(rec).dump());
+                        if (!back.file)
+                            cmp.mismatches.push_back({"trace file", "the app's reader refuses it: " + back.error});
+                    }
                     for (gpu::Mismatch& m : gpu::split_warps(rec))
                         cmp.mismatches.push_back(std::move(m));
                     compared += cmp.steps_compared;
