@@ -155,10 +155,15 @@ QString whyDivergence(qint64 model, double hw)
                           "ncu, branch instructions whose lanes split (predicated code and EXIT are not branches).");
 }
 
-QString whyShared(qint64 model, double hw)
+QString whyShared(qint64 model, double hw, bool conflicts)
 {
     if (double(model) == hw && model == 0)
-        return QStringLiteral("Both 0: no shared-memory traffic of this kind in this kernel.");
+        return conflicts ? QStringLiteral("Both 0: every shared access of this kind is conflict-free (one "
+                                          "wavefront per instruction), or there is none.")
+                         : QStringLiteral("Both 0: no shared-memory traffic of this kind in this kernel.");
+    if (double(model) == hw && conflicts)
+        return QStringLiteral("Same: the model's bank of each lane's word (word mod 32) gives exactly the extra "
+                              "wavefronts the hardware needed.");
     if (double(model) == hw)
         return QStringLiteral("Same: one shared-memory instruction per source expression (the stride is known only at "
                               "run time, so no fused 64-bit loads; the loop is not unrolled).");
@@ -348,7 +353,7 @@ views::HardwareComparison compareWithModel(const HardwareCounters& counters, con
         } else {
             row.hardware = number(*hw);
             row.agree = double(m) == *hw;
-            row.why = r.divergence ? whyDivergence(m, *hw) : whyShared(m, *hw);
+            row.why = r.divergence ? whyDivergence(m, *hw) : whyShared(m, *hw, r.metric == 1 || r.metric == 2);
         }
         c.rows.push_back(row);
     }

@@ -355,7 +355,12 @@ void TestTruthCheck::countersModelVsHardware()
     if (strategy == QLatin1String("shared")) {
         QVERIFY(c.rows[0].why.contains(QStringLiteral("predicated")));
         QVERIFY(c.rows[3].agree);
+        // 0 conflicts beside 41 load wavefronts: conflict-free, not "no traffic".
+        QVERIFY2(c.rows[1].why.contains(QStringLiteral("conflict-free")), qPrintable(c.rows[1].why));
+        QVERIFY(!text.contains(QStringLiteral("no shared-memory traffic")));
     }
+    if (strategy == QLatin1String("interleaved_strided"))
+        QVERIFY2(c.rows[1].why.startsWith(QStringLiteral("Same: the model's bank")), qPrintable(c.rows[1].why));
     if (strategy == QLatin1String("simple"))
         QVERIFY(c.rows[0].why.contains(QStringLiteral("EXIT")));
 }
