@@ -401,13 +401,13 @@ QString notRegularWhy(bool dir, bool fifo, bool device, bool socket)
         : device           ? QStringLiteral("a device")
         : socket           ? QStringLiteral("a socket")
                            : QStringLiteral("not a plain file");
-    return QStringLiteral("not a regular file (%1); a results file must be a regular file of at most %2 MiB")
+    return QStringLiteral("not a regular file (%1); the app reads only regular files of at most %2 MiB")
         .arg(what).arg(BenchResultsReader::kMaxFileBytes >> 20);
 }
 
 QString tooBigWhy(qint64 bytes)
 {
-    return QStringLiteral("%1 MiB, over the limit of %2 MiB for a results file")
+    return QStringLiteral("%1 MiB, over the limit of %2 MiB for a file the app reads")
         .arg(double(bytes) / (1 << 20), 0, 'f', 1).arg(BenchResultsReader::kMaxFileBytes >> 20);
 }
 

@@ -3,28 +3,33 @@
 
 #include "app/message_text.h"
 
-#include "reducescope/config.h"
 #include "model/catalogue.h"
+#include "model/message.h"
 #include "model/simulate.h"
+#include "reducescope/config.h"
 
 #include <QCommandLineParser>
+
+#include <climits>
+#include <cstdint>
 
 namespace reducescope::app {
 namespace {
 
-// Reads an integer option; on failure fills `error` with the field and its range.
-bool readInt(const QCommandLineParser& parser, const QString& name, const QString& range, int* out, QString* error)
+// Reads an integer option written as plain decimal digits (as reducescope-cli takes them: no sign,
+// spaces, hex or exponent) within lo..hi; on failure fills `error` with the field and its range.
+bool readInt(const QCommandLineParser& parser, const QString& name, const QString& range, int lo, int hi, int* out,
+             QString* error)
 {
     if (!parser.isSet(name))
         return true;
-    bool ok = false;
     const QString text = parser.value(name);
-    const int v = text.trimmed().toInt(&ok);
-    if (!ok) {
+    const auto v = cli::parse_decimal_in(text.toStdString(), std::uint64_t(lo), std::uint64_t(hi));
+    if (!v) {
         *error = QStringLiteral("%1 must be %2 (got \"%3\")").arg(name, range, echoValue(text));
         return false;
     }
-    *out = v;
+    *out = int(*v);
     return true;
 }
 
@@ -116,19 +121,19 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     QString error;
     model::Params& p = o.request.params;
-    if (!readInt(parser, QStringLiteral("block-size"), QStringLiteral("a power of two in 1..1024"), &p.block_size, &error)
-        || !readInt(parser, QStringLiteral("warp-size"), QStringLiteral("one of 4, 8, 16, 32"), &p.warp_size, &error)
-        || !readInt(parser, QStringLiteral("coarse-factor"), QStringLiteral("in 1..64"), &p.coarse_factor, &error)
-        || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), &p.banks, &error))
+    // The ranges here are the outer bounds; the step model checks the rest (powers of two, the
+    // teaching sizes) with the same wording.
+    if (!readInt(parser, QStringLiteral("block-size"), QStringLiteral("a power of two in 1..1024"), 1, 1024, &p.block_size, &error)
+        || !readInt(parser, QStringLiteral("warp-size"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.warp_size, &error)
+        || !readInt(parser, QStringLiteral("coarse-factor"), QStringLiteral("in 1..64"), 1, 64, &p.coarse_factor, &error)
+        || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.banks, &error))
         return fail(error);
     o.paramsGiven = parser.isSet(QStringLiteral("block-size")) || parser.isSet(QStringLiteral("warp-size"))
         || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
     if (parser.isSet(QStringLiteral("step"))) {
         int k = 0;
-        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step number, 1 or more"), &k, &error))
+        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step number, 1 or more"), 1, INT_MAX, &k, &error))
             return fail(error);
-        if (k < 1)
-            return fail(QStringLiteral("step must be a step number, 1 or more (got %1)").arg(k));
         o.step = k;
     }
     o.trace = parser.value(QStringLiteral("trace"));

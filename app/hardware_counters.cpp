@@ -193,7 +193,7 @@ std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QS
             throw Bad{QStringLiteral("counters is missing (a results file from reducescope-cli bench --counters has it)")};
         HardwareCounters out;
         QJsonArray list;
-        QJsonValue nValue;
+        QJsonValue nValue = QJsonValue(QJsonValue::Undefined);  // the array form takes params.n
         if (counters.isArray()) {
             list = counters.toArray();
         } else if (counters.isObject()) {
@@ -229,9 +229,16 @@ std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QS
             nValue = need(params.toObject(), QStringLiteral("n"), QStringLiteral("params."));
         }
         out.n = integer(nValue, nName, 1, qint64(1) << 34);
-        for (int i = 0; i < list.size(); ++i)
-            out.kernels.push_back(readKernel(list.at(i), (counters.isObject() ? QStringLiteral("counters.kernels[%1]")
-                                                                               : QStringLiteral("counters[%1]")).arg(i)));
+        for (int i = 0; i < list.size(); ++i) {
+            const QString where = (counters.isObject() ? QStringLiteral("counters.kernels[%1]")
+                                                       : QStringLiteral("counters[%1]")).arg(i);
+            out.kernels.push_back(readKernel(list.at(i), where));
+            // One entry per strategy: with two, the panel could not say which one it shows.
+            for (int k = 0; k + 1 < int(out.kernels.size()); ++k)
+                if (out.kernels[k].strategy == out.kernels.back().strategy)
+                    throw Bad{QStringLiteral("%1.strategy: %2 is already in entry %3 (one entry per strategy)")
+                                  .arg(where, out.kernels.back().strategy).arg(k)};
+        }
         const QJsonValue device = root.value(QStringLiteral("device"));
         if (device.isObject())
             out.device = device.toObject().value(QStringLiteral("name")).toString().left(80);

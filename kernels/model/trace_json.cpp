@@ -348,11 +348,16 @@ struct FieldError {
 constexpr long long kMaxArray = 1 << 19;
 constexpr long long kMaxSteps = 20000;
 constexpr long long kMaxGrid = 65535;
-constexpr long long kMaxIndexList = 1024;  // reads / writes of one lane (vectorized reads 4 * 64)
+constexpr long long kMaxIndexList = 4096;  // reads / writes of one lane (grid_sync's thread 0 at block 1: every partial)
 constexpr std::size_t kMaxText = 4000;
 
 std::string got(const json& v)
 {
+    // Containers are described, not printed: dumping a deeply nested one recurses once per level.
+    if (v.is_array())
+        return " (got an array of " + std::to_string(v.size()) + " entries)";
+    if (v.is_object())
+        return " (got an object)";
     return " (got " + cli::echo(v.dump()) + ")";
 }
 
@@ -366,6 +371,8 @@ const json& field(const json& obj, const char* key, const std::string& path)
 
 long long integer(const json& v, const std::string& name, long long lo, long long hi)
 {
+    if (hi < lo)  // an index into an empty array
+        throw FieldError{name + " cannot be any index: the array it points into is empty" + got(v)};
     const std::string range = name + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
     if (!v.is_number_integer())
         throw FieldError{range + got(v)};
@@ -517,6 +524,12 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     if (const json& m = field(s, "max_conflict_ways", q); !m.is_null())
         integer(m, q + "max_conflict_ways", 0, l.warp_size);
     check_counters(field(s, "counters", q), q + "counters");
+    {
+        const json& c = field(s, "counters", q);
+        if (c.at("active_lanes").get<long long>() > c.at("lane_slots").get<long long>())
+            throw FieldError{q + "counters.active_lanes must be at most counters.lane_slots (" +
+                             std::to_string(c.at("lane_slots").get<long long>()) + ")" + got(c.at("active_lanes"))};
+    }
 
     const json& warps = array(field(s, "warps", q), q + "warps", l.grid_dim * l.warps_per_block);
     for (std::size_t i = 0; i < warps.size(); ++i) {
@@ -524,8 +537,13 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
         object(warps[i], w);
         integer(field(warps[i], "block", w + "."), w + ".block", 0, l.grid_dim - 1);
         integer(field(warps[i], "warp", w + "."), w + ".warp", 0, l.warps_per_block - 1);
-        integer(field(warps[i], "live_lanes", w + "."), w + ".live_lanes", 0, l.warp_size);
-        check_indices(field(warps[i], "active_lanes", w + "."), w + ".active_lanes", l.warp_size, 0, l.warp_size - 1);
+        const long long live = integer(field(warps[i], "live_lanes", w + "."), w + ".live_lanes", 0, l.warp_size);
+        const json& active = field(warps[i], "active_lanes", w + ".");
+        check_indices(active, w + ".active_lanes", live, 0, live - 1);
+        for (std::size_t k = 1; k < active.size(); ++k)
+            if (active[k].get<long long>() <= active[k - 1].get<long long>())
+                throw FieldError{item(w + ".active_lanes", k) + " must be greater than the lane before it (lanes in "
+                                 "increasing order, each once)" + got(active[k])};
         boolean(field(warps[i], "divergent", w + "."), w + ".divergent");
     }
     if (const auto it = s.find("lanes"); it != s.end()) {
@@ -616,15 +634,19 @@ TraceFile check_and_read(const json& j)
         throw FieldError{"strategy must be one of " + ids + got(field(j, "strategy", ""))};
     }
     one_of(field(j, "operation", ""), "operation", {Operation::Sum, Operation::Max});
+    const Operation op = strategy == "coarsened_max" ? Operation::Max : Operation::Sum;
+    if (field(j, "operation", "").get_ref<const std::string&>() != to_string(op))
+        throw FieldError{"operation must be \"" + std::string(to_string(op)) + "\" for " + strategy +
+                         got(field(j, "operation", ""))};
     const json& p = object(field(j, "params", ""), "params");
-    power_of_two(field(p, "block_size", "params."), "params.block_size", 1024);
+    const long long block = power_of_two(field(p, "block_size", "params."), "params.block_size", 1024);
     Launch launch{};
     launch.warp_size = warp_like(field(p, "warp_size", "params."), "params.warp_size");
     integer(field(p, "coarse_factor", "params."), "params.coarse_factor", 1, 64);
     launch.banks = warp_like(field(p, "banks", "params."), "params.banks");
     const long long n = integer(field(p, "n", "params."), "params.n", 1, 4096);
     const long long padded = integer(field(j, "padded_n", ""), "padded_n", n, kMaxArray);
-    integer(field(j, "grid_size", ""), "grid_size", 1, kMaxGrid);
+    const long long grid = integer(field(j, "grid_size", ""), "grid_size", 1, kMaxGrid);
     const std::string source = text(field(j, "source_file", ""), "source_file", 200);
     if (source != info->source_file)
         throw FieldError{"source_file must be \"" + std::string(info->source_file) + "\" for " + strategy +
@@ -634,6 +656,14 @@ TraceFile check_and_read(const json& j)
     if (static_cast<long long>(input.size()) != padded)
         throw FieldError{"input must hold padded_n = " + std::to_string(padded) + " values (got " +
                          std::to_string(input.size()) + ")"};
+    // Past params.n the input is padding: the operation's identity (0 for a sum, -inf for a max).
+    for (long long k = n; k < padded; ++k) {
+        const double x = read_number(input[std::size_t(k)]);
+        if (op == Operation::Sum ? x != 0.0 : !(std::isinf(x) && x < 0))
+            throw FieldError{item("input", std::size_t(k)) + " must be the padding " +
+                             (op == Operation::Sum ? "0" : "\"-inf\"") + " (past params.n = " + std::to_string(n) +
+                             ")" + got(input[std::size_t(k)])};
+    }
     real(field(j, "result", ""), "result");
     real(field(j, "reference", ""), "reference");
     boolean(field(j, "expected_wrong", ""), "expected_wrong");
@@ -653,8 +683,21 @@ TraceFile check_and_read(const json& j)
     const std::string_view src = kernel_source(source);
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
     const json& steps = array(field(j, "steps", ""), "steps", kMaxSteps, 1);
-    for (std::size_t i = 0; i < steps.size(); ++i)
+    for (std::size_t i = 0; i < steps.size(); ++i) {
         check_step(steps[i], item("steps", i), launch, padded, lines);
+        // The step belongs to this strategy and its launch (two_pass's second kernel: 1 x 1024).
+        const std::string q = item("steps", i) + ".";
+        const json& markers = steps[i].at("source_markers");
+        const std::string prefix = "@" + strategy + ".";
+        for (std::size_t k = 0; k < markers.size(); ++k)
+            if (markers[k].get_ref<const std::string&>().rfind(prefix, 0) != 0)
+                throw FieldError{item(q + "source_markers", k) + " must start with \"" + prefix + "\"" + got(markers[k])};
+        const long long bd = steps[i].at("block_dim").get<long long>(), gd = steps[i].at("grid_dim").get<long long>();
+        const bool second_kernel = strategy == "two_pass" && bd == 1024 && gd == 1;
+        if (!second_kernel && (bd != block || gd != grid))
+            throw FieldError{q + "block_dim x grid_dim must be params.block_size x grid_size = " + std::to_string(block) +
+                             " x " + std::to_string(grid) + " (got " + std::to_string(bd) + " x " + std::to_string(gd) + ")"};
+    }
 
     TraceFile out;
     if (const auto d = j.find("description"); d != j.end())
@@ -697,10 +740,14 @@ TraceFileResult read_trace_file(std::string_view text)
         out.error = "the file is larger than " + std::to_string(kMaxTraceFileBytes >> 20) + " MiB";
         return out;
     }
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        out.error = "the file is empty (a trace file is the JSON of reducescope-cli trace --json)";
+        return out;
+    }
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // syntax errors, and numbers out of range (1e999)
         out.error = "not JSON: " + cli::one_line(e.what());
         return out;
     }

@@ -120,6 +120,12 @@ void TestAppCli::parse_data()
     QTest::addRow("bad input") << QStringList{"--input", "1,two"} << 2 << "input";
     QTest::addRow("negative step") << QStringList{"--step", "-1"} << 2 << "step";
     QTest::addRow("step 0") << QStringList{"--step", "0"} << 2 << "1 or more";
+    // Numbers as reducescope-cli takes them: plain decimal digits; 0 is not a block size.
+    QTest::addRow("block size 0") << QStringList{"--block-size", "0"} << 2 << "block-size must be a power of two in 1..1024 (got \"0\")";
+    QTest::addRow("block size 00") << QStringList{"--block-size", "00"} << 2 << "block-size must be a power of two in 1..1024";
+    QTest::addRow("block size +4") << QStringList{"--block-size", "+4"} << 2 << "block-size must be a power of two in 1..1024 (got \"+4\")";
+    QTest::addRow("coarse factor with a space") << QStringList{"--coarse-factor", " 4"} << 2 << "coarse-factor must be in 1..64";
+    QTest::addRow("step +2") << QStringList{"--step", "+2"} << 2 << "step must be a step number, 1 or more";
     QTest::addRow("unknown option") << QStringList{"--colour", "red"} << 2 << "colour";
     // Repeated options, empty and wrong file names.
     QTest::addRow("strategy twice") << QStringList{"--strategy", "simple", "--strategy", "convergent"} << 2

@@ -44,6 +44,7 @@ private slots:
     void everyModelTraceReadsBack_data();
     void everyModelTraceReadsBack();
     void recordedFixtureReads();
+    void deepNestingIsRefusedWithoutRecursion();
     void shippedRecordingsRead_data();
     void shippedRecordingsRead();
     void badFilesNameTheField_data();
@@ -104,6 +105,25 @@ void TestTraceFile::recordedFixtureReads()
     QVERIFY(r.file->trace.steps.front().label.find("recorded on the GPU") == 0);
 }
 
+// 100000 nested arrays, at the top and inside a field: a message, no stack overflow (the error
+// text used to print the value, recursing once per level).
+void TestTraceFile::deepNestingIsRefusedWithoutRecursion()
+{
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    model::TraceFileResult r = model::read_trace_file(deep);
+    QVERIFY(!r.file);
+    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("the file must be an object (got an array of 1 entries)"));
+    json good = modelJson("shared", {6, 2, 7, 4, 5, 8, 3, 1});
+    std::string text = good.dump();
+    const std::string key = "\"strategy\":\"shared\"";
+    const auto at = text.find(key);
+    QVERIFY(at != std::string::npos);
+    text.replace(at, key.size(), "\"strategy\":" + deep);
+    r = model::read_trace_file(text);
+    QVERIFY(!r.file);
+    QCOMPARE(QString::fromStdString(r.error), QStringLiteral("strategy must be a string (got an array of 1 entries)"));
+}
+
 // Every trace docs/traces/ ships (README: "Open one in the app") opens, as a GPU recording whose
 // lane utilisation is a fraction.
 void TestTraceFile::shippedRecordingsRead_data()
@@ -142,7 +162,8 @@ void TestTraceFile::badFilesNameTheField_data()
     };
     row("not json", "RAW:{\"format\": ", "not JSON");
     row("array", "RAW:[1,2]", "the file must be an object");
-    row("empty", "RAW:", "not JSON");
+    row("empty", "RAW:", "the file is empty");
+    row("number out of range", "RAW:{\"format\": 1e999}", "not JSON: [json.exception.out_of_range.406] number overflow");
     row("format", R"([{"op":"replace","path":"/format","value":"reducescope-results"}])", "format must be \"reducescope-trace\"");
     row("no format", R"([{"op":"remove","path":"/format"}])", "format is missing");
     row("version", R"([{"op":"replace","path":"/format_version","value":2}])", "format_version must be an integer in 1..1 (got 2)");
@@ -163,7 +184,14 @@ void TestTraceFile::badFilesNameTheField_data()
     row("block dim", R"([{"op":"replace","path":"/steps/0/block_dim","value":2048}])", "steps[0].block_dim must be an integer in 1..1024 (got 2048)");
     row("warp index", R"([{"op":"replace","path":"/steps/0/warps/0/warp","value":99}])", "steps[0].warps[0].warp must be an integer in 0..0 (got 99)");
     row("warp block", R"([{"op":"replace","path":"/steps/0/warps/0/block","value":-1}])", "steps[0].warps[0].block must be an integer in 0..0 (got -1)");
-    row("active lane", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes/0","value":32}])", "steps[1].warps[0].active_lanes[0] must be an integer in 0..31 (got 32)");
+    row("active lane", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes/0","value":32}])", "steps[1].warps[0].active_lanes[0] must be an integer in 0..3 (got 32)");  // 4 live lanes (block 4)
+    row("active lanes twice", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes","value":[1,1]}])", "steps[1].warps[0].active_lanes[1] must be greater than the lane before it");
+    row("padding past n", R"([{"op":"replace","path":"/params/n","value":5}])", "input[5] must be the padding 0 (past params.n = 5) (got 8");
+    row("operation of another strategy", R"([{"op":"replace","path":"/operation","value":"max"}])", "operation must be \"sum\" for shared");
+    row("step of another strategy", R"([{"op":"replace","path":"/steps/0/source_markers/0","value":"@convergent.tree"}])", "steps[0].source_markers[0] must start with \"@shared.\"");
+    row("launch of a step", R"([{"op":"replace","path":"/params/block_size","value":64}])", "steps[0].block_dim x grid_dim must be params.block_size x grid_size = 64 x 1 (got 4 x 1)");
+    row("index into an empty array", R"([{"op":"replace","path":"/steps/1/values","value":[]}])", "cannot be any index: the array it points into is empty");
+    row("active lanes over slots", R"([{"op":"replace","path":"/steps/1/counters/active_lanes","value":1000000}])", "steps[1].counters.active_lanes must be at most counters.lane_slots");
     row("lanes count", R"([{"op":"remove","path":"/steps/1/lanes/0"}])", "steps[1].lanes must hold block_dim x grid_dim = 4 entries (got 3)");
     row("lane state", R"([{"op":"replace","path":"/steps/1/lanes/0/state","value":"asleep"}])", "steps[1].lanes[0].state must be one of \"active\", \"idle\", \"exited\"");
     row("write index", R"([{"op":"replace","path":"/steps/1/lanes/0/writes","value":[100]}])", "steps[1].lanes[0].writes[0] must be an integer in 0..3 (got 100)");

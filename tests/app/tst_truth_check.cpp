@@ -414,6 +414,13 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QByteArray n = good;
     n.replace("\"n\": 1024,\n  \"ncu\"", "\"n\": 0,\n  \"ncu\"");
     QTest::newRow("n") << n << QStringLiteral("counters.n must be an integer in 1..");
+    QByteArray duplicate = good;
+    duplicate.replace("\"strategy\": \"convergent\"", "\"strategy\": \"simple\"");
+    QTest::newRow("duplicate strategy") << duplicate
+                                        << QStringLiteral("counters.kernels[1].strategy: simple is already in entry 0 (one entry per strategy)");
+    // The array form takes n from params.n; without it, that is the field named.
+    QTest::newRow("array form without params") << QByteArray(R"({"schema":"reducescope-results","version":1,"counters":[{"strategy":"shared"}]})")
+                                               << QStringLiteral("params is missing");
 }
 
 void TestTruthCheck::badCountersFileKeepsState()

@@ -264,7 +264,7 @@ void TestBenchResults::refusedFiles_data()
         QFile f(big);
         if (!f.open(QIODevice::WriteOnly) || !f.resize(qint64(100) << 20))  // sparse
             qFatal("cannot make %s", qPrintable(big));
-        QTest::addRow("100 MiB file") << big << QStringLiteral("big.json: 100.0 MiB, over the limit of 64 MiB for a results file");
+        QTest::addRow("100 MiB file") << big << QStringLiteral("big.json: 100.0 MiB, over the limit of 64 MiB for a file the app reads");
     }
     QTest::addRow("20001 results") << writeScratch(QStringLiteral("many.json"), withResultCount(app::BenchResultsReader::kMaxResults + 1))
                                    << QStringLiteral("many.json: results: 20001 results, over the limit of 20000 per file");
