@@ -81,7 +81,10 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         if (!window.benchmarkPane()->loadResults(o.results, &error))
             return fail(QStringLiteral("results: %1")
                             .arg(error.isEmpty() ? QStringLiteral("%1: could not be loaded").arg(echoPath(o.results)) : error));
-        window.loadCountersOf(o.results);
+        if (!window.loadCountersOf(o.results) && !window.countersProblem().isEmpty())
+            // The results are shown; only their counters are not: a warning, not a failure.
+            std::fprintf(stderr, "reducescope: results: hardware counters not shown: %s\n",
+                         qPrintable(window.countersProblem()));
         window.showBenchmarkPane();
     }
     return -1;

@@ -220,12 +220,19 @@ void MainWindow::loadResults()
 
 bool MainWindow::loadCountersOf(const QString& path)
 {
+    m_countersProblem.clear();
     const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, nullptr);
     if (!bytes || !hasHardwareCounters(*bytes))
         return false;
     const bool ok = m_stepPane->loadHardwareCounters(path);
-    if (ok)
+    if (ok) {
         statusBar()->showMessage(tr("Hardware counters of %1 are in the step pane's counters panel").arg(QFileInfo(path).fileName()), 8000);
+        m_countersProblem.clear();
+    } else {
+        // The results loaded; their counters did not: say so where the user is looking.
+        m_countersProblem = m_stepPane->fieldMessage(QStringLiteral("counters"));
+        statusBar()->showMessage(tr("Hardware counters not shown: %1").arg(m_countersProblem), 15000);
+    }
     return ok;
 }
 

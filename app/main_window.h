@@ -37,8 +37,12 @@ public:
     bool openStrategy(const QString& id);
 
     /// When the results file at `path` carries hardware counters (bench --counters), loads them into
-    /// the step pane's counters panel too. True when it did.
+    /// the step pane's counters panel too. True when it did. When the file has counters that cannot
+    /// be shown (skipped, error, bad values), countersProblem() says why and the status bar shows it.
     bool loadCountersOf(const QString& path);
+    /// Why the last loadCountersOf() could not show the file's counters; empty when it could or
+    /// when the file had none.
+    QString countersProblem() const { return m_countersProblem; }
 
     /// Window geometry, splitters and the last strategy/input, from and to QSettings.
     void restoreSettings();
@@ -62,6 +66,7 @@ private:
     QTableView* m_table = nullptr;
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
+    QString m_countersProblem;
 };
 
 } // namespace reducescope::app

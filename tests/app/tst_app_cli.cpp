@@ -98,6 +98,7 @@ private slots:
     void screenshot_data();
     void screenshot();
     void noDisplay();
+    void resultsWithUnusableCountersWarn();
 };
 
 void TestAppCli::parse_data()
@@ -260,6 +261,34 @@ void TestAppCli::noDisplay()
                             {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"), QStringLiteral("QT_QPA_PLATFORM")});
     QCOMPARE(shot.code, 0);
     QVERIFY(QFile::exists(png));
+}
+
+// A results file whose counters were skipped (ncu missing): the results load (exit 0, screenshot
+// written) and stderr says why the counters are not shown; with good counters, no such line.
+void TestAppCli::resultsWithUnusableCountersWarn()
+{
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(!o.isEmpty());
+    o.insert(QStringLiteral("counters"), QJsonObject{{QStringLiteral("status"), QStringLiteral("skipped")},
+                                                     {QStringLiteral("message"), QStringLiteral("ncu was not found on the PATH")},
+                                                     {QStringLiteral("n"), 1024},
+                                                     {QStringLiteral("kernels"), QJsonArray{}}});
+    const QString path = writeFile(QStringLiteral("skipped_counters.json"), QJsonDocument(o).toJson());
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    Run r = runApp({QStringLiteral("--results"), path, QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(png));
+    QVERIFY2(r.err.contains(QStringLiteral("reducescope: results: hardware counters not shown: ")) &&
+                 r.err.contains(QStringLiteral("counters were skipped (ncu was not found on the PATH)")),
+             qPrintable(r.err));
+    r = runApp({QStringLiteral("--results"),
+                QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200-2026-11-29/final-b0b23a5/bench_counters.json"),
+                QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("hardware counters not shown")), qPrintable(r.err));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestAppCli)
