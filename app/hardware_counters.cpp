@@ -104,9 +104,11 @@ HardwareKernel readKernel(const QJsonValue& value, const QString& p)
     if (metrics.size() > kMaxMetrics)
         throw Bad{q + QStringLiteral("hardware must hold at most %1 metrics (got %2)").arg(kMaxMetrics).arg(metrics.size())};
     for (auto it = metrics.begin(); it != metrics.end(); ++it) {
+        // The metrics read are counts (.sum of events): whole numbers, at most 2^53.
         const double d = it.value().toDouble(-1);
-        if (!it.value().isDouble() || !(d >= 0) || !std::isfinite(d))
-            throw Bad{q + QStringLiteral("hardware.%1 must be a number >= 0").arg(echoValue(it.key(), 80)) + got(it.value())};
+        if (!it.value().isDouble() || !(d >= 0) || !(d <= 9007199254740992.0) || d != std::floor(d))
+            throw Bad{q + QStringLiteral("hardware.%1 must be a whole number in 0..2^53 (a count)").arg(echoValue(it.key(), 80)) +
+                      got(it.value())};
         k.hardware.insert(it.key(), d);
     }
     const QJsonValue fileModel = o.value(QStringLiteral("model"));

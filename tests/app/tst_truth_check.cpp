@@ -404,7 +404,13 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QByteArray negative = good;
     negative.replace("\"smsp__sass_branch_targets_threads_divergent.sum\": 95.0", "\"smsp__sass_branch_targets_threads_divergent.sum\": -95.0");
     QTest::newRow("negative") << negative
-                              << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a number >= 0 (got -95)");
+                              << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a whole number in 0..2^53 (a count) (got -95)");
+    for (const char* v : {"95.5", "1e300"}) {
+        QByteArray odd = good;
+        odd.replace("\"smsp__sass_branch_targets_threads_divergent.sum\": 95.0", QByteArray("\"smsp__sass_branch_targets_threads_divergent.sum\": ") + v);
+        QTest::newRow(qPrintable(QStringLiteral("count %1").arg(QLatin1String(v)))) << odd
+            << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a whole number in 0..2^53");
+    }
     QByteArray block = good;
     block.replace("\"block_size\": \"(512, 1, 1)\"", "\"block_size\": \"(3, 1, 1)\"");
     QTest::newRow("block") << block << QStringLiteral("counters.kernels[0].block_size must be a power of two in 1..1024");
