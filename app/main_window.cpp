@@ -2,6 +2,7 @@
 #include "app/main_window.h"
 
 #include "app/bench_results.h"
+#include "app/bench_settings.h"
 #include "app/benchmark_pane.h"
 #include "app/hardware_counters.h"
 #include "app/step_export.h"
@@ -147,6 +148,23 @@ void MainWindow::restoreSettings()
     const QString compare = s.value(QStringLiteral("step/compare")).toString();
     if (!compare.isEmpty())
         m_stepPane->setCompareStrategy(compare);
+    // The benchmark pane's settings; a stale or edited value that does not validate is dropped
+    // (the pane keeps its defaults), so the pane never starts invalid.
+    BenchRequest b;
+    b.strategies = s.value(QStringLiteral("bench/strategies"), b.strategies).toStringList();
+    b.n = s.value(QStringLiteral("bench/n"), b.n).toLongLong();
+    b.reps = s.value(QStringLiteral("bench/reps"), b.reps).toInt();
+    b.mode = s.value(QStringLiteral("bench/mode"), b.mode).toString();
+    b.cache = s.value(QStringLiteral("bench/cache"), b.cache).toString();
+    b.block_size = s.value(QStringLiteral("bench/blockSize"), b.block_size).toInt();
+    b.coarse_factor = s.value(QStringLiteral("bench/coarseFactor"), b.coarse_factor).toInt();
+    b.sweep = s.value(QStringLiteral("bench/sweep"), b.sweep).toString();
+    b.sweep_values = s.value(QStringLiteral("bench/sweepValues"), b.sweep_values).toString();
+    if (s.contains(QStringLiteral("bench/n")) && b.validate().isEmpty()) {
+        m_benchmarkPane->settings()->setRequest(b);
+        if (!b.strategies.isEmpty())
+            m_benchmarkPane->settings()->setCheckedStrategies(b.strategies);
+    }
     m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
 }
 
@@ -167,6 +185,19 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("step/coarseFactor"), r.params.coarse_factor);
     s.setValue(QStringLiteral("step/banks"), r.params.banks);
     s.setValue(QStringLiteral("step/compare"), m_stepPane->compareStrategy());
+    // The benchmark settings, when they are valid (an invalid field is not worth keeping).
+    QString error;
+    if (const std::optional<BenchRequest> b = m_benchmarkPane->settings()->request(&error)) {
+        s.setValue(QStringLiteral("bench/strategies"), m_benchmarkPane->settings()->checkedStrategies());
+        s.setValue(QStringLiteral("bench/n"), b->n);
+        s.setValue(QStringLiteral("bench/reps"), b->reps);
+        s.setValue(QStringLiteral("bench/mode"), b->mode);
+        s.setValue(QStringLiteral("bench/cache"), b->cache);
+        s.setValue(QStringLiteral("bench/blockSize"), b->block_size);
+        s.setValue(QStringLiteral("bench/coarseFactor"), b->coarse_factor);
+        s.setValue(QStringLiteral("bench/sweep"), b->sweep);
+        s.setValue(QStringLiteral("bench/sweepValues"), b->sweep_values);
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

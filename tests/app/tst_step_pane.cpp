@@ -3,6 +3,9 @@
 // the message at its field, compare mode steps both, keys and menus, exports are not blank.
 #include "../views/gui_test_main.h"
 
+#include "app/bench_runner.h"
+#include "app/bench_settings.h"
+#include "app/benchmark_pane.h"
 #include "app/main_window.h"
 #include "app/presets.h"
 #include "model/simulate.h"
@@ -376,10 +379,38 @@ void TestStepPane::settingsPersist()
         QVERIFY(first.stepPane()->setRequest(request(QStringLiteral("convergent_reversed"), QStringLiteral("1,2,3,4,5"), 8)));
         QVERIFY(first.stepPane()->setCompareStrategy(QStringLiteral("simple")));
         first.showTable();
+        // The benchmark pane's settings too.
+        app::BenchRequest b;
+        b.n = 4096;
+        b.reps = 7;
+        b.mode = QStringLiteral("loop");
+        b.cache = QStringLiteral("cold");
+        b.block_size = 512;
+        b.coarse_factor = 16;
+        first.benchmarkPane()->settings()->setRequest(b);
+        first.benchmarkPane()->settings()->setCheckedStrategies({QStringLiteral("self_reset"), QStringLiteral("cub")});
         first.saveSettings();
     }
     app::MainWindow second(true);
     second.restoreSettings();
+    QString benchError;
+    const std::optional<app::BenchRequest> b = second.benchmarkPane()->settings()->request(&benchError);
+    QVERIFY2(b, qPrintable(benchError));
+    QCOMPARE(b->n, qint64(4096));
+    QCOMPARE(b->reps, 7);
+    QCOMPARE(b->mode, QStringLiteral("loop"));
+    QCOMPARE(b->cache, QStringLiteral("cold"));
+    QCOMPARE(b->block_size, 512);
+    QCOMPARE(b->coarse_factor, 16);
+    QCOMPARE(second.benchmarkPane()->settings()->checkedStrategies(), (QStringList{QStringLiteral("self_reset"), QStringLiteral("cub")}));
+    {
+        // An edited settings file with a bad value: the pane keeps its defaults.
+        QSettings bad;
+        bad.setValue(QStringLiteral("bench/blockSize"), 3);
+    }
+    app::MainWindow fourth(true);
+    fourth.restoreSettings();
+    QCOMPARE(fourth.benchmarkPane()->settings()->request(&benchError)->block_size, 256);
     const app::TraceRequest r = second.stepPane()->request();
     QCOMPARE(r.strategy, QStringLiteral("convergent_reversed"));
     QCOMPARE(r.input, QStringLiteral("1,2,3,4,5"));
