@@ -304,20 +304,7 @@ bool StepPane::openTraceFile(const QString& path)
     m_trace = r.trace;
     m_source = Source::File;
     m_origin = r.origin;
-    if (!m_compareId.isEmpty()) {
-        TraceRequest other = request;
-        other.strategy = m_compareId;
-        const TraceOutcome second = buildTrace(other);
-        m_compareTrace = second.trace;
-        if (second.error)
-            showFieldError(QStringLiteral("compare"), echoValue(m_compareId) + QStringLiteral(": ") + second.error->message);
-    }
-    m_columns[0]->view->setTrace(m_trace);
-    m_columns[1]->view->setTrace(m_compareTrace);
-    showOrigin();
-    updateHardware();
-    refreshStep();
-    emit traceChanged();
+    showNewTrace(request, /*keepCompareOnError=*/false);
     return true;
 }
 
@@ -707,14 +694,20 @@ bool StepPane::applyRequest(const TraceRequest& request)
                 applyGpuStatus(GpuStatus{false, QString(), recorded.error});
         }
     }
+    showNewTrace(request, /*keepCompareOnError=*/true);
+    return true;
+}
+
+void StepPane::showNewTrace(const TraceRequest& request, bool keepCompareOnError)
+{
     if (!m_compareId.isEmpty()) {
         TraceRequest other = request;
         other.strategy = m_compareId;
         const TraceOutcome second = buildTrace(other);
+        if (!second.error || !keepCompareOnError)
+            m_compareTrace = second.trace;
         if (second.error)
             showFieldError(QStringLiteral("compare"), echoValue(m_compareId) + QStringLiteral(": ") + second.error->message);
-        else
-            m_compareTrace = second.trace;
     }
     m_columns[0]->view->setTrace(m_trace);
     m_columns[1]->view->setTrace(m_compareTrace);
@@ -722,7 +715,6 @@ bool StepPane::applyRequest(const TraceRequest& request)
     updateHardware();
     refreshStep();
     emit traceChanged();
-    return true;
 }
 
 bool StepPane::setCompareStrategy(const QString& id)

@@ -147,6 +147,10 @@ private:
     QWidget* fieldWithMessage(QWidget* editor, const QString& field);
     void rebuildFromEditors();
     bool applyRequest(const TraceRequest& request);
+    /// After m_trace changed (model, recording or file): the compare trace for `request`'s input
+    /// (on a compare error the old one stays when keepCompareOnError, else none), both views,
+    /// banner, hardware rows, step; emits traceChanged().
+    void showNewTrace(const TraceRequest& request, bool keepCompareOnError);
     void showFieldError(const QString& field, const QString& message);
     QString inputTooLongMessage(int length) const;
     void clearFieldErrors();

@@ -494,6 +494,18 @@ void check_counters(const json& c, const std::string& p)
         integer(field(c, k, p + "."), at(p + ".", k), 0, INT32_MAX);
 }
 
+/// The fields every shared / global access record has: an object with the block and warp that made
+/// it (within the step's launch), read or write, and the source expression.
+const json& check_access(const json& v, const std::string& a, const Launch& l)
+{
+    const json& x = object(v, a);
+    integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
+    integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
+    one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
+    text(field(x, "expression", a + "."), a + ".expression", 200);
+    return x;
+}
+
 void check_step(const json& s, const std::string& p, const Launch& trace_launch, long long input_size,
                 std::size_t source_lines)
 {
@@ -569,11 +581,7 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     const json& shared = array(field(s, "shared_accesses", q), q + "shared_accesses", kMaxArray);
     for (std::size_t i = 0; i < shared.size(); ++i) {
         const std::string a = item(q + "shared_accesses", i);
-        const json& x = object(shared[i], a);
-        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
-        integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
-        one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
-        text(field(x, "expression", a + "."), a + ".expression", 200);
+        const json& x = check_access(shared[i], a, l);
         integer(field(x, "wavefronts", a + "."), a + ".wavefronts", 0, l.warp_size);
         integer(field(x, "max_conflict_ways", a + "."), a + ".max_conflict_ways", 0, l.warp_size);
         boolean(field(x, "broadcast", a + "."), a + ".broadcast");
@@ -590,11 +598,7 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     const json& global = array(field(s, "global_accesses", q), q + "global_accesses", kMaxArray);
     for (std::size_t i = 0; i < global.size(); ++i) {
         const std::string a = item(q + "global_accesses", i);
-        const json& x = object(global[i], a);
-        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
-        integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
-        one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
-        text(field(x, "expression", a + "."), a + ".expression", 200);
+        const json& x = check_access(global[i], a, l);
         const long long bytes = integer(field(x, "bytes_per_lane", a + "."), a + ".bytes_per_lane", 4, 16);
         if (bytes != 4 && bytes != 8 && bytes != 16)
             throw FieldError{a + ".bytes_per_lane must be 4, 8 or 16" + got(x.at("bytes_per_lane"))};

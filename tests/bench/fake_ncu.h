@@ -71,4 +71,20 @@ inline std::string complete_csv(const std::string& capture)
     return out;
 }
 
+/// The H200 table of docs/hardware-counters.md, section 1, per strategy: ncu's divergent branch
+/// targets, ld conflicts, st conflicts, ld wavefronts; the model's divergent warp-steps, ld
+/// wavefronts, st wavefronts, extra ld, extra st wavefronts (the canned CSV's figures).
+struct H200Row {
+    const char* strategy;
+    double hw[4];
+    long long model[5];
+};
+inline constexpr H200Row kH200Table[] = {
+    {"simple", {95, 0, 0, 0}, {96, 0, 0, 0, 0}},
+    {"convergent", {5, 0, 0, 0}, {6, 0, 0, 0, 0}},
+    {"convergent_reversed", {5, 0, 0, 0}, {6, 0, 0, 0, 0}},
+    {"interleaved_strided", {0, 150, 75, 191}, {6, 191, 111, 150, 75}},
+    {"shared", {0, 0, 0, 41}, {6, 41, 36, 0, 0}},
+};
+
 } // namespace fake_ncu

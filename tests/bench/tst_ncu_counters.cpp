@@ -60,21 +60,6 @@ std::vector<std::string> lines(const std::string& text)
     return out;
 }
 
-/// The H200 table of docs/hardware-counters.md, section 1, per strategy: ncu's divergent branch
-/// targets, ld conflicts, st conflicts, ld wavefronts; the model's divergent warp-steps, ld
-/// wavefronts, st wavefronts, extra ld, extra st.
-struct Row {
-    const char* strategy;
-    double hw[4];
-    long long model[5];
-};
-constexpr Row kTable[] = {
-    {"simple", {95, 0, 0, 0}, {96, 0, 0, 0, 0}},
-    {"convergent", {5, 0, 0, 0}, {6, 0, 0, 0, 0}},
-    {"convergent_reversed", {5, 0, 0, 0}, {6, 0, 0, 0, 0}},
-    {"interleaved_strided", {0, 150, 75, 191}, {6, 191, 111, 150, 75}},
-    {"shared", {0, 0, 0, 41}, {6, 41, 36, 0, 0}},
-};
 
 } // namespace
 
@@ -97,13 +82,13 @@ void TstNcuCounters::figures_land_beside_the_model_data()
 {
     QTest::addColumn<int>("index");
     for (int i = 0; i < 5; ++i)
-        QTest::addRow("%s", kTable[i].strategy) << i;
+        QTest::addRow("%s", fake_ncu::kH200Table[i].strategy) << i;
 }
 
 void TstNcuCounters::figures_land_beside_the_model()
 {
     QFETCH(int, index);
-    const Row& row = kTable[index];
+    const fake_ncu::H200Row& row = fake_ncu::kH200Table[index];
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const std::filesystem::path d = dir.path().toStdString();
