@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench_runner.h"
 
+#include "app/data_paths.h"
+
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QDateTime>
 #include <QRegularExpression>
 
@@ -17,12 +17,6 @@ constexpr int kBadInputExit = 2;
 QString countResults(int n) { return n == 1 ? QStringLiteral("1 result") : QStringLiteral("%1 results").arg(n); }
 
 bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
-
-bool isExecutable(const QString& path)
-{
-    const QFileInfo fi(path);
-    return fi.isFile() && fi.isExecutable();
-}
 
 } // namespace
 
@@ -106,20 +100,7 @@ BenchRunner::~BenchRunner()
 
 QString BenchRunner::locateCli()
 {
-    const QString env = qEnvironmentVariable("REDUCESCOPE_CLI");
-    if (!env.isEmpty())
-        return env;  // taken as given: a wrong path is reported when the run starts
-    const QString appDir = QCoreApplication::applicationDirPath();
-    const QStringList candidates{
-        appDir + QStringLiteral("/reducescope-cli"),
-        appDir + QStringLiteral("/../kernels/cli/reducescope-cli"),
-        appDir + QStringLiteral("/../../kernels/cli/reducescope-cli"),
-        appDir + QStringLiteral("/../build/kernels/cli/reducescope-cli"),
-    };
-    for (const QString& c : candidates)
-        if (isExecutable(c))
-            return QDir::cleanPath(c);
-    return {};
+    return app::locateCli();  // app/data_paths.h: build tree and install alike
 }
 
 QString BenchRunner::cliPath() const { return m_cliPath.isEmpty() ? locateCli() : m_cliPath; }
@@ -139,7 +120,7 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
         return refuse(why);
     const QString cli = cliPath();
     if (cli.isEmpty())
-        return refuse(tr("reducescope-cli not found next to the app or in the build tree (set REDUCESCOPE_CLI)"));
+        return refuse(tr("reducescope-cli not found next to the app, in the build tree or on PATH (set REDUCESCOPE_CLI)"));
 
     if (m_process)
         m_process->deleteLater();

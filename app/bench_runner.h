@@ -54,7 +54,7 @@ public:
     ~BenchRunner() override;
 
     /// Where reducescope-cli is: $REDUCESCOPE_CLI, else next to this executable, else the build
-    /// tree (../kernels/cli/ from the app folder, or build*/kernels/cli/). Empty when not found.
+    /// tree, else PATH (app::locateCli(), app/data_paths.h). Empty when not found.
     static QString locateCli();
 
     /// Overrides the CLI path (tests); empty = locateCli() at each start.

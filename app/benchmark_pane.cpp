@@ -3,6 +3,7 @@
 
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
+#include "app/data_paths.h"
 #include "views/bench_scaling_chart.h"
 #include "reducescope/config.h"
 
@@ -353,6 +354,17 @@ void BenchmarkPane::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (!m_probed) {
         m_probed = true;
+        if (!REDUCESCOPE_HAVE_CUDA) {
+            // Built without nvcc (issue 17): no kernels to run, so no GPU to ask the CLI about.
+            m_noDevice = true;
+            m_run->setEnabled(false);
+            m_run->setToolTip(tr("This build has no CUDA kernels"));
+            m_localDevice = tr("This build has <b>no CUDA kernels</b> (it was built without nvcc), so benchmarks cannot "
+                               "run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists "
+                               "the H200 recordings shipped with ReduceScope).");
+            updateDeviceText();
+            return;
+        }
         // Not urgent: let the first paint (and a --screenshot) happen before asking the CLI.
         QTimer::singleShot(300, m_runner, &BenchRunner::probeDevice);
     }
@@ -572,15 +584,7 @@ bool BenchmarkPane::exportData(const QString& path, QString* error)
 
 QString BenchmarkPane::recordedFolder() const
 {
-    // docs/results/ of a source tree or install next to the app (build/app/.. or build/..).
-    QDir dir(QCoreApplication::applicationDirPath());
-    for (int up = 0; up < 4; ++up) {
-        if (dir.exists(QStringLiteral("docs/results")))
-            return dir.filePath(QStringLiteral("docs/results"));
-        if (!dir.cdUp())
-            break;
-    }
-    return {};
+    return shippedResultsFolder();  // docs/results of the source tree, or share/reducescope/results installed
 }
 
 void BenchmarkPane::openResultsDialog()

@@ -46,7 +46,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("ReduceScope: watch and measure CUDA parallel reduction."));
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version, where reducescope-cli and the shipped data were found, and exit."));
     parser.addOption(help);
     parser.addOption(version);
     parser.addOptions({
@@ -82,6 +82,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     if (parser.isSet(version)) {
         r.exitCode = 0;
         r.output = QStringLiteral("reducescope %1\n").arg(QStringLiteral(REDUCESCOPE_VERSION));
+        r.version = true;
         return r;
     }
     if (!parser.positionalArguments().isEmpty()) {

@@ -32,6 +32,7 @@ struct CommandLineResult {
     int exitCode = -1;               ///< -1: go on; 0: --help/--version printed; 2: bad argument
     QString output;                  ///< stdout text (help, version)
     QString error;                   ///< one line for stderr
+    bool version = false;            ///< --version: `output` is its first line; main() adds where things were found
 };
 
 /// Parses `arguments` (argv[0] first). Checks numbers, ranges and strategy ids through the model;

@@ -2,10 +2,13 @@
 // reducescope: the desktop app. Parses the command line before Qt starts, so bad arguments and a
 // missing display get a plain message instead of an abort.
 #include "app/command_line.h"
+#include "app/data_paths.h"
 #include "app/main_window.h"
 #include "app/step_pane.h"
 #include "app/benchmark_pane.h"
 #include "app/message_text.h"
+
+#include "reducescope/config.h"
 
 #include <QApplication>
 #include <QImage>
@@ -111,7 +114,13 @@ int main(int argc, char** argv)
         arguments << QString::fromLocal8Bit(argv[i]);
     const CommandLineResult parsed = parseCommandLine(arguments);
     if (parsed.exitCode == 0) {
-        std::fputs(qPrintable(parsed.output), stdout);
+        QString output = parsed.output;
+        if (parsed.version) {
+            // The folders are found from the executable's own path, which needs an application object.
+            QCoreApplication core(argc, argv);
+            output += locationReport();
+        }
+        std::fputs(qPrintable(output), stdout);
         return 0;
     }
     if (parsed.exitCode > 0)
@@ -130,6 +139,9 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ReduceScope"));
     QApplication::setApplicationName(QStringLiteral("reducescope"));
+    QApplication::setApplicationVersion(QStringLiteral(REDUCESCOPE_VERSION));
+    // Wayland and the desktop's task list match the window to the installed menu entry by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral(REDUCESCOPE_APP_ID));
     MainWindow window(/*persistent=*/!screenshot);
     window.restoreSettings();
     if (const int code = applyOptions(window, options); code >= 0)

@@ -3,6 +3,7 @@
 
 #include "app/bench_results.h"
 #include "app/bench_settings.h"
+#include "app/data_paths.h"
 #include "app/benchmark_pane.h"
 #include "app/hardware_counters.h"
 #include "app/step_export.h"
@@ -87,11 +88,16 @@ void MainWindow::buildMenus()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ReduceScope"), this, [this] {
+        const QString cli = locateCli();
+        const QString results = shippedResultsFolder();
         QMessageBox::about(this, tr("About ReduceScope"),
                            tr("<b>ReduceScope %1</b><br>Teach and measure CUDA parallel reduction.<br>"
-                              "Licence: GPL-3.0-or-later.<br>Kernels available in this build: %2.")
+                              "Licence: GPL-3.0-or-later.<br>Kernels available in this build: %2.<br>"
+                              "Command line: %3<br>Recorded results: %4")
                                .arg(QStringLiteral(REDUCESCOPE_VERSION),
-                                    REDUCESCOPE_HAVE_CUDA ? tr("yes") : tr("no (built without nvcc)")));
+                                    REDUCESCOPE_HAVE_CUDA ? tr("yes") : tr("no (built without nvcc)"),
+                                    cli.isEmpty() ? tr("not found") : cli.toHtmlEscaped(),
+                                    results.isEmpty() ? tr("not found") : results.toHtmlEscaped()));
     });
 }
 
@@ -237,7 +243,7 @@ void MainWindow::exportSeries()
 
 void MainWindow::loadResults()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load benchmark results"), QString(), tr("Results (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load benchmark results"), shippedResultsFolder(), tr("Results (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/step_pane.h"
 
+#include "app/data_paths.h"
 #include "app/message_text.h"
 #include "app/presets.h"
 #include "model/catalogue.h"
@@ -384,14 +385,14 @@ void StepPane::updateHardware()
 
 void StepPane::chooseTraceFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a trace"), QString(), tr("Trace JSON (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a trace"), shippedTracesFolder(), tr("Trace JSON (*.json)"));
     if (!path.isEmpty())
         openTraceFile(path);
 }
 
 void StepPane::chooseCountersFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load hardware counters"), QString(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load hardware counters"), shippedResultsFolder(),
                                                       tr("Results with counters (*.json)"));
     if (!path.isEmpty())
         loadHardwareCounters(path);

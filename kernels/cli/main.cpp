@@ -2,6 +2,7 @@
 // reducescope-cli: list | trace | bench | devices | selftest
 #include "cli/commands.h"
 #include "model/message.h"
+#include "reducescope/config.h"
 
 #include <algorithm>
 
@@ -16,6 +17,7 @@ int main(int argc, char** argv)
     CLI::App app{"ReduceScope command line: step traces and benchmarks of CUDA parallel reduction",
                  "reducescope-cli"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("reducescope-cli ") + REDUCESCOPE_VERSION, "Show the version and exit");
     int exit_code = kOk;
     register_model_commands(app, exit_code);
     register_bench_commands(app, exit_code);
