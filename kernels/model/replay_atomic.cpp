@@ -72,6 +72,10 @@ void replay_atomic(Trace& trace, std::span<const float> input)
     for (int t = 0; t < g.threads(); ++t)
         r.padding(t, t >= n);
     if (race) {
+        // `*output += x` is a load and a store of *output by every thread i < n.
+        auto output = [n](int t) -> std::int64_t { return t < n ? 0 : kNoAccess; };
+        r.global(AccessKind::Read, "*output", output);
+        r.global(AccessKind::Write, "*output", output);
         r.describe("race: every thread does *output += x, a plain load, add and store",
                    "All lanes of a warp read the same old *output, so only one store per warp survives: "
                        + std::to_string(lost) + " of " + std::to_string(n)

@@ -74,6 +74,20 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
                        "orders them by block)." + spec.explanation_tail,
                    {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
     }
+    // The global accesses of the merge besides the block results: the plain store to *output;
+    // the CAS loop's first read of *output (`int old = *bits`, every block); self_reset's wait.
+    auto writer = [&](int t) -> std::int64_t { return g.tid_of(t) == spec.writer_tid ? 0 : kNoAccess; };
+    if (spec.store) {
+        r.global(AccessKind::Write, "*output", [&](int t) -> std::int64_t {
+            return t == spec.writer_tid ? 0 : kNoAccess;  // one block (block 0) stores
+        });
+    } else if (op == Operation::Max) {
+        r.global(AccessKind::Read, "*output", writer);
+    }
+    if (!spec.wait_expression.empty())
+        r.global(AccessKind::Read, spec.wait_expression, [&](int t) -> std::int64_t {
+            return g.tid_of(t) == spec.writer_tid ? 2 : kNoAccess;  // epoch[1]: bytes 8..15
+        }, 8);
     if (spec.space == MemorySpace::Shared) {
         const int word = spec.shared_word;
         r.shared(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {

@@ -422,6 +422,10 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.active(t);
             r.atomic(b, t, "ticket", b, 1, b + 1);
         }
+        // The first ticket's block (block 0 in the model) stores *output = 0, then publishes the
+        // launch: `published.store(launch + 1, release)` to epoch[1] (a 64-bit word, bytes 8..15).
+        r.global(AccessKind::Write, "*output", [](int t) -> std::int64_t { return t == 0 ? 0 : kNoAccess; });
+        r.global(AccessKind::Write, "epoch[1]", [](int t) -> std::int64_t { return t == 0 ? 2 : kNoAccess; }, 8);
         r.describe("reset: thread 0 of each block draws a ticket (" + std::to_string(g.grid) + " atomic"
                        + (g.grid == 1 ? "" : "s") + "); the first ticket's block zeroes *output and publishes it",
                    "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
@@ -448,6 +452,8 @@ void replay_warp(Trace& trace, std::span<const float> input)
         if (s == "self_reset")
             m.explanation_tail = " First thread 0 waits (acquire loads) until the launch's zero of *output is "
                                  "published: release and acquire order that zero before every atomicAdd.";
+        if (s == "self_reset")
+            m.wait_expression = "epoch[1]";
         merge_step(trace, g, std::move(m));
         return;
     }

@@ -13,6 +13,7 @@
 #include "model/gpu_float.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
+#include "special_values.h"
 
 #include <QtTest/QtTest>
 
@@ -99,6 +100,10 @@ private slots:
     void atomic_order_in_json();
     void strict_input_syntax_data();
     void strict_input_syntax();
+    void output_accesses_data();
+    void output_accesses();
+    void special_sets_keep_their_claim_data();
+    void special_sets_keep_their_claim();
 };
 
 // One row per rule of gpu_float.h: the op, its operands and the exact bits the GPU gives.
@@ -556,6 +561,91 @@ void TestFloatRules::strict_input_syntax()
     // nan is accepted without a sign (compared on its own: NaN != NaN).
     const ParsedInput n = parse_input("nan,NaN");
     QVERIFY(!n.error && std::isnan(n.values[0]) && std::isnan(n.values[1]));
+}
+
+// The accesses to *output and the self_reset counters that the kernels make at source level (the
+// SASS of docs/results/h200-2026-11-29 has each): a plain store (STG) where one block stores, the
+// CAS loop's first read of *output (`int old = *bits`, an LDG per block), race's load and store per
+// warp, self_reset's zero and release store by the first ticket's block and one acquire load per
+// block. Counted as sectors: all lanes of a warp touch the same 4 (or 8) bytes.
+void TestFloatRules::output_accesses_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("output_reads");   // sectors of reads of *output / epoch[1]
+    QTest::addColumn<int>("output_writes");  // sectors of writes of *output / epoch[1]
+    QTest::addRow("shared, one block: the store") << "shared" << 1000 << 512 << 0 << 1;
+    QTest::addRow("segmented: atomics only") << "segmented" << 1000 << 256 << 0 << 0;
+    QTest::addRow("simple, one block: the store") << "simple" << 1024 << 512 << 0 << 1;
+    QTest::addRow("two_pass: the second kernel's store") << "two_pass" << 4096 << 256 << 0 << 1;
+    QTest::addRow("grid_sync: block 0's store") << "grid_sync" << 4096 << 256 << 0 << 1;
+    QTest::addRow("coarsened_max: one read per block (4 blocks)") << "coarsened_max" << 4096 << 128 << 4 << 0;
+    // race: 1000 threads = 31 whole warps + 1 partial warp, each a load and a store of *output.
+    QTest::addRow("race: a load and a store per warp") << "race" << 1000 << 256 << 32 << 32;
+    // self_reset at n = 4096, block 128, C = 4: 2 blocks; block 0 zeroes and publishes (2 sectors),
+    // each block's thread 0 loads epoch[1] once.
+    QTest::addRow("self_reset: zero, publish, wait") << "self_reset" << 4096 << 128 << 2 << 2;
+}
+
+void TestFloatRules::output_accesses()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, output_reads);
+    QFETCH(int, output_writes);
+    Params p;
+    p.block_size = block;
+    const Trace t = simulate(strategy.toStdString(), std::vector<float>(static_cast<std::size_t>(n), 1.0f), p);
+    int reads = 0, writes = 0;
+    for (const Step& s : t.steps)
+        for (const GlobalAccess& a : s.global_accesses)
+            if (a.expression == "*output" || a.expression == "epoch[1]")
+                (a.kind == AccessKind::Read ? reads : writes) += a.sectors;
+    QCOMPARE(reads, output_reads);
+    QCOMPARE(writes, output_writes);
+}
+
+void TestFloatRules::special_sets_keep_their_claim_data()
+{
+    QTest::addColumn<int>("set");
+    QTest::addColumn<QString>("strategy");
+    const auto sets = reducescope::testing::special_sets();
+    for (std::size_t k = 0; k < sets.size(); ++k)
+        for (const auto& id : modelled())
+            if (id != "race")
+                QTest::addRow("%s %s", sets[k].name.c_str(), id.c_str()) << static_cast<int>(k) << QString::fromStdString(id);
+}
+
+// What the GPU tests rely on: a set that claims every order gives one result gives one result
+// under every atomic order of the model (sizes and blocks as the GPU tests run them), and the
+// judge accepts the model's own result and refuses a result off by one ulp where bits must match.
+void TestFloatRules::special_sets_keep_their_claim()
+{
+    QFETCH(int, set);
+    QFETCH(QString, strategy);
+    const auto sets = reducescope::testing::special_sets();
+    const auto& s = sets[static_cast<std::size_t>(set)];
+    const std::string id = strategy.toStdString();
+    for (int n : {1, 3, 33, 100, 1024, 4096})
+        for (int block : {1, 32, 256}) {
+            Params p;
+            p.block_size = block;
+            const std::span<const float> x(s.values.data(), static_cast<std::size_t>(n));
+            const Trace t = simulate(id, x, p, Detail::ValuesOnly);
+            const std::vector<float> orders = reducescope::testing::results_by_order(id, x, p, 6);
+            if (s.order_free && t.operation == Operation::Sum)
+                for (float r : orders)
+                    QVERIFY2(same(r, t.result), qPrintable(QStringLiteral("n=%1 block %2: %3 vs %4")
+                                                               .arg(n).arg(block).arg(show(r), show(t.result))));
+            QVERIFY(reducescope::testing::judge(t, x, s.order_free, orders, t.result).empty());
+            const bool must_match = t.operation == Operation::Max || reducescope::testing::output_atomics(t) <= 1 || s.order_free;
+            if (must_match && std::isfinite(t.result) && !t.zero_sign_depends_on_order) {
+                const float off = std::nextafter(t.result, kInf);
+                QVERIFY(!reducescope::testing::judge(t, x, s.order_free, orders, off).empty());
+            }
+        }
 }
 
 QTEST_APPLESS_MAIN(TestFloatRules)
