@@ -88,8 +88,10 @@ inline float fminf(float a, float b) { return min_num(a, b); }
 
 /// `fmaf(a, b, c)`, and `c += a * b` where nvcc contracts it (-fmad=true, the default): PTX
 /// fma.rn.f32 (SASS FFMA): a * b + c rounded once, subnormals kept. std::fmaf is the same IEEE
-/// operation. Used by the dot kernels (dot_coarsened is contracted, dot_fma writes it); no
-/// reduction kernel with a step model multiplies.
+/// operation. Where it applies (SASS of the H200 build, docs/results/h200-2026-11-29/
+/// sass_dot_product.txt): dot_fma writes it; dot_coarsened's `sum += a[j] * b[j]` is contracted
+/// (FFMA, the same SASS as dot_fma); dot_shared's `(i < n ? a[i]*b[i] : 0) + (...)` is not (two
+/// FMUL and an FADD). No reduction kernel with a step model multiplies.
 inline float fmaf(float a, float b, float c) { return std::fmaf(a, b, c); }
 
 /// The test of coarsened_max's compare-and-swap loop, `__int_as_float(old) < value` (PTX

@@ -70,8 +70,15 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
                                        : "merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
                            + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
                    "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
-                       "*output with one " + what + "; the atomics to one address are serialised (the model "
-                       "orders them by block)." + spec.explanation_tail,
+                       "*output with one " + what + "; the atomics to one address are serialised ("
+                       + (trace.params.atomic_order == 0 ? std::string("the model orders them by block")
+                                                         : "here in replayed order " + std::to_string(trace.params.atomic_order))
+                       + "; the hardware's order varies from run to run)."
+                       + (trace.zero_sign_depends_on_order
+                              ? " The loop's < does not order -0 and +0: the first zero stored stays, so the sign of "
+                                "this zero result is the atomic order's."
+                              : "")
+                       + spec.explanation_tail,
                    {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
     }
     // The global accesses of the merge besides the block results: the plain store to *output;

@@ -343,7 +343,10 @@ void replay_warp(Trace& trace, std::span<const float> input)
         const int atomics = g.grid * g.warps_per_block();
         r.describe("atomic: lane 0 of each warp atomicAdds its warp's sum (" + std::to_string(atomics) + " atomics)",
                    "A warp's " + std::to_string(g.warp) + " elements cost one atomic instead of "
-                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address.",
+                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address ("
+                       + (p.atomic_order == 0 ? std::string("the model orders them by block and warp")
+                                              : "here in replayed order " + std::to_string(p.atomic_order))
+                       + "; the hardware's order varies from run to run).",
                    {"atomic"});
         trace.result = out;
         r.finish(reg, 0, atomics, out);
