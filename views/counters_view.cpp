@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/counters_view.h"
 
+#include <QCoreApplication>
+
 #include "views/view_colors.h"
 
 #include <QLabel>
@@ -68,6 +70,10 @@ QString resultLine(const model::Trace& t)
     QString line = QStringLiteral("<b>%1</b>: result %2, float64 reference %3")
                        .arg(QString::fromStdString(t.strategy).toHtmlEscaped())
                        .arg(double(t.result), 0, 'g', 7).arg(t.reference, 0, 'g', 7);
+    if (t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
+        line = QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(t.strategy).toHtmlEscaped(),
+                    QCoreApplication::translate("CountersView", "result ±0, float64 reference ±0: the sign of the zero "
+                                                                "depends on the order of the atomics"));
     if (t.expected_wrong)
         line += QStringLiteral(" — <span style='color:#c62828'>expected wrong: lost updates carried %1</span>")
                     .arg(t.lost_value, 0, 'g', 7);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step_layout.h"
 
+#include <QCoreApplication>
+
 #include <QFontMetricsF>
 #include <QHash>
 #include <QMap>
@@ -58,7 +60,10 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     const qreal avail = width - 2 * kMargin;
     l.title = QStringLiteral("%1 · step %2 / %3")
                   .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()));
-    if (k + 1 == int(t.steps.size()))
+    if (k + 1 == int(t.steps.size()) && t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
+        l.title += QStringLiteral("  ·  ") +
+                   QCoreApplication::translate("StepLayout", "result ±0, sign by atomic order (float64 ±0)");
+    else if (k + 1 == int(t.steps.size()))
         l.title += QStringLiteral("  ·  result %1 (float64 reference %2)")
                        .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
     QFontMetricsF tm(l.titleFont);

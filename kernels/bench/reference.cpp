@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/reference.h"
 
+#include "model/gpu_float.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -67,7 +69,7 @@ Reference reference(std::span<const float> x)
             const double v = x[i];
             r.sum += v;
             r.abs_sum += std::fabs(v);
-            r.max = std::max(r.max, v);
+            r.max = model::gpu_float::max_num(r.max, v);
         }
         part[k] = r;
     });
@@ -75,7 +77,7 @@ Reference reference(std::span<const float> x)
     for (const auto& p : part) {
         r.sum += p.sum;
         r.abs_sum += p.abs_sum;
-        r.max = std::max(r.max, p.max);
+        r.max = model::gpu_float::max_num(r.max, p.max);
     }
     return r;
 }

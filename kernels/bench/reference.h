@@ -25,7 +25,12 @@ std::vector<float> make_input(std::size_t n, std::uint64_t seed, int stream = 0)
 struct Reference {
     double sum = 0;      ///< Σ x (or Σ x·y for a dot product)
     double abs_sum = 0;  ///< Σ |x| (or Σ |x·y|)
-    double max = 0;      ///< max x (-inf for n = 0)
+    /// max x by fmaxf's rule (model/gpu_float.h max_num): a NaN is ignored, and -0 < +0, so the
+    /// max of {-0, +0} is +0 whatever their order (-inf for n = 0). A kernel that merges blocks with
+    /// a compare-and-swap loop (coarsened_max) may return -0 where this is +0: its `<` does not
+    /// order the zeros, so the first zero stored stays (docs/trace-format.md, "Float rules");
+    /// compare a zero by value, not by sign.
+    double max = 0;
 };
 
 /// Σ, Σ|.| and max over x[0..n) in float64 (threads; each thread sums a chunk sequentially).

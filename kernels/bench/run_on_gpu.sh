@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds reducescope-cli on a GPU machine (no Qt) and runs the checks and measurements recorded in
 # docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
-#   stages: build check table sweep goals counters sass
+#   stages: build check table sweep goals counters sass truth
 # Leaves the GPU's clocks and settings alone (ncu runs with --clock-control none).
 set -u
 OUTDIR=$1; shift
@@ -112,6 +112,23 @@ for k in c.get("kernels", []):
           f'launches={k["launches"]} equal={k["hardware_all_launches_equal"]}')
 PY
   fi
+  ;;
+truth)
+  # Issue 14: the GPU's float rules, the model against the kernels and the recordings on the
+  # special-value sets, and every strategy's memory traffic against ncu (needs the tests: the
+  # build stage configures with -DREDUCESCOPE_TESTS=ON).
+  log "truth: float rules probe"
+  "$B/tests/gpu/float_ops_probe" > "$OUTDIR/float_ops_probe.txt" 2>&1; echo "float_ops_probe rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -1 "$OUTDIR/float_ops_probe.txt" | tee -a "$OUTDIR/summary.txt"
+  log "truth: gpu_model_match (special-value sets)"
+  "$B/tests/model/gpu_model_match" > "$OUTDIR/gpu_model_match.txt" 2>&1; echo "gpu_model_match rc=$?" | tee -a "$OUTDIR/summary.txt"
+  grep -E "^set |^bit-exact|MISMATCH" "$OUTDIR/gpu_model_match.txt" | head -40 | tee -a "$OUTDIR/summary.txt"
+  log "truth: recording_match (special-value sets)"
+  "$B/tests/gpu/recording_match" > "$OUTDIR/recording_match.txt" 2>&1; echo "recording_match rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -20 "$OUTDIR/recording_match.txt" | tee -a "$OUTDIR/summary.txt"
+  log "truth: ncu traffic, every strategy at n = 1000, 1024, 4096"
+  "$B/tests/gpu/ncu_traffic_check" "$CLI" "$OUTDIR/ncu_traffic.md" > "$OUTDIR/ncu_traffic.txt" 2>&1; echo "ncu_traffic_check rc=$?" | tee -a "$OUTDIR/summary.txt"
+  grep -E "^FAIL|^every|^FAILED|^skipped" "$OUTDIR/ncu_traffic.txt" | head -40 | tee -a "$OUTDIR/summary.txt"
   ;;
 sass)
   log sass

@@ -69,7 +69,10 @@ std::string table(const m::Trace& t)
           << ")";
     o << "\nlaunch   grid " << t.grid_size << " x block " << t.params.block_size << ", warp size " << t.params.warp_size
       << (t.teaching_warp_size ? " (teaching aid: real GPUs use 32)" : "") << ", coarse factor "
-      << t.params.coarse_factor << ", banks " << t.params.banks << "\n\n";
+      << t.params.coarse_factor << ", banks " << t.params.banks;
+    if (t.params.atomic_order != 0)
+        o << ", atomic order " << t.params.atomic_order;
+    o << "\n\n";
 
     o << pad("step", 6) << pad("stride", 8) << pad("active", 8) << pad("div.warps", 11) << pad("wavefronts", 12)
       << pad("n-way", 7) << pad("sectors", 9) << pad("barriers", 10) << pad("atomics", 9) << "label\n";
@@ -86,7 +89,12 @@ std::string table(const m::Trace& t)
         o << pad("", 6) << m::to_string(s.values_space) << " " << values_text(s.values, 16) << "\n";
     }
     const m::Totals& tot = t.totals;
-    o << "\nresult   " << fmt(t.result) << "   (float64 reference " << fmt(t.reference) << ")\n";
+    if (t.zero_sign_depends_on_order)
+        o << "\nresult   ±0   (float64 reference ±0): the sign of the zero depends on the atomic order; in this "
+             "order "
+          << (std::signbit(t.result) ? "-0" : "+0") << "\n";
+    else
+        o << "\nresult   " << fmt(t.result) << "   (float64 reference " << fmt(t.reference) << ")\n";
     if (t.expected_wrong)
         o << "expected wrong: lost updates carried " << fmt(t.lost_value) << "\n";
     char util[32];
@@ -105,6 +113,7 @@ struct TraceOptions {
     std::string warp_size = "32";
     std::string coarse_factor = "4";
     std::string banks = "32";
+    std::string atomic_order = "0";
     bool json = false;
     bool on_gpu = false;
 };
@@ -180,6 +189,11 @@ void register_model_commands(CLI::App& app, int& exit_code)
     trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();
     trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->type_name("UINT")->capture_default_str();
+    trace->add_option("--atomic-order", opts->atomic_order,
+                      "order of the float atomics on one address: 0 = by block, warp and lane; 1.." +
+                          std::to_string(m::kMaxAtomicOrder) + " = a pseudo-random order (the model only)")
+        ->type_name("UINT")
+        ->capture_default_str();
     trace->add_flag("--json", opts->json, "print the trace as JSON (docs/trace-format.md)");
     trace->add_flag("--on-gpu", opts->on_gpu,
                     "run the kernel's recording variant on the GPU and print what it recorded (warp size 32)");
@@ -198,6 +212,9 @@ void register_model_commands(CLI::App& app, int& exit_code)
         p.warp_size = trace_number(opts->warp_size, "warp-size must be 32, or 4, 8 or 16 as a teaching aid");
         p.coarse_factor = trace_number(opts->coarse_factor, "coarse-factor must be in 1..64");
         p.banks = trace_number(opts->banks, "banks must be 32, or 4, 8 or 16");
+        p.atomic_order = trace_number(opts->atomic_order, "atomic-order must be in 0.." +
+                                                              std::to_string(m::kMaxAtomicOrder) +
+                                                              " (0: by block, warp and lane)");
         if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
             throw BadInput{err->message};
         if (opts->on_gpu) {
@@ -206,6 +223,9 @@ void register_model_commands(CLI::App& app, int& exit_code)
                                std::to_string(p.warp_size) + ")"};
             if (p.banks != 32)
                 throw BadInput{"banks must be 32 with --on-gpu (got " + std::to_string(p.banks) + ")"};
+            if (p.atomic_order != 0)
+                throw BadInput{"atomic-order must be 0 with --on-gpu (the GPU picks its own order; got " +
+                               std::to_string(p.atomic_order) + ")"};
             try {
                 std::cout << recorded_text(opts->strategy, parsed.values, p, opts->json);
                 exit_code = kOk;

@@ -22,6 +22,10 @@ struct MergeSpec {
     std::string explanation_tail;            ///< appended to the explanation (e.g. why atomics)
     std::string tag;                         ///< step tag; empty: "write" for a store, "atomic" otherwise
     std::string label;                       ///< empty: the default label
+    /// self_reset: before its atomic each writer thread waits with acquire loads of this 64-bit
+    /// word (`epoch[1]`); the model records the first load of the wait (the wait is normally over
+    /// at once; more polls are the hardware's timing).
+    std::string wait_expression;
 };
 
 /// Records the merge step (tag `write` for a store, `atomic` otherwise) and sets trace.result.

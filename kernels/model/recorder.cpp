@@ -185,6 +185,62 @@ void StepRecorder::global(AccessKind kind, std::string_view expression,
     }
 }
 
+bool StepRecorder::load(int t, std::string_view expression, std::int64_t element, bool taken, int bytes,
+                        int instance)
+{
+    if (!m_full || !taken)
+        return taken;
+    for (int c = 0; c < bytes / 4; ++c)
+        read(t, element + c);
+    // A thread uses a step's instructions in turn, and the next thread again: try the last one, the
+    // one after it and the first before searching.
+    auto is = [&](std::size_t k) {
+        return k < m_loads.size() && m_loads[k].instance == instance && m_loads[k].expression == expression;
+    };
+    std::size_t k = m_last_load;
+    if (!is(k) && is(k + 1))
+        k = k + 1;
+    else if (!is(k) && is(0))
+        k = 0;
+    if (!is(k)) {
+        k = 0;
+        while (k < m_loads.size() && !is(k))
+            ++k;
+        if (k == m_loads.size()) {
+            PendingLoad p;
+            p.expression = expression;
+            p.instance = instance;
+            p.bytes = bytes;
+            p.elements.assign(static_cast<std::size_t>(m_geometry.threads()), kNoAccess);
+            m_loads.push_back(std::move(p));
+        }
+        m_last_load = k;
+    }
+    m_loads[k].elements[static_cast<std::size_t>(t)] = element;
+    return taken;
+}
+
+std::vector<int> atomic_order(int count, int order)
+{
+    std::vector<int> perm(static_cast<std::size_t>(std::max(count, 0)));
+    for (int k = 0; k < count; ++k)
+        perm[static_cast<std::size_t>(k)] = k;
+    if (order == 0)
+        return perm;
+    std::uint64_t state = 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(order);
+    auto next = [&state] {  // splitmix64
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    for (int k = count - 1; k > 0; --k) {
+        const auto j = static_cast<int>(next() % static_cast<std::uint64_t>(k + 1));
+        std::swap(perm[static_cast<std::size_t>(k)], perm[static_cast<std::size_t>(j)]);
+    }
+    return perm;
+}
+
 void StepRecorder::atomic(int block, int thread, std::string_view target, double before, double operand,
                           double after, bool lost)
 {
@@ -219,6 +275,11 @@ void StepRecorder::finish(std::vector<float> values, int barriers, long long add
         m_trace.steps.push_back(std::move(m_step));
         return;
     }
+    for (const PendingLoad& p : m_loads) {
+        const std::vector<std::int64_t>& e = p.elements;
+        global(AccessKind::Read, p.expression, [&e](int t) { return e[static_cast<std::size_t>(t)]; }, p.bytes);
+    }
+    m_loads.clear();
     m_step.warps.reserve(static_cast<std::size_t>(g.grid * g.warps_per_block()));
     for (int b = 0; b < g.grid; ++b) {
         for (int w = 0; w < g.warps_per_block(); ++w) {

@@ -82,6 +82,15 @@ public:
     /// the lane's first byte (kNoAccess = not taking part); each lane moves `bytes` bytes.
     void global(AccessKind kind, std::string_view expression, const std::function<std::int64_t(int)>& element,
                 int bytes = 4);
+    /// A guarded global load of the input by thread t, where the kernel's bounds check decides
+    /// whether the load happens (`load_or_zero`, `i < n ? input[i] : ...`, `if (i < n)`, a loop
+    /// bound): when `taken`, the lane reads the `bytes / 4` floats from `element` on (its
+    /// LaneRecord::reads) and takes part in the warp's access instruction `expression` (its
+    /// `instance`-th occurrence, for a source line that runs in a loop); when not, nothing is
+    /// recorded. finish() turns these into GlobalAccess records, one per warp per (expression,
+    /// instance) in order of first use, so the sectors of a step come from the loads the kernel
+    /// really makes and from nothing else. Returns `taken`.
+    bool load(int t, std::string_view expression, std::int64_t element, bool taken, int bytes = 4, int instance = 0);
     /// Appends an atomic operation (order is assigned here, in call order over the whole trace).
     void atomic(int block, int thread, std::string_view target, double before, double operand, double after,
                 bool lost = false);
@@ -91,11 +100,27 @@ public:
     void finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output = {});
 
 private:
+    /// The per-thread elements of one guarded load instruction, filled by load().
+    struct PendingLoad {
+        std::string expression;
+        int instance = 0;
+        int bytes = 4;
+        std::vector<std::int64_t> elements; ///< per thread of the grid, kNoAccess = not taking part
+    };
+
     Trace& m_trace;
     Geometry m_geometry;
     Step m_step;
     bool m_full = true;
+    std::vector<PendingLoad> m_loads;
+    std::size_t m_last_load = 0;
 };
+
+/// The order in which `count` atomics on one address are serialised under Params::atomic_order
+/// `order`: a permutation of 0..count-1 (indices into the atomics in the model's own order: block,
+/// warp, lane). 0 gives 0, 1, ..., count-1; k > 0 a pseudo-random permutation (Fisher-Yates driven
+/// by splitmix64 of k, the same on every machine).
+std::vector<int> atomic_order(int count, int order);
 
 /// The detail of the trace being built on this thread (set by simulate()).
 extern thread_local bool g_full_detail;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // atomic_naive and race (seed 003): one element per thread, merged into *output by every thread,
 // with atomicAdd (correct, serialised) or a plain `*output += x` (lost updates).
+#include "model/gpu_float.h"
 #include "model/recorder.h"
 
+#include <algorithm>
 #include <string>
 
 namespace reducescope::model::detail {
@@ -22,12 +24,9 @@ void replay_atomic(Trace& trace, std::span<const float> input)
         StepRecorder r(trace, g, MemorySpace::Global);
         for (int t = 0; t < g.threads(); ++t) {
             r.padding(t, t >= n);
-            if (t < n) {
+            if (r.load(t, "input[i]", t, t < n))  // if (i < n) x = input[i]
                 r.active(t);
-                r.read(t, t);
-            }
         }
-        r.global(AccessKind::Read, "input[i]", [n](int t) -> std::int64_t { return t < n ? t : kNoAccess; });
         r.describe("load: each thread i < " + std::to_string(n) + " reads input[i] into a register",
                    "One element per thread: " + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s")
                        + " of " + std::to_string(B) + " threads; threads past the end do nothing.",
@@ -38,38 +37,45 @@ void replay_atomic(Trace& trace, std::span<const float> input)
     StepRecorder r(trace, g, MemorySpace::Global);
     float out = 0.0f;
     int lost = 0;
-    for (int b = 0; b < g.grid; ++b) {
+    if (!race) {
+        // One atomicAdd per thread i < n, serialised in params.atomic_order's order (0: thread
+        // order, i.e. block, warp, lane); on global memory it flushes subnormals (gpu_float.h).
+        for (int t = 0; t < n; ++t)
+            r.active(t);
+        for (const int t : atomic_order(n, p.atomic_order)) {
+            const float x = in[static_cast<std::size_t>(t)];
+            const float before = out;
+            out = gpu_float::atomic_add_global_f32(before, x);
+            r.atomic(g.block_of(t), t, "*output", before, x, out);
+        }
+    }
+    for (int b = 0; race && b < g.grid; ++b) {
         for (int w = 0; w < g.warps_per_block(); ++w) {
             const int first = b * B + w * g.warp;
             const int last = std::min({first + g.warp, (b + 1) * B, n}); // live lanes with an element
             if (first >= last)
                 continue;
-            if (!race) {
-                for (int t = first; t < last; ++t) {
-                    const float x = in[static_cast<std::size_t>(t)];
-                    const float before = out;
-                    out = out + x;
-                    r.active(t);
-                    r.atomic(b, t, "*output", before, x, out);
-                }
-                continue;
-            }
-            // race: every lane of the warp loads the same old value, adds its element and stores;
-            // the model lets the highest lane's store win (docs/design-notes.md).
+            // race: every lane of the warp loads the same old value, adds its element (a plain
+            // FADD, no flush) and stores; the model lets the highest lane's store win
+            // (docs/design-notes.md).
             const float old = out;
             for (int t = first; t < last; ++t) {
                 const float x = in[static_cast<std::size_t>(t)];
                 const bool overwritten = t != last - 1;
                 lost += overwritten ? 1 : 0;
                 r.active(t);
-                r.atomic(b, t, "*output", old, x, old + x, overwritten);
+                r.atomic(b, t, "*output", old, x, gpu_float::add_rn(old, x), overwritten);
             }
-            out = old + in[static_cast<std::size_t>(last - 1)];
+            out = gpu_float::add_rn(old, in[static_cast<std::size_t>(last - 1)]);
         }
     }
     for (int t = 0; t < g.threads(); ++t)
         r.padding(t, t >= n);
     if (race) {
+        // `*output += x` is a load and a store of *output by every thread i < n.
+        auto output = [n](int t) -> std::int64_t { return t < n ? 0 : kNoAccess; };
+        r.global(AccessKind::Read, "*output", output);
+        r.global(AccessKind::Write, "*output", output);
         r.describe("race: every thread does *output += x, a plain load, add and store",
                    "All lanes of a warp read the same old *output, so only one store per warp survives: "
                        + std::to_string(lost) + " of " + std::to_string(n)
@@ -80,8 +86,10 @@ void replay_atomic(Trace& trace, std::span<const float> input)
     } else {
         r.describe("atomic: every thread atomicAdds its element into *output (" + std::to_string(n) + " atomics)",
                    "Each atomicAdd is a read-modify-write the memory system performs one at a time on the one "
-                   "address, so the " + std::to_string(n) + " additions run in sequence (the model orders them "
-                   "by block, warp and lane; the hardware order is unspecified).",
+                   "address, so the " + std::to_string(n) + " additions run in sequence ("
+                       + (p.atomic_order == 0 ? std::string("the model orders them by block, warp and lane")
+                                              : "here in replayed order " + std::to_string(p.atomic_order))
+                       + "; the hardware order is unspecified).",
                    {"atomic"});
     }
     trace.result = out;

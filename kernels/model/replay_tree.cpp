@@ -3,6 +3,7 @@
 // 10.9 / exercise 3 (seed 002), the shared-memory trees (Fig 10.11, seed 000's segmented kernel,
 // seed 003's interleaved addressing with strided index) and thread coarsening (Fig 10.15 with the
 // bounds checks of exercise 5; exercise 4's max). Grid shapes: docs/design-notes.md.
+#include "model/gpu_float.h"
 #include "model/merge.h"
 #include "model/recorder.h"
 
@@ -13,7 +14,7 @@ namespace reducescope::model::detail {
 
 float combine(Operation op, float a, float b)
 {
-    return op == Operation::Sum ? a + b : std::fmax(a, b);
+    return op == Operation::Sum ? gpu_float::add_rn(a, b) : gpu_float::fmaxf(a, b);
 }
 
 void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
@@ -38,25 +39,62 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
     } else {
         for (int b = 0; b < g.grid; ++b) {
             const int t = b * g.block + spec.writer_tid;
-            const float v = spec.values[static_cast<std::size_t>(spec.value_index[static_cast<std::size_t>(b)])];
-            const float before = out;
-            out = combine(op, out, v);
             r.active(t);
             r.read(t, spec.value_index[static_cast<std::size_t>(b)]);
-            // The max's CAS loop issues a compare-and-swap only while *output < value (model
-            // order: no other block stores in between, so no retries).
-            if (op == Operation::Sum || before < v)
-                r.atomic(b, t, "*output", before, v, out);
         }
+        // One atomic per block, serialised in params.atomic_order's order (0: block order).
+        bool plus_zero = false, minus_zero = false;
+        for (const int b : atomic_order(g.grid, trace.params.atomic_order)) {
+            const int t = b * g.block + spec.writer_tid;
+            const float v = spec.values[static_cast<std::size_t>(spec.value_index[static_cast<std::size_t>(b)])];
+            const float before = out;
+            if (op == Operation::Sum) {
+                out = gpu_float::atomic_add_global_f32(before, v);  // flushes subnormals
+                r.atomic(b, t, "*output", before, v, out);
+                continue;
+            }
+            // The max's CAS loop issues a compare-and-swap only while *output < value (in the
+            // model's serial order no other block stores in between, so there are no retries).
+            if (v == 0)
+                (std::signbit(v) ? minus_zero : plus_zero) = true;
+            if (gpu_float::cas_max_stores(before, v)) {
+                out = v;
+                r.atomic(b, t, "*output", before, v, out);
+            }
+        }
+        // `<` does not order -0 and +0: when the max is a zero and the blocks bring zeros of both
+        // signs, the first zero stored stays, and that is the atomic order's choice.
+        trace.zero_sign_depends_on_order = op == Operation::Max && out == 0 && plus_zero && minus_zero;
         const std::string what = op == Operation::Sum ? "atomicAdd" : "atomic max (compare-and-swap loop)";
         r.describe(!spec.label.empty() ? spec.label
                                        : "merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
                            + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
                    "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
-                       "*output with one " + what + "; the atomics to one address are serialised (the model "
-                       "orders them by block)." + spec.explanation_tail,
+                       "*output with one " + what + "; the atomics to one address are serialised ("
+                       + (trace.params.atomic_order == 0 ? std::string("the model orders them by block")
+                                                         : "here in replayed order " + std::to_string(trace.params.atomic_order))
+                       + "; the hardware's order varies from run to run)."
+                       + (trace.zero_sign_depends_on_order
+                              ? " The loop's < does not order -0 and +0: the first zero stored stays, so the sign of "
+                                "this zero result is the atomic order's."
+                              : "")
+                       + spec.explanation_tail,
                    {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
     }
+    // The global accesses of the merge besides the block results: the plain store to *output;
+    // the CAS loop's first read of *output (`int old = *bits`, every block); self_reset's wait.
+    auto writer = [&](int t) -> std::int64_t { return g.tid_of(t) == spec.writer_tid ? 0 : kNoAccess; };
+    if (spec.store) {
+        r.global(AccessKind::Write, "*output", [&](int t) -> std::int64_t {
+            return t == spec.writer_tid ? 0 : kNoAccess;  // one block (block 0) stores
+        });
+    } else if (op == Operation::Max) {
+        r.global(AccessKind::Read, "*output", writer);
+    }
+    if (!spec.wait_expression.empty())
+        r.global(AccessKind::Read, spec.wait_expression, [&](int t) -> std::int64_t {
+            return g.tid_of(t) == spec.writer_tid ? 2 : kNoAccess;  // epoch[1]: bytes 8..15
+        }, 8);
     if (spec.space == MemorySpace::Shared) {
         const int word = spec.shared_word;
         r.shared(AccessKind::Read, spec.expression, [&](int t) -> std::int64_t {
@@ -170,7 +208,8 @@ void replay_in_place(Trace& trace, std::span<const float> input)
             const auto i = dst[static_cast<std::size_t>(t)];
             if (i == kNoAccess)
                 continue;
-            a[static_cast<std::size_t>(i)] = a[static_cast<std::size_t>(i)] + a[static_cast<std::size_t>(src[static_cast<std::size_t>(t)])];
+            a[static_cast<std::size_t>(i)] = gpu_float::add_rn(a[static_cast<std::size_t>(i)],
+                                                               a[static_cast<std::size_t>(src[static_cast<std::size_t>(t)])]);
             ++adds;
         }
         const std::string partner = reversed ? "input[i - " + std::to_string(stride) + "]"
@@ -239,18 +278,17 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     {
         StepRecorder r(trace, g, MemorySpace::Shared);
         r.reads_from_input();
+        // sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n): a load
+        // past n is not made (and gives 0).
         for (int t = 0; t < g.threads(); ++t) {
             const int i = 2 * B * g.block_of(t) + g.tid_of(t);
             r.active(t);
-            r.read2_write(t, i, i + B, t);
+            const float x = r.load(t, "input[i]", i, i < n) ? in[static_cast<std::size_t>(i)] : 0.0f;
+            const float y = r.load(t, "input[i + blockDim.x]", i + B, i + B < n) ? in[static_cast<std::size_t>(i + B)] : 0.0f;
+            r.write(t, t);
             r.padding(t, i >= n);
-            sh[static_cast<std::size_t>(t)] = in[static_cast<std::size_t>(i)] + in[static_cast<std::size_t>(i + B)];
+            sh[static_cast<std::size_t>(t)] = gpu_float::add_rn(x, y);
         }
-        auto elem = [&](int off) {
-            return [&g, B, off](int t) -> std::int64_t { return 2 * B * g.block_of(t) + g.tid_of(t) + off; };
-        };
-        r.global(AccessKind::Read, "input[i]", elem(0));
-        r.global(AccessKind::Read, "input[i + blockDim.x]", elem(B));
         r.shared(AccessKind::Write, arr + "[threadIdx.x]", [&](int t) -> std::int64_t { return g.tid_of(t); });
         r.describe("load: " + arr + "[t] = input[i] + input[i + " + std::to_string(B) + "]",
                    "Each thread adds two elements one block apart while loading them, so the tree in shared "
@@ -293,7 +331,7 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
                 continue;
             const std::size_t base = static_cast<std::size_t>(B * g.block_of(t));
             float& d = sh[base + static_cast<std::size_t>(index)];
-            d = d + sh[base + static_cast<std::size_t>(index + stride)];
+            d = gpu_float::add_rn(d, sh[base + static_cast<std::size_t>(index + stride)]);
             ++adds;
         }
         auto word = [&](int off) {
@@ -357,6 +395,9 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
     std::vector<float> sh(static_cast<std::size_t>(g.threads()));
 
     auto sid_of = [&](int t) { return 2 * C * B * g.block_of(t) + g.tid_of(t); };
+    std::vector<std::string> tile_expression;  // the load of tile k, as the kernel writes it
+    for (int k = 0; k < 2 * C; ++k)
+        tile_expression.push_back(k == 0 ? std::string("input[i]") : "input[i + " + std::to_string(k) + "*blockDim.x]");
     {
         StepRecorder r(trace, g, MemorySpace::Shared);
         r.reads_from_input();
@@ -371,15 +412,12 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
                 // every thread stores its register to sdata[tid], as in `coarsened`; only the fmaxf
                 // of the later tiles is guarded (`if (j < n)`), and it is counted only where it runs.
                 r.active(t);
-                if (sid < n) {
+                if (r.load(t, tile_expression[0], sid, sid < n))
                     acc = in[static_cast<std::size_t>(sid)];
-                    r.read(t, sid);
-                }
                 for (int k = 1; k < 2 * C; ++k) {
                     const int e = sid + k * B;
-                    if (e < n) {
-                        acc = std::fmax(acc, in[static_cast<std::size_t>(e)]);
-                        r.read(t, e);
+                    if (r.load(t, tile_expression[static_cast<std::size_t>(k)], e, e < n)) {
+                        acc = gpu_float::fmaxf(acc, in[static_cast<std::size_t>(e)]);
                         ++adds;
                     }
                 }
@@ -387,28 +425,18 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
                 // sum = load_or_zero(i); sum += load_or_zero(i + tile*B): every thread adds 2C - 1
                 // times; loads past the end give 0 without touching memory.
                 r.active(t);
-                auto load = [&](int e) {
-                    if (e < n) {
-                        r.read(t, e);
-                        return in[static_cast<std::size_t>(e)];
-                    }
-                    return 0.0f;
+                auto load = [&](int k) {
+                    const int e = sid + k * B;
+                    return r.load(t, tile_expression[static_cast<std::size_t>(k)], e, e < n) ? in[static_cast<std::size_t>(e)] : 0.0f;
                 };
-                acc = load(sid);
+                acc = load(0);
                 for (int k = 1; k < 2 * C; ++k) {
-                    acc = acc + load(sid + k * B);
+                    acc = gpu_float::add_rn(acc, load(k));
                     ++adds;
                 }
             }
             r.write(t, t);
             sh[static_cast<std::size_t>(t)] = acc;
-        }
-        for (int k = 0; k < 2 * C; ++k) {
-            r.global(AccessKind::Read, k == 0 ? "input[i]" : "input[i + " + std::to_string(k) + "*blockDim.x]",
-                     [&, k](int t) -> std::int64_t {
-                         const int sid = sid_of(t);
-                         return sid + k * B < n ? sid + k * B : kNoAccess;
-                     });
         }
         r.shared(AccessKind::Write, "sdata[tid]", [&](int t) -> std::int64_t { return g.tid_of(t); });
         r.describe("coarsen: each thread " + std::string(max ? "takes the max of" : "sums") + " up to "

@@ -7,6 +7,7 @@
 // The CUDA kernels require whole warps (blockDim.x a multiple of 32). The model accepts any
 // power-of-two block: lanes a partial warp does not have hold the identity (0) when a shuffle reads
 // them (on hardware that read is undefined), and the block has ceil(blockDim.x / warp size) warps.
+#include "model/gpu_float.h"
 #include "model/merge.h"
 #include "model/recorder.h"
 
@@ -61,7 +62,7 @@ public:
                     src = t + offset;
                     other = reg[static_cast<std::size_t>(src)];
                 } // else: a lane this partial warp does not have; the model reads the identity
-                next[static_cast<std::size_t>(t)] = reg[static_cast<std::size_t>(t)] + other;
+                next[static_cast<std::size_t>(t)] = gpu_float::add_rn(reg[static_cast<std::size_t>(t)], other);
                 r.active(t);
                 r.read_write(t, src, t);
                 ++adds;
@@ -152,7 +153,7 @@ public:
                 // Only with a teaching warp size can a block have more warps than a warp has lanes
                 // (e.g. 1024 / 4); the model's first warp then folds the extra partials in a loop.
                 for (int j = lane + g.warp; j < wpb; j += g.warp) {
-                    v = v + warp_sums[base + static_cast<std::size_t>(j)];
+                    v = gpu_float::add_rn(v, warp_sums[base + static_cast<std::size_t>(j)]);
                     r.read(t, static_cast<std::int64_t>(base) + j);
                     ++folded;
                 }
@@ -233,19 +234,14 @@ public:
             }
             float sum = 0.0f;
             for (int i = g1.tid_of(t); i < count; i += g1.block) {
-                sum = sum + partials[static_cast<std::size_t>(i)];
-                r.read(t, i);
+                r.load(t, "partials[i]", i, true, 4, (i - g1.tid_of(t)) / g1.block);  // the loop's bound is the guard
+                sum = gpu_float::add_rn(sum, partials[static_cast<std::size_t>(i)]);
                 ++adds;
             }
             if (g1.tid_of(t) < count)
                 r.active(t);
             reg[static_cast<std::size_t>(t)] = sum;
         }
-        for (int k = 0; g1.block * k < count; ++k)
-            r.global(AccessKind::Read, "partials[i]", [&, k](int t) -> std::int64_t {
-                const int i = g1.tid_of(t) + k * g1.block;
-                return g1.block_of(t) == 0 && i < count ? i : kNoAccess;
-            });
         r.describe(std::move(label), std::move(explanation), tags);
         r.finish(partials, barriers, adds);
         return reg;
@@ -270,9 +266,9 @@ std::vector<float> grid_stride_sum(Trace& trace, const Geometry& g, int n)
     for (int t = 0; t < g.threads(); ++t) {
         r.padding(t, t >= n);
         float sum = 0.0f;
-        for (int i = t; i < n; i += stride) {
-            sum = sum + in[static_cast<std::size_t>(i)];
-            r.read(t, i);
+        for (int i = t; i < n; i += stride) {  // the loop's bound is the guard of each load
+            r.load(t, "input[i]", i, true, 4, (i - t) / stride);
+            sum = gpu_float::add_rn(sum, in[static_cast<std::size_t>(i)]);
             ++adds;
         }
         if (t < n) {
@@ -281,11 +277,6 @@ std::vector<float> grid_stride_sum(Trace& trace, const Geometry& g, int n)
         }
         reg[static_cast<std::size_t>(t)] = sum;
     }
-    for (int k = 0; stride * k < n; ++k)
-        r.global(AccessKind::Read, "input[i]", [&, k](int t) -> std::int64_t {
-            const int i = t + k * stride;
-            return i < n ? i : kNoAccess;
-        });
     const int per_thread = (n + stride - 1) / stride;
     r.describe("grid-stride loop: each thread sums input[i], i += " + std::to_string(stride) + " (up to "
                    + std::to_string(per_thread) + " element" + (per_thread == 1 ? "" : "s") + ")",
@@ -316,17 +307,13 @@ void replay_warp(Trace& trace, std::span<const float> input)
         {
             StepRecorder r(trace, g, MemorySpace::Registers);
             r.reads_from_input();
-            for (int t = 0; t < g.threads(); ++t) {
+            for (int t = 0; t < g.threads(); ++t) {  // sum = load_or_zero(input, i, n)
                 r.active(t);
                 r.padding(t, t >= n);
-                if (t < n) {
-                    r.read_write(t, t, t);
+                if (r.load(t, "input[i]", t, t < n))
                     reg[static_cast<std::size_t>(t)] = trace.input[static_cast<std::size_t>(t)];
-                } else {
-                    r.write(t, t);
-                }
+                r.write(t, t);
             }
-            r.global(AccessKind::Read, "input[i]", [n](int t) -> std::int64_t { return t < n ? t : kNoAccess; });
             r.describe("load: sum = input[i] (0 past the end)",
                        "One element per thread goes straight into a register; threads past the end start from 0.",
                        {"load"});
@@ -337,20 +324,29 @@ void replay_warp(Trace& trace, std::span<const float> input)
         // One atomic per warp: merge_step handles one writer per block, so do it here.
         StepRecorder r(trace, g, MemorySpace::Registers);
         float out = 0.0f;
+        std::vector<int> writers;  // lane 0 of each warp, in block and warp order
         for (int t = 0; t < g.threads(); t += 1) {
             if (g.lane_of(t) != 0)
                 continue;
-            const float v = reg[static_cast<std::size_t>(t)];
-            const float before = out;
-            out = out + v;
+            writers.push_back(t);
             r.active(t);
             r.read(t, t);
+        }
+        // Serialised in params.atomic_order's order; atomicAdd on global memory flushes subnormals.
+        for (const int k : atomic_order(static_cast<int>(writers.size()), p.atomic_order)) {
+            const int t = writers[static_cast<std::size_t>(k)];
+            const float v = reg[static_cast<std::size_t>(t)];
+            const float before = out;
+            out = gpu_float::atomic_add_global_f32(before, v);
             r.atomic(g.block_of(t), t, "*output", before, v, out);
         }
         const int atomics = g.grid * g.warps_per_block();
         r.describe("atomic: lane 0 of each warp atomicAdds its warp's sum (" + std::to_string(atomics) + " atomics)",
                    "A warp's " + std::to_string(g.warp) + " elements cost one atomic instead of "
-                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address.",
+                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address ("
+                       + (p.atomic_order == 0 ? std::string("the model orders them by block and warp")
+                                              : "here in replayed order " + std::to_string(p.atomic_order))
+                       + "; the hardware's order varies from run to run).",
                    {"atomic"});
         trace.result = out;
         r.finish(reg, 0, atomics, out);
@@ -384,23 +380,21 @@ void replay_warp(Trace& trace, std::span<const float> input)
             for (int k = 0; k < C; ++k) {
                 const int i = t + k * stride;
                 float x = 0, y = 0, z = 0, w = 0;
-                if (i < n4) {
+                if (r.load(t, "input4[i]", 4 * i, i < n4, 16, k)) {  // v[k] = i < n4 ? input4[i] : 0
                     const auto e = static_cast<std::size_t>(4 * i);
                     x = in[e];
                     y = in[e + 1];
                     z = in[e + 2];
                     w = in[e + 3];
-                    for (int c = 0; c < 4; ++c)
-                        r.read(t, 4 * i + c);
                     any = true;
                 }
-                sum = sum + ((x + y) + (z + w));
+                sum = gpu_float::add_rn(sum, gpu_float::add_rn(gpu_float::add_rn(x, y), gpu_float::add_rn(z, w)));
                 adds += 4;
             }
             if (g.block_of(t) == 0) {
                 for (int j = g.tid_of(t); j < tail; j += B) {
-                    sum = sum + in[static_cast<std::size_t>(4 * n4 + j)];
-                    r.read(t, 4 * n4 + j);
+                    r.load(t, "input[4*n4 + threadIdx.x]", 4 * n4 + j, true, 4, (j - g.tid_of(t)) / B);
+                    sum = gpu_float::add_rn(sum, in[static_cast<std::size_t>(4 * n4 + j)]);
                     ++adds;
                     any = true;
                 }
@@ -410,15 +404,6 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.padding(t, !any);
             reg[static_cast<std::size_t>(t)] = sum;
         }
-        for (int k = 0; k < C; ++k)
-            r.global(AccessKind::Read, "input4[i]", [&, k](int t) -> std::int64_t {
-                const int i = t + k * stride;
-                return i < n4 ? 4 * i : kNoAccess;
-            }, 16);
-        if (tail > 0)
-            r.global(AccessKind::Read, "input[4*n4 + threadIdx.x]", [&](int t) -> std::int64_t {
-                return g.block_of(t) == 0 && g.tid_of(t) < tail ? 4 * n4 + g.tid_of(t) : kNoAccess;
-            });
         r.describe("coarsen: " + std::to_string(C) + " float4 loads per thread (stride " + std::to_string(stride)
                        + " vectors), sum += (x + y) + (z + w)",
                    "Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar loads;"
@@ -440,6 +425,10 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.active(t);
             r.atomic(b, t, "ticket", b, 1, b + 1);
         }
+        // The first ticket's block (block 0 in the model) stores *output = 0, then publishes the
+        // launch: `published.store(launch + 1, release)` to epoch[1] (a 64-bit word, bytes 8..15).
+        r.global(AccessKind::Write, "*output", [](int t) -> std::int64_t { return t == 0 ? 0 : kNoAccess; });
+        r.global(AccessKind::Write, "epoch[1]", [](int t) -> std::int64_t { return t == 0 ? 2 : kNoAccess; }, 8);
         r.describe("reset: thread 0 of each block draws a ticket (" + std::to_string(g.grid) + " atomic"
                        + (g.grid == 1 ? "" : "s") + "); the first ticket's block zeroes *output and publishes it",
                    "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
@@ -466,6 +455,8 @@ void replay_warp(Trace& trace, std::span<const float> input)
         if (s == "self_reset")
             m.explanation_tail = " First thread 0 waits (acquire loads) until the launch's zero of *output is "
                                  "published: release and acquire order that zero before every atomicAdd.";
+        if (s == "self_reset")
+            m.wait_expression = "epoch[1]";
         merge_step(trace, g, std::move(m));
         return;
     }

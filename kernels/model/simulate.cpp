@@ -3,6 +3,7 @@
 #include "model/simulate.h"
 
 #include "model/catalogue.h"
+#include "model/gpu_float.h"
 #include "model/message.h"  // echo(): header-only, the one rule for echoed user text
 #include "model/recorder.h"
 
@@ -14,6 +15,7 @@
 #include <clocale>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -37,8 +39,8 @@ std::string modelled_ids()
     return ids;
 }
 
-// Float64 reference: the sum, or the max with fmax semantics (a NaN operand is ignored, as
-// CUDA's fmaxf does; see docs/trace-format.md).
+// Float64 reference: the sum, or the max by fmaxf's rule (gpu_float::max_num: a NaN operand is
+// ignored, -0 < +0; docs/trace-format.md, "Float rules").
 double reference_of(Operation op, std::span<const float> input)
 {
     if (op == Operation::Sum) {
@@ -49,7 +51,7 @@ double reference_of(Operation op, std::span<const float> input)
     }
     double m = -INFINITY;
     for (float x : input)
-        m = std::fmax(m, static_cast<double>(x));
+        m = gpu_float::max_num(m, static_cast<double>(x));
     return m;
 }
 
@@ -100,6 +102,10 @@ std::optional<ParamError> validate(std::string_view strategy, std::size_t input_
                                                + std::to_string(params.coarse_factor) + ")"};
     if (!teaching_size(params.banks))
         return ParamError{"banks", "banks must be 32, or 4, 8 or 16 (got " + std::to_string(params.banks) + ")"};
+    if (params.atomic_order < 0 || params.atomic_order > kMaxAtomicOrder)
+        return ParamError{"atomic-order", "atomic-order must be in 0.." + std::to_string(kMaxAtomicOrder)
+                                              + " (0: by block, warp and lane) (got "
+                                              + std::to_string(params.atomic_order) + ")"};
     return std::nullopt;
 }
 
@@ -115,6 +121,105 @@ Params resolve(std::string_view strategy, std::size_t input_length, Params param
         params.block_size = 256;
     }
     return params;
+}
+
+namespace {
+
+enum class ValueProblem { None, Syntax, Range };
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool equals_nocase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        char c = a[k];
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+        if (c != b[k])
+            return false;
+    }
+    return true;
+}
+
+/// The decimal grammar of parse_input(): digits [. digits*] | . digits, then [e|E [+|-] digits].
+/// `body` has no sign.
+bool is_decimal(std::string_view body)
+{
+    std::size_t k = 0;
+    std::size_t int_digits = 0, frac_digits = 0;
+    while (k < body.size() && is_digit(body[k]))
+        ++k, ++int_digits;
+    if (k < body.size() && body[k] == '.') {
+        ++k;
+        while (k < body.size() && is_digit(body[k]))
+            ++k, ++frac_digits;
+    }
+    if (int_digits + frac_digits == 0)
+        return false;
+    if (k < body.size() && (body[k] == 'e' || body[k] == 'E')) {
+        ++k;
+        if (k < body.size() && (body[k] == '+' || body[k] == '-'))
+            ++k;
+        std::size_t exp_digits = 0;
+        while (k < body.size() && is_digit(body[k]))
+            ++k, ++exp_digits;
+        if (exp_digits == 0)
+            return false;
+    }
+    return k == body.size();
+}
+
+ValueProblem read_value(std::string_view token, float& out)
+{
+    if (token.empty())
+        return ValueProblem::Syntax;
+    if (equals_nocase(token, "nan")) {
+        out = std::numeric_limits<float>::quiet_NaN();
+        return ValueProblem::None;
+    }
+    const bool negative = token.front() == '-';
+    std::string_view body = token;
+    if (token.front() == '+' || token.front() == '-')
+        body.remove_prefix(1);  // exactly one sign: the body must start with a digit, '.' or a letter
+    if (equals_nocase(body, "inf") || equals_nocase(body, "infinity")) {
+        out = negative ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+        return ValueProblem::None;
+    }
+    if (!is_decimal(body))
+        return ValueProblem::Syntax;
+    // The grammar is checked; from_chars rounds to nearest (it takes no '+', so parse the body and
+    // apply the sign, which keeps -0 and a negative underflow's -0).
+    float v = 0;
+    const auto [ptr, ec] = std::from_chars(body.data(), body.data() + body.size(), v);
+    if (ec == std::errc::result_out_of_range && ptr == body.data() + body.size()) {
+        // Outside what from_chars returns: below the smallest float (underflow) becomes the
+        // nearest float, 0 or a subnormal, as strtof gives it; above FLT_MAX is refused.
+        const std::string copy(body);
+#if defined(__GLIBC__)
+        static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", locale_t{});
+        v = c_locale ? strtof_l(copy.c_str(), nullptr, c_locale) : std::strtof(copy.c_str(), nullptr);
+#else
+        v = std::strtof(copy.c_str(), nullptr);
+#endif
+    } else if (ec != std::errc{} || ptr != body.data() + body.size()) {
+        return ValueProblem::Syntax;
+    }
+    if (std::isinf(v) || std::fabs(v) > FLT_MAX)
+        return ValueProblem::Range;
+    out = negative ? -v : v;
+    return ValueProblem::None;
+}
+
+} // namespace
+
+std::optional<float> parse_value(std::string_view token)
+{
+    float v = 0;
+    if (read_value(token, v) != ValueProblem::None)
+        return std::nullopt;
+    return v;
 }
 
 ParsedInput parse_input(std::string_view text)
@@ -146,33 +251,18 @@ ParsedInput parse_input(std::string_view text)
         std::size_t end = pos;
         while (end < text.size() && text[end] != ',' && !is_space(text[end]))
             ++end;
-        std::string_view token = text.substr(pos, end - pos);
-        std::string_view digits = token;
-        if (!digits.empty() && digits.front() == '+')
-            digits.remove_prefix(1);
+        const std::string_view token = text.substr(pos, end - pos);
         float v = 0;
-        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-        if (ec == std::errc::result_out_of_range && ptr == digits.data() + digits.size()) {
-            // A well-formed number outside what from_chars returns: below the smallest float
-            // (underflow) becomes the nearest float, 0 or a denormal, as strtof gives it; above
-            // FLT_MAX is rejected.
-            const std::string copy(digits);
-            errno = 0;
-            float near = 0;
-#if defined(__GLIBC__)
-            static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", locale_t{});
-            near = c_locale ? strtof_l(copy.c_str(), nullptr, c_locale) : std::strtof(copy.c_str(), nullptr);
-#else
-            near = std::strtof(copy.c_str(), nullptr);
-#endif
-            if (std::isinf(near) || std::fabs(near) > FLT_MAX)
-                return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
-                            + "' is out of float32 range (magnitude at most 3.40282347e38)");
-            v = near;
-        } else if (ec != std::errc{} || ptr != digits.data() + digits.size())
+        switch (read_value(token, v)) {
+        case ValueProblem::None: break;
+        case ValueProblem::Range:
             return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
-                        + "' is not a float32 number (numbers, nan, inf, -inf; 1.." + std::to_string(kMaxInputLength)
-                        + " values)");
+                        + "' is out of float32 range (magnitude at most 3.40282347e38)");
+        case ValueProblem::Syntax:
+            return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
+                        + "' is not a float32 number (a decimal such as -1.5e-3 with at most one sign, inf, -inf, "
+                          "nan; 1.." + std::to_string(kMaxInputLength) + " values)");
+        }
         out.values.push_back(v);
         ++index;
         any = true;

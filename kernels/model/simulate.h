@@ -15,6 +15,8 @@ namespace reducescope::model {
 
 /// Limits of the step model (issue: the step model).
 inline constexpr int kMaxInputLength = 4096;
+/// Largest Params::atomic_order (0 = the model's own order: block, warp, lane).
+inline constexpr int kMaxAtomicOrder = 1000000;
 
 /// A validation failure: the field ("block-size", "input", ...) and a one-line message that
 /// names the allowed range, e.g. "block-size must be a power of two in 1..1024 (got 3)".
@@ -44,12 +46,27 @@ enum class Detail { Full, ValuesOnly };
 /// simulate() with an explicit level of detail.
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params, Detail detail);
 
-/// Parses "6,2,7,4,5,8,3,1" (commas and/or whitespace; nan, inf, -inf accepted).
-/// On failure returns a ParamError with field "input".
+/// The one reader of a list of input values, for the CLI (`trace --input`) and the app (the
+/// input field, command line and lesson files go through it). Values are separated by commas
+/// and/or whitespace (space, tab, CR, LF); an empty value (",,", a leading or trailing comma) is an
+/// error. Each value is exactly one of (docs/trace-format.md, "Input values"):
+///   - a decimal number: an optional sign, digits with an optional point (or a point and digits),
+///     an optional exponent `e`/`E` with an optional sign and at least one digit:
+///     `-0`, `+2.5`, `1.`, `.5`, `1e-40`, `3.4e38`, `-1.5E+3`;
+///   - an infinity: `inf` or `infinity` (any case), with an optional sign;
+///   - `nan` (any case), without a sign (a NaN's sign is not part of the arithmetic).
+/// Nothing else: no second sign (`+-1`, `--1`), no hex (`0x10`), no digit separators, no `nan(...)`.
+/// A decimal is rounded to the nearest float32 (ties to even); one that rounds past ±3.40282347e38
+/// is refused, one below the smallest subnormal becomes a zero of its sign. At most 4096 values.
+/// On failure returns a ParamError with field "input" naming the value's position and text.
 struct ParsedInput {
     std::vector<float> values;
     std::optional<ParamError> error;
 };
 ParsedInput parse_input(std::string_view text);
+
+/// One value by the rules of parse_input(): the float, or nullopt when `token` is not exactly one
+/// value or is out of float32 range.
+std::optional<float> parse_value(std::string_view token);
 
 } // namespace reducescope::model

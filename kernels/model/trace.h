@@ -43,12 +43,21 @@ enum class AccessKind : std::uint8_t { Read, Write };
 /// Parameters of a trace. Ranges (validated by model::validate()):
 /// block_size: power of two in 1..1024 (0 = default: half the input length rounded up to a power
 /// of two for single-block strategies, 256 otherwise); warp_size: 32, or 4/8/16 as a teaching aid;
-/// coarse_factor: 1..64 (COARSE_FACTOR of seed 000 / PMPP Fig 10.15); banks: 32, or 4/8/16.
+/// coarse_factor: 1..64 (COARSE_FACTOR of seed 000 / PMPP Fig 10.15); banks: 32, or 4/8/16;
+/// atomic_order: 0..kMaxAtomicOrder (simulate.h).
 struct Params {
     int block_size = 0;
     int warp_size = 32;
     int coarse_factor = 4;
     int banks = 32;
+    /// Which order the float atomics on one address are serialised in. The hardware picks an
+    /// order of its own on every run; the model replays one: 0 = by block, then warp, then lane
+    /// (the order the step pane has always shown); k > 0 = the k-th pseudo-random permutation of
+    /// the atomics of each atomic step (the same k gives the same order on every machine). Where
+    /// the float result depends on the order (a sum with several atomics), other k give other
+    /// results; an input whose every partial sum is exact (small integers) gives the same sum for
+    /// every k. `race` and self_reset's tickets ignore it.
+    int atomic_order = 0;
 };
 
 /// One lane of the grid in one step. Index in Step::lanes = global thread index
@@ -176,10 +185,18 @@ struct Trace {
     std::string source_file;       ///< e.g. "reduce_basic.cu" (in kernels/cuda)
     std::vector<Step> steps;
     float result = 0;              ///< what the kernel leaves in *output
-    double reference = 0;          ///< float64 sum (or max) of the input
+    /// float64 sum of the input, or its max by the rule of fmaxf (gpu_float::max_num: NaN ignored,
+    /// -0 < +0, so the max of {-0, +0} is +0; see zero_sign_depends_on_order).
+    double reference = 0;
     bool expected_wrong = false;   ///< `race`: the result is expected to lose updates
     double lost_value = 0;         ///< `race`: reference - result (the value the lost updates carried)
     bool teaching_warp_size = false; ///< warp_size != 32 (not what hardware does)
+    /// The result is a zero whose sign the atomic order decides, and the reference a zero as well:
+    /// a max merged by the compare-and-swap loop from several blocks whose results include both
+    /// +0 and -0 (the loop's `<` does not order them, so the first zero stored stays). `result`
+    /// then holds the sign of params.atomic_order's order and `reference` +0; both mean "±0". The
+    /// CLI and JSON say so (docs/trace-format.md, "Float rules").
+    bool zero_sign_depends_on_order = false;
     Totals totals;
 };
 

@@ -4,6 +4,7 @@
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
 #include "model/message.h"
+#include "model/simulate.h"  // kMaxAtomicOrder
 
 #include <algorithm>
 #include <climits>
@@ -181,13 +182,15 @@ json trace_to_json(const Trace& t, bool include_lanes)
     j["strategy"] = t.strategy;
     j["operation"] = to_string(t.operation);
     j["params"] = {{"block_size", t.params.block_size}, {"warp_size", t.params.warp_size},
-                   {"coarse_factor", t.params.coarse_factor}, {"banks", t.params.banks}, {"n", t.n}};
+                   {"coarse_factor", t.params.coarse_factor}, {"banks", t.params.banks},
+                   {"atomic_order", t.params.atomic_order}, {"n", t.n}};
     j["padded_n"] = t.padded_n;
     j["grid_size"] = t.grid_size;
     j["source_file"] = t.source_file;
     j["input"] = floats(t.input);
     j["result"] = number(t.result);
     j["reference"] = number(t.reference);
+    j["zero_sign_depends_on_order"] = t.zero_sign_depends_on_order;
     j["expected_wrong"] = t.expected_wrong;
     j["lost_value"] = number(t.lost_value);
     j["teaching_warp_size"] = t.teaching_warp_size;
@@ -219,6 +222,7 @@ Trace trace_from_json(const json& j)
     t.params.warp_size = p.at("warp_size").get<int>();
     t.params.coarse_factor = p.at("coarse_factor").get<int>();
     t.params.banks = p.at("banks").get<int>();
+    t.params.atomic_order = p.value("atomic_order", 0);  // absent in files written before it existed
     t.n = p.at("n").get<int>();
     t.padded_n = j.at("padded_n").get<int>();
     t.grid_size = j.at("grid_size").get<int>();
@@ -226,6 +230,7 @@ Trace trace_from_json(const json& j)
     t.input = read_floats(j.at("input"));
     t.result = static_cast<float>(read_number(j.at("result")));
     t.reference = read_number(j.at("reference"));
+    t.zero_sign_depends_on_order = j.value("zero_sign_depends_on_order", false);
     t.expected_wrong = j.at("expected_wrong").get<bool>();
     t.lost_value = read_number(j.at("lost_value"));
     t.teaching_warp_size = j.at("teaching_warp_size").get<bool>();
@@ -648,6 +653,8 @@ TraceFile check_and_read(const json& j)
     launch.warp_size = warp_like(field(p, "warp_size", "params."), "params.warp_size");
     integer(field(p, "coarse_factor", "params."), "params.coarse_factor", 1, 64);
     launch.banks = warp_like(field(p, "banks", "params."), "params.banks");
+    if (p.contains("atomic_order"))  // optional: files written before it existed have none
+        integer(p.at("atomic_order"), "params.atomic_order", 0, kMaxAtomicOrder);
     const long long n = integer(field(p, "n", "params."), "params.n", 1, 4096);
     const long long padded = integer(field(j, "padded_n", ""), "padded_n", n, kMaxArray);
     const long long grid = integer(field(j, "grid_size", ""), "grid_size", 1, kMaxGrid);
@@ -670,6 +677,8 @@ TraceFile check_and_read(const json& j)
     }
     real(field(j, "result", ""), "result");
     real(field(j, "reference", ""), "reference");
+    if (j.contains("zero_sign_depends_on_order"))  // optional, as params.atomic_order
+        boolean(j.at("zero_sign_depends_on_order"), "zero_sign_depends_on_order");
     boolean(field(j, "expected_wrong", ""), "expected_wrong");
     real(field(j, "lost_value", ""), "lost_value");
     const bool teaching = boolean(field(j, "teaching_warp_size", ""), "teaching_warp_size");

@@ -50,6 +50,7 @@ private slots:
     void trace_table();
     void nan_inf_input();
     void underflow_to_nearest_float();
+    void float_rules_and_atomic_order();
     void bad_input_data();
     void bad_input();
 };
@@ -163,6 +164,35 @@ void TestCliTrace::nan_inf_input()
     QCOMPARE(QJsonDocument::fromJson(m.out).object()["result"].toDouble(), 3.0); // fmaxf drops NaN
 }
 
+// Issue 14 on the command line: a global atomicAdd flushes 1e-40 + 1e-40 to 0 (the H200's answer),
+// a multi-block max of zeros of both signs is "±0", and --atomic-order replays another order.
+void TestCliTrace::float_rules_and_atomic_order()
+{
+    const Run a = run_cli({"trace", "--strategy", "atomic_naive", "--input", "1e-40,1e-40", "--block-size", "32", "--json"});
+    QCOMPARE(a.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(a.out).object()["result"].toDouble(), 0.0);
+    const Run z = run_cli({"trace", "--strategy", "coarsened_max", "--input", "0,-0,-0", "--block-size", "1",
+                           "--coarse-factor", "1"});
+    QCOMPARE(z.code, 0);
+    QVERIFY2(z.out.contains("result   \xC2\xB1" "0   (float64 reference \xC2\xB1" "0): the sign of the zero depends on the atomic order"),
+             z.out.constData());
+    const Run j = run_cli({"trace", "--strategy", "coarsened_max", "--input", "0,-0,-0", "--block-size", "1",
+                           "--coarse-factor", "1", "--json"});
+    QCOMPARE(QJsonDocument::fromJson(j.out).object()["zero_sign_depends_on_order"].toBool(), true);
+    // [1e8, 1, -1e8, 1] one element per block of atomic_naive: order 0 gives 1e8+1-1e8+1 = 1, and
+    // some other order a different float sum; the JSON carries the order.
+    QSet<double> sums;
+    for (int order = 0; order < 8; ++order) {
+        const Run r = run_cli({"trace", "--strategy", "atomic_naive", "--input", "1e8,1,-1e8,1", "--block-size", "1",
+                               "--atomic-order", QString::number(order), "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["params"].toObject()["atomic_order"].toInt(), order);
+        sums.insert(o["result"].toDouble());
+    }
+    QVERIFY2(sums.size() >= 2, "other atomic orders give other float sums");
+}
+
 void TestCliTrace::underflow_to_nearest_float()
 {
     // Below the smallest float32: the nearest float (0, or a denormal), as strtof gives it.
@@ -236,6 +266,19 @@ void TestCliTrace::bad_input_data()
                                                   << "'1\\x01x' is not a float32 number";
     QTest::addRow("unknown option with newline") << QStringList{"trace", "--strategy", "shared", "--input", in, "--fa\nst"}
                                                  << "--fa\\nst";
+    // Strict number syntax (issue 14): one sign at most, no hex, no bare exponent.
+    for (const char* bad : {"+-1", "--1", "+-inf", "+-0", "-nan", "1e", "0x10"})
+        QTest::addRow("input %s", bad) << QStringList{"trace", "--strategy", "shared", "--input", QString("1,") + bad}
+                                       << QString("value 2 '") + bad + "' is not a float32 number";
+    QTest::addRow("input 1,,2") << QStringList{"trace", "--strategy", "shared", "--input", "1,,2"} << "empty value";
+    QTest::addRow("atomic order -1") << QStringList{"trace", "--strategy", "segmented", "--input", in, "--atomic-order", "-1"}
+                                     << "atomic-order must be in 0..1000000";
+    QTest::addRow("atomic order too big") << QStringList{"trace", "--strategy", "segmented", "--input", in,
+                                                         "--atomic-order", "1000001"}
+                                          << "atomic-order must be in 0..1000000 (0: by block, warp and lane) (got 1000001)";
+    QTest::addRow("atomic order with --on-gpu") << QStringList{"trace", "--strategy", "segmented", "--input", in,
+                                                               "--atomic-order", "2", "--on-gpu"}
+                                                << "atomic-order must be 0 with --on-gpu";
     QTest::addRow("CLI11 conversion, long value") << QStringList{"trace", "--strategy", "shared", "--input", in,
                                                                  QString(100, QLatin1Char('y'))}
                                                   << QString(40, QLatin1Char('y')) + QChar(0x2026);
