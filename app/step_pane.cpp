@@ -4,6 +4,7 @@
 #include "app/message_text.h"
 #include "app/presets.h"
 #include "model/catalogue.h"
+#include "model/simulate.h"
 #include "views/counters_view.h"
 #include "views/source_view.h"
 #include "views/step_view.h"
@@ -839,7 +840,8 @@ void StepPane::refreshStep()
     }
     const int kA = m_trace && !m_trace->steps.empty() ? std::min(m_step, int(m_trace->steps.size()) - 1) : 0;
     const int kB = m_compareTrace && !m_compareTrace->steps.empty() ? std::min(m_step, int(m_compareTrace->steps.size()) - 1) : 0;
-    m_counters->setTraces(m_trace, kA, m_compareTrace, kB);
+    m_counters->setTraces({m_trace, kA, m_trace ? model::running_totals(*m_trace, kA) : model::StepCounters{}},
+                          {m_compareTrace, kB, m_compareTrace ? model::running_totals(*m_compareTrace, kB) : model::StepCounters{}});
 
     const int last = std::max(0, stepCount() - 1);
     {

@@ -44,6 +44,11 @@ enum class Detail { Full, ValuesOnly };
 /// simulate() with an explicit level of detail.
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params, Detail detail);
 
+/// The counters of steps 0..k summed, field by field (k is clamped to the trace's steps; an empty
+/// trace gives zeros): the running totals "steps 1..k+1" of the counters panel. Through the last
+/// step they agree with Trace::totals.
+StepCounters running_totals(const Trace& trace, int k);
+
 /// Parses "6,2,7,4,5,8,3,1" (commas and/or whitespace; nan, inf, -inf accepted).
 /// On failure returns a ParamError with field "input".
 struct ParsedInput {
