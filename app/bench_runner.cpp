@@ -6,6 +6,9 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QRegularExpression>
+#include <QTimer>
+
+#include <utility>
 
 namespace reducescope::app {
 namespace {
@@ -89,12 +92,10 @@ BenchRunner::BenchRunner(QObject* parent)
 
 BenchRunner::~BenchRunner()
 {
-    for (QProcess* p : {m_process, m_probe}) {
-        if (p && p->state() != QProcess::NotRunning) {
-            p->disconnect(this);
-            p->kill();
-            p->waitForFinished(2000);
-        }
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(2000);
     }
 }
 
@@ -264,48 +265,95 @@ void BenchRunner::onError(QProcess::ProcessError error)
 
 void BenchRunner::probeDevice()
 {
-    if (m_probe && m_probe->state() != QProcess::NotRunning)
+    if (m_probe && m_probe->isRunning())
         return;
     const QString cli = cliPath();
     if (cli.isEmpty()) {
         emit deviceProbed(std::nullopt, false, tr("reducescope-cli not found: benchmarks cannot run from this build"));
         return;
     }
-    if (m_probe)
-        m_probe->deleteLater();
-    m_probe = new QProcess(this);
-    connect(m_probe, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+    if (!m_probe) {
+        m_probe = new DeviceProbe(this);
+        connect(m_probe, &DeviceProbe::finished, this, [this](const DeviceProbeResult& r) {
+            if (r.count != -2)  // -2: the CLI did not start, so nothing was counted
+                emit devicesCounted(r.count);
+            emit deviceProbed(r.device, r.noDevice, r.message);
+        });
+    }
+    m_probe->start(cli);
+}
+
+DeviceProbe::DeviceProbe(QObject* parent)
+    : QObject(parent)
+    , m_timer(new QTimer(this))
+{
+    qRegisterMetaType<DeviceProbeResult>();
+    m_timer->setSingleShot(true);
+}
+
+DeviceProbe::~DeviceProbe()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+}
+
+bool DeviceProbe::isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
+
+void DeviceProbe::finish(const DeviceProbeResult& result)
+{
+    m_timer->stop();
+    m_timer->disconnect(this);
+    m_process->disconnect(this);
+    emit finished(result);
+}
+
+void DeviceProbe::start(const QString& cli, int timeoutMs)
+{
+    if (isRunning())
+        return;
+    if (m_process)
+        m_process->deleteLater();
+    m_process = new QProcess(this);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            emit deviceProbed(std::nullopt, false, tr("cannot start %1: %2").arg(m_probe->program(), m_probe->errorString()));
+            finish({std::nullopt, false, tr("cannot start %1: %2").arg(m_process->program(), m_process->errorString()), -2});
     });
-    connect(m_probe, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-        const QByteArray out = m_probe->readAllStandardOutput();
-        QString err = QString::fromUtf8(m_probe->readAllStandardError()).trimmed();
+    connect(m_timer, &QTimer::timeout, this, [this, timeoutMs] {
+        finish({std::nullopt, false, tr("reducescope-cli devices did not answer within %1 s").arg(timeoutMs / 1000.0), -1});
+        // Killed and left to die on its own: nothing waits for it.
+        QProcess* p = std::exchange(m_process, nullptr);
+        connect(p, &QProcess::finished, p, &QObject::deleteLater);
+        p->kill();
+    });
+    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        const QByteArray out = m_process->readAllStandardOutput();
+        QString err = QString::fromUtf8(m_process->readAllStandardError()).trimmed();
         if (err.contains(QLatin1Char('\n')))
             err = err.section(QLatin1Char('\n'), -1);
         if (err.startsWith(QLatin1String("reducescope-cli: ")))
             err = err.mid(17);
         if (status == QProcess::CrashExit) {
-            emit devicesCounted(-1);
-            emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices crashed"));
+            finish({std::nullopt, false, tr("reducescope-cli devices crashed"), -1});
         } else if (code == kNoDeviceExit) {
-            emit devicesCounted(0);
-            emit deviceProbed(std::nullopt, true, err.isEmpty() ? tr("no CUDA device or driver") : err);
+            finish({std::nullopt, true, err.isEmpty() ? tr("no CUDA device or driver") : err, 0});
         } else if (code != 0) {
-            emit devicesCounted(-1);
-            emit deviceProbed(std::nullopt, false, tr("reducescope-cli devices failed (exit %1)%2")
-                                                       .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err));
+            finish({std::nullopt, false, tr("reducescope-cli devices failed (exit %1)%2")
+                                             .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err), -1});
         } else {
             QString why;
             const auto devices = BenchResultsReader::parseDevices(out, &why);
-            emit devicesCounted(devices ? int(devices->size()) : -1);
+            const int count = devices ? int(devices->size()) : -1;
             if (!devices || devices->isEmpty())
-                emit deviceProbed(std::nullopt, false, tr("cannot read the device list: %1").arg(why.isEmpty() ? tr("empty") : why));
+                finish({std::nullopt, false, tr("cannot read the device list: %1").arg(why.isEmpty() ? tr("empty") : why), count});
             else
-                emit deviceProbed(devices->first(), false, QString());
+                finish({devices->first(), false, QString(), count});
         }
     });
-    m_probe->start(cli, {QStringLiteral("devices"), QStringLiteral("--json")});
+    m_timer->start(timeoutMs);
+    m_process->start(cli, {QStringLiteral("devices"), QStringLiteral("--json")});
 }
 
 } // namespace reducescope::app

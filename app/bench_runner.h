@@ -9,6 +9,10 @@
 #include <QProcess>
 #include <QStringList>
 
+#include <optional>
+
+class QTimer;
+
 namespace reducescope::app {
 
 /// What the user asked to run; arguments() is the CLI command line after `bench`.
@@ -45,6 +49,40 @@ struct BenchOutcome {
     Kind kind = Kind::Completed;
     int exitCode = 0;
     QString message;   ///< one line for people, with the CLI's own message where it gave one
+};
+
+/// What `reducescope-cli devices --json` said about the GPUs here.
+struct DeviceProbeResult {
+    std::optional<views::BenchDevice> device;  ///< the first device, when there is one
+    bool noDevice = false;                     ///< the CLI said there is none (exit 77)
+    QString message;                           ///< why there is no device; empty when there is
+    int count = -1;                            ///< devices listed; 0: none, -1: could not tell, -2: the CLI did not start
+};
+
+/// Asks `reducescope-cli devices --json`, as a child process, for the GPUs here: the driver's
+/// start-up can take seconds, so the GUI thread never waits for it, and a CLI that does not answer
+/// within the timeout is killed. Used by BenchRunner::probeDevice() and the step pane's recorder.
+class DeviceProbe : public QObject {
+    Q_OBJECT
+public:
+    explicit DeviceProbe(QObject* parent = nullptr);
+    ~DeviceProbe() override;
+
+    /// Longest wait for an answer, in milliseconds.
+    static constexpr int kDefaultTimeoutMs = 20000;
+    /// Starts the CLI at `cli` (a path; not empty). No-op while a probe runs.
+    void start(const QString& cli, int timeoutMs = kDefaultTimeoutMs);
+    bool isRunning() const;
+
+signals:
+    /// The answer, once per start().
+    void finished(const reducescope::app::DeviceProbeResult& result);
+
+private:
+    void finish(const DeviceProbeResult& result);
+
+    QProcess* m_process = nullptr;
+    QTimer* m_timer = nullptr;
 };
 
 class BenchRunner : public QObject {
@@ -102,7 +140,7 @@ private:
 
     QString m_cliPath;
     QProcess* m_process = nullptr;
-    QProcess* m_probe = nullptr;
+    DeviceProbe* m_probe = nullptr;
     QByteArray m_buffer;
     QByteArray m_stderr;
     QString m_errorLine;     ///< message of an {"type":"error"} line
@@ -114,3 +152,4 @@ private:
 } // namespace reducescope::app
 
 Q_DECLARE_METATYPE(reducescope::app::BenchOutcome)
+Q_DECLARE_METATYPE(reducescope::app::DeviceProbeResult)

@@ -2,20 +2,15 @@
 #include "app/gpu_recording.h"
 
 #include "app/bench_results.h"
+#include "app/bench_runner.h"
 #include "app/message_text.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
-#if REDUCESCOPE_WITH_RECORDING
-#include "cuda/recorded_trace.h"
-#include "cuda/reduce_api.h"
-#endif
-
 #include <QFileInfo>
 
 #include <cmath>
-#include <exception>
-#include <stdexcept>
+#include <utility>
 
 namespace reducescope::app {
 namespace {
@@ -28,74 +23,138 @@ QStringList qStrings(const std::vector<std::string>& v)
     return out;
 }
 
-OriginTrace failure(const QString& message, bool noDevice = false)
+OriginTrace failure(const QString& message)
 {
     OriginTrace out;
     out.error = message;
-    out.noDevice = noDevice;
     return out;
 }
 
 } // namespace
 
-GpuStatus probeGpu()
+GpuRecorder::GpuRecorder(QObject* parent)
+    : QObject(parent)
 {
-    GpuStatus s;
-#if REDUCESCOPE_WITH_RECORDING
-    try {
-        const std::vector<gpu::DeviceInfo> devices = gpu::list_devices();
-        const gpu::DeviceInfo& d = devices.front();
-        s.available = true;
-        s.device = QStringLiteral("%1 (sm_%2%3)").arg(QString::fromStdString(d.name)).arg(d.cc_major).arg(d.cc_minor);
-    } catch (const gpu::NoDevice& e) {
-        s.reason = QStringLiteral("no CUDA device: %1").arg(oneLineMessage(QString::fromUtf8(e.what()), 200));
-    } catch (const std::exception& e) {
-        s.reason = QStringLiteral("no usable CUDA device: %1").arg(oneLineMessage(QString::fromUtf8(e.what()), 200));
-    }
-#else
-    s.reason = QStringLiteral("no CUDA device: this build has no CUDA kernels (built without nvcc or with "
-                              "REDUCESCOPE_CUDA=OFF); open a trace recorded elsewhere instead");
-#endif
-    return s;
+    qRegisterMetaType<RecordingOutcome>();
 }
 
-OriginTrace recordOnGpu(const TraceRequest& request)
+GpuRecorder::~GpuRecorder()
 {
+    abort();
+}
+
+QString GpuRecorder::cliPath() const { return m_cliPath.isEmpty() ? BenchRunner::locateCli() : m_cliPath; }
+
+bool GpuRecorder::isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
+
+QStringList GpuRecorder::arguments(const model::Trace& t)
+{
+    // `--input=` keeps a leading minus sign from reading as an option; the values are the model's
+    // own (%.9g: every float exactly), at most 4096 of about 16 characters.
+    return {QStringLiteral("trace"), QStringLiteral("--on-gpu"), QStringLiteral("--json"),
+            QStringLiteral("--strategy"), QString::fromStdString(t.strategy),
+            QStringLiteral("--input=") + requestOf(t).input,
+            QStringLiteral("--block-size"), QString::number(t.params.block_size),
+            QStringLiteral("--coarse-factor"), QString::number(t.params.coarse_factor)};
+}
+
+void GpuRecorder::abort()
+{
+    if (!isRunning())
+        return;
+    // Killed and left to die on its own: the GUI thread does not wait for the driver's teardown.
+    QProcess* p = std::exchange(m_process, nullptr);
+    p->disconnect(this);
+    connect(p, &QProcess::finished, p, &QObject::deleteLater);
+    p->kill();
+}
+
+std::optional<RecordingOutcome> GpuRecorder::start(const TraceRequest& request)
+{
+    abort();
+    m_cancelled = false;
+    auto now = [](RecordingOutcome::Kind kind, const QString& message) {
+        RecordingOutcome o;
+        o.kind = kind;
+        o.message = message;
+        return o;
+    };
     const TraceOutcome model = buildTrace(request);  // validates and resolves the default block size
     if (model.error)
-        return failure(model.error->message);
+        return now(RecordingOutcome::Kind::Refused, model.error->message);
     const model::Trace& m = *model.trace;
     if (m.params.warp_size != 32 || m.params.banks != 32)
-        return failure(QStringLiteral("a GPU records warps of 32 lanes and 32 banks (this request has warp size %1, "
-                                      "%2 banks): the step model is shown")
-                           .arg(m.params.warp_size).arg(m.params.banks));
-#if REDUCESCOPE_WITH_RECORDING
-    if (!gpu::can_record(m.strategy))
-        return failure(QStringLiteral("%1 has no GPU recording variant: the step model is shown").arg(request.strategy));
-    try {
-        const gpu::Recording rec = gpu::record_on_gpu(m.strategy, std::span<const float>(m.input.data(), std::size_t(m.n)),
-                                                      unsigned(m.params.block_size), unsigned(m.params.coarse_factor));
-        OriginTrace out;
-        const nlohmann::json j = gpu::recorded_trace_json(rec);
-        out.trace = std::make_shared<const model::Trace>(gpu::recorded_trace(rec));
-        out.origin.recordedOnGpu = true;
-        out.origin.device = QString::fromStdString(rec.device);
-        out.origin.records = qint64(rec.calls.size());
-        out.origin.notRecorded = qStrings(j.at("recording").at("not_recorded").get<std::vector<std::string>>());
-        out.origin.splitWarps = qStrings(j.at("recording").at("split_warps").get<std::vector<std::string>>());
-        return out;
-    } catch (const gpu::NoDevice& e) {
-        return failure(QStringLiteral("no CUDA device: %1").arg(oneLineMessage(QString::fromUtf8(e.what()), 200)), true);
-    } catch (const std::invalid_argument& e) {
-        return failure(QStringLiteral("the recording refused these parameters: %1; the step model is shown")
-                           .arg(oneLineMessage(QString::fromUtf8(e.what()), 200)));
-    } catch (const std::exception& e) {
-        return failure(QStringLiteral("recording failed: %1; the step model is shown")
-                           .arg(oneLineMessage(QString::fromUtf8(e.what()), 200)));
+        return now(RecordingOutcome::Kind::Refused,
+                   tr("a GPU records warps of 32 lanes and 32 banks (this request has warp size %1, %2 banks): the step "
+                      "model is shown").arg(m.params.warp_size).arg(m.params.banks));
+    const QString cli = cliPath();
+    if (cli.isEmpty())
+        return now(RecordingOutcome::Kind::NoDevice,
+                   tr("no CUDA device: reducescope-cli was not found next to the app or in the build tree (set "
+                      "REDUCESCOPE_CLI)"));
+    if (m_process)
+        m_process->deleteLater();
+    m_process = new QProcess(this);
+    connect(m_process, &QProcess::finished, this, &GpuRecorder::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;  // crashes arrive through finished()
+        RecordingOutcome o;
+        o.kind = RecordingOutcome::Kind::NoDevice;
+        o.message = tr("no CUDA device: cannot start %1: %2").arg(echoPath(m_process->program(), 80), m_process->errorString());
+        emit finished(o);
+    });
+    m_process->start(cli, arguments(m));
+    return std::nullopt;
+}
+
+void GpuRecorder::cancel()
+{
+    if (!isRunning())
+        return;
+    m_cancelled = true;
+    m_process->kill();
+}
+
+void GpuRecorder::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    const QByteArray out = m_process->readAllStandardOutput();
+    // The CLI's last line on stderr, without its "reducescope-cli: " prefix.
+    QString said = oneLineMessage(QString::fromUtf8(m_process->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1), 200);
+    if (said.startsWith(QLatin1String("reducescope-cli: ")))
+        said = said.mid(17);
+    RecordingOutcome o;
+    if (m_cancelled) {
+        o.kind = RecordingOutcome::Kind::Cancelled;
+        o.message = tr("recording cancelled: the step model is shown");
+    } else if (status == QProcess::CrashExit) {
+        o.kind = RecordingOutcome::Kind::Failed;
+        o.message = tr("recording failed: reducescope-cli crashed%1; the step model is shown")
+                        .arg(said.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(said));
+    } else if (exitCode == 77) {
+        if (said.startsWith(QLatin1String("no GPU: ")))
+            said = said.mid(8);
+        o.kind = RecordingOutcome::Kind::NoDevice;
+        o.message = tr("no CUDA device: %1").arg(said.isEmpty() ? tr("reducescope-cli found no GPU or driver") : said);
+    } else if (exitCode == 2) {
+        o.kind = RecordingOutcome::Kind::Refused;
+        o.message = tr("the recording refused these parameters: %1; the step model is shown").arg(said);
+    } else if (exitCode != 0) {
+        o.kind = RecordingOutcome::Kind::Failed;
+        o.message = tr("recording failed (reducescope-cli exit %1)%2; the step model is shown")
+                        .arg(exitCode).arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    } else {
+        o.trace = parseTrace(out, tr("the recording of reducescope-cli"));
+        if (o.trace.trace && !o.trace.origin.recordedOnGpu)
+            o.trace = OriginTrace{nullptr, {}, tr("reducescope-cli printed a step-model trace, not a recording")};
+        if (o.trace.trace) {
+            o.kind = RecordingOutcome::Kind::Recorded;
+        } else {
+            o.kind = RecordingOutcome::Kind::Failed;
+            o.message = tr("recording failed: %1; the step model is shown").arg(o.trace.error);
+        }
     }
-#else
-    return failure(probeGpu().reason, true);
-#endif
+    emit finished(o);
 }
 
 OriginTrace readTraceFile(const QString& path)
@@ -106,9 +165,17 @@ OriginTrace readTraceFile(const QString& path)
     const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, &error);
     if (!bytes)
         return failure(error);
-    const model::TraceFileResult r = model::read_trace_file(std::string_view(bytes->constData(), std::size_t(bytes->size())));
+    OriginTrace out = parseTrace(*bytes, echoPath(QFileInfo(path).fileName()));
+    if (out.trace)
+        out.origin.file = path;
+    return out;
+}
+
+OriginTrace parseTrace(const QByteArray& bytes, const QString& name)
+{
+    const model::TraceFileResult r = model::read_trace_file(std::string_view(bytes.constData(), std::size_t(bytes.size())));
     if (!r.file)
-        return failure(QStringLiteral("%1: %2").arg(echoPath(QFileInfo(path).fileName()), QString::fromStdString(r.error)));
+        return failure(QStringLiteral("%1: %2").arg(name, QString::fromStdString(r.error)));
     OriginTrace out;
     out.trace = std::make_shared<const model::Trace>(r.file->trace);
     out.origin.recordedOnGpu = r.file->recorded_on_gpu;
@@ -116,7 +183,6 @@ OriginTrace readTraceFile(const QString& path)
     out.origin.records = r.file->recording.records;
     out.origin.notRecorded = qStrings(r.file->recording.not_recorded);
     out.origin.splitWarps = qStrings(r.file->recording.split_warps);
-    out.origin.file = path;
     out.origin.description = QString::fromStdString(r.file->description);
     return out;
 }

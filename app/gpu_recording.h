@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GPU-recorded traces for the step pane (issue 6): whether this build and machine can record,
-// recording the current request in-process (kernels/cuda/recording_api.h through
-// recorded_trace.h), and reading a saved trace file (model::read_trace_file). No CUDA types here;
-// without the recording library (REDUCESCOPE_CUDA OFF or no nvcc) the recording says why it cannot.
+// GPU-recorded traces for the step pane (issue 6): recording the current request through a child
+// `reducescope-cli trace --on-gpu --json` (DESIGN.md: work that touches a GPU runs in a child
+// process, the GUI thread never waits), reading a saved trace file (model::read_trace_file), and
+// where a trace on screen came from. No CUDA here: the app does not link the CUDA runtime.
 #pragma once
 
 #include "app/trace_request.h"
 
+#include <QObject>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 
-#include <functional>
 #include <memory>
 #include <optional>
 
@@ -22,10 +23,6 @@ struct GpuStatus {
     QString device;   ///< e.g. "NVIDIA H200 (sm_90)" when available
     QString reason;   ///< when not available, e.g. "no CUDA device: ..." (the switch's tooltip)
 };
-
-/// Asks the CUDA runtime for a device (only in a build with the recording library; otherwise the
-/// reason says the build has no CUDA kernels). May take a moment the first time (driver start-up).
-GpuStatus probeGpu();
 
 /// A trace that did not come from the step model of this request, and where it came from.
 struct TraceOrigin {
@@ -43,20 +40,67 @@ struct OriginTrace {
     std::shared_ptr<const model::Trace> trace;
     TraceOrigin origin;
     QString error;                ///< set when trace is null
-    bool noDevice = false;        ///< the error is "no CUDA device" (the switch gets disabled)
 };
 
-/// Records `request` on GPU 0 with the kernel's recording variant. Refusals come back as error
-/// text: a strategy without a recording variant, warp size or banks other than 32, sizes the
-/// recording cannot run (the recording's own std::invalid_argument message), no device.
-OriginTrace recordOnGpu(const TraceRequest& request);
+/// How a recording ended.
+struct RecordingOutcome {
+    enum class Kind {
+        Recorded,    ///< `trace` holds the recording
+        Refused,     ///< the request cannot be recorded (warp size or banks not 32, no recording
+                     ///< variant, sizes the recording refuses: the CLI's exit 2)
+        NoDevice,    ///< no GPU or driver here (exit 77), or no CLI to ask
+        Failed,      ///< the CLI crashed, failed (exit 1) or printed what this app cannot read
+        Cancelled,   ///< cancel() killed it
+    };
+    Kind kind = Kind::Failed;
+    OriginTrace trace;            ///< trace and origin when Recorded
+    QString message;              ///< one line for the "trace" field; empty when Recorded
+};
 
-/// Function the step pane calls to record (tests put a stand-in here).
-using GpuRecorder = std::function<OriginTrace(const TraceRequest&)>;
+/// Records a request on GPU 0 through a child `reducescope-cli trace --on-gpu --json`: one at a
+/// time, cancellable; the answer comes as finished(). The request is checked first (model
+/// validation; warp size and banks must be 32), so refusals known here cost no process.
+class GpuRecorder : public QObject {
+    Q_OBJECT
+public:
+    explicit GpuRecorder(QObject* parent = nullptr);
+    ~GpuRecorder() override;
+
+    /// The CLI to run (tests put a stand-in here); empty: BenchRunner::locateCli() at each start.
+    void setCliPath(const QString& path) { m_cliPath = path; }
+    QString cliPath() const;
+
+    /// The arguments after the program for `request` (whose model trace is `trace`: its resolved
+    /// block size and exact input values are passed, so the GPU runs what the model shows).
+    static QStringList arguments(const model::Trace& trace);
+
+    /// Starts recording `request`; a recording already running is aborted first. Returns the
+    /// outcome at once when it is known without a process (Refused: invalid request, warp size or
+    /// banks not 32; NoDevice: no CLI); otherwise nothing, and finished() follows.
+    std::optional<RecordingOutcome> start(const TraceRequest& request);
+    /// Kills a running recording; finished() follows with Kind::Cancelled. No-op when idle.
+    void cancel();
+    /// Kills a running recording without a finished() (its request is no longer wanted).
+    void abort();
+    bool isRunning() const;
+
+signals:
+    void finished(const reducescope::app::RecordingOutcome& outcome);
+
+private:
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+
+    QString m_cliPath;
+    QProcess* m_process = nullptr;
+    bool m_cancelled = false;
+};
 
 /// Reads a trace file written by `reducescope-cli trace --json` (model) or `--on-gpu --json`
 /// (recorded). On failure: null trace and error "FILE: field: what is allowed".
 OriginTrace readTraceFile(const QString& path);
+
+/// Reads the bytes of a trace (`name` is what errors call it, e.g. the file name).
+OriginTrace parseTrace(const QByteArray& bytes, const QString& name);
 
 /// The text that marks a recorded trace, e.g. "Recorded on the GPU: NVIDIA H200 (sm_90) — 8 probe
 /// records", with " · from shared.json" for a file; "Step model · from FILE" for a model trace
@@ -67,3 +111,5 @@ QString originBanner(const TraceOrigin& origin);
 TraceRequest requestOf(const model::Trace& trace);
 
 } // namespace reducescope::app
+
+Q_DECLARE_METATYPE(reducescope::app::RecordingOutcome)

@@ -3,10 +3,10 @@
 
 #include "app/bench_results.h"
 #include "app/message_text.h"
-#include "bench/ncu_counters.h"
+#include "bench/counters_compare.h"
 #include "model/catalogue.h"
-#include "model/simulate.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -127,50 +127,75 @@ QString number(double v)
     return v == std::floor(v) && std::abs(v) < 1e15 ? QString::number(qint64(v)) : QString::number(v, 'g', 6);
 }
 
-struct RowSpec {
+// The words of the comparison (lupdate context "HardwareCounters").
+struct Words {
+    Q_DECLARE_TR_FUNCTIONS(HardwareCounters)
+};
+
+// The row's name and what the model counts for it, in bench::CounterRowKind order.
+struct RowWords {
     const char* quantity;
     const char* modelName;
-    int metric;          ///< index into bench::kCounterMetrics
-    const char* modelKey;  ///< key of bench::model_counters()
-    bool divergence;
+};
+constexpr RowWords kRowWords[] = {
+    {QT_TRANSLATE_NOOP("HardwareCounters", "divergent branches"), QT_TRANSLATE_NOOP("HardwareCounters", "divergent warp-steps")},
+    {QT_TRANSLATE_NOOP("HardwareCounters", "bank conflicts, shared loads"), QT_TRANSLATE_NOOP("HardwareCounters", "extra load wavefronts")},
+    {QT_TRANSLATE_NOOP("HardwareCounters", "bank conflicts, shared stores"), QT_TRANSLATE_NOOP("HardwareCounters", "extra store wavefronts")},
+    {QT_TRANSLATE_NOOP("HardwareCounters", "wavefronts, shared loads"), QT_TRANSLATE_NOOP("HardwareCounters", "load wavefronts")},
+    {QT_TRANSLATE_NOOP("HardwareCounters", "wavefronts, shared stores"), QT_TRANSLATE_NOOP("HardwareCounters", "store wavefronts")},
 };
 
-constexpr RowSpec kRows[] = {
-    {"divergent branches", "divergent warp-steps", 0, "divergent_warp_steps", true},
-    {"bank conflicts, shared loads", "extra load wavefronts", 1, "extra_shared_ld_wavefronts", false},
-    {"bank conflicts, shared stores", "extra store wavefronts", 2, "extra_shared_st_wavefronts", false},
-    {"wavefronts, shared loads", "load wavefronts", 3, "shared_ld_wavefronts", false},
-    {"wavefronts, shared stores", "store wavefronts", 4, "shared_st_wavefronts", false},
-};
-
-QString whyDivergence(qint64 model, double hw)
+// docs/hardware-counters.md says the same at length.
+QString reasonText(bench::CounterReason r)
 {
-    if (double(model) == hw)
-        return QStringLiteral("Same: every divergent step of the model is a real branch in the machine code.");
-    if (double(model) == hw + 1)
-        return QStringLiteral("The tree's guarded body is a real branch and agrees; the extra 1 is the final write: "
-                              "if (tid == 0) makes the other threads EXIT, and an exit is not a branch.");
-    if (hw == 0 && model > 0)
-        return QStringLiteral("The compiler predicated the guarded loads, add and store (@P LDS/FADD/STS) instead "
-                              "of branching: masked lanes sit idle but no branch splits the warp, so ncu counts none.");
-    return QStringLiteral("They count different things: the model, warps in which some lanes skip the guarded work; "
-                          "ncu, branch instructions whose lanes split (predicated code and EXIT are not branches).");
+    using R = bench::CounterReason;
+    switch (r) {
+    case R::NotCollected: return Words::tr("Not collected in this run (the metric is not in the file).");
+    case R::NoModelFigure: return Words::tr("No model figure to compare with.");
+    case R::BranchesSame: return Words::tr("Same: every divergent step of the model is a real branch in the machine code.");
+    case R::BranchesFinalExit:
+        return Words::tr("The tree's guarded body is a real branch and agrees; the extra 1 is the final write: "
+                  "if (tid == 0) makes the other threads EXIT, and an exit is not a branch.");
+    case R::BranchesPredicated:
+        return Words::tr("The compiler predicated the guarded loads, add and store (@P LDS/FADD/STS) instead "
+                  "of branching: masked lanes sit idle but no branch splits the warp, so ncu counts none.");
+    case R::BranchesCountOther:
+        return Words::tr("They count different things: the model, warps in which some lanes skip the guarded work; "
+                  "ncu, branch instructions whose lanes split (predicated code and EXIT are not branches).");
+    case R::SharedNoConflicts:
+        return Words::tr("Both 0: every shared access of this kind is conflict-free (one wavefront per instruction), or there is none.");
+    case R::SharedNoTraffic: return Words::tr("Both 0: no shared-memory traffic of this kind in this kernel.");
+    case R::ConflictsSame:
+        return Words::tr("Same: the model's bank of each lane's word (word mod 32) gives exactly the extra "
+                  "wavefronts the hardware needed.");
+    case R::WavefrontsSame:
+        return Words::tr("Same: one shared-memory instruction per source expression (the stride is known only at "
+                  "run time, so no fused 64-bit loads; the loop is not unrolled).");
+    case R::SharedDiffer:
+        return Words::tr("Differ: the machine code does not make one shared access per source expression here "
+                  "(fused or unrolled accesses); see docs/hardware-counters.md.");
+    }
+    return {};
 }
 
-QString whyShared(qint64 model, double hw, bool conflicts)
+bench::MeasuredCounters measured(const HardwareCounters& counters)
 {
-    if (double(model) == hw && model == 0)
-        return conflicts ? QStringLiteral("Both 0: every shared access of this kind is conflict-free (one "
-                                          "wavefront per instruction), or there is none.")
-                         : QStringLiteral("Both 0: no shared-memory traffic of this kind in this kernel.");
-    if (double(model) == hw && conflicts)
-        return QStringLiteral("Same: the model's bank of each lane's word (word mod 32) gives exactly the extra "
-                              "wavefronts the hardware needed.");
-    if (double(model) == hw)
-        return QStringLiteral("Same: one shared-memory instruction per source expression (the stride is known only at "
-                              "run time, so no fused 64-bit loads; the loop is not unrolled).");
-    return QStringLiteral("Differ: the machine code does not make one shared access per source expression here "
-                          "(fused or unrolled accesses); see docs/hardware-counters.md.");
+    bench::MeasuredCounters m;
+    m.n = counters.n;
+    for (const HardwareKernel& k : counters.kernels) {
+        bench::MeasuredKernel x;
+        x.strategy = k.strategy.toStdString();
+        x.block_size = k.blockSize;
+        x.grid_size = k.gridSize.toStdString();
+        x.launches = k.launches;
+        x.all_launches_equal = k.allLaunchesEqual;
+        for (auto it = k.hardware.cbegin(); it != k.hardware.cend(); ++it)
+            x.hardware.emplace(it.key().toStdString(), it.value());
+        for (auto it = k.fileModel.cbegin(); it != k.fileModel.cend(); ++it)
+            x.file_model.emplace(it.key().toStdString(), it.value());
+        m.kernels.push_back(std::move(x));
+    }
+    return m;
 }
 
 } // namespace
@@ -282,94 +307,51 @@ bool hasHardwareCounters(const QByteArray& json)
 views::HardwareComparison compareWithModel(const HardwareCounters& counters, const QString& strategy,
                                            const model::Trace* shown)
 {
+    const bench::CounterComparison r = bench::compare_counters(measured(counters), strategy.toStdString(), shown);
     views::HardwareComparison c;
     c.file = counters.file;
     const QString device = counters.device.isEmpty() ? QString() : QStringLiteral(", %1").arg(counters.device);
-    c.title = QStringLiteral("%1: model vs hardware (Nsight Compute%2)").arg(strategy, device);
-    const HardwareKernel* k = nullptr;
-    QStringList held;
-    for (const HardwareKernel& x : counters.kernels) {
-        held << x.strategy;
-        if (x.strategy == strategy && !k)
-            k = &x;
-    }
-    if (!k) {
-        c.note = QStringLiteral("This file has no hardware counters for %1; it has %2 (single-block kernels at n = %3).")
-                     .arg(strategy, held.join(QStringLiteral(", "))).arg(counters.n);
+    c.title = Words::tr("%1: model vs hardware (Nsight Compute%2)").arg(strategy, device);
+    if (!r.kernel) {
+        QStringList held;
+        for (const std::string& id : r.strategies_in_file)
+            held << QString::fromStdString(id);
+        c.note = Words::tr("This file has no hardware counters for %1; it has %2 (single-block kernels at n = %3).")
+                     .arg(strategy, held.join(QStringLiteral(", "))).arg(r.n);
         return c;
     }
-    c.config = QStringLiteral("Measured at n = %1, block size %2 (grid %3), %4 launch%5%6.")
-                   .arg(counters.n).arg(k->blockSize).arg(k->gridSize.isEmpty() ? QStringLiteral("?") : k->gridSize)
-                   .arg(k->launches).arg(k->launches == 1 ? "" : "es")
-                   .arg(k->launches > 1 ? (k->allLaunchesEqual ? QStringLiteral(", all with the same figures")
-                                                                 : QStringLiteral(", figures of the first (the launches differed)"))
-                                        : QString());
-
-    // The model at the measured configuration (its counters of these kernels do not depend on the values).
-    QMap<QString, qint64> modelFigures;
-    QString modelFrom;
-    model::Params p;
-    p.block_size = k->blockSize;
-    const std::string id = strategy.toStdString();
-    if (counters.n <= 4096 && !model::validate(id, std::size_t(counters.n), p)) {
-        std::vector<float> values(std::size_t(counters.n));
-        for (std::size_t i = 0; i < values.size(); ++i)
-            values[i] = float(i + 1);
-        try {
-            const nlohmann::json m = bench::model_counters(model::simulate(id, values, p));
-            for (const auto& [key, v] : m.items())
-                modelFigures.insert(QString::fromStdString(key), v.get<qint64>());
-        } catch (const std::exception&) {
-            modelFigures.clear();
-        }
+    const bench::MeasuredKernel& k = *r.kernel;
+    const QString grid = k.grid_size.empty() ? QStringLiteral("?") : QString::fromStdString(k.grid_size);
+    const QString launches = k.launches == 1 ? Words::tr("1 launch") : Words::tr("%1 launches").arg(k.launches);
+    const QString equal = k.launches <= 1 ? QString()
+        : k.all_launches_equal ? Words::tr(", all with the same figures") : Words::tr(", figures of the first (the launches differed)");
+    c.config = Words::tr("Measured at n = %1, block size %2 (grid %3), %4%5.").arg(r.n).arg(k.block_size).arg(grid, launches, equal);
+    if (r.shown_differs) {
+        c.configNote = Words::tr("The trace on screen is n = %1, block size %2; the model column is the step model at the "
+                          "measured n = %3, block size %4, not the trace on screen.")
+                           .arg(r.shown_differs->n).arg(r.shown_differs->block_size).arg(r.n).arg(k.block_size);
+        if (r.shown_differs->not_gpu_shape)
+            c.configNote += Words::tr(" (warp size 32, 32 banks, as on the GPU)");
     }
-    if (modelFigures.isEmpty()) {
-        modelFigures = k->fileModel;
-        modelFrom = QStringLiteral("The step model cannot run n = %1 here (at most 4096 values): the model figures are "
-                                   "the ones written into the file.").arg(counters.n);
-    } else if (!k->fileModel.isEmpty() && k->fileModel != modelFigures) {
-        modelFrom = QStringLiteral("The model figures written into the file differ from today's step model; "
-                                   "the model column is today's.");
-    }
-
-    if (shown && QString::fromStdString(shown->strategy) == strategy
-        && (shown->n != counters.n || shown->params.block_size != k->blockSize || shown->params.warp_size != 32
-            || shown->params.banks != 32)) {
-        c.configNote = QStringLiteral("The trace on screen is n = %1, block size %2; the model column is the step "
-                                      "model at the measured n = %3, block size %4, not the trace on screen.")
-                           .arg(shown->n).arg(shown->params.block_size).arg(counters.n).arg(k->blockSize);
-        if (shown->params.warp_size != 32 || shown->params.banks != 32)
-            c.configNote += QStringLiteral(" (warp size 32, 32 banks, as on the GPU)");
-    }
-
-    for (const RowSpec& r : kRows) {
+    for (const bench::CounterRow& x : r.rows) {
         views::HardwareComparison::Row row;
-        row.quantity = QString::fromLatin1(r.quantity);
-        row.modelName = QString::fromLatin1(r.modelName);
-        row.metric = QString::fromLatin1(bench::kCounterMetrics[r.metric]);
-        const QString key = QString::fromLatin1(r.modelKey);
-        const bool haveModel = modelFigures.contains(key);
-        const qint64 m = modelFigures.value(key);
-        row.model = haveModel ? QString::number(m) : QStringLiteral("–");
-        const auto hw = k->hardware.constFind(row.metric);
-        if (hw == k->hardware.cend()) {
-            row.hardware = QStringLiteral("not collected");
-            row.measured = false;
-            row.why = QStringLiteral("Not collected in this run (the metric is not in the file).");
-        } else if (!haveModel) {
-            row.hardware = number(*hw);
-            row.why = QStringLiteral("No model figure to compare with.");
-        } else {
-            row.hardware = number(*hw);
-            row.agree = double(m) == *hw;
-            row.why = r.divergence ? whyDivergence(m, *hw) : whyShared(m, *hw, r.metric == 1 || r.metric == 2);
-        }
+        row.quantity = Words::tr(kRowWords[int(x.kind)].quantity);
+        row.modelName = Words::tr(kRowWords[int(x.kind)].modelName);
+        row.metric = QString::fromStdString(x.metric);
+        row.model = x.model ? QString::number(*x.model) : QStringLiteral("–");
+        row.hardware = x.hardware ? number(*x.hardware) : Words::tr("not collected");
+        row.measured = x.hardware.has_value();
+        row.agree = x.agree;
+        row.why = reasonText(x.reason);
         c.rows.push_back(row);
     }
-    c.note = modelFrom;
+    if (r.model_column == bench::ModelColumn::FromFile)
+        c.note = Words::tr("The step model cannot run n = %1 here (at most 4096 values): the model figures are the ones "
+                    "written into the file.").arg(r.n);
+    else if (r.model_column == bench::ModelColumn::TodayDiffersFromFile)
+        c.note = Words::tr("The model figures written into the file differ from today's step model; the model column is today's.");
     if (counters.status == QLatin1String("error"))
-        c.note += (c.note.isEmpty() ? QString() : QStringLiteral(" "))
-                + QStringLiteral("The run reported an ncu error: %1").arg(counters.message);
+        c.note += (c.note.isEmpty() ? QString() : QStringLiteral(" ")) + Words::tr("The run reported an ncu error: %1").arg(counters.message);
     return c;
 }
 

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step pane: strategy picker, input editor, step views (two in compare mode), kernel source,
-// counters, and the stepping controls.
+// The step pane: the widgets of one step state (app/step_state.h): strategy picker, editors, the
+// trace source and GPU recorder, step views (two in compare mode) over their kernel source, the
+// counters panel, and the transport bar. The pane wires widgets to the state; the state decides.
 #pragma once
 
-#include "app/gpu_recording.h"
 #include "app/hardware_counters.h"
-#include "app/trace_request.h"
+#include "app/step_state.h"
 
 #include <QMap>
-#include <QPointer>
-#include <QThread>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QCheckBox;
@@ -21,7 +20,6 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QScrollArea;
-class QSlider;
 class QSpinBox;
 class QSplitter;
 class QTimer;
@@ -30,6 +28,8 @@ namespace reducescope::views {
 class CountersView;
 class SourceView;
 class StepView;
+class StrategyPicker;
+class TransportBar;
 } // namespace reducescope::views
 
 namespace reducescope::app {
@@ -42,65 +42,62 @@ public:
     explicit StepPane(QWidget* parent = nullptr);
     ~StepPane() override;
 
-    /// Replaces the request and rebuilds. Returns false (and shows the message at its field,
-    /// keeping the last valid trace) when the request is invalid.
+    /// The state behind the widgets (request, compare, trace source, recorder, step, messages).
+    StepState* state() const { return m_state; }
+
+    /// Puts `request` into the editors and builds it. Returns false (and shows the message at its
+    /// field, keeping the last valid trace) when the request is invalid.
     bool setRequest(const TraceRequest& request);
-    TraceRequest request() const;
+    TraceRequest request() const { return m_state->request(); }
 
     /// Turns compare mode on with strategy `id`, or off with an empty id. False when invalid.
-    bool setCompareStrategy(const QString& id);
-    QString compareStrategy() const;
+    bool setCompareStrategy(const QString& id) { return m_state->setCompareStrategy(id); }
+    QString compareStrategy() const { return m_state->compareStrategy(); }
 
     /// Current step index (shared by both traces in compare mode) and how many there are.
-    void setStep(int k);
-    int step() const { return m_step; }
-    int stepCount() const;
+    void setStep(int k) { m_state->setStep(k); }
+    int step() const { return m_state->step(); }
+    int stepCount() const { return m_state->stepCount(); }
 
-    std::shared_ptr<const model::Trace> trace() const { return m_trace; }
-    std::shared_ptr<const model::Trace> compareTrace() const { return m_compareTrace; }
+    std::shared_ptr<const model::Trace> trace() const { return m_state->trace(); }
+    std::shared_ptr<const model::Trace> compareTrace() const { return m_state->compareTrace(); }
 
     /// Widgets, for the main window, exports and tests. Column 0 is the main strategy, 1 the
     /// compared one.
     views::StepView* stepView(int column = 0) const;
     views::SourceView* sourceView(int column = 0) const;
     views::CountersView* countersView() const { return m_counters; }
+    views::TransportBar* transportBar() const { return m_transport; }
     QLineEdit* inputEdit() const { return m_input; }
     /// Most characters the input field holds: 4096 values of up to 32 characters each. Longer text
     /// (from setRequest, --input or a preset) is refused with a message at the field, never cut.
-    static constexpr int kInputMaxLength = 4096 * 32;
+    static constexpr int kInputMaxLength = StepState::kInputMaxLength;
     /// The message shown at a field ("input", "block-size", ...), empty when none.
-    QString fieldMessage(const QString& field) const;
+    QString fieldMessage(const QString& field) const { return m_state->message(field); }
 
     // --- GPU-recorded traces and hardware counters (issue 6) -----------------------------------
 
-    /// Where the main trace on screen comes from.
-    enum class Source { Model, RecordedHere, File };
-    Source source() const { return m_source; }
-    /// Origin of a recorded or file trace (meaningful when source() is not Model).
-    const TraceOrigin& origin() const { return m_origin; }
-    /// True when the main trace on screen was recorded on a GPU (here or in a loaded file).
-    bool showsRecordedTrace() const { return m_source != Source::Model && m_origin.recordedOnGpu; }
+    using Source = TraceSource;
+    Source source() const { return m_state->source(); }
+    const TraceOrigin& origin() const { return m_state->origin(); }
+    bool showsRecordedTrace() const { return m_state->showsRecordedTrace(); }
     /// The banner marking the trace on screen ("Recorded on the GPU: ..."), empty for the model.
-    QString traceBanner() const;
-
-    /// Turns the "Recorded on the GPU" switch on or off. On: records the current request on the GPU
-    /// and shows it; a refusal (no device, no recording variant, parameters the recording refuses)
-    /// shows its message at the "trace" field and keeps the model trace. Returns whether a
-    /// recording is now shown (off: true).
-    bool setShowRecorded(bool on);
+    QString traceBanner() const { return m_state->traceBanner(); }
+    /// The "Recorded on the GPU" switch (StepState::setShowRecorded()): a recording runs as a
+    /// child process while the model stays on screen; the pane shows its progress and a Cancel.
+    bool setShowRecorded(bool on) { return m_state->setShowRecorded(on); }
     /// The switch (disabled, with the reason as tooltip, where there is no CUDA device).
     QCheckBox* recordedSwitch() const { return m_recordedCheck; }
-    GpuStatus gpuStatus() const { return m_gpu; }
-    /// Replaces the GPU probe and the recorder (tests; a build without CUDA has a recorder that
-    /// says why it cannot record). The probe result of start-up no longer applies afterwards.
-    void setGpuRecorder(const GpuStatus& status, GpuRecorder recorder);
+    GpuStatus gpuStatus() const { return m_state->gpuStatus(); }
+    /// The Cancel button of a running recording (hidden when none runs).
+    QPushButton* cancelRecordingButton() const { return m_cancelRecording; }
 
     /// Shows a trace file (`reducescope-cli trace --json`, or a recording from `--on-gpu --json`),
     /// marked as recorded when it is one; its strategy, input and params go into the editors.
     /// On a bad file: false, the message (naming the field) at the "trace" field, nothing changes.
     bool openTraceFile(const QString& path);
     /// Back to the step model of the request in the editors.
-    void showModel();
+    void showModel() { m_state->showModel(); }
 
     /// Loads Nsight Compute counters from a results file (bench --counters) and shows model vs
     /// hardware in the counters panel for the strategy on screen. Bad file: false, the message at
@@ -138,39 +135,33 @@ public slots:
 
 private:
     struct Column;
-    void buildPicker();
-    void buildInputs();
+    void buildEditors();
+    void buildTraceSource();
     void buildColumns();
-    void buildControls();
     void buildLayout();
     void connectEditors();
+    void connectState();
     QWidget* fieldWithMessage(QWidget* editor, const QString& field);
     void rebuildFromEditors();
-    bool applyRequest(const TraceRequest& request);
-    /// After m_trace changed (model, recording or file): the compare trace for `request`'s input
-    /// (on a compare error the old one stays when keepCompareOnError, else none), both views,
-    /// banner, hardware rows, step; emits traceChanged().
-    void showNewTrace(const TraceRequest& request, bool keepCompareOnError);
-    void showFieldError(const QString& field, const QString& message);
-    QString inputTooLongMessage(int length) const;
-    void clearFieldErrors();
+    void loadRequestIntoEditors(const TraceRequest& request);
+    void showInputCut();
+    void showTrace();
+    void showMessages();
+    void showRecorder();
+    void showOrigin();
     void refreshStep();
     void refreshSummary();
-    void loadRequestIntoEditors(const TraceRequest& request);
     void updateCompareVisibility();
-    void buildRecording();
-    void applyGpuStatus(const GpuStatus& status);
-    void showOrigin();
     void updateHardware();
     void chooseTraceFile();
     void chooseCountersFile();
-    int playIntervalMs() const;
 
+    StepState* m_state = nullptr;
     // Sidebar
-    QComboBox* m_strategy = nullptr;
+    views::StrategyPicker* m_strategy = nullptr;
     QLabel* m_summary = nullptr;
     QCheckBox* m_compareCheck = nullptr;
-    QComboBox* m_compareStrategy = nullptr;
+    views::StrategyPicker* m_compareStrategy = nullptr;
     QLineEdit* m_input = nullptr;
     QComboBox* m_presets = nullptr;
     QSpinBox* m_blockSize = nullptr;
@@ -179,9 +170,10 @@ private:
     QComboBox* m_banks = nullptr;
     QMap<QString, QLabel*> m_messages;
     views::CountersView* m_counters = nullptr;
-    QWidget* m_sidebar = nullptr;
     QScrollArea* m_sideScroll = nullptr;
     QCheckBox* m_recordedCheck = nullptr;
+    QWidget* m_recordingRow = nullptr;
+    QPushButton* m_cancelRecording = nullptr;
     QPushButton* m_openTraceButton = nullptr;
     QPushButton* m_modelButton = nullptr;
     QLabel* m_originLabel = nullptr;
@@ -189,37 +181,15 @@ private:
     QPushButton* m_clearCountersButton = nullptr;
     QAction* m_openTraceAction = nullptr;
     QAction* m_loadCountersAction = nullptr;
+    QAction* m_compareAction = nullptr;
     // Centre
     std::unique_ptr<Column> m_columns[2];
     QSplitter* m_columnSplitter = nullptr;
     QSplitter* m_mainSplitter = nullptr;
-    // Controls
-    QAction* m_firstAction = nullptr;
-    QAction* m_prevAction = nullptr;
-    QAction* m_playAction = nullptr;
-    QAction* m_nextAction = nullptr;
-    QAction* m_lastAction = nullptr;
-    QAction* m_compareAction = nullptr;
-    QComboBox* m_speed = nullptr;
-    QSlider* m_scrubber = nullptr;
-    QLabel* m_stepLabel = nullptr;
-    QTimer* m_playTimer = nullptr;
+    views::TransportBar* m_transport = nullptr;
     QTimer* m_editTimer = nullptr;
-    QWidget* m_controls = nullptr;
-    // State
-    TraceRequest m_request;
-    QString m_compareId;
-    std::shared_ptr<const model::Trace> m_trace;
-    std::shared_ptr<const model::Trace> m_compareTrace;
-    int m_step = 0;
-    bool m_loadingEditors = false;
-    Source m_source = Source::Model;
-    TraceOrigin m_origin;
-    GpuStatus m_gpu;
-    bool m_gpuForced = false;
-    QPointer<QThread> m_probeThread;  ///< asks the CUDA runtime for a device, once, at start-up
-    GpuStatus m_probeResult;          ///< written by that thread, read after it finished
-    GpuRecorder m_recorder;
+    bool m_syncing = false;        ///< widgets are being set from the state: their signals are not edits
+    bool m_compareShown = false;
     std::optional<HardwareCounters> m_hardware;
 };
 

@@ -45,10 +45,9 @@ void markNotRecorded(QVector<Column>& cols)
 }
 
 // Three columns per trace (this step, running total, whole trace); two in compare mode.
-QVector<Column> columnsFor(const model::Trace& t, int k, bool compare)
+QVector<Column> columnsFor(const model::Trace& t, int k, const model::StepCounters& r, bool compare)
 {
     const model::StepCounters& s = t.steps[std::size_t(k)].counters;
-    const model::StepCounters r = runningTotals(t, k);
     const model::Totals& tot = t.totals;
     const QString group = compare ? QString::fromStdString(t.strategy) : QString();
     QVector<Column> cols;
@@ -82,24 +81,6 @@ QString resultLine(const model::Trace& t)
 
 } // namespace
 
-model::StepCounters runningTotals(const model::Trace& trace, int k)
-{
-    model::StepCounters sum;
-    for (int i = 0; i <= k && i < int(trace.steps.size()); ++i) {
-        const model::StepCounters& c = trace.steps[std::size_t(i)].counters;
-        sum.active_lanes += c.active_lanes;
-        sum.lane_slots += c.lane_slots;
-        sum.divergent_warps += c.divergent_warps;
-        sum.shared_wavefronts += c.shared_wavefronts;
-        sum.extra_shared_wavefronts += c.extra_shared_wavefronts;
-        sum.global_sectors += c.global_sectors;
-        sum.barriers += c.barriers;
-        sum.atomics += c.atomics;
-        sum.adds += c.adds;
-    }
-    return sum;
-}
-
 CountersView::CountersView(QWidget* parent)
     : QWidget(parent)
     , m_banner(new QLabel(this))
@@ -127,7 +108,7 @@ CountersView::CountersView(QWidget* parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_label);
     layout->addWidget(m_hardware);
-    setTraces(nullptr, 0);
+    setTraces({});
 }
 
 void CountersView::setRecordedBanner(const QString& banner)
@@ -142,33 +123,30 @@ void CountersView::setRecordedBanner(const QString& banner)
     render();
 }
 
-void CountersView::setTraces(std::shared_ptr<const model::Trace> a, int stepA,
-                             std::shared_ptr<const model::Trace> b, int stepB)
+void CountersView::setTraces(const TraceAtStep& a, const TraceAtStep& b)
 {
-    m_a = std::move(a);
-    m_b = std::move(b);
-    m_stepA = stepA;
-    m_stepB = stepB;
+    m_a = a;
+    m_b = b;
     render();
 }
 
 void CountersView::render()
 {
-    const std::shared_ptr<const model::Trace>& a = m_a;
-    const std::shared_ptr<const model::Trace>& b = m_b;
+    const std::shared_ptr<const model::Trace>& a = m_a.trace;
+    const std::shared_ptr<const model::Trace>& b = m_b.trace;
     if (!a || a->steps.empty()) {
         m_label->setText(tr("No trace yet."));
         return;
     }
-    const int stepA = std::clamp(m_stepA, 0, int(a->steps.size()) - 1);
+    const int stepA = std::clamp(m_a.step, 0, int(a->steps.size()) - 1);
     const bool compare = b && !b->steps.empty();
-    QVector<Column> cols = columnsFor(*a, stepA, compare);
+    QVector<Column> cols = columnsFor(*a, stepA, m_a.throughStep, compare);
     if (!m_recordedBanner.isEmpty())
         markNotRecorded(cols);
     int stepB = 0;
     if (compare) {
-        stepB = std::clamp(m_stepB, 0, int(b->steps.size()) - 1);
-        cols += columnsFor(*b, stepB, true);
+        stepB = std::clamp(m_b.step, 0, int(b->steps.size()) - 1);
+        cols += columnsFor(*b, stepB, m_b.throughStep, true);
     }
     const QStringList rows{tr("active lanes / slots"), tr("lane utilisation"), tr("divergent warps"),
                            tr("shared wavefronts"), tr("extra wavefronts (conflicts)"), tr("global sectors"),

@@ -38,15 +38,23 @@ struct HardwareComparison {
     QString file;             ///< the results file it came from
 };
 
+/// One trace at one step as the counters panel shows it, with the model's running totals of
+/// steps 0..step (model::running_totals()): the view shows the sums it is given.
+struct TraceAtStep {
+    std::shared_ptr<const model::Trace> trace;
+    int step = 0;                      ///< 0-based, clamped to the trace's steps
+    model::StepCounters throughStep;   ///< counters of steps 0..step summed
+};
+
 /// Counter table for one or two traces at a step. Values come from the traces' counters.
 class CountersView : public QWidget {
     Q_OBJECT
 public:
     explicit CountersView(QWidget* parent = nullptr);
 
-    /// Shows `a` at step `stepA`, and `b` at `stepB` beside it when b is not null.
-    void setTraces(std::shared_ptr<const model::Trace> a, int stepA,
-                   std::shared_ptr<const model::Trace> b = nullptr, int stepB = 0);
+    /// Shows `a`, and `b` beside it when b.trace is not null (in compare mode the running totals
+    /// are not shown: this step and the whole trace of each).
+    void setTraces(const TraceAtStep& a, const TraceAtStep& b = {});
 
     /// Marks trace `a` as recorded on a GPU (`banner` non-empty, e.g. "Recorded on the GPU: ..."):
     /// the banner heads the panel and the counters a probe cannot see read "not recorded". Empty:
@@ -67,12 +75,8 @@ private:
     QLabel* m_banner = nullptr;
     QLabel* m_label = nullptr;
     QLabel* m_hardware = nullptr;
-    std::shared_ptr<const model::Trace> m_a, m_b;
-    int m_stepA = 0, m_stepB = 0;
+    TraceAtStep m_a, m_b;
     QString m_recordedBanner;
 };
-
-/// Counters of steps 0..k summed (the running totals shown in the panel).
-model::StepCounters runningTotals(const model::Trace& trace, int k);
 
 } // namespace reducescope::views

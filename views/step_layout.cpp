@@ -375,9 +375,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const int rows = (int(groups.size()) + perRow - 1) / perRow;
     y += rows * rowH;
     if (s.counters.barriers > 0) {
-        const bool grid = std::any_of(s.source_markers.begin(), s.source_markers.end(),
-                                      [](const std::string& m) { return m.find("grid_sync") != std::string::npos; });
-        l.barrierLabel = grid ? QStringLiteral("grid.sync(): every thread of the grid waits here")
+        l.barrierLabel = s.grid_barrier ? QStringLiteral("grid.sync(): every thread of the grid waits here")
                               : QStringLiteral("__syncthreads(): every thread of the block waits here");
         if (s.counters.barriers > 1)
             l.barrierLabel += QStringLiteral(" (%1 barriers, one per block)").arg(s.counters.barriers);

@@ -495,6 +495,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         "A barrier across all " + std::to_string(g.grid) + " blocks of the grid (a cooperative launch) makes every "
         "partial visible; the other blocks are done, block 0 carries on in the same kernel.",
         {"grid_sync"}, g.grid);
+    trace.steps.back().grid_barrier = true;  // the g.grid barriers of that step are one grid.sync()
     w.block_reduce(reg2, Blocks::FirstOnly, "grid_sync");
     MergeSpec m;
     m.space = MemorySpace::Registers;

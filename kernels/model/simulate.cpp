@@ -78,6 +78,25 @@ void sum_totals(Trace& t)
 
 } // namespace
 
+StepCounters running_totals(const Trace& trace, int k)
+{
+    StepCounters sum;
+    const int last = std::min(k, static_cast<int>(trace.steps.size()) - 1);
+    for (int i = 0; i <= last; ++i) {
+        const StepCounters& c = trace.steps[static_cast<std::size_t>(i)].counters;
+        sum.active_lanes += c.active_lanes;
+        sum.lane_slots += c.lane_slots;
+        sum.divergent_warps += c.divergent_warps;
+        sum.shared_wavefronts += c.shared_wavefronts;
+        sum.extra_shared_wavefronts += c.extra_shared_wavefronts;
+        sum.global_sectors += c.global_sectors;
+        sum.barriers += c.barriers;
+        sum.atomics += c.atomics;
+        sum.adds += c.adds;
+    }
+    return sum;
+}
+
 std::optional<ParamError> validate(std::string_view strategy, std::size_t input_length, const Params& params)
 {
     const StrategyInfo* info = find_strategy(strategy);

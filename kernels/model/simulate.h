@@ -46,6 +46,11 @@ enum class Detail { Full, ValuesOnly };
 /// simulate() with an explicit level of detail.
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params, Detail detail);
 
+/// The counters of steps 0..k summed, field by field (k is clamped to the trace's steps; an empty
+/// trace gives zeros): the running totals "steps 1..k+1" of the counters panel. Through the last
+/// step they agree with Trace::totals.
+StepCounters running_totals(const Trace& trace, int k);
+
 /// The one reader of a list of input values, for the CLI (`trace --input`) and the app (the
 /// input field, command line and lesson files go through it). Values are separated by commas
 /// and/or whitespace (space, tab, CR, LF); an empty value (",,", a leading or trailing comma) is an

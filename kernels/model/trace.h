@@ -157,6 +157,9 @@ struct Step {
     std::vector<AtomicOp> atomics;
     StepCounters counters;
     int max_conflict_ways = 0;         ///< worst n-way conflict in the step, 0 when no shared access
+    /// The step's barriers (counters.barriers) are grid.sync() of cooperative groups: every block of
+    /// the grid waits. False: __syncthreads(), each block waits for its own threads.
+    bool grid_barrier = false;
 };
 
 /// Totals over all steps.

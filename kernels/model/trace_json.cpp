@@ -119,6 +119,7 @@ json step_json(const Step& s, bool lanes)
     j["shared_wavefronts"] = s.counters.shared_wavefronts;
     j["max_conflict_ways"] = has_shared ? json(s.max_conflict_ways) : json(nullptr);
     j["counters"] = counters_json(s.counters);
+    j["grid_barrier"] = s.grid_barrier;
     json warps = json::array();
     for (const WarpRecord& w : s.warps)
         warps.push_back({{"block", w.block}, {"warp", w.warp}, {"live_lanes", w.live_lanes},
@@ -272,6 +273,7 @@ Trace trace_from_json(const json& j)
         s.counters.barriers = c.at("barriers").get<int>();
         s.counters.atomics = c.at("atomics").get<int>();
         s.counters.adds = c.at("adds").get<int>();
+        s.grid_barrier = js.contains("grid_barrier") && js.at("grid_barrier").get<bool>();  // absent: __syncthreads()
         for (const json& jw : js.at("warps")) {
             WarpRecord w;
             w.block = jw.at("block").get<int>();
@@ -541,6 +543,8 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     if (const json& m = field(s, "max_conflict_ways", q); !m.is_null())
         integer(m, q + "max_conflict_ways", 0, l.warp_size);
     check_counters(field(s, "counters", q), q + "counters");
+    if (s.contains("grid_barrier"))  // optional: files written before it have none (block barriers)
+        boolean(s.at("grid_barrier"), q + "grid_barrier");
     {
         const json& c = field(s, "counters", q);
         if (c.at("active_lanes").get<long long>() > c.at("lane_slots").get<long long>())

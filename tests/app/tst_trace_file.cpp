@@ -49,6 +49,8 @@ private slots:
     void shippedRecordingsRead();
     void badFilesNameTheField_data();
     void badFilesNameTheField();
+    void gridBarrier_data();
+    void gridBarrier();
 };
 
 void TestTraceFile::everyModelTraceReadsBack_data()
@@ -203,6 +205,7 @@ void TestTraceFile::badFilesNameTheField_data()
     row("recording without flag", R"([{"op":"add","path":"/recording","value":{"device":"x","records":1}}])", "recorded_on_gpu must be true in a file that has a \"recording\" object");
     row("recording device", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"","records":1}}])", "recording.device must name the GPU");
     row("recording records", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"GPU","records":-1}}])", "recording.records must be an integer in 0..");
+    row("grid barrier", R"([{"op":"replace","path":"/steps/1/grid_barrier","value":"yes"}])", "steps[1].grid_barrier must be true or false (got \"yes\")");
     row("utilisation", R"([{"op":"replace","path":"/totals/lane_utilisation","value":2}])", "totals.lane_utilisation must be a number in 0..1 (got 2)");
     row("control chars echoed", R"([{"op":"replace","path":"/strategy","value":"a\nb"}])", "(got \"a\\nb\")");
 }
@@ -222,6 +225,34 @@ void TestTraceFile::badFilesNameTheField()
     QVERIFY(!r.file);
     QVERIFY2(QString::fromStdString(r.error).contains(expected), r.error.c_str());
     QVERIFY(r.error.find('\n') == std::string::npos);
+}
+
+void TestTraceFile::gridBarrier_data()
+{
+    // grid_sync over 1..64, block 32: step 15 (index 14) is the grid.sync(); step 7 (index 6)
+    // ends in __syncthreads(). Files written before the field existed have none: false.
+    QTest::addColumn<int>("step");
+    QTest::addColumn<bool>("removed");
+    QTest::addColumn<bool>("expected");
+    QTest::addRow("grid.sync") << 14 << false << true;
+    QTest::addRow("__syncthreads") << 6 << false << false;
+    QTest::addRow("grid.sync, field absent") << 14 << true << false;
+}
+
+void TestTraceFile::gridBarrier()
+{
+    QFETCH(int, step);
+    QFETCH(bool, removed);
+    QFETCH(bool, expected);
+    json j = modelJson("grid_sync", ramp(64), 32);
+    QCOMPARE(j.at("steps").at(std::size_t(step)).at("grid_barrier").get<bool>(), step == 14);
+    QVERIFY(j.at("steps").at(std::size_t(step)).at("counters").at("barriers").get<int>() > 0);
+    if (removed)
+        for (json& s : j.at("steps"))
+            s.erase("grid_barrier");
+    const model::TraceFileResult r = model::read_trace_file(j.dump());
+    QVERIFY2(r.file, r.error.c_str());
+    QCOMPARE(r.file->trace.steps[std::size_t(step)].grid_barrier, expected);
 }
 
 QTEST_APPLESS_MAIN(TestTraceFile)

@@ -6,7 +6,6 @@
 #include "../views/gui_test_main.h"
 
 #include "app/command_line.h"
-#include "app/gpu_recording.h"
 #include "app/hardware_counters.h"
 #include "app/benchmark_pane.h"
 #include "app/main_window.h"
@@ -20,6 +19,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +30,7 @@ namespace {
 
 const QString kRecorded = QStringLiteral(REDUCESCOPE_TEST_DATA "/recorded_shared_seed.json");
 const QString kCounters = QStringLiteral(REDUCESCOPE_TEST_DATA "/counters_h200_1024.json");
+const QString kFakeCli = QStringLiteral(REDUCESCOPE_TEST_DATA "/fake_cli.sh");
 
 QByteArray readAll(const QString& path)
 {
@@ -53,21 +55,6 @@ QString ramp(int n)
     return v.join(QLatin1Char(','));
 }
 
-// A stand-in for the GPU: the fixture's recording for `shared`, the real refusals otherwise.
-app::OriginTrace stubRecorder(const app::TraceRequest& r)
-{
-    if (r.strategy != QLatin1String("shared")) {
-        app::OriginTrace out;
-        out.error = QStringLiteral("%1: this test recorder records only shared: the step model is shown").arg(r.strategy);
-        return out;
-    }
-    app::OriginTrace out = app::readTraceFile(kRecorded);
-    out.origin.file.clear();
-    out.origin.description.clear();
-    out.origin.device = QStringLiteral("Test GPU (sm_90)");
-    return out;
-}
-
 } // namespace
 
 class TestTruthCheck : public QObject {
@@ -81,9 +68,8 @@ private slots:
     void badTraceFileKeepsState();
     void noDeviceDisablesSwitch();
     void thisBuildSaysWhy();
-    void recordOnGpuRefusals_data();
-    void recordOnGpuRefusals();
     void recorderShowsRecordingAndRefusalKeepsModel();
+    void recordingShowsProgressAndCancels();
     void countersModelVsHardware_data();
     void countersModelVsHardware();
     void countersConfigNote();
@@ -216,8 +202,7 @@ void TestTruthCheck::badTraceFileKeepsState()
 
 void TestTruthCheck::noDeviceDisablesSwitch()
 {
-    pane()->setGpuRecorder(app::GpuStatus{false, QString(), QStringLiteral("no CUDA device: test machine has none")},
-                           stubRecorder);
+    pane()->state()->setGpuStatus(app::GpuStatus{false, QString(), QStringLiteral("no CUDA device: test machine has none")});
     QCheckBox* sw = pane()->recordedSwitch();
     QVERIFY(!sw->isEnabled());
     QCOMPARE(sw->toolTip(), QStringLiteral("no CUDA device: test machine has none"));
@@ -231,76 +216,88 @@ void TestTruthCheck::noDeviceDisablesSwitch()
 
 void TestTruthCheck::thisBuildSaysWhy()
 {
-    // The real probe of this build and machine (the pane asks once, on a thread, at start-up).
-    const app::GpuStatus s = app::probeGpu();
-    QTRY_VERIFY_WITH_TIMEOUT(!pane()->gpuStatus().reason.isEmpty() || pane()->gpuStatus().available, 10000);
-    QCOMPARE(pane()->gpuStatus().available, s.available);
+    // The real probe of this build and machine: the pane asks `reducescope-cli devices` once, as a
+    // child process, at start-up.
+    QTRY_VERIFY_WITH_TIMEOUT(pane()->state()->recorderState() != app::RecorderState::Probing, 25000);
+    const app::GpuStatus s = pane()->gpuStatus();
     QCOMPARE(pane()->recordedSwitch()->isEnabled(), s.available);
     if (s.available)
         QSKIP("a CUDA device is present: the switch is enabled");
-    QVERIFY(s.reason.startsWith(QStringLiteral("no ")));
-    QVERIFY(s.reason.contains(QStringLiteral("CUDA")));
+    QVERIFY2(s.reason.startsWith(QStringLiteral("no ")), qPrintable(s.reason));
+    QVERIFY2(s.reason.contains(QStringLiteral("CUDA")), qPrintable(s.reason));
     QCOMPARE(pane()->recordedSwitch()->toolTip(), s.reason);
-#if !REDUCESCOPE_WITH_RECORDING
-    QVERIFY(s.reason.contains(QStringLiteral("this build has no CUDA kernels")));
-#endif
-}
-
-void TestTruthCheck::recordOnGpuRefusals_data()
-{
-    QTest::addColumn<QString>("strategy");
-    QTest::addColumn<int>("warp");
-    QTest::addColumn<int>("block");
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("teaching warp") << QStringLiteral("shared") << 8 << 0 << QStringLiteral("a GPU records warps of 32 lanes");
-#if REDUCESCOPE_WITH_RECORDING
-    // The recording's own std::invalid_argument, before it looks for a device.
-    QTest::newRow("refused params") << QStringLiteral("warp_shuffle") << 32 << 4
-                                    << QStringLiteral("the recording refused these parameters: the warp kernels need whole warps");
-#else
-    QTest::newRow("no CUDA build") << QStringLiteral("shared") << 32 << 0 << QStringLiteral("this build has no CUDA kernels");
-#endif
-}
-
-void TestTruthCheck::recordOnGpuRefusals()
-{
-    QFETCH(QString, strategy);
-    QFETCH(int, warp);
-    QFETCH(int, block);
-    QFETCH(QString, expected);
-    app::TraceRequest r = request(strategy, QStringLiteral("6,2,7,4,5,8,3,1"), block);
-    r.params.warp_size = warp;
-    const app::OriginTrace out = app::recordOnGpu(r);
-    QVERIFY(!out.trace);
-    QVERIFY2(out.error.contains(expected), qPrintable(out.error));
 }
 
 void TestTruthCheck::recorderShowsRecordingAndRefusalKeepsModel()
 {
-    pane()->setGpuRecorder(app::GpuStatus{true, QStringLiteral("Test GPU (sm_90)"), QString()}, stubRecorder);
+    // The fake CLI records shared (the fixture) and refuses every other strategy, as the CLI does
+    // for a strategy without a recording variant.
+    qputenv("FAKE_CLI_MODE", "ok");
+    app::StepState* state = pane()->state();
+    state->setCliPath(kFakeCli);
+    state->setGpuStatus(app::GpuStatus{true, QStringLiteral("Test GPU (sm_90)"), QString()});
     QVERIFY(pane()->recordedSwitch()->isEnabled());
+    QSignalSpy finished(state, &app::StepState::recordingFinished);
     QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
     QVERIFY(pane()->setShowRecorded(true));
+    QVERIFY(pane()->recordedSwitch()->isChecked());
+    QVERIFY(finished.wait(10000));
     QCOMPARE(pane()->source(), app::StepPane::Source::RecordedHere);
     QVERIFY(pane()->showsRecordedTrace());
     QCOMPARE(pane()->traceBanner(), QStringLiteral("Recorded on the GPU: Test GPU (sm_90) — 8 probe records"));
     QCOMPARE(pane()->stepView()->banner(), pane()->traceBanner());
+    QVERIFY(pane()->countersView()->plainText().startsWith(QStringLiteral("Recorded on the GPU: ")));
 
-    // A request the recorder refuses (this stub refuses all but shared): its message, and the
-    // model trace without a mark.
+    // A request the CLI refuses: its message, and the model trace without a mark.
+    finished.clear();
     QVERIFY(pane()->setRequest(request(QStringLiteral("vectorized"), QStringLiteral("6,2,7,4,5,8,3,1"))));
-    QVERIFY(pane()->fieldMessage(QStringLiteral("trace")).contains(QStringLiteral("vectorized: this test recorder records only shared")));
+    QVERIFY(finished.wait(10000));
+    QVERIFY2(pane()->fieldMessage(QStringLiteral("trace")).contains(QStringLiteral("strategy 'vectorized' has no GPU recording")),
+             qPrintable(pane()->fieldMessage(QStringLiteral("trace"))));
     QCOMPARE(pane()->source(), app::StepPane::Source::Model);
     QVERIFY(pane()->stepView()->banner().isEmpty());
     QCOMPARE(pane()->trace()->strategy, std::string("vectorized"));
     QVERIFY(!QString::fromStdString(pane()->trace()->steps.front().label).contains(QStringLiteral("recorded")));
+    QVERIFY(pane()->recordedSwitch()->isChecked());
 
     // Back to a strategy it records, then the switch off.
+    finished.clear();
     QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(finished.wait(10000));
     QVERIFY(pane()->showsRecordedTrace());
     QVERIFY(pane()->setShowRecorded(false));
     QVERIFY(!pane()->showsRecordedTrace());
     QVERIFY(pane()->stepView()->banner().isEmpty());
+    QVERIFY(!pane()->recordedSwitch()->isChecked());
+    qunsetenv("FAKE_CLI_MODE");
+}
+
+void TestTruthCheck::recordingShowsProgressAndCancels()
+{
+    // A recording that takes long: a busy bar and Cancel under the switch, the model on screen,
+    // the window answering; Cancel kills the child and says so at the field.
+    qputenv("FAKE_CLI_MODE", "sleep");
+    app::StepState* state = pane()->state();
+    state->setCliPath(kFakeCli);
+    state->setGpuStatus(app::GpuStatus{true, QStringLiteral("Test GPU (sm_90)"), QString()});
+    QVERIFY(pane()->setRequest(request(QStringLiteral("shared"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QVERIFY(!pane()->cancelRecordingButton()->isVisibleTo(pane()));
+    QSignalSpy finished(state, &app::StepState::recordingFinished);
+    QVERIFY(pane()->setShowRecorded(true));
+    QVERIFY(pane()->cancelRecordingButton()->isVisibleTo(pane()));
+    QCOMPARE(pane()->source(), app::StepPane::Source::Model);
+    pane()->setStep(2);  // the pane answers while the child runs
+    QCOMPARE(pane()->stepView()->step(), 2);
+    QTest::qWait(50);
+    if (const QString dir = qEnvironmentVariable("REDUCESCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(m_window->grab().save(dir + QStringLiteral("/recording_in_progress.png")));
+    QTest::mouseClick(pane()->cancelRecordingButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!pane()->cancelRecordingButton()->isVisibleTo(pane()));
+    QVERIFY(!pane()->recordedSwitch()->isChecked());
+    QCOMPARE(pane()->fieldMessage(QStringLiteral("trace")), QStringLiteral("recording cancelled: the step model is shown"));
+    QCOMPARE(pane()->source(), app::StepPane::Source::Model);
+    qunsetenv("FAKE_CLI_MODE");
 }
 
 void TestTruthCheck::countersModelVsHardware_data()

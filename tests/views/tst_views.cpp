@@ -63,6 +63,8 @@ private slots:
     void everyStepPaints();
     void pmppArrows();
     void teachingWarpSizeLabelled();
+    void barrierLabelFromStep_data();
+    void barrierLabelFromStep();
     void paletteChangeSwitchesColours();
     void sourceViewHighlights();
     void tableModel();
@@ -195,6 +197,46 @@ void TestViews::teachingWarpSizeLabelled()
     QVERIFY(views::layoutStep(*real, 0, 1200, QFont()).teachingNote.isEmpty());
 }
 
+void TestViews::barrierLabelFromStep_data()
+{
+    // grid_sync over 1..64, block 32 (reducescope-cli trace): steps 7, 13, 21 and 27 end in
+    // __syncthreads(), step 15 is the grid.sync() before block 0 sums the partials.
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("step");       // 1-based, as on screen
+    QTest::addColumn<bool>("flip");      // flip the step's grid_barrier: the label follows the data
+    QTest::addColumn<QString>("label");
+    const QString block = QStringLiteral("__syncthreads(): every thread of the block waits here");
+    const QString grid = QStringLiteral("grid.sync(): every thread of the grid waits here");
+    QTest::addRow("grid_sync warp partials") << "grid_sync" << 7 << false << block;
+    QTest::addRow("grid_sync final warp") << "grid_sync" << 13 << false << block;
+    QTest::addRow("grid_sync grid.sync") << "grid_sync" << 15 << false << grid;
+    QTest::addRow("grid_sync second block reduce") << "grid_sync" << 21 << false << block;
+    QTest::addRow("convergent tree") << "convergent" << 1 << false << block;
+    QTest::addRow("convergent, grid_barrier set") << "convergent" << 1 << true << grid;
+    QTest::addRow("grid_sync grid.sync, grid_barrier cleared") << "grid_sync" << 15 << true << block;
+}
+
+void TestViews::barrierLabelFromStep()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, step);
+    QFETCH(bool, flip);
+    QFETCH(QString, label);
+    std::vector<float> input(64);
+    for (int i = 0; i < 64; ++i)
+        input[std::size_t(i)] = float(i + 1);
+    model::Params p;
+    p.block_size = 32;
+    model::Trace t = model::simulate(strategy.toStdString(), input, p);
+    QVERIFY(step <= int(t.steps.size()));
+    model::Step& s = t.steps[std::size_t(step - 1)];
+    QVERIFY(s.counters.barriers > 0);
+    if (flip)
+        s.grid_barrier = !s.grid_barrier;
+    const views::StepLayout l = views::layoutStep(t, step - 1, 1200, QFont());
+    QVERIFY2(l.barrierLabel.startsWith(label), qPrintable(l.barrierLabel));
+}
+
 void TestViews::paletteChangeSwitchesColours()
 {
     views::StepView view;
@@ -259,17 +301,22 @@ void TestViews::countersShowStepAndTotals()
     const auto a = std::make_shared<const model::Trace>(model::simulate("simple", ones(1024)));
     const auto b = std::make_shared<const model::Trace>(model::simulate("convergent", ones(1024)));
     views::CountersView view;
-    view.setTraces(a, 4);
-    const QString text = view.plainText();
-    QVERIFY(text.contains(QString::fromStdString(a->steps[4].label)));
-    QVERIFY(text.contains(QStringLiteral("divergent warps")));
-    QVERIFY(text.contains(QString::number(a->totals.divergent_warp_steps)));
-    const model::StepCounters run = views::runningTotals(*a, 4);
+    const model::StepCounters run = model::running_totals(*a, 4);
     int sum = 0;
     for (int k = 0; k <= 4; ++k)
         sum += a->steps[std::size_t(k)].counters.divergent_warps;
     QCOMPARE(run.divergent_warps, sum);
-    view.setTraces(a, 4, b, 4);
+    view.setTraces({a, 4, run});
+    const QString text = view.plainText();
+    QVERIFY(text.contains(QString::fromStdString(a->steps[4].label)));
+    QVERIFY(text.contains(QStringLiteral("divergent warps")));
+    QVERIFY(text.contains(QString::number(a->totals.divergent_warp_steps)));
+    // The "steps 1–5" column shows the sums it was given, not sums of its own.
+    model::StepCounters marked = run;
+    marked.divergent_warps = 987654;
+    view.setTraces({a, 4, marked});
+    QVERIFY(view.plainText().contains(QStringLiteral("987654")));
+    view.setTraces({a, 4, run}, {b, 4, model::running_totals(*b, 4)});
     const QString both = view.plainText();
     QVERIFY(both.contains(QStringLiteral("simple")));
     QVERIFY(both.contains(QStringLiteral("convergent")));

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/step_state.h"
+
+#include "app/bench_runner.h"
+#include "app/message_text.h"
+
+#include <algorithm>
+
+namespace reducescope::app {
+namespace {
+
+// A model error names its field in the model's words ("block_size", "input"); anything else
+// belongs to the strategy.
+QString normalisedField(QString field)
+{
+    field = field.toLower().replace(QLatin1Char('_'), QLatin1Char('-'));
+    return StepState::fields().contains(field) ? field : QStringLiteral("strategy");
+}
+
+} // namespace
+
+StepState::StepState(QObject* parent)
+    : QObject(parent)
+    , m_recorder(new GpuRecorder(this))
+    , m_probe(new DeviceProbe(this))
+{
+    connect(m_recorder, &GpuRecorder::finished, this, &StepState::onRecorded);
+    connect(m_probe, &DeviceProbe::finished, this, &StepState::onProbed);
+    applyRequest(m_request);
+}
+
+StepState::~StepState() = default;
+
+const QStringList& StepState::fields()
+{
+    static const QStringList known{QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
+                                   QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
+                                   QStringLiteral("compare"), QStringLiteral("trace"), QStringLiteral("counters")};
+    return known;
+}
+
+// --- request, compare, traces ------------------------------------------------------------------
+
+bool StepState::setRequest(const TraceRequest& request)
+{
+    // An editor would cut longer text silently (and a rebuild would then read fewer values).
+    if (request.input.size() > kInputMaxLength) {
+        clearMessages();
+        showMessage(QStringLiteral("input"), tr("input may hold at most %1 characters (got %2; last valid input kept)")
+                                                 .arg(kInputMaxLength).arg(request.input.size()));
+        return false;
+    }
+    return applyRequest(request);
+}
+
+bool StepState::applyRequest(const TraceRequest& request)
+{
+    clearMessages();
+    const TraceOutcome main = buildTrace(request);
+    if (main.error) {
+        showMessage(normalisedField(main.error->field), main.error->message);
+        return false;
+    }
+    m_recorder->abort();  // a recording of the previous request is not wanted any more
+    m_request = request;
+    m_trace = main.trace;
+    m_source = TraceSource::Model;
+    m_origin = TraceOrigin{};
+    showNewTrace(/*keepCompareOnError=*/true);
+    if (m_showRecorded)
+        startRecording();
+    return true;
+}
+
+void StepState::showNewTrace(bool keepCompareOnError)
+{
+    if (!m_compareId.isEmpty()) {
+        TraceRequest other = m_request;
+        other.strategy = m_compareId;
+        const TraceOutcome second = buildTrace(other);
+        if (!second.error || !keepCompareOnError)
+            m_compareTrace = second.trace;
+        if (second.error)
+            showMessage(QStringLiteral("compare"), echoValue(m_compareId) + QStringLiteral(": ") + second.error->message);
+    }
+    m_step = std::clamp(m_step, 0, std::max(0, stepCount() - 1));
+    emit traceChanged();
+}
+
+bool StepState::setCompareStrategy(const QString& id)
+{
+    clearMessages();
+    if (id.isEmpty()) {
+        m_compareId.clear();
+        m_compareTrace.reset();
+    } else {
+        if (!modelStrategyIds().contains(id)) {
+            showMessage(QStringLiteral("compare"), tr("compare must be one of %1 (got \"%2\")")
+                                                       .arg(modelStrategyIds().join(QStringLiteral(", ")), echoValue(id)));
+            return false;
+        }
+        TraceRequest other = m_request;
+        other.strategy = id;
+        const TraceOutcome second = buildTrace(other);
+        if (second.error) {
+            showMessage(QStringLiteral("compare"), echoValue(id) + QStringLiteral(": ") + second.error->message);
+            return false;
+        }
+        m_compareId = id;
+        m_compareTrace = second.trace;
+    }
+    m_step = std::clamp(m_step, 0, std::max(0, stepCount() - 1));
+    emit traceChanged();
+    return true;
+}
+
+// --- step --------------------------------------------------------------------------------------
+
+int StepState::stepCount() const
+{
+    int n = m_trace ? int(m_trace->steps.size()) : 0;
+    if (m_compareTrace)
+        n = std::max(n, int(m_compareTrace->steps.size()));
+    return n;
+}
+
+void StepState::setStep(int k)
+{
+    k = std::clamp(k, 0, std::max(0, stepCount() - 1));
+    if (k == m_step)
+        return;
+    m_step = k;
+    emit stepChanged(m_step);
+}
+
+int StepState::stepOf(int column) const
+{
+    const auto& t = column == 0 ? m_trace : m_compareTrace;
+    return t && !t->steps.empty() ? std::min(m_step, int(t->steps.size()) - 1) : 0;
+}
+
+// --- trace source ------------------------------------------------------------------------------
+
+QString StepState::traceBanner() const
+{
+    return showsRecordedTrace() ? originBanner(m_origin) : QString();
+}
+
+bool StepState::openTraceFile(const QString& path)
+{
+    const OriginTrace r = readTraceFile(path);
+    clearMessages();
+    if (!r.trace) {
+        showMessage(QStringLiteral("trace"), r.error);
+        return false;
+    }
+    m_recorder->abort();
+    setSwitch(false);
+    m_request = requestOf(*r.trace);
+    m_trace = r.trace;
+    m_source = TraceSource::File;
+    m_origin = r.origin;
+    showNewTrace(/*keepCompareOnError=*/false);
+    return true;
+}
+
+void StepState::showModel()
+{
+    setSwitch(false);
+    applyRequest(m_request);
+}
+
+// --- GPU recorder ------------------------------------------------------------------------------
+
+void StepState::setCliPath(const QString& path)
+{
+    m_recorder->setCliPath(path);
+}
+
+RecorderState StepState::recorderState() const
+{
+    if (m_recorder->isRunning())
+        return RecorderState::Recording;
+    if (m_probing && !m_gpuForced)
+        return RecorderState::Probing;
+    return m_gpu.available ? RecorderState::Ready : RecorderState::NoDevice;
+}
+
+void StepState::probeGpu(const QString& cli, int timeoutMs)
+{
+    const QString program = cli.isEmpty() ? BenchRunner::locateCli() : cli;
+    if (program.isEmpty()) {
+        m_gpu = GpuStatus{false, QString(),
+                          tr("no CUDA device: reducescope-cli was not found next to the app or in the build tree (set "
+                             "REDUCESCOPE_CLI); open a trace recorded elsewhere instead")};
+        emit recorderChanged();
+        return;
+    }
+    m_probing = true;
+    m_probe->start(program, timeoutMs);
+    emit recorderChanged();
+}
+
+void StepState::onProbed(const DeviceProbeResult& r)
+{
+    m_probing = false;
+    if (!m_gpuForced) {
+        GpuStatus s;
+        if (r.device) {
+            s.available = true;
+            s.device = QStringLiteral("%1 (sm_%2)").arg(r.device->name, QString(r.device->compute_capability).remove(QLatin1Char('.')));
+        } else {
+            s.reason = (r.noDevice ? tr("no CUDA device: %1") : tr("no usable CUDA device: %1")).arg(oneLineMessage(r.message, 200));
+        }
+        m_gpu = s;
+        if (!s.available)
+            setSwitch(false);
+    }
+    emit recorderChanged();
+}
+
+void StepState::setGpuStatus(const GpuStatus& status)
+{
+    m_gpuForced = true;
+    m_gpu = status;
+    if (!status.available)
+        setSwitch(false);
+    emit recorderChanged();
+}
+
+void StepState::setSwitch(bool on)
+{
+    if (m_showRecorded == on)
+        return;
+    m_showRecorded = on;
+    emit recorderChanged();
+}
+
+bool StepState::setShowRecorded(bool on)
+{
+    if (on && !m_gpu.available) {
+        clearMessages();
+        showMessage(QStringLiteral("trace"), m_gpu.reason.isEmpty() ? tr("no CUDA device") : m_gpu.reason);
+        setSwitch(false);
+        return false;
+    }
+    setSwitch(on);
+    applyRequest(m_request);  // on: the model now, the recording when it arrives; off: the model
+    return !on || m_recorder->isRunning() || m_source == TraceSource::RecordedHere;
+}
+
+void StepState::startRecording()
+{
+    if (const std::optional<RecordingOutcome> now = m_recorder->start(m_request)) {
+        onRecorded(*now);
+        return;
+    }
+    emit recorderChanged();
+}
+
+void StepState::cancelRecording()
+{
+    m_recorder->cancel();
+}
+
+void StepState::onRecorded(const RecordingOutcome& o)
+{
+    using Kind = RecordingOutcome::Kind;
+    if (o.kind == Kind::Recorded) {
+        m_trace = o.trace.trace;
+        m_source = TraceSource::RecordedHere;
+        m_origin = o.trace.origin;
+        m_step = std::clamp(m_step, 0, std::max(0, stepCount() - 1));
+        emit traceChanged();
+    } else {
+        showMessage(QStringLiteral("trace"), o.message);
+        if (o.kind == Kind::NoDevice)
+            m_gpu = GpuStatus{false, QString(), o.message};
+        if (o.kind == Kind::NoDevice || o.kind == Kind::Cancelled)
+            setSwitch(false);
+    }
+    emit recorderChanged();
+    emit recordingFinished(o.kind == Kind::Recorded);
+}
+
+// --- messages ----------------------------------------------------------------------------------
+
+void StepState::showMessage(const QString& field, const QString& message)
+{
+    m_messages.insert(normalisedField(field), message);
+    emit messagesChanged();
+}
+
+void StepState::clearMessage(const QString& field)
+{
+    if (m_messages.remove(field) > 0)
+        emit messagesChanged();
+}
+
+void StepState::clearMessages()
+{
+    if (m_messages.isEmpty())
+        return;
+    m_messages.clear();
+    emit messagesChanged();
+}
+
+} // namespace reducescope::app

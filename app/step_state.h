@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step pane's state without its widgets (Qt Core only): the request, the compared strategy,
+// where the trace on screen comes from (model, recorded here, file), the GPU recorder, the step,
+// and the one-line messages at the fields. The pane wires widgets to it; tests drive it alone.
+#pragma once
+
+#include "app/gpu_recording.h"
+#include "app/trace_request.h"
+
+#include <QMap>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace reducescope::app {
+
+class DeviceProbe;
+struct DeviceProbeResult;
+
+/// Where the main trace on screen comes from.
+enum class TraceSource {
+    Model,          ///< the step model of the request
+    RecordedHere,   ///< recorded just now on this machine's GPU
+    File,           ///< read from a trace file (a model trace or a recording made elsewhere)
+};
+
+/// What the GPU recorder is doing.
+enum class RecorderState {
+    Probing,        ///< asking `reducescope-cli devices` whether there is a GPU
+    NoDevice,       ///< there is none here (gpuStatus().reason says why): nothing can be recorded
+    Ready,          ///< a GPU is there and nothing is being recorded
+    Recording,      ///< a child `reducescope-cli trace --on-gpu --json` runs
+};
+
+class StepState : public QObject {
+    Q_OBJECT
+public:
+    explicit StepState(QObject* parent = nullptr);
+    ~StepState() override;
+
+    /// Most characters of an input text: 4096 values of up to 32 characters each.
+    static constexpr int kInputMaxLength = 4096 * 32;
+
+    // --- request, compare, traces --------------------------------------------------------------
+
+    /// Builds the model trace of `request` and shows it (recording it too when the "recorded"
+    /// switch is on). Invalid: false, the message at its field ("input", "block-size", ...), and
+    /// the last valid request and traces stay.
+    bool setRequest(const TraceRequest& request);
+    /// The last valid request (that of the trace on screen).
+    const TraceRequest& request() const { return m_request; }
+    /// Compare mode with strategy `id` (built on the request's input and parameters), or off with
+    /// an empty id. Invalid: false, the message at "compare", nothing changes.
+    bool setCompareStrategy(const QString& id);
+    const QString& compareStrategy() const { return m_compareId; }
+    std::shared_ptr<const model::Trace> trace() const { return m_trace; }
+    std::shared_ptr<const model::Trace> compareTrace() const { return m_compareTrace; }
+
+    // --- step ----------------------------------------------------------------------------------
+
+    /// Steps of the longer trace (both traces share the step index in compare mode).
+    int stepCount() const;
+    int step() const { return m_step; }
+    /// Moves to step k, clamped to 0..stepCount()-1; emits stepChanged when it moved.
+    void setStep(int k);
+    /// The step shown by column 0 (main) or 1 (compare): step() clamped to that trace's steps.
+    int stepOf(int column) const;
+
+    // --- trace source --------------------------------------------------------------------------
+
+    TraceSource source() const { return m_source; }
+    /// Origin of a recorded or file trace (meaningful when source() is not Model).
+    const TraceOrigin& origin() const { return m_origin; }
+    /// True when the main trace on screen was recorded on a GPU (here or in a loaded file).
+    bool showsRecordedTrace() const { return m_source != TraceSource::Model && m_origin.recordedOnGpu; }
+    /// The banner marking the trace on screen ("Recorded on the GPU: ..."), empty for the model.
+    QString traceBanner() const;
+    /// Shows a trace file; its strategy, input and params become the request, the "recorded"
+    /// switch goes off. Bad file: false, the message (naming the field) at "trace", nothing changes.
+    bool openTraceFile(const QString& path);
+    /// Back to the step model of the request (the switch goes off).
+    void showModel();
+
+    // --- GPU recorder --------------------------------------------------------------------------
+
+    /// Asks `cli devices --json` (empty: BenchRunner::locateCli()) for a GPU, as a child process
+    /// with a timeout; the answer sets gpuStatus() unless setGpuStatus() was called meanwhile.
+    void probeGpu(const QString& cli = {}, int timeoutMs = 20000);
+    /// Replaces what the probe found (tests, and a recording that found no device).
+    void setGpuStatus(const GpuStatus& status);
+    const GpuStatus& gpuStatus() const { return m_gpu; }
+    RecorderState recorderState() const;
+    /// The CLI that records (tests put a stand-in here); empty: BenchRunner::locateCli().
+    void setCliPath(const QString& path);
+
+    /// The "Recorded on the GPU" switch. On: records the request (the model trace stays on screen
+    /// until the recording arrives; a refusal, crash or missing device puts its message at
+    /// "trace" and keeps the model trace). False when it cannot even start (no GPU, a warp size
+    /// or bank count a GPU does not have). Off: back to the model.
+    bool setShowRecorded(bool on);
+    bool showRecorded() const { return m_showRecorded; }
+    /// Kills a running recording: the model stays, the switch goes off, "trace" says so.
+    void cancelRecording();
+
+    // --- messages at fields --------------------------------------------------------------------
+
+    /// The message at `field` ("strategy", "input", "block-size", "warp-size", "coarse-factor",
+    /// "banks", "compare", "trace", "counters"), empty when none.
+    QString message(const QString& field) const { return m_messages.value(field); }
+    /// Puts a message at a field (an unknown field name goes to "strategy").
+    void showMessage(const QString& field, const QString& message);
+    void clearMessage(const QString& field);
+    void clearMessages();
+    /// The fields that hold messages.
+    static const QStringList& fields();
+
+signals:
+    /// The main or compare trace, or where the main one comes from, changed.
+    void traceChanged();
+    /// The step index moved (not emitted when a new trace only clamps it).
+    void stepChanged(int k);
+    /// A field's message appeared or went away.
+    void messagesChanged();
+    /// The recorder state, the GPU status or the switch changed.
+    void recorderChanged();
+    /// A recording ended; `shown`: it is on screen now.
+    void recordingFinished(bool shown);
+
+private:
+    bool applyRequest(const TraceRequest& request);
+    void showNewTrace(bool keepCompareOnError);
+    void startRecording();
+    void onRecorded(const RecordingOutcome& outcome);
+    void onProbed(const DeviceProbeResult& result);
+    void setSwitch(bool on);
+
+    TraceRequest m_request;
+    QString m_compareId;
+    std::shared_ptr<const model::Trace> m_trace;
+    std::shared_ptr<const model::Trace> m_compareTrace;
+    int m_step = 0;
+    TraceSource m_source = TraceSource::Model;
+    TraceOrigin m_origin;
+    GpuStatus m_gpu;
+    bool m_probing = false;
+    bool m_gpuForced = false;   ///< setGpuStatus() was called: a late probe answer is dropped
+    bool m_showRecorded = false;
+    GpuRecorder* m_recorder = nullptr;
+    DeviceProbe* m_probe = nullptr;
+    QMap<QString, QString> m_messages;
+};
+
+} // namespace reducescope::app

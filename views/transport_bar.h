@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step pane's transport bar: first / previous / play-pause / next / last, playback speed, the
+// step label and a slider over the steps. It shows the position it is given and asks for steps
+// (stepRequested); whoever owns the step moves it and hands the new position back.
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QTimer;
+
+namespace reducescope::views {
+
+class TransportBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit TransportBar(QWidget* parent = nullptr);
+
+    /// Step `step` (0-based) of `count` on screen; `note` follows "step k / n" on the label
+    /// (e.g. " · recorded on the GPU"). count 0: "no trace".
+    void setPosition(int step, int count, const QString& note = {});
+    int step() const { return m_step; }
+    int count() const { return m_count; }
+
+    /// First, previous, play/pause, next, last (with their shortcuts: Home, Left, Space, Right,
+    /// End), for menus.
+    QList<QAction*> stepActions() const;
+    bool isPlaying() const;
+    /// Playback speed: index into 0.5, 1, 2, 4 steps per second (for settings).
+    int speedIndex() const;
+    void setSpeedIndex(int index);
+    /// Milliseconds between two steps at the chosen speed.
+    int intervalMs() const;
+    QSlider* slider() const { return m_slider; }
+    QString label() const;
+
+signals:
+    /// The user (or playback) asks for step k; not clamped.
+    void stepRequested(int k);
+
+public slots:
+    void first();
+    void previous();
+    void next();
+    void last();
+    /// Starts or stops playback; playing from the last step starts again at the first.
+    void setPlaying(bool playing);
+
+private:
+    QAction* m_firstAction = nullptr;
+    QAction* m_prevAction = nullptr;
+    QAction* m_playAction = nullptr;
+    QAction* m_nextAction = nullptr;
+    QAction* m_lastAction = nullptr;
+    QComboBox* m_speed = nullptr;
+    QSlider* m_slider = nullptr;
+    QLabel* m_label = nullptr;
+    QTimer* m_timer = nullptr;
+    int m_step = 0;
+    int m_count = 0;
+};
+
+} // namespace reducescope::views
