@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Reading and writing benchmark results (docs/results-format.md, version 1): the results file,
-// the CLI's JSON lines, and CSV export. Every reader validates schema, version, field types and
-// ranges; on failure it returns nothing and a one-line message naming the field.
+// The app's side of the results schema (docs/results-format.md): a thin Qt adapter over
+// kernels/bench/results_file.h, whose reader validates every field and whose writer the CLI uses
+// too. Here: reading a file's bytes safely, turning the schema's types into what the views draw
+// (views/bench_data.h, the scaling chart's points), the atomic JSON export, and CSV.
 #pragma once
 
+#include "bench/results_file.h"
 #include "views/bench_data.h"
 
 #include <QByteArray>
@@ -14,7 +16,7 @@
 
 namespace reducescope::app {
 
-/// One parsed line of `reducescope-cli bench` stdout.
+/// One parsed line of `reducescope-cli bench` stdout, as the pane shows it.
 struct BenchLine {
     enum class Type { Start, Progress, Result, Done, Error };
     Type type = Type::Error;
@@ -28,34 +30,55 @@ struct BenchLine {
     QString message;                   ///< error: what went wrong
 };
 
-/// Validating parser for results files and JSON lines.
+/// Reading results files and JSON lines through bench::read_results / bench::read_line. Every
+/// failure is one line naming the field and what it must be; a file's starts with its name.
 class BenchResultsReader {
 public:
     /// The results format version this app reads.
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = bench::kResultsVersion;
     /// The `schema` string of a results file.
-    static QString schemaId() { return QStringLiteral("reducescope-results"); }
+    static QString schemaId() { return QString::fromUtf8(bench::kResultsSchema.data(), bench::kResultsSchema.size()); }
 
     /// Largest results file read (bytes) and most results in one file; larger ones are refused.
-    static constexpr qint64 kMaxFileBytes = qint64(64) << 20;
-    static constexpr int kMaxResults = 20000;  // 100000 took ~27 s in the charts on a loaded 2-core machine
+    static constexpr qint64 kMaxFileBytes = qint64(bench::kMaxResultsFileBytes);
+    static constexpr int kMaxResults = int(bench::kMaxResults);
 
-    /// The bytes of a results file: only a regular file of at most kMaxFileBytes (FIFOs, devices
-    /// and directories are refused without reading). On failure: nullopt and *error = "FILE: why".
+    /// The bytes of a file: only a regular file of at most kMaxFileBytes (FIFOs, devices and
+    /// directories are refused without reading). On failure: nullopt and *error = "FILE: why".
     static std::optional<QByteArray> readBytes(const QString& path, QString* error);
-    /// Reads a results file. On failure: nullopt and *error = "FILE: field: what is wrong".
+    /// Reads and validates a results file. On failure: nullopt and *error = "FILE: field: what".
+    static std::optional<bench::ResultsFile> readDocument(const QString& path, QString* error);
+    /// Parses and validates the text of a results file. On failure: nullopt and *error names the field.
+    static std::optional<bench::ResultsFile> parseDocument(const QByteArray& json, QString* error);
+    /// readDocument, as the views take it (source = the file name).
     static std::optional<views::BenchResults> readFile(const QString& path, QString* error);
-    /// Parses the text of a results file. On failure: nullopt and *error names the field.
+    /// parseDocument, as the views take it.
     static std::optional<views::BenchResults> parse(const QByteArray& json, QString* error);
     /// Parses one JSON line of `reducescope-cli bench` stdout. Unknown `type`: nullopt and an error.
     static std::optional<BenchLine> parseLine(const QByteArray& line, QString* error);
-    /// Parses `reducescope-cli devices --json` output: {"devices":[device...]}, a bare array of
-    /// device objects, or one device object per line (device fields as in results files).
+    /// Parses `reducescope-cli devices --json` output (bench::read_device_list).
     static std::optional<QList<views::BenchDevice>> parseDevices(const QByteArray& text, QString* error);
 };
 
-/// The results file (version 1) for `r`, indented JSON text.
-QByteArray benchResultsToJson(const views::BenchResults& r);
+/// The one-line message of a bench::SchemaError (or another reader exception), for the screen.
+QString readerMessage(const std::exception& e);
+
+/// What the views draw of a device, a result, a whole file (`source` labels it: a file name or
+/// "run"). A result whose status is not ok carries no speeds, whatever its file says.
+views::BenchDevice toViews(const bench::Device& d);
+views::BenchResult toViews(const bench::Result& r);
+views::BenchResults toViews(const bench::ResultsFile& f, const QString& source);
+/// A stream line as the pane shows it.
+BenchLine toViews(const bench::StreamLine& l);
+/// The multi-GPU results of a file (those with `gpus` and `combine`), as the scaling chart draws
+/// them: only verified results with a time, algbw and busbw are `ok`.
+QList<views::ScalingPoint> scalingPoints(const bench::ResultsFile& f);
+
+/// The results file for `f` (bench::write_results: the CLI's own format, nothing dropped).
+QByteArray benchResultsToJson(const bench::ResultsFile& f);
+/// Writes `f` to `path` atomically (bench::write_results_file). False and *error ("PATH: cannot
+/// write (why)") on failure; what was at `path` stays.
+bool writeResultsFile(const QString& path, const bench::ResultsFile& f, QString* error);
 /// One CSV row per result with a header row; times in ms, bandwidths in 10^9 bytes/s.
 QByteArray benchResultsToCsv(const views::BenchResults& r);
 

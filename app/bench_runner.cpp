@@ -2,13 +2,18 @@
 #include "app/bench_runner.h"
 
 #include "app/data_paths.h"
+#include "bench/plan.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace reducescope::app {
 namespace {
@@ -20,6 +25,15 @@ constexpr int kBadInputExit = 2;
 QString countResults(int n) { return n == 1 ? QStringLiteral("1 result") : QStringLiteral("%1 results").arg(n); }
 
 bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+// A list as typed, as the CLI gets it: no spaces, size suffixes in capitals.
+QString compact(const QString& text) { return text.simplified().remove(QLatin1Char(' ')); }
+
+bool isExecutable(const QString& path)
+{
+    const QFileInfo fi(path);
+    return fi.isFile() && fi.isExecutable();
+}
 
 } // namespace
 
@@ -44,21 +58,27 @@ QString BenchRequest::validate() const
         return QStringLiteral("sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
     if (!sweep.isEmpty() && sweep_values.trimmed().isEmpty())
         return QStringLiteral("sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
+    const std::string values = compact(sweep_values).toStdString();
     if (sweep == QLatin1String("n")) {
-        // The CLI takes a range of powers of two (1K..1G) or a list (1000,4096).
-        static const QRegularExpression form(QStringLiteral("^(\\d+[KMG]?\\.\\.\\d+[KMG]?|\\d+[KMG]?(,\\d+[KMG]?)*)$"));
-        if (!form.match(sweep_values.simplified().remove(QLatin1Char(' ')).toUpper()).hasMatch())
-            return QStringLiteral("sweep values: expected a range like 1K..1G or a list like 1000,4096, got \"%1\"").arg(sweep_values);
-    } else if (!sweep.isEmpty()) {
-        const int lo = sweep == QLatin1String("block_size") ? 32 : 1;
-        const int hi = sweep == QLatin1String("block_size") ? 1024 : 64;
-        for (const QString& part : sweep_values.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            bool ok = false;
-            const int v = part.trimmed().toInt(&ok);
-            if (!ok || v < lo || v > hi || !isPowerOfTwo(v))
-                return QStringLiteral("sweep values: expected a list of powers of two in %1 .. %2, got \"%3\"")
-                    .arg(lo).arg(hi).arg(part.trimmed());
+        // The CLI's own parser and limits: a range of powers of two (1K..1G) or a list (1000,4096).
+        try {
+            bench::parse_sizes(values);
+        } catch (const std::invalid_argument& e) {
+            return QStringLiteral("sweep values: %1").arg(QString::fromUtf8(e.what()));
         }
+    } else if (!sweep.isEmpty()) {
+        const unsigned lo = sweep == QLatin1String("block_size") ? 32 : 1;
+        const unsigned hi = sweep == QLatin1String("block_size") ? 1024 : 64;
+        const QString expected = QStringLiteral("sweep values: expected a list of powers of two in %1 .. %2, got \"%3\"");
+        std::vector<unsigned int> list;
+        try {
+            list = bench::parse_uint_list(values);
+        } catch (const std::invalid_argument&) {
+            return expected.arg(lo).arg(hi).arg(sweep_values.trimmed());
+        }
+        for (const unsigned v : list)
+            if (v < lo || v > hi || !bench::is_power_of_two(v))
+                return expected.arg(lo).arg(hi).arg(v);
     }
     return {};
 }
@@ -71,15 +91,15 @@ QStringList BenchRequest::arguments() const
     a << QStringLiteral("--reps") << QString::number(reps) << QStringLiteral("--mode") << mode
       << QStringLiteral("--cache") << cache;
     if (sweep == QLatin1String("n"))
-        a << QStringLiteral("--sweep-n") << sweep_values.simplified().remove(QLatin1Char(' ')).toUpper();
+        a << QStringLiteral("--sweep-n") << compact(sweep_values).toUpper();
     else
         a << QStringLiteral("--n") << QString::number(n);
     QString blocks = QString::number(block_size);
     QString coarse = QString::number(coarse_factor);
     if (sweep == QLatin1String("block_size"))
-        blocks = sweep_values.simplified().remove(QLatin1Char(' '));
+        blocks = compact(sweep_values);
     if (sweep == QLatin1String("coarse_factor"))
-        coarse = sweep_values.simplified().remove(QLatin1Char(' '));
+        coarse = compact(sweep_values);
     a << QStringLiteral("--block-size") << blocks << QStringLiteral("--coarse-factor") << coarse;
     return a;
 }
@@ -132,6 +152,7 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
     m_cancelled = false;
     m_done = false;
     m_results = {};
+    m_document = {};
     m_results.source = QStringLiteral("run");
     m_results.command = QStringLiteral("reducescope-cli ") + request.arguments().join(QLatin1Char(' '));
     connect(m_process, &QProcess::readyReadStandardOutput, this, &BenchRunner::readStdout);
@@ -170,30 +191,43 @@ void BenchRunner::handleLine(const QByteArray& line)
 {
     if (m_cancelled)
         return;
-    QString why;
-    const auto l = BenchResultsReader::parseLine(line, &why);
-    if (!l) {
-        emit lineRejected(tr("reducescope-cli printed a line this app cannot read: %1").arg(why));
+    bench::StreamLine l;
+    try {
+        l = bench::read_line(std::string_view(line.constData(), std::size_t(line.size())));
+    } catch (const bench::SchemaError& e) {
+        emit lineRejected(tr("reducescope-cli printed a line this app cannot read: %1").arg(readerMessage(e)));
         return;
     }
-    switch (l->type) {
-    case BenchLine::Type::Start: {
+    using T = bench::StreamLine::Type;
+    switch (l.type) {
+    case T::Start: {
         const QString source = m_results.source;
         const QString command = m_results.command;
-        m_results = l->header;
-        m_results.source = source;
-        m_results.command = command;
-        m_results.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        emit runStarted(m_results, l->total);
+        m_document = l.header;
+        m_document.tool = bench::Tool{};  // the child's version is not in its lines
+        m_document.command = command.toStdString();
+        m_document.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+        m_results = toViews(m_document, source);
+        emit runStarted(m_results, int(l.total));
         break;
     }
-    case BenchLine::Type::Progress: emit progress(l->index, l->total, l->strategy, l->n); break;
-    case BenchLine::Type::Result:
-        m_results.results << l->result;
-        emit resultReady(l->result);
+    case T::Progress:
+        emit progress(int(l.progress.index), int(l.progress.total), QString::fromStdString(l.progress.strategy),
+                      qint64(l.progress.n));
         break;
-    case BenchLine::Type::Done: m_done = true; break;
-    case BenchLine::Type::Error: m_errorLine = l->message; break;
+    case T::Result: {
+        const views::BenchResult r = toViews(l.result);
+        m_document.results.push_back(std::move(l.result));
+        m_results.results << r;
+        emit resultReady(r);
+        break;
+    }
+    case T::Done:
+        m_done = true;
+        if (l.counters)
+            m_document.counters = std::move(l.counters);
+        break;
+    case T::Error: m_errorLine = QString::fromStdString(l.message); break;
     }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/bench_results.h"
+#include "bench/plan.h"
 
 #include <QObject>
 #include <QProcess>
@@ -27,9 +28,11 @@ struct BenchRequest {
     QString sweep;                 ///< "" (none), "n", "block_size" or "coarse_factor"
     QString sweep_values;          ///< "n": a range "1K..1G" or a list "1000,4096"; others: a list "64,128,256"
 
-    /// The largest N the pane accepts (2^36 floats = 256 GiB; the CLI checks device memory).
-    static constexpr qint64 kMaxN = qint64(1) << 36;
-    /// Empty when valid; else one line naming the field and the allowed range.
+    /// The largest N: the kernels' and the CLI's (bench::kMaxN, 2^31); the CLI checks device memory.
+    static constexpr qint64 kMaxN = qint64(bench::kMaxN);
+    /// Empty when valid; else one line naming the field and the allowed range. Accepts exactly
+    /// what `reducescope-cli bench` accepts (the same parsers, kernels/bench/plan.h), so a value
+    /// the CLI would refuse is refused here, naming the pane's field ("N", "sweep values").
     QString validate() const;
     /// `bench` and its options, e.g. {"bench", "--n", "1048576", ...}.
     QStringList arguments() const;
@@ -109,6 +112,8 @@ public:
     bool isRunning() const;
     /// Everything received so far: header from the start line and one entry per result line.
     const views::BenchResults& results() const { return m_results; }
+    /// The same as a results file (what an export of this run writes; nothing left out).
+    const bench::ResultsFile& document() const { return m_document; }
 
     /// Asks the CLI for the local GPU (`reducescope-cli devices --json`); answers with deviceProbed.
     void probeDevice();
@@ -147,6 +152,7 @@ private:
     bool m_cancelled = false;
     bool m_done = false;     ///< the done line arrived
     views::BenchResults m_results;
+    bench::ResultsFile m_document;
 };
 
 } // namespace reducescope::app

@@ -28,8 +28,9 @@ public:
     /// Checks exactly these strategy ids.
     void setCheckedStrategies(const QStringList& ids);
 
-    /// Parses N: an integer, or with a binary suffix K, M, G ("1M" = 1048576), or "2^20".
-    /// Returns 0 when it cannot be read.
+    /// Parses N as the CLI does (bench::parse_size: an integer, a binary suffix K, M, G, "1M" =
+    /// 1048576, or "2^20"; digit groups "1,048,576" are accepted). Returns 0 when it cannot be
+    /// read; a value too large for the kernels is returned as is (request() refuses it).
     static qint64 parseCount(const QString& text);
 
 private:

@@ -12,12 +12,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -97,6 +93,8 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
 
     connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int total) {
         m_shown = header;
+        m_loaded.reset();  // what is shown (and exported) is now the run: m_runner->document()
+        m_loadedPath.clear();
         m_progress->setTextVisible(true);
         m_progress->setRange(0, std::max(total, 1));
         m_progress->setValue(0);
@@ -465,65 +463,6 @@ QStringList BenchmarkPane::statusLines() const
     return out;
 }
 
-bool BenchmarkPane::loadResults(const QString& path, QString* error)
-{
-    QString why;
-    auto r = BenchResultsReader::readFile(path, &why);
-    if (!r) {
-        setMessage(tr("Not loaded: %1").arg(why), true);
-        if (error)
-            *error = why;
-        return false;
-    }
-    if (isRunning())
-        cancel();
-    m_shown = std::move(*r);
-    m_status->clear();
-    refreshBaselines();
-    refresh();
-    updateDeviceText();
-    const int count = int(m_shown.results.size());
-    setMessage(tr("Loaded %1: %2.").arg(QFileInfo(path).fileName(),
-                                        count == 1 ? tr("1 result") : tr("%1 results").arg(count)), false);
-    // The scaling chart reads the file's own JSON (algbw/busbw are not in BenchResult).
-    QList<views::ScalingPoint> scaling;
-    // Read through the same checks (regular file, size limit) as the results themselves.
-    if (const auto bytes = BenchResultsReader::readBytes(path, nullptr))
-        scaling = views::scalingPointsFromJson(QJsonDocument::fromJson(*bytes).object());
-    m_scaling->setPoints(scaling);
-    if (!scaling.isEmpty())
-        m_tabs->setCurrentWidget(m_scaling);
-    else
-        showChart(m_shown.isSweep() ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
-    return true;
-}
-
-bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
-{
-    QString why;
-    auto r = BenchResultsReader::readFile(path, &why);
-    if (!r) {
-        setMessage(tr("Not loaded for comparison: %1").arg(why), true);
-        if (error)
-            *error = why;
-        return false;
-    }
-    m_overlay = std::move(*r);
-    m_clearOverlay->setEnabled(true);
-    refresh();
-    updateDeviceText();
-    setMessage(tr("Comparing with %1.").arg(QFileInfo(path).fileName()), false);
-    return true;
-}
-
-void BenchmarkPane::clearOverlay()
-{
-    m_overlay.reset();
-    m_clearOverlay->setEnabled(false);
-    refresh();
-    updateDeviceText();
-}
-
 bool BenchmarkPane::run()
 {
     QString why;
@@ -552,81 +491,6 @@ void BenchmarkPane::setRunning(bool running)
     m_settings->setEnabled(!running);
     if (!running && m_progress->maximum() == 0)
         m_progress->setRange(0, 1);
-}
-
-bool BenchmarkPane::exportChart(const QString& path, QString* error)
-{
-    auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
-    return c && c->exportTo(path, error);
-}
-
-bool BenchmarkPane::exportData(const QString& path, QString* error)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    QByteArray bytes;
-    if (suffix == QLatin1String("csv"))
-        bytes = benchResultsToCsv(m_shown);
-    else if (suffix == QLatin1String("json"))
-        bytes = benchResultsToJson(m_shown);
-    else {
-        if (error)
-            *error = tr("%1: unknown data format \"%2\" (allowed: csv, json)").arg(path, suffix);
-        return false;
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size()) {
-        if (error)
-            *error = tr("%1: cannot write (%2)").arg(path, f.errorString());
-        return false;
-    }
-    return true;
-}
-
-QString BenchmarkPane::recordedFolder() const
-{
-    return shippedResultsFolder();  // docs/results of the source tree, or share/reducescope/results installed
-}
-
-void BenchmarkPane::openResultsDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open benchmark results"), recordedFolder(),
-                                                      tr("Results (*.json)"));
-    if (!path.isEmpty())
-        loadResults(path, nullptr);
-}
-
-void BenchmarkPane::openOverlayDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with results"), recordedFolder(),
-                                                      tr("Results (*.json)"));
-    if (!path.isEmpty())
-        loadOverlay(path, nullptr);
-}
-
-void BenchmarkPane::exportChartDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("chart.png"),
-                                                      tr("PNG (*.png);;PDF (*.pdf);;SVG (*.svg)"));
-    if (path.isEmpty())
-        return;
-    QString why;
-    if (exportChart(path, &why))
-        setMessage(tr("Chart written to %1.").arg(path), false);
-    else
-        setMessage(why, true);
-}
-
-void BenchmarkPane::exportDataDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export data"), QStringLiteral("results.csv"),
-                                                      tr("CSV (*.csv);;Results JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    QString why;
-    if (exportData(path, &why))
-        setMessage(tr("Data written to %1.").arg(path), false);
-    else
-        setMessage(why, true);
 }
 
 } // namespace reducescope::app

@@ -52,7 +52,8 @@ public:
 
     /// Writes the chart on the current tab as .png, .pdf or .svg.
     bool exportChart(const QString& path, QString* error);
-    /// Writes the shown results as .csv or .json (the results format).
+    /// Writes the shown results as .csv or .json (the results format, written atomically: every
+    /// field of the file or run shown, multi-GPU figures and counters included).
     bool exportData(const QString& path, QString* error);
 
     /// Chooses the speed-up baseline (a strategy id present in the shown results).
@@ -62,6 +63,11 @@ public:
 
     /// The results shown (a loaded file, or the rows of the current / last run).
     const views::BenchResults& shownResults() const { return m_shown; }
+    /// The same as a results file, everything it holds (what "Export data as JSON" writes).
+    const bench::ResultsFile& shownDocument() const;
+    /// The results file last loaded with loadResults(path), as read; null when another file (or
+    /// a run since) is shown. Lets the window look at its counters without reading it again.
+    const bench::ResultsFile* loadedDocument(const QString& path) const;
     /// The line under the device panel (errors, run outcome); empty when none.
     QString message() const;
     /// The chart of this kind (for tests and export).
@@ -126,6 +132,8 @@ private:
     QCheckBox* m_log = nullptr;
 
     views::BenchResults m_shown;
+    std::optional<bench::ResultsFile> m_loaded;  ///< the file shown; empty while a run is shown
+    QString m_loadedPath;
     std::optional<views::BenchResults> m_overlay;
     QString m_baselineId;
     QString m_localDevice;       ///< device panel line for this machine

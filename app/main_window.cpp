@@ -258,8 +258,16 @@ void MainWindow::loadResults()
 bool MainWindow::loadCountersOf(const QString& path)
 {
     m_countersProblem.clear();
-    const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, nullptr);
-    if (!bytes || !hasHardwareCounters(*bytes))
+    // The benchmark pane has just read this file (through the one reader): whether it carries
+    // counters is known without reading it again.
+    bool has = false;
+    if (const bench::ResultsFile* file = m_benchmarkPane->loadedDocument(path)) {
+        has = file->counters || !file->counters_problem.empty();
+    } else {
+        const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, nullptr);
+        has = bytes && hasHardwareCounters(*bytes);
+    }
+    if (!has)
         return false;
     const bool ok = m_stepPane->loadHardwareCounters(path);
     if (ok) {

@@ -106,6 +106,21 @@ struct BenchParams {
     QList<double> sweep_values;
 };
 
+/// One multi-GPU result (results-format.md, "Multi-GPU") as the scaling chart draws it: only
+/// verified results carry speeds.
+struct ScalingPoint {
+    int gpus = 1;            ///< K
+    QString combine;         ///< "nccl_allreduce" | "nccl_reduce" | "p2p" | "collective_baseline"
+    qint64 n = 0;            ///< elements
+    bool ok = false;         ///< status "ok" with a time, algbw and busbw (the only results drawn)
+    QString status;          ///< the status as written, for the flags
+    double median_ms = 0;    ///< median time
+    double algbw_gbs = 0;    ///< bytes / time, 10^9 B/s
+    double busbw_gbs = 0;    ///< algbw × nccl-tests factor, 10^9 B/s
+
+    bool operator==(const ScalingPoint&) const = default;
+};
+
 /// A whole results set: a results file, or a run assembled from the CLI's JSON lines.
 struct BenchResults {
     QString source;           ///< where it came from (file path or "run"), for labels

@@ -8,7 +8,6 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
 #include <QVBoxLayout>
@@ -59,34 +58,6 @@ void styleAxes(QCustomPlot* plot, const QPalette& pal)
 }
 
 } // namespace
-
-QList<ScalingPoint> scalingPointsFromJson(const QJsonObject& root)
-{
-    QList<ScalingPoint> out;
-    const QJsonArray results = root.value(QStringLiteral("results")).toArray();
-    for (const QJsonValue& v : results) {
-        const QJsonObject o = v.toObject();
-        if (!o.value(QStringLiteral("gpus")).isDouble() || !o.value(QStringLiteral("combine")).isString())
-            continue;
-        ScalingPoint p;
-        p.gpus = o.value(QStringLiteral("gpus")).toInt();
-        p.combine = o.value(QStringLiteral("combine")).toString();
-        p.n = o.value(QStringLiteral("n")).toInteger();
-        p.status = o.value(QStringLiteral("status")).toString();
-        const QJsonObject t = o.value(QStringLiteral("time_ms")).toObject();
-        const bool numbers = t.value(QStringLiteral("median")).isDouble() &&
-                             o.value(QStringLiteral("algbw_gbs")).isDouble() &&
-                             o.value(QStringLiteral("busbw_gbs")).isDouble();
-        p.ok = p.status == QLatin1String("ok") && numbers && p.gpus >= 1;
-        if (numbers) {
-            p.median_ms = t.value(QStringLiteral("median")).toDouble();
-            p.algbw_gbs = o.value(QStringLiteral("algbw_gbs")).toDouble();
-            p.busbw_gbs = o.value(QStringLiteral("busbw_gbs")).toDouble();
-        }
-        out << p;
-    }
-    return out;
-}
 
 BenchScalingChart::BenchScalingChart(QWidget* parent) : QWidget(parent)
 {

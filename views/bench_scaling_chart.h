@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Multi-GPU scaling (issue 7): kernel-plus-combine time and bandwidth against the GPU count K, one
 // line per combine (nccl_allreduce, nccl_reduce, p2p, collective_baseline), at one N. Shows the GPU
-// count, and says plainly when only one GPU or no NCCL is available. Reads data only.
+// count, and says plainly when only one GPU or no NCCL is available. Draws the points it is given
+// (the app makes them from a results file: app/bench_results.h scalingPoints).
 #pragma once
 
-#include <QJsonObject>
+#include "views/bench_data.h"
+
 #include <QList>
 #include <QString>
 #include <QWidget>
@@ -14,22 +16,6 @@ class QLabel;
 class QComboBox;
 
 namespace reducescope::views {
-
-/// One multi-GPU result (results-format.md, "Multi-GPU"): only verified results carry speeds.
-struct ScalingPoint {
-    int gpus = 1;            ///< K
-    QString combine;         ///< "nccl_allreduce" | "nccl_reduce" | "p2p" | "collective_baseline"
-    qint64 n = 0;            ///< elements
-    bool ok = false;         ///< status "ok" (the only results drawn)
-    QString status;          ///< the status as written, for the flags
-    double median_ms = 0;    ///< median time
-    double algbw_gbs = 0;    ///< bytes / time, 10^9 B/s
-    double busbw_gbs = 0;    ///< algbw × nccl-tests factor, 10^9 B/s
-};
-
-/// The multi-GPU results of a results file's root object (results that carry `gpus` and
-/// `combine`; others are ignored). Missing or mistyped numbers give a point that is not ok.
-QList<ScalingPoint> scalingPointsFromJson(const QJsonObject& root);
 
 class BenchScalingChart : public QWidget {
     Q_OBJECT

@@ -2,7 +2,9 @@
 // Nsight Compute counters beside the model (ncu_counters.h).
 #include "bench/ncu_counters.h"
 
+#include "bench/json_fields.h"
 #include "bench/reference.h"
+#include "model/catalogue.h"
 #include "model/message.h"
 #include "model/simulate.h"
 
@@ -14,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -280,10 +283,10 @@ nlohmann::json model_counters(const model::Trace& t)
             {"extra_shared_st_wavefronts", st_extra}};
 }
 
-nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
-                             const std::map<std::string, model::Trace>& model_traces)
+std::vector<CounterKernel> counter_kernels(const std::vector<ProfiledLaunch>& launches,
+                                           const std::map<std::string, model::Trace>& model_traces)
 {
-    nlohmann::json out = nlohmann::json::array();
+    std::vector<CounterKernel> out;
     for (const char* s : kCounterStrategies) {
         const ProfiledLaunch* first = nullptr;
         int count = 0;
@@ -299,21 +302,30 @@ nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
         }
         if (!first)
             continue;
-        nlohmann::json k = {{"strategy", s},
-                            {"kernel", first->kernel},
-                            {"block_size", first->block_size},
-                            {"grid_size", first->grid_size},
-                            {"launches", count},
-                            {"hardware_all_launches_equal", equal},
-                            {"hardware", nlohmann::json::object()}};
+        CounterKernel k;
+        k.strategy = s;
+        k.kernel = first->kernel;
+        k.block_size = first->block_size;
+        k.grid_size = first->grid_size;
+        k.launches = count;
+        k.all_launches_equal = equal;
         for (const auto& [metric, value] : first->metrics)
             if (std::isfinite(value))  // a value ncu gave as text ("n/a") is left out, never 0
-                k["hardware"][metric] = value;
-        const auto it = model_traces.find(s);
-        k["model"] = it == model_traces.end() ? nlohmann::json(nullptr) : model_counters(it->second);
+                k.hardware[metric] = value;
+        if (const auto it = model_traces.find(s); it != model_traces.end())
+            k.model = model_counters(it->second).get<std::map<std::string, long long>>();
         out.push_back(std::move(k));
     }
     return out;
+}
+
+nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
+                             const std::map<std::string, model::Trace>& model_traces)
+{
+    Counters c;
+    c.array_form = true;
+    c.kernels = counter_kernels(launches, model_traces);
+    return to_json(c);
 }
 
 ProgramRun run_program(const std::vector<std::string>& argv)
@@ -369,25 +381,18 @@ ProgramRun run_program(const std::vector<std::string>& argv)
 CountersOutcome collect_counters(const std::string& cli, int device)
 {
     CountersOutcome o;
-    nlohmann::json metrics = nlohmann::json::array();
-    for (const char* m : kCounterMetrics)
-        metrics.push_back(m);
-    o.json = {{"status", "ok"},
-              {"message", ""},
-              {"ncu", nullptr},
-              {"command", nullptr},
-              {"exit_code", nullptr},
-              {"n", kCounterN},
-              {"block_size", kCounterBlock},
-              {"seed", kDefaultSeed},
-              {"device", device},
-              {"metrics", metrics},
-              {"kernels", nlohmann::json::array()}};
+    Counters& c = o.counters;
+    c.n = kCounterN;
+    c.block_size = kCounterBlock;
+    c.seed = kDefaultSeed;
+    c.device = device;
+    c.metrics.emplace(std::begin(kCounterMetrics), std::end(kCounterMetrics));
     auto end = [&](CountersStatus status, std::string message) {
         o.status = status;
         o.message = std::move(message);
-        o.json["status"] = status == CountersStatus::Ok ? "ok" : status == CountersStatus::Skipped ? "skipped" : "error";
-        o.json["message"] = o.message;
+        c.status = status;
+        c.message = o.message;
+        o.json = to_json(c);
         return o;
     };
 
@@ -397,12 +402,12 @@ CountersOutcome collect_counters(const std::string& cli, int device)
     if (ncu.empty())
         return end(CountersStatus::Skipped, "ncu (Nsight Compute) was not found on the PATH: hardware counters skipped");
     const std::vector<std::string> argv = ncu_arguments(ncu, cli, kCounterN, kCounterBlock, device);
-    o.json["ncu"] = ncu;
-    o.json["command"] = argv;
+    c.ncu = ncu;
+    c.command = argv;
     const ProgramRun run = run_program(argv);
     if (!run.spawn_error.empty())
         return end(CountersStatus::Error, "cannot run ncu (" + cli::one_line(ncu) + "): " + run.spawn_error);
-    o.json["exit_code"] = run.exit_code;
+    c.exit_code = run.exit_code;
     if (run.exit_code != 0)
         return end(CountersStatus::Error, "ncu exited with code " + std::to_string(run.exit_code) + ": " + ncu_note(run));
 
@@ -419,23 +424,21 @@ CountersOutcome collect_counters(const std::string& cli, int device)
     std::map<std::string, model::Trace> traces;
     for (const char* s : kCounterStrategies)
         traces[s] = model::simulate(s, input, params);
-    o.json["kernels"] = counters_json(launches, traces);
+    c.kernels = counter_kernels(launches, traces);
 
     // Every strategy present, with a number for every metric.
     std::string missing;
     std::map<std::string, std::string> no_number;  // metric -> strategies
     for (const char* s : kCounterStrategies) {
-        const auto k = std::find_if(o.json["kernels"].begin(), o.json["kernels"].end(),
-                                    [&](const nlohmann::json& j) { return j["strategy"] == s; });
-        if (k == o.json["kernels"].end()) {
+        const auto k = std::find_if(c.kernels.begin(), c.kernels.end(),
+                                    [&](const CounterKernel& x) { return x.strategy == s; });
+        if (k == c.kernels.end()) {
             missing += missing.empty() ? s : std::string{", "} + s;
             continue;
         }
-        for (const char* m : kCounterMetrics) {
-            const auto v = (*k)["hardware"].find(m);
-            if (v == (*k)["hardware"].end() || !v->is_number() || !std::isfinite(v->get<double>()))
+        for (const char* m : kCounterMetrics)
+            if (!k->hardware.count(m))
                 no_number[m] += no_number[m].empty() ? s : std::string{", "} + s;
-        }
     }
     if (!missing.empty())
         return end(CountersStatus::Error, "ncu's CSV has no launch of " + missing);
@@ -446,6 +449,182 @@ CountersOutcome collect_counters(const std::string& cli, int device)
         return end(CountersStatus::Error, "ncu's CSV has no number for " + what);
     }
     return end(CountersStatus::Ok, "");
+}
+
+// ---- the "counters" object of a results file: the one writer and the one reader -------------
+
+std::string_view counters_status_name(CountersStatus s)
+{
+    switch (s) {
+    case CountersStatus::Ok: return "ok";
+    case CountersStatus::Skipped: return "skipped";
+    case CountersStatus::Error: return "error";
+    }
+    return "";
+}
+
+int CounterKernel::block_threads() const
+{
+    // ncu prints "(512, 1, 1)"; a plain "512" is accepted too.
+    static const std::regex form(R"(^\(?\s*(\d{1,4})\s*(,\s*1\s*,\s*1\s*)?\)?$)");
+    std::smatch m;
+    if (!std::regex_match(block_size, m, form))
+        return 0;
+    return std::stoi(m[1].str());
+}
+
+namespace {
+
+nlohmann::json kernel_json(const CounterKernel& k)
+{
+    nlohmann::json j = {{"strategy", k.strategy},
+                        {"kernel", k.kernel},
+                        {"block_size", k.block_size},
+                        {"grid_size", k.grid_size},
+                        {"launches", k.launches},
+                        {"hardware_all_launches_equal", k.all_launches_equal},
+                        {"hardware", nlohmann::json::object()}};
+    for (const auto& [metric, value] : k.hardware)
+        j["hardware"][metric] = value;
+    j["model"] = k.model ? nlohmann::json(*k.model) : nlohmann::json(nullptr);
+    fields::add_unknown_members(j, k.extra);
+    return j;
+}
+
+constexpr std::size_t kMaxCounterKernels = 1000;
+constexpr std::size_t kMaxCounterMetrics = 200;
+constexpr long long kMaxCount = fields::kNoMax;  // 2^53: counts a double holds exactly
+
+CounterKernel read_kernel(const nlohmann::json& v, const std::string& p)
+{
+    using namespace fields;
+    expect_object(v, p);
+    CounterKernel k;
+    const nlohmann::json* id = fetch(v, "strategy", p, Need::Required, "a strategy id with a step model");
+    const model::StrategyInfo* info = id->is_string() ? model::find_strategy(id->get<std::string>()) : nullptr;
+    if (!info || !info->has_model)
+        fail(join(p, "strategy"), "expected a strategy id with a step model, e.g. shared, got " + describe(*id));
+    k.strategy = id->get<std::string>();
+    k.kernel = string(v, "kernel", p, Need::Optional).value_or("");
+    const nlohmann::json* block = fetch(v, "block_size", p, Need::Required, "a block size");
+    k.block_size = block->is_string() ? block->get<std::string>()
+                   : block->is_number_integer() ? std::to_string(block->get<long long>())
+                                                : std::string{};
+    const int b = k.block_threads();
+    if (b < 1 || b > 1024 || (b & (b - 1)) != 0)
+        fail(join(p, "block_size"), "expected a power of two in 1..1024, as a number or as ncu prints it, "
+                                    "\"(512, 1, 1)\", got " + describe(*block));
+    if (const nlohmann::json* grid = fetch(v, "grid_size", p, Need::Optional, "a string")) {
+        if (grid->is_string())
+            k.grid_size = grid->get<std::string>();
+        else if (grid->is_number_integer())
+            k.grid_size = std::to_string(grid->get<long long>());
+        else
+            fail(join(p, "grid_size"), "expected a string as ncu prints it, \"(1, 1, 1)\", got " + describe(*grid));
+    }
+    k.launches = static_cast<int>(*integer(v, "launches", p, Need::Required, 1, 1000000));
+    k.all_launches_equal = boolean(v, "hardware_all_launches_equal", p, Need::Optional).value_or(true);
+    const nlohmann::json* hw = object(v, "hardware", p, Need::Required);
+    if (hw->size() > kMaxCounterMetrics)
+        fail(join(p, "hardware"), std::to_string(hw->size()) + " metrics, over the limit of " +
+                                      std::to_string(kMaxCounterMetrics));
+    for (auto it = hw->begin(); it != hw->end(); ++it) {
+        // The metrics read are counts (.sum of events): whole numbers, at most 2^53.
+        const double d = it->is_number() ? it->get<double>() : -1;
+        if (!(d >= 0) || !(d <= static_cast<double>(kMaxCount)) || d != std::floor(d))
+            fail(join(join(p, "hardware"), key_name(it.key())),
+                 "expected a whole number in 0..2^53 (a count), got " + describe(*it));
+        k.hardware[it.key()] = d;
+    }
+    if (const nlohmann::json* m = object(v, "model", p, Need::Optional)) {
+        if (m->size() > kMaxCounterMetrics)
+            fail(join(p, "model"), std::to_string(m->size()) + " figures, over the limit of " +
+                                       std::to_string(kMaxCounterMetrics));
+        std::map<std::string, long long> figures;
+        for (auto it = m->begin(); it != m->end(); ++it)
+            figures[it.key()] = integer_value(*it, join(join(p, "model"), key_name(it.key())), 0, kMaxCount);
+        k.model = std::move(figures);
+    }
+    k.extra = unknown_members(v, {"strategy", "kernel", "block_size", "grid_size", "launches",
+                                  "hardware_all_launches_equal", "hardware", "model"});
+    return k;
+}
+
+} // namespace
+
+nlohmann::json to_json(const Counters& c)
+{
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const CounterKernel& k : c.kernels)
+        kernels.push_back(kernel_json(k));
+    if (c.array_form)
+        return kernels;
+    nlohmann::json j;
+    if (c.status)
+        j["status"] = counters_status_name(*c.status);
+    j["message"] = c.message;
+    j["ncu"] = c.ncu ? nlohmann::json(*c.ncu) : nlohmann::json(nullptr);
+    j["command"] = c.command ? nlohmann::json(*c.command) : nlohmann::json(nullptr);
+    j["exit_code"] = c.exit_code ? nlohmann::json(*c.exit_code) : nlohmann::json(nullptr);
+    j["n"] = c.n;
+    if (c.block_size)
+        j["block_size"] = *c.block_size;
+    if (c.seed)
+        j["seed"] = *c.seed;
+    if (c.device)
+        j["device"] = *c.device;
+    if (c.metrics)
+        j["metrics"] = *c.metrics;
+    j["kernels"] = std::move(kernels);
+    fields::add_unknown_members(j, c.extra);
+    return j;
+}
+
+Counters counters_from_json(const nlohmann::json& value, const std::string& path, std::optional<long long> params_n)
+{
+    using namespace fields;
+    Counters c;
+    const nlohmann::json* list = &value;
+    std::string list_path = path;
+    if (value.is_array()) {
+        c.array_form = true;
+        if (!params_n)
+            fail("params.n", "missing (the array form of " + path + " takes its n from params.n)");
+        c.n = *params_n;
+    } else if (value.is_object()) {
+        if (const auto s = one_of(value, "status", path, Need::Optional, {"ok", "skipped", "error"}))
+            c.status = *s == "ok" ? CountersStatus::Ok : *s == "skipped" ? CountersStatus::Skipped : CountersStatus::Error;
+        c.message = string(value, "message", path, Need::Optional).value_or("");
+        c.ncu = string(value, "ncu", path, Need::Optional);
+        c.command = strings(value, "command", path, Need::Optional);
+        if (const auto code = integer(value, "exit_code", path, Need::Optional, -1, 255))
+            c.exit_code = static_cast<int>(*code);
+        c.n = *integer(value, "n", path, Need::Required, 1, 1LL << 34);
+        c.block_size = integer(value, "block_size", path, Need::Optional, 1, 1024);
+        c.seed = unsigned64(value, "seed", path, Need::Optional);
+        if (const auto d = integer(value, "device", path, Need::Optional, 0, 1024))
+            c.device = static_cast<int>(*d);
+        c.metrics = strings(value, "metrics", path, Need::Optional);
+        list = array(value, "kernels", path, Need::Required, kMaxCounterKernels);
+        list_path = join(path, "kernels");
+        c.extra = unknown_members(value, {"status", "message", "ncu", "command", "exit_code", "n", "block_size",
+                                          "seed", "device", "metrics", "kernels"});
+    } else {
+        fail(path, "expected an object (or an array of profiled kernels), got " + describe(value));
+    }
+    if (list->size() > kMaxCounterKernels)
+        fail(list_path, std::to_string(list->size()) + " profiled kernels, over the limit of " +
+                            std::to_string(kMaxCounterKernels));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string where = at(list_path, i);
+        c.kernels.push_back(read_kernel((*list)[i], where));
+        // One entry per strategy: with two, a reader could not say which one to show.
+        for (std::size_t k = 0; k + 1 < c.kernels.size(); ++k)
+            if (c.kernels[k].strategy == c.kernels.back().strategy)
+                fail(join(where, "strategy"), c.kernels.back().strategy + " is already in entry " + std::to_string(k) +
+                                                  " (one entry per strategy)");
+    }
+    return c;
 }
 
 } // namespace reducescope::bench

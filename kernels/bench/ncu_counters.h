@@ -3,7 +3,7 @@
 // the ncu command line, the parser of its --csv output, and the JSON a results file carries.
 // Plain C++ (no Qt, no CUDA; POSIX for running ncu). collect_counters() runs ncu on a child
 // `reducescope-cli bench` process and is what `reducescope-cli bench --counters` calls
-// (kernels/cli/cli_bench.cpp). The meaning of each figure and why the two sides differ:
+// (kernels/bench/run.cpp). The meaning of each figure and why the two sides differ:
 // docs/hardware-counters.md; the JSON: docs/results-format.md ("Hardware counters").
 #pragma once
 
@@ -11,7 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,11 +66,6 @@ std::vector<ProfiledLaunch> parse_ncu_csv(std::string_view text);
 /// extra wavefronts (bank conflicts), split by the accesses' kind.
 nlohmann::json model_counters(const model::Trace& trace);
 
-/// {"strategy", "kernel", "block_size", "grid_size", "launches", "hardware": {metric: value of the
-/// first launch; a NaN value is left out}, "hardware_all_launches_equal", "model":
-/// model_counters(trace) or null} for each of kCounterStrategies found in `launches`, in that order.
-nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
-                             const std::map<std::string, model::Trace>& model_traces);
 
 /// What run_program() saw of a child process.
 struct ProgramRun {
@@ -86,11 +83,76 @@ ProgramRun run_program(const std::vector<std::string>& argv);
 /// started, exited non-zero, printed no CSV, or lacks a kernel or a metric).
 enum class CountersStatus { Ok, Skipped, Error };
 
-/// The result of collect_counters(): `json` is the results file's "counters" object
-/// (docs/results-format.md), `message` one line saying what went wrong ("" when ok).
+/// "ok", "skipped", "error".
+std::string_view counters_status_name(CountersStatus s);
+
+/// One profiled kernel of a results file's "counters" (docs/results-format.md, "Hardware
+/// counters"): an entry of counters_json().
+struct CounterKernel {
+    std::string strategy;                   ///< catalogue id with a step model
+    std::string kernel;                     ///< function name as ncu prints it
+    std::string block_size;                 ///< as ncu prints it, "(512, 1, 1)" (a number is read as its digits)
+    std::string grid_size;                  ///< as ncu prints it, "(1, 1, 1)"; may be empty
+    int launches = 0;                       ///< launches ncu profiled, 1..10^6
+    bool all_launches_equal = true;         ///< `hardware_all_launches_equal`
+    std::map<std::string, double> hardware; ///< metric -> count of the first launch (whole, 0..2^53)
+    /// The step model's totals written beside them (model_counters()); nullopt when null.
+    std::optional<std::map<std::string, long long>> model;
+    nlohmann::json extra;                   ///< members this version does not know (null: none)
+
+    /// Threads per block read from block_size ("(512, 1, 1)" -> 512).
+    int block_threads() const;
+    bool operator==(const CounterKernel&) const = default;
+};
+
+/// A results file's "counters" (docs/results-format.md, "Hardware counters").
+struct Counters {
+    std::optional<CountersStatus> status;   ///< absent in the array form
+    std::string message;                    ///< one line; empty when ok
+    std::optional<std::string> ncu;         ///< path of ncu; null when it was not found
+    std::optional<std::vector<std::string>> command;  ///< ncu's argv; null when it did not run
+    std::optional<int> exit_code;           ///< ncu's exit status; null when it did not run
+    long long n = 0;                        ///< elements of the profiled run (kCounterN)
+    std::optional<long long> block_size;    ///< threads per block of the profiled run
+    std::optional<std::uint64_t> seed;      ///< seed of its input
+    std::optional<int> device;              ///< CUDA device it ran on
+    std::optional<std::vector<std::string>> metrics;  ///< the metrics asked for
+    std::vector<CounterKernel> kernels;     ///< in catalogue order
+    /// The older form, a bare array of kernels ("counters": [...]) whose n is params.n; written
+    /// back in the same form.
+    bool array_form = false;
+    nlohmann::json extra;                   ///< members this version does not know (null: none)
+
+    bool operator==(const Counters&) const = default;
+};
+
+/// The "counters" JSON of `c` (the one writer of this object).
+nlohmann::json to_json(const Counters& c);
+
+/// Reads and validates a "counters" value at `path` (e.g. "counters"): the object form, or the
+/// array form whose n is `params_n` (a results file's params.n). Throws SchemaError naming the
+/// field and its allowed range, e.g. "counters.kernels[0].hardware.smsp__...sum: expected a whole
+/// number in 0..2^53 (a count), got 36.5". Called by the results reader (results_file.h).
+Counters counters_from_json(const nlohmann::json& value, const std::string& path, std::optional<long long> params_n);
+
+/// One entry per strategy of kCounterStrategies found in `launches`, in that order: the function
+/// name, block and grid as ncu prints them, the launches' count, the metrics of the first launch
+/// (a NaN value is left out) and whether the others gave the same, and model_counters() of the
+/// strategy's trace in `model_traces` (nullopt when absent).
+std::vector<CounterKernel> counter_kernels(const std::vector<ProfiledLaunch>& launches,
+                                           const std::map<std::string, model::Trace>& model_traces);
+/// counter_kernels() as the JSON array the older results files carry ({"strategy", "kernel",
+/// "block_size", "grid_size", "launches", "hardware", "hardware_all_launches_equal", "model"}).
+nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
+                             const std::map<std::string, model::Trace>& model_traces);
+
+/// The result of collect_counters(): `counters` is the results file's "counters" object
+/// (docs/results-format.md) and `json` the same as JSON (to_json(counters)); `message` one line
+/// saying what went wrong ("" when ok).
 struct CountersOutcome {
     CountersStatus status = CountersStatus::Error;
     std::string message;
+    Counters counters;
     nlohmann::json json;
 };
 

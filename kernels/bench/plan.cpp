@@ -150,6 +150,16 @@ std::vector<std::string> parse_strategies(std::string_view text)
     return ordered;
 }
 
+void check_gpu_count(int gpus, int device_count)
+{
+    const int hi = device_count >= 1 ? std::min(device_count, kMaxGpus) : kMaxGpus;
+    if (gpus < 1 || gpus > hi)
+        throw BadOption("gpus", "gpus must be in 1.." + std::to_string(hi) +
+                                    (device_count >= 1 ? " (the number of CUDA devices)"
+                                                       : " (at most the number of CUDA devices)") +
+                                    " (got " + std::to_string(gpus) + ")");
+}
+
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors)

@@ -46,6 +46,22 @@ std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, cons
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors);
 
+/// A benchmark request that this machine cannot run as asked (e.g. a device index past the
+/// devices found). `option` names the setting ("device", "gpus"); what() is one line starting
+/// with it, "device must be in 0..1 (got 3)" (the CLI adds its "--").
+struct BadOption : std::invalid_argument {
+    BadOption(std::string option_name, const std::string& message)
+        : std::invalid_argument(message), option(std::move(option_name)) {}
+    std::string option;
+};
+
+/// Most GPUs a multi-GPU benchmark takes.
+inline constexpr int kMaxGpus = 64;
+
+/// Throws BadOption("gpus", "gpus must be in 1..H (...) (got K)") unless 1 <= gpus <= H, H the
+/// number of CUDA devices (at most kMaxGpus); `device_count` < 1 means unknown (H = kMaxGpus).
+void check_gpu_count(int gpus, int device_count);
+
 /// True when a value is a power of two.
 constexpr bool is_power_of_two(std::size_t v) { return v && !(v & (v - 1)); }
 

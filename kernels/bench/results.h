@@ -24,7 +24,21 @@ std::optional<Status> parse_status(std::string_view s);
 /// results-format.md `family` key of a catalogue family ("basics", "shared_memory", ...).
 std::string_view family_key(model::Family f);
 
+/// The multi-GPU part of a result (results-format.md, "Multi-GPU"): present only in the results
+/// of `bench --gpus K`.
+struct MultiGpuFields {
+    int gpus = 1;                       ///< k, the GPUs of this run
+    std::string combine;                ///< "nccl_allreduce" | "nccl_reduce" | "p2p" | "collective_baseline"
+    long long size_bytes = 0;           ///< S of nccl-tests: 4·n
+    std::optional<double> algbw_gbs;    ///< S / median time; null unless status is ok
+    std::optional<double> busbw_gbs;    ///< algbw × nccl-tests' bus factor; null unless ok
+
+    bool operator==(const MultiGpuFields&) const = default;
+};
+
 /// One (strategy, n, block size, coarse factor) result. Optional fields are JSON null when unset.
+/// Adding a field: a member here, one line in read_result() and one in to_json(const Result&)
+/// (kernels/bench/results_file.cpp), and a line in docs/results-format.md.
 struct Result {
     std::string strategy;
     std::string family;
@@ -34,8 +48,8 @@ struct Result {
     int block_size = 0;
     int coarse_factor = 0;
     unsigned int grid_size = 0;
-    std::string mode;                ///< "per-launch" | "loop" | "graph"
-    std::string cache;               ///< "hot" | "cold"
+    std::string mode;                ///< "per-launch" | "loop" | "graph" ("" = not recorded: not written)
+    std::string cache;               ///< "hot" | "cold" ("" = not recorded: not written)
     Status status = Status::Error;
     std::string message;
     std::optional<double> result, reference, abs_error, tolerance;
@@ -47,6 +61,12 @@ struct Result {
     int samples = 0;                 ///< timing samples behind time_ms
     double subtracted_ms = 0;        ///< loop/graph: untimed restore/flush per rep taken out
     bool in_place = false;           ///< the kernel overwrites its input (restored each rep)
+    std::optional<MultiGpuFields> multi_gpu;  ///< `bench --gpus K` only
+    /// Members of the file's object that this version does not know, kept as read so that a
+    /// file written by a newer tool survives a load and an export (null when there are none).
+    nlohmann::json extra;
+
+    bool operator==(const Result&) const = default;
 };
 
 /// Classifies a finished run. `written` = the output no longer holds the poison.
@@ -59,9 +79,10 @@ Status classify(bool written, double value, double reference, double tolerance, 
 void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_gbs,
                 std::optional<double> cpu_ms, std::optional<double> cub_ms);
 
-/// results-format.md JSON of a result.
+/// results-format.md JSON of a result (kernels/bench/results_file.cpp, the one writer).
 nlohmann::json to_json(const Result& r);
-/// Parses a result object. Throws std::invalid_argument naming the first missing or mistyped field.
+/// Reads and validates a result object (results_file.h read_result(), the one reader). Throws
+/// SchemaError (a std::invalid_argument) naming the first bad field and its allowed range.
 Result result_from_json(const nlohmann::json& j);
 
 } // namespace reducescope::bench

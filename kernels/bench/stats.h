@@ -11,6 +11,8 @@ struct Summary {
     double median = 0;
     double min = 0;
     double max = 0;
+
+    bool operator==(const Summary&) const = default;
 };
 
 /// Summary of `samples`; the median of an even count is the mean of the two middle values.

@@ -4,34 +4,24 @@
 #include "model/message.h"
 #include "cli/multi_gpu_command.h"
 
-#include "bench/ncu_counters.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
-#include "bench/results.h"
-#include "bench/stats.h"
-#include "model/catalogue.h"
+#include "bench/results_file.h"
 #include "reducescope/config.h"
 
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
+#include "bench/run.h"
 #include "cli/gpu_errors.h"
-#include "cuda/reduce_api.h"
 #endif
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <cerrno>
-#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <cstdlib>
-#include <ctime>
-#include <fstream>
 #include <iostream>
 #include <limits>
-#include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,8 +35,6 @@ namespace reducescope::cli {
 namespace {
 namespace b = reducescope::bench;
 using nlohmann::json;
-
-constexpr std::size_t kDefaultN = std::size_t{1} << 20;
 
 /// Parsed and validated `bench` arguments.
 struct BenchArgs {
@@ -199,27 +187,6 @@ void resolve(BenchArgs& a)
     a.ids = parse_ids(a.strategies);
 }
 
-std::string now_utc()
-{
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
-    return buf;
-}
-
-std::string commit()
-{
-    if (const char* env = std::getenv("REDUCESCOPE_COMMIT"); env && *env)
-        return env;
-    return REDUCESCOPE_GIT_COMMIT[0] ? REDUCESCOPE_GIT_COMMIT : "unknown";
-}
-
-void emit(const json& j)
-{
-    std::cout << j.dump() << '\n';
-    std::cout.flush();
-}
-
 int no_cuda_build()
 {
     std::cerr << "reducescope-cli: this build has no CUDA kernels (nvcc was not found when it was configured)\n";
@@ -229,343 +196,46 @@ int no_cuda_build()
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
 namespace g = reducescope::gpu;
 
-json device_json(const g::DeviceInfo& d)
+int run_bench(const BenchArgs& a, const std::string& command)
 {
-    return {{"index", d.index},
-            {"name", d.name},
-            {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
-            {"sms", d.sms},
-            {"l2_bytes", d.l2_bytes},
-            {"memory_bytes", d.memory_bytes},
-            {"memory_clock_khz", d.memory_clock_khz},
-            {"memory_bus_bits", d.memory_bus_bits},
-            {"sm_clock_khz", d.sm_clock_khz},
-            {"peak_bandwidth_gbs", d.peak_bandwidth_gbs},
-            {"driver_version", d.driver_version},
-            {"runtime_version", d.runtime_version},
-            {"cooperative_launch", d.cooperative_launch}};
+    b::RunOptions o;
+    o.strategies = a.ids;
+    o.sizes = a.sizes;
+    o.block_sizes = a.blocks;
+    o.coarse_factors = a.coarse;
+    o.reps = a.reps;
+    o.warmup = a.warmup;
+    o.batches = a.batches;
+    o.mode = a.mode;
+    o.cache = a.cache;
+    o.seed = a.seed;
+    o.device = a.device;
+    o.counters = a.counters;
+    o.json_file = a.json_file;
+    o.tool = cli_tool();
+    o.command = command;
+    b::RunSink sink;
+    sink.line = emit_line;
+    sink.warning = [](const std::string& m) { std::cerr << "reducescope-cli: --counters: " << m << '\n'; };
+    const b::RunReport report = b::run_benchmark(o, sink);
+    // A counters run asked for and not obtained is a failure; a missing ncu is only skipped.
+    return report.failures || report.counters == b::CountersStatus::Error ? kFailure : kOk;
 }
-
-g::Mode to_mode(const std::string& m)
-{
-    return m == "per-launch" ? g::Mode::PerLaunch : m == "graph" ? g::Mode::Graph : g::Mode::Loop;
-}
-
-bool needs_dot(const std::vector<std::string>& ids)
-{
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s.rfind("dot_", 0) == 0; });
-}
-
-bool needs_partials(const std::vector<std::string>& ids)
-{
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s == "two_pass" || s == "grid_sync"; });
-}
-
-/// Everything about one benchmark invocation on the GPU.
-class BenchRun {
-public:
-    BenchRun(const BenchArgs& a, std::string command) : m_args(a), m_command(std::move(command)) {}
-
-    int run()
-    {
-        const auto t0 = std::chrono::steady_clock::now();
-        const auto devices = g::list_devices();  // NoDevice -> 77
-        if (m_args.device >= static_cast<int>(devices.size()))
-            throw BadInput{"--device must be in 0.." + std::to_string(devices.size() - 1) + " (got " +
-                           std::to_string(m_args.device) + ")"};
-        const g::DeviceInfo& dev = devices[static_cast<std::size_t>(m_args.device)];
-        const std::size_t capacity = *std::max_element(m_args.sizes.begin(), m_args.sizes.end());
-        g::Needs needs;
-        needs.dot = needs_dot(m_args.ids);
-        needs.partials = needs_partials(m_args.ids);
-        needs.cold = m_args.cache == "cold";
-        const std::size_t need = g::bytes_needed(capacity, needs, dev.l2_bytes);
-        if (need > static_cast<std::size_t>(dev.free_bytes))
-            throw g::OutOfMemory{capacity, need, static_cast<std::size_t>(dev.free_bytes)};
-
-        if (!m_args.json_file.empty())
-            check_json_path(m_args.json_file);  // without creating it: no empty file on a failure path
-        const auto x = b::make_input(capacity, m_args.seed, 0);
-        const auto y = needs.dot ? b::make_input(capacity, m_args.seed, 1) : std::vector<float>{};
-        // Held in an optional so that it (its device memory) is gone before ncu runs a second process.
-        std::optional<g::Runner> runner_holder;
-        runner_holder.emplace(m_args.device, x, y, needs);
-        g::Runner& runner = *runner_holder;
-
-        g::Timing timing;
-        timing.mode = to_mode(m_args.mode);
-        timing.cache = needs.cold ? g::Cache::Cold : g::Cache::Hot;
-        timing.reps = m_args.reps;
-        timing.warmup = m_args.warmup;
-        timing.batches = m_args.batches;
-
-        const auto points = b::plan_runs(m_args.ids, m_args.sizes, m_args.blocks, m_args.coarse);
-        // Ceilings at every size (same mode and cache state as the kernels).
-        std::map<std::size_t, double> read_gbs, copy_gbs;
-        for (const std::size_t n : m_args.sizes) {
-            read_gbs[n] = 4.0 * n / (b::summarize(runner.read_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-            copy_gbs[n] = 8.0 * n / (b::summarize(runner.copy_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-        }
-
-        json params = {{"n", capacity},
-                       {"reps", m_args.reps},
-                       {"warmup", m_args.warmup},
-                       {"batches", m_args.batches},
-                       {"mode", m_args.mode},
-                       {"cache", m_args.cache},
-                       {"block_size", m_args.blocks.front()},
-                       {"coarse_factor", m_args.coarse.front()},
-                       {"seed", m_args.seed},
-                       {"strategies", m_args.ids},
-                       {"sweep", nullptr},
-                       {"tolerance_c", b::kToleranceC},
-                       {"output_reset", [] {
-                            const char* v = std::getenv("REDUCESCOPE_RESET");
-                            return std::string{v && *v ? v : "kernel"};
-                        }()}};
-        if (m_args.sizes.size() > 1)
-            params["sweep"] = {{"param", "n"}, {"values", m_args.sizes}};
-        else if (m_args.blocks.size() > 1)
-            params["sweep"] = {{"param", "block_size"}, {"values", m_args.blocks}};
-        else if (m_args.coarse.size() > 1)
-            params["sweep"] = {{"param", "coarse_factor"}, {"values", m_args.coarse}};
-        const json ceilings = {{"read_gbs", read_gbs[capacity]}, {"copy_gbs", copy_gbs[capacity]}};
-        json doc = {{"schema", "reducescope-results"},
-                    {"version", 1},
-                    {"tool", {{"name", "reducescope-cli"}, {"version", REDUCESCOPE_VERSION}, {"commit", commit()}}},
-                    {"date", now_utc()},
-                    {"command", m_command},
-                    {"device", device_json(dev)},
-                    {"params", params},
-                    {"ceilings", ceilings},
-                    {"results", json::array()}};
-        emit({{"type", "start"},
-              {"total", points.size()},
-              {"device", doc["device"]},
-              {"params", params},
-              {"ceilings", ceilings}});
-
-        int failures = 0;
-        // Baseline medians per (n, block, coarse, operation) for the speed-ups.
-        std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms;
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            const b::RunPoint& p = points[i];
-            emit({{"type", "progress"}, {"index", i}, {"total", points.size()}, {"strategy", p.strategy}, {"n", p.n}});
-            b::Result r = run_point(runner, p, x, y, timing);
-            const auto key = std::make_tuple(p.n, p.block_size, p.coarse_factor);
-            if (r.status == b::Status::Ok && r.time_ms) {
-                if (p.strategy == "cpu")
-                    cpu_ms[key] = r.time_ms->median;
-                else if (p.strategy == "cub")
-                    (p.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
-            }
-            auto lookup = [&](auto& m) -> std::optional<double> {
-                if (auto it = m.find(key); it != m.end())
-                    return it->second;
-                return std::nullopt;
-            };
-            const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
-            b::set_speeds(r, dev.peak_bandwidth_gbs, read_gbs[p.n], lookup(cpu_ms), cub);
-            if (r.status == b::Status::Wrong || r.status == b::Status::Error)
-                ++failures;
-            json j = b::to_json(r);
-            doc["results"].push_back(j);
-            j["type"] = "result";
-            emit(j);
-        }
-        int code = failures ? kFailure : kOk;
-        json done = {{"type", "done"}, {"elapsed_s", 0.0}, {"failures", failures}};
-        if (m_args.counters) {
-            runner_holder.reset();
-            const b::CountersOutcome c = collect_counters();
-            doc["counters"] = c.json;
-            done["counters"] = c.json;
-            if (c.status != b::CountersStatus::Ok)
-                std::cerr << "reducescope-cli: --counters: " << c.message << '\n';
-            if (c.status == b::CountersStatus::Error)
-                code = kFailure;  // asked for and not obtained; a missing ncu is only skipped
-        }
-        done["elapsed_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        if (!m_args.json_file.empty()) {
-            std::ofstream f{m_args.json_file};
-            f << doc.dump(1) << '\n';
-            if (!f)
-                throw std::runtime_error("cannot write " + echo(m_args.json_file));
-        }
-        emit(done);
-        return code;
-    }
-
-private:
-    /// ncu on a child of this very executable (/proc/self/exe), single-block kernels at 1024.
-    b::CountersOutcome collect_counters() const
-    {
-        std::error_code ec;
-        const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-        if (ec) {
-            b::CountersOutcome c = b::collect_counters("", m_args.device);  // an error, runs nothing
-            c.message = "cannot find this program's own path (/proc/self/exe: " + ec.message() + ")";
-            c.json["status"] = "error";
-            c.json["message"] = c.message;
-            return c;
-        }
-        return b::collect_counters(self.string(), m_args.device);
-    }
-
-    b::Result run_point(g::Runner& runner, const b::RunPoint& p, const std::vector<float>& x,
-                        const std::vector<float>& y, const g::Timing& timing)
-    {
-        const auto* info = model::find_strategy(p.strategy);
-        b::Result r;
-        r.strategy = p.strategy;
-        r.family = std::string{b::family_key(info->family)};
-        r.n = p.n;
-        r.block_size = static_cast<int>(p.block_size);
-        r.coarse_factor = static_cast<int>(p.coarse_factor);
-        r.mode = m_args.mode;
-        r.cache = m_args.cache;
-        const bool dot = p.strategy.rfind("dot_", 0) == 0;
-        const bool is_max = p.strategy == "coarsened_max" || p.max;
-        r.operation = dot ? "dot" : is_max ? "max" : "sum";
-        r.bytes_read = static_cast<long long>((dot ? 8 : 4) * p.n);
-        const std::span<const float> xs{x.data(), p.n};
-        const b::Reference ref = dot ? b::reference_dot(xs, std::span<const float>{y.data(), p.n}) : b::reference(xs);
-        const double expect = is_max ? ref.max : ref.sum;
-        r.reference = expect;
-        r.tolerance = is_max ? 0.0 : b::sum_tolerance(p.n, ref.abs_sum);
-
-        if (p.strategy == "cpu") {
-            r.kernel = "cpu_sum (sequential float64)";
-            const int reps = static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 27) / p.n, 3, m_args.reps));
-            std::vector<double> ms;
-            double value = 0;
-            for (int k = 0; k < reps; ++k) {
-                const auto s = std::chrono::steady_clock::now();
-                value = b::cpu_sum(xs);
-                ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count());
-            }
-            r.result = value;
-            r.abs_error = std::fabs(value - expect);
-            r.status = b::classify(true, value, expect, *r.tolerance, false);
-            r.time_ms = b::summarize(ms);
-            r.samples = reps;
-            return r;
-        }
-        g::KernelSpec spec{p.strategy, p.max, p.block_size, p.coarse_factor};
-        const g::RunResult run = runner.run(spec, p.n, timing);
-        r.kernel = run.kernel;
-        r.grid_size = run.grid;
-        r.in_place = run.in_place;
-        if (run.status == g::RunResult::Status::Skipped) {
-            r.status = b::Status::Skipped;
-            r.message = run.message;
-            return r;
-        }
-        if (run.status == g::RunResult::Status::Failed) {
-            r.status = b::Status::Error;
-            r.message = run.message;
-            return r;
-        }
-        r.result = run.value;
-        r.abs_error = std::fabs(run.value - expect);
-        r.status = b::classify(run.output_written, run.value, expect, *r.tolerance, info->expected_wrong);
-        if (!run.output_written)
-            r.message = "the output still holds the poison: the kernel did not write it";
-        else if (r.status == b::Status::ExpectedWrong)
-            r.message = r.abs_error <= *r.tolerance ? "expected wrong (lost updates), but this run happened to match"
-                                                    : "expected wrong: lost updates";
-        else if (r.status == b::Status::Wrong)
-            r.message = "outside tolerance";
-        if (r.message.empty())
-            r.message = run.message;
-        r.time_ms = b::summarize(run.samples_ms);
-        r.samples = static_cast<int>(run.samples_ms.size());
-        r.subtracted_ms = run.subtracted_ms;
-        return r;
-    }
-
-    BenchArgs m_args;
-    std::string m_command;
-};
 
 int run_selftest(const SelftestArgs& a)
 {
-    const std::vector<std::size_t> all_sizes{1, 2, 3, 31, 32, 33, 1000, 1023, 1024, 1025,
-                                             std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
-                                             (std::size_t{1} << 24) + 3};
-    std::vector<std::size_t> sizes;
-    for (const std::size_t n : all_sizes)
-        if (n <= a.max_n)
-            sizes.push_back(n);
-    const auto ids = parse_ids(a.strategies);
-    const auto blocks = parse_pow2_list("--block-sizes", a.block_sizes, 32, 1024);
-    const auto coarse = parse_pow2_list("--coarse-factors", a.coarse_factors, 1, 64);
-    const auto devices = g::list_devices();
-    if (a.device >= static_cast<int>(devices.size()))
-        throw BadInput{"--device must be in 0.." + std::to_string(devices.size() - 1) + " (got " + std::to_string(a.device) + ")"};
-    const std::size_t capacity = sizes.empty() ? 1 : sizes.back();
-    g::Needs needs;
-    needs.dot = needs_dot(ids);
-    needs.partials = needs_partials(ids);
-    const auto x = b::make_input(capacity, a.seed, 0);
-    const auto y = needs.dot ? b::make_input(capacity, a.seed, 1) : std::vector<float>{};
-    g::Runner runner{a.device, x, y, needs};
-    g::Timing verify_only;
-    verify_only.reps = 0;
-    int runs = 0, ok = 0, wrong = 0, errors = 0, skipped = 0, race_lost = 0, race_runs = 0;
-    for (const std::size_t n : sizes) {
-        const std::span<const float> xs{x.data(), n};
-        const b::Reference ref = b::reference(xs);
-        const b::Reference dref = needs.dot ? b::reference_dot(xs, std::span<const float>{y.data(), n}) : b::Reference{};
-        for (const auto& id : ids) {
-            if (id == "cpu")
-                continue;
-            const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
-                                id == "two_pass" || id == "grid_sync" || id == "vectorized" || id == "self_reset" ||
-                                id == "dot_coarsened" || id == "dot_fma";
-            const std::vector<unsigned int> cs = uses_c ? coarse : std::vector<unsigned int>{4};
-            for (const unsigned int bs : blocks)
-                for (const unsigned int c : cs)
-                    for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-                        ++runs;
-                        const auto run = runner.run({id, mx, bs, c}, n, verify_only);
-                        const bool dot = id.rfind("dot_", 0) == 0;
-                        const bool is_max = id == "coarsened_max" || mx;
-                        const b::Reference& r = dot ? dref : ref;
-                        const double expect = is_max ? r.max : r.sum;
-                        const double tol = is_max ? 0.0 : b::sum_tolerance(n, r.abs_sum);
-                        const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
-                                                  " block=" + std::to_string(bs) + " coarse=" + std::to_string(c);
-                        if (run.status == g::RunResult::Status::Skipped) {
-                            ++skipped;
-                            continue;
-                        }
-                        if (run.status == g::RunResult::Status::Failed) {
-                            ++errors;
-                            std::cout << "ERROR " << where << ": " << run.message << '\n';
-                            continue;
-                        }
-                        if (id == "race") {
-                            ++race_runs;
-                            race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
-                            continue;
-                        }
-                        const auto st = b::classify(run.output_written, run.value, expect, tol, false);
-                        if (st == b::Status::Ok) {
-                            ++ok;
-                        } else {
-                            ++wrong;
-                            std::cout << "WRONG " << where << ": got " << run.value << ", expected " << expect
-                                      << " (tolerance " << tol << (run.output_written ? "" : ", output not written")
-                                      << ")\n";
-                        }
-                    }
-        }
-    }
-    std::cout << "selftest on " << devices[static_cast<std::size_t>(a.device)].name << ": " << runs << " runs, "
-              << ok << " ok, " << wrong << " wrong, " << errors << " errors, " << skipped << " skipped; race "
-              << "(expected wrong) lost updates in " << race_lost << " of " << race_runs << " runs\n";
-    return wrong || errors ? kFailure : kOk;
+    b::SelftestOptions o;
+    o.max_n = a.max_n;
+    o.strategies = parse_ids(a.strategies);
+    o.block_sizes = parse_pow2_list("--block-sizes", a.block_sizes, 32, 1024);
+    o.coarse_factors = parse_pow2_list("--coarse-factors", a.coarse_factors, 1, 64);
+    o.seed = a.seed;
+    o.device = a.device;
+    const b::SelftestReport r = b::run_selftest(o, [](const std::string& line) { std::cout << line << '\n'; });
+    std::cout << "selftest on " << r.device_name << ": " << r.runs << " runs, " << r.ok << " ok, " << r.wrong
+              << " wrong, " << r.errors << " errors, " << r.skipped << " skipped; race "
+              << "(expected wrong) lost updates in " << r.race_lost << " of " << r.race_runs << " runs\n";
+    return r.wrong || r.errors ? kFailure : kOk;
 }
 #endif
 
@@ -578,6 +248,22 @@ std::string join_args(int argc, char** argv)
 }
 
 } // namespace
+
+bench::Tool cli_tool()
+{
+    bench::Tool t;
+    t.name = "reducescope-cli";
+    t.version = REDUCESCOPE_VERSION;
+    const char* env = std::getenv("REDUCESCOPE_COMMIT");
+    t.commit = env && *env ? env : REDUCESCOPE_GIT_COMMIT[0] ? REDUCESCOPE_GIT_COMMIT : "unknown";
+    return t;
+}
+
+void emit_line(const std::string& line)
+{
+    std::cout << line << '\n';
+    std::cout.flush();
+}
 
 void register_bench_commands(CLI::App& app, int& exit_code)
 {
@@ -629,14 +315,14 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         if (args->counters)
             cmd += " --counters";
         try {
-            exit_code = map_gpu_errors([&] { BenchRun run{*args, cmd}; return run.run(); },
-                                       [](const std::string& m) { emit({{"type", "error"}, {"message", m}}); });
+            exit_code = map_gpu_errors([&] { return run_bench(*args, cmd); },
+                                       [](const std::string& m) { emit_line(b::error_line(m)); });
         } catch (const std::bad_alloc&) {
             std::cerr << "reducescope-cli: not enough host memory for the input of " << args->sizes.back()
                       << " floats\n";
             exit_code = kBadInput;
         } catch (const std::runtime_error& e) {  // e.g. the --json file cannot be written
-            emit({{"type", "error"}, {"message", e.what()}});
+            emit_line(b::error_line(e.what()));
             std::cerr << "reducescope-cli: " << e.what() << '\n';
             exit_code = kFailure;
         }
@@ -656,7 +342,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
             if (*devices_json) {
                 json a = json::array();
                 for (const auto& d : list)
-                    a.push_back(device_json(d));
+                    a.push_back(b::to_json(b::device_record(d)));
                 std::cout << a.dump(1) << '\n';
             } else {
                 for (const auto& d : list)

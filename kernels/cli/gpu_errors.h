@@ -3,6 +3,7 @@
 // codes, shared by bench, devices, selftest and bench --gpus. Only for builds with the kernels.
 #pragma once
 
+#include "bench/plan.h"
 #include "cli/commands.h"
 #include "cuda/reduce_api.h"
 
@@ -13,7 +14,9 @@ namespace reducescope::cli {
 
 /// Runs `body` (returns an exit code). Maps gpu::NoDevice to 77, gpu::OutOfMemory to 2 ("not
 /// enough device memory: ..."), any other gpu::CudaError to 1 after `on_cuda_error(message)`
-/// (e.g. a JSON error line on stdout); each with one line on stderr. Other exceptions propagate.
+/// (e.g. a JSON error line on stdout); each with one line on stderr. bench::BadOption (a device
+/// index or GPU count this machine does not have) becomes BadInput ("--device must be ...",
+/// exit 2). Other exceptions propagate.
 template <class Body, class OnCudaError>
 int map_gpu_errors(Body&& body, OnCudaError&& on_cuda_error)
 {
@@ -25,6 +28,8 @@ int map_gpu_errors(Body&& body, OnCudaError&& on_cuda_error)
     } catch (const gpu::OutOfMemory& e) {
         std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
         return kBadInput;
+    } catch (const bench::BadOption& e) {
+        throw BadInput{std::string{"--"} + e.what()};
     } catch (const gpu::CudaError& e) {
         on_cuda_error(std::string{e.what()});
         std::cerr << "reducescope-cli: " << e.what() << '\n';

@@ -3,6 +3,8 @@
 // `bench` hands its parsed options over when --gpus is given.
 #pragma once
 
+#include "bench/results_file.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,6 +28,12 @@ struct MultiGpuArgs {
     std::uint64_t seed = 0;
     std::string json_file;               ///< --json: the whole result set
 };
+
+/// What writes the results files: reducescope-cli, its version, and the commit
+/// ($REDUCESCOPE_COMMIT, else the one it was built from, else "unknown").
+bench::Tool cli_tool();
+/// One JSON line on stdout, flushed (the bench commands' stream).
+void emit_line(const std::string& line);
 
 /// Checks the multi-GPU-specific arguments. Throws BadInput (exit 2) with one line naming the
 /// option and its allowed range; `device_count` < 0 means unknown (then K is checked against 1..64).

@@ -96,6 +96,8 @@ private slots:
     void childFailures();
     void cancelKeepsFinishedRows();
     void badSettingsDoNotStart();
+    void nField_data();
+    void nField();
     void realCliWithoutGpu();
     void recordedMenu();
     void multiGpuFile();
@@ -623,7 +625,7 @@ void TestBenchPane::badSettingsDoNotStart()
     QVERIFY(n);
     n->setText(QStringLiteral("a lot"));
     QVERIFY(!pane.run());
-    QVERIFY2(pane.message().contains(QStringLiteral("N: expected an integer 1 .. 2^36")), qPrintable(pane.message()));
+    QVERIFY2(pane.message().contains(QStringLiteral("N: expected an integer 1 .. 2^31")), qPrintable(pane.message()));
     QVERIFY(!pane.isRunning());
     n->setText(QStringLiteral("2^20"));
     pane.settings()->setCheckedStrategies({});
@@ -639,6 +641,54 @@ void TestBenchPane::badSettingsDoNotStart()
     const BenchOutcome o = waitForFinish(finished);
     QCOMPARE(o.kind, BenchOutcome::Kind::StartFailed);
     QVERIFY2(o.message.contains(QStringLiteral("/nonexistent/reducescope-cli")), qPrintable(o.message));
+    QVERIFY(!pane.isRunning());
+}
+
+// The N field takes what `reducescope-cli bench --n` takes (the same parser and limit, 2^31), and
+// refuses the rest naming the field, N, before any CLI runs.
+void TestBenchPane::nField_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("n");  // 0: refused
+    QTest::addRow("plain") << QStringLiteral("1048576") << qint64(1048576);
+    QTest::addRow("1M") << QStringLiteral("1M") << (qint64(1) << 20);
+    QTest::addRow("lower-case suffix") << QStringLiteral("4k") << qint64(4096);
+    QTest::addRow("digit groups") << QStringLiteral("1,048,576") << qint64(1048576);
+    QTest::addRow("2^31, the largest") << QStringLiteral("2^31") << (qint64(1) << 31);
+    QTest::addRow("2G, the same") << QStringLiteral("2G") << (qint64(1) << 31);
+    QTest::addRow("2^31 + 1") << QStringLiteral("2147483649") << qint64(0);
+    QTest::addRow("3G") << QStringLiteral("3G") << qint64(0);
+    QTest::addRow("2^36, the pane's old limit") << QStringLiteral("2^36") << qint64(0);
+    QTest::addRow("2^99") << QStringLiteral("2^99") << qint64(0);
+    QTest::addRow("zero") << QStringLiteral("0") << qint64(0);
+    QTest::addRow("negative") << QStringLiteral("-5") << qint64(0);
+    QTest::addRow("hex") << QStringLiteral("0x100") << qint64(0);
+    QTest::addRow("words") << QStringLiteral("a lot") << qint64(0);
+}
+
+void TestBenchPane::nField()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, n);
+    qputenv("REDUCESCOPE_CLI", "/nonexistent/reducescope-cli");  // nothing may run
+    BenchmarkPane pane;
+    auto* field = pane.settings()->findChild<QLineEdit*>();
+    QVERIFY(field);
+    field->setText(text);
+    QString error;
+    const auto request = pane.settings()->request(&error);
+    if (n > 0) {
+        QVERIFY2(request, qPrintable(error));
+        QCOMPARE(request->n, n);
+        QVERIFY(request->validate().isEmpty());
+        return;
+    }
+    QVERIFY(!request);
+    QVERIFY2(error.startsWith(QStringLiteral("N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got \"")),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QStringLiteral("--")), qPrintable(error));  // the field, not a CLI flag
+    QVERIFY(!pane.run());
+    QCOMPARE(pane.message(), QStringLiteral("Not started: %1").arg(error));
     QVERIFY(!pane.isRunning());
 }
 
@@ -674,6 +724,20 @@ void TestBenchPane::multiGpuFile()
     QString error;
     QVERIFY2(pane.loadResults(files.first(), &error), qPrintable(error));
     QVERIFY(!pane.scalingChart()->drawnCombines().isEmpty());
+    // Export -> load: the multi-GPU figures come back (they did not in the pane's old export).
+    const auto combines = pane.scalingChart()->drawnCombines();
+    const auto sizes = pane.scalingChart()->sizes();
+    const bench::ResultsFile before = pane.shownDocument();
+    QTemporaryDir tmp;
+    const QString exported = tmp.filePath(QStringLiteral("multi.json"));
+    QVERIFY2(pane.exportData(exported, &error), qPrintable(error));
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    QVERIFY(pane.scalingChart()->drawnCombines().isEmpty());
+    QVERIFY2(pane.loadResults(exported, &error), qPrintable(error));
+    QCOMPARE(pane.scalingChart()->drawnCombines(), combines);
+    QCOMPARE(pane.scalingChart()->sizes(), sizes);
+    QVERIFY(pane.shownDocument() == before);
+    QVERIFY(pane.loadedDocument(exported) && !pane.loadedDocument(files.first()));
     // and a single-GPU file empties it again
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
     QVERIFY(pane.scalingChart()->drawnCombines().isEmpty());

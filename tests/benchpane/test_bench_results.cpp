@@ -56,7 +56,9 @@ private slots:
     void refusedFiles();
     void jsonLines_data();
     void jsonLines();
-    void roundTripJson();
+    void exportLoadRoundTrip_data();
+    void exportLoadRoundTrip();
+    void scalingPointsOfAFile();
     void csvExport();
     void speedups();
     void tableModel();
@@ -335,24 +337,87 @@ void TestBenchResults::jsonLines()
         QCOMPARE(l->elapsed_s, 1.5);
 }
 
-void TestBenchResults::roundTripJson()
+// Export -> load keeps everything: one GPU, a sweep, multi-GPU (algbw, busbw, devices, peer
+// access) and counters, through the one writer and the one reader.
+void TestBenchResults::exportLoadRoundTrip_data()
 {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("results");
+    QTest::addColumn<int>("scalingPoints");
+    QTest::addColumn<bool>("counters");
+    QTest::addRow("one GPU") << fixture("fixture_1m.json") << 13 << 0 << false;
+    QTest::addRow("sweep over N") << fixture("fixture_sweep.json") << 33 << 0 << false;
+    QTest::addRow("multi-GPU")
+        << QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json") << 16
+        << 16 << false;
+    QTest::addRow("counters") << QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/data/counters_h200_1024.json") << 21 << 0
+                              << true;
+}
+
+void TestBenchResults::exportLoadRoundTrip()
+{
+    QFETCH(QString, path);
+    QFETCH(int, results);
+    QFETCH(int, scalingPoints);
+    QFETCH(bool, counters);
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
-    QVERIFY2(r, qPrintable(error));
-    const auto again = app::BenchResultsReader::parse(app::benchResultsToJson(*r), &error);
+    const auto file = app::BenchResultsReader::readDocument(path, &error);
+    QVERIFY2(file, qPrintable(error));
+    QCOMPARE(int(file->results.size()), results);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("export.json"));
+    QVERIFY2(app::writeResultsFile(out, *file, &error), qPrintable(error));
+    const auto again = app::BenchResultsReader::readDocument(out, &error);
     QVERIFY2(again, qPrintable(error));
-    QCOMPARE(again->results.size(), r->results.size());
-    for (qsizetype i = 0; i < r->results.size(); ++i) {
-        QCOMPARE(again->results[i].strategy, r->results[i].strategy);
-        QCOMPARE(again->results[i].status, r->results[i].status);
-        QCOMPARE(again->results[i].time.has_value(), r->results[i].time.has_value());
-        if (r->results[i].time)
-            QCOMPARE(again->results[i].time->max_ms, r->results[i].time->max_ms);
-        QCOMPARE(again->results[i].bandwidth_gbs, r->results[i].bandwidth_gbs);
+    QVERIFY(*again == *file);
+    QCOMPARE(app::scalingPoints(*again), app::scalingPoints(*file));
+    QCOMPARE(int(app::scalingPoints(*again).size()), scalingPoints);
+    QCOMPARE(again->counters.has_value(), counters);
+    const views::BenchResults a = app::toViews(*file, QString());
+    const views::BenchResults b = app::toViews(*again, QString());
+    for (qsizetype i = 0; i < a.results.size(); ++i) {
+        QCOMPARE(b.results[i].label(), a.results[i].label());
+        QCOMPARE(b.results[i].bandwidth_gbs, a.results[i].bandwidth_gbs);
+        QCOMPARE(b.results[i].time.has_value(), a.results[i].time.has_value());
     }
-    QCOMPARE(again->device.name, r->device.name);
-    QCOMPARE(again->ceiling_copy_gbs, r->ceiling_copy_gbs);
+    QCOMPARE(b.ceiling_copy_gbs, a.ceiling_copy_gbs);
+    QCOMPARE(b.params.sweep_values, a.params.sweep_values);
+}
+
+void TestBenchResults::scalingPointsOfAFile()
+{
+    // Multi-GPU results become points (single-GPU ones do not); only verified ones are drawn.
+    QJsonObject doc = fixtureObject();
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    auto tag = [&](int i, int gpus, const char* combine, const char* status, double alg, double bus) {
+        QJsonObject r = results[i].toObject();
+        r[QStringLiteral("gpus")] = gpus;
+        r[QStringLiteral("combine")] = QLatin1String(combine);
+        r[QStringLiteral("status")] = QLatin1String(status);
+        r[QStringLiteral("algbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(alg) : QJsonValue();
+        r[QStringLiteral("busbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(bus) : QJsonValue();
+        if (QString::fromLatin1(status) != QLatin1String("ok")) {
+            r[QStringLiteral("bandwidth_gbs")] = QJsonValue();
+            r[QStringLiteral("time_ms")] = QJsonValue();
+        }
+        results[i] = r;
+    };
+    tag(0, 1, "nccl_allreduce", "ok", 4223, 0);
+    tag(1, 2, "nccl_allreduce", "ok", 7778, 7778);
+    tag(2, 2, "p2p", "skipped", 0, 0);
+    doc[QStringLiteral("results")] = results;
+    QString error;
+    const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
+    QVERIFY2(file, qPrintable(error));
+    const auto points = app::scalingPoints(*file);
+    QCOMPARE(points.size(), 3);
+    QCOMPARE(points[1].gpus, 2);
+    QCOMPARE(points[1].combine, QStringLiteral("nccl_allreduce"));
+    QVERIFY(points[1].ok);
+    QCOMPARE(points[1].algbw_gbs, 7778.0);
+    QCOMPARE(points[1].median_ms, 0.0198);
+    QVERIFY(!points[2].ok);  // skipped: never drawn as a speed
+    QCOMPARE(points[2].status, QStringLiteral("skipped"));
 }
 
 void TestBenchResults::csvExport()
@@ -466,7 +531,10 @@ void TestBenchResults::requestValidation_data()
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("expected");  // empty: valid
     QTest::addRow("defaults") << QString() << QString() << QString();
-    QTest::addRow("n zero") << "n" << "0" << "N: expected 1 .. 68719476736, got 0";
+    QTest::addRow("n zero") << "n" << "0" << "N: expected 1 .. 2147483648, got 0";
+    QTest::addRow("n 2^31, the kernels' limit") << "n" << "2147483648" << QString();
+    QTest::addRow("n 2^31 + 1") << "n" << "2147483649" << "N: expected 1 .. 2147483648, got 2147483649";
+    QTest::addRow("n 2^36, the pane's old limit") << "n" << "68719476736" << "N: expected 1 .. 2147483648, got 68719476736";
     QTest::addRow("reps zero") << "reps" << "0" << "repetitions: expected 1 .. 100000, got 0";
     QTest::addRow("mode") << "mode" << "fast" << "mode: expected per-launch | loop | graph, got \"fast\"";
     QTest::addRow("cache") << "cache" << "warm" << "cache: expected hot | cold, got \"warm\"";
@@ -475,9 +543,16 @@ void TestBenchResults::requestValidation_data()
     QTest::addRow("coarse 3") << "coarse_factor" << "3" << "coarse factor: expected a power of two in 1 .. 64, got 3";
     QTest::addRow("sweep n range") << "sweep_n" << "1K..1G" << QString();
     QTest::addRow("sweep n list") << "sweep_n" << "1000, 4096" << QString();
-    QTest::addRow("sweep n junk") << "sweep_n" << "lots" << "sweep values: expected a range like 1K..1G";
+    QTest::addRow("sweep n junk") << "sweep_n" << "lots" << "sweep values: sizes must look like 1K..1G or 1000,4096 (got 'lots')";
+    QTest::addRow("sweep n 2^ form") << "sweep_n" << "2^10..2^20" << QString();
+    QTest::addRow("sweep n past 2^31") << "sweep_n" << "1K..4G" << "sweep values: sizes must be in 1..2147483648 (got '1K..4G')";
+    QTest::addRow("sweep n range not powers of two") << "sweep_n" << "1000..4096"
+                                                     << "sweep values: a range lo..hi takes powers of two";
+    QTest::addRow("sweep n list past 2^31") << "sweep_n" << "1000, 3G" << "sweep values: sizes must be in 1..2147483648 (got '3G')";
     QTest::addRow("sweep blocks") << "sweep_block" << "64,128,256" << QString();
     QTest::addRow("sweep blocks bad") << "sweep_block" << "64,100" << "sweep values: expected a list of powers of two in 32 .. 1024, got \"100\"";
+    QTest::addRow("sweep blocks empty item") << "sweep_block" << "64,,128" << "sweep values: expected a list of powers of two in 32 .. 1024, got \"64,,128\"";
+    QTest::addRow("sweep blocks with a sign") << "sweep_block" << "+64,128" << "sweep values: expected a list of powers of two in 32 .. 1024, got \"+64,128\"";
 }
 
 void TestBenchResults::requestValidation()

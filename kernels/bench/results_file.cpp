@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one reader and the one writer of results files and of the bench JSON lines
+// (results_file.h). Every check of a field is a call into json_fields.h.
+#include "bench/results_file.h"
+
+#include "model/message.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace reducescope::bench {
+namespace {
+
+using nlohmann::json;
+using namespace fields;
+
+/// Deepest nesting a reader takes (a results file needs 6 levels; the rest is room for members a
+/// newer tool adds). Deeper input is refused before it can exhaust the stack.
+constexpr int kMaxDepth = 64;
+
+/// Widest block or coarse factor a file may name (the kernels take up to 1024 and 64).
+constexpr long long kMaxParam = 1 << 20;
+/// Most GPUs a file may name.
+constexpr long long kMaxGpus = 4096;
+
+const std::initializer_list<std::string_view> kModes{"per-launch", "loop", "graph"};
+const std::initializer_list<std::string_view> kCaches{"hot", "cold"};
+const std::initializer_list<std::string_view> kStatuses{"ok", "wrong", "expected_wrong", "error", "skipped"};
+const std::initializer_list<std::string_view> kFamilies{"basics",          "shared_memory", "many_blocks",
+                                                        "warp_primitives", "dot_product",   "baseline"};
+const std::initializer_list<std::string_view> kOperations{"sum", "max", "dot"};
+const std::initializer_list<std::string_view> kSweepParams{"n", "block_size", "coarse_factor"};
+const std::initializer_list<std::string_view> kCombines{"nccl_allreduce", "nccl_reduce", "p2p",
+                                                        "collective_baseline"};
+
+json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+std::string dump(const json& j, int indent = -1)
+{
+    // Strings from outside (paths, ncu's output) may not be valid UTF-8: replace, never throw.
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+/// Throws when arrays and objects nest deeper than kMaxDepth (strings skipped): checked before the
+/// parser builds anything, in one pass over the text.
+void check_depth(std::string_view text)
+{
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxDepth)
+                fail("", "not valid JSON here: nested deeper than " + std::to_string(kMaxDepth) + " levels");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
+/// The parsed text, or SchemaError("not valid JSON (...)") / ("expected a JSON object (what), ...").
+json parse_object(std::string_view text, const char* what)
+{
+    check_depth(text);
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        std::string why = e.what();
+        if (const auto colon = why.find(": ", why.find("parse error")); colon != std::string::npos)
+            why = why.substr(colon + 2);
+        if (why.size() > 160)
+            why.resize(160);
+        fail("", "not valid JSON (" + cli::one_line(why) + ")");
+    }
+    if (!root.is_object())
+        fail("", std::string{"expected a JSON object ("} + what + "), got " + describe(root));
+    return root;
+}
+
+Ceilings read_ceilings(const json& o, const std::string& path)
+{
+    Ceilings c;
+    c.read_gbs = number(o, "read_gbs", path, Need::Optional, 0);
+    c.copy_gbs = number(o, "copy_gbs", path, Need::Optional, 0);
+    return c;
+}
+
+json ceilings_json(const Ceilings& c) { return {{"read_gbs", opt(c.read_gbs)}, {"copy_gbs", opt(c.copy_gbs)}}; }
+
+Params read_params(const json& o, const std::string& path)
+{
+    Params p;
+    p.n = static_cast<std::uint64_t>(*integer(o, "n", path, Need::Required, 1));
+    p.reps = static_cast<int>(*integer(o, "reps", path, Need::Required, 1, 1000000));
+    p.warmup = static_cast<int>(integer(o, "warmup", path, Need::Optional, 0, 1000000).value_or(0));
+    if (const auto b = integer(o, "batches", path, Need::Optional, 1, 1000000))
+        p.batches = static_cast<int>(*b);
+    p.mode = *one_of(o, "mode", path, Need::Required, kModes);
+    p.cache = *one_of(o, "cache", path, Need::Required, kCaches);
+    p.block_size = static_cast<int>(*integer(o, "block_size", path, Need::Required, 0, kMaxParam));
+    p.coarse_factor = static_cast<int>(*integer(o, "coarse_factor", path, Need::Required, 0, kMaxParam));
+    p.seed = unsigned64(o, "seed", path, Need::Optional).value_or(0);
+    p.strategies = strings(o, "strategies", path, Need::Optional).value_or(std::vector<std::string>{});
+    if (const json* sweep = object(o, "sweep", path, Need::Optional)) {
+        const std::string sp = join(path, "sweep");
+        Sweep s;
+        s.param = *one_of(*sweep, "param", sp, Need::Required, kSweepParams);
+        const json* values = array(*sweep, "values", sp, Need::Required, kMaxResults);
+        for (std::size_t i = 0; i < values->size(); ++i)
+            s.values.push_back(static_cast<std::uint64_t>(integer_value((*values)[i], at(join(sp, "values"), i), 1)));
+        p.sweep = std::move(s);
+    }
+    p.tolerance_c = number(o, "tolerance_c", path, Need::Optional, 0);
+    p.output_reset = string(o, "output_reset", path, Need::Optional, 100);
+    if (const json* gpus = array(o, "gpus", path, Need::Optional, kMaxGpus))
+        for (std::size_t i = 0; i < gpus->size(); ++i)
+            p.gpus.push_back(static_cast<int>(integer_value((*gpus)[i], at(join(path, "gpus"), i), 1, kMaxGpus)));
+    p.nccl_version = string(o, "nccl_version", path, Need::Optional, 100);
+    p.nccl_nvls_enable = string(o, "nccl_nvls_enable", path, Need::Optional, 100);
+    p.extra = unknown_members(o, {"n", "reps", "warmup", "batches", "mode", "cache", "block_size", "coarse_factor",
+                                  "seed", "strategies", "sweep", "tolerance_c", "output_reset", "gpus", "nccl_version",
+                                  "nccl_nvls_enable"});
+    return p;
+}
+
+} // namespace
+
+// ---- reading ----------------------------------------------------------------------------------
+
+Device read_device(const json& o, const std::string& path)
+{
+    expect_object(o, path);
+    Device d;
+    d.index = static_cast<int>(integer(o, "index", path, Need::Optional, 0, 1024).value_or(0));
+    d.name = *string(o, "name", path, Need::Required, 1000);
+    d.compute_capability = string(o, "compute_capability", path, Need::Optional, 100).value_or("");
+    d.sms = static_cast<int>(*integer(o, "sms", path, Need::Required, 0, 100000));
+    d.l2_bytes = *integer(o, "l2_bytes", path, Need::Required, 0);
+    d.memory_bytes = integer(o, "memory_bytes", path, Need::Optional, 0).value_or(0);
+    d.memory_clock_khz = static_cast<int>(integer(o, "memory_clock_khz", path, Need::Optional, 0, 1 << 30).value_or(0));
+    d.memory_bus_bits = static_cast<int>(integer(o, "memory_bus_bits", path, Need::Optional, 0, 1 << 30).value_or(0));
+    d.sm_clock_khz = static_cast<int>(integer(o, "sm_clock_khz", path, Need::Optional, 0, 1 << 30).value_or(0));
+    d.peak_bandwidth_gbs = *number(o, "peak_bandwidth_gbs", path, Need::Required, 0);
+    d.driver_version = string(o, "driver_version", path, Need::Optional, 100).value_or("");
+    d.runtime_version = string(o, "runtime_version", path, Need::Optional, 100).value_or("");
+    d.cooperative_launch = boolean(o, "cooperative_launch", path, Need::Optional);
+    d.extra = unknown_members(o, {"index", "name", "compute_capability", "sms", "l2_bytes", "memory_bytes",
+                                  "memory_clock_khz", "memory_bus_bits", "sm_clock_khz", "peak_bandwidth_gbs",
+                                  "driver_version", "runtime_version", "cooperative_launch"});
+    return d;
+}
+
+Result read_result(const json& o, const std::string& path)
+{
+    expect_object(o, path);
+    Result r;
+    r.strategy = *string(o, "strategy", path, Need::Required, 200);
+    if (r.strategy.empty())
+        fail(join(path, "strategy"), "empty (expected a strategy id)");
+    r.family = *one_of(o, "family", path, Need::Required, kFamilies);
+    r.kernel = string(o, "kernel", path, Need::Optional, 1000).value_or("");
+    r.operation = one_of(o, "operation", path, Need::Optional, kOperations).value_or("sum");
+    r.n = static_cast<std::size_t>(*integer(o, "n", path, Need::Required, 1));
+    r.block_size = static_cast<int>(*integer(o, "block_size", path, Need::Required, 0, kMaxParam));
+    r.coarse_factor = static_cast<int>(*integer(o, "coarse_factor", path, Need::Required, 0, kMaxParam));
+    r.grid_size = static_cast<unsigned int>(integer(o, "grid_size", path, Need::Optional, 0, 4294967295LL).value_or(0));
+    r.mode = one_of(o, "mode", path, Need::Optional, kModes).value_or("");
+    r.cache = one_of(o, "cache", path, Need::Optional, kCaches).value_or("");
+    r.status = *parse_status(*one_of(o, "status", path, Need::Required, kStatuses));
+    r.message = string(o, "message", path, Need::Optional).value_or("");
+    r.result = number(o, "result", path, Need::Optional);
+    r.reference = number(o, "reference", path, Need::Optional);
+    r.abs_error = number(o, "abs_error", path, Need::Optional, 0);
+    r.tolerance = number(o, "tolerance", path, Need::Optional, 0);
+    if (const json* t = object(o, "time_ms", path, Need::Nullable)) {
+        const std::string tp = join(path, "time_ms");
+        Summary s{*number(*t, "median", tp, Need::Required, 0), *number(*t, "min", tp, Need::Required, 0),
+                  *number(*t, "max", tp, Need::Required, 0)};
+        const double slack = 1e-9 * s.max;
+        if (s.min > s.median + slack || s.median > s.max + slack) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "expected min <= median <= max, got min %g, median %g, max %g", s.min,
+                          s.median, s.max);
+            fail(tp, buf);
+        }
+        r.time_ms = s;
+    } else if (r.status == Status::Ok) {
+        fail(join(path, "time_ms"), "null, but status is \"ok\" (a verified run has a time)");
+    }
+    r.bytes_read = *integer(o, "bytes_read", path, Need::Required, 0);
+    r.bandwidth_gbs = number(o, "bandwidth_gbs", path, Need::Nullable, 0);
+    r.pct_peak = number(o, "pct_peak", path, Need::Optional, 0);
+    r.pct_ceiling = number(o, "pct_ceiling", path, Need::Optional, 0);
+    r.ceiling_read_gbs = number(o, "ceiling_read_gbs", path, Need::Optional, 0);
+    r.speedup_vs_cpu = number(o, "speedup_vs_cpu", path, Need::Optional, 0);
+    r.speedup_vs_cub = number(o, "speedup_vs_cub", path, Need::Optional, 0);
+    r.samples = static_cast<int>(integer(o, "samples", path, Need::Optional, 0, 1LL << 31).value_or(0));
+    r.subtracted_ms = number(o, "subtracted_ms", path, Need::Optional, 0).value_or(0.0);
+    r.in_place = boolean(o, "in_place", path, Need::Optional).value_or(false);
+    if (o.contains("gpus") || o.contains("combine")) {
+        MultiGpuFields m;
+        m.gpus = static_cast<int>(*integer(o, "gpus", path, Need::Required, 1, kMaxGpus));
+        m.combine = *one_of(o, "combine", path, Need::Required, kCombines);
+        m.size_bytes = integer(o, "size_bytes", path, Need::Optional, 0).value_or(r.bytes_read);
+        m.algbw_gbs = number(o, "algbw_gbs", path, Need::Optional, 0);
+        m.busbw_gbs = number(o, "busbw_gbs", path, Need::Optional, 0);
+        r.multi_gpu = m;
+    }
+    r.extra = unknown_members(o, {"strategy", "family", "kernel", "operation", "n", "block_size", "coarse_factor",
+                                  "grid_size", "mode", "cache", "status", "message", "result", "reference",
+                                  "abs_error", "tolerance", "time_ms", "bytes_read", "bandwidth_gbs", "pct_peak",
+                                  "pct_ceiling", "ceiling_read_gbs", "speedup_vs_cpu", "speedup_vs_cub", "samples",
+                                  "subtracted_ms", "in_place", "gpus", "combine", "size_bytes", "algbw_gbs",
+                                  "busbw_gbs"});
+    return r;
+}
+
+Result result_from_json(const json& j) { return read_result(j, ""); }
+
+ResultsFile read_results_json(const json& root)
+{
+    if (!root.is_object())
+        fail("", "expected a JSON object (a results file), got " + describe(root));
+    const auto schema = root.find("schema");
+    if (schema == root.end())
+        fail("schema", "missing: not a ReduceScope results file (expected \"" + std::string{kResultsSchema} + "\")");
+    if (!schema->is_string() || schema->get<std::string>() != kResultsSchema)
+        fail("schema", "expected \"" + std::string{kResultsSchema} + "\", got " + describe(*schema) +
+                           ": not a ReduceScope results file");
+    const auto version = root.find("version");
+    const bool whole = version != root.end() && version->is_number() && std::isfinite(version->get<double>()) &&
+                       version->get<double>() == std::floor(version->get<double>());
+    if (!whole)
+        fail("version", "expected the integer " + std::to_string(kResultsVersion) + ", got " +
+                            (version == root.end() ? std::string{"nothing"} : describe(*version)));
+    if (version->get<double>() != kResultsVersion)
+        fail("version", "this app reads version " + std::to_string(kResultsVersion) + ", the file is version " +
+                            describe(*version));
+    ResultsFile f;
+    if (const json* tool = object(root, "tool", "", Need::Optional)) {
+        Tool t;
+        t.name = string(*tool, "name", "tool", Need::Optional, 200).value_or("");
+        t.version = string(*tool, "version", "tool", Need::Optional, 200).value_or("");
+        t.commit = string(*tool, "commit", "tool", Need::Optional, 200).value_or("");
+        t.extra = unknown_members(*tool, {"name", "version", "commit"});
+        f.tool = t;
+    }
+    f.date = string(root, "date", "", Need::Optional, 100).value_or("");
+    f.command = string(root, "command", "", Need::Optional).value_or("");
+    f.device = read_device(*object(root, "device", "", Need::Required), "device");
+    f.params = read_params(*object(root, "params", "", Need::Required), "params");
+    if (const json* c = object(root, "ceilings", "", Need::Optional))
+        f.ceilings = read_ceilings(*c, "ceilings");
+    const json* results = fetch(root, "results", "", Need::Required, "an array of result objects");
+    if (!results->is_array())
+        fail("results", "expected an array of result objects, got " + describe(*results));
+    if (results->size() > kMaxResults)
+        fail("results", std::to_string(results->size()) + " results, over the limit of " + std::to_string(kMaxResults) +
+                            " per file");
+    f.results.reserve(results->size());
+    for (std::size_t i = 0; i < results->size(); ++i)
+        f.results.push_back(read_result((*results)[i], at("results", i)));
+    if (const auto gpus = integer(root, "gpus", "", Need::Optional, 1, kMaxGpus))
+        f.gpus = static_cast<int>(*gpus);
+    if (const json* devices = array(root, "devices", "", Need::Optional, kMaxGpus))
+        for (std::size_t i = 0; i < devices->size(); ++i)
+            f.devices.push_back(read_device((*devices)[i], at("devices", i)));
+    if (const json* peer = array(root, "peer_access", "", Need::Optional, kMaxGpus)) {
+        std::vector<std::vector<bool>> rows;
+        for (std::size_t i = 0; i < peer->size(); ++i) {
+            const json& row = (*peer)[i];
+            if (!row.is_array() || row.size() > static_cast<std::size_t>(kMaxGpus))
+                fail(at("peer_access", i), "expected an array of true / false, got " + describe(row));
+            std::vector<bool> out;
+            for (std::size_t j = 0; j < row.size(); ++j) {
+                if (!row[j].is_boolean())
+                    fail(at(at("peer_access", i), j), "expected true or false, got " + describe(row[j]));
+                out.push_back(row[j].get<bool>());
+            }
+            rows.push_back(std::move(out));
+        }
+        f.peer_access = std::move(rows);
+    }
+    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "device", "params",
+                                        "ceilings", "results", "gpus", "devices", "peer_access", "counters"});
+    if (const auto counters = root.find("counters"); counters != root.end() && !counters->is_null()) {
+        // Counters that cannot be read do not cost the results: the reason is kept, and the raw
+        // value, so that an export writes back what it read.
+        try {
+            f.counters = counters_from_json(*counters, "counters", static_cast<long long>(f.params.n));
+        } catch (const SchemaError& e) {
+            f.counters_problem = e.what();
+            extra["counters"] = *counters;
+        }
+    }
+    f.extra = std::move(extra);
+    return f;
+}
+
+ResultsFile read_results(std::string_view text) { return read_results_json(parse_object(text, "a results file")); }
+
+std::vector<Device> read_device_list(std::string_view text)
+{
+    std::vector<Device> out;
+    auto add_array = [&](const json& a, const std::string& path) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            out.push_back(read_device(a[i], at(path, i)));
+    };
+    const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+    if (doc.is_array()) {
+        add_array(doc, "devices");
+    } else if (doc.is_object()) {
+        if (doc.contains("devices")) {
+            if (!doc["devices"].is_array())
+                fail("devices", "expected an array of device objects, got " + describe(doc["devices"]));
+            add_array(doc["devices"], "devices");
+        } else {
+            out.push_back(read_device(doc, "device"));
+        }
+    } else {
+        std::size_t start = 0, number = 0;
+        while (start <= text.size()) {
+            const std::size_t end = std::min(text.find('\n', start), text.size());
+            const std::string_view line = text.substr(start, end - start);
+            start = end + 1;
+            ++number;
+            if (line.find_first_not_of(" \t\r") == std::string_view::npos)
+                continue;
+            const std::string where = "line " + std::to_string(number);
+            json o = parse_object(line, "one device object per line");
+            if (o.contains("device") && o["device"].is_object())
+                o = json(o["device"]);
+            out.push_back(read_device(o, where));
+        }
+    }
+    return out;
+}
+
+// ---- writing ----------------------------------------------------------------------------------
+
+json to_json(const Device& d)
+{
+    json j = {{"index", d.index},
+              {"name", d.name},
+              {"compute_capability", d.compute_capability},
+              {"sms", d.sms},
+              {"l2_bytes", d.l2_bytes},
+              {"memory_bytes", d.memory_bytes},
+              {"memory_clock_khz", d.memory_clock_khz},
+              {"memory_bus_bits", d.memory_bus_bits},
+              {"sm_clock_khz", d.sm_clock_khz},
+              {"peak_bandwidth_gbs", d.peak_bandwidth_gbs},
+              {"driver_version", d.driver_version},
+              {"runtime_version", d.runtime_version}};
+    if (d.cooperative_launch)
+        j["cooperative_launch"] = *d.cooperative_launch;
+    add_unknown_members(j, d.extra);
+    return j;
+}
+
+json to_json(const Params& p)
+{
+    json j = {{"n", p.n},
+              {"reps", p.reps},
+              {"warmup", p.warmup},
+              {"mode", p.mode},
+              {"cache", p.cache},
+              {"block_size", p.block_size},
+              {"coarse_factor", p.coarse_factor},
+              {"seed", p.seed},
+              {"strategies", p.strategies},
+              {"sweep", nullptr}};
+    if (p.batches)
+        j["batches"] = *p.batches;
+    if (p.sweep)
+        j["sweep"] = {{"param", p.sweep->param}, {"values", p.sweep->values}};
+    if (p.tolerance_c)
+        j["tolerance_c"] = *p.tolerance_c;
+    if (p.output_reset)
+        j["output_reset"] = *p.output_reset;
+    if (!p.gpus.empty())
+        j["gpus"] = p.gpus;
+    if (p.nccl_version)
+        j["nccl_version"] = *p.nccl_version;
+    if (p.nccl_nvls_enable)
+        j["nccl_nvls_enable"] = *p.nccl_nvls_enable;
+    add_unknown_members(j, p.extra);
+    return j;
+}
+
+json to_json(const Result& r)
+{
+    json j;
+    j["strategy"] = r.strategy;
+    j["family"] = r.family;
+    j["kernel"] = r.kernel;
+    j["operation"] = r.operation;
+    j["n"] = r.n;
+    j["block_size"] = r.block_size;
+    j["coarse_factor"] = r.coarse_factor;
+    j["grid_size"] = r.grid_size;
+    if (!r.mode.empty())
+        j["mode"] = r.mode;
+    if (!r.cache.empty())
+        j["cache"] = r.cache;
+    j["status"] = status_name(r.status);
+    j["message"] = r.message;
+    j["result"] = opt(r.result);
+    j["reference"] = opt(r.reference);
+    j["abs_error"] = opt(r.abs_error);
+    j["tolerance"] = opt(r.tolerance);
+    if (r.time_ms)
+        j["time_ms"] = {{"median", r.time_ms->median}, {"min", r.time_ms->min}, {"max", r.time_ms->max}};
+    else
+        j["time_ms"] = nullptr;
+    j["bytes_read"] = r.bytes_read;
+    j["bandwidth_gbs"] = opt(r.bandwidth_gbs);
+    j["pct_peak"] = opt(r.pct_peak);
+    j["pct_ceiling"] = opt(r.pct_ceiling);
+    j["ceiling_read_gbs"] = opt(r.ceiling_read_gbs);
+    j["speedup_vs_cpu"] = opt(r.speedup_vs_cpu);
+    j["speedup_vs_cub"] = opt(r.speedup_vs_cub);
+    j["samples"] = r.samples;
+    j["subtracted_ms"] = r.subtracted_ms;
+    j["in_place"] = r.in_place;
+    if (r.multi_gpu) {
+        j["gpus"] = r.multi_gpu->gpus;
+        j["combine"] = r.multi_gpu->combine;
+        j["size_bytes"] = r.multi_gpu->size_bytes;
+        j["algbw_gbs"] = opt(r.multi_gpu->algbw_gbs);
+        j["busbw_gbs"] = opt(r.multi_gpu->busbw_gbs);
+    }
+    add_unknown_members(j, r.extra);
+    return j;
+}
+
+json to_json(const ResultsFile& f)
+{
+    json j = {{"schema", kResultsSchema}, {"version", kResultsVersion}};
+    if (f.tool) {
+        j["tool"] = {{"name", f.tool->name}, {"version", f.tool->version}, {"commit", f.tool->commit}};
+        add_unknown_members(j["tool"], f.tool->extra);
+    }
+    j["date"] = f.date;
+    j["command"] = f.command;
+    j["device"] = to_json(f.device);
+    j["params"] = to_json(f.params);
+    if (f.ceilings)
+        j["ceilings"] = ceilings_json(*f.ceilings);
+    j["results"] = json::array();
+    for (const Result& r : f.results)
+        j["results"].push_back(to_json(r));
+    if (f.gpus)
+        j["gpus"] = *f.gpus;
+    if (!f.devices.empty()) {
+        j["devices"] = json::array();
+        for (const Device& d : f.devices)
+            j["devices"].push_back(to_json(d));
+    }
+    if (f.peer_access)
+        j["peer_access"] = *f.peer_access;
+    if (f.counters)
+        j["counters"] = to_json(*f.counters);
+    add_unknown_members(j, f.extra);
+    return j;
+}
+
+std::string write_results(const ResultsFile& f) { return dump(to_json(f), 1) + "\n"; }
+
+void write_results_file(const std::string& path, const ResultsFile& f)
+{
+    namespace fs = std::filesystem;
+    const auto refuse = [&](const std::string& why) {
+        throw std::runtime_error("cannot write " + cli::echo(path) + ": " + why);
+    };
+    if (path.empty())
+        refuse("no file name");
+    const std::string text = write_results(f);
+    std::error_code ec;
+    fs::path target = path;
+    if (fs::is_symlink(target, ec)) {  // write where the link points, keep the link
+        target = fs::weakly_canonical(target, ec);
+        if (ec)
+            refuse(ec.message());
+    }
+    fs::path dir = target.parent_path();
+    if (dir.empty())
+        dir = ".";
+    std::string temp = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+    const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+    if (fd < 0)
+        refuse(std::strerror(errno));
+    struct stat st {};
+    mode_t mode = 0;
+    if (::stat(target.c_str(), &st) == 0) {
+        mode = st.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    const auto give_up = [&](int err) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        refuse(std::strerror(err));
+    };
+    if (::fchmod(fd, mode) != 0)
+        give_up(errno);
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            give_up(n < 0 ? errno : EIO);
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        give_up(errno);
+    if (::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(temp.c_str());
+        refuse(std::strerror(err));
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(temp.c_str());
+        refuse(std::strerror(err));
+    }
+}
+
+void set_multi_gpu(Result& r, Combine c, int gpus)
+{
+    MultiGpuFields m;
+    m.gpus = gpus;
+    m.combine = std::string{combine_name(c)};
+    m.size_bytes = r.bytes_read;
+    if (r.status == Status::Ok && r.time_ms && r.time_ms->median > 0) {
+        const double s = static_cast<double>(r.bytes_read);
+        m.algbw_gbs = algbw_gbs(s, r.time_ms->median);
+        m.busbw_gbs = busbw_gbs(c, gpus, s, r.time_ms->median);
+    }
+    r.multi_gpu = m;
+}
+
+// ---- JSON lines -------------------------------------------------------------------------------
+
+std::string start_line(const ResultsFile& header, std::size_t total)
+{
+    json j = {{"type", "start"}, {"total", total}, {"device", to_json(header.device)}, {"params", to_json(header.params)}};
+    if (header.ceilings)
+        j["ceilings"] = ceilings_json(*header.ceilings);
+    if (!header.devices.empty()) {
+        j["devices"] = json::array();
+        for (const Device& d : header.devices)
+            j["devices"].push_back(to_json(d));
+    }
+    return dump(j);
+}
+
+std::string progress_line(const Progress& p)
+{
+    json j = {{"type", "progress"}, {"index", p.index}, {"total", p.total}, {"strategy", p.strategy}, {"n", p.n}};
+    if (p.combine)
+        j["combine"] = *p.combine;
+    if (p.gpus)
+        j["gpus"] = *p.gpus;
+    return dump(j);
+}
+
+std::string result_line(const Result& r)
+{
+    json j = to_json(r);
+    j["type"] = "result";
+    return dump(j);
+}
+
+std::string done_line(double elapsed_s, int failures, const Counters* counters)
+{
+    json j = {{"type", "done"}, {"elapsed_s", elapsed_s}, {"failures", failures}};
+    if (counters)
+        j["counters"] = to_json(*counters);
+    return dump(j);
+}
+
+std::string error_line(const std::string& message) { return dump({{"type", "error"}, {"message", message}}); }
+
+StreamLine read_line(std::string_view text)
+{
+    json o = parse_object(text, "one JSON object per line");
+    StreamLine l;
+    const std::string type = *string(o, "type", "", Need::Required, 100);
+    constexpr long long kMaxRuns = 1 << 24;
+    if (type == "start") {
+        l.type = StreamLine::Type::Start;
+        l.total = static_cast<std::size_t>(*integer(o, "total", "", Need::Required, 0, kMaxRuns));
+        l.header.device = read_device(*object(o, "device", "", Need::Required), "device");
+        l.header.params = read_params(*object(o, "params", "", Need::Required), "params");
+        if (const json* c = object(o, "ceilings", "", Need::Optional))
+            l.header.ceilings = read_ceilings(*c, "ceilings");
+        if (const json* devices = array(o, "devices", "", Need::Optional, kMaxGpus))
+            for (std::size_t i = 0; i < devices->size(); ++i)
+                l.header.devices.push_back(read_device((*devices)[i], at("devices", i)));
+    } else if (type == "progress") {
+        l.type = StreamLine::Type::Progress;
+        l.progress.index = static_cast<std::size_t>(*integer(o, "index", "", Need::Required, 0, kMaxRuns));
+        l.progress.total = static_cast<std::size_t>(*integer(o, "total", "", Need::Required, 0, kMaxRuns));
+        l.progress.strategy = *string(o, "strategy", "", Need::Required, 200);
+        l.progress.n = static_cast<std::size_t>(integer(o, "n", "", Need::Optional, 1).value_or(0));
+        l.progress.combine = string(o, "combine", "", Need::Optional, 100);
+        if (const auto g = integer(o, "gpus", "", Need::Optional, 1, kMaxGpus))
+            l.progress.gpus = static_cast<int>(*g);
+    } else if (type == "result") {
+        l.type = StreamLine::Type::Result;
+        o.erase("type");
+        l.result = read_result(o, "");
+    } else if (type == "done") {
+        l.type = StreamLine::Type::Done;
+        l.elapsed_s = number(o, "elapsed_s", "", Need::Optional, 0).value_or(0);
+        l.failures = static_cast<int>(integer(o, "failures", "", Need::Optional, 0, kMaxRuns).value_or(0));
+        if (const auto c = o.find("counters"); c != o.end() && !c->is_null()) {
+            try {
+                l.counters = counters_from_json(*c, "counters", std::nullopt);
+            } catch (const SchemaError&) {
+                // The done line's counters are a copy of the file's; the run's outcome does not
+                // depend on them.
+            }
+        }
+    } else if (type == "error") {
+        l.type = StreamLine::Type::Error;
+        l.message = string(o, "message", "", Need::Optional).value_or("");
+    } else {
+        fail("type", "expected start | progress | result | done | error, got \"" + cli::echo(type) + "\"");
+    }
+    return l;
+}
+
+} // namespace reducescope::bench

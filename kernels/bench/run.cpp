@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The single-GPU benchmark and the selftest (run.h).
+#include "bench/run.h"
+
+#include "bench/stats.h"
+#include "model/catalogue.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <span>
+#include <tuple>
+
+namespace reducescope::bench {
+namespace g = reducescope::gpu;
+
+namespace {
+
+/// A double as `std::cout << v` prints it (the selftest's lines).
+std::string text_of(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+g::Mode to_mode(const std::string& m)
+{
+    return m == "per-launch" ? g::Mode::PerLaunch : m == "graph" ? g::Mode::Graph : g::Mode::Loop;
+}
+
+bool needs_dot(const std::vector<std::string>& ids)
+{
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s.rfind("dot_", 0) == 0; });
+}
+
+bool needs_partials(const std::vector<std::string>& ids)
+{
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s == "two_pass" || s == "grid_sync"; });
+}
+
+const g::DeviceInfo& pick_device(const std::vector<g::DeviceInfo>& devices, int device)
+{
+    if (device < 0 || device >= static_cast<int>(devices.size()))
+        throw BadOption("device", "device must be in 0.." + std::to_string(devices.size() - 1) + " (got " +
+                                      std::to_string(device) + ")");
+    return devices[static_cast<std::size_t>(device)];
+}
+
+/// ncu on a child reducescope-cli (`cli`, or this very executable), single-block kernels at 1024.
+CountersOutcome take_counters(const std::string& cli, int device)
+{
+    if (!cli.empty())
+        return collect_counters(cli, device);
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec)
+        return collect_counters(self.string(), device);
+    CountersOutcome c = collect_counters("", device);  // an error, runs nothing
+    c.message = "cannot find this program's own path (/proc/self/exe: " + ec.message() + ")";
+    c.counters.message = c.message;
+    c.json = to_json(c.counters);
+    return c;
+}
+
+/// One kernel run (or the CPU baseline) turned into a result, without its speeds.
+Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, const std::vector<float>& x,
+                 const std::vector<float>& y, const g::Timing& timing)
+{
+    const auto* info = model::find_strategy(p.strategy);
+    Result r;
+    r.strategy = p.strategy;
+    r.family = std::string{family_key(info->family)};
+    r.n = p.n;
+    r.block_size = static_cast<int>(p.block_size);
+    r.coarse_factor = static_cast<int>(p.coarse_factor);
+    r.mode = o.mode;
+    r.cache = o.cache;
+    const bool dot = p.strategy.rfind("dot_", 0) == 0;
+    const bool is_max = p.strategy == "coarsened_max" || p.max;
+    r.operation = dot ? "dot" : is_max ? "max" : "sum";
+    r.bytes_read = static_cast<long long>((dot ? 8 : 4) * p.n);
+    const std::span<const float> xs{x.data(), p.n};
+    const Reference ref = dot ? reference_dot(xs, std::span<const float>{y.data(), p.n}) : reference(xs);
+    const double expect = is_max ? ref.max : ref.sum;
+    r.reference = expect;
+    r.tolerance = is_max ? 0.0 : sum_tolerance(p.n, ref.abs_sum);
+
+    if (p.strategy == "cpu") {
+        r.kernel = "cpu_sum (sequential float64)";
+        const int reps = static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 27) / p.n, 3, o.reps));
+        std::vector<double> ms;
+        double value = 0;
+        for (int k = 0; k < reps; ++k) {
+            const auto s = std::chrono::steady_clock::now();
+            value = cpu_sum(xs);
+            ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - s).count());
+        }
+        r.result = value;
+        r.abs_error = std::fabs(value - expect);
+        r.status = classify(true, value, expect, *r.tolerance, false);
+        r.time_ms = summarize(ms);
+        r.samples = reps;
+        return r;
+    }
+    g::KernelSpec spec{p.strategy, p.max, p.block_size, p.coarse_factor};
+    const g::RunResult run = runner.run(spec, p.n, timing);
+    r.kernel = run.kernel;
+    r.grid_size = run.grid;
+    r.in_place = run.in_place;
+    if (run.status == g::RunResult::Status::Skipped) {
+        r.status = Status::Skipped;
+        r.message = run.message;
+        return r;
+    }
+    if (run.status == g::RunResult::Status::Failed) {
+        r.status = Status::Error;
+        r.message = run.message;
+        return r;
+    }
+    r.result = run.value;
+    r.abs_error = std::fabs(run.value - expect);
+    r.status = classify(run.output_written, run.value, expect, *r.tolerance, info->expected_wrong);
+    if (!run.output_written)
+        r.message = "the output still holds the poison: the kernel did not write it";
+    else if (r.status == Status::ExpectedWrong)
+        r.message = r.abs_error <= *r.tolerance ? "expected wrong (lost updates), but this run happened to match"
+                                                : "expected wrong: lost updates";
+    else if (r.status == Status::Wrong)
+        r.message = "outside tolerance";
+    if (r.message.empty())
+        r.message = run.message;
+    r.time_ms = summarize(run.samples_ms);
+    r.samples = static_cast<int>(run.samples_ms.size());
+    r.subtracted_ms = run.subtracted_ms;
+    return r;
+}
+
+} // namespace
+
+std::string utc_now()
+{
+    const std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+    return buf;
+}
+
+Device device_record(const g::DeviceInfo& d)
+{
+    Device r;
+    r.index = d.index;
+    r.name = d.name;
+    r.compute_capability = std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor);
+    r.sms = d.sms;
+    r.l2_bytes = d.l2_bytes;
+    r.memory_bytes = d.memory_bytes;
+    r.memory_clock_khz = d.memory_clock_khz;
+    r.memory_bus_bits = d.memory_bus_bits;
+    r.sm_clock_khz = d.sm_clock_khz;
+    r.peak_bandwidth_gbs = d.peak_bandwidth_gbs;
+    r.driver_version = d.driver_version;
+    r.runtime_version = d.runtime_version;
+    r.cooperative_launch = d.cooperative_launch;
+    return r;
+}
+
+RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto devices = g::list_devices();  // NoDevice -> the caller
+    const g::DeviceInfo& dev = pick_device(devices, o.device);
+    const std::size_t capacity = *std::max_element(o.sizes.begin(), o.sizes.end());
+    g::Needs needs;
+    needs.dot = needs_dot(o.strategies);
+    needs.partials = needs_partials(o.strategies);
+    needs.cold = o.cache == "cold";
+    const std::size_t need = g::bytes_needed(capacity, needs, dev.l2_bytes);
+    if (need > static_cast<std::size_t>(dev.free_bytes))
+        throw g::OutOfMemory{capacity, need, static_cast<std::size_t>(dev.free_bytes)};
+
+    const auto x = make_input(capacity, o.seed, 0);
+    const auto y = needs.dot ? make_input(capacity, o.seed, 1) : std::vector<float>{};
+    // Held in an optional so that it (its device memory) is gone before ncu runs a second process.
+    std::optional<g::Runner> runner_holder;
+    runner_holder.emplace(o.device, x, y, needs);
+    g::Runner& runner = *runner_holder;
+
+    g::Timing timing;
+    timing.mode = to_mode(o.mode);
+    timing.cache = needs.cold ? g::Cache::Cold : g::Cache::Hot;
+    timing.reps = o.reps;
+    timing.warmup = o.warmup;
+    timing.batches = o.batches;
+
+    const auto points = plan_runs(o.strategies, o.sizes, o.block_sizes, o.coarse_factors);
+    // Ceilings at every size (same mode and cache state as the kernels).
+    std::map<std::size_t, double> read_gbs, copy_gbs;
+    for (const std::size_t n : o.sizes) {
+        read_gbs[n] = 4.0 * n / (summarize(runner.read_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
+        copy_gbs[n] = 8.0 * n / (summarize(runner.copy_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
+    }
+
+    RunReport report;
+    ResultsFile& f = report.file;
+    f.tool = o.tool;
+    f.date = utc_now();
+    f.command = o.command;
+    f.device = device_record(dev);
+    Params& p = f.params;
+    p.n = capacity;
+    p.reps = o.reps;
+    p.warmup = o.warmup;
+    p.batches = o.batches;
+    p.mode = o.mode;
+    p.cache = o.cache;
+    p.block_size = static_cast<int>(o.block_sizes.front());
+    p.coarse_factor = static_cast<int>(o.coarse_factors.front());
+    p.seed = o.seed;
+    p.strategies = o.strategies;
+    p.tolerance_c = kToleranceC;
+    const char* reset = std::getenv("REDUCESCOPE_RESET");
+    p.output_reset = std::string{reset && *reset ? reset : "kernel"};
+    if (o.sizes.size() > 1)
+        p.sweep = Sweep{"n", {o.sizes.begin(), o.sizes.end()}};
+    else if (o.block_sizes.size() > 1)
+        p.sweep = Sweep{"block_size", {o.block_sizes.begin(), o.block_sizes.end()}};
+    else if (o.coarse_factors.size() > 1)
+        p.sweep = Sweep{"coarse_factor", {o.coarse_factors.begin(), o.coarse_factors.end()}};
+    f.ceilings = Ceilings{read_gbs[capacity], copy_gbs[capacity]};
+    sink.line(start_line(f, points.size()));
+
+    // Baseline medians per (n, block, coarse, operation) for the speed-ups.
+    std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const RunPoint& pt = points[i];
+        sink.line(progress_line({i, points.size(), pt.strategy, pt.n, std::nullopt, std::nullopt}));
+        Result r = run_point(runner, o, pt, x, y, timing);
+        const auto key = std::make_tuple(pt.n, pt.block_size, pt.coarse_factor);
+        if (r.status == Status::Ok && r.time_ms) {
+            if (pt.strategy == "cpu")
+                cpu_ms[key] = r.time_ms->median;
+            else if (pt.strategy == "cub")
+                (pt.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
+        }
+        auto lookup = [&](auto& m) -> std::optional<double> {
+            if (auto it = m.find(key); it != m.end())
+                return it->second;
+            return std::nullopt;
+        };
+        const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
+        set_speeds(r, dev.peak_bandwidth_gbs, read_gbs[pt.n], lookup(cpu_ms), cub);
+        if (r.status == Status::Wrong || r.status == Status::Error)
+            ++report.failures;
+        if (sink.result)
+            sink.result(r);
+        sink.line(result_line(r));
+        f.results.push_back(std::move(r));
+    }
+    if (o.counters) {
+        runner_holder.reset();
+        const CountersOutcome c = take_counters(o.counters_cli, o.device);
+        f.counters = c.counters;
+        report.counters = c.status;
+        if (c.status != CountersStatus::Ok && sink.warning)
+            sink.warning(c.message);
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!o.json_file.empty())
+        write_results_file(o.json_file, f);
+    sink.line(done_line(elapsed, report.failures, f.counters ? &*f.counters : nullptr));
+    return report;
+}
+
+SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(const std::string&)>& problem)
+{
+    const std::vector<std::size_t> all_sizes{1, 2, 3, 31, 32, 33, 1000, 1023, 1024, 1025,
+                                             std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
+                                             (std::size_t{1} << 24) + 3};
+    std::vector<std::size_t> sizes;
+    for (const std::size_t n : all_sizes)
+        if (n <= a.max_n)
+            sizes.push_back(n);
+    const auto& ids = a.strategies;
+    const auto devices = g::list_devices();
+    const g::DeviceInfo& dev = pick_device(devices, a.device);
+    const std::size_t capacity = sizes.empty() ? 1 : sizes.back();
+    g::Needs needs;
+    needs.dot = needs_dot(ids);
+    needs.partials = needs_partials(ids);
+    const auto x = make_input(capacity, a.seed, 0);
+    const auto y = needs.dot ? make_input(capacity, a.seed, 1) : std::vector<float>{};
+    g::Runner runner{a.device, x, y, needs};
+    g::Timing verify_only;
+    verify_only.reps = 0;
+    SelftestReport out;
+    out.device_name = dev.name;
+    for (const std::size_t n : sizes) {
+        const std::span<const float> xs{x.data(), n};
+        const Reference ref = reference(xs);
+        const Reference dref = needs.dot ? reference_dot(xs, std::span<const float>{y.data(), n}) : Reference{};
+        for (const auto& id : ids) {
+            if (id == "cpu")
+                continue;
+            const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
+                                id == "two_pass" || id == "grid_sync" || id == "vectorized" || id == "self_reset" ||
+                                id == "dot_coarsened" || id == "dot_fma";
+            const std::vector<unsigned int> cs = uses_c ? a.coarse_factors : std::vector<unsigned int>{4};
+            for (const unsigned int bs : a.block_sizes)
+                for (const unsigned int c : cs)
+                    for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+                        ++out.runs;
+                        const auto run = runner.run({id, mx, bs, c}, n, verify_only);
+                        const bool dot = id.rfind("dot_", 0) == 0;
+                        const bool is_max = id == "coarsened_max" || mx;
+                        const Reference& r = dot ? dref : ref;
+                        const double expect = is_max ? r.max : r.sum;
+                        const double tol = is_max ? 0.0 : sum_tolerance(n, r.abs_sum);
+                        const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
+                                                  " block=" + std::to_string(bs) + " coarse=" + std::to_string(c);
+                        if (run.status == g::RunResult::Status::Skipped) {
+                            ++out.skipped;
+                            continue;
+                        }
+                        if (run.status == g::RunResult::Status::Failed) {
+                            ++out.errors;
+                            problem("ERROR " + where + ": " + run.message);
+                            continue;
+                        }
+                        if (id == "race") {
+                            ++out.race_runs;
+                            out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
+                            continue;
+                        }
+                        const auto st = classify(run.output_written, run.value, expect, tol, false);
+                        if (st == Status::Ok) {
+                            ++out.ok;
+                        } else {
+                            ++out.wrong;
+                            problem("WRONG " + where + ": got " + text_of(run.value) + ", expected " +
+                                    text_of(expect) + " (tolerance " + text_of(tol) +
+                                    (run.output_written ? "" : ", output not written") + ")");
+                        }
+                    }
+        }
+    }
+    return out;
+}
+
+} // namespace reducescope::bench

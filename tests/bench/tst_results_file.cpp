@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The results schema's one reader and one writer (kernels/bench/results_file.h,
+// docs/results-format.md): every file the CLI recorded reads and writes back byte for byte;
+// single-GPU, sweep, multi-GPU and counters files survive read -> write -> read whole; bad fields
+// are refused with one line naming the field and its range; JSON lines; the atomic write.
+#include "bench/multi_gpu_results.h"
+#include "bench/results_file.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+
+#include <sys/stat.h>
+
+using namespace reducescope::bench;
+using nlohmann::json;
+
+namespace {
+
+QString source(const QString& relative) { return QStringLiteral(REDUCESCOPE_SOURCE_DIR "/") + relative; }
+
+std::string readText(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", qPrintable(path));
+    return f.readAll().toStdString();
+}
+
+json fixture() { return json::parse(readText(source(QStringLiteral("tests/benchpane/data/fixture_1m.json")))); }
+
+/// The message read_results gives for `j`, or "" when it reads.
+QString refusal(const json& j)
+{
+    try {
+        read_results(j.dump());
+    } catch (const SchemaError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+json edited(const std::function<void(json&)>& edit)
+{
+    json j = fixture();
+    edit(j);
+    return j;
+}
+
+} // namespace
+
+class TstResultsFile : public QObject {
+    Q_OBJECT
+private slots:
+    void recordedFilesRoundTripExactly_data();
+    void recordedFilesRoundTripExactly();
+    void everyKindSurvivesReadWriteRead_data();
+    void everyKindSurvivesReadWriteRead();
+    void multiGpuFieldsKept();
+    void countersKept();
+    void unknownMembersKept();
+    void badCountersKeepTheResults();
+    void refused_data();
+    void refused();
+    void deepNestingRefused();
+    void lines_data();
+    void lines();
+    void lineRoundTrip();
+    void devicesList_data();
+    void devicesList();
+    void atomicWrite();
+    void atomicWriteFailureLeavesFile();
+};
+
+void TstResultsFile::recordedFilesRoundTripExactly_data()
+{
+    // Written by `reducescope-cli bench --json` (one GPU, sweeps, --counters, --gpus 2): the one
+    // writer must give the very same bytes, so the CLI's format has not changed.
+    QTest::addColumn<QString>("path");
+    QDirIterator it(source(QStringLiteral("docs/results")), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    if (files.isEmpty())
+        QSKIP("no recorded results in docs/results");
+    for (const QString& f : files)
+        QTest::addRow("%s", qPrintable(QDir(source(QStringLiteral("docs/results"))).relativeFilePath(f))) << f;
+}
+
+void TstResultsFile::recordedFilesRoundTripExactly()
+{
+    QFETCH(QString, path);
+    const std::string text = readText(path);
+    const ResultsFile f = read_results(text);
+    QVERIFY(!f.results.empty());
+    // The same members, values and number types (an integer stays an integer, 4300.0 stays a
+    // float): the compact dumps of the two are equal byte for byte.
+    const std::string file = json::parse(text).dump();
+    const std::string again = json::parse(write_results(f)).dump();
+    if (again != file) {
+        std::size_t at = 0;
+        while (at < file.size() && at < again.size() && file[at] == again[at])
+            ++at;
+        QFAIL(qPrintable(QStringLiteral("differs at byte %1: file \"%2\", written \"%3\"")
+                             .arg(at)
+                             .arg(QString::fromStdString(file.substr(at > 40 ? at - 40 : 0, 80)))
+                             .arg(QString::fromStdString(again.substr(at > 40 ? at - 40 : 0, 80)))));
+    }
+    // And what the CLI writes is indented by one space, one member per line.
+    QVERIFY(write_results(f).rfind("{\n \"ceilings\": {\n  \"copy_gbs\": ", 0) == 0 || !f.ceilings);
+}
+
+void TstResultsFile::everyKindSurvivesReadWriteRead_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("results");
+    QTest::addRow("single GPU (hand-made fixture)") << source(QStringLiteral("tests/benchpane/data/fixture_1m.json")) << 13;
+    QTest::addRow("sweep over N (hand-made fixture)") << source(QStringLiteral("tests/benchpane/data/fixture_sweep.json")) << 33;
+    QTest::addRow("multi-GPU, 2 x H200")
+        << source(QStringLiteral("docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json")) << 16;
+    QTest::addRow("counters, with a member of its own")
+        << source(QStringLiteral("tests/app/data/counters_h200_1024.json")) << 21;
+    QTest::addRow("counters, bench --counters on the H200")
+        << source(QStringLiteral("docs/results/h200-2026-11-29/final-b0b23a5/bench_counters.json")) << 3;
+}
+
+void TstResultsFile::everyKindSurvivesReadWriteRead()
+{
+    QFETCH(QString, path);
+    QFETCH(int, results);
+    const std::string text = readText(path);
+    const ResultsFile f = read_results(text);
+    QCOMPARE(int(f.results.size()), results);
+    const ResultsFile again = read_results(write_results(f));
+    QVERIFY(again == f);
+    // And as JSON: every member of the file is written back with its value (hand-made fixtures
+    // lack a few members the engine adds, e.g. `samples`; those are the only additions).
+    const std::function<bool(const json&, const json&)> kept = [&](const json& in, const json& out) {
+        if (in.is_object()) {
+            for (auto it = in.begin(); it != in.end(); ++it)
+                if (!out.is_object() || !out.contains(it.key()) || !kept(it.value(), out[it.key()])) {
+                    qWarning("member %s not written back", it.key().c_str());
+                    return false;
+                }
+            return true;
+        }
+        if (in.is_array()) {
+            if (!out.is_array() || out.size() != in.size())
+                return false;
+            for (std::size_t i = 0; i < in.size(); ++i)
+                if (!kept(in[i], out[i]))
+                    return false;
+            return true;
+        }
+        return in.dump() == out.dump();
+    };
+    QVERIFY(kept(json::parse(text), json::parse(write_results(f))));
+}
+
+void TstResultsFile::multiGpuFieldsKept()
+{
+    const ResultsFile f = read_results(readText(source(QStringLiteral("docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json"))));
+    QCOMPARE(f.gpus.value_or(0), 2);
+    QCOMPARE(int(f.devices.size()), 2);
+    QVERIFY(f.peer_access && (*f.peer_access)[0][1]);
+    QCOMPARE(f.params.gpus, (std::vector<int>{1, 2}));
+    QCOMPARE(f.params.nccl_version.value_or(""), std::string{"2.28.9"});
+    QVERIFY(!f.ceilings);
+    const Result& r = f.results.at(0);
+    QVERIFY(r.multi_gpu);
+    QCOMPARE(r.multi_gpu->combine, std::string{"nccl_allreduce"});
+    QCOMPARE(r.multi_gpu->gpus, 1);
+    QCOMPARE(r.multi_gpu->size_bytes, 4194304LL);
+    QCOMPARE(*r.multi_gpu->algbw_gbs, 340.9781536658725);
+    QCOMPARE(*r.multi_gpu->busbw_gbs, 0.0);
+    // The writer of a multi-GPU result is the one writer too.
+    Result plain = r;
+    plain.multi_gpu.reset();
+    const json j = multi_gpu_result_json(plain, Combine::NcclAllReduce, 1);
+    QCOMPARE(j, to_json(r));
+}
+
+void TstResultsFile::countersKept()
+{
+    const ResultsFile f = read_results(readText(source(QStringLiteral("tests/app/data/counters_h200_1024.json"))));
+    QVERIFY(f.counters);
+    QVERIFY(f.counters_problem.empty());
+    QCOMPARE(f.counters->status, std::optional<CountersStatus>{CountersStatus::Ok});
+    QCOMPARE(f.counters->n, 1024LL);
+    QCOMPARE(int(f.counters->kernels.size()), 5);
+    const CounterKernel& k = f.counters->kernels.at(3);
+    QCOMPARE(k.strategy, std::string{"interleaved_strided"});
+    QCOMPARE(k.block_threads(), 512);
+    QCOMPARE(k.hardware.at("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 150.0);
+    QCOMPARE(k.model->at("extra_shared_ld_wavefronts"), 150LL);
+    QVERIFY(f.extra.contains("description"));  // a member of its own, kept
+}
+
+void TstResultsFile::unknownMembersKept()
+{
+    const json in = edited([](json& j) {
+        j["note"] = "made by hand";
+        j["device"]["fan_rpm"] = 1200;
+        j["params"]["clock_lock"] = true;
+        j["results"][0]["noise_pct"] = 0.5;
+    });
+    const ResultsFile f = read_results(in.dump());
+    const json out = to_json(f);
+    QCOMPARE(out["note"], in["note"]);
+    QCOMPARE(out["device"]["fan_rpm"], in["device"]["fan_rpm"]);
+    QCOMPARE(out["params"]["clock_lock"], in["params"]["clock_lock"]);
+    QCOMPARE(out["results"][0]["noise_pct"], in["results"][0]["noise_pct"]);
+}
+
+void TstResultsFile::badCountersKeepTheResults()
+{
+    json in = json::parse(readText(source(QStringLiteral("tests/app/data/counters_h200_1024.json"))));
+    in["counters"]["kernels"][0]["hardware"]["smsp__sass_branch_targets_threads_divergent.sum"] = 36.5;
+    const ResultsFile f = read_results(in.dump());
+    QCOMPARE(int(f.results.size()), 21);
+    QVERIFY(!f.counters);
+    QCOMPARE(QString::fromStdString(f.counters_problem),
+             QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum: expected a "
+                            "whole number in 0..2^53 (a count), got 36.5"));
+    // What could not be read is written back as it was.
+    QCOMPARE(to_json(f)["counters"], in["counters"]);
+}
+
+void TstResultsFile::refused_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");  // the whole message, or its start when it ends in "…"
+    auto add = [](const char* name, const json& j, const QString& expected) {
+        QTest::addRow("%s", name) << QString::fromStdString(j.dump()) << expected;
+    };
+    QTest::addRow("not JSON") << QStringLiteral("{\"schema\": ") << QStringLiteral("not valid JSON (…");
+    QTest::addRow("empty") << QString() << QStringLiteral("not valid JSON (…");
+    QTest::addRow("an array") << QStringLiteral("[1, 2]") << QStringLiteral("expected a JSON object (a results file), got an array");
+    add("no schema", edited([](json& j) { j.erase("schema"); }),
+        QStringLiteral("schema: missing: not a ReduceScope results file (expected \"reducescope-results\")"));
+    add("another schema", edited([](json& j) { j["schema"] = "chrome-trace"; }),
+        QStringLiteral("schema: expected \"reducescope-results\", got the string \"chrome-trace\": not a ReduceScope results file"));
+    add("version 2", edited([](json& j) { j["version"] = 2; }), QStringLiteral("version: this app reads version 1, the file is version 2"));
+    add("version as text", edited([](json& j) { j["version"] = "1"; }),
+        QStringLiteral("version: expected the integer 1, got the string \"1\""));
+    add("no device", edited([](json& j) { j.erase("device"); }), QStringLiteral("device: missing (expected an object)"));
+    add("sms as text", edited([](json& j) { j["device"]["sms"] = "132"; }),
+        QStringLiteral("device.sms: expected an integer in 0..100000, got the string \"132\""));
+    add("negative peak", edited([](json& j) { j["device"]["peak_bandwidth_gbs"] = -1; }),
+        QStringLiteral("device.peak_bandwidth_gbs: expected a number >= 0, got -1"));
+    add("mode", edited([](json& j) { j["params"]["mode"] = "turbo"; }),
+        QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"turbo\""));
+    add("reps 0", edited([](json& j) { j["params"]["reps"] = 0; }),
+        QStringLiteral("params.reps: expected an integer in 1..1000000, got 0"));
+    add("sweep param", edited([](json& j) { j["params"]["sweep"] = {{"param", "warp"}, {"values", {1}}}; }),
+        QStringLiteral("params.sweep.param: expected one of n | block_size | coarse_factor, got \"warp\""));
+    add("sweep value 0", edited([](json& j) { j["params"]["sweep"] = {{"param", "n"}, {"values", {1024, 0}}}; }),
+        QStringLiteral("params.sweep.values[1]: expected an integer >= 1, got 0"));
+    add("results an object", edited([](json& j) { j["results"] = json::object(); }),
+        QStringLiteral("results: expected an array of result objects, got an object"));
+    add("result not an object", edited([](json& j) { j["results"][1] = 3; }),
+        QStringLiteral("results[1]: expected an object, got 3"));
+    add("no strategy", edited([](json& j) { j["results"][0].erase("strategy"); }),
+        QStringLiteral("results[0].strategy: missing (expected a string)"));
+    add("empty strategy", edited([](json& j) { j["results"][0]["strategy"] = ""; }),
+        QStringLiteral("results[0].strategy: empty (expected a strategy id)"));
+    add("n as text", edited([](json& j) { j["results"][2]["n"] = "1M"; }),
+        QStringLiteral("results[2].n: expected an integer >= 1, got the string \"1M\""));
+    add("fractional n", edited([](json& j) { j["results"][0]["n"] = 10.5; }),
+        QStringLiteral("results[0].n: expected an integer >= 1, got 10.5"));
+    add("block 2^21", edited([](json& j) { j["results"][0]["block_size"] = 1 << 21; }),
+        QStringLiteral("results[0].block_size: expected an integer in 0..1048576, got 2097152"));
+    add("status", edited([](json& j) { j["results"][0]["status"] = "fast"; }),
+        QStringLiteral("results[0].status: expected one of ok | wrong | expected_wrong | error | skipped, got \"fast\""));
+    add("family", edited([](json& j) { j["results"][0]["family"] = "misc"; }),
+        QStringLiteral("results[0].family: expected one of basics | shared_memory | many_blocks | warp_primitives | "
+                       "dot_product | baseline, got \"misc\""));
+    add("negative time", edited([](json& j) { j["results"][0]["time_ms"]["median"] = -0.5; }),
+        QStringLiteral("results[0].time_ms.median: expected a number >= 0, got -0.5"));
+    add("min above median", edited([](json& j) { j["results"][0]["time_ms"]["min"] = 1.0; }),
+        QStringLiteral("results[0].time_ms: expected min <= median <= max, got min 1, median 0.0412, max 0.04738"));
+    add("ok without a time", edited([](json& j) { j["results"][0]["time_ms"] = nullptr; }),
+        QStringLiteral("results[0].time_ms: null, but status is \"ok\" (a verified run has a time)"));
+    add("no bandwidth member", edited([](json& j) { j["results"][0].erase("bandwidth_gbs"); }),
+        QStringLiteral("results[0].bandwidth_gbs: missing (expected a number >= 0)"));
+    add("combine", edited([](json& j) { j["results"][0]["gpus"] = 2; j["results"][0]["combine"] = "mpi"; }),
+        QStringLiteral("results[0].combine: expected one of nccl_allreduce | nccl_reduce | p2p | collective_baseline, got \"mpi\""));
+    add("gpus 0", edited([](json& j) { j["results"][0]["gpus"] = 0; j["results"][0]["combine"] = "p2p"; }),
+        QStringLiteral("results[0].gpus: expected an integer in 1..4096, got 0"));
+    add("peer access", edited([](json& j) { j["peer_access"] = {{true, 1}}; }),
+        QStringLiteral("peer_access[0][1]: expected true or false, got 1"));
+    add("newline in a value", edited([](json& j) { j["params"]["mode"] = "loop\nSECOND LINE"; }),
+        QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"loop\\nSECOND LINE\""));
+    add("long value", edited([](json& j) { j["params"]["mode"] = std::string(100000, 'm'); }),
+        QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"") + QString(40, QLatin1Char('m')) +
+            QStringLiteral("…\""));
+    json many = fixture();
+    many["results"] = json::array();
+    for (std::size_t i = 0; i <= kMaxResults; ++i)
+        many["results"].push_back(json::object());
+    add("20001 results", many, QStringLiteral("results: 20001 results, over the limit of 20000 per file"));
+}
+
+void TstResultsFile::refused()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    QString message;
+    try {
+        read_results(text.toStdString());
+    } catch (const SchemaError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    if (expected.endsWith(QStringLiteral("…")) && expected.size() < 20)
+        QVERIFY2(message.startsWith(expected.chopped(1)), qPrintable(message));
+    else
+        QCOMPARE(message, expected);
+    QVERIFY(!message.contains(QLatin1Char('\n')));
+}
+
+void TstResultsFile::deepNestingRefused()
+{
+    // A member of its own nested a million deep: refused quickly, never a stack overflow.
+    json j = fixture();
+    std::string text = j.dump();
+    text.pop_back();
+    text += ",\"deep\":" + std::string(1000000, '[') + std::string(1000000, ']') + "}";
+    QString message;
+    try {
+        read_results(text);
+    } catch (const SchemaError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QVERIFY2(message.contains(QStringLiteral("nested deeper than 64 levels")), qPrintable(message));
+    QVERIFY(refusal(fixture()).isEmpty());
+}
+
+void TstResultsFile::lines_data()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<int>("type");          // -1: refused
+    QTest::addColumn<QString>("expected");  // refused: the message
+    using T = StreamLine::Type;
+    QTest::addRow("progress") << R"({"type":"progress","index":2,"total":5,"strategy":"cub","n":1024})" << int(T::Progress) << "";
+    QTest::addRow("multi-GPU progress")
+        << R"({"type":"progress","index":0,"total":8,"strategy":"vectorized","combine":"p2p","gpus":2,"n":1024})"
+        << int(T::Progress) << "";
+    QTest::addRow("done") << R"({"type":"done","elapsed_s":1.5,"failures":0})" << int(T::Done) << "";
+    QTest::addRow("error") << R"({"type":"error","message":"cudaMalloc: out of memory"})" << int(T::Error) << "";
+    QTest::addRow("unknown type") << R"({"type":"hello"})" << -1
+                                  << "type: expected start | progress | result | done | error, got \"hello\"";
+    QTest::addRow("no type") << R"({"index":2})" << -1 << "type: missing (expected a string)";
+    QTest::addRow("a crash") << "Segmentation fault" << -1 << "not valid JSON";
+    QTest::addRow("string index") << R"({"type":"progress","index":"2","total":5,"strategy":"cub"})" << -1
+                                  << "index: expected an integer in 0..16777216, got the string \"2\"";
+    QTest::addRow("result without strategy") << R"({"type":"result","family":"basics"})" << -1
+                                             << "strategy: missing (expected a string)";
+}
+
+void TstResultsFile::lines()
+{
+    QFETCH(QString, line);
+    QFETCH(int, type);
+    QFETCH(QString, expected);
+    try {
+        const StreamLine l = read_line(line.toStdString());
+        QCOMPARE(int(l.type), type);
+        if (l.type == StreamLine::Type::Progress) {
+            QCOMPARE(l.progress.index, line.contains(QStringLiteral("\"index\":2")) ? 2u : 0u);
+            QVERIFY(l.progress.n == 1024);
+        }
+        if (l.type == StreamLine::Type::Done)
+            QCOMPARE(l.elapsed_s, 1.5);
+        if (l.type == StreamLine::Type::Error)
+            QCOMPARE(l.message, std::string{"cudaMalloc: out of memory"});
+    } catch (const SchemaError& e) {
+        QCOMPARE(type, -1);
+        QVERIFY2(QString::fromUtf8(e.what()).startsWith(expected), e.what());
+    }
+}
+
+void TstResultsFile::lineRoundTrip()
+{
+    // What the run writes, the app reads: each writer against the one reader.
+    const ResultsFile f = read_results(readText(source(QStringLiteral("tests/app/data/counters_h200_1024.json"))));
+    const StreamLine start = read_line(start_line(f, 21));
+    QCOMPARE(start.total, std::size_t{21});
+    QVERIFY(start.header.device == f.device);
+    QVERIFY(start.header.params == f.params);
+    QVERIFY(start.header.ceilings == f.ceilings);
+    for (const Result& r : f.results) {
+        const StreamLine l = read_line(result_line(r));
+        QCOMPARE(int(l.type), int(StreamLine::Type::Result));
+        QVERIFY(l.result == r);
+    }
+    const StreamLine p = read_line(progress_line({3, 21, "shared", 1048576, std::nullopt, std::nullopt}));
+    QCOMPARE(p.progress.strategy, std::string{"shared"});
+    QCOMPARE(p.progress.n, std::size_t{1048576});
+    const StreamLine done = read_line(done_line(0.75, 1, &*f.counters));
+    QCOMPARE(done.failures, 1);
+    QVERIFY(done.counters && *done.counters == *f.counters);
+    QCOMPARE(read_line(error_line("cudaMalloc: out of memory")).message, std::string{"cudaMalloc: out of memory"});
+}
+
+void TstResultsFile::devicesList_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("count");  // -1: refused
+    const QString d = QStringLiteral(R"({"index":0,"name":"GPU","sms":132,"l2_bytes":1,"peak_bandwidth_gbs":4.5})");
+    QTest::addRow("array (devices --json)") << QStringLiteral("[%1,%1]").arg(d) << 2;
+    QTest::addRow("object with devices") << QStringLiteral(R"({"devices":[%1]})").arg(d) << 1;
+    QTest::addRow("one object") << d << 1;
+    QTest::addRow("one per line") << d + QLatin1Char('\n') + QStringLiteral(R"({"device":%1})").arg(d) + QLatin1Char('\n') << 2;
+    QTest::addRow("empty array") << QStringLiteral("[]") << 0;
+    QTest::addRow("bad sms") << QStringLiteral(R"([{"name":"GPU","sms":-1,"l2_bytes":1,"peak_bandwidth_gbs":1}])") << -1;
+}
+
+void TstResultsFile::devicesList()
+{
+    QFETCH(QString, text);
+    QFETCH(int, count);
+    try {
+        const auto list = read_device_list(text.toStdString());
+        QCOMPARE(int(list.size()), count);
+        if (count > 0)
+            QCOMPARE(list.front().sms, 132);
+    } catch (const SchemaError& e) {
+        QCOMPARE(count, -1);
+        QCOMPARE(QString::fromUtf8(e.what()), QStringLiteral("devices[0].sms: expected an integer in 0..100000, got -1"));
+    }
+}
+
+void TstResultsFile::atomicWrite()
+{
+    QTemporaryDir dir;
+    const ResultsFile f = read_results(fixture().dump());
+    const std::string path = dir.filePath(QStringLiteral("out.json")).toStdString();
+    write_results_file(path, f);
+    QCOMPARE(readText(QString::fromStdString(path)), write_results(f));
+    // Replacing a file keeps its mode; nothing else is left in the folder.
+    QVERIFY(::chmod(path.c_str(), 0640) == 0);
+    ResultsFile g = f;
+    g.results.resize(2);
+    write_results_file(path, g);
+    QVERIFY(read_results(readText(QString::fromStdString(path))) == g);
+    struct stat st {};
+    QVERIFY(::stat(path.c_str(), &st) == 0);
+    QCOMPARE(int(st.st_mode & 0777), 0640);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("out.json")});
+    // Through a symbolic link: the file it points to is replaced, the link stays.
+    const QString link = dir.filePath(QStringLiteral("link.json"));
+    QVERIFY(QFile::link(QString::fromStdString(path), link));
+    write_results_file(link.toStdString(), f);
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(readText(QString::fromStdString(path)), write_results(f));
+}
+
+void TstResultsFile::atomicWriteFailureLeavesFile()
+{
+    QTemporaryDir dir;
+    const ResultsFile f = read_results(fixture().dump());
+    QString message;
+    try {
+        write_results_file(dir.filePath(QStringLiteral("missing/out.json")).toStdString(), f);
+    } catch (const std::runtime_error& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QVERIFY2(message.startsWith(QStringLiteral("cannot write ")) && message.endsWith(QStringLiteral(": No such file or directory")),
+             qPrintable(message));
+    QVERIFY(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
+}
+
+QTEST_APPLESS_MAIN(TstResultsFile)
+#include "tst_results_file.moc"
