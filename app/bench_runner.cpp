@@ -29,12 +29,6 @@ bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
 // A list as typed, as the CLI gets it: no spaces, size suffixes in capitals.
 QString compact(const QString& text) { return text.simplified().remove(QLatin1Char(' ')); }
 
-bool isExecutable(const QString& path)
-{
-    const QFileInfo fi(path);
-    return fi.isFile() && fi.isExecutable();
-}
-
 } // namespace
 
 QString BenchRequest::validate() const
