@@ -3,6 +3,7 @@
 #include "bench/ncu_counters.h"
 
 #include "bench/reference.h"
+#include "model/catalogue.h"
 #include "model/message.h"
 #include "model/simulate.h"
 
@@ -57,11 +58,11 @@ std::vector<std::string> csv_fields(std::string_view line)
 
 std::string strategy_of(const std::string& kernel)
 {
-    for (const char* s : kCounterStrategies) {
-        const std::string name = std::string{s} + "_reduce_sum<";
+    for (const std::string_view s : counter_strategies()) {
+        const std::string name = std::string{model::find_strategy(s)->kernels} + "<";
         for (std::size_t pos = kernel.find(name); pos != std::string::npos; pos = kernel.find(name, pos + 1))
             if (pos == 0 || !(std::isalnum(static_cast<unsigned char>(kernel[pos - 1])) || kernel[pos - 1] == '_'))
-                return s;
+                return std::string{s};
     }
     return {};
 }
@@ -167,6 +168,15 @@ std::string ncu_note(const ProgramRun& run)
 
 } // namespace
 
+std::vector<std::string_view> counter_strategies()
+{
+    std::vector<std::string_view> ids;
+    for (const model::StrategyInfo& s : model::catalogue())
+        if (s.single_block && s.has_model && s.has_kernel)
+            ids.push_back(s.id);
+    return ids;
+}
+
 std::string find_on_path(std::string_view program)
 {
     const char* path = std::getenv("PATH");
@@ -196,7 +206,7 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
             metrics += ',';
         metrics += m;
     }
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view s : counter_strategies()) {
         if (!ids.empty()) {
             names += '|';
             ids += ',';
@@ -204,6 +214,7 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
         names += s;
         ids += s;
     }
+    // The single-block kernels are named <id>_reduce_sum (tests/model/tst_catalogue.cpp holds them to it).
     std::string regex = "regex:(";
     regex += names;
     regex += ")_reduce_sum";
@@ -284,7 +295,7 @@ nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
                              const std::map<std::string, model::Trace>& model_traces)
 {
     nlohmann::json out = nlohmann::json::array();
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view s : counter_strategies()) {
         const ProfiledLaunch* first = nullptr;
         int count = 0;
         bool equal = true;
@@ -299,7 +310,7 @@ nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
         }
         if (!first)
             continue;
-        nlohmann::json k = {{"strategy", s},
+        nlohmann::json k = {{"strategy", std::string{s}},
                             {"kernel", first->kernel},
                             {"block_size", first->block_size},
                             {"grid_size", first->grid_size},
@@ -309,7 +320,7 @@ nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
         for (const auto& [metric, value] : first->metrics)
             if (std::isfinite(value))  // a value ncu gave as text ("n/a") is left out, never 0
                 k["hardware"][metric] = value;
-        const auto it = model_traces.find(s);
+        const auto it = model_traces.find(std::string{s});
         k["model"] = it == model_traces.end() ? nlohmann::json(nullptr) : model_counters(it->second);
         out.push_back(std::move(k));
     }
@@ -417,24 +428,24 @@ CountersOutcome collect_counters(const std::string& cli, int device)
     model::Params params;
     params.block_size = static_cast<int>(kCounterBlock);
     std::map<std::string, model::Trace> traces;
-    for (const char* s : kCounterStrategies)
-        traces[s] = model::simulate(s, input, params);
+    for (const std::string_view s : counter_strategies())
+        traces[std::string{s}] = model::simulate(s, input, params);
     o.json["kernels"] = counters_json(launches, traces);
 
     // Every strategy present, with a number for every metric.
     std::string missing;
     std::map<std::string, std::string> no_number;  // metric -> strategies
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view s : counter_strategies()) {
         const auto k = std::find_if(o.json["kernels"].begin(), o.json["kernels"].end(),
-                                    [&](const nlohmann::json& j) { return j["strategy"] == s; });
+                                    [&](const nlohmann::json& j) { return j["strategy"] == std::string{s}; });
         if (k == o.json["kernels"].end()) {
-            missing += missing.empty() ? s : std::string{", "} + s;
+            missing += (missing.empty() ? "" : ", ") + std::string{s};
             continue;
         }
         for (const char* m : kCounterMetrics) {
             const auto v = (*k)["hardware"].find(m);
             if (v == (*k)["hardware"].end() || !v->is_number() || !std::isfinite(v->get<double>()))
-                no_number[m] += no_number[m].empty() ? s : std::string{", "} + s;
+                no_number[m] += (no_number[m].empty() ? "" : ", ") + std::string{s};
         }
     }
     if (!missing.empty())

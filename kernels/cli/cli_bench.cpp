@@ -251,14 +251,16 @@ g::Mode to_mode(const std::string& m)
     return m == "per-launch" ? g::Mode::PerLaunch : m == "graph" ? g::Mode::Graph : g::Mode::Loop;
 }
 
-bool needs_dot(const std::vector<std::string>& ids)
-{
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s.rfind("dot_", 0) == 0; });
-}
+/// The catalogue entry of an id that parse_ids() accepted.
+const model::StrategyInfo& info_of(const std::string& id) { return *model::find_strategy(id); }
+
+bool is_dot(const std::string& id) { return info_of(id).operation == model::Reduction::Dot; }
+
+bool needs_dot(const std::vector<std::string>& ids) { return std::any_of(ids.begin(), ids.end(), is_dot); }
 
 bool needs_partials(const std::vector<std::string>& ids)
 {
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s == "two_pass" || s == "grid_sync"; });
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return info_of(s).needs_partials; });
 }
 
 /// Everything about one benchmark invocation on the GPU.
@@ -424,8 +426,8 @@ private:
         r.coarse_factor = static_cast<int>(p.coarse_factor);
         r.mode = m_args.mode;
         r.cache = m_args.cache;
-        const bool dot = p.strategy.rfind("dot_", 0) == 0;
-        const bool is_max = p.strategy == "coarsened_max" || p.max;
+        const bool dot = is_dot(p.strategy);
+        const bool is_max = info->operation == model::Reduction::Max || p.max;
         r.operation = dot ? "dot" : is_max ? "max" : "sum";
         r.bytes_read = static_cast<long long>((dot ? 8 : 4) * p.n);
         const std::span<const float> xs{x.data(), p.n};
@@ -434,7 +436,7 @@ private:
         r.reference = expect;
         r.tolerance = is_max ? 0.0 : b::sum_tolerance(p.n, ref.abs_sum);
 
-        if (p.strategy == "cpu") {
+        if (b::runs_on_host(p.strategy)) {  // the CPU baseline
             r.kernel = "cpu_sum (sequential float64)";
             const int reps = static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 27) / p.n, 3, m_args.reps));
             std::vector<double> ms;
@@ -518,19 +520,16 @@ int run_selftest(const SelftestArgs& a)
         const b::Reference ref = b::reference(xs);
         const b::Reference dref = needs.dot ? b::reference_dot(xs, std::span<const float>{y.data(), n}) : b::Reference{};
         for (const auto& id : ids) {
-            if (id == "cpu")
+            if (!info_of(id).has_kernel)
                 continue;
-            const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
-                                id == "two_pass" || id == "grid_sync" || id == "vectorized" || id == "self_reset" ||
-                                id == "dot_coarsened" || id == "dot_fma";
-            const std::vector<unsigned int> cs = uses_c ? coarse : std::vector<unsigned int>{4};
+            const std::vector<unsigned int> cs = info_of(id).uses_coarse_factor ? coarse : std::vector<unsigned int>{4};
             for (const unsigned int bs : blocks)
                 for (const unsigned int c : cs)
                     for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
                         ++runs;
                         const auto run = runner.run({id, mx, bs, c}, n, verify_only);
-                        const bool dot = id.rfind("dot_", 0) == 0;
-                        const bool is_max = id == "coarsened_max" || mx;
+                        const bool dot = is_dot(id);
+                        const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
                         const b::Reference& r = dot ? dref : ref;
                         const double expect = is_max ? r.max : r.sum;
                         const double tol = is_max ? 0.0 : b::sum_tolerance(n, r.abs_sum);
@@ -545,7 +544,7 @@ int run_selftest(const SelftestArgs& a)
                             std::cout << "ERROR " << where << ": " << run.message << '\n';
                             continue;
                         }
-                        if (id == "race") {
+                        if (info_of(id).expected_wrong) {
                             ++race_runs;
                             race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
                             continue;

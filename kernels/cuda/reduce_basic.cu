@@ -164,26 +164,43 @@ __global__ void shared_reduce_sum(const float* input, float* output, unsigned in
     }
 }
 
-// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+// ---- host side: the launches of this file's strategies (not part of the lesson) -------------
+// The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
+// (recording.cu) with its recording probe.
 
-cudaError_t enqueue_basic(const char* s, const Launch& l)
+template <class Probe>
+std::span<const KernelLauncher<Probe>> basic_launchers()
 {
-    const std::string_view id{s};
-    const dim3 grid{l.grid}, block{l.block};
-    const std::size_t smem = l.block * sizeof(float);
-    if (id == "simple")
-        simple_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "convergent")
-        convergent_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "convergent_reversed")
-        convergent_reversed_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "interleaved_strided")
-        interleaved_strided_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "shared")
-        shared_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-    else
-        return cudaErrorInvalidValue;
-    return cudaGetLastError();
+    static const KernelLauncher<Probe> launchers[] = {
+        {"simple",
+         [](const Launch& l, Probe p) {
+             simple_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"convergent",
+         [](const Launch& l, Probe p) {
+             convergent_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"convergent_reversed",
+         [](const Launch& l, Probe p) {
+             convergent_reversed_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"interleaved_strided",
+         [](const Launch& l, Probe p) {
+             interleaved_strided_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"shared",
+         [](const Launch& l, Probe p) {
+             shared_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+    };
+    return launchers;
 }
+
+std::span<const KernelLauncher<NoProbe>> basic_kernels() { return basic_launchers<NoProbe>(); }
 
 } // namespace reducescope::cuda

@@ -475,4 +475,14 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
     merge_step(trace, g, std::move(m));
 }
 
+std::span<const Replay> tree_replays()
+{
+    static constexpr Replay kReplays[] = {
+        {"simple", replay_in_place},         {"convergent", replay_in_place}, {"convergent_reversed", replay_in_place},
+        {"interleaved_strided", replay_shared_tree}, {"shared", replay_shared_tree}, {"segmented", replay_shared_tree},
+        {"coarsened", replay_coarsened},     {"coarsened_max", replay_coarsened},
+    };
+    return kReplays;
+}
+
 } // namespace reducescope::model::detail
