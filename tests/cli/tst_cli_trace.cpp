@@ -63,7 +63,7 @@ void TestCliTrace::list()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 21); // the whole catalogue, one line each
+    QCOMPARE(lines.size(), 22); // the whole catalogue, one line each
     QVERIFY(lines.front().startsWith("simple "));
     QVERIFY(r.out.contains("\nconvergent "));
     QVERIFY(r.out.contains("\nrace "));
@@ -77,16 +77,17 @@ void TestCliTrace::list_ids_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("ids");
     QTest::addRow("all") << QStringList{}
-                         << "simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,"
+                         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,"
+                            "segmented,coarsened,"
                             "coarsened_max,atomic_naive,race,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,"
                             "self_reset,dot_shared,dot_coarsened,dot_fma,cub,cpu";
     QTest::addRow("counters: single-block kernels with a model")
         << QStringList{"--with", "single_block,model,kernel"}
-        << "simple,convergent,convergent_reversed,interleaved_strided,shared";
+        << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared";
     QTest::addRow("sanitizers: GPU kernels but race")
         << QStringList{"--with", "kernel", "--without", "expected_wrong"}
-        << "simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,coarsened_max,"
-           "atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,"
+        << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,segmented,coarsened,"
+           "coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,"
            "dot_coarsened,dot_fma,cub";
     QTest::addRow("benchmark only") << QStringList{"--without", "model"} << "dot_shared,dot_coarsened,dot_fma,cub,cpu";
     QTest::addRow("partials") << QStringList{"--with", "partials"} << "two_pass,grid_sync";
@@ -111,7 +112,7 @@ void TestCliTrace::list_json()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QJsonArray a = QJsonDocument::fromJson(r.out).array();
-    QCOMPARE(a.size(), 21);
+    QCOMPARE(a.size(), 22);
     QStringList ids;
     QMap<QString, QJsonObject> entry;
     for (const auto& e : a) {
