@@ -60,11 +60,11 @@ std::vector<std::string> csv_fields(std::string_view line)
 
 std::string strategy_of(const std::string& kernel)
 {
-    for (const char* s : kCounterStrategies) {
-        const std::string name = std::string{s} + "_reduce_sum<";
+    for (const std::string_view s : counter_strategies()) {
+        const std::string name = std::string{model::find_strategy(s)->kernels} + "<";
         for (std::size_t pos = kernel.find(name); pos != std::string::npos; pos = kernel.find(name, pos + 1))
             if (pos == 0 || !(std::isalnum(static_cast<unsigned char>(kernel[pos - 1])) || kernel[pos - 1] == '_'))
-                return s;
+                return std::string{s};
     }
     return {};
 }
@@ -170,6 +170,15 @@ std::string ncu_note(const ProgramRun& run)
 
 } // namespace
 
+std::vector<std::string_view> counter_strategies()
+{
+    std::vector<std::string_view> ids;
+    for (const model::StrategyInfo& s : model::catalogue())
+        if (s.single_block && s.has_model && s.has_kernel)
+            ids.push_back(s.id);
+    return ids;
+}
+
 std::string find_on_path(std::string_view program)
 {
     const char* path = std::getenv("PATH");
@@ -199,7 +208,7 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
             metrics += ',';
         metrics += m;
     }
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view s : counter_strategies()) {
         if (!ids.empty()) {
             names += '|';
             ids += ',';
@@ -207,6 +216,7 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
         names += s;
         ids += s;
     }
+    // The single-block kernels are named <id>_reduce_sum (tests/model/tst_catalogue.cpp holds them to it).
     std::string regex = "regex:(";
     regex += names;
     regex += ")_reduce_sum";
@@ -287,7 +297,8 @@ std::vector<CounterKernel> counter_kernels(const std::vector<ProfiledLaunch>& la
                                            const std::map<std::string, model::Trace>& model_traces)
 {
     std::vector<CounterKernel> out;
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view sv : counter_strategies()) {
+        const std::string s{sv};
         const ProfiledLaunch* first = nullptr;
         int count = 0;
         bool equal = true;
@@ -422,14 +433,15 @@ CountersOutcome collect_counters(const std::string& cli, int device)
     model::Params params;
     params.block_size = static_cast<int>(kCounterBlock);
     std::map<std::string, model::Trace> traces;
-    for (const char* s : kCounterStrategies)
-        traces[s] = model::simulate(s, input, params);
+    for (const std::string_view s : counter_strategies())
+        traces[std::string{s}] = model::simulate(s, input, params);
     c.kernels = counter_kernels(launches, traces);
 
     // Every strategy present, with a number for every metric.
     std::string missing;
     std::map<std::string, std::string> no_number;  // metric -> strategies
-    for (const char* s : kCounterStrategies) {
+    for (const std::string_view sv : counter_strategies()) {
+        const std::string s{sv};
         const auto k = std::find_if(c.kernels.begin(), c.kernels.end(),
                                     [&](const CounterKernel& x) { return x.strategy == s; });
         if (k == c.kernels.end()) {

@@ -29,9 +29,10 @@ inline constexpr const char* kCounterMetrics[] = {
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
 };
 
-/// The single-block strategies the counters are taken for.
-inline constexpr const char* kCounterStrategies[] = {"simple", "convergent", "convergent_reversed",
-                                                     "interleaved_strided", "shared"};
+/// The strategies the counters are taken for, in catalogue order: the single-block kernels with
+/// a step model (catalogue `single_block`, `has_model`, `has_kernel`), whose one block at
+/// kCounterN / kCounterBlock is the textbook kernel.
+std::vector<std::string_view> counter_strategies();
 
 /// Elements and threads per block of the counters run: one block of 512 threads over 1024
 /// elements (docs/hardware-counters.md, section 1). The input is make_input(kCounterN,
@@ -156,7 +157,7 @@ struct CountersOutcome {
     nlohmann::json json;
 };
 
-/// Hardware counters of kCounterStrategies beside the model's totals: finds `ncu` on the PATH,
+/// Hardware counters of counter_strategies() beside the model's totals: finds `ncu` on the PATH,
 /// runs ncu_arguments(ncu, cli, kCounterN, kCounterBlock, device) (`cli`: the path of a
 /// reducescope-cli to profile), parses its CSV and simulates each strategy with the step model at
 /// the same n, block size and input. Never throws for ncu's failures: they come back as

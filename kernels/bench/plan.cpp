@@ -135,7 +135,8 @@ std::vector<std::string> parse_strategies(std::string_view text)
     std::vector<std::string> wanted;
     if (trim(text) == "all") {
         for (const auto& s : model::catalogue())
-            wanted.emplace_back(s.id);
+            if (s.has_bench)
+                wanted.emplace_back(s.id);
         return wanted;
     }
     for (const auto part : split(text, ',')) {
@@ -158,6 +159,18 @@ void check_gpu_count(int gpus, int device_count)
                                     (device_count >= 1 ? " (the number of CUDA devices)"
                                                        : " (at most the number of CUDA devices)") +
                                     " (got " + std::to_string(gpus) + ")");
+}
+
+std::span<const std::string_view> host_strategies()
+{
+    static constexpr std::string_view kHost[] = {"cpu"};
+    return kHost;
+}
+
+bool runs_on_host(std::string_view strategy)
+{
+    const auto host = host_strategies();
+    return std::find(host.begin(), host.end(), strategy) != host.end();
 }
 
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,

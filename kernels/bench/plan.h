@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -26,9 +27,18 @@ std::vector<std::size_t> parse_sizes(std::string_view text);
 /// "64,128,256" -> {64, 128, 256}. Throws std::invalid_argument on bad text.
 std::vector<unsigned int> parse_uint_list(std::string_view text);
 
-/// "all" (every catalogue strategy) or a comma list of catalogue ids, in catalogue order,
+/// "all" (every catalogue strategy the benchmark runs: `has_bench`) or a comma list of catalogue ids, in catalogue order,
 /// without duplicates. Throws std::invalid_argument("unknown strategy 'x'") on an unknown id.
 std::vector<std::string> parse_strategies(std::string_view text);
+
+/// The benchmark's host entries: the strategies it runs on the CPU itself rather than through a
+/// GPU launcher (the float64 CPU baseline, "cpu"). Together with the CUDA registry
+/// (gpu::kernel_ids()) they are every strategy the benchmark runs; a catalogue entry says
+/// `has_bench` exactly when it is one of them (tests/model/tst_catalogue.cpp).
+std::span<const std::string_view> host_strategies();
+
+/// True for an id of host_strategies().
+bool runs_on_host(std::string_view strategy);
 
 /// One kernel run of a benchmark.
 struct RunPoint {

@@ -34,14 +34,16 @@ g::Mode to_mode(const std::string& m)
     return m == "per-launch" ? g::Mode::PerLaunch : m == "graph" ? g::Mode::Graph : g::Mode::Loop;
 }
 
-bool needs_dot(const std::vector<std::string>& ids)
-{
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s.rfind("dot_", 0) == 0; });
-}
+/// The catalogue entry of an id that parse_strategies() accepted.
+const model::StrategyInfo& info_of(const std::string& id) { return *model::find_strategy(id); }
+
+bool is_dot(const std::string& id) { return info_of(id).operation == model::Reduction::Dot; }
+
+bool needs_dot(const std::vector<std::string>& ids) { return std::any_of(ids.begin(), ids.end(), is_dot); }
 
 bool needs_partials(const std::vector<std::string>& ids)
 {
-    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return s == "two_pass" || s == "grid_sync"; });
+    return std::any_of(ids.begin(), ids.end(), [](const std::string& s) { return info_of(s).needs_partials; });
 }
 
 const g::DeviceInfo& pick_device(const std::vector<g::DeviceInfo>& devices, int device)
@@ -81,8 +83,8 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.coarse_factor = static_cast<int>(p.coarse_factor);
     r.mode = o.mode;
     r.cache = o.cache;
-    const bool dot = p.strategy.rfind("dot_", 0) == 0;
-    const bool is_max = p.strategy == "coarsened_max" || p.max;
+    const bool dot = is_dot(p.strategy);
+    const bool is_max = info->operation == model::Reduction::Max || p.max;
     r.operation = dot ? "dot" : is_max ? "max" : "sum";
     r.bytes_read = static_cast<long long>((dot ? 8 : 4) * p.n);
     const std::span<const float> xs{x.data(), p.n};
@@ -91,7 +93,7 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.reference = expect;
     r.tolerance = is_max ? 0.0 : sum_tolerance(p.n, ref.abs_sum);
 
-    if (p.strategy == "cpu") {
+    if (runs_on_host(p.strategy)) {  // the CPU baseline
         r.kernel = "cpu_sum (sequential float64)";
         const int reps = static_cast<int>(std::clamp<std::size_t>((std::size_t{1} << 27) / p.n, 3, o.reps));
         std::vector<double> ms;
@@ -305,19 +307,17 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
         const Reference ref = reference(xs);
         const Reference dref = needs.dot ? reference_dot(xs, std::span<const float>{y.data(), n}) : Reference{};
         for (const auto& id : ids) {
-            if (id == "cpu")
+            if (!info_of(id).has_kernel)
                 continue;
-            const bool uses_c = id == "coarsened" || id == "coarsened_max" || id == "block_reduce" ||
-                                id == "two_pass" || id == "grid_sync" || id == "vectorized" || id == "self_reset" ||
-                                id == "dot_coarsened" || id == "dot_fma";
-            const std::vector<unsigned int> cs = uses_c ? a.coarse_factors : std::vector<unsigned int>{4};
+            const std::vector<unsigned int> cs =
+                info_of(id).uses_coarse_factor ? a.coarse_factors : std::vector<unsigned int>{4};
             for (const unsigned int bs : a.block_sizes)
                 for (const unsigned int c : cs)
                     for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
                         ++out.runs;
                         const auto run = runner.run({id, mx, bs, c}, n, verify_only);
-                        const bool dot = id.rfind("dot_", 0) == 0;
-                        const bool is_max = id == "coarsened_max" || mx;
+                        const bool dot = is_dot(id);
+                        const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
                         const Reference& r = dot ? dref : ref;
                         const double expect = is_max ? r.max : r.sum;
                         const double tol = is_max ? 0.0 : sum_tolerance(n, r.abs_sum);
@@ -332,7 +332,7 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
                             problem("ERROR " + where + ": " + run.message);
                             continue;
                         }
-                        if (id == "race") {
+                        if (info_of(id).expected_wrong) {
                             ++out.race_runs;
                             out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
                             continue;

@@ -10,9 +10,12 @@ mkdir -p "$OUTDIR"
 export NCCL_NVLS_ENABLE=0
 B=${RS_BUILD:-/tmp/rs-build}
 CLI=$B/kernels/cli/reducescope-cli
-ALL_BUT_RACE=simple,convergent,convergent_reversed,interleaved_strided,shared,segmented,coarsened,coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,dot_coarsened,dot_fma,cub
-MAIN=segmented,coarsened,block_reduce,two_pass,grid_sync,vectorized,self_reset,cub
 log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$OUTDIR/summary.txt"; }
+# Strategy lists come from the catalogue (`reducescope-cli list --ids`), after the build stage.
+ids() { "$CLI" list --ids "$@"; }
+# The many-block kernels worth sweeping to 2^30 (a choice, not the catalogue: the serialised
+# atomic kernels would take minutes there).
+MAIN=segmented,coarsened,block_reduce,two_pass,grid_sync,vectorized,self_reset,cub
 
 for stage in "$@"; do
 case $stage in
@@ -27,6 +30,8 @@ build)
   "$CLI" devices | tee -a "$OUTDIR/summary.txt"
   ;;
 check)
+  ALL_BUT_RACE=$(ids --with kernel --without expected_wrong)
+  RACE=$(ids --with kernel,expected_wrong)
   log selftest
   ( time "$CLI" selftest ) > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -3 "$OUTDIR/selftest.log" | tee -a "$OUTDIR/summary.txt"
@@ -42,7 +47,7 @@ check)
   tail -3 "$OUTDIR/racecheck.log" | tee -a "$OUTDIR/summary.txt"
   log "racecheck + memcheck on race (expected wrong)"
   for tool in racecheck memcheck; do
-    compute-sanitizer --tool $tool --error-exitcode 9 "$CLI" selftest --max-n 1025 --strategies race \
+    compute-sanitizer --tool $tool --error-exitcode 9 "$CLI" selftest --max-n 1025 --strategies $RACE \
         --block-sizes 32,1024 > "$OUTDIR/${tool}_race.log" 2>&1; echo "$tool race rc=$?" | tee -a "$OUTDIR/summary.txt"
     tail -2 "$OUTDIR/${tool}_race.log" | tee -a "$OUTDIR/summary.txt"
   done
@@ -85,9 +90,10 @@ sweep)
 counters)
   log "ncu single-block kernels at 1024 elements"
   M=smsp__sass_branch_targets_threads_divergent.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-  ncu --clock-control none --metrics $M --csv --print-units base -k 'regex:(simple|convergent|convergent_reversed|interleaved_strided|shared)_reduce_sum' \
+  SINGLE=$(ids --with single_block,model,kernel)
+  ncu --clock-control none --metrics $M --csv --print-units base -k "regex:(${SINGLE//,/|})_reduce_sum" \
       "$CLI" bench --n 1024 --block-size 512 --reps 1 --warmup 0 --mode per-launch \
-      --strategies simple,convergent,convergent_reversed,interleaved_strided,shared > "$OUTDIR/ncu_single_block_1024.csv" 2> "$OUTDIR/ncu.err"
+      --strategies $SINGLE > "$OUTDIR/ncu_single_block_1024.csv" 2> "$OUTDIR/ncu.err"
   echo "ncu rc=$?" | tee -a "$OUTDIR/summary.txt"; grep -c reduce_sum "$OUTDIR/ncu_single_block_1024.csv" | tee -a "$OUTDIR/summary.txt"
   # The same through the CLI (docs/results-format.md "Hardware counters"): a small benchmark, then
   # ncu on a child bench; the counters (with the store wavefronts) land in the JSON beside the model.

@@ -151,6 +151,68 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
 #endif
 }
 
+/// The yes/no traits `list --ids --with/--without` filters on (catalogue.h names each).
+struct Trait {
+    const char* name;
+    bool m::StrategyInfo::*field;
+};
+constexpr Trait kTraits[] = {
+    {"model", &m::StrategyInfo::has_model},
+    {"kernel", &m::StrategyInfo::has_kernel},
+    {"recording", &m::StrategyInfo::has_recording},
+    {"bench", &m::StrategyInfo::has_bench},
+    {"single_block", &m::StrategyInfo::single_block},
+    {"in_place", &m::StrategyInfo::in_place},
+    {"partials", &m::StrategyInfo::needs_partials},
+    {"whole_warps", &m::StrategyInfo::whole_warps},
+    {"cooperative", &m::StrategyInfo::cooperative},
+    {"coarse_factor", &m::StrategyInfo::uses_coarse_factor},
+    {"expected_wrong", &m::StrategyInfo::expected_wrong},
+};
+
+/// The traits of comma lists such as "kernel,single_block"; BadInput names `option`.
+std::vector<const Trait*> parse_traits(const std::string& option, const std::vector<std::string>& lists)
+{
+    std::vector<const Trait*> out;
+    std::string names;
+    for (const Trait& t : kTraits)
+        names += (names.empty() ? "" : ", ") + std::string{t.name};
+    std::string text;
+    for (const std::string& l : lists)
+        text += (text.empty() ? "" : ",") + l;
+    std::stringstream in{text};
+    std::string part;
+    while (std::getline(in, part, ',')) {
+        const auto it = std::find_if(std::begin(kTraits), std::end(kTraits),
+                                     [&](const Trait& t) { return part == t.name; });
+        if (it == std::end(kTraits))
+            throw BadInput{option + " must be a comma list of " + names + " (got '" + echo(part) + "')"};
+        out.push_back(it);
+    }
+    return out;
+}
+
+/// `list --json`: every catalogue entry with every trait (docs/adding-a-strategy.md).
+nlohmann::ordered_json catalogue_json()
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const m::StrategyInfo& s : m::catalogue()) {
+        nlohmann::ordered_json e = {{"id", s.id},
+                            {"family", m::family_key(s.family)},
+                            {"summary", s.summary},
+                            {"seed", s.seed},
+                            {"source_file", s.source_file},
+                            {"kernels", s.kernels},
+                            {"operation", m::reduction_name(s.operation)},
+                            {"elements_per_thread", s.elements_per_thread},
+                            {"merge", m::merge_name(s.merge)}};
+        for (const Trait& t : kTraits)
+            e[t.name] = s.*t.field;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
 /// A decimal number option; its range is the model's (validate() words the message).
 int trace_number(const std::string& text, const std::string& range_message)
 {
@@ -164,8 +226,44 @@ int trace_number(const std::string& text, const std::string& range_message)
 
 void register_model_commands(CLI::App& app, int& exit_code)
 {
+    struct ListOptions {
+        bool json = false;
+        bool ids = false;
+        std::vector<std::string> with, without;  // each a comma list; the options repeat
+    };
+    auto lopts = std::make_shared<ListOptions>();
     CLI::App* list = app.add_subcommand("list", "List the strategy ids with a one-line description each");
-    list->callback([&exit_code] {
+    list->add_flag("--json", lopts->json, "print every catalogue entry with all its traits as JSON");
+    list->add_flag("--ids", lopts->ids, "print only the ids, comma-separated on one line (for scripts)");
+    list->add_option("--with", lopts->with,
+                     "with --ids: only strategies with all these traits (comma list: model, kernel, recording, "
+                     "bench, single_block, in_place, partials, whole_warps, cooperative, coarse_factor, "
+                     "expected_wrong)");
+    list->add_option("--without", lopts->without, "with --ids: only strategies with none of these traits");
+    list->callback([lopts, &exit_code] {
+        if ((!lopts->with.empty() || !lopts->without.empty()) && !lopts->ids)
+            throw BadInput{"--with and --without need --ids"};
+        if (lopts->json && lopts->ids)
+            throw BadInput{"--json and --ids exclude each other"};
+        if (lopts->json) {
+            std::cout << catalogue_json().dump(1) << "\n";
+            exit_code = kOk;
+            return;
+        }
+        if (lopts->ids) {
+            const auto with = parse_traits("--with", lopts->with);
+            const auto without = parse_traits("--without", lopts->without);
+            std::string ids;
+            for (const m::StrategyInfo& s : m::catalogue()) {
+                const bool keep = std::all_of(with.begin(), with.end(), [&](const Trait* t) { return s.*t->field; }) &&
+                                  std::none_of(without.begin(), without.end(), [&](const Trait* t) { return s.*t->field; });
+                if (keep)
+                    ids += (ids.empty() ? "" : ",") + std::string{s.id};
+            }
+            std::cout << ids << "\n";
+            exit_code = kOk;
+            return;
+        }
         std::ostringstream o;
         for (const auto& s : m::catalogue()) {
             o << pad(std::string(s.id), 22) << s.summary;

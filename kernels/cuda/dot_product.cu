@@ -100,29 +100,36 @@ __global__ void dot_fma_reduce_sum(const float* a, const float* b, float* output
     }
 }
 
-// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+// ---- host side: the launches of this file's strategies (not part of the lesson) -------------
+// The registry (launch.cuh), instantiated with NoProbe for the benchmark.
 
-cudaError_t enqueue_dot(const char* s, const Launch& l)
+template <class Probe>
+std::span<const KernelLauncher<Probe>> dot_launchers()
 {
-    const std::string_view id{s};
-    const dim3 grid{l.grid}, block{l.block};
-    const std::size_t smem = l.block * sizeof(float);
-    if (id == "dot_shared")
-        dot_shared_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.y, l.out, l.n);
-    else if (id == "dot_coarsened" || id == "dot_fma") {
-        const bool fma = id == "dot_fma";
-        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            if (fma)
-                dot_fma_reduce_sum<C><<<grid, block, smem, l.stream>>>(l.x, l.y, l.out, l.n);
-            else
-                dot_coarsened_reduce_sum<C><<<grid, block, smem, l.stream>>>(l.x, l.y, l.out, l.n);
-            return cudaSuccess;
-        });
-        if (e != cudaSuccess)
-            return e;
-    } else
-        return cudaErrorInvalidValue;
-    return cudaGetLastError();
+    static const KernelLauncher<Probe> launchers[] = {
+        {"dot_shared",
+         [](const Launch& l, Probe p) {
+             dot_shared_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.y, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"dot_coarsened",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 dot_coarsened_reduce_sum<C><<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.y, l.out, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+        {"dot_fma",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 dot_fma_reduce_sum<C><<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.y, l.out, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+    };
+    return launchers;
 }
+
+std::span<const KernelLauncher<NoProbe>> dot_kernels() { return dot_launchers<NoProbe>(); }
 
 } // namespace reducescope::cuda

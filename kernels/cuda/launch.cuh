@@ -3,9 +3,12 @@
 // Internal to kernels/cuda: the rest of the project goes through reduce_api.h.
 #pragma once
 
+#include "reduce_common.cuh"
+
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <span>
 #include <string_view>
 
 namespace reducescope::cuda {
@@ -24,21 +27,40 @@ struct Launch {
     unsigned int block = 256;      ///< threads per block (power of two)
     unsigned int coarse = 4;       ///< coarse factor C (power of two, 1..64)
     unsigned int grid = 1;         ///< blocks, from the strategy's grid formula
+    bool max = false;              ///< cub: DeviceReduce::Max instead of ::Sum
     cudaStream_t stream = nullptr;
 };
 
-/// Grid size of `strategy` for n, block size B and coarse factor C (design-notes.md, "Grid shape").
-/// `coresident_blocks` caps grid_sync (0 = no cap).
-unsigned int grid_for(const char* strategy, unsigned int n, unsigned int block, unsigned int coarse,
-                      unsigned int coresident_blocks);
+/// One strategy of a kernel file's registry: how its kernel(s) are launched, with a probe.
+/// Each kernel file defines `<file>_launchers<Probe>()` next to its kernels; the benchmark
+/// instantiates it with NoProbe (`<file>_kernels()` below, collected by runner.cu) and the
+/// recording variant with its RecordingProbe (recording.cu), so both launch the same kernels the
+/// same way. tests/model/tst_catalogue.cpp holds the ids to the catalogue (`has_kernel`,
+/// `has_recording`).
+template <class Probe>
+struct KernelLauncher {
+    std::string_view id;  ///< catalogue id
+    /// Queues the strategy's kernel(s) on l.stream: l.grid blocks of l.block threads (a second
+    /// kernel, if any, has its own shape). Returns the first launch error; no synchronisation.
+    cudaError_t (*launch)(const Launch& l, Probe probe);
+    /// Cooperative kernels only (catalogue `cooperative`): *per_sm = the blocks of `block` threads
+    /// one multiprocessor holds at once (the grid is capped at per_sm x multiprocessors).
+    cudaError_t (*resident_blocks)(unsigned int block, int* per_sm) = nullptr;
+};
 
-// One enqueue function per kernel file. Each returns the first CUDA error (cudaSuccess when all
-// launches were queued) and does no synchronisation. `strategy` is the catalogue id; unknown ids
-// return cudaErrorInvalidValue.
-cudaError_t enqueue_basic(const char* strategy, const Launch& l);        // reduce_basic.cu
-cudaError_t enqueue_multiblock(const char* strategy, const Launch& l);   // reduce_multiblock.cu
-cudaError_t enqueue_warp(const char* strategy, const Launch& l);         // reduce_warp.cu
-cudaError_t enqueue_dot(const char* strategy, const Launch& l);          // dot_product.cu
+// The registries of the kernel files, instantiated for the benchmark (NoProbe).
+std::span<const KernelLauncher<NoProbe>> basic_kernels();       // reduce_basic.cu
+std::span<const KernelLauncher<NoProbe>> multiblock_kernels();  // reduce_multiblock.cu
+std::span<const KernelLauncher<NoProbe>> warp_kernels();        // reduce_warp.cu
+std::span<const KernelLauncher<NoProbe>> dot_kernels();         // dot_product.cu
+
+/// The benchmark's launcher of catalogue id `strategy` (the files' registries and the CUB
+/// baseline), or nullptr. Defined in runner.cu.
+const KernelLauncher<NoProbe>* find_launcher(std::string_view strategy);
+
+/// find_launcher(strategy)->launch(l, {}); cudaErrorInvalidValue for an id without a launcher.
+cudaError_t enqueue(std::string_view strategy, const Launch& l);
+
 /// CUB DeviceReduce::Sum (max = false) or ::Max into l.out; with l.temp == nullptr it only sets
 /// *temp_bytes to the storage it needs.
 cudaError_t enqueue_cub(bool max, const Launch& l, std::size_t* temp_bytes);  // baselines.cu
@@ -46,9 +68,6 @@ cudaError_t enqueue_cub(bool max, const Launch& l, std::size_t* temp_bytes);  //
 /// `never` (a value the caller knows it cannot be). blocks > 0: a grid-stride loop over that many
 /// blocks; blocks == 0: one pass, 8 float4 loads per thread, as many blocks as needed.
 cudaError_t enqueue_read_ceiling(const Launch& l, unsigned int blocks, float never);  // baselines.cu
-
-/// Max blocks of `strategy` resident at once (cooperative launch limit), for grid_sync.
-cudaError_t coresident_blocks_grid_sync(unsigned int block, int sms, unsigned int* blocks);  // reduce_warp.cu
 
 /// Sets *out = value with a one-thread kernel (the reset of accumulating outputs to -inf for max).
 cudaError_t enqueue_fill(float* out, float value, cudaStream_t stream);  // baselines.cu

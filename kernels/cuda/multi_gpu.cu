@@ -191,7 +191,7 @@ struct MultiGpuRunner::Impl {
         l.grid = ceil_div(s.size, std::size_t{4} * t.coarse_factor * t.block_size);
         l.stream = g.stream;
         set_last_block_buffers(l, g.block_partials, g.ticket);
-        check(reducescope::cuda::enqueue_warp("vectorized", l), "vectorized_reduce_sum<<<>>>");
+        check(reducescope::cuda::enqueue("vectorized", l), "vectorized_reduce_sum<<<>>>");
     }
 
     // The work of one repetition on every GPU.

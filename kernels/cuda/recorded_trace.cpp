@@ -2,7 +2,9 @@
 // A GPU recording as a model::Trace, and its comparison with the model (recorded_trace.h).
 #include "cuda/recorded_trace.h"
 
+#include "model/catalogue.h"
 #include "model/kernel_sources.h"
+#include "model/simulate.h"
 #include "model/trace_json.h"
 
 #include <algorithm>
@@ -28,29 +30,27 @@ enum : std::uint32_t { kGlobal, kShared, kRegister };
 /// A recorded step: (kernel, step kind, iteration, occurrence within the thread).
 using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t>;
 
-bool in_place(const std::string& s) { return s == "simple" || s == "convergent" || s == "convergent_reversed"; }
-bool coarsened(const std::string& s) { return s == "coarsened" || s == "coarsened_max"; }
-
-std::string source_file_of(const std::string& s)
+/// True when the kernel's source tags both a `load` and a `coarsen` step (coarsened,
+/// coarsened_max): its first element is the load and the coarsening loop adds the rest, one step
+/// in the model (tagged load + coarsen), so the Load records join the Coarsen step.
+bool load_opens_coarsen(const std::string& source_file, const std::string& s)
 {
-    if (s == "simple" || s == "convergent" || s == "convergent_reversed" || s == "interleaved_strided" || s == "shared")
-        return "reduce_basic.cu";
-    if (s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
-        s == "self_reset")
-        return "reduce_warp.cu";
-    return "reduce_multiblock.cu";
+    return !m::marker_lines(source_file, "@" + s + ".load").empty() &&
+           !m::marker_lines(source_file, "@" + s + ".coarsen").empty();
 }
 
 /// The step tags a model step of the same kind carries (trace-format.md), without "@strategy.".
-std::vector<std::string> marker_names(const std::string& s, const Key& k)
+/// `coarsened`: load_opens_coarsen(); `cooperative`: the block reduces after grid.sync() are
+/// tagged grid_sync (catalogue `cooperative`).
+std::vector<std::string> marker_names(const Key& k, bool coarsened, bool cooperative)
 {
     const auto [kernel, kind, iteration, occurrence] = k;
     std::vector<std::string> names;
     if (kernel == 1 && kind != kSecondPass)
         names.push_back("second_pass");
-    if (s == "grid_sync" && occurrence > 0 && (kind == kShuffle || kind == kWarpPartial || kind == kFinalWarp))
+    if (cooperative && occurrence > 0 && (kind == kShuffle || kind == kWarpPartial || kind == kFinalWarp))
         names.push_back("grid_sync");
-    if (kind == kCoarsen && coarsened(s))
+    if (kind == kCoarsen && coarsened)
         names.insert(names.end(), {"load", "coarsen"});
     else if (kind == kFinalWarp)
         names.insert(names.end(), {"final_warp", "shuffle"});
@@ -95,9 +95,13 @@ std::string lanes_text(const std::vector<int>& lanes)
 m::Trace recorded_trace(const Recording& rec)
 {
     const std::string& s = rec.strategy;
+    const m::StrategyInfo* info = m::find_strategy(s);
+    const bool in_place = info && info->in_place;
+    const std::string source_file = info ? std::string{info->source_file} : std::string{};
+    const bool coarsened = load_opens_coarsen(source_file, s);
     m::Trace t;
     t.strategy = s;
-    t.operation = s == "coarsened_max" ? m::Operation::Max : m::Operation::Sum;
+    t.operation = m::operation_of(s);
     t.params.block_size = static_cast<int>(rec.block);
     t.params.warp_size = 32;
     t.params.coarse_factor = static_cast<int>(rec.coarse_factor);
@@ -106,9 +110,9 @@ m::Trace recorded_trace(const Recording& rec)
     t.padded_n = static_cast<int>(rec.input.size());
     t.grid_size = static_cast<int>(rec.grid);
     t.input = rec.input;
-    t.source_file = source_file_of(s);
+    t.source_file = source_file;
     t.result = rec.result;
-    t.expected_wrong = s == "race";
+    t.expected_wrong = info && info->expected_wrong;
     if (t.operation == m::Operation::Max) {
         double mx = -std::numeric_limits<double>::infinity();
         for (unsigned int i = 0; i < rec.n; ++i)
@@ -144,7 +148,7 @@ m::Trace recorded_trace(const Recording& rec)
             }
             std::uint32_t kind = c.step;
             std::uint32_t iteration = c.iteration;
-            if (kind == kLoad && coarsened(s))
+            if (kind == kLoad && coarsened)
                 kind = kCoarsen;
             if (kind == kCoarsen)
                 iteration = 0;
@@ -174,8 +178,8 @@ m::Trace recorded_trace(const Recording& rec)
     }
 
     std::vector<float> values;  // the array of the previous step (in-place kernels: the padded input)
-    m::MemorySpace space = in_place(s) ? m::MemorySpace::Global : m::MemorySpace::Shared;
-    if (in_place(s))
+    m::MemorySpace space = in_place ? m::MemorySpace::Global : m::MemorySpace::Shared;
+    if (in_place)
         values = rec.input;
     std::map<std::pair<m::MemorySpace, std::size_t>, std::vector<float>> kept;  // arrays of other spaces
     std::optional<float> output;
@@ -188,7 +192,7 @@ m::Trace recorded_trace(const Recording& rec)
         st.block_dim = bd;
         st.grid_dim = gd;
         std::string label = "recorded on the GPU:";
-        for (const std::string& name : marker_names(s, key)) {
+        for (const std::string& name : marker_names(key, coarsened, info && info->cooperative)) {
             const std::string marker = "@" + s + "." + name;
             st.source_markers.push_back(marker);
             label += " " + name;

@@ -8,6 +8,7 @@
 // copies other names, so the production objects (reduce_basic.cu.o, ...) are built exactly as
 // before and their NoProbe kernels do not change. docs/hardware-counters.md says how to check.
 #include "launch.cuh"
+#include "model/catalogue.h"
 #include "reduce_api.h"
 #include "reduce_common.cuh"
 #include "recording_api.h"
@@ -16,24 +17,23 @@
 #include <math_constants.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
 
 // The non-template functions of the kernel files, renamed in this translation unit only (see above).
-#define enqueue_basic recording_unused_enqueue_basic
-#define enqueue_multiblock recording_unused_enqueue_multiblock
-#define enqueue_warp recording_unused_enqueue_warp
-#define coresident_blocks_grid_sync recording_unused_coresident_blocks_grid_sync
+#define basic_kernels recording_unused_basic_kernels
+#define multiblock_kernels recording_unused_multiblock_kernels
+#define warp_kernels recording_unused_warp_kernels
 #define atomic_max_float recording_atomic_max_float  // a __device__ function, but nvcc emits a host stub
 #include "reduce_basic.cu"
 #include "reduce_multiblock.cu"
 #include "reduce_warp.cu"
-#undef enqueue_basic
-#undef enqueue_multiblock
-#undef enqueue_warp
-#undef coresident_blocks_grid_sync
+#undef basic_kernels
+#undef multiblock_kernels
+#undef warp_kernels
 #undef atomic_max_float
 
 namespace reducescope::cuda {
@@ -64,7 +64,31 @@ struct RecordingProbe {
                                      index, value, blockIdx.x, threadIdx.x, mask, sequence};
         ++sequence;
     }
+
+    /// The same buffer, its records marked as kernel `k` (two_pass's second kernel: 1).
+    RecordingProbe for_kernel(unsigned int k) const
+    {
+        RecordingProbe p = *this;
+        p.kernel = k;
+        return p;
+    }
 };
+
+/// The recording registry: the kernel files' launchers, instantiated with RecordingProbe.
+auto recording_tables()
+{
+    return std::array{basic_launchers<RecordingProbe>(), multiblock_launchers<RecordingProbe>(),
+                      warp_launchers<RecordingProbe>()};
+}
+
+const KernelLauncher<RecordingProbe>* find_recording_launcher(std::string_view id)
+{
+    for (const auto& table : recording_tables())
+        for (const KernelLauncher<RecordingProbe>& k : table)
+            if (k.id == id)
+                return &k;
+    return nullptr;
+}
 
 } // namespace reducescope::cuda
 
@@ -94,39 +118,18 @@ struct DeviceBuffer {
 };
 
 bool is_pow2(unsigned int v) { return v && !(v & (v - 1)); }
-unsigned int ceil_div(std::size_t a, std::size_t b) { return static_cast<unsigned int>((a + b - 1) / b); }
-
-bool in_place(const std::string& s) { return s == "simple" || s == "convergent" || s == "convergent_reversed"; }
-bool warp_kernel(const std::string& s)
-{
-    return s == "warp_shuffle" || s == "block_reduce" || s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
-           s == "self_reset";
-}
-
-/// Grid of the first kernel: the benchmark's formulas (runner.cu, docs/design-notes.md).
-unsigned int grid_of(const std::string& s, std::size_t n, unsigned int B, unsigned int C)
-{
-    if (s == "simple" || s == "convergent" || s == "convergent_reversed" || s == "interleaved_strided" ||
-        s == "shared" || s == "segmented")
-        return ceil_div(n, 2 * std::size_t{B});
-    if (s == "coarsened" || s == "coarsened_max")
-        return ceil_div(n, std::size_t{2} * C * B);
-    if (s == "atomic_naive" || s == "race" || s == "warp_shuffle")
-        return ceil_div(n, B);
-    if (s == "vectorized" || s == "self_reset")
-        return std::max(1u, ceil_div(n, std::size_t{4} * C * B));
-    return ceil_div(n, std::size_t{C} * B);  // block_reduce, two_pass, grid_sync (capped below)
-}
 
 } // namespace
 
-bool can_record(const std::string& s)
+bool can_record(const std::string& s) { return cuda::find_recording_launcher(s) != nullptr; }
+
+std::vector<std::string> recording_ids()
 {
-    static const char* const ids[] = {"simple",       "convergent",    "convergent_reversed", "interleaved_strided",
-                                      "shared",       "segmented",     "coarsened",           "coarsened_max",
-                                      "atomic_naive", "race",          "warp_shuffle",        "block_reduce",
-                                      "two_pass",     "grid_sync",     "vectorized",          "self_reset"};
-    return std::any_of(std::begin(ids), std::end(ids), [&](const char* id) { return s == id; });
+    std::vector<std::string> ids;
+    for (const auto& table : cuda::recording_tables())
+        for (const auto& k : table)
+            ids.emplace_back(k.id);
+    return ids;
 }
 
 const char* recorded_step_name(std::uint32_t step)
@@ -138,7 +141,9 @@ const char* recorded_step_name(std::uint32_t step)
 
 Recording record_on_gpu(const std::string& s, std::span<const float> input, unsigned int B, unsigned int C)
 {
-    if (!can_record(s))
+    const cuda::KernelLauncher<RecordingProbe>* launcher = cuda::find_recording_launcher(s);
+    const model::StrategyInfo* info = model::find_strategy(s);
+    if (!launcher || !info)
         throw std::invalid_argument("strategy " + s + " has no recording variant");
     if (input.empty() || input.size() > 4096)
         throw std::invalid_argument("input must hold 1..4096 values");
@@ -146,7 +151,7 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
         throw std::invalid_argument("block size must be a power of two in 1..1024");
     if (!is_pow2(C) || C > 64)
         throw std::invalid_argument("coarse factor must be a power of two in 1..64");
-    if (warp_kernel(s) && B < 32)
+    if (info->whole_warps && B < 32)
         throw std::invalid_argument("the warp kernels need whole warps: block size must be at least 32");
 
     int driver = 0, count = 0;
@@ -167,39 +172,41 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     rec.n = static_cast<unsigned int>(n);
     rec.block = B;
     rec.coarse_factor = C;
-    unsigned int grid = grid_of(s, n, B, C);
-    if (s == "grid_sync") {
+    // The benchmark's grid formula (catalogue), capped at the co-resident blocks for a cooperative launch.
+    unsigned int grid = static_cast<unsigned int>(model::grid_blocks(*info, n, B, C).value_or(1));
+    if (info->cooperative) {
         int per_sm = 0;
-        check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cuda::grid_sync_reduce_sum<RecordingProbe>,
-                                                            static_cast<int>(B), 0),
+        check(launcher->resident_blocks ? launcher->resident_blocks(B, &per_sm) : cudaErrorInvalidValue,
               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
         grid = std::min(grid, static_cast<unsigned int>(per_sm * prop.multiProcessorCount));
         if (grid == 0)
-            throw std::invalid_argument("no block of this size can be resident for grid_sync");
+            throw std::invalid_argument("no block of this size can be resident for " + s);
     }
     rec.grid = grid;
 
     // Input: in-place kernels get whole zero-padded segments (as the benchmark's working copy);
     // the others n values followed by zeros they never read (bounds-checked loads).
-    const std::size_t padded = in_place(s) ? std::size_t{grid} * 2 * B : n;
+    const bool in_place = info->in_place;
+    const std::size_t padded = in_place ? std::size_t{grid} * 2 * B : n;
     rec.input.assign(input.begin(), input.end());
-    if (in_place(s))
+    if (in_place)
         rec.input.resize(padded, 0.0f);
     DeviceBuffer x((padded + 2048) * sizeof(float), "cudaMalloc(input)");
     check(cudaMemcpy(x.as<float>(), rec.input.data(), rec.input.size() * sizeof(float), cudaMemcpyHostToDevice),
           "cudaMemcpy(input)");
     DeviceBuffer out(sizeof(float), "cudaMalloc(output)");
-    // self_reset zeroes *output itself: start it at NaN, so a missing zero shows in the result.
-    const float out0 = s == "coarsened_max" ? -std::numeric_limits<float>::infinity()
-                       : s == "self_reset"  ? std::numeric_limits<float>::quiet_NaN()
-                                            : 0.0f;
+    // A kernel that zeroes *output itself starts from NaN, so a missing zero shows in the result;
+    // the others from the identity of their operation.
+    const float out0 = info->merge == model::Merge::SelfReset        ? std::numeric_limits<float>::quiet_NaN()
+                       : info->operation == model::Reduction::Max ? -std::numeric_limits<float>::infinity()
+                                                                  : 0.0f;
     check(cudaMemcpy(out.as<float>(), &out0, sizeof out0, cudaMemcpyHostToDevice), "cudaMemcpy(output)");
     DeviceBuffer partials((std::size_t{grid} + 1) * sizeof(float), "cudaMalloc(partials)");
     DeviceBuffer epoch(2 * sizeof(unsigned long long), "cudaMalloc(self_reset counters)");  // zeroed
 
     // At most 2*C + 40 records per thread (load, coarsening, tree or shuffles, final warp, merge);
-    // two_pass's second kernel adds 1024 threads.
-    const std::size_t threads = std::size_t{grid} * B + (s == "two_pass" ? 1024 : 0);
+    // a second phase over the partials (two_pass's second kernel: one block of 1024) adds up to 1024 threads.
+    const std::size_t threads = std::size_t{grid} * B + (info->needs_partials ? 1024 : 0);
     const std::size_t capacity = threads * (2 * std::size_t{C} + 40) + 1024;
     DeviceBuffer calls(capacity * sizeof(cuda::DeviceCall), "cudaMalloc(recording)");
     DeviceBuffer counter(sizeof(unsigned int), "cudaMalloc(recording counter)");
@@ -209,67 +216,17 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     probe.count = counter.as<unsigned int>();
     probe.capacity = static_cast<unsigned int>(capacity);
 
-    using namespace reducescope::cuda;
-    const dim3 g{grid}, b{B};
-    const std::size_t smem = B * sizeof(float);
-    const unsigned int un = static_cast<unsigned int>(n);
-    float* xs = x.as<float>();
-    float* o = out.as<float>();
-    float* part = partials.as<float>();
-    cudaError_t launched = cudaSuccess;
-    if (s == "simple")
-        simple_reduce_sum<<<g, b>>>(xs, o, probe);
-    else if (s == "convergent")
-        convergent_reduce_sum<<<g, b>>>(xs, o, probe);
-    else if (s == "convergent_reversed")
-        convergent_reversed_reduce_sum<<<g, b>>>(xs, o, probe);
-    else if (s == "interleaved_strided")
-        interleaved_strided_reduce_sum<<<g, b, smem>>>(xs, o, un, probe);
-    else if (s == "shared")
-        shared_reduce_sum<<<g, b, smem>>>(xs, o, un, probe);
-    else if (s == "segmented")
-        segmented_reduce_sum<<<g, b, smem>>>(xs, o, un, probe);
-    else if (s == "coarsened")
-        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
-            coarsened_reduce_sum<CF><<<g, b, smem>>>(xs, o, un, probe);
-            return cudaSuccess;
-        });
-    else if (s == "coarsened_max")
-        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
-            coarsened_reduce_max<CF><<<g, b, smem>>>(xs, o, un, probe);
-            return cudaSuccess;
-        });
-    else if (s == "atomic_naive")
-        atomic_naive_reduce_sum<<<g, b>>>(xs, o, un, probe);
-    else if (s == "race")
-        race_reduce_sum<<<g, b>>>(xs, o, un, probe);
-    else if (s == "warp_shuffle")
-        warp_shuffle_reduce_sum<<<g, b>>>(xs, o, un, probe);
-    else if (s == "block_reduce")
-        block_reduce_reduce_sum<<<g, b>>>(xs, o, un, probe);
-    else if (s == "two_pass") {
-        two_pass_partials<<<g, b>>>(xs, part, un, probe);
-        check(cudaGetLastError(), "two_pass_partials<RecordingProbe>");
-        RecordingProbe second = probe;
-        second.kernel = 1;
-        two_pass_final<<<1, 1024>>>(part, o, grid, second);
-    } else if (s == "vectorized")
-        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
-            vectorized_reduce_sum<CF><<<g, b>>>(xs, o, un, probe);
-            return cudaSuccess;
-        });
-    else if (s == "self_reset")
-        launched = with_coarse_factor(C, [&]<unsigned int CF>() {
-            self_reset_reduce_sum<CF><<<g, b>>>(xs, o, epoch.as<unsigned long long>(), un, probe);
-            return cudaSuccess;
-        });
-    else if (s == "grid_sync") {
-        const float* cx = xs;
-        void* args[] = {&cx, &part, &o, const_cast<unsigned int*>(&un), &probe};
-        launched = cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<RecordingProbe>), g,
-                                               b, args, 0, nullptr);
-    }
-    check(launched, "launch (recording)");
+    cuda::Launch l;
+    l.x = x.as<float>();
+    l.work = x.as<float>();  // in-place kernels reduce the uploaded copy
+    l.out = out.as<float>();
+    l.partials = partials.as<float>();
+    l.epoch = epoch.as<unsigned long long>();
+    l.n = static_cast<unsigned int>(n);
+    l.block = B;
+    l.coarse = C;
+    l.grid = grid;
+    check(launcher->launch(l, probe), "launch (recording)");
     check(cudaGetLastError(), "launch (recording)");
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (recording)");
 
@@ -281,14 +238,14 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     check(cudaMemcpy(rec.calls.data(), calls.p, made * sizeof(cuda::DeviceCall), cudaMemcpyDeviceToHost),
           "cudaMemcpy(recording)");
     check(cudaMemcpy(&rec.result, out.p, sizeof rec.result, cudaMemcpyDeviceToHost), "cudaMemcpy(output)");
-    if (in_place(s)) {
+    if (in_place) {
         rec.global_after.resize(padded);
-        check(cudaMemcpy(rec.global_after.data(), xs, padded * sizeof(float), cudaMemcpyDeviceToHost),
+        check(cudaMemcpy(rec.global_after.data(), x.p, padded * sizeof(float), cudaMemcpyDeviceToHost),
               "cudaMemcpy(input after)");
     }
-    if (s == "two_pass" || s == "grid_sync") {
+    if (info->needs_partials) {
         rec.partials.resize(grid);
-        check(cudaMemcpy(rec.partials.data(), part, grid * sizeof(float), cudaMemcpyDeviceToHost),
+        check(cudaMemcpy(rec.partials.data(), partials.p, grid * sizeof(float), cudaMemcpyDeviceToHost),
               "cudaMemcpy(partials)");
     }
     return rec;

@@ -54,9 +54,14 @@ struct Recording {
     std::vector<RecordedCall> calls; ///< in no particular order (sort by block, thread, sequence)
 };
 
-/// True for the strategies that have a recording variant: every strategy with a step model
-/// (catalogue `has_model`), `vectorized` included.
+/// True for the strategies that have a recording variant: a launcher in the recording registry
+/// (the kernel files' tables instantiated with the recording probe, recording.cu).
 bool can_record(const std::string& strategy);
+
+/// The recording registry: every catalogue id with a recording variant, in registry order. Needs
+/// no GPU. A strategy has one exactly when its catalogue entry says `has_recording`
+/// (tests/model/tst_catalogue.cpp).
+std::vector<std::string> recording_ids();
 
 /// Runs the recording instantiation of `strategy` once on `input` (1..4096 values) with block
 /// size `block` (power of two; warp kernels: 32..1024) and coarse factor `coarse` (power of two,

@@ -132,6 +132,47 @@ __global__ void interleaved_strided_reduce_sum(const float* input, float* output
     }
 }
 
+// interleaved_padded — interleaved_strided's tree with padded shared memory: one unused word after
+// every 32 (seed 003's second remedy for bank conflicts).
+// Improves on interleaved_strided: word `index` of the tree is stored at padded(index) =
+// index + index / 32, so each run of 32 words starts one bank further on than the run before it.
+// The words a warp touches, 2*stride apart, no longer fall into a few banks: every lane of the
+// warp hits its own bank, and each shared access of the tree is one wavefront (no bank conflict,
+// for any blockDim.x up to 1024). Same adds, in the same order, as interleaved_strided; the probe
+// records the tree's index, not the padded address. Costs: as interleaved_strided, plus
+// blockDim.x / 32 unused words of shared memory and an add and a shift per address. The other
+// remedy needs no padding: `shared` below changes the access pattern instead.
+__device__ __forceinline__ unsigned int padded(unsigned int index) { return index + index / 32; }
+
+template <class Probe = NoProbe>
+__global__ void interleaved_padded_reduce_sum(const float* input, float* output, unsigned int n,
+                                              Probe probe = {})
+{
+    extern __shared__ float sdata[];  // blockDim.x + blockDim.x / 32 words
+    const unsigned int tid = threadIdx.x;
+    const unsigned int i = 2 * blockDim.x * blockIdx.x + tid;
+    sdata[padded(tid)] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n);  // @interleaved_padded.load
+    probe.record(Step::Load, 0, Space::Shared, tid, sdata[padded(tid)]);
+    __syncthreads();                                                      // @interleaved_padded.load
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {     // @interleaved_padded.tree
+        const unsigned int index = 2 * stride * tid;                      // @interleaved_padded.tree
+        if (index < blockDim.x) {                                         // @interleaved_padded.tree
+            sdata[padded(index)] += sdata[padded(index + stride)];        // @interleaved_padded.tree
+            probe.record(Step::Tree, stride, Space::Shared, index, sdata[padded(index)]);
+        }
+        __syncthreads();                                                  // @interleaved_padded.tree
+    }
+    if (tid == 0) {
+        if (gridDim.x == 1) {
+            *output = sdata[0];                                           // @interleaved_padded.write
+            probe.record(Step::Write, 0, Space::Global, 0, sdata[0]);
+        } else {
+            atomicAdd(output, sdata[0]);                                  // @interleaved_padded.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, sdata[0]);
+        }
+    }
+}
+
 // shared — first add during the load into shared memory, then the convergent tree on chip
 // (PMPP Fig 10.11).
 // Improves on convergent: one read of global memory per element instead of a read and a write
@@ -164,26 +205,49 @@ __global__ void shared_reduce_sum(const float* input, float* output, unsigned in
     }
 }
 
-// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+// ---- host side: the launches of this file's strategies (not part of the lesson) -------------
+// The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
+// (recording.cu) with its recording probe.
 
-cudaError_t enqueue_basic(const char* s, const Launch& l)
+template <class Probe>
+std::span<const KernelLauncher<Probe>> basic_launchers()
 {
-    const std::string_view id{s};
-    const dim3 grid{l.grid}, block{l.block};
-    const std::size_t smem = l.block * sizeof(float);
-    if (id == "simple")
-        simple_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "convergent")
-        convergent_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "convergent_reversed")
-        convergent_reversed_reduce_sum<<<grid, block, 0, l.stream>>>(l.work, l.out);
-    else if (id == "interleaved_strided")
-        interleaved_strided_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "shared")
-        shared_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-    else
-        return cudaErrorInvalidValue;
-    return cudaGetLastError();
+    static const KernelLauncher<Probe> launchers[] = {
+        {"simple",
+         [](const Launch& l, Probe p) {
+             simple_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"convergent",
+         [](const Launch& l, Probe p) {
+             convergent_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"convergent_reversed",
+         [](const Launch& l, Probe p) {
+             convergent_reversed_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.work, l.out, p);
+             return cudaGetLastError();
+         }},
+        {"interleaved_strided",
+         [](const Launch& l, Probe p) {
+             interleaved_strided_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"interleaved_padded",
+         [](const Launch& l, Probe p) {
+             const std::size_t words = l.block + l.block / 32;  // the tree's words and their padding
+             interleaved_padded_reduce_sum<<<l.grid, l.block, words * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"shared",
+         [](const Launch& l, Probe p) {
+             shared_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+    };
+    return launchers;
 }
+
+std::span<const KernelLauncher<NoProbe>> basic_kernels() { return basic_launchers<NoProbe>(); }
 
 } // namespace reducescope::cuda

@@ -37,6 +37,9 @@ struct NoProbe {
                                            unsigned int /*index*/, float /*value*/) const
     {
     }
+    /// The probe to pass to a strategy's second kernel (two_pass_final): a recording probe marks
+    /// its records with kernel 1; this one records nothing either way.
+    NoProbe for_kernel(unsigned int /*kernel*/) const { return *this; }
 };
 
 /// Every lane of a warp takes part in the shuffles (blocks are whole warps).

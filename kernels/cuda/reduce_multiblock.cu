@@ -155,36 +155,47 @@ __global__ void race_reduce_sum(const float* input, float* output, unsigned int 
     }
 }
 
-// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+// ---- host side: the launches of this file's strategies (not part of the lesson) -------------
+// The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
+// (recording.cu) with its recording probe.
 
-cudaError_t enqueue_multiblock(const char* s, const Launch& l)
+template <class Probe>
+std::span<const KernelLauncher<Probe>> multiblock_launchers()
 {
-    const std::string_view id{s};
-    const dim3 grid{l.grid}, block{l.block};
-    const std::size_t smem = l.block * sizeof(float);
-    if (id == "segmented")
-        segmented_reduce_sum<<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "coarsened") {
-        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            coarsened_reduce_sum<C><<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-            return cudaSuccess;
-        });
-        if (e != cudaSuccess)
-            return e;
-    } else if (id == "coarsened_max") {
-        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            coarsened_reduce_max<C><<<grid, block, smem, l.stream>>>(l.x, l.out, l.n);
-            return cudaSuccess;
-        });
-        if (e != cudaSuccess)
-            return e;
-    } else if (id == "atomic_naive")
-        atomic_naive_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "race")
-        race_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
-    else
-        return cudaErrorInvalidValue;
-    return cudaGetLastError();
+    static const KernelLauncher<Probe> launchers[] = {
+        {"segmented",
+         [](const Launch& l, Probe p) {
+             segmented_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"coarsened",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 coarsened_reduce_sum<C><<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+        {"coarsened_max",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 coarsened_reduce_max<C><<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+        {"atomic_naive",
+         [](const Launch& l, Probe p) {
+             atomic_naive_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"race",
+         [](const Launch& l, Probe p) {
+             race_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+    };
+    return launchers;
 }
+
+std::span<const KernelLauncher<NoProbe>> multiblock_kernels() { return multiblock_launchers<NoProbe>(); }
 
 } // namespace reducescope::cuda

@@ -276,58 +276,66 @@ __global__ void self_reset_reduce_sum(const float* __restrict__ input, float* ou
     }
 }
 
-// ---- host side: launches used by the benchmark (not part of the lesson) ----------------------
+// ---- host side: the launches of this file's strategies (not part of the lesson) -------------
+// The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
+// (recording.cu) with its recording probe.
 
-cudaError_t coresident_blocks_grid_sync(unsigned int block, int sms, unsigned int* blocks)
+template <class Probe>
+std::span<const KernelLauncher<Probe>> warp_launchers()
 {
-    int per_sm = 0;
-    const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, grid_sync_reduce_sum<NoProbe>, static_cast<int>(block), 0);
-    *blocks = e == cudaSuccess ? static_cast<unsigned int>(per_sm * sms) : 0;
-    return e;
+    static const KernelLauncher<Probe> launchers[] = {
+        {"warp_shuffle",
+         [](const Launch& l, Probe p) {
+             warp_shuffle_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"block_reduce",
+         [](const Launch& l, Probe p) {
+             block_reduce_reduce_sum<<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"two_pass",
+         [](const Launch& l, Probe p) {
+             two_pass_partials<<<l.grid, l.block, 0, l.stream>>>(l.x, l.partials, l.n, p);
+             if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess)
+                 return e;
+             two_pass_final<<<1, 1024, 0, l.stream>>>(l.partials, l.out, l.grid, p.for_kernel(1));
+             return cudaGetLastError();
+         }},
+        {"grid_sync",
+         [](const Launch& l, Probe p) {
+             const float* x = l.x;
+             float* partials = l.partials;
+             float* out = l.out;
+             unsigned int n = l.n;
+             void* args[] = {&x, &partials, &out, &n, &p};
+             return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<Probe>),
+                                                dim3{l.grid}, dim3{l.block}, args, 0, l.stream);
+         },
+         [](unsigned int block, int* per_sm) {
+             return cudaOccupancyMaxActiveBlocksPerMultiprocessor(per_sm, grid_sync_reduce_sum<Probe>,
+                                                                  static_cast<int>(block), 0);
+         }},
+        {"vectorized",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 vectorized_reduce_sum<C><<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+        {"self_reset",
+         [](const Launch& l, Probe p) {
+             if (l.epoch == nullptr)
+                 return cudaErrorInvalidValue;  // the two counters come from the caller (zeroed)
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 self_reset_reduce_sum<C><<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.epoch, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+    };
+    return launchers;
 }
 
-cudaError_t enqueue_warp(const char* s, const Launch& l)
-{
-    const std::string_view id{s};
-    const dim3 grid{l.grid}, block{l.block};
-    if (id == "warp_shuffle")
-        warp_shuffle_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "block_reduce")
-        block_reduce_reduce_sum<<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
-    else if (id == "two_pass") {
-        two_pass_partials<<<grid, block, 0, l.stream>>>(l.x, l.partials, l.n);
-        if (const cudaError_t e = cudaGetLastError(); e != cudaSuccess)
-            return e;
-        two_pass_final<<<1, 1024, 0, l.stream>>>(l.partials, l.out, l.grid);
-    } else if (id == "grid_sync") {
-        const float* x = l.x;
-        float* partials = l.partials;
-        float* out = l.out;
-        unsigned int n = l.n;
-        NoProbe probe;
-        void* args[] = {&x, &partials, &out, &n, &probe};
-        return cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_sync_reduce_sum<NoProbe>),
-                                           grid, block, args, 0, l.stream);
-    } else if (id == "vectorized") {
-        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            vectorized_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.n);
-            return cudaSuccess;
-        });
-        if (e != cudaSuccess)
-            return e;
-    } else if (id == "self_reset") {
-        if (l.epoch == nullptr)
-            return cudaErrorInvalidValue;  // the two counters come from the caller (zeroed)
-        const cudaError_t e = with_coarse_factor(l.coarse, [&]<unsigned int C>() {
-            self_reset_reduce_sum<C><<<grid, block, 0, l.stream>>>(l.x, l.out, l.epoch, l.n);
-            return cudaSuccess;
-        });
-        if (e != cudaSuccess)
-            return e;
-    } else
-        return cudaErrorInvalidValue;
-    return cudaGetLastError();
-}
+std::span<const KernelLauncher<NoProbe>> warp_kernels() { return warp_launchers<NoProbe>(); }
 
 } // namespace reducescope::cuda

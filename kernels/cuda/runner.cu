@@ -10,22 +10,56 @@
 //    timed the same way and its median per repetition subtracted (RunResult::subtracted_ms).
 // Outputs that accumulate (atomics) are reset inside the timed work: that cost is counted.
 #include "launch.cuh"
+#include "model/catalogue.h"
 #include "reduce_api.h"
 
 #include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string_view>
 
+namespace reducescope::cuda {
+namespace {
+/// The CUB baseline as a registry entry (its Max when Launch::max).
+const KernelLauncher<NoProbe> kCubLauncher{"cub", [](const Launch& l, NoProbe) { return enqueue_cub(l.max, l, nullptr); }};
+
+/// The benchmark's registry: the kernel files' tables and the CUB baseline.
+auto launcher_tables()
+{
+    return std::array{basic_kernels(), multiblock_kernels(), warp_kernels(), dot_kernels(),
+                      std::span<const KernelLauncher<NoProbe>>{&kCubLauncher, 1}};
+}
+} // namespace
+
+const KernelLauncher<NoProbe>* find_launcher(std::string_view strategy)
+{
+    for (const auto& table : launcher_tables())
+        for (const KernelLauncher<NoProbe>& k : table)
+            if (k.id == strategy)
+                return &k;
+    return nullptr;
+}
+
+cudaError_t enqueue(std::string_view strategy, const Launch& l)
+{
+    const KernelLauncher<NoProbe>* k = find_launcher(strategy);
+    return k ? k->launch(l, NoProbe{}) : cudaErrorInvalidValue;
+}
+
+} // namespace reducescope::cuda
+
 namespace reducescope::gpu {
 namespace {
 
+using reducescope::cuda::KernelLauncher;
 using reducescope::cuda::Launch;
+using reducescope::cuda::NoProbe;
 
 std::string error_text(const char* call, cudaError_t e)
 {
@@ -91,6 +125,7 @@ struct TooFewRegisters : CudaError {
 };
 
 struct KernelPlan {
+    const KernelLauncher<NoProbe>* launcher = nullptr;  // from the registry (launch.cuh)
     std::string kernel;
     unsigned int grid = 1;
     bool accumulates = false;  // output must be reset to the identity before each run
@@ -115,7 +150,17 @@ OutOfMemory::OutOfMemory(std::size_t n_, std::size_t needed, std::size_t free_)
 
 bool is_in_place(const std::string& s)
 {
-    return s == "simple" || s == "convergent" || s == "convergent_reversed";
+    const model::StrategyInfo* info = model::find_strategy(s);
+    return info && info->in_place;
+}
+
+std::vector<std::string> kernel_ids()
+{
+    std::vector<std::string> ids;
+    for (const auto& table : cuda::launcher_tables())
+        for (const KernelLauncher<NoProbe>& k : table)
+            ids.emplace_back(k.id);
+    return ids;
 }
 
 std::vector<DeviceInfo> list_devices()
@@ -207,83 +252,52 @@ struct Runner::Impl {
         return static_cast<float*>(p);
     }
 
+    // Everything below comes from the strategy's catalogue entry (model/catalogue.h) and its
+    // launcher in the registry (launch.cuh); no strategy is named here.
     KernelPlan plan(const KernelSpec& s, std::size_t n) const
     {
         KernelPlan p;
         const unsigned int B = s.block_size, C = s.coarse_factor;
         const std::string& id = s.strategy;
-        p.max = id == "coarsened_max" || (id == "cub" && s.max);
+        const model::StrategyInfo* info = model::find_strategy(id);
+        p.launcher = reducescope::cuda::find_launcher(id);
+        if (!info || !info->has_kernel || !p.launcher) {
+            p.skip = "no GPU kernel for strategy '" + id + "'";
+            return p;
+        }
+        const bool baseline = info->family == model::Family::Baseline;
+        p.max = info->operation == model::Reduction::Max || (baseline && s.max);  // CUB runs Sum and Max
         if (!is_pow2(B) || B > 1024)
             p.skip = "block size must be a power of two in 1..1024";
         if (!is_pow2(C) || C > 64)
             p.skip = "coarse factor must be a power of two in 1..64";
-        const bool warp_kernel = id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" ||
-                                 id == "grid_sync" || id == "vectorized" || id == "self_reset";
-        if (warp_kernel && B < 32)
+        if (info->whole_warps && B < 32)
             p.skip = "warp kernels need whole warps: block size >= 32";
-        p.in_place = is_in_place(id);
-        if (id == "simple" || id == "convergent" || id == "convergent_reversed" ||
-            id == "interleaved_strided" || id == "shared") {
-            p.grid = ceil_div(n, 2 * B);
-            p.accumulates = p.grid > 1;
-            p.kernel = id + "_reduce_sum";
-        } else if (id == "segmented") {
-            p.grid = ceil_div(n, 2 * B);
-            p.accumulates = true;
-            p.kernel = "segmented_reduce_sum";
-        } else if (id == "coarsened" || id == "coarsened_max") {
-            p.grid = ceil_div(n, std::size_t{2} * C * B);
-            p.accumulates = true;
-            p.kernel = id == "coarsened" ? "coarsened_reduce_sum" : "coarsened_reduce_max";
-        } else if (id == "atomic_naive" || id == "race" || id == "warp_shuffle") {
-            p.grid = ceil_div(n, B);
-            p.accumulates = true;
-            p.kernel = id + "_reduce_sum";
-        } else if (id == "block_reduce") {
-            p.grid = ceil_div(n, std::size_t{C} * B);
-            p.accumulates = true;
-            p.kernel = "block_reduce_reduce_sum";
-        } else if (id == "two_pass") {
-            p.grid = ceil_div(n, std::size_t{C} * B);
-            p.kernel = "two_pass_partials+two_pass_final";
-        } else if (id == "grid_sync") {
-            p.grid = ceil_div(n, std::size_t{C} * B);
-            p.kernel = "grid_sync_reduce_sum";
+        p.in_place = info->in_place;
+        p.kernel = info->kernels;
+        if (baseline && s.max && p.kernel.ends_with("::Sum"))
+            p.kernel.replace(p.kernel.size() - 3, 3, "Max");
+        if (const auto g = model::grid_blocks(*info, n, B, C))
+            p.grid = static_cast<unsigned int>(*g);
+        p.accumulates = info->merge == model::Merge::Atomic && !(info->single_block && p.grid == 1);
+        p.self_reset = info->merge == model::Merge::SelfReset;
+        if (info->cooperative) {
             if (!dev.cooperative_launch)
                 p.skip = "this device does not support cooperative launch";
             else if (B >= 32 && is_pow2(B) && B <= 1024) {
-                unsigned int cap = 0;
-                const cudaError_t e = reducescope::cuda::coresident_blocks_grid_sync(B, dev.sms, &cap);
+                int per_sm = 0;
+                const cudaError_t e = p.launcher->resident_blocks ? p.launcher->resident_blocks(B, &per_sm)
+                                                                  : cudaErrorInvalidValue;
+                const unsigned int cap = e == cudaSuccess ? static_cast<unsigned int>(per_sm * dev.sms) : 0;
                 if (e != cudaSuccess || cap == 0)
                     p.skip = e != cudaSuccess ? error_text("cudaOccupancyMaxActiveBlocksPerMultiprocessor", e)
                                               : "no block of this size can be resident";
                 p.grid = std::min(p.grid, cap);
             }
-        } else if (id == "vectorized") {
-            p.grid = ceil_div(n, std::size_t{4} * C * B);
-            p.accumulates = true;
-            p.kernel = "vectorized_reduce_sum";
-        } else if (id == "self_reset") {
-            p.grid = ceil_div(n, std::size_t{4} * C * B);
-            p.accumulates = false;  // the kernel zeroes *output itself (inside the timed work)
-            p.self_reset = true;
-            p.kernel = "self_reset_reduce_sum";
-        } else if (id == "dot_shared") {
-            p.grid = ceil_div(n, 2 * B);
-            p.accumulates = true;
-            p.kernel = "dot_shared_reduce_sum";
-        } else if (id == "dot_coarsened" || id == "dot_fma") {
-            p.grid = ceil_div(n, std::size_t{2} * C * B);
-            p.accumulates = true;
-            p.kernel = id + "_reduce_sum";
-        } else if (id == "cub") {
-            p.kernel = s.max ? "cub::DeviceReduce::Max" : "cub::DeviceReduce::Sum";
-        } else {
-            p.skip = "no GPU kernel for strategy '" + id + "'";
         }
-        if (id.rfind("dot_", 0) == 0 && !needs.dot)
+        if (info->operation == model::Reduction::Dot && !needs.dot)
             p.skip = "internal: dot product without a second vector";
-        if ((id == "two_pass" || id == "grid_sync") && !needs.partials)
+        if (info->needs_partials && !needs.partials)
             p.skip = "internal: no partials buffer";
         return p;
     }
@@ -303,6 +317,7 @@ struct Runner::Impl {
         l.block = s.block_size;
         l.coarse = s.coarse_factor;
         l.grid = p.grid;
+        l.max = s.max;
         l.stream = stream;
         return l;
     }
@@ -354,22 +369,7 @@ struct Runner::Impl {
                 RS_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
         }
         const Launch l = launch_for(s, p, n);
-        const std::string& id = s.strategy;
-        const char* c = id.c_str();
-        cudaError_t e = cudaErrorInvalidValue;
-        if (id == "simple" || id == "convergent" || id == "convergent_reversed" || id == "interleaved_strided" ||
-            id == "shared")
-            e = reducescope::cuda::enqueue_basic(c, l);
-        else if (id == "segmented" || id == "coarsened" || id == "coarsened_max" || id == "atomic_naive" ||
-                 id == "race")
-            e = reducescope::cuda::enqueue_multiblock(c, l);
-        else if (id == "warp_shuffle" || id == "block_reduce" || id == "two_pass" || id == "grid_sync" ||
-                 id == "vectorized" || id == "self_reset")
-            e = reducescope::cuda::enqueue_warp(c, l);
-        else if (id.rfind("dot_", 0) == 0)
-            e = reducescope::cuda::enqueue_dot(c, l);
-        else if (id == "cub")
-            e = reducescope::cuda::enqueue_cub(s.max, l, nullptr);
+        const cudaError_t e = p.launcher ? p.launcher->launch(l, NoProbe{}) : cudaErrorInvalidValue;
         if (e == cudaErrorLaunchOutOfResources)
             throw TooFewRegisters{"block size " + std::to_string(s.block_size) + " with coarse factor " +
                                   std::to_string(s.coarse_factor) + " needs more registers than a multiprocessor has for " +

@@ -1,55 +1,150 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/catalogue.h"
 
+#include <algorithm>
 #include <array>
 
 namespace reducescope::model {
 namespace {
 using F = Family;
-// id, family, summary, seed, file, has_model, single_block, expected_wrong
+using R = Reduction;
+using M = Merge;
+
+// Fields left out take their defaults (catalogue.h): false, Sum, Merge::Atomic, 0.
 constexpr std::array kStrategies{
-    StrategyInfo{"simple", F::Basics, "stride doubles from 1, tid % stride == 0 adds: active lanes thin out inside every warp (divergence)",
-                 "seeds 000, 002 (PMPP Fig 10.6, exercises 1 and 6a)", "reduce_basic.cu", true, true, false},
-    StrategyInfo{"convergent", F::Basics, "stride halves from blockDim, tid < stride adds: active lanes stay packed, no divergence until one warp is left",
-                 "seeds 000, 002 (PMPP Fig 10.9, exercises 2 and 6b)", "reduce_basic.cu", true, true, false},
-    StrategyInfo{"convergent_reversed", F::Basics, "the convergent tree folded toward the right end; the result lands in the last element",
-                 "seed 002 (PMPP exercise 3)", "reduce_basic.cu", true, true, false},
-    StrategyInfo{"interleaved_strided", F::SharedMemory, "shared-memory tree with index = 2*stride*tid: packed lanes, but strided words collide in banks",
-                 "seed 003 (bank conflicts)", "reduce_basic.cu", true, true, false},
-    StrategyInfo{"shared", F::SharedMemory, "first add while loading into shared memory, then the convergent tree on chip",
-                 "seeds 000, 002 (PMPP Fig 10.11)", "reduce_basic.cu", true, true, false},
-    StrategyInfo{"segmented", F::ManyBlocks, "many blocks, each reduces 2*blockDim elements in shared memory, one atomicAdd per block",
-                 "seeds 000, 002", "reduce_multiblock.cu", true, false, false},
-    StrategyInfo{"coarsened", F::ManyBlocks, "each thread first sums COARSE_FACTOR*2 elements in a register: fewer blocks, barriers and atomics",
-                 "seeds 000, 002 (PMPP Fig 10.15, exercise 5)", "reduce_multiblock.cu", true, false, false},
-    StrategyInfo{"coarsened_max", F::ManyBlocks, "the coarsened kernel as a max reduction; float atomic max by a compare-and-swap loop",
-                 "seeds 000, 002 (PMPP exercise 4)", "reduce_multiblock.cu", true, false, false},
-    StrategyInfo{"atomic_naive", F::ManyBlocks, "every thread atomicAdds its element into one address: correct but fully serialised",
-                 "seed 003", "reduce_multiblock.cu", true, false, false},
-    StrategyInfo{"race", F::ManyBlocks, "every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)",
-                 "seed 003", "reduce_multiblock.cu", true, false, true},
-    StrategyInfo{"warp_shuffle", F::WarpPrimitives, "__shfl_down_sync tree in registers, then one atomicAdd per warp",
-                 "seeds 001, 003", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"block_reduce", F::WarpPrimitives, "two levels: shuffle within each warp, one warp reduces the per-warp partials, one atomic per block",
-                 "seed 001", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"two_pass", F::WarpPrimitives, "block partials written to global memory, a second kernel reduces them: no atomics",
-                 "seed 003", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"grid_sync", F::WarpPrimitives, "one cooperative kernel: block partials, grid.sync(), then block 0 reduces them",
-                 "seed 003", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"vectorized", F::WarpPrimitives, "float4 (packed) loads in a grid-stride loop, then the two-level block reduce",
-                 "seed 001", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"self_reset", F::WarpPrimitives, "vectorized, but the kernel zeroes its own output: the block with the first ticket zeroes it (release), the others wait for that (acquire) before their atomicAdd",
-                 "beyond the seeds: PTX memory model (release/acquire)", "reduce_warp.cu", true, false, false},
-    StrategyInfo{"dot_shared", F::DotProduct, "dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block",
-                 "seed 000", "dot_product.cu", false, false, false},
-    StrategyInfo{"dot_coarsened", F::DotProduct, "dot product with thread coarsening in registers",
-                 "seed 000", "dot_product.cu", false, false, false},
-    StrategyInfo{"dot_fma", F::DotProduct, "coarsened dot product accumulating with fmaf",
-                 "seed 000", "dot_product.cu", false, false, false},
-    StrategyInfo{"cub", F::Baseline, "CUB DeviceReduce::Sum / Max: the library baseline",
-                 "CUB (CCCL)", "baselines.cu", false, false, false},
-    StrategyInfo{"cpu", F::Baseline, "sequential float64 reduction on the CPU: the reference and the CPU baseline",
-                 "-", "", false, false, false},
+    // ---- Basics and divergence (reduce_basic.cu): one block per 2*blockDim.x elements, in place
+    StrategyInfo{.id = "simple", .family = F::Basics,
+                 .summary = "stride doubles from 1, tid % stride == 0 adds: active lanes thin out inside every warp (divergence)",
+                 .seed = "seeds 000, 002 (PMPP Fig 10.6, exercises 1 and 6a)", .source_file = "reduce_basic.cu",
+                 .kernels = "simple_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true, .in_place = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "convergent", .family = F::Basics,
+                 .summary = "stride halves from blockDim, tid < stride adds: active lanes stay packed, no divergence until one warp is left",
+                 .seed = "seeds 000, 002 (PMPP Fig 10.9, exercises 2 and 6b)", .source_file = "reduce_basic.cu",
+                 .kernels = "convergent_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true, .in_place = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "convergent_reversed", .family = F::Basics,
+                 .summary = "the convergent tree folded toward the right end; the result lands in the last element",
+                 .seed = "seed 002 (PMPP exercise 3)", .source_file = "reduce_basic.cu",
+                 .kernels = "convergent_reversed_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true, .in_place = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    // ---- Shared memory and banks (reduce_basic.cu): first add during the load into shared memory
+    StrategyInfo{.id = "interleaved_strided", .family = F::SharedMemory,
+                 .summary = "shared-memory tree with index = 2*stride*tid: packed lanes, but strided words collide in banks",
+                 .seed = "seed 003 (bank conflicts)", .source_file = "reduce_basic.cu",
+                 .kernels = "interleaved_strided_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "interleaved_padded", .family = F::SharedMemory,
+                 .summary = "interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts",
+                 .seed = "seed 003 (bank conflicts: padding)", .source_file = "reduce_basic.cu",
+                 .kernels = "interleaved_padded_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "shared", .family = F::SharedMemory,
+                 .summary = "first add while loading into shared memory, then the convergent tree on chip",
+                 .seed = "seeds 000, 002 (PMPP Fig 10.11)", .source_file = "reduce_basic.cu",
+                 .kernels = "shared_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .single_block = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    // ---- Many blocks and atomics (reduce_multiblock.cu)
+    StrategyInfo{.id = "segmented", .family = F::ManyBlocks,
+                 .summary = "many blocks, each reduces 2*blockDim elements in shared memory, one atomicAdd per block",
+                 .seed = "seeds 000, 002", .source_file = "reduce_multiblock.cu",
+                 .kernels = "segmented_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "coarsened", .family = F::ManyBlocks,
+                 .summary = "each thread first sums COARSE_FACTOR*2 elements in a register: fewer blocks, barriers and atomics",
+                 .seed = "seeds 000, 002 (PMPP Fig 10.15, exercise 5)", .source_file = "reduce_multiblock.cu",
+                 .kernels = "coarsened_reduce_sum", .operation = R::Sum, .elements_per_thread = 2,
+                 .uses_coarse_factor = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "coarsened_max", .family = F::ManyBlocks,
+                 .summary = "the coarsened kernel as a max reduction; float atomic max by a compare-and-swap loop",
+                 .seed = "seeds 000, 002 (PMPP exercise 4)", .source_file = "reduce_multiblock.cu",
+                 .kernels = "coarsened_reduce_max", .operation = R::Max, .elements_per_thread = 2,
+                 .uses_coarse_factor = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "atomic_naive", .family = F::ManyBlocks,
+                 .summary = "every thread atomicAdds its element into one address: correct but fully serialised",
+                 .seed = "seed 003", .source_file = "reduce_multiblock.cu",
+                 .kernels = "atomic_naive_reduce_sum", .operation = R::Sum, .elements_per_thread = 1,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "race", .family = F::ManyBlocks,
+                 .summary = "every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)",
+                 .seed = "seed 003", .source_file = "reduce_multiblock.cu",
+                 .kernels = "race_reduce_sum", .operation = R::Sum, .elements_per_thread = 1,
+                 .expected_wrong = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    // ---- Warp primitives (reduce_warp.cu): whole warps only
+    StrategyInfo{.id = "warp_shuffle", .family = F::WarpPrimitives,
+                 .summary = "__shfl_down_sync tree in registers, then one atomicAdd per warp",
+                 .seed = "seeds 001, 003", .source_file = "reduce_warp.cu",
+                 .kernels = "warp_shuffle_reduce_sum", .operation = R::Sum, .elements_per_thread = 1,
+                 .whole_warps = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "block_reduce", .family = F::WarpPrimitives,
+                 .summary = "two levels: shuffle within each warp, one warp reduces the per-warp partials, one atomic per block",
+                 .seed = "seed 001", .source_file = "reduce_warp.cu",
+                 .kernels = "block_reduce_reduce_sum", .operation = R::Sum, .elements_per_thread = 1,
+                 .uses_coarse_factor = true, .whole_warps = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "two_pass", .family = F::WarpPrimitives,
+                 .summary = "block partials written to global memory, a second kernel reduces them: no atomics",
+                 .seed = "seed 003", .source_file = "reduce_warp.cu",
+                 .kernels = "two_pass_partials+two_pass_final", .operation = R::Sum, .elements_per_thread = 1,
+                 .uses_coarse_factor = true, .needs_partials = true, .whole_warps = true, .merge = M::Store,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "grid_sync", .family = F::WarpPrimitives,
+                 .summary = "one cooperative kernel: block partials, grid.sync(), then block 0 reduces them",
+                 .seed = "seed 003", .source_file = "reduce_warp.cu",
+                 .kernels = "grid_sync_reduce_sum", .operation = R::Sum, .elements_per_thread = 1,
+                 .uses_coarse_factor = true, .needs_partials = true, .whole_warps = true, .cooperative = true,
+                 .merge = M::Store,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "vectorized", .family = F::WarpPrimitives,
+                 .summary = "float4 (packed) loads in a grid-stride loop, then the two-level block reduce",
+                 .seed = "seed 001", .source_file = "reduce_warp.cu",
+                 .kernels = "vectorized_reduce_sum", .operation = R::Sum, .elements_per_thread = 4,
+                 .uses_coarse_factor = true, .whole_warps = true,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "self_reset", .family = F::WarpPrimitives,
+                 .summary = "vectorized, but the kernel zeroes its own output: the block with the first ticket zeroes it (release), the others wait for that (acquire) before their atomicAdd",
+                 .seed = "beyond the seeds: PTX memory model (release/acquire)", .source_file = "reduce_warp.cu",
+                 .kernels = "self_reset_reduce_sum", .operation = R::Sum, .elements_per_thread = 4,
+                 .uses_coarse_factor = true, .whole_warps = true, .merge = M::SelfReset,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    // ---- Dot product (dot_product.cu): benchmark only
+    StrategyInfo{.id = "dot_shared", .family = F::DotProduct,
+                 .summary = "dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block",
+                 .seed = "seed 000", .source_file = "dot_product.cu",
+                 .kernels = "dot_shared_reduce_sum", .operation = R::Dot, .elements_per_thread = 2,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "dot_coarsened", .family = F::DotProduct,
+                 .summary = "dot product with thread coarsening in registers",
+                 .seed = "seed 000", .source_file = "dot_product.cu",
+                 .kernels = "dot_coarsened_reduce_sum", .operation = R::Dot, .elements_per_thread = 2,
+                 .uses_coarse_factor = true,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "dot_fma", .family = F::DotProduct,
+                 .summary = "coarsened dot product accumulating with fmaf",
+                 .seed = "seed 000", .source_file = "dot_product.cu",
+                 .kernels = "dot_fma_reduce_sum", .operation = R::Dot, .elements_per_thread = 2,
+                 .uses_coarse_factor = true,
+                 .has_kernel = true, .has_bench = true},
+    // ---- Baselines
+    StrategyInfo{.id = "cub", .family = F::Baseline,
+                 .summary = "CUB DeviceReduce::Sum / Max: the library baseline",
+                 .seed = "CUB (CCCL)", .source_file = "baselines.cu",
+                 .kernels = "cub::DeviceReduce::Sum", .operation = R::Sum, .merge = M::Store,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "cpu", .family = F::Baseline,
+                 .summary = "sequential float64 reduction on the CPU: the reference and the CPU baseline",
+                 .seed = "-", .source_file = "", .kernels = "", .operation = R::Sum, .merge = M::Store,
+                 .has_bench = true},
 };
 } // namespace
 
@@ -74,6 +169,53 @@ std::string_view family_name(Family f)
     case Family::Baseline: return "Baselines";
     }
     return "";
+}
+
+std::string_view family_key(Family f)
+{
+    switch (f) {
+    case Family::Basics: return "basics";
+    case Family::SharedMemory: return "shared_memory";
+    case Family::ManyBlocks: return "many_blocks";
+    case Family::WarpPrimitives: return "warp_primitives";
+    case Family::DotProduct: return "dot_product";
+    case Family::Baseline: return "baseline";
+    }
+    return "";
+}
+
+std::string_view merge_name(Merge m)
+{
+    switch (m) {
+    case Merge::Atomic: return "atomic";
+    case Merge::Store: return "store";
+    case Merge::SelfReset: return "self_reset";
+    }
+    return "";
+}
+
+std::string_view reduction_name(Reduction r)
+{
+    switch (r) {
+    case Reduction::Sum: return "sum";
+    case Reduction::Max: return "max";
+    case Reduction::Dot: return "dot";
+    }
+    return "";
+}
+
+std::size_t elements_per_thread(const StrategyInfo& s, unsigned int coarse)
+{
+    const std::size_t e = static_cast<std::size_t>(std::max(0, s.elements_per_thread));
+    return s.uses_coarse_factor ? e * coarse : e;
+}
+
+std::optional<std::size_t> grid_blocks(const StrategyInfo& s, std::size_t n, unsigned int block, unsigned int coarse)
+{
+    const std::size_t per_block = elements_per_thread(s, coarse) * block;
+    if (per_block == 0)
+        return std::nullopt;
+    return std::max<std::size_t>(1, (n + per_block - 1) / per_block);
 }
 
 } // namespace reducescope::model

@@ -131,12 +131,29 @@ float identity(Operation op);
 /// Pads `input` with the identity to `padded` elements and fills the trace's n / padded_n / input.
 void set_input(Trace& trace, std::span<const float> input, int padded);
 
-// One replay per strategy family; each fills trace.steps, result, grid_size, source_file.
-void replay_in_place(Trace& trace, std::span<const float> input);      // simple, convergent, convergent_reversed
-void replay_shared_tree(Trace& trace, std::span<const float> input);   // interleaved_strided, shared, segmented
-void replay_coarsened(Trace& trace, std::span<const float> input);     // coarsened, coarsened_max
-void replay_atomic(Trace& trace, std::span<const float> input);        // atomic_naive, race
-void replay_warp(Trace& trace, std::span<const float> input);          // warp_shuffle, block_reduce, two_pass, grid_sync, vectorized, self_reset
+/// A replay: fills trace.steps, result and grid_size from `input`. simulate() has set the
+/// trace's strategy, operation, params (defaults resolved), source_file and reference.
+using ReplayFn = void (*)(Trace& trace, std::span<const float> input);
+
+/// One row of the model's registry: a catalogue id and the function that replays its kernel.
+struct Replay {
+    std::string_view id;
+    ReplayFn replay;
+};
+
+// Each replay file registers the strategies it replays, next to their code; simulate() looks an
+// id up in the union of these tables (model::replay_ids()), and tests/model/tst_catalogue.cpp
+// holds that union to the catalogue's `has_model`.
+std::span<const Replay> tree_replays();    // replay_tree.cpp
+std::span<const Replay> atomic_replays();  // replay_atomic.cpp
+std::span<const Replay> warp_replays();    // replay_warp.cpp
+
+// The replays those tables name, one per kernel family.
+void replay_in_place(Trace& trace, std::span<const float> input);    // replay_tree.cpp
+void replay_shared_tree(Trace& trace, std::span<const float> input); // replay_tree.cpp
+void replay_coarsened(Trace& trace, std::span<const float> input);   // replay_tree.cpp
+void replay_atomic(Trace& trace, std::span<const float> input);      // replay_atomic.cpp
+void replay_warp(Trace& trace, std::span<const float> input);        // replay_warp.cpp
 
 /// Number formatting for labels: integers without ".0", others with up to 7 significant digits.
 std::string format_value(double v);

@@ -96,4 +96,10 @@ void replay_atomic(Trace& trace, std::span<const float> input)
     r.finish(in, 0, race ? n - lost : n, out);
 }
 
+std::span<const Replay> atomic_replays()
+{
+    static constexpr Replay kReplays[] = {{"atomic_naive", replay_atomic}, {"race", replay_atomic}};
+    return kReplays;
+}
+
 } // namespace reducescope::model::detail

@@ -259,8 +259,11 @@ void replay_in_place(Trace& trace, std::span<const float> input)
     merge_step(trace, g, std::move(m));
 }
 
-// shared (Fig 10.11), segmented (seed 000) and interleaved_strided (seed 003): first add during
-// the load into shared memory, then a tree over blockDim.x words of shared memory.
+// shared (Fig 10.11), segmented (seed 000), interleaved_strided and interleaved_padded (seed 003):
+// first add during the load into shared memory, then a tree over blockDim.x words of shared memory.
+// interleaved_padded stores word w at w + w / 32 (one unused word after every 32): its access
+// records carry those addresses, so banks and wavefronts are the padded layout's; Step::values and
+// the lanes' reads and writes stay the tree's own words.
 void replay_shared_tree(Trace& trace, std::span<const float> input)
 {
     const Params& p = trace.params;
@@ -270,9 +273,12 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     trace.grid_size = g.grid;
     set_input(trace, input, g.grid * 2 * B);
     const std::vector<float>& in = trace.input;
-    const bool strided = trace.strategy == "interleaved_strided";
+    const bool padded = trace.strategy == "interleaved_padded";
+    const bool strided = trace.strategy == "interleaved_strided" || padded;
     const bool segmented = trace.strategy == "segmented";
     const std::string arr = "sdata"; // the name the kernels in reduce_basic.cu use
+    // The shared-memory address of the tree's word w (padded(w) in reduce_basic.cu).
+    auto address = [padded](std::int64_t w) { return padded ? w + w / 32 : w; };
     std::vector<float> sh(static_cast<std::size_t>(g.threads()));
 
     {
@@ -289,7 +295,8 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
             r.padding(t, i >= n);
             sh[static_cast<std::size_t>(t)] = gpu_float::add_rn(x, y);
         }
-        r.shared(AccessKind::Write, arr + "[threadIdx.x]", [&](int t) -> std::int64_t { return g.tid_of(t); });
+        r.shared(AccessKind::Write, padded ? "sdata[padded(tid)]" : arr + "[threadIdx.x]",
+                 [&](int t) -> std::int64_t { return address(g.tid_of(t)); });
         r.describe("load: " + arr + "[t] = input[i] + input[i + " + std::to_string(B) + "]",
                    "Each thread adds two elements one block apart while loading them, so the tree in shared "
                    "memory starts from " + std::to_string(B) + " partial sums per block instead of "
@@ -335,14 +342,29 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
             ++adds;
         }
         auto word = [&](int off) {
-            return [&dst, off](int t) -> std::int64_t {
+            return [&dst, &address, off](int t) -> std::int64_t {
                 const auto i = dst[static_cast<std::size_t>(t)];
-                return i == kNoAccess ? kNoAccess : i + off;
+                return i == kNoAccess ? kNoAccess : address(i + off);
             };
         };
         std::string label;
         std::string explanation;
-        if (strided) {
+        if (padded) {
+            r.shared(AccessKind::Read, "sdata[padded(index)]", word(0));
+            r.shared(AccessKind::Read, "sdata[padded(index + stride)]", word(stride));
+            r.shared(AccessKind::Write, "sdata[padded(index)]", word(0));
+            label = "stride " + std::to_string(stride) + ": index = " + std::to_string(2 * stride)
+                + "*tid < " + std::to_string(B) + " adds sdata[padded(index + " + std::to_string(stride) + ")]";
+            const int extra = r.counters().extra_shared_wavefronts;
+            explanation = "The same packed lanes and words as interleaved_strided, but word index sits at "
+                          "index + index/32 (one unused word after every 32), so lanes "
+                + std::to_string(2 * stride) + " words apart are spread over the banks"
+                + (!r.full() ? std::string(".")
+                   : extra == 0 ? std::string(": every warp's access is one wavefront (no bank conflict).")
+                              : ", which the padding for 32 banks does not fully do with " + std::to_string(g.banks)
+                                    + " banks: " + std::to_string(extra) + " extra wavefront" + (extra == 1 ? "" : "s")
+                                    + ".");
+        } else if (strided) {
             r.shared(AccessKind::Read, "sdata[index]", word(0));
             r.shared(AccessKind::Read, "sdata[index + s]", word(stride));
             r.shared(AccessKind::Write, "sdata[index]", word(0));
@@ -501,6 +523,17 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
         m.explanation_tail = " CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf "
                              "result is stored.";
     merge_step(trace, g, std::move(m));
+}
+
+std::span<const Replay> tree_replays()
+{
+    static constexpr Replay kReplays[] = {
+        {"simple", replay_in_place},         {"convergent", replay_in_place}, {"convergent_reversed", replay_in_place},
+        {"interleaved_strided", replay_shared_tree}, {"interleaved_padded", replay_shared_tree},
+        {"shared", replay_shared_tree}, {"segmented", replay_shared_tree},
+        {"coarsened", replay_coarsened},     {"coarsened_max", replay_coarsened},
+    };
+    return kReplays;
 }
 
 } // namespace reducescope::model::detail

@@ -508,4 +508,12 @@ void replay_warp(Trace& trace, std::span<const float> input)
     merge_step(trace, g, std::move(m));
 }
 
+std::span<const Replay> warp_replays()
+{
+    static constexpr Replay kReplays[] = {{"warp_shuffle", replay_warp}, {"block_reduce", replay_warp},
+                                          {"two_pass", replay_warp},     {"grid_sync", replay_warp},
+                                          {"vectorized", replay_warp},   {"self_reset", replay_warp}};
+    return kReplays;
+}
+
 } // namespace reducescope::model::detail

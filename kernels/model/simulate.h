@@ -32,6 +32,15 @@ std::optional<ParamError> validate(std::string_view strategy, std::size_t input_
 /// Resolves defaults (block_size 0 -> the strategy's default for this input length).
 Params resolve(std::string_view strategy, std::size_t input_length, Params params);
 
+/// The model's registry: every strategy id simulate() can replay, in the order of the replay
+/// files' tables (replay_tree.cpp, replay_atomic.cpp, replay_warp.cpp). A strategy has a step
+/// model exactly when its catalogue entry says `has_model` (tests/model/tst_catalogue.cpp).
+std::vector<std::string_view> replay_ids();
+
+/// The model's operation for a catalogue strategy: Max for a max reduction, Sum otherwise
+/// (a dot product sums its products). Sum for an unknown id.
+Operation operation_of(std::string_view strategy);
+
 /// Replays the strategy's kernel step by step on `input` (1..4096 floats; NaN and Inf propagate
 /// as IEEE arithmetic does). Precondition: validate() returned nothing; otherwise throws
 /// std::invalid_argument with the ParamError message.

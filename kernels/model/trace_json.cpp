@@ -647,7 +647,7 @@ TraceFile check_and_read(const json& j)
         throw FieldError{"strategy must be one of " + ids + got(field(j, "strategy", ""))};
     }
     one_of(field(j, "operation", ""), "operation", {Operation::Sum, Operation::Max});
-    const Operation op = strategy == "coarsened_max" ? Operation::Max : Operation::Sum;
+    const Operation op = info->operation == Reduction::Max ? Operation::Max : Operation::Sum;
     if (field(j, "operation", "").get_ref<const std::string&>() != to_string(op))
         throw FieldError{"operation must be \"" + std::string(to_string(op)) + "\" for " + strategy +
                          got(field(j, "operation", ""))};

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // CTest gpu_bench_counters: the whole `reducescope-cli bench --counters` path on a machine with a
 // GPU, ncu replaced by the fake of tests/bench/fake_ncu.h (first on the PATH), so the figures are
-// known: the H200 capture plus made-up store wavefronts. Three runs of a small benchmark:
+// known: the H200 capture plus made-up store wavefronts and interleaved_padded's expected launches. Three runs of a small benchmark:
 //   1. the fake prints the capture: exit 0; the --json file and the done line carry "counters"
 //      with the figures under the right strategies and the model's totals beside them; ncu was
 //      given this CLI's own path;
@@ -64,11 +64,11 @@ void check_figures(const json& c)
     check(c.value("status", "") == "ok", "counters.status ok (got " + c.value("status", "?") + ": " +
                                              c.value("message", "") + ")");
     check(c["n"] == 1024 && c["block_size"] == 512, "counters at n 1024, block 512");
-    if (!c["kernels"].is_array() || c["kernels"].size() != 5) {
-        check(false, "five kernels in counters.kernels");
+    if (!c["kernels"].is_array() || c["kernels"].size() != std::size(fake_ncu::kH200Table)) {
+        check(false, "six kernels in counters.kernels");
         return;
     }
-    for (std::size_t i = 0; i < 5; ++i) {
+    for (std::size_t i = 0; i < std::size(fake_ncu::kH200Table); ++i) {
         const fake_ncu::H200Row& r = fake_ncu::kH200Table[i];
         const json& k = c["kernels"][i];
         const std::string s = r.strategy;
@@ -81,7 +81,7 @@ void check_figures(const json& c)
         for (int m = 0; m < 4; ++m)
             check(h.value(names[m], -1.0) == r.hw[m], s + " " + names[m]);
         check(h.value("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", -1.0) ==
-                  fake_ncu::made_up_st_wavefronts(int(2 * i)),
+                  fake_ncu::made_up_st_wavefronts(r.first_launch),
               s + " store wavefronts (made up by the fake)");
         const json& m = k["model"];
         const char* model_names[] = {"divergent_warp_steps", "shared_ld_wavefronts", "shared_st_wavefronts",

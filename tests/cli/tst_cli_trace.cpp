@@ -45,6 +45,9 @@ class TestCliTrace : public QObject {
     Q_OBJECT
 private slots:
     void list();
+    void list_ids_data();
+    void list_ids();
+    void list_json();
     void trace_json_data();
     void trace_json();
     void trace_table();
@@ -61,11 +64,84 @@ void TestCliTrace::list()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 21); // the whole catalogue, one line each
+    QCOMPARE(lines.size(), 22); // the whole catalogue, one line each
     QVERIFY(lines.front().startsWith("simple "));
     QVERIFY(r.out.contains("\nconvergent "));
     QVERIFY(r.out.contains("\nrace "));
     QVERIFY(r.out.contains("[benchmark only]"));
+}
+
+// `list --ids`: the catalogue's ids filtered by traits, one comma line (run_on_gpu.sh and the
+// sanitizer tests take their strategy lists from it).
+void TestCliTrace::list_ids_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("ids");
+    QTest::addRow("all") << QStringList{}
+                         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,"
+                            "segmented,coarsened,"
+                            "coarsened_max,atomic_naive,race,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,"
+                            "self_reset,dot_shared,dot_coarsened,dot_fma,cub,cpu";
+    QTest::addRow("counters: single-block kernels with a model")
+        << QStringList{"--with", "single_block,model,kernel"}
+        << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared";
+    QTest::addRow("sanitizers: GPU kernels but race")
+        << QStringList{"--with", "kernel", "--without", "expected_wrong"}
+        << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,segmented,coarsened,"
+           "coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,"
+           "dot_coarsened,dot_fma,cub";
+    QTest::addRow("benchmark only") << QStringList{"--without", "model"} << "dot_shared,dot_coarsened,dot_fma,cub,cpu";
+    QTest::addRow("partials") << QStringList{"--with", "partials"} << "two_pass,grid_sync";
+    QTest::addRow("in place, race") << QStringList{"--with", "in_place", "--with", "expected_wrong"} << "";
+    QTest::addRow("whole warps, cooperative") << QStringList{"--with", "whole_warps,cooperative"} << "grid_sync";
+}
+
+void TestCliTrace::list_ids()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, ids);
+    const Run r = run_cli(QStringList{"list", "--ids"} + args);
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QCOMPARE(QString::fromUtf8(r.out), ids + "\n");
+}
+
+// `list --json`: every entry with every trait, in catalogue order.
+void TestCliTrace::list_json()
+{
+    const Run r = run_cli({"list", "--json"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    const QJsonArray a = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(a.size(), 22);
+    QStringList ids;
+    QMap<QString, QJsonObject> entry;
+    for (const auto& e : a) {
+        ids << e.toObject()["id"].toString();
+        entry[ids.back()] = e.toObject();
+    }
+    QCOMPARE(ids.join(','), QString::fromUtf8(run_cli({"list", "--ids"}).out.trimmed()));
+    const QJsonObject two_pass = entry["two_pass"];
+    QCOMPARE(two_pass["family"].toString(), "warp_primitives");
+    QCOMPARE(two_pass["kernels"].toString(), "two_pass_partials+two_pass_final");
+    QCOMPARE(two_pass["source_file"].toString(), "reduce_warp.cu");
+    QCOMPARE(two_pass["operation"].toString(), "sum");
+    QCOMPARE(two_pass["elements_per_thread"].toInt(), 1);
+    QCOMPARE(two_pass["merge"].toString(), "store");
+    for (const char* yes : {"coarse_factor", "partials", "whole_warps", "model", "kernel", "recording", "bench"})
+        QVERIFY2(two_pass[yes].toBool(), yes);
+    for (const char* no : {"single_block", "in_place", "cooperative", "expected_wrong"})
+        QVERIFY2(!two_pass[no].toBool(), no);
+    const QJsonObject max = entry["coarsened_max"];
+    QCOMPARE(max["operation"].toString(), "max");
+    QCOMPARE(max["kernels"].toString(), "coarsened_reduce_max");
+    const QJsonObject dot = entry["dot_fma"];
+    QCOMPARE(dot["operation"].toString(), "dot");
+    QVERIFY(!dot["model"].toBool());
+    const QJsonObject cpu = entry["cpu"];
+    QCOMPARE(ids.back(), "cpu");
+    QVERIFY(!cpu["kernel"].toBool());
+    QVERIFY(cpu["bench"].toBool());
 }
 
 void TestCliTrace::trace_json_data()
@@ -279,6 +355,10 @@ void TestCliTrace::bad_input_data()
     QTest::addRow("atomic order with --on-gpu") << QStringList{"trace", "--strategy", "segmented", "--input", in,
                                                                "--atomic-order", "2", "--on-gpu"}
                                                 << "atomic-order must be 0 with --on-gpu";
+    QTest::addRow("list: unknown trait") << QStringList{"list", "--ids", "--with", "kernel,fast"}
+                                         << "--with must be a comma list of model, kernel, recording";
+    QTest::addRow("list: --with without --ids") << QStringList{"list", "--with", "kernel"} << "--ids";
+    QTest::addRow("list: --json and --ids") << QStringList{"list", "--json", "--ids"} << "--json and --ids";
     QTest::addRow("CLI11 conversion, long value") << QStringList{"trace", "--strategy", "shared", "--input", in,
                                                                  QString(100, QLatin1Char('y'))}
                                                   << QString(40, QLatin1Char('y')) + QChar(0x2026);

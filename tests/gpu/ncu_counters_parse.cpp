@@ -28,8 +28,8 @@ int main(int argc, char** argv)
     std::vector<float> x(1024);
     for (std::size_t i = 0; i < x.size(); ++i)
         x[i] = static_cast<float>(i + 1);
-    for (const char* s : bench::kCounterStrategies)
-        traces[s] = model::simulate(s, x, model::Params{});
+    for (const std::string_view s : bench::counter_strategies())
+        traces[std::string{s}] = model::simulate(s, x, model::Params{});
     const nlohmann::json j = bench::counters_json(launches, traces);
     std::printf("%s\n", j.dump(1).c_str());
 

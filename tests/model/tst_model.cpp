@@ -102,6 +102,11 @@ private slots:
     void exercises_1_and_2();
     void simple_counts_by_hand();
     void interleaved_strided_counts_by_hand();
+    void padding_removes_bank_conflicts_data();
+    void padding_removes_bank_conflicts();
+    void padded_tree_equals_strided_tree_data();
+    void padded_tree_equals_strided_tree();
+    void padded_bank_strip();
     void sums_default_params_data();
     void sums_default_params();
     void sums_all_params_data();
@@ -255,6 +260,185 @@ void TestModel::interleaved_strided_counts_by_hand()
     QCOMPARE(t.result, 1024.0f);
     // Contrast: the convergent tree in shared memory on the same input has no conflicts.
     QCOMPARE(simulate("shared", std::vector<float>(1024, 1.0f)).totals.extra_shared_wavefronts, 0);
+}
+
+namespace {
+// Shared-memory wavefronts of a step (or trace), split into loads and stores, and their extras.
+struct SharedCounts {
+    int ld = 0, st = 0, ld_extra = 0, st_extra = 0;
+};
+SharedCounts shared_counts(const std::vector<Step>& steps)
+{
+    SharedCounts c;
+    for (const Step& s : steps)
+        for (const SharedAccess& a : s.shared_accesses) {
+            (a.kind == AccessKind::Read ? c.ld : c.st) += a.wavefronts;
+            (a.kind == AccessKind::Read ? c.ld_extra : c.st_extra) += a.wavefronts - 1;
+        }
+    return c;
+}
+} // namespace
+
+void TestModel::padding_removes_bank_conflicts_data()
+{
+    // interleaved_strided against interleaved_padded (seed 003's padding) on 1024 elements: one
+    // block of 512 threads, warps of 32, 32 banks (the ncu configuration of docs/hardware-counters.md).
+    // Per tree step: stride s, warps issuing w (256 / s active threads: 8, 4, 2, 1, then 1), the
+    // strided tree's conflict degree (interleaved_strided_counts_by_hand) and its extra wavefronts
+    // 3 * w * (ways - 1) (two loads and a store per warp). Padded: word i sits at i + i/32, so lane l
+    // of a warp touches bank (2sl + 2sl/32) mod 32, a different one for every lane: one wavefront per
+    // access, 3 * w per step, 0 extra.
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<int>("warps");
+    QTest::addColumn<int>("strided_ways");
+    QTest::addColumn<int>("strided_extra");
+    const int ways[] = {2, 4, 8, 16, 16, 8, 4, 2, 1};
+    const int warps[] = {8, 4, 2, 1, 1, 1, 1, 1, 1};
+    for (int k = 0, s = 1; s < 512; ++k, s *= 2)
+        QTest::addRow("stride %d", s) << s << warps[k] << ways[k] << 3 * warps[k] * (ways[k] - 1);
+}
+
+void TestModel::padding_removes_bank_conflicts()
+{
+    QFETCH(int, stride);
+    QFETCH(int, warps);
+    QFETCH(int, strided_ways);
+    QFETCH(int, strided_extra);
+    const std::vector<float> x = sample_values(1024);
+    const Trace strided = simulate("interleaved_strided", x);
+    const Trace padded = simulate("interleaved_padded", x);
+    QCOMPARE(padded.params.block_size, 512);
+    auto step_of = [stride](const Trace& t) -> const Step& {
+        for (const Step& s : t.steps)
+            if (s.stride == stride)
+                return s;
+        return t.steps.front();
+    };
+    const Step& a = step_of(strided);
+    const Step& b = step_of(padded);
+    QCOMPARE(a.stride, std::optional<int>(stride));
+    QCOMPARE(b.stride, std::optional<int>(stride));
+    QCOMPARE(a.max_conflict_ways, strided_ways);
+    QCOMPARE(a.counters.extra_shared_wavefronts, strided_extra);
+    QCOMPARE(a.counters.shared_wavefronts, 3 * warps * strided_ways);
+    QCOMPARE(b.max_conflict_ways, 1);
+    QCOMPARE(b.counters.extra_shared_wavefronts, 0);
+    QCOMPARE(b.counters.shared_wavefronts, 3 * warps);
+    QCOMPARE(int(b.shared_accesses.size()), 3 * warps);
+    // The same lanes do the same adds: only the addresses differ.
+    QCOMPARE(b.values, a.values);
+    QCOMPARE(b.counters.active_lanes, a.counters.active_lanes);
+    QCOMPARE(b.counters.divergent_warps, a.counters.divergent_warps);
+    QVERIFY2(b.explanation.find("no bank conflict") != std::string::npos, b.explanation.c_str());
+
+    // Totals, split as Nsight Compute splits them (docs/hardware-counters.md): strided 191 load and
+    // 111 store wavefronts, 150 and 75 of them extra; padded 2 * 20 tree loads + the final read = 41,
+    // 20 tree stores + 16 load-step stores = 36, none extra (the figures of `shared`).
+    const SharedCounts cs = shared_counts(strided.steps);
+    const SharedCounts cp = shared_counts(padded.steps);
+    QCOMPARE(cs.ld, 191);
+    QCOMPARE(cs.st, 111);
+    QCOMPARE(cs.ld_extra, 150);
+    QCOMPARE(cs.st_extra, 75);
+    QCOMPARE(cp.ld, 41);
+    QCOMPARE(cp.st, 36);
+    QCOMPARE(cp.ld_extra, 0);
+    QCOMPARE(cp.st_extra, 0);
+    QCOMPARE(padded.totals.extra_shared_wavefronts, 0);
+    QCOMPARE(padded.totals.divergent_warp_steps, strided.totals.divergent_warp_steps);
+    QCOMPARE(padded.totals.barriers, strided.totals.barriers);
+    QCOMPARE(padded.totals.adds, strided.totals.adds);
+}
+
+void TestModel::padded_tree_equals_strided_tree_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("banks");
+    QTest::addColumn<bool>("conflict_free");
+    // With 32 banks the padding removes every conflict for every block size up to 1024, one block
+    // or many (2 elements per thread).
+    for (int b = 32; b <= 1024; b *= 2)
+        QTest::addRow("n %d, block %d", 2 * b, b) << 2 * b << b << 32 << 32 << true;
+    QTest::addRow("n 4096, block 256 (8 blocks)") << 4096 << 256 << 32 << 32 << true;
+    QTest::addRow("n 1000, block 64 (8 blocks, padded input)") << 1000 << 64 << 32 << 32 << true;
+    QTest::addRow("n 3, default block") << 3 << 0 << 32 << 32 << true;
+    // The padding is one word per 32, for the GPU's 32 banks. With 4 teaching banks and 16 values
+    // every word lies below 32, so the padded layout is the strided one: the same conflicts.
+    QTest::addRow("n 16, warp 4, banks 4: same conflicts") << 16 << 0 << 4 << 4 << false;
+}
+
+void TestModel::padded_tree_equals_strided_tree()
+{
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(int, banks);
+    QFETCH(bool, conflict_free);
+    const std::vector<float> x = sample_values(n, 7);
+    Params p;
+    p.block_size = block;
+    p.warp_size = warp;
+    p.banks = banks;
+    const Trace a = simulate("interleaved_strided", x, p);
+    const Trace b = simulate("interleaved_padded", x, p);
+    // Same arithmetic in the same order: the same float result, bit for bit, step by step.
+    QCOMPARE(b.result, a.result);
+    QCOMPARE(b.reference, a.reference);
+    QVERIFY(within_float32(b, x));
+    QCOMPARE(b.steps.size(), a.steps.size());
+    for (std::size_t k = 0; k < a.steps.size(); ++k) {
+        QCOMPARE(b.steps[k].values, a.steps[k].values);
+        QCOMPARE(b.steps[k].stride, a.steps[k].stride);
+        QCOMPARE(b.steps[k].counters.shared_wavefronts - b.steps[k].counters.extra_shared_wavefronts,
+                 a.steps[k].counters.shared_wavefronts - a.steps[k].counters.extra_shared_wavefronts);
+    }
+    if (conflict_free) {
+        QCOMPARE(b.totals.extra_shared_wavefronts, 0);
+        if (a.params.block_size >= 64)  // below 64 the strided tree's words all lie in one row of banks
+            QVERIFY(a.totals.extra_shared_wavefronts > 0);
+    } else {
+        QCOMPARE(b.totals.extra_shared_wavefronts, a.totals.extra_shared_wavefronts);
+        QCOMPARE(b.totals.shared_wavefronts, a.totals.shared_wavefronts);
+        bool says_so = false;
+        for (const Step& s : b.steps)
+            says_so = says_so || s.explanation.find("with 4 banks") != std::string::npos;
+        QVERIFY2(says_so, "the explanation says the padding does not fit 4 banks");
+    }
+}
+
+void TestModel::padded_bank_strip()
+{
+    // What the step pane's bank strip draws for the first tree step (stride 1) of warp 0, on 1024
+    // values: lane l reads word 2l, stored at 2l + 2l/32: words 0, 2, ..., 30, then 33, 35, ..., 63;
+    // banks 0, 2, ..., 30, then 1, 3, ..., 31. The strided layout sends lanes l and l + 16 to the
+    // same bank (words 2l and 2l + 32).
+    const Trace t = simulate("interleaved_padded", std::vector<float>(1024, 1.0f));
+    const Trace s = simulate("interleaved_strided", std::vector<float>(1024, 1.0f));
+    const Step& padded = t.steps.at(1);
+    const Step& strided = s.steps.at(1);
+    QCOMPARE(padded.stride, std::optional<int>(1));
+    const SharedAccess& a = padded.shared_accesses.at(0);
+    const SharedAccess& b = strided.shared_accesses.at(0);
+    QCOMPARE(a.warp, 0);
+    QCOMPARE(a.expression, std::string("sdata[padded(index)]"));
+    std::vector<std::int32_t> words, banks, strided_banks;
+    for (int l = 0; l < 32; ++l) {
+        words.push_back(2 * l + (2 * l) / 32);
+        banks.push_back((2 * l + (2 * l) / 32) % 32);
+        strided_banks.push_back((2 * l) % 32);
+    }
+    QCOMPARE(a.words, words);
+    QCOMPARE(a.bank_of_lane, banks);
+    QCOMPARE(a.wavefronts, 1);
+    QCOMPARE(b.bank_of_lane, strided_banks);
+    QCOMPARE(b.wavefronts, 2);
+    // The lanes still read and write the tree's own words (Step::values is the logical array).
+    QCOMPARE(padded.lanes.at(17).reads, (std::vector<std::int32_t>{34, 35}));
+    QCOMPARE(padded.lanes.at(17).writes, (std::vector<std::int32_t>{34}));
+    // The load step stores sdata[padded(tid)]: thread 32 writes word 33.
+    QCOMPARE(t.steps.at(0).shared_accesses.at(1).words.at(0), 33);
 }
 
 void TestModel::sums_default_params_data()
@@ -506,6 +690,7 @@ void TestModel::step_structure_data()
     // Default params on 8 values (warp 32): the order of step tags.
     QTest::addRow("simple") << "simple" << QStringList{"tree", "tree", "tree", "write"};
     QTest::addRow("shared") << "shared" << QStringList{"load", "tree", "tree", "write"};
+    QTest::addRow("interleaved_padded") << "interleaved_padded" << QStringList{"load", "tree", "tree", "write"};
     QTest::addRow("segmented") << "segmented" << QStringList{"load", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "atomic"};
     QTest::addRow("coarsened") << "coarsened" << QStringList{"load+coarsen", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "tree", "atomic"};
     QTest::addRow("race") << "race" << QStringList{"load", "atomic"};
