@@ -60,8 +60,9 @@ void paintStateOutline(QPainter& p, const QRectF& r, VisualState state, const Vi
     if (state == VisualState::DivergentWarp) {
         p.setPen(QPen(colour, width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         p.drawRect(r);
-        cornerTriangle(p, r.adjusted(-width / 2, -width / 2, width / 2, width / 2), true,
-                       std::clamp<qreal>(std::min(r.width(), r.height()) * 0.28, 5, 18), colour);
+        // Tucked into the inner corner of the line, so a thick line never hides it.
+        const QRectF inner = r.adjusted(width / 2, width / 2, -width / 2, -width / 2);
+        cornerTriangle(p, inner, true, std::clamp<qreal>(std::min(inner.width(), inner.height()) * 0.22, 5, 16), colour);
     } else if (state == VisualState::WrittenCell) {
         const qreal line = std::max<qreal>(1, width * 0.5);
         p.setPen(QPen(colour, line, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
@@ -69,7 +70,8 @@ void paintStateOutline(QPainter& p, const QRectF& r, VisualState state, const Vi
         const QRectF inner = r.adjusted(line * 2, line * 2, -line * 2, -line * 2);
         if (inner.width() > 2 && inner.height() > 2)
             p.drawRect(inner);
-        cornerTriangle(p, r, false, std::clamp<qreal>(std::min(r.width(), r.height()) * 0.3, 4, 18), colour);
+        cornerTriangle(p, r.adjusted(line / 2, line / 2, -line / 2, -line / 2), false,
+                       std::clamp<qreal>(std::min(r.width(), r.height()) * 0.25, 4, 16), colour);
     } else {
         p.setPen(QPen(colour, width));
         p.drawRect(r);
@@ -84,6 +86,18 @@ void paintBarrierLine(QPainter& p, QPointF from, QPointF to, const ViewColors& c
     const qreal bar = width * 2.5;
     p.drawLine(from + QPointF(0, -bar), from + QPointF(0, bar));
     p.drawLine(to + QPointF(0, -bar), to + QPointF(0, bar));
+}
+
+void paintTextOnFill(QPainter& p, const QRectF& r, const QString& text, VisualState state, const ViewColors& c,
+                     const QFontMetricsF& fm)
+{
+    if (patternOf(state) != Qt::NoBrush) {
+        const qreal w = std::min(r.width(), fm.horizontalAdvance(text) + 4);
+        const qreal h = std::min(r.height(), fm.capHeight() + 6);
+        p.fillRect(QRectF(r.center().x() - w / 2, r.center().y() - h / 2, w, h), c.state(state));
+    }
+    p.setPen(c.laneText);
+    p.drawText(r, Qt::AlignCenter, text);
 }
 
 void paintStateSwatch(QPainter& p, const QRectF& r, VisualState state, const ViewColors& c)

@@ -22,6 +22,12 @@ void paintStateOutline(QPainter& p, const QRectF& r, VisualState state, const Vi
 /// The barrier line from `from` to `to` (horizontal): thick dash-dot, with bars at both ends.
 void paintBarrierLine(QPainter& p, QPointF from, QPointF to, const ViewColors& c, qreal width);
 
+/// Draws `text` centred in `r`, which paintStateFill filled as `state`, in ViewColors::laneText.
+/// On a patterned fill the digits sit on a plain patch of the fill colour only as tall as the
+/// digits, so the pattern stays visible above and below them. `fm`: metrics of the current font.
+void paintTextOnFill(QPainter& p, const QRectF& r, const QString& text, VisualState state, const ViewColors& c,
+                     const QFontMetricsF& fm);
+
 /// A legend swatch for `state` in `r` (the fill, outline or line the views draw).
 void paintStateSwatch(QPainter& p, const QRectF& r, VisualState state, const ViewColors& c);
 

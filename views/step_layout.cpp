@@ -368,14 +368,17 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
     }
     laneW = std::max(laneW, std::min<qreal>(56 * sc, (boxW - 4) / maxInWarp));
-    const qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
+    qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
     if (l.minTextPx <= 0) {
         l.showThreadNumbers = laneW >= 20;
     } else {
         // Presentation: numbers only where the longest fits at the smallest text size.
         const int digits = int(QString::number(std::max(0, laneCount - 1)).size());
-        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8')) && laneH >= sm.height();
+        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
     }
+    // Numbered lanes are tall enough to show their state's pattern above and below the digits.
+    if (l.showThreadNumbers)
+        laneH = std::max(laneH, sm.capHeight() + 16 * sc);
     const qreal titleH = sm.height();
     const qreal rowH = titleH + laneH + 8 * sc + sm.height() + kGap;
     const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));

@@ -81,6 +81,7 @@ void paintCellRow(QPainter& p, const QVector<StepLayout::Cell>& cells, bool show
     // Axis-aligned rectangles: no antialiasing needed, and 1024 cells paint much faster.
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setFont(font);
+    const QFontMetricsF fm(font);
     const QPen grid(c.gridLine, 1);
     for (const StepLayout::Cell& cell : cells) {
         if (!visible(cell.rect, exposed))
@@ -97,8 +98,12 @@ void paintCellRow(QPainter& p, const QVector<StepLayout::Cell>& cells, bool show
             paintStateOutline(p, r.adjusted(1, 1, -1, -1), VisualState::WrittenCell, c,
                               std::max<qreal>(2 * sc, r.width() * 0.06));
         if (showValues) {
-            p.setPen(cell.padding ? c.laneText : c.text);
-            p.drawText(r, Qt::AlignCenter, formatValue(cell.value));
+            if (cell.padding) {
+                paintTextOnFill(p, r, formatValue(cell.value), VisualState::PaddingLane, c, fm);
+            } else {
+                p.setPen(c.text);
+                p.drawText(r, Qt::AlignCenter, formatValue(cell.value));
+            }
         }
     }
     p.setRenderHint(QPainter::Antialiasing, true);
@@ -268,19 +273,10 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         paintStateFill(p, r, st, c);
         // A padding lane still shows whether it runs the operation: a band in the state's colour.
         if (st == VisualState::PaddingLane)
-            p.fillRect(QRectF(r.left(), r.bottom() - r.height() * 0.25, r.width(), r.height() * 0.25),
+            p.fillRect(QRectF(r.left(), r.bottom() - r.height() * 0.18, r.width(), r.height() * 0.18),
                        lane.state == model::LaneState::Active ? c.active : c.idle);
-        if (lane.state != model::LaneState::Exited && l.showThreadNumbers) {
-            const QString number = QString::number(lane.thread);
-            // Patterned fills: the number sits on a plain patch of the fill colour.
-            if (st == VisualState::IdleLane || st == VisualState::PaddingLane) {
-                const qreal w = fm.horizontalAdvance(number) + 4;
-                p.fillRect(QRectF(r.center().x() - w / 2, r.center().y() - fm.height() / 2, w, fm.height()).intersected(r),
-                           c.state(st));
-            }
-            p.setPen(c.laneText);
-            p.drawText(r, Qt::AlignCenter, number);
-        }
+        if (lane.state != model::LaneState::Exited && l.showThreadNumbers)
+            paintTextOnFill(p, r, QString::number(lane.thread), st, c, fm);
         // Cell borders in the background colour keep neighbouring lanes apart.
         p.setPen(QPen(c.background, 1));
         p.setBrush(Qt::NoBrush);

@@ -378,15 +378,14 @@ void WarpMapView::paintLayout(QPainter& p, const WarpMapLayout& l) const
                 paintStateFill(p, r, VisualState::ActiveLane, c);
             }
             if (!cell.count.isEmpty()) {
-                // Patterned fills: the count sits on a plain patch of the fill colour.
-                if (cell.idle || cell.exited) {
-                    const qreal w = std::min(r.width(), cm.horizontalAdvance(cell.count) + 6);
-                    const qreal h = std::min(r.height(), cm.height());
-                    p.fillRect(QRectF(r.center().x() - w / 2, r.center().y() - h / 2, w, h), cell.idle ? c.idle : c.exited);
+                if (cell.divergent) {
+                    p.setPen(textColour);
+                    p.drawText(r.adjusted(0, 0, 0, -r.height() * 0.2), Qt::AlignCenter, cell.count);
+                } else {
+                    paintTextOnFill(p, r, cell.count,
+                                    cell.exited ? VisualState::ExitedLane : cell.idle ? VisualState::IdleLane : VisualState::ActiveLane,
+                                    c, cm);
                 }
-                p.setPen(textColour);
-                const QRectF textRect = cell.divergent ? r.adjusted(0, 0, 0, -r.height() * 0.2) : r;
-                p.drawText(textRect, Qt::AlignCenter, cell.count);
             }
         }
         p.setRenderHint(QPainter::Antialiasing, true);
