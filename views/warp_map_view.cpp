@@ -433,6 +433,15 @@ void WarpMapView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void WarpMapView::mousePressEvent(QMouseEvent* event)
+{
+    // Accepted, so that the release (which decides the click) comes here too.
+    if (event->button() == Qt::LeftButton)
+        event->accept();
+    else
+        QWidget::mousePressEvent(event);
+}
+
 void WarpMapView::mouseReleaseEvent(QMouseEvent* event)
 {
     const WarpMapLayout::Hit hit = currentLayout().hitTest(event->position());

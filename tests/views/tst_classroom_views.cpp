@@ -419,6 +419,15 @@ void TestClassroomViews::warpMapTextbookDivergence()
     QVERIFY(ms.rect.right() < mc.rect.left());
     QCOMPARE(ms.currentStepRects.size(), ms.bands);
     QCOMPARE(mc.currentStepRects.size(), mc.bands);
+    // A click on a cell of the widget asks for that step.
+    views::WarpMapView view;
+    view.setTraces(simple, convergent);
+    view.resize(kProjector);
+    QSignalSpy clicked(&view, &views::WarpMapView::stepClicked);
+    const auto& target = view.currentLayout().maps[1].cells[5 * 16 + 3];  // convergent, step 6, warp 3
+    QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, target.rect.center().toPoint());
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().first().toInt(), target.step);
     QVERIFY(l.showCounts);
     const auto cell = std::find_if(ms.cells.begin(), ms.cells.end(), [](const auto& c) { return c.step == 1; });
     QCOMPARE(cell->active, 16);
