@@ -15,8 +15,14 @@ namespace {
 
 using model::LaneState;
 
-constexpr qreal kMargin = 16;
-constexpr qreal kGap = 10;
+// Every visible string of the layout goes through Qt's translation (context "StepLayout").
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(StepLayout)
+};
+
+// Margins and gaps at scale 1 (desktop); StepLayout::scale multiplies them in presentation mode.
+constexpr qreal kMarginPx = 16;
+constexpr qreal kGapPx = 10;
 
 int floorPow2(int v)
 {
@@ -38,12 +44,23 @@ QString formatValue(float v)
 QString spaceName(model::MemorySpace s)
 {
     switch (s) {
-    case model::MemorySpace::Global: return QStringLiteral("global memory");
-    case model::MemorySpace::Shared: return QStringLiteral("shared memory");
-    case model::MemorySpace::Registers: return QStringLiteral("registers (one per lane)");
+    case model::MemorySpace::Global: return Text::tr("global memory");
+    case model::MemorySpace::Shared: return Text::tr("shared memory");
+    case model::MemorySpace::Registers: return Text::tr("registers (one per lane)");
     }
     return {};
 }
+
+// Counted phrases with English plurals chosen here, so the source text reads right without a
+// translation loaded ("1 value", "8 values"); a translation gives both messages its own forms.
+QString values(int n) { return n == 1 ? Text::tr("1 value") : Text::tr("%1 values").arg(n); }
+QString lanesOf(int n) { return n == 1 ? Text::tr("1 lane") : Text::tr("%1 lanes").arg(n); }
+QString warpsOf(int n) { return n == 1 ? Text::tr("1 warp") : Text::tr("%1 warps").arg(n); }
+QString blocksOf(int n) { return n == 1 ? Text::tr("1 block") : Text::tr("%1 blocks").arg(n); }
+QString reads(int n) { return n == 1 ? Text::tr("1 read") : Text::tr("%1 reads").arg(n); }
+QString barriers(int n) { return n == 1 ? Text::tr("1 barrier") : Text::tr("%1 barriers").arg(n); }
+QString wavefronts(int n) { return n == 1 ? Text::tr("1 wavefront") : Text::tr("%1 wavefronts").arg(n); }
+QString instructions(int n) { return n == 1 ? Text::tr("1 access instruction") : Text::tr("%1 access instructions").arg(n); }
 
 QFont scaled(const QFont& base, qreal pixels, bool bold)
 {
@@ -56,15 +73,15 @@ QFont scaled(const QFont& base, qreal pixels, bool bold)
 // The lines of text at the top: strategy, step, label, explanation, teaching note.
 qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     const qreal avail = width - 2 * kMargin;
-    l.title = QStringLiteral("%1 · step %2 / %3")
+    l.title = Text::tr("%1 · step %2 / %3")
                   .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()));
     if (k + 1 == int(t.steps.size()) && t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
-        l.title += QStringLiteral("  ·  ") +
-                   QCoreApplication::translate("StepLayout", "result ±0, sign by atomic order (float64 ±0)");
+        l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
     else if (k + 1 == int(t.steps.size()))
-        l.title += QStringLiteral("  ·  result %1 (float64 reference %2)")
+        l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
     QFontMetricsF tm(l.titleFont);
     l.titleRect = QRectF(kMargin, y, avail, tm.height());
@@ -86,12 +103,13 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     if (t.teaching_warp_size || t.params.banks != 32) {
         QStringList notes;
         if (t.teaching_warp_size)
-            notes << QStringLiteral("warp size %1").arg(t.params.warp_size);
+            notes << Text::tr("warp size %1").arg(t.params.warp_size);
         if (t.params.banks != 32)
-            notes << QStringLiteral("%1 banks").arg(t.params.banks);
-        l.teachingNote = QStringLiteral("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
+            notes << Text::tr("%1 banks").arg(t.params.banks);
+        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
         QFontMetricsF em(l.sectionFont);
-        l.teachingRect = QRectF(kMargin, y, em.horizontalAdvance(l.teachingNote) + 16, em.height() + 6);
+        l.teachingRect = QRectF(kMargin, y, std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale),
+                                em.height() + 6 * l.scale);
         y += l.teachingRect.height() + 4;
     }
     return y + kGap;
@@ -107,36 +125,37 @@ struct ArrayGeometry {
 };
 
 // `group`: cells that belong together (a warp's registers, a block's shared memory or segment);
-// a small gap separates groups when the array fits on one row.
-ArrayGeometry arrayGeometry(int n, qreal avail, int group = 0)
+// a small gap separates groups when the array fits on one row. `sc`: StepLayout::scale (every
+// size limit grows with it, so presentation mode gets larger cells, not only larger type).
+ArrayGeometry arrayGeometry(int n, qreal avail, int group, qreal sc)
 {
     ArrayGeometry g;
     const int groups = group > 0 ? (n + group - 1) / group : 1;
     if (groups > 1 && groups <= 64) {
         g.group = group;
-        g.groupGap = 8;
+        g.groupGap = 8 * sc;
     }
     const qreal gaps = g.group ? (groups - 1) * g.groupGap : 0;
-    g.cellW = std::min<qreal>(104, (avail - gaps) / n);
+    g.cellW = std::min<qreal>(104 * sc, (avail - gaps) / n);
     g.perRow = n;
-    if (g.cellW < 14) {
+    if (g.cellW < 14 * sc) {
         g.group = 0;
         g.groupGap = 0;
-        g.perRow = std::max(1, floorPow2(int(avail / 16)));
-        g.cellW = std::min<qreal>(104, avail / g.perRow);
+        g.perRow = std::max(1, floorPow2(int(avail / (16 * sc))));
+        g.cellW = std::min<qreal>(104 * sc, avail / g.perRow);
     }
-    g.cellH = std::clamp<qreal>(g.cellW * 0.7, 16, 64);
-    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14, 84);
+    g.cellH = std::clamp<qreal>(g.cellW * 0.7, 16 * sc, 64 * sc);
+    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14 * sc, 84 * sc);
     if (n > 4 * g.perRow) {
         // A long array (more than 4 rows): flatter rows, so the lanes and warps stay in view.
-        g.cellH = std::max<qreal>(10, g.cellW * 0.6);
-        g.arcH = 10;
+        g.cellH = std::max<qreal>(10 * sc, g.cellW * 0.6);
+        g.arcH = 10 * sc;
     }
     return g;
 }
 
 qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& values, int realCount,
-                 const ArrayGeometry& g, qreal gapAbove, qreal y)
+                 const ArrayGeometry& g, qreal gapAbove, qreal y, qreal kMargin)
 {
     const int n = int(values.size());
     cells.reserve(n);
@@ -156,6 +175,7 @@ qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& val
 
 qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     const int n = int(s.values.size());
     if (n == 0)
@@ -165,25 +185,42 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const int group = s.values_space == model::MemorySpace::Registers ? t.params.warp_size
                     : s.values_space == model::MemorySpace::Shared ? bs
                     : t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0;
-    const ArrayGeometry g = arrayGeometry(n, avail, group);
+    const ArrayGeometry g = arrayGeometry(n, avail, group, l.scale);
     QFontMetricsF cm(l.sectionFont);
     // Numbers in narrow cells only for short arrays: 1024 tiny labels are unreadable and slow.
-    l.showValues = g.cellW >= 22 || (g.cellW >= 16 && n <= 256);
+    // Presentation mode: only where the longest number fits at the smallest text size.
+    const auto valueFont = [&](qreal cellW, const std::vector<float>& values, bool& show, qreal lo, qreal hi) {
+        if (l.minTextPx <= 0) {
+            show = cellW >= 22 || (cellW >= 16 && values.size() <= 256);
+            return scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, lo, hi), true);
+        }
+        const QFont f = scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, l.minTextPx, std::max(l.minTextPx, hi * l.scale)), true);
+        const qreal digit = QFontMetricsF(f).horizontalAdvance(QLatin1Char('8'));
+        show = cellW - 4 >= digit;
+        if (show) {
+            qsizetype longest = 0;
+            for (float v : values)
+                longest = std::max(longest, formatValue(v).size());
+            show = cellW - 4 >= digit * qreal(longest);
+        }
+        return f;
+    };
+    l.valueFont = valueFont(g.cellW, s.values, l.showValues, 9, 34);
     l.arcHeight = g.arcH;
-    l.valueFont = scaled(l.valueFont, std::clamp<qreal>(g.cellW * 0.36, 9, 34), true);
 
     // A load step reads the global input: draw it above, arrows go down into the array.
     const bool fromInput = s.reads_input && !t.input.empty();
     if (fromInput) {
         const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
-                                               t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0);
-        l.showInputValues = gi.cellW >= 22 || (gi.cellW >= 16 && t.input.size() <= 256);
-        l.inputCaption = QStringLiteral("global input (%1 values%2), read by this step")
-                             .arg(t.n).arg(t.padded_n > t.n ? QStringLiteral(" + %1 padding").arg(t.padded_n - t.n) : QString());
+                                               t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
+        l.inputValueFont = valueFont(gi.cellW, t.input, l.showInputValues, 10, 26);
+        l.inputCaption = t.padded_n > t.n
+            ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
+            : Text::tr("global input (%1), read by this step").arg(values(t.n));
         l.inputCaptionRect = QRectF(kMargin, y, avail, cm.height());
         y += cm.height() + 2;
-        y = placeArray(l.inputCells, t.input, t.n, gi, 0, y);
-        y += std::max<qreal>(24, g.arcH * 0.8);
+        y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+        y += std::max<qreal>(24 * l.scale, g.arcH * 0.8);
     }
 
     // The array before this step: the previous step's values, or the input for the first step,
@@ -195,10 +232,10 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     else if (k == 0 && s.values_space == model::MemorySpace::Global && t.input.size() == s.values.size())
         before = &t.input;
 
-    l.valuesCaption = QStringLiteral("%1 after the step (%2 values)").arg(spaceName(s.values_space)).arg(n);
+    l.valuesCaption = Text::tr("%1 after the step (%2)").arg(spaceName(s.values_space), values(n));
     if (s.stride)
-        l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? QStringLiteral(" · offset %1")
-                                                                             : QStringLiteral(" · stride %1"))
+        l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? Text::tr(" · offset %1")
+                                                                             : Text::tr(" · stride %1"))
                                .arg(*s.stride);
     if (!fromInput) {
         l.valuesCaptionRect = QRectF(kMargin, y, avail, cm.height());
@@ -206,7 +243,7 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     }
 
     const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
-    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 : g.arcH, y);
+    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
     if (fromInput) {
         // The arrows come down from the input: the caption goes under the cells.
         l.arcHeight = 4;
@@ -245,16 +282,21 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     constexpr int kMaxDrawnArrows = 128;
     l.arrowEvery = std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
     if (l.arrowEvery > 1)
-        l.valuesCaption += QStringLiteral(" · arrows: 1 in %1 drawn (%2 reads)").arg(l.arrowEvery).arg(l.arrows.size());
-    y += l.showValues && g.cellW >= 40 ? cm.height() : 4;  // room for "was 6" under written cells
+        l.valuesCaption += Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(l.arrows.size())));
+    l.inputArrowEvery = std::max(1, int((l.inputArrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+    if (l.inputArrowEvery > 1)
+        l.inputCaption += Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(l.inputArrows.size())));
+    // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
+    l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
+    y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
     if (s.output) {
-        l.outputText = QStringLiteral("*output = %1").arg(formatValue(*s.output));
+        l.outputText = Text::tr("*output = %1").arg(formatValue(*s.output));
         QFont bold = l.labelFont;
         bold.setBold(true);
         QFontMetricsF om(bold);
         const bool merge = !s.atomics.empty();
-        const qreal drop = merge ? std::max<qreal>(28, g.cellH * 0.6) : 0;  // room for arrows into the badge
-        l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20, om.height() + 8);
+        const qreal drop = merge ? std::max<qreal>(28 * l.scale, g.cellH * 0.6) : 0;  // room for arrows into the badge
+        l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20 * l.scale, om.height() + 8 * l.scale);
         y += drop + l.outputRect.height() + 4;
         // Lanes that send a cell's value to *output (they read it and write no cell).
         if (merge && !fromInput)
@@ -270,16 +312,17 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 QString warpCaption(int active, int live, bool divergent)
 {
     if (live == 0)
-        return QStringLiteral("exited");
+        return Text::tr("exited");
     if (divergent)
-        return QStringLiteral("divergent: %1/%2 active").arg(active).arg(live);
+        return Text::tr("divergent: %1/%2 active").arg(active).arg(live);
     if (active == 0)
-        return QStringLiteral("idle: 0/%1 active").arg(live);
-    return QStringLiteral("all %1 active").arg(live);
+        return Text::tr("idle: 0/%1 active").arg(live);
+    return Text::tr("all %1 active").arg(live);
 }
 
 qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     const int laneCount = int(s.lanes.size());
     if (laneCount == 0)
@@ -309,9 +352,8 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     }
 
     const int blocks = (laneCount + bs - 1) / bs;
-    l.lanesCaption = QStringLiteral("threads: %1 lanes in %2 warp%3 of %4 (warp size %5)")
-                         .arg(laneCount).arg(groups.size()).arg(groups.size() == 1 ? "" : "s")
-                         .arg(blocks == 1 ? QStringLiteral("1 block") : QStringLiteral("%1 blocks").arg(blocks))
+    l.lanesCaption = Text::tr("threads: %1 in %2 of %3 (warp size %4)")
+                         .arg(lanesOf(laneCount), warpsOf(int(groups.size())), blocksOf(blocks))
                          .arg(ws);
     QFontMetricsF cm(l.sectionFont);
     l.lanesCaptionRect = QRectF(kMargin, y, avail, cm.height());
@@ -319,19 +361,29 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 
     const int maxInWarp = std::min(ws, std::min(bs, laneCount));
     QFontMetricsF sm(l.smallFont);
-    const qreal captionW = sm.horizontalAdvance(QStringLiteral("divergent: 32/32 active")) + 12;
-    qreal laneW = std::clamp<qreal>(avail / laneCount, 6, 56);
+    const qreal sc = l.scale;
+    const qreal captionW = sm.horizontalAdvance(warpCaption(32, 32, true)) + 12 * sc;
+    qreal laneW = std::clamp<qreal>(avail / laneCount, 6 * sc, 56 * sc);
     // Whole warps per row, and each warp at least as wide as its caption.
     qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
     if (boxW > avail) {
         laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
         boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
     }
-    laneW = std::max(laneW, std::min<qreal>(56, (boxW - 4) / maxInWarp));
-    const qreal laneH = std::clamp<qreal>(laneW * 0.9, 14, 36);
-    l.showThreadNumbers = laneW >= 20;
+    laneW = std::max(laneW, std::min<qreal>(56 * sc, (boxW - 4) / maxInWarp));
+    qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
+    if (l.minTextPx <= 0) {
+        l.showThreadNumbers = laneW >= 20;
+    } else {
+        // Presentation: numbers only where the longest fits at the smallest text size.
+        const int digits = int(QString::number(std::max(0, laneCount - 1)).size());
+        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
+    }
+    // Numbered lanes are tall enough to show their state's pattern above and below the digits.
+    if (l.showThreadNumbers)
+        laneH = std::max(laneH, sm.capHeight() + 16 * sc);
     const qreal titleH = sm.height();
-    const qreal rowH = titleH + laneH + 8 + sm.height() + kGap;
+    const qreal rowH = titleH + laneH + 8 * sc + sm.height() + kGap;
     const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));
 
     l.lanes.reserve(laneCount);
@@ -344,9 +396,9 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         w.block = g.block;
         w.warp = g.warp;
         w.rect = QRectF(x0, y0 + titleH, g.count * laneW + 4, laneH + 4);
-        w.captionRect = QRectF(x0, y0 + titleH + laneH + 6, boxW, sm.height());
-        w.title = blocks > 1 ? QStringLiteral("block %1 · warp %2").arg(g.block).arg(g.warp)
-                             : QStringLiteral("warp %1").arg(g.warp);
+        w.captionRect = QRectF(x0, y0 + titleH + laneH + 6 * sc, boxW, sm.height());
+        w.title = blocks > 1 ? Text::tr("block %1 · warp %2").arg(g.block).arg(g.warp)
+                             : Text::tr("warp %1").arg(g.warp);
         if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
             w.activeLanes = int(rec->active_lanes.size());
             w.liveLanes = rec->live_lanes;
@@ -375,11 +427,11 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const int rows = (int(groups.size()) + perRow - 1) / perRow;
     y += rows * rowH;
     if (s.counters.barriers > 0) {
-        l.barrierLabel = s.grid_barrier ? QStringLiteral("grid.sync(): every thread of the grid waits here")
-                              : QStringLiteral("__syncthreads(): every thread of the block waits here");
+        l.barrierLabel = s.grid_barrier ? Text::tr("grid.sync(): every thread of the grid waits here")
+                                        : Text::tr("__syncthreads(): every thread of the block waits here");
         if (s.counters.barriers > 1)
-            l.barrierLabel += QStringLiteral(" (%1 barriers, one per block)").arg(s.counters.barriers);
-        l.barrierRect = QRectF(kMargin, y, avail, cm.height() + 8);
+            l.barrierLabel += Text::tr(" (%1, one per block)").arg(barriers(s.counters.barriers));
+        l.barrierRect = QRectF(kMargin, y, avail, cm.height() + 8 * sc);
         y += l.barrierRect.height() + kGap;
     }
     return y;
@@ -387,6 +439,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 
 qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     if (s.shared_accesses.empty())
         return y;
@@ -401,14 +454,17 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const qreal avail = width - 2 * kMargin;
     const int banks = std::max(1, t.params.banks);
 
-    const QString kind = a.kind == model::AccessKind::Read ? QStringLiteral("read") : QStringLiteral("write");
+    const QString kind = a.kind == model::AccessKind::Read ? Text::tr("read") : Text::tr("write");
     const QString conflict = a.max_conflict_ways > 1
-        ? QStringLiteral("%1-way bank conflict: %2 wavefronts (%3 extra)").arg(a.max_conflict_ways).arg(a.wavefronts).arg(a.wavefronts - 1)
-        : QStringLiteral("conflict-free: %1 wavefront").arg(a.wavefronts);
-    l.bankCaption = QStringLiteral("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7 access instructions, %8 wavefronts, %9 extra")
+        ? Text::tr("%1-way bank conflict: %2 (%3 extra)")
+              .arg(a.max_conflict_ways)
+              .arg(wavefronts(a.wavefronts), QString::number(a.wavefronts - 1))
+        : Text::tr("conflict-free: %1").arg(wavefronts(a.wavefronts));
+    l.bankCaption = Text::tr("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra")
                         .arg(a.block).arg(a.warp).arg(kind, QString::fromStdString(a.expression), conflict,
-                             a.broadcast ? QStringLiteral(" · broadcast") : QString())
-                        .arg(s.shared_accesses.size()).arg(s.counters.shared_wavefronts).arg(s.counters.extra_shared_wavefronts);
+                             a.broadcast ? Text::tr(" · broadcast") : QString(),
+                             instructions(int(s.shared_accesses.size())), wavefronts(s.counters.shared_wavefronts))
+                        .arg(s.counters.extra_shared_wavefronts);
     QFontMetricsF cm(l.sectionFont);
     l.bankCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.bankCaption);
     l.bankCaptionRect.setWidth(avail);
@@ -430,7 +486,7 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const qreal colW = avail / banks;
     QFontMetricsF sm(l.smallFont);
     const qreal headH = sm.height();
-    const qreal boxH = std::clamp<qreal>(sm.height() + 2, 14, 22);
+    const qreal boxH = std::clamp<qreal>(sm.height() + 2, 14 * l.scale, 22 * l.scale);
     for (int b = 0; b < banks; ++b) {
         StepLayout::Bank bank;
         bank.bank = b;
@@ -441,9 +497,8 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
             bank.words.push_back(it.key());
             bank.lanesPerWord.push_back(it.value());
             const QStringList& lanes = lanesOfWord[b][it.key()];
-            bank.wordLabels.push_back(QStringLiteral("%1 %2 → w%3")
-                                          .arg(lanes.size() == 1 ? QStringLiteral("lane") : QStringLiteral("lanes"),
-                                               lanes.join(QLatin1Char(',')))
+            bank.wordLabels.push_back((lanes.size() == 1 ? Text::tr("lane %1 → w%2") : Text::tr("lanes %1 → w%2"))
+                                          .arg(lanes.join(QLatin1Char(',')))
                                           .arg(it.key()));
             bank.broadcast = bank.broadcast || it.value() > 1;
             bank.wordRects.push_back(QRectF(bank.rect.left() + 1, y + headH + row * (boxH + 2), colW - 2, boxH));
@@ -455,16 +510,23 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 
 qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     if (s.atomics.empty())
         return y;
     const qreal avail = width - 2 * kMargin;
     const int lost = int(std::count_if(s.atomics.begin(), s.atomics.end(), [](const model::AtomicOp& a) { return a.lost; }));
-    const QString what = t.expected_wrong ? QStringLiteral("%1 plain (not atomic) read-modify-write%2 of %3, in the order the model runs them (block, warp, lane; hardware order is unspecified)%4")
-                                          : QStringLiteral("%1 atomic operation%2 on %3, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)%4");
-    l.atomicsCaption = what.arg(s.atomics.size()).arg(s.atomics.size() == 1 ? "" : "s")
-                           .arg(QString::fromStdString(s.atomics.front().target))
-                           .arg(lost ? QStringLiteral(" · %1 lost updates").arg(lost) : QString());
+    const int count = int(s.atomics.size());
+    const QString target = QString::fromStdString(s.atomics.front().target);
+    l.atomicsCaption = t.expected_wrong
+        ? Text::tr("%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)")
+              .arg(count == 1 ? Text::tr("1 plain (not atomic) read-modify-write")
+                              : Text::tr("%1 plain (not atomic) read-modify-writes").arg(count),
+                   target)
+        : Text::tr("%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)")
+              .arg(count == 1 ? Text::tr("1 atomic operation") : Text::tr("%1 atomic operations").arg(count), target);
+    if (lost)
+        l.atomicsCaption += lost == 1 ? Text::tr(" · 1 lost update") : Text::tr(" · %1 lost updates").arg(lost);
     QFontMetricsF cm(l.sectionFont);
     l.atomicsCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.atomicsCaption);
     l.atomicsCaptionRect.setWidth(avail);
@@ -472,7 +534,7 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
 
     constexpr int kMaxChips = 48;
     QFontMetricsF sm(l.smallFont);
-    const qreal h = sm.height() + 8;
+    const qreal h = sm.height() + 8 * l.scale;
     qreal x = kMargin;
     for (const model::AtomicOp& a : s.atomics) {
         if (int(l.atomics.size()) == kMaxChips)
@@ -480,19 +542,19 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
         StepLayout::Atomic chip;
         chip.order = a.order;
         chip.lost = a.lost;
-        chip.text = QStringLiteral("#%1 t%2: %3 %4 %5 → %6%7")
+        chip.text = Text::tr("#%1 t%2: %3 %4 %5 → %6%7")
                         .arg(a.order).arg(a.lane)
                         .arg(formatValue(float(a.before)),
-                             t.operation == model::Operation::Max ? QStringLiteral("max") : QStringLiteral("+"),
+                             t.operation == model::Operation::Max ? Text::tr("max") : QStringLiteral("+"),
                              formatValue(float(a.operand)), formatValue(float(a.after)),
-                             a.lost ? QStringLiteral("  lost") : QString());
-        const qreal w = sm.horizontalAdvance(chip.text) + 14;
+                             a.lost ? Text::tr("  lost") : QString());
+        const qreal w = std::min(avail, sm.horizontalAdvance(chip.text) + 14 * l.scale);
         if (x + w > kMargin + avail && x > kMargin) {
             x = kMargin;
             y += h + 4;
         }
         chip.rect = QRectF(x, y, w, h);
-        x += w + 6;
+        x += w + 6 * l.scale;
         l.atomics.push_back(chip);
     }
     l.atomicsHidden = int(s.atomics.size()) - int(l.atomics.size());
@@ -501,9 +563,44 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
 
 qreal layoutLegend(StepLayout& l, qreal width, qreal y)
 {
-    QFontMetricsF sm(l.smallFont);
-    l.legendRect = QRectF(kMargin, y, width - 2 * kMargin, 2 * (sm.height() + 8));
-    return y + l.legendRect.height() + kMargin;
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    Q_UNUSED(kGap);
+    const QFontMetricsF sm(l.smallFont);
+    const qreal h = sm.height();
+    const qreal right = width - kMargin;
+    qreal x = kMargin, top = y;
+    using K = StepLayout::LegendItem::Kind;
+    const std::pair<K, QString> items[] = {
+        {K::ActiveLane, Text::tr("active lane")},
+        {K::IdleLane, Text::tr("idle lane")},
+        {K::ExitedLane, Text::tr("exited lane")},
+        {K::Padding, Text::tr("padding (identity)")},
+        {K::DivergentWarp, Text::tr("divergent warp")},
+        {K::IdleWarp, Text::tr("idle warp")},
+        {K::Written, Text::tr("written this step")},
+        {K::ReadArrow, Text::tr("read → added into")},
+        {K::BankConflict, Text::tr("bank conflict")},
+        {K::Broadcast, Text::tr("broadcast")},
+        {K::Barrier, Text::tr("barrier")},
+    };
+    for (const auto& [kind, text] : items) {
+        const qreal sw = h * 1.4;
+        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
+        if (x + w > right && x > kMargin) {
+            x = kMargin;
+            y += h + 8 * l.scale;
+        }
+        StepLayout::LegendItem item;
+        item.kind = kind;
+        item.text = text;
+        item.swatch = QRectF(x, y + 2, sw, h - 2);
+        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, h + 2);
+        l.legend.push_back(item);
+        x += w;
+    }
+    y += h + 8 * l.scale;
+    l.legendRect = QRectF(kMargin, top, width - 2 * kMargin, y - top);
+    return y + kMargin;
 }
 
 } // namespace
@@ -526,16 +623,57 @@ int StepLayout::maxBankWays() const
     return ways;
 }
 
-StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base, const QString& banner)
+int StepLayout::laneAt(QPointF p) const
+{
+    for (const Lane& lane : lanes)
+        if (lane.rect.contains(p))
+            return lane.thread;
+    return -1;
+}
+
+int StepLayout::warpAt(QPointF p) const
+{
+    for (int i = 0; i < warps.size(); ++i) {
+        const Warp& w = warps[i];
+        const QRectF title(w.rect.left(), w.rect.top() - w.captionRect.height(), w.captionRect.width(), w.captionRect.height());
+        if (w.rect.contains(p) || w.captionRect.contains(p) || title.contains(p))
+            return i;
+    }
+    return -1;
+}
+
+int StepLayout::cellAt(QPointF p) const
+{
+    for (const Cell& c : cells)
+        if (c.rect.contains(p))
+            return c.index;
+    return -1;
+}
+
+LayoutOptions presentationOptions(QSize screen)
+{
+    LayoutOptions o;
+    const qreal lines = screen.isValid() ? qreal(std::min(screen.height(), screen.width() * 9 / 16)) : 1080.0;
+    o.minTextPx = std::ceil(kPresentationTextPx * std::max<qreal>(1.0, lines / 1080.0));
+    o.scale = o.minTextPx / 12.0;
+    return o;
+}
+
+StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base, const QString& banner,
+                      const LayoutOptions& options)
 {
     StepLayout l;
+    l.minTextPx = std::max<qreal>(0, options.minTextPx);
+    l.scale = options.scale > 0 ? options.scale : 1.0;
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const qreal w = std::max(320, width);
-    const qreal body = std::max<qreal>(12, base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0);
+    const qreal body = std::max<qreal>({12, l.minTextPx, base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0});
     l.titleFont = scaled(base, body * 1.75, true);
     l.labelFont = scaled(base, body * 1.4, false);
     l.sectionFont = scaled(base, body * 1.1, false);
     l.smallFont = scaled(base, body * 1.0, false);
     l.valueFont = base;
+    l.inputValueFont = base;
     if (trace.steps.empty() || step < 0 || step >= int(trace.steps.size())) {
         l.size = QSize(int(w), 200);
         return l;
@@ -544,8 +682,9 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
     if (!banner.isEmpty()) {
         l.banner = banner;
         QFontMetricsF bm(l.titleFont);
-        const QRectF text = bm.boundingRect(QRectF(kMargin + 12, y, w - 2 * kMargin - 24, 1000), Qt::TextWordWrap, banner);
-        l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16);
+        const QRectF text = bm.boundingRect(QRectF(kMargin + 12 * l.scale, y, w - 2 * kMargin - 24 * l.scale, 1000),
+                                            Qt::TextWordWrap, banner);
+        l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16 * l.scale);
         y += l.bannerRect.height() + kGap;
     }
     y = layoutHeader(l, trace, step, w, y);

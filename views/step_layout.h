@@ -13,6 +13,25 @@
 
 namespace reducescope::views {
 
+/// Smallest text of presentation mode at 1920×1080, in pixels (issue 12: legible from the back row).
+inline constexpr qreal kPresentationTextPx = 22;
+
+/// How large the step is laid out. The default is the desktop layout (body text from the view's
+/// font, at least 12 px).
+struct LayoutOptions {
+    /// Smallest text size in pixels; 0 = the desktop layout. Every text drawn is at least this
+    /// size; numbers that would not fit at it in their cell or lane are not drawn.
+    qreal minTextPx = 0;
+    /// Multiplies every fixed size of the layout (margins, gaps, largest cell and lane); 1 = desktop.
+    qreal scale = 1;
+};
+
+/// Options of presentation mode for a screen of `screen` pixels: the smallest text is
+/// kPresentationTextPx at 1080 lines and grows with taller screens (never smaller, so a
+/// 1280×720 projector keeps 22 px and the layout wraps instead); sizes scale with the text.
+/// An invalid size counts as 1920×1080.
+LayoutOptions presentationOptions(QSize screen);
+
 /// Everything the step view paints for one step, in widget coordinates.
 struct StepLayout {
     /// One array cell (an element of Step::values).
@@ -63,6 +82,14 @@ struct StepLayout {
         int from = 0;
         int to = 0;
     };
+    /// One entry of the legend: a swatch drawn with the state's colour and mark, and its name.
+    struct LegendItem {
+        enum class Kind { ActiveLane, IdleLane, ExitedLane, Padding, DivergentWarp, IdleWarp, Written, ReadArrow,
+                          BankConflict, Broadcast, Barrier };
+        Kind kind = Kind::ActiveLane;
+        QRectF swatch, textRect;
+        QString text;
+    };
     /// One atomic operation chip, in serialisation order.
     struct Atomic {
         int order = 0;
@@ -72,17 +99,22 @@ struct StepLayout {
     };
 
     QSize size;
+    /// LayoutOptions::scale and ::minTextPx the layout was made with.
+    qreal scale = 1;
+    qreal minTextPx = 0;
     /// Band across the top naming where the trace came from ("Recorded on the GPU: ..."); empty
     /// for the step model of the request on screen.
     QString banner;
     QRectF bannerRect;
     QFont titleFont, labelFont, sectionFont, valueFont, smallFont;
+    QFont inputValueFont;            ///< numbers in the global input row of a load step
     QRectF titleRect, subtitleRect, explanationRect, teachingRect;
     QString title, subtitle, explanation, teachingNote, valuesCaption;
     QRectF valuesCaptionRect;
     QVector<Cell> cells;
     qreal arcHeight = 0;
     bool showValues = true;
+    bool showBefore = false;         ///< "was 6" under written cells
     QVector<Arrow> arrows;           ///< read cell -> written cell, both in `cells`
     int arrowEvery = 1;              ///< paint every n-th arrow (bounded clutter on long arrays)
 
@@ -92,6 +124,7 @@ struct StepLayout {
     QVector<Cell> inputCells;
     bool showInputValues = true;
     QVector<Arrow> inputArrows;      ///< from an index of inputCells to an index of cells
+    int inputArrowEvery = 1;         ///< paint every n-th input arrow
 
     QString outputText;              ///< "*output = 36" once the kernel has written it
     QRectF outputRect;
@@ -118,6 +151,7 @@ struct StepLayout {
     QString barrierLabel;
 
     QRectF legendRect;
+    QVector<LegendItem> legend;
 
     /// Lanes drawn as active.
     int activeLaneCount() const;
@@ -125,11 +159,22 @@ struct StepLayout {
     int divergentWarpCount() const;
     /// Worst n-way count written on the bank strip (0 when there is no strip).
     int maxBankWays() const;
+
+    /// Hit-testing in layout coordinates (for clicking answers in predict mode).
+    /// The global thread index (index into Step::lanes) of the lane box under `p`, or -1.
+    int laneAt(QPointF p) const;
+    /// The index into `warps` (the same order as Step::warps: block, then warp) of the warp box
+    /// under `p` (its lanes, title or caption), or -1.
+    int warpAt(QPointF p) const;
+    /// The index into Step::values of the cell under `p`, or -1 (the input row of a load step
+    /// does not count: it is Trace::input, not the step's array).
+    int cellAt(QPointF p) const;
 };
 
 /// Lays out step `step` (0-based index into Trace::steps; shown as step+1) of `trace` for a view `width` pixels wide, with `base` as the body font.
 /// `banner`, when not empty, is drawn as a band above the title (a GPU recording's mark).
+/// `options`: desktop (default) or presentation sizes (presentationOptions()).
 StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base,
-                      const QString& banner = QString());
+                      const QString& banner = QString(), const LayoutOptions& options = {});
 
 } // namespace reducescope::views

@@ -20,19 +20,6 @@ std::optional<Status> parse_status(std::string_view s)
     return std::nullopt;
 }
 
-std::string_view family_key(model::Family f)
-{
-    switch (f) {
-    case model::Family::Basics: return "basics";
-    case model::Family::SharedMemory: return "shared_memory";
-    case model::Family::ManyBlocks: return "many_blocks";
-    case model::Family::WarpPrimitives: return "warp_primitives";
-    case model::Family::DotProduct: return "dot_product";
-    case model::Family::Baseline: return "baseline";
-    }
-    return "";
-}
-
 Status classify(bool written, double value, double reference, double tolerance, bool expected_wrong)
 {
     if (expected_wrong)

@@ -21,9 +21,6 @@ std::string_view status_name(Status s);
 /// Inverse of status_name; nullopt when unknown.
 std::optional<Status> parse_status(std::string_view s);
 
-/// results-format.md `family` key of a catalogue family ("basics", "shared_memory", ...).
-std::string_view family_key(model::Family f);
-
 /// The multi-GPU part of a result (results-format.md, "Multi-GPU"): present only in the results
 /// of `bench --gpus K`.
 struct MultiGpuFields {

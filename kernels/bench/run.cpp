@@ -77,7 +77,7 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     const auto* info = model::find_strategy(p.strategy);
     Result r;
     r.strategy = p.strategy;
-    r.family = std::string{family_key(info->family)};
+    r.family = std::string{model::family_key(info->family)};
     r.n = p.n;
     r.block_size = static_cast<int>(p.block_size);
     r.coarse_factor = static_cast<int>(p.coarse_factor);

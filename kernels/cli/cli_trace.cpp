@@ -282,7 +282,7 @@ void register_model_commands(CLI::App& app, int& exit_code)
         ->required();
     CLI::Option* block_opt = trace->add_option("--block-size", opts->block_size,
                       "power of two in 1..1024 (default: n/2 rounded up to a power of two for single-block "
-                      "strategies, 256 otherwise)")
+                      "strategies, 256 otherwise, less when that leaves fewer than two blocks)")
         ->type_name("UINT");
     trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();

@@ -260,6 +260,28 @@ void StepRecorder::atomic(int block, int thread, std::string_view target, double
     ++m_step.counters.atomics;
 }
 
+int StepRecorder::divergent_warps() const
+{
+    if (!m_full)
+        return 0;
+    const Geometry& g = m_geometry;
+    int divergent = 0;
+    for (int b = 0; b < g.grid; ++b) {
+        for (int w = 0; w < g.warps_per_block(); ++w) {
+            const int first = b * g.block + w * g.warp;
+            const int last = std::min(first + g.warp, (b + 1) * g.block);
+            int live = 0, active = 0;
+            for (int t = first; t < last; ++t) {
+                const LaneState s = m_step.lanes[static_cast<std::size_t>(t)].state;
+                live += s != LaneState::Exited;
+                active += s == LaneState::Active;
+            }
+            divergent += active > 0 && active < live;
+        }
+    }
+    return divergent;
+}
+
 void StepRecorder::finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output)
 {
     const Geometry& g = m_geometry;

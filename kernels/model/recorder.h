@@ -95,6 +95,13 @@ public:
     void atomic(int block, int thread, std::string_view target, double before, double operand, double after,
                 bool lost = false);
 
+    /// Worst n-way bank conflict among the shared accesses recorded so far (0: none recorded).
+    /// Explanations are worded from this, not assumed from the strategy.
+    int max_conflict_ways() const { return m_step.max_conflict_ways; }
+    /// Divergent warps (some but not all live lanes active) as the lanes are marked so far: the
+    /// count finish() will store. Also 0 in Detail::ValuesOnly.
+    int divergent_warps() const;
+
     /// Closes the step: values after it, barriers executed (summed over blocks), reduction ops
     /// done, and *output after it where the step changed or wrote it. Computes warps and counters.
     void finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output = {});

@@ -221,22 +221,28 @@ void replay_in_place(Trace& trace, std::span<const float> input)
 
         std::string guard;
         std::string explanation;
+        // The divergence sentence is worded from the lanes just marked, never assumed.
+        const int divergent = r.divergent_warps();
+        const std::string diverging = divergent == 0 ? "no warp diverges"
+            : divergent == 1 ? "1 warp diverges" : std::to_string(divergent) + " warps diverge";
         if (simple) {
             guard = "threadIdx.x % " + std::to_string(stride) + " == 0";
             explanation = stride == 1
-                ? "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1]."
+                ? "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1]; " + diverging + "."
                 : "Only threads whose index is a multiple of " + std::to_string(stride)
-                    + " add, so the active lanes are spread out inside every warp: the warps diverge.";
+                    + " add, so the active lanes are spread out inside the warps: " + diverging + ".";
         } else if (reversed) {
             guard = "blockDim.x - threadIdx.x <= " + std::to_string(stride);
             explanation = capitalised(some_threads("last", stride))
                 + " of the block add the element stride places to their left; the active lanes stay "
-                  "packed at the right end, so only a warp that straddles the boundary diverges.";
+                  "packed at the right end, so only a warp that straddles the boundary can diverge: "
+                + diverging + ".";
         } else {
             guard = "threadIdx.x < " + std::to_string(stride);
             explanation = capitalised(some_threads("first", stride))
                 + " add the element stride places to their right; the active lanes stay packed, so "
-                  "whole warps are either busy or idle.";
+                + (divergent == 0 ? std::string("whole warps are either busy or idle: no warp diverges.")
+                                  : "only a warp that straddles the boundary can diverge: " + diverging + ".");
         }
         if (iteration == 1)
             explanation += grid_note(g);
@@ -370,18 +376,30 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
             r.shared(AccessKind::Write, "sdata[index]", word(0));
             label = "stride " + std::to_string(stride) + ": index = " + std::to_string(2 * stride)
                 + "*tid < " + std::to_string(B) + " adds sdata[index + " + std::to_string(stride) + "]";
-            explanation = "The active threads are packed, but neighbouring lanes touch words "
-                + std::to_string(2 * stride) + " apart, so several lanes of a warp hit the same bank and the "
-                  "access is split into wavefronts (a bank conflict).";
+            // Worded from the recorded accesses: with few banks' worth of words (e.g. 64 values,
+            // 32 banks) the strided words still fall in different banks.
+            const int ways = r.max_conflict_ways();
+            explanation = ways > 1
+                ? "The active threads are packed, but neighbouring lanes touch words " + std::to_string(2 * stride)
+                    + " apart, so up to " + std::to_string(ways) + " lanes of a warp hit different words of one "
+                      "bank and the access is split into " + std::to_string(ways) + " wavefronts (a "
+                    + std::to_string(ways) + "-way bank conflict)."
+                : "The active threads are packed and neighbouring lanes touch words " + std::to_string(2 * stride)
+                    + " apart, but the words of each warp still fall in different banks, so every access is "
+                      "conflict-free (one wavefront).";
         } else {
             r.shared(AccessKind::Read, arr + "[t]", word(0));
             r.shared(AccessKind::Read, arr + "[t + stride]", word(stride));
             r.shared(AccessKind::Write, arr + "[t]", word(0));
             label = "stride " + std::to_string(stride) + ": t < " + std::to_string(stride) + " adds " + arr + "[t + "
                 + std::to_string(stride) + "]";
+            const int ways = r.max_conflict_ways();
             explanation = "After a barrier, " + some_threads("first", stride)
-                + " add the word stride places to their right; consecutive lanes read consecutive "
-                  "words, so each warp's access is conflict-free.";
+                + " add the word stride places to their right; consecutive lanes read consecutive words, "
+                + (ways > 1 ? "but a warp has more lanes than there are banks, so its access is a "
+                                  + std::to_string(ways) + "-way bank conflict (" + std::to_string(ways)
+                                  + " wavefronts)."
+                            : std::string("so each warp's access is conflict-free."));
         }
         r.describe(std::move(label), std::move(explanation), {"tree"});
         r.finish(sh, g.grid, adds);

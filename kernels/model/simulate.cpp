@@ -153,17 +153,44 @@ std::optional<ParamError> validate(std::string_view strategy, std::size_t input_
     return std::nullopt;
 }
 
+int elements_per_thread(std::string_view strategy, int coarse_factor)
+{
+    if (strategy == "segmented" || strategy == "simple" || strategy == "convergent"
+        || strategy == "convergent_reversed" || strategy == "interleaved_strided" || strategy == "shared")
+        return 2;
+    if (strategy == "coarsened" || strategy == "coarsened_max")
+        return 2 * coarse_factor;
+    if (strategy == "block_reduce" || strategy == "two_pass" || strategy == "grid_sync")
+        return coarse_factor;
+    if (strategy == "vectorized" || strategy == "self_reset")
+        return 4 * coarse_factor;
+    return 1;  // atomic_naive, race, warp_shuffle
+}
+
 Params resolve(std::string_view strategy, std::size_t input_length, Params params)
 {
     if (params.block_size != 0)
         return params;
     const StrategyInfo* info = find_strategy(strategy);
+    const std::size_t n = std::max<std::size_t>(input_length, 1);
     if (info && info->single_block) {
-        const auto half = static_cast<unsigned>((std::max<std::size_t>(input_length, 1) + 1) / 2);
+        const auto half = static_cast<unsigned>((n + 1) / 2);
         params.block_size = static_cast<int>(std::min(1024u, std::bit_ceil(half)));
-    } else {
-        params.block_size = 256;
+        return params;
     }
+    // Many blocks: 256 threads, unless the input is too small for two such blocks. Then the largest
+    // power of two that still gives two blocks, so that the per-block merge is on screen and the
+    // padding stays under one block's share (8 values of coarsened: block 2, not 256 with 2040
+    // padded elements). Floors: two threads for a tree; one warp for warp_shuffle; two warps where a
+    // second level reduces the per-warp partials.
+    const bool two_level = strategy == "block_reduce" || strategy == "two_pass" || strategy == "grid_sync"
+        || strategy == "vectorized" || strategy == "self_reset";
+    const int floor = two_level ? 2 * params.warp_size : strategy == "warp_shuffle" ? params.warp_size : 2;
+    const std::size_t per_thread = static_cast<std::size_t>(
+        std::max(1, elements_per_thread(strategy, std::clamp(params.coarse_factor, 1, 64))));
+    const std::size_t half_share = std::max<std::size_t>(1, n / (2 * per_thread));
+    const int fit = static_cast<int>(std::bit_floor(std::min<std::size_t>(half_share, 1024)));
+    params.block_size = std::clamp(fit, std::min(floor, kDefaultBlockSize), kDefaultBlockSize);
     return params;
 }
 

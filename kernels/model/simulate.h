@@ -29,7 +29,21 @@ struct ParamError {
 std::optional<ParamError> validate(std::string_view strategy, std::size_t input_length,
                                    const Params& params);
 
-/// Resolves defaults (block_size 0 -> the strategy's default for this input length).
+/// Block size of multi-block strategies on inputs large enough for two such blocks.
+inline constexpr int kDefaultBlockSize = 256;
+
+/// Elements one thread of `strategy` covers with coarse factor `coarse_factor`
+/// (docs/design-notes.md, "Grid shape and work per thread"): 2 for the tree kernels and
+/// `segmented`, 2C for `coarsened*`, C for `block_reduce` / `two_pass` / `grid_sync`, 4C for
+/// `vectorized` / `self_reset`, 1 otherwise.
+int elements_per_thread(std::string_view strategy, int coarse_factor);
+
+/// Resolves defaults (block_size 0 -> the strategy's default for this input length):
+/// single-block strategies: half the input rounded up to a power of two (at most 1024), so the
+/// default is the textbook one-block kernel. Multi-block strategies: kDefaultBlockSize, or on
+/// inputs too small for two blocks of it, the largest power of two that gives two blocks
+/// (at least 2 threads; a warp for `warp_shuffle`; two warps for the two-level kernels), so a small
+/// input shows the strategy instead of one block of padding.
 Params resolve(std::string_view strategy, std::size_t input_length, Params params);
 
 /// The model's registry: every strategy id simulate() can replay, in the order of the replay

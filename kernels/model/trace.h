@@ -41,8 +41,9 @@ enum class MemorySpace : std::uint8_t { Global, Shared, Registers };
 enum class AccessKind : std::uint8_t { Read, Write };
 
 /// Parameters of a trace. Ranges (validated by model::validate()):
-/// block_size: power of two in 1..1024 (0 = default: half the input length rounded up to a power
-/// of two for single-block strategies, 256 otherwise); warp_size: 32, or 4/8/16 as a teaching aid;
+/// block_size: power of two in 1..1024 (0 = default, model::resolve(): half the input length
+/// rounded up to a power of two for single-block strategies; 256 for the others, smaller on
+/// inputs too small for two blocks of 256); warp_size: 32, or 4/8/16 as a teaching aid;
 /// coarse_factor: 1..64 (COARSE_FACTOR of seed 000 / PMPP Fig 10.15); banks: 32, or 4/8/16;
 /// atomic_order: 0..kMaxAtomicOrder (simulate.h).
 struct Params {

@@ -61,6 +61,8 @@ class TestViewsSpeed : public QObject {
 private slots:
     void paintStep_data();
     void paintStep();
+    void paintPresentation4096_data();
+    void paintPresentation4096();
     void firstFrameInProcess();
     void firstFrameOfTheExecutable();
 };
@@ -111,6 +113,68 @@ void TestViewsSpeed::paintStep()
     qInfo("%s step %d: median paint %.2f ms CPU, %.2f ms wall (15 samples, %d x %d px)", qPrintable(strategy), step + 1,
           medianMs, wallMs, view.width(), view.height());
     QVERIFY2(medianMs < 16.0, qPrintable(QStringLiteral("paint took %1 ms").arg(medianMs)));
+}
+
+void TestViewsSpeed::paintPresentation4096_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("step");
+    QTest::addRow("simple 4096, stride 2 (2048 lanes, 1024 arrows)") << "simple" << 1;
+    QTest::addRow("interleaved_strided 4096, stride 16 (bank strip)") << "interleaved_strided" << 5;
+    QTest::addRow("coarsened 4096, coarsen step (input row)") << "coarsened" << 0;
+    QTest::addRow("atomic_naive 4096, 4096 lanes and atomics") << "atomic_naive" << 1;
+}
+
+void TestViewsSpeed::paintPresentation4096()
+{
+    // Issue 12: one step in presentation mode (text >= 22 px at 1920x1080) at 4096 values, goal
+    // < 16 ms. Reported, not failed: the figure depends on the machine (README "Measured"). What a
+    // paint event costs on a 1920x1080 screen is measured on the busiest screenful (the one that
+    // starts at the lanes); the whole picture (several screens tall, what an export paints) beside.
+    QFETCH(QString, strategy);
+    QFETCH(int, step);
+    std::vector<float> input(4096);
+    for (int i = 0; i < 4096; ++i)
+        input[std::size_t(i)] = float(i % 10);
+    const auto trace = std::make_shared<const model::Trace>(model::simulate(strategy.toStdString(), input));
+    views::StepView view;
+    view.setPresentation(true, QSize(1920, 1080));
+    view.setTrace(trace);
+    view.setStep(step);
+    view.resize(1920, view.heightForWidth(1920));
+    const views::StepLayout& l = view.currentLayout();
+    const int top = std::clamp(int(l.lanesCaptionRect.top()), 0, std::max(0, view.height() - 1080));
+    const QRegion screen(0, top, 1920, std::min(1080, view.height()));
+    QImage screenImage(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    QImage whole(view.size(), QImage::Format_ARGB32_Premultiplied);
+    QBENCHMARK {
+        view.setStep(step == 0 ? 1 : 0);
+        view.setStep(step);
+        view.render(&screenImage, QPoint(), screen);
+    }
+    auto median = [&](QImage& target, const QRegion& region) {
+        QVector<qint64> cpu, wall;
+        QElapsedTimer timer;
+        for (int i = 0; i < 15; ++i) {
+            // A step change invalidates the layout, so each timed paint includes laying out the step.
+            view.setStep(step == 0 ? 1 : 0);
+            view.setStep(step);
+            const qint64 cpu0 = threadCpuNs();
+            timer.start();
+            view.render(&target, QPoint(), region);
+            wall.push_back(timer.nsecsElapsed());
+            cpu.push_back(threadCpuNs() - cpu0);
+        }
+        std::sort(cpu.begin(), cpu.end());
+        std::sort(wall.begin(), wall.end());
+        return std::pair{double(cpu[cpu.size() / 2]) / 1e6, double(wall[wall.size() / 2]) / 1e6};
+    };
+    const auto [screenCpu, screenWall] = median(screenImage, screen);
+    const auto [wholeCpu, wholeWall] = median(whole, QRegion(view.rect()));
+    qInfo("presentation, %s step %d at 4096 values: one 1920x1080 screen (from y = %d) %.2f ms CPU, %.2f ms wall "
+          "(goal < 16 ms%s); whole picture %d x %d px %.2f ms CPU, %.2f ms wall (medians of 15)",
+          qPrintable(strategy), step + 1, top, screenCpu, screenWall, screenCpu < 16.0 ? ", met" : ", NOT MET",
+          view.width(), view.height(), wholeCpu, wholeWall);
 }
 
 void TestViewsSpeed::firstFrameInProcess()

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Lessons (issue 12): data files (resources/lessons/*.json) that set the whole state of the step
+// pane — strategy, compare strategy, input, block, warp size, banks, coarse factor, first step —
+// with a title and a short teaching note in English and Simplified Chinese, and the claims the
+// note makes, stated as counted data that the step model must reproduce (checked by a test and
+// available to the app).
+//
+// Pure C++ (no Qt). File format (every field other than "comment", "compare", "block_size",
+// "coarse_factor" and "claims" is required; unknown fields are refused):
+//   {
+//     "format": "reducescope-lesson", "version": 1,
+//     "id": "divergence_1024",                  // [a-z0-9_]+, unique
+//     "order": 2,                               // position in the Lessons menu, 1..999
+//     "title": {"en": "...", "zh_CN": "..."},   // non-empty, one line
+//     "note":  {"en": "...", "zh_CN": "..."},   // non-empty
+//     "strategy": "simple", "compare": "convergent",   // modelled ids; "compare" may be null
+//     "input": "1..1024",                       // a list ("6,2,7,4") or a range "A..B" of integers
+//     "block_size": 512, "warp_size": 32, "banks": 32, "coarse_factor": 4,   // as model::validate()
+//     "step": 2,                                // 1-based step shown first
+//     "claims": [ {"trace": "strategy", "measure": "divergent_warps", "strides": [2, 32],
+//                  "over": "each", "op": "==", "value": 16} ]
+//   }
+// A claim selects steps by "steps": [first, last] (1-based, inclusive) or "strides": [lo, hi]
+// (steps whose stride or shuffle offset lies in lo..hi), or neither (every step); aggregates a
+// per-step measure "over" them (each: every step satisfies; sum, max, min; count: steps where the
+// measure is non-zero) and compares with "op" (==, !=, <, <=, >, >=) against "value".
+// Per-step measures: divergent_warps, active_lanes, max_conflict_ways, shared_wavefronts,
+// extra_shared_wavefronts, global_sectors, barriers, atomics, adds, lost_updates. Trace measures
+// (no "steps", "strides" or "over"): step_count, grid_size, block_size, result_error
+// (|result − float64 reference|).
+#pragma once
+
+#include "model/simulate.h"
+#include "model/trace.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reducescope::model {
+
+/// Version of the lesson format ("version").
+inline constexpr int kLessonFormatVersion = 1;
+
+/// A text in both languages of the app.
+struct LessonText {
+    std::string en;
+    std::string zh_cn;
+};
+
+/// One checkable statement of a lesson's note.
+struct LessonClaim {
+    enum class Target { Strategy, Compare };
+    enum class Over { Each, Sum, Max, Min, Count };
+    enum class Op { Eq, Ne, Lt, Le, Gt, Ge };
+    Target target = Target::Strategy;
+    std::string measure;             ///< see the file comment
+    int first_step = 0, last_step = 0;  ///< 1-based inclusive; 0/0 = every step (or strides below)
+    std::optional<int> stride_lo, stride_hi;  ///< select by stride instead
+    Over over = Over::Each;
+    Op op = Op::Eq;
+    double value = 0;
+};
+
+/// A lesson as read from its file.
+struct Lesson {
+    std::string id;
+    int order = 0;
+    LessonText title, note;
+    std::string strategy;
+    std::optional<std::string> compare;
+    std::string input_text;      ///< as written in the file ("1..1024")
+    std::vector<float> input;    ///< expanded
+    Params params;               ///< block_size 0 = the model's default
+    int step = 1;                ///< 1-based
+    std::vector<LessonClaim> claims;
+};
+
+/// Outcome of parse_lesson(): the lesson, or the first problem: the field ("block_size",
+/// "title.zh_CN", "claims[2].op", ...) and one line naming what it allows.
+struct LessonResult {
+    std::optional<Lesson> lesson;
+    std::optional<ParamError> error;
+};
+
+/// Largest lesson file accepted (bytes).
+inline constexpr std::size_t kMaxLessonBytes = 64 * 1024;
+
+/// Strict reader of one lesson file (format above). Never throws.
+LessonResult parse_lesson(std::string_view json_text);
+
+/// Expands a lesson's "input": a range "A..B" (integers, A <= B, at most kMaxInputLength values,
+/// |A|, |B| <= 2^24 so every value is an exact float) or a list as model::parse_input() reads it.
+ParsedInput expand_lesson_input(std::string_view text);
+
+/// The traces a lesson shows, simulated, or the first problem (e.g. "step must be in 1..12").
+struct LessonTraces {
+    std::optional<Trace> strategy;
+    std::optional<Trace> compare;
+    std::optional<ParamError> error;
+};
+LessonTraces build_lesson(const Lesson& lesson);
+
+/// The verdict on one claim: whether it holds, the value compared (for Each: the first value that
+/// fails, else the last one checked), and a one-line description of what was checked, e.g.
+/// "simple: divergent_warps at strides 2..32, each == 16: got 16".
+struct ClaimCheck {
+    bool holds = false;
+    double actual = 0;
+    std::string description;
+};
+
+/// Checks `claim` against the lesson's traces (`compare` may be null when the claim does not
+/// target it; then the check fails with a description saying so).
+ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Trace* compare);
+
+} // namespace reducescope::model
