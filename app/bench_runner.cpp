@@ -2,6 +2,7 @@
 #include "app/bench_runner.h"
 
 #include "app/data_paths.h"
+#include "app/message_text.h"
 #include "bench/plan.h"
 
 #include <QCoreApplication>
@@ -250,7 +251,7 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     }
     BenchOutcome o;
     o.exitCode = exitCode;
-    const QString said = !m_errorLine.isEmpty() ? m_errorLine : stderrLine();
+    const QString said = toolSaid(!m_errorLine.isEmpty() ? m_errorLine : stderrLine());  // the CLI speaks English
     const int received = int(m_results.results.size());
     if (m_cancelled) {
         o.kind = BenchOutcome::Kind::Cancelled;
@@ -363,6 +364,7 @@ void DeviceProbe::start(const QString& cli, int timeoutMs)
             err = err.section(QLatin1Char('\n'), -1);
         if (err.startsWith(QLatin1String("reducescope-cli: ")))
             err = err.mid(17);
+        err = toolSaid(err);  // the CLI speaks English
         if (status == QProcess::CrashExit) {
             finish({std::nullopt, false, tr("reducescope-cli devices crashed"), -1});
         } else if (code == kNoDeviceExit) {

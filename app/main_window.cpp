@@ -6,6 +6,7 @@
 #include "app/data_paths.h"
 #include "app/benchmark_pane.h"
 #include "app/hardware_counters.h"
+#include "app/language.h"
 #include "app/step_export.h"
 #include "app/step_pane.h"
 #include "app/trace_request.h"
@@ -13,6 +14,7 @@
 #include "views/step_table_model.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -32,11 +34,11 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     : QMainWindow(parent)
     , m_persistent(persistent)
 {
-    setWindowTitle(tr("ReduceScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/reducescope.svg")));
     buildTabs();
     buildMenus();
     connectPanes();
+    retranslate();
     resize(1600, 1000);
 }
 
@@ -54,40 +56,52 @@ void MainWindow::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_benchmarkPane = new BenchmarkPane;
-    m_tabs->addTab(m_stepPane, tr("Step"));
-    m_tabs->addTab(m_table, tr("Table"));
-    m_tabs->addTab(m_benchmarkPane, tr("Benchmark"));
+    m_tabs->addTab(m_stepPane, QString());
+    m_tabs->addTab(m_table, QString());
+    m_tabs->addTab(m_benchmarkPane, QString());
     setCentralWidget(m_tabs);
     m_tableModel->setTrace(m_stepPane->trace());
 }
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Load benchmark results…"), QKeySequence::Open, this, &MainWindow::loadResults);
-    file->addAction(m_stepPane->openTraceAction());
-    file->addAction(m_stepPane->loadCountersAction());
-    file->addSeparator();
-    file->addAction(tr("Export step as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
-    file->addAction(tr("Export step as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
-    file->addAction(tr("Export &every step as PNG series…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_loadResultsAction = m_fileMenu->addAction(QString(), QKeySequence::Open, this, &MainWindow::loadResults);
+    m_fileMenu->addAction(m_stepPane->openTraceAction());
+    m_fileMenu->addAction(m_stepPane->loadCountersAction());
+    m_fileMenu->addSeparator();
+    m_exportPngAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
+    m_exportSvgAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
+    m_exportSeriesAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
+    m_fileMenu->addSeparator();
+    m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Step pane"), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
-    view->addAction(tr("&Table of steps"), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
-    view->addAction(tr("&Benchmark pane"), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
-    view->addSeparator();
-    view->addAction(m_stepPane->compareAction());
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_showStepAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
+    m_showTableAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
+    m_showBenchAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_stepPane->compareAction());
+    m_viewMenu->addSeparator();
+    // Each language by its own name, so a reader finds theirs whatever the window speaks now.
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    m_languages = new QActionGroup(this);
+    for (const QString& code : languageCodes()) {
+        QAction* a = m_languageMenu->addAction(languageName(code));
+        a->setCheckable(true);
+        a->setData(code);
+        a->setChecked(code == currentLanguage());
+        m_languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
 
-    QMenu* step = menuBar()->addMenu(tr("S&tep"));
-    step->addActions(m_stepPane->stepActions());
+    m_stepMenu = menuBar()->addMenu(QString());
+    m_stepMenu->addActions(m_stepPane->stepActions());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About ReduceScope"), this, [this] {
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         const QString cli = locateCli();
         const QString results = shippedResultsFolder();
         QMessageBox::about(this, tr("About ReduceScope"),
@@ -100,6 +114,51 @@ void MainWindow::buildMenus()
                                     results.isEmpty() ? tr("not found") : results.toHtmlEscaped()));
     });
 }
+
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("ReduceScope"));
+    m_tabs->setTabText(m_tabs->indexOf(m_stepPane), tr("Step"));
+    m_tabs->setTabText(m_tabs->indexOf(m_table), tr("Table"));
+    m_tabs->setTabText(m_tabs->indexOf(m_benchmarkPane), tr("Benchmark"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_loadResultsAction->setText(tr("&Load benchmark results…"));
+    m_exportPngAction->setText(tr("Export step as &PNG…"));
+    m_exportSvgAction->setText(tr("Export step as &SVG…"));
+    m_exportSeriesAction->setText(tr("Export &every step as PNG series…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_showStepAction->setText(tr("&Step pane"));
+    m_showTableAction->setText(tr("&Table of steps"));
+    m_showBenchAction->setText(tr("&Benchmark pane"));
+    m_languageMenu->setTitle(tr("&Language"));
+    for (QAction* a : m_languages->actions())
+        a->setChecked(a->data().toString() == currentLanguage());
+    m_stepMenu->setTitle(tr("S&tep"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About ReduceScope"));
+    m_tableModel->retranslate();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+bool MainWindow::chooseLanguage(const QString& code)
+{
+    if (!setLanguage(code))
+        return false;
+    if (m_persistent)
+        QSettings().setValue(QLatin1String(kLanguageSettingKey), code);
+    for (QAction* a : m_languages->actions())
+        a->setChecked(a->data().toString() == code);
+    return true;
+}
+
+QList<QAction*> MainWindow::languageActions() const { return m_languages->actions(); }
 
 void MainWindow::connectPanes()
 {

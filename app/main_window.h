@@ -4,6 +4,9 @@
 
 #include <QMainWindow>
 
+class QAction;
+class QActionGroup;
+class QMenu;
 class QTabWidget;
 class QTableView;
 
@@ -48,12 +51,20 @@ public:
     void restoreSettings();
     void saveSettings() const;
 
+    /// View ▸ Language: switches the window's language at once (app/language.h) and, when the
+    /// window is persistent, saves the choice. False for an unknown code.
+    bool chooseLanguage(const QString& code);
+    /// The View ▸ Language actions, one per language (checkable, the current one checked).
+    QList<QAction*> languageActions() const;
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildTabs();
     void buildMenus();
+    void retranslate();
     void connectPanes();
     void exportPng();
     void exportSvg();
@@ -67,6 +78,22 @@ private:
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
     QString m_countersProblem;
+    // Menus and actions whose text retranslate() sets.
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_stepMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QActionGroup* m_languages = nullptr;
+    QAction* m_loadResultsAction = nullptr;
+    QAction* m_exportPngAction = nullptr;
+    QAction* m_exportSvgAction = nullptr;
+    QAction* m_exportSeriesAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_showStepAction = nullptr;
+    QAction* m_showTableAction = nullptr;
+    QAction* m_showBenchAction = nullptr;
+    QAction* m_aboutAction = nullptr;
 };
 
 } // namespace reducescope::app
