@@ -2,6 +2,127 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BenchRequest</name>
+    <message>
+        <source>N: expected 1 .. %1, got %2</source>
+        <translation>N：应在 1 .. %1 之间，收到 %2</translation>
+    </message>
+    <message>
+        <source>repetitions: expected 1 .. 100000, got %1</source>
+        <translation>重复次数：应在 1 .. 100000 之间，收到 %1</translation>
+    </message>
+    <message>
+        <source>mode: expected per-launch | loop | graph, got &quot;%1&quot;</source>
+        <translation>计时模式：应为 per-launch | loop | graph，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cache: expected hot | cold, got &quot;%1&quot;</source>
+        <translation>缓存：应为 hot | cold，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>block size: expected a power of two in 32 .. 1024, got %1</source>
+        <translation>线程块大小：应为 32 .. 1024 中 2 的幂，收到 %1</translation>
+    </message>
+    <message>
+        <source>coarse factor: expected a power of two in 1 .. 64, got %1</source>
+        <translation>粗化因子：应为 1 .. 64 中 2 的幂，收到 %1</translation>
+    </message>
+    <message>
+        <source>sweep: expected none | n | block_size | coarse_factor, got &quot;%1&quot;</source>
+        <translation>扫描：应为 none | n | block_size | coarse_factor，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)</source>
+        <translation>扫描取值：为空（例如 N 用 1K..1G，线程块大小用 64,128,256）</translation>
+    </message>
+    <message>
+        <source>sweep values: %1</source>
+        <translation>扫描取值：%1</translation>
+    </message>
+    <message>
+        <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
+        <translation>扫描取值：应为 %1 .. %2 中 2 的幂组成的列表，收到 &quot;%3&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>一个目录</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>一个 FIFO</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>一个设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a plain file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1); the app reads only regular files of at most %2 MiB</source>
+        <translation>不是普通文件（%1）；本程序只读取至多 %2 MiB 的普通文件</translation>
+    </message>
+    <message>
+        <source>%1 MiB, over the limit of %2 MiB for a file the app reads</source>
+        <translation>%1 MiB，超过本程序读取文件的上限 %2 MiB</translation>
+    </message>
+    <message>
+        <source>no file name given (expected a results .json file)</source>
+        <translation>没有给出文件名（需要一个结果 .json 文件）</translation>
+    </message>
+    <message>
+        <source>cannot open (%1)</source>
+        <translation>无法打开（%1）</translation>
+    </message>
+    <message>
+        <source>cannot open (stat failed)</source>
+        <translation>无法打开（stat 失败）</translation>
+    </message>
+    <message>
+        <source>cannot open (No such file or directory)</source>
+        <translation>无法打开（没有那个文件或目录）</translation>
+    </message>
+    <message>
+        <source>cannot read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>BenchStatus</name>
+    <message>
+        <source>OK</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>WRONG</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>expected wrong</source>
+        <translation>预期错误</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+</context>
+<context>
     <name>BenchmarkPane</name>
     <message>
         <source>%1 SMs</source>
@@ -254,11 +375,6 @@
         <translation>
             <numerusform>%n 个线程束发生分支发散：其中一部分存活线程执行这一步，其余线程等待。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Bank conflict: the worst access puts %1 different words of one warp in the same bank (%1-way), so the step&apos;s shared-memory accesses take %2 wavefronts instead of %3.</source>
-        <comment>banks.conflict</comment>
-        <translation>bank 冲突：最差的一次访问把同一线程束的 %1 个不同的字放进同一个 bank（%1 路），因此这一步的共享内存访问需要 %2 个波前，而不是 %3 个。</translation>
     </message>
     <message>
         <source>Every shared-memory access of this step is conflict-free: no bank holds two different words of one warp&apos;s access.</source>
@@ -682,6 +798,194 @@
         <comment>error.atomic_order</comment>
         <translation>atomic-order 必须在 0..%1 之间（0：按线程块、线程束、lane 排序）（收到 %2）</translation>
     </message>
+    <message>
+        <source>A %1-way bank conflict: the worst access puts %1 different words of one warp in the same bank, so the step&apos;s shared-memory accesses take %2 wavefronts instead of %3.</source>
+        <comment>banks.conflict</comment>
+        <translation>%1 路 bank 冲突：最差的一次访问把同一线程束的 %1 个不同的字放进同一个 bank，因此这一步的共享内存访问需要 %2 个波前，而不是 %3 个。</translation>
+    </message>
+    <message>
+        <source>stride %1: index = %2*tid &lt; %3 adds sdata[padded(index + %1)]</source>
+        <comment>padded.label</comment>
+        <translation>步长 %1：满足 index = %2*tid &lt; %3 的线程加上 sdata[padded(index + %1)]</translation>
+    </message>
+    <message>
+        <source>The same packed lanes and words as interleaved_strided, but word index sits at index + index/32 (one unused word after every 32), so lanes %1 words apart are spread over the banks.</source>
+        <comment>padded.tree</comment>
+        <translation>活跃线程和访问的字都与 interleaved_strided 相同，但第 index 个字存放在 index + index/32 处（每 32 个字后空出一个字），所以相隔 %1 个字的线程被分散到不同的 bank 上。</translation>
+    </message>
+    <message>
+        <source>The padding is laid out for 32 banks; with %1 banks it cannot spread every warp&apos;s words.</source>
+        <comment>padded.few_banks</comment>
+        <translation>填充是按 32 个 bank 设计的；只有 %1 个 bank 时，无法把每个线程束访问的字都分散开。</translation>
+    </message>
+    <message>
+        <source>A warp of %1 lanes reads more consecutive words than there are banks (%2), so they wrap around the banks.</source>
+        <comment>shared.few_banks</comment>
+        <translation>一个线程束的 %1 个线程读取的连续字比 bank 数（%2）还多，所以这些字会绕回到同样的 bank 上。</translation>
+    </message>
+</context>
+<context>
+    <name>PredictText</name>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>1 more</source>
+        <translation>另外 1 个</translation>
+    </message>
+    <message>
+        <source>%1 more</source>
+        <translation>另外 %1 个</translation>
+    </message>
+    <message>
+        <source>warp #%1</source>
+        <translation>线程束 #%1</translation>
+    </message>
+    <message>
+        <source>block %1 · warp %2</source>
+        <translation>线程块 %1 · 线程束 %2</translation>
+    </message>
+    <message>
+        <source>warp %1</source>
+        <translation>线程束 %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source>cell %1</source>
+        <translation>单元 %1</translation>
+    </message>
+    <message>
+        <source>%1: which warps diverge? Click them (no warp is an answer too).</source>
+        <translation>%1：哪些线程束发生分支发散？请点击它们（“没有”也是一种答案）。</translation>
+    </message>
+    <message>
+        <source>%1: which lanes of %2 are active? Click them.</source>
+        <translation>%1：%2 中哪些 lane 是活跃的？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: which lanes are active? Click them.</source>
+        <translation>%1：哪些 lane 是活跃的？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: what does cell %2 hold after this step? Type a number.</source>
+        <translation>%1：这一步之后单元 %2 的值是多少？请输入一个数。</translation>
+    </message>
+    <message>
+        <source>%1: which cells does this step write? Click them.</source>
+        <translation>%1：这一步写入了哪些单元？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: how many ways has the worst bank conflict of this step? Type a number (1 = conflict-free).</source>
+        <translation>%1：这一步最差的 bank 冲突是几路？请输入一个数（1 = 无冲突）。</translation>
+    </message>
+    <message>
+        <source>%1: what does *output hold after this step? Type a number.</source>
+        <translation>%1：这一步之后 *output 的值是多少？请输入一个数。</translation>
+    </message>
+    <message>
+        <source>cell %1 holds</source>
+        <translation>单元 %1 的值是</translation>
+    </message>
+    <message>
+        <source>*output holds</source>
+        <translation>*output 的值是</translation>
+    </message>
+    <message>
+        <source>the worst conflict is</source>
+        <translation>最差的冲突是</translation>
+    </message>
+    <message>
+        <source>1-way (conflict-free)</source>
+        <translation>1 路（无冲突）</translation>
+    </message>
+    <message>
+        <source>%1-way</source>
+        <translation>%1 路</translation>
+    </message>
+    <message>
+        <source>Right: %1 %2.</source>
+        <translation>正确：%1 %2。</translation>
+    </message>
+    <message>
+        <source>No answer: %1 %2.</source>
+        <translation>没有作答：%1 %2。</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 %2, not %3.</source>
+        <translation>不太对：%1 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>no warp diverges</source>
+        <translation>没有线程束发生分支发散</translation>
+    </message>
+    <message>
+        <source>%1 diverges</source>
+        <translation>%1 发生分支发散</translation>
+    </message>
+    <message>
+        <source>%1 diverge</source>
+        <translation>%1 发生分支发散</translation>
+    </message>
+    <message>
+        <source>no lane is active</source>
+        <translation>没有活跃的 lane</translation>
+    </message>
+    <message>
+        <source>%1 is active</source>
+        <translation>%1 是活跃的</translation>
+    </message>
+    <message>
+        <source>%1 are active</source>
+        <translation>%1 是活跃的</translation>
+    </message>
+    <message>
+        <source>no cell is written</source>
+        <translation>没有单元被写入</translation>
+    </message>
+    <message>
+        <source>%1 is written</source>
+        <translation>%1 被写入</translation>
+    </message>
+    <message>
+        <source>%1 are written</source>
+        <translation>%1 被写入</translation>
+    </message>
+    <message>
+        <source>Right: %1.</source>
+        <translation>正确：%1。</translation>
+    </message>
+    <message>
+        <source>missed %1</source>
+        <translation>漏掉了 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not one of them</source>
+        <translation>%1 不在其中</translation>
+    </message>
+    <message>
+        <source>%1 are not among them</source>
+        <translation>%1 不在其中</translation>
+    </message>
+    <message>
+        <source>Not quite (%1): %2.</source>
+        <translation>不太对（%1）：%2。</translation>
+    </message>
+    <message>
+        <source>Score: %1 of 1 right</source>
+        <translation>得分：1 题中答对 %1 题</translation>
+    </message>
+    <message>
+        <source>Score: %1 of %2 right</source>
+        <translation>得分：%2 题中答对 %1 题</translation>
+    </message>
 </context>
 <context>
     <name>StepExport</name>
@@ -725,10 +1029,6 @@
         <translation>结果 ±0，符号由原子操作顺序决定（float64 参考值 ±0）</translation>
     </message>
     <message>
-        <source>result %1 (float64 reference %2)</source>
-        <translation>结果 %1（float64 参考值 %2）</translation>
-    </message>
-    <message>
         <source>warp size %1</source>
         <translation>线程束大小 %1</translation>
     </message>
@@ -741,42 +1041,6 @@
         <translation>%1 — 教学辅助：真实 GPU 使用 32</translation>
     </message>
     <message>
-        <source>, </source>
-        <translation>，</translation>
-    </message>
-    <message numerus="yes">
-        <source>global input (%n value(s) + %1 padding), read by this step</source>
-        <translation>
-            <numerusform>全局输入（%n 个值 + %1 个填充），由这一步读取</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>global input (%n value(s)), read by this step</source>
-        <translation>
-            <numerusform>全局输入（%n 个值），由这一步读取</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 after the step (%n value(s))</source>
-        <translation>
-            <numerusform>这一步之后的%1（%n 个值）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>offset %1</source>
-        <translation>偏移 %1</translation>
-    </message>
-    <message>
-        <source>stride %1</source>
-        <translation>步长 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>arrows: 1 in %1 drawn (%n read(s))</source>
-        <translation>
-            <numerusform>箭头：每 %1 个画一个（共 %n 次读取）</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>exited</source>
         <translation>已退出</translation>
     </message>
@@ -787,30 +1051,6 @@
     <message>
         <source>idle: 0/%1 active</source>
         <translation>空闲：0/%1 活跃</translation>
-    </message>
-    <message numerus="yes">
-        <source>all %n active</source>
-        <translation>
-            <numerusform>全部 %n 个活跃</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>threads: %n lane(s) in %1 of %2 (warp size %3)</source>
-        <translation>
-            <numerusform>线程：%n 个 lane，分成 %1，属于 %2（线程束大小 %3）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warp(s)</source>
-        <translation>
-            <numerusform>%n 个线程束</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n block(s)</source>
-        <translation>
-            <numerusform>%n 个线程块</numerusform>
-        </translation>
     </message>
     <message>
         <source>block %1 · warp %2</source>
@@ -829,10 +1069,6 @@
         <translation>__syncthreads()：线程块中的每个线程都在这里等待</translation>
     </message>
     <message>
-        <source> (%1 barriers, one per block)</source>
-        <translation>（%1 个屏障，每块一个）</translation>
-    </message>
-    <message>
         <source>read</source>
         <translation>读</translation>
     </message>
@@ -841,60 +1077,224 @@
         <translation>写</translation>
     </message>
     <message>
-        <source>%1-way bank conflict: %2 wavefronts (%3 extra)</source>
-        <translation>%1 路 bank 冲突：%2 个波前（额外 %3 个）</translation>
-    </message>
-    <message numerus="yes">
-        <source>conflict-free: %n wavefront(s)</source>
-        <translation>
-            <numerusform>无冲突：%n 个波前</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>block %1 warp %2 %3 %4</source>
-        <translation>线程块 %1 线程束 %2 %3 %4</translation>
-    </message>
-    <message numerus="yes">
-        <source>step: %n access instruction(s), %1 wavefronts, %2 extra</source>
-        <translation>
-            <numerusform>本步：%n 条访问指令，%1 个波前，额外 %2 个</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>shared-memory banks · %1 → %2%3 · %4</source>
-        <translation>共享内存 bank · %1 → %2%3 · %4</translation>
-    </message>
-    <message>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
-    <message numerus="yes">
-        <source>%n lane(s) %1 → w%2</source>
-        <translation>
-            <numerusform>lane %1 → w%2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n plain (not atomic) read-modify-write(s) of %1, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
-        <translation>
-            <numerusform>对 %1 的 %n 次普通（非原子）读-改-写，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n atomic operation(s) on %1, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)</source>
-        <translation>
-            <numerusform>对 %1 的 %n 次原子操作，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lost update(s)</source>
-        <translation>
-            <numerusform>丢失 %n 次更新</numerusform>
-        </translation>
+    <message>
+        <source>1 value</source>
+        <translation>1 个值</translation>
     </message>
     <message>
-        <source>lost</source>
-        <translation>丢失</translation>
+        <source>%1 values</source>
+        <translation>%1 个值</translation>
+    </message>
+    <message>
+        <source>1 lane</source>
+        <translation>1 个 lane</translation>
+    </message>
+    <message>
+        <source>%1 lanes</source>
+        <translation>%1 个 lane</translation>
+    </message>
+    <message>
+        <source>1 warp</source>
+        <translation>1 个线程束</translation>
+    </message>
+    <message>
+        <source>%1 warps</source>
+        <translation>%1 个线程束</translation>
+    </message>
+    <message>
+        <source>1 block</source>
+        <translation>1 个线程块</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 个线程块</translation>
+    </message>
+    <message>
+        <source>1 read</source>
+        <translation>1 次读取</translation>
+    </message>
+    <message>
+        <source>%1 reads</source>
+        <translation>%1 次读取</translation>
+    </message>
+    <message>
+        <source>1 barrier</source>
+        <translation>1 个屏障</translation>
+    </message>
+    <message>
+        <source>%1 barriers</source>
+        <translation>%1 个屏障</translation>
+    </message>
+    <message>
+        <source>1 wavefront</source>
+        <translation>1 个波前</translation>
+    </message>
+    <message>
+        <source>%1 wavefronts</source>
+        <translation>%1 个波前</translation>
+    </message>
+    <message>
+        <source>1 access instruction</source>
+        <translation>1 条访问指令</translation>
+    </message>
+    <message>
+        <source>%1 access instructions</source>
+        <translation>%1 条访问指令</translation>
+    </message>
+    <message>
+        <source>  ·  result %1 (float64 reference %2)</source>
+        <translation>  ·  结果 %1（float64 参考值 %2）</translation>
+    </message>
+    <message>
+        <source>global input (%1 + %2 padding), read by this step</source>
+        <translation>全局输入（%1 + %2 个填充），由这一步读取</translation>
+    </message>
+    <message>
+        <source>global input (%1), read by this step</source>
+        <translation>全局输入（%1），由这一步读取</translation>
+    </message>
+    <message>
+        <source>%1 after the step (%2)</source>
+        <translation>这一步之后的%1（%2）</translation>
+    </message>
+    <message>
+        <source> · offset %1</source>
+        <translation> · 偏移 %1</translation>
+    </message>
+    <message>
+        <source> · stride %1</source>
+        <translation> · 步长 %1</translation>
+    </message>
+    <message>
+        <source> · arrows: 1 in %1 drawn (%2)</source>
+        <translation> · 箭头：每 %1 个画一个（共 %2）</translation>
+    </message>
+    <message>
+        <source>*output = %1</source>
+        <translation>*output = %1</translation>
+    </message>
+    <message>
+        <source>all %1 active</source>
+        <translation>全部 %1 个活跃</translation>
+    </message>
+    <message>
+        <source>threads: %1 in %2 of %3 (warp size %4)</source>
+        <translation>线程：%1，分成 %2，属于 %3（线程束大小 %4）</translation>
+    </message>
+    <message>
+        <source> (%1, one per block)</source>
+        <translation>（%1，每块一个）</translation>
+    </message>
+    <message>
+        <source>%1-way bank conflict: %2 (%3 extra)</source>
+        <translation>%1 路 bank 冲突：%2（额外 %3 个）</translation>
+    </message>
+    <message>
+        <source>conflict-free: %1</source>
+        <translation>无冲突：%1</translation>
+    </message>
+    <message>
+        <source>shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra</source>
+        <translation>共享内存 bank · 线程块 %1 线程束 %2 %3 %4 → %5%6 · 本步：%7，%8，额外 %9 个</translation>
+    </message>
+    <message>
+        <source> · broadcast</source>
+        <translation> · 广播</translation>
+    </message>
+    <message>
+        <source>lane %1 → w%2</source>
+        <translation>lane %1 → w%2</translation>
+    </message>
+    <message>
+        <source>lanes %1 → w%2</source>
+        <translation>lane %1 → w%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
+        <translation>对 %2 的%1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+    </message>
+    <message>
+        <source>1 plain (not atomic) read-modify-write</source>
+        <translation>1 次普通（非原子）读-改-写</translation>
+    </message>
+    <message>
+        <source>%1 plain (not atomic) read-modify-writes</source>
+        <translation>%1 次普通（非原子）读-改-写</translation>
+    </message>
+    <message>
+        <source>%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)</source>
+        <translation>对 %2 的%1，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+    </message>
+    <message>
+        <source>1 atomic operation</source>
+        <translation>1 次原子操作</translation>
+    </message>
+    <message>
+        <source>%1 atomic operations</source>
+        <translation>%1 次原子操作</translation>
+    </message>
+    <message>
+        <source> · 1 lost update</source>
+        <translation> · 丢失 1 次更新</translation>
+    </message>
+    <message>
+        <source> · %1 lost updates</source>
+        <translation> · 丢失 %1 次更新</translation>
+    </message>
+    <message>
+        <source>#%1 t%2: %3 %4 %5 → %6%7</source>
+        <translation>#%1 t%2：%3 %4 %5 → %6%7</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>  lost</source>
+        <translation>  丢失</translation>
+    </message>
+    <message>
+        <source>active lane</source>
+        <translation>活跃 lane</translation>
+    </message>
+    <message>
+        <source>idle lane</source>
+        <translation>空闲 lane</translation>
+    </message>
+    <message>
+        <source>exited lane</source>
+        <translation>已退出 lane</translation>
+    </message>
+    <message>
+        <source>padding (identity)</source>
+        <translation>填充（单位元）</translation>
+    </message>
+    <message>
+        <source>divergent warp</source>
+        <translation>发散的线程束</translation>
+    </message>
+    <message>
+        <source>idle warp</source>
+        <translation>空闲线程束</translation>
+    </message>
+    <message>
+        <source>written this step</source>
+        <translation>本步写入</translation>
+    </message>
+    <message>
+        <source>read → added into</source>
+        <translation>读取 → 加到</translation>
+    </message>
+    <message>
+        <source>bank conflict</source>
+        <translation>bank 冲突</translation>
+    </message>
+    <message>
+        <source>barrier</source>
+        <translation>屏障</translation>
     </message>
 </context>
 <context>
@@ -1004,6 +1404,11 @@
         <comment>cpu</comment>
         <translation>-</translation>
     </message>
+    <message>
+        <source>seed 003 (bank conflicts: padding)</source>
+        <comment>interleaved_padded</comment>
+        <translation>讲义 003（bank 冲突：填充）</translation>
+    </message>
 </context>
 <context>
     <name>StrategySummary</name>
@@ -1111,6 +1516,11 @@
         <source>sequential float64 reduction on the CPU: the reference and the CPU baseline</source>
         <comment>cpu</comment>
         <translation>CPU 上的顺序 float64 规约：参考值与 CPU 基准</translation>
+    </message>
+    <message>
+        <source>interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts</source>
+        <comment>interleaved_padded</comment>
+        <translation>在共享内存中每 32 个字后空出一个字的 interleaved_strided：跨步访问的字分散到所有 bank 上，没有冲突</translation>
     </message>
 </context>
 <context>
@@ -1253,10 +1663,6 @@
         <translation>核函数</translation>
     </message>
     <message>
-        <source>Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to what the device memory allows.</source>
-        <translation>元素个数（float32）：整数，1M = 1,048,576，或 2^20。上限取决于设备内存。</translation>
-    </message>
-    <message>
         <source>N</source>
         <translation>N</translation>
     </message>
@@ -1321,8 +1727,12 @@
         <translation>核函数：请至少勾选一个要运行的核函数</translation>
     </message>
     <message>
-        <source>N: expected an integer 1 .. 2^36 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
-        <translation>N：应为 1 .. 2^36 之间的整数（例如 1048576、1M、2^20），收到 &quot;%1&quot;</translation>
+        <source>Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels&apos; limit) and what the device memory allows.</source>
+        <translation>元素个数（float32）：整数，1M = 1,048,576，或 2^20。至多 2^31（核函数的上限），且不超过设备内存所能容纳的数量。</translation>
+    </message>
+    <message>
+        <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
+        <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），收到 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -1412,6 +1822,16 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>|result - float64 reference|</source>
         <translation>|结果 - float64 参考值|</translation>
+    </message>
+    <message>
+        <source>%1 (%2), n = %3, block %4, coarse %5: %6</source>
+        <translation>%1（%2），n = %3，线程块 %4，粗化 %5：%6</translation>
+    </message>
+    <message>
+        <source>
+|error| %1, tolerance %2</source>
+        <translation>
+|误差| %1，容差 %2</translation>
     </message>
 </context>
 <context>
@@ -2220,6 +2640,34 @@ Double-click to open this strategy in the step pane.</source>
         <source>%1: could not write the chart</source>
         <translation>%1：无法写入图表</translation>
     </message>
+    <message>
+        <source>basics</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>many blocks</source>
+        <translation>多线程块</translation>
+    </message>
+    <message>
+        <source>warp primitives</source>
+        <translation>线程束原语</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>baselines</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 在 %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::BenchScalingChart</name>
@@ -2438,65 +2886,44 @@ Double-click to open this strategy in the step pane.</source>
         <translation>%1 路</translation>
     </message>
     <message>
-        <source>bcast</source>
-        <comment>broadcast, under a bank column</comment>
-        <translation>广播</translation>
-    </message>
-    <message>
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
-    </message>
-    <message>
-        <source>active lane</source>
-        <translation>活跃 lane</translation>
-    </message>
-    <message>
-        <source>idle lane</source>
-        <translation>空闲 lane</translation>
-    </message>
-    <message>
-        <source>exited lane</source>
-        <translation>已退出 lane</translation>
-    </message>
-    <message>
-        <source>padding (identity)</source>
-        <translation>填充（单位元）</translation>
-    </message>
-    <message>
-        <source>divergent warp</source>
-        <translation>发散的线程束</translation>
-    </message>
-    <message>
-        <source>idle warp</source>
-        <translation>空闲线程束</translation>
-    </message>
-    <message>
-        <source>written this step</source>
-        <translation>本步写入</translation>
-    </message>
-    <message>
-        <source>read → added into</source>
-        <translation>读取 → 加到</translation>
-    </message>
-    <message>
-        <source>bank conflict</source>
-        <translation>bank 冲突</translation>
-    </message>
-    <message>
-        <source>broadcast</source>
-        <translation>广播</translation>
     </message>
     <message>
         <source>Step view</source>
         <translation>分步视图</translation>
     </message>
     <message>
-        <source>%1 step %2 of %3: %4</source>
-        <translation>%1 第 %2 步（共 %3 步）：%4</translation>
-    </message>
-    <message>
         <source>No trace: choose a strategy and an input.</source>
         <translation>没有轨迹：请选择策略并给出输入。</translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <translation>b%1</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <source>bcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>… 1 more</source>
+        <translation>… 另有 1 个</translation>
+    </message>
+    <message>
+        <source>%1%2 step %3 of %4: %5</source>
+        <translation>%1%2 第 %3 步（共 %4 步）：%5</translation>
     </message>
 </context>
 <context>
@@ -2552,6 +2979,61 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>1 step/s</source>
         <translation>每秒 1 步</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::WarpMapView</name>
+    <message>
+        <source>all lanes active</source>
+        <translation>所有 lane 活跃</translation>
+    </message>
+    <message>
+        <source>divergent warp (bar: active lanes)</source>
+        <translation>发散的线程束（条：活跃 lane）</translation>
+    </message>
+    <message>
+        <source>idle warp</source>
+        <translation>空闲线程束</translation>
+    </message>
+    <message>
+        <source>exited warp</source>
+        <translation>已退出的线程束</translation>
+    </message>
+    <message>
+        <source>b%1 w%2</source>
+        <translation>b%1 w%2</translation>
+    </message>
+    <message>
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <source>No trace: choose a strategy and an input.</source>
+        <translation>没有轨迹：请选择策略并给出输入。</translation>
+    </message>
+    <message>
+        <source>%1: 1 divergent warp-step</source>
+        <translation>%1：1 个发散的线程束·步</translation>
+    </message>
+    <message>
+        <source>%1: %2 divergent warp-steps</source>
+        <translation>%1：%2 个发散的线程束·步</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Warp map</source>
+        <translation>线程束图</translation>
+    </message>
+    <message>
+        <source>Warp map of %1%2, step %3</source>
+        <translation>%1%2 的线程束图，第 %3 步</translation>
+    </message>
+    <message>
+        <source> and %1</source>
+        <translation> 和 %1</translation>
     </message>
 </context>
 </TS>
