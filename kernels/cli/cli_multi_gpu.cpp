@@ -3,6 +3,7 @@
 // (docs/results-format.md, "Multi-GPU"; docs/benchmarks.md, "Multi-GPU (NCCL)").
 #include "cli/commands.h"
 #include "cli/multi_gpu_command.h"
+#include "cli/output.h"
 #include "model/message.h"
 
 #include "bench/multi_gpu_metrics.h"
@@ -227,12 +228,8 @@ int run_on_gpus(const MultiGpuArgs& a)
             }
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!a.json_file.empty()) {
-        std::ofstream f{a.json_file};
-        f << doc.dump(1) << '\n';
-        if (!f)
-            throw std::runtime_error("cannot write " + echo(a.json_file));
-    }
+    if (!a.json_file.empty())
+        write_output_file(a.json_file, doc.dump(1) + '\n');  // temporary file, renamed; throws
     emit({{"type", "done"}, {"elapsed_s", elapsed}, {"failures", failures}});
     return failures ? kFailure : kOk;
 }
