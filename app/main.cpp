@@ -9,8 +9,12 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QImageWriter>
+#include <QSaveFile>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 
 using namespace reducescope::app;
@@ -97,8 +101,17 @@ int takeScreenshot(MainWindow& window, const QString& path)
     QApplication::processEvents();
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
-    if (!image.save(path, "PNG"))
-        return fail(QStringLiteral("screenshot: could not write %1").arg(echoPath(path)));
+    // A temporary file renamed over the old one: a failed write never leaves a broken or empty PNG.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image)) {
+        file.cancelWriting();
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), writer.errorString()));
+    }
+    if (!file.commit())
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
     return 0;
 }
 
@@ -111,7 +124,12 @@ int main(int argc, char** argv)
         arguments << QString::fromLocal8Bit(argv[i]);
     const CommandLineResult parsed = parseCommandLine(arguments);
     if (parsed.exitCode == 0) {
+        // --help, --version: output that did not arrive (stdout closed, disk full) is an error.
         std::fputs(qPrintable(parsed.output), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "reducescope: cannot write stdout: %s\n", std::strerror(errno ? errno : EIO));
+            return 74;
+        }
         return 0;
     }
     if (parsed.exitCode > 0)
