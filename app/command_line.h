@@ -39,6 +39,11 @@ struct CommandLineResult {
 /// does not need a QCoreApplication.
 CommandLineResult parseCommandLine(const QStringList& arguments);
 
+/// Why `path` cannot take a screenshot, or empty when it can: nothing is there yet, or it is a
+/// regular file (or a symbolic link to one), which is replaced. Else "a directory", "a FIFO",
+/// "a socket", "a device" or "a symbolic link to nothing".
+QString screenshotTargetProblem(const QString& path);
+
 /// One line for stderr when the 1-based --step is out of 1..stepCount, else empty.
 QString checkStep(int step, int stepCount);
 

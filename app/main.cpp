@@ -12,8 +12,12 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QImageWriter>
+#include <QSaveFile>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 
 using namespace reducescope::app;
@@ -100,8 +104,17 @@ int takeScreenshot(MainWindow& window, const QString& path)
     QApplication::processEvents();
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
-    if (!image.save(path, "PNG"))
-        return fail(QStringLiteral("screenshot: could not write %1").arg(echoPath(path)));
+    // A temporary file renamed over the old one: a failed write never leaves a broken or empty PNG.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image)) {
+        file.cancelWriting();
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), writer.errorString()));
+    }
+    if (!file.commit())
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
     return 0;
 }
 
@@ -120,7 +133,12 @@ int main(int argc, char** argv)
             QCoreApplication core(argc, argv);
             output += locationReport();
         }
+        // --help, --version: output that did not arrive (stdout closed, disk full) is an error.
         std::fputs(qPrintable(output), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "reducescope: cannot write stdout: %s\n", std::strerror(errno ? errno : EIO));
+            return 74;
+        }
         return 0;
     }
     if (parsed.exitCode > 0)

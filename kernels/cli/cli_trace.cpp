@@ -277,16 +277,20 @@ void register_model_commands(CLI::App& app, int& exit_code)
 
     auto opts = std::make_shared<TraceOptions>();
     CLI::App* trace = app.add_subcommand("trace", "Replay a strategy step by step on a small input (the step model)");
-    trace->add_option("--strategy", opts->strategy, "strategy id (see `list`)")->required();
+    std::string model_ids;
+    for (const auto& s : m::catalogue())
+        if (s.has_model)
+            model_ids += (model_ids.empty() ? "" : ", ") + std::string(s.id);
+    trace->add_option("--strategy", opts->strategy, "strategy id with a step model, one of " + model_ids)->required();
     trace->add_option("--input", opts->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (1..4096; nan, inf accepted)")
         ->required();
     CLI::Option* block_opt = trace->add_option("--block-size", opts->block_size,
                       "power of two in 1..1024 (default: n/2 rounded up to a power of two for single-block "
                       "strategies, 256 otherwise, less when that leaves fewer than two blocks)")
         ->type_name("UINT");
-    trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->type_name("UINT")->capture_default_str();
+    trace->add_option("--warp-size", opts->warp_size, "warp size: 32, or 4, 8 or 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();
-    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->type_name("UINT")->capture_default_str();
+    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
     trace->add_option("--atomic-order", opts->atomic_order,
                       "order of the float atomics on one address: 0 = by block, warp and lane; 1.." +
                           std::to_string(m::kMaxAtomicOrder) + " = a pseudo-random order (the model only)")
