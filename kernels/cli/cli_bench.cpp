@@ -310,7 +310,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
                                                  args->strategies, args->reps, args->warmup, args->batches,
                                                  args->mode, args->cache, args->seed, args->json_file});
             } catch (const OutputError& e) {
-                emit({{"type", "error"}, {"message", e.what()}});
+                emit_line(json{{"type", "error"}, {"message", e.what()}}.dump());
                 std::cerr << "reducescope-cli: " << e.what() << '\n';
                 exit_code = kOutputError;
             }

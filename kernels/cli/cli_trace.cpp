@@ -182,6 +182,8 @@ std::vector<const Trait*> parse_traits(const std::string& option, const std::vec
         text += (text.empty() ? "" : ",") + l;
     std::stringstream in{text};
     std::string part;
+    if (text.empty() && !lists.empty())
+        throw BadInput{option + " must be a comma list of " + names + " (got '')"};
     while (std::getline(in, part, ',')) {
         const auto it = std::find_if(std::begin(kTraits), std::end(kTraits),
                                      [&](const Trait& t) { return part == t.name; });
@@ -235,11 +237,13 @@ void register_model_commands(CLI::App& app, int& exit_code)
     CLI::App* list = app.add_subcommand("list", "List the strategy ids with a one-line description each");
     list->add_flag("--json", lopts->json, "print every catalogue entry with all its traits as JSON");
     list->add_flag("--ids", lopts->ids, "print only the ids, comma-separated on one line (for scripts)");
+    std::string trait_names;
+    for (const Trait& t : kTraits)
+        trait_names += (trait_names.empty() ? "" : ", ") + std::string{t.name};
     list->add_option("--with", lopts->with,
-                     "with --ids: only strategies with all these traits (comma list: model, kernel, recording, "
-                     "bench, single_block, in_place, partials, whole_warps, cooperative, coarse_factor, "
-                     "expected_wrong)");
-    list->add_option("--without", lopts->without, "with --ids: only strategies with none of these traits");
+                     "with --ids: only strategies with all these traits (a comma list of " + trait_names + ")");
+    list->add_option("--without", lopts->without,
+                     "with --ids: only strategies with none of these traits (a comma list of " + trait_names + ")");
     list->callback([lopts, &exit_code] {
         if ((!lopts->with.empty() || !lopts->without.empty()) && !lopts->ids)
             throw BadInput{"--with and --without need --ids"};

@@ -43,6 +43,8 @@ QStringList requiredArgs(const QString& sub, const QString& except)
         if (except != QStringLiteral("--input"))
             a << QStringLiteral("--input") << QStringLiteral("1,2");
     }
+    if (sub == QStringLiteral("list") && (except == QStringLiteral("--with") || except == QStringLiteral("--without")))
+        a << QStringLiteral("--ids");
     return a;
 }
 
