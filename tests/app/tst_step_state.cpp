@@ -104,7 +104,7 @@ void TestStepState::validRequest_data()
     QTest::addRow("convergent PMPP") << "convergent" << kSeed << 0 << 4 << 36.0;
     QTest::addRow("simple PMPP") << "simple" << kSeed << 0 << 4 << 36.0;
     QTest::addRow("shared block 4") << "shared" << kSeed << 4 << 4 << 36.0;
-    QTest::addRow("coarsened_max") << "coarsened_max" << kSeed << 0 << 256 << 8.0;
+    QTest::addRow("coarsened_max") << "coarsened_max" << kSeed << 0 << 2 << 8.0;  // small input: the block that gives two blocks (model::resolve)
     QTest::addRow("segmented 1..64") << "segmented" << QStringLiteral("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 "
                                                                       "21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 "
                                                                       "47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64")
