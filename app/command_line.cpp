@@ -64,6 +64,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         {QStringLiteral("counters"), QStringLiteral("Results JSON with hardware counters (bench --counters): model vs "
                                                     "hardware in the step pane's counters panel."), QStringLiteral("FILE.json")},
         {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen)."), QStringLiteral("FILE.png")},
+        {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
     });
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
@@ -148,6 +149,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                    "--input, --block-size, --warp-size, --coarse-factor and --banks)"));
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
+    o.present = parser.isSet(QStringLiteral("present"));
     if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())
         return fail(QStringLiteral("results must be a results .json file name (got an empty name)"));
     if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())
