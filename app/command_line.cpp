@@ -69,6 +69,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                                       "FILE.png is replaced only once the new image is complete (written to a "
                                                       "temporary file, then renamed); a directory, FIFO or device is refused."),
          QStringLiteral("FILE.png")},
+        {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
     });
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
@@ -156,6 +157,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                    "--input, --block-size, --warp-size, --coarse-factor and --banks)"));
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
+    o.present = parser.isSet(QStringLiteral("present"));
     if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())
         return fail(QStringLiteral("results must be a results .json file name (got an empty name)"));
     if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())

@@ -24,6 +24,16 @@ struct CommandLineOptions {
     QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
     QString counters;                ///< --counters FILE.json: results with hardware counters
     QString screenshot;              ///< --screenshot FILE.png
+    bool present = false;            ///< --present: presentation mode
+
+    /// True when the command line names any of the step pane's state (strategy, input,
+    /// parameters, compare, step, trace, counters): then saved step-pane settings are not used, so
+    /// the command line wins over them (issue 12).
+    bool namesStepState() const
+    {
+        return strategyGiven || inputGiven || paramsGiven || !compare.isEmpty() || step.has_value() || !trace.isEmpty()
+            || !counters.isEmpty();
+    }
 };
 
 /// Outcome of parsing: options, or text to print and an exit code.
