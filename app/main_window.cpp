@@ -11,15 +11,24 @@
 #include "app/step_pane.h"
 #include "app/trace_request.h"
 #include "reducescope/config.h"
+#include "views/lessons.h"
 #include "views/step_table_model.h"
+#include "views/view_colors.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QScreen>
+#include <QTableWidget>
+#include <QVBoxLayout>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
+#include <QStyle>
 #include <QIcon>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -27,6 +36,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+
+#include <algorithm>
+#include <functional>
 
 namespace reducescope::app {
 
@@ -39,7 +51,16 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     buildMenus();
     connectPanes();
     retranslate();
-    resize(1600, 1000);
+    // Nothing fixed-size: the window takes what the screen offers (a 1280×720 projector, or
+    // 1920×1080 at QT_SCALE_FACTOR=1.5, included).
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    resize(initialSize(s ? s->availableSize() : QSize(1600, 1000)));
+}
+
+QSize MainWindow::initialSize(QSize available)
+{
+    const QSize wanted(std::min(1600, available.width() * 9 / 10), std::min(1000, available.height() * 9 / 10));
+    return wanted.expandedTo(QSize(640, 400));
 }
 
 MainWindow::~MainWindow() = default;
@@ -76,31 +97,22 @@ void MainWindow::buildMenus()
     m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
-    m_viewMenu = menuBar()->addMenu(QString());
-    m_showStepAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
-    m_showTableAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
-    m_showBenchAction = m_viewMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_stepPane->compareAction());
-    m_viewMenu->addSeparator();
-    // Each language by its own name, so a reader finds theirs whatever the window speaks now.
-    m_languageMenu = m_viewMenu->addMenu(QString());
-    m_languages = new QActionGroup(this);
-    for (const QString& code : languageCodes()) {
-        QAction* a = m_languageMenu->addAction(languageName(code));
-        a->setCheckable(true);
-        a->setData(code);
-        a->setChecked(code == currentLanguage());
-        m_languages->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
-    }
+    buildViewMenu();
 
     m_stepMenu = menuBar()->addMenu(QString());
     m_stepMenu->addActions(m_stepPane->stepActions());
+    m_stepMenu->addSeparator();
+    m_stepMenu->addAction(m_stepPane->predictAction());
+    m_stepMenu->addAction(m_stepPane->revealAction());
+    m_stepMenu->addAction(m_stepPane->nextQuestionAction());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
+    buildLessonsMenu();
+
     m_helpMenu = menuBar()->addMenu(QString());
+    worded(m_helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts),
+           [] { return tr("&Keyboard shortcuts"); });
     m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         const QString cli = locateCli();
         const QString results = shippedResultsFolder();
@@ -137,6 +149,13 @@ void MainWindow::retranslate()
     m_stepMenu->setTitle(tr("S&tep"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About ReduceScope"));
+    for (const Worded& w : m_worded) {
+        w.action->setText(w.text());
+        if (w.tip) {
+            w.action->setToolTip(w.tip());
+            w.action->setStatusTip(w.tip());
+        }
+    }
     m_tableModel->retranslate();
 }
 
@@ -159,6 +178,221 @@ bool MainWindow::chooseLanguage(const QString& code)
 }
 
 QList<QAction*> MainWindow::languageActions() const { return m_languages->actions(); }
+
+QAction* MainWindow::worded(QAction* action, std::function<QString()> text, std::function<QString()> tip)
+{
+    m_worded.push_back({action, std::move(text), std::move(tip)});
+    action->setText(m_worded.back().text());
+    if (m_worded.back().tip) {
+        action->setToolTip(m_worded.back().tip());
+        action->setStatusTip(m_worded.back().tip());
+    }
+    return action;
+}
+
+void MainWindow::buildViewMenu()
+{
+    QMenu* view = m_viewMenu = menuBar()->addMenu(QString());
+    m_showStepAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
+    m_showTableAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
+    m_showBenchAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    view->addSeparator();
+    view->addAction(m_stepPane->compareAction());
+    QAction* warpMap = worded(view->addAction(QString()), [] { return tr("&Warp map"); });
+    warpMap->setCheckable(true);
+    warpMap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    connect(warpMap, &QAction::toggled, this, [this](bool on) {
+        m_stepPane->setWarpMapShown(on);
+        if (on)
+            showStepPane();
+    });
+    connect(view, &QMenu::aboutToShow, warpMap, [this, warpMap] { warpMap->setChecked(m_stepPane->warpMapShown()); });
+    view->addSeparator();
+    m_presentationAction = view->addAction(QString());
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    worded(m_presentationAction, [] { return tr("&Presentation mode"); },
+           [] { return tr("Full screen, text readable from the back row, sidebar folded away"); });
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentation);
+    addAction(m_presentationAction);  // F11 also when the menu bar is hidden
+    QAction* sidebar = worded(view->addAction(QString()), [] { return tr("Si&debar"); });
+    sidebar->setCheckable(true);
+    sidebar->setChecked(true);
+    sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(sidebar, &QAction::toggled, m_stepPane, &StepPane::setSidebarVisible);
+    QAction* source = worded(view->addAction(QString()), [] { return tr("&Kernel source"); });
+    source->setCheckable(true);
+    source->setChecked(true);
+    source->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(source, &QAction::toggled, m_stepPane, &StepPane::setSourceVisible);
+    connect(view, &QMenu::aboutToShow, this, [this, sidebar, source] {
+        sidebar->setChecked(m_stepPane->sidebarVisible());
+        source->setChecked(m_stepPane->sourceVisible());
+    });
+    view->addSeparator();
+    QAction* zoomIn = worded(view->addAction(QString(), m_stepPane, &StepPane::zoomIn), [] { return tr("Zoom &in"); });
+    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_stepPane, &StepPane::zoomOut),
+           [] { return tr("Zoom &out"); });
+    worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_0), m_stepPane, &StepPane::resetZoom),
+           [] { return tr("&Actual size"); });
+    view->addSeparator();
+    QMenu* theme = view->addMenu(QString());
+    worded(theme->menuAction(), [] { return tr("T&heme"); });
+    m_themeGroup = new QActionGroup(this);
+    const std::pair<views::Theme, std::function<QString()>> themes[] = {
+        {views::Theme::System, [] { return tr("&System"); }},
+        {views::Theme::Light, [] { return tr("&Light"); }},
+        {views::Theme::Dark, [] { return tr("&Dark"); }}};
+    for (const auto& [t, name] : themes) {
+        QAction* a = worded(theme->addAction(QString()), name);
+        a->setCheckable(true);
+        a->setData(int(t));
+        a->setChecked(t == views::Theme::System);
+        m_themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, t = t] { setTheme(t); });
+    }
+    view->addSeparator();
+    view->addAction(m_stepPane->predictAction());
+    view->addSeparator();
+    // Each language by its own name, so a reader finds theirs whatever the window speaks now.
+    m_languageMenu = view->addMenu(QString());
+    m_languages = new QActionGroup(this);
+    for (const QString& code : languageCodes()) {
+        QAction* a = m_languageMenu->addAction(languageName(code));
+        a->setCheckable(true);
+        a->setData(code);
+        a->setChecked(code == currentLanguage());
+        m_languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+    view->addSeparator();
+    worded(view->addAction(QString(), this, &MainWindow::resetToDefaults), [] { return tr("&Reset to defaults"); });
+}
+
+void MainWindow::buildLessonsMenu()
+{
+    QMenu* menu = menuBar()->addMenu(QString());
+    worded(menu->menuAction(), [] { return tr("&Lessons"); });
+    const views::LessonsLoad load = views::loadLessons();
+    m_lessonErrors = load.errors;
+    for (const views::LessonEntry& entry : load.lessons) {
+        QAction* a = worded(menu->addAction(QString()), [lesson = entry.lesson] { return views::lessonTitle(lesson); },
+                            [lesson = entry.lesson] { return views::lessonNote(lesson); });
+        connect(a, &QAction::triggered, this, [this, entry] {
+            showStepPane();
+            if (!m_stepPane->applyLesson(entry))
+                statusBar()->showMessage(tr("Lesson %1 could not be set up; see the message in the sidebar")
+                                             .arg(views::lessonTitle(entry.lesson)), 8000);
+        });
+        m_lessonActions << a;
+    }
+    if (load.lessons.isEmpty())
+        worded(menu->addAction(QString()), [] { return tr("No lessons found"); })->setEnabled(false);
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    if (m_presentationAction->isChecked() != on) {
+        m_presentationAction->setChecked(on);  // comes back here through toggled
+        return;
+    }
+    if (on) {
+        m_maximizedBeforePresentation = isMaximized();
+        showStepPane();
+        showFullScreen();
+    } else if (isFullScreen()) {
+        if (m_maximizedBeforePresentation)
+            showMaximized();
+        else
+            showNormal();
+    }
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    m_stepPane->setPresentation(on, s ? s->size() : QSize());
+}
+
+bool MainWindow::presentation() const { return m_presentationAction->isChecked(); }
+
+void MainWindow::setTheme(views::Theme theme)
+{
+    for (QAction* a : m_themeGroup->actions())
+        a->setChecked(a->data().toInt() == int(theme));
+    // The whole window follows (menus, sidebar, tables); the views take their theme's colours.
+    QApplication::setPalette(views::paletteForTheme(theme, QApplication::style()->standardPalette()));
+    m_stepPane->setTheme(theme);
+}
+
+views::Theme MainWindow::theme() const
+{
+    const QAction* a = m_themeGroup->checkedAction();
+    return a ? views::Theme(a->data().toInt()) : views::Theme::System;
+}
+
+void MainWindow::resetToDefaults()
+{
+    setPresentation(false);
+    setTheme(views::Theme::System);
+    m_stepPane->resetToDefaults();
+    showStepPane();
+    if (m_persistent) {
+        QSettings s;
+        s.remove(QStringLiteral("step"));
+        s.remove(QStringLiteral("view"));
+    }
+    statusBar()->showMessage(tr("Step pane, theme and panels are back to their defaults"), 5000);
+}
+
+QVector<MainWindow::ShortcutRow> MainWindow::shortcutRows() const
+{
+    QVector<ShortcutRow> rows;
+    std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
+        for (QAction* a : menu->actions()) {
+            const QString name = a->text().remove(QLatin1Char('&'));
+            if (a->menu()) {
+                walk(a->menu(), path + QStringLiteral(" ▸ ") + name);
+                continue;
+            }
+            if (a->shortcuts().isEmpty())
+                continue;
+            QStringList keys;
+            for (const QKeySequence& k : a->shortcuts())
+                keys << k.toString(QKeySequence::NativeText);
+            rows.push_back({path, name, keys.join(tr(" or "))});
+        }
+    };
+    for (QAction* top : menuBar()->actions())
+        if (top->menu())
+            walk(top->menu(), top->text().remove(QLatin1Char('&')));
+    return rows;
+}
+
+void MainWindow::showShortcuts()
+{
+    const QVector<ShortcutRow> rows = shortcutRows();
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard shortcuts"));
+    auto* table = new QTableWidget(int(rows.size()), 3);
+    table->setHorizontalHeaderLabels({tr("Menu"), tr("Action"), tr("Keys")});
+    for (int i = 0; i < rows.size(); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(rows[i].menu));
+        table->setItem(i, 1, new QTableWidgetItem(rows[i].action));
+        table->setItem(i, 2, new QTableWidgetItem(rows[i].keys));
+    }
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    auto* note = new QLabel(tr("In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture."));
+    note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* v = new QVBoxLayout(&dialog);
+    v->addWidget(table);
+    v->addWidget(note);
+    v->addWidget(buttons);
+    dialog.resize(initialSize(size()).boundedTo(QSize(720, 640)));
+    dialog.exec();
+}
 
 void MainWindow::connectPanes()
 {
@@ -193,7 +427,7 @@ bool MainWindow::openStrategy(const QString& id)
     return ok;
 }
 
-void MainWindow::restoreSettings()
+void MainWindow::restoreSettings(bool stepState)
 {
     if (!m_persistent)
         return;
@@ -201,6 +435,12 @@ void MainWindow::restoreSettings()
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_stepPane->restoreState(s.value(QStringLiteral("step/panes")).toByteArray());
+    const int theme = s.value(QStringLiteral("view/theme"), int(views::Theme::System)).toInt();
+    if (theme == int(views::Theme::Light) || theme == int(views::Theme::Dark))
+        setTheme(views::Theme(theme));
+    restoreBench(s);
+    if (!stepState)
+        return;  // the command line sets the step pane from the defaults
     TraceRequest r;
     r.strategy = s.value(QStringLiteral("step/strategy"), r.strategy).toString();
     r.input = s.value(QStringLiteral("step/input"), r.input).toString();
@@ -213,6 +453,11 @@ void MainWindow::restoreSettings()
     const QString compare = s.value(QStringLiteral("step/compare")).toString();
     if (!compare.isEmpty())
         m_stepPane->setCompareStrategy(compare);
+    m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
+}
+
+void MainWindow::restoreBench(QSettings& s)
+{
     // The benchmark pane's settings; a stale or edited value that does not validate is dropped
     // (the pane keeps its defaults), so the pane never starts invalid.
     BenchRequest b;
@@ -230,7 +475,6 @@ void MainWindow::restoreSettings()
         if (!b.strategies.isEmpty())
             m_benchmarkPane->settings()->setCheckedStrategies(b.strategies);
     }
-    m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
 }
 
 void MainWindow::saveSettings() const
@@ -241,6 +485,7 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    s.setValue(QStringLiteral("view/theme"), int(theme()));
     s.setValue(QStringLiteral("step/panes"), m_stepPane->saveState());
     const TraceRequest r = m_stepPane->request();
     s.setValue(QStringLiteral("step/strategy"), r.strategy);
@@ -267,6 +512,8 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (presentation())
+        setPresentation(false);  // the normal geometry is the one worth saving
     saveSettings();
     QMainWindow::closeEvent(event);
 }

@@ -231,6 +231,23 @@
     </message>
 </context>
 <context>
+    <name>PredictText</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Score: %1 of %n right</source>
+        <translation>
+            <numerusform>Score: %1 of %n right</numerusform>
+            <numerusform>Score: %1 of %n right</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::StepPane</name>
     <message numerus="yes">
         <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>

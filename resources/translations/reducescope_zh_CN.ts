@@ -831,14 +831,6 @@
         <translation>%1 和 %2</translation>
     </message>
     <message>
-        <source>1 more</source>
-        <translation>另外 1 个</translation>
-    </message>
-    <message>
-        <source>%1 more</source>
-        <translation>另外 %1 个</translation>
-    </message>
-    <message>
         <source>warp #%1</source>
         <translation>线程束 #%1</translation>
     </message>
@@ -967,24 +959,24 @@
         <translation>漏掉了 %1</translation>
     </message>
     <message>
-        <source>%1 is not one of them</source>
-        <translation>%1 不在其中</translation>
-    </message>
-    <message>
-        <source>%1 are not among them</source>
-        <translation>%1 不在其中</translation>
-    </message>
-    <message>
         <source>Not quite (%1): %2.</source>
         <translation>不太对（%1）：%2。</translation>
     </message>
-    <message>
-        <source>Score: %1 of 1 right</source>
-        <translation>得分：1 题中答对 %1 题</translation>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 项</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Score: %1 of %2 right</source>
-        <translation>得分：%2 题中答对 %1 题</translation>
+        <source>not among the right answers: %1</source>
+        <translation>不在正确答案之中：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Score: %1 of %n right</source>
+        <translation>
+            <numerusform>得分：%n 题答对 %1 题</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2281,6 +2273,102 @@ Double-click to open this strategy in the step pane.</source>
         <source>Hardware counters not shown: %1</source>
         <translation>未显示硬件计数器：%1</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Warp map</source>
+        <translation>线程束图(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, text readable from the back row, sidebar folded away</source>
+        <translation>全屏显示，字大到最后一排也看得清，侧栏收起</translation>
+    </message>
+    <message>
+        <source>Si&amp;debar</source>
+        <translation>侧栏(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel source</source>
+        <translation>内核源代码(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation>主题(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to defaults</source>
+        <translation>恢复默认设置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lesson %1 could not be set up; see the message in the sidebar</source>
+        <translation>无法设置课程 %1；请看侧栏中的提示</translation>
+    </message>
+    <message>
+        <source>No lessons found</source>
+        <translation>未找到课程</translation>
+    </message>
+    <message>
+        <source>Step pane, theme and panels are back to their defaults</source>
+        <translation>分步面板、主题和各面板已恢复为默认设置</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture.</source>
+        <translation>在分步视图中：Ctrl+滚轮以指针为中心缩放；放大后可用拖动、滚轮或方向键平移画面。</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepPane</name>
@@ -2460,6 +2548,54 @@ Double-click to open this strategy in the step pane.</source>
         <source> · recorded on the GPU</source>
         <translation> · 在 GPU 上记录</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hide the lesson&apos;s note</source>
+        <translation>隐藏课程说明</translation>
+    </message>
+    <message>
+        <source>&amp;Predict mode</source>
+        <translation>预测模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Predict mode: answer a question about each step before it is revealed</source>
+        <translation>预测模式：每一步揭晓之前，先回答一个关于这一步的问题</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the step</source>
+        <translation>揭晓这一步(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Another question</source>
+        <translation>换一个问题(&amp;A)</translation>
+    </message>
+    <message>
+        <source>your answer</source>
+        <translation>你的答案</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Another question</source>
+        <translation>换一个问题</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Warp map</source>
+        <translation>线程束图</translation>
+    </message>
+    <message>
+        <source>Nothing to predict in this step: step on.</source>
+        <translation>这一步没有可预测的内容：请继续下一步。</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepState</name>
@@ -2486,6 +2622,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>no CUDA device</source>
         <translation>没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>answer must be one number, nan, inf or -inf (got &quot;%1&quot;)</source>
+        <translation>答案必须是一个数、nan、inf 或 -inf（收到的是“%1”）</translation>
     </message>
 </context>
 <context>
@@ -2569,10 +2709,6 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>measured read ceiling %1 GB/s</source>
         <translation>实测读取上限 %1 GB/s</translation>
-    </message>
-    <message>
-        <source>%1 datasheet peak %2 GB/s</source>
-        <translation>%1 规格书峰值 %2 GB/s</translation>
     </message>
     <message>
         <source>N (elements), log₂ scale</source>
@@ -2667,6 +2803,18 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1 at %2: %3</source>
         <translation>%1 在 %2：%3</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>%1: datasheet peak %2 GB/s</source>
+        <translation>%1：规格书峰值 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 datasheet peak %3 GB/s</source>
+        <translation>%1：%2 规格书峰值 %3 GB/s</translation>
     </message>
 </context>
 <context>
@@ -2924,6 +3072,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1%2 step %3 of %4: %5</source>
         <translation>%1%2 第 %3 步（共 %4 步）：%5</translation>
+    </message>
+    <message>
+        <source>Predict this step, then reveal it.</source>
+        <translation>先预测这一步，再揭晓。</translation>
     </message>
 </context>
 <context>
