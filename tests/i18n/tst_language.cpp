@@ -226,6 +226,7 @@ private slots:
     void noEnglishLeftInChinese_data();
     void noEnglishLeftInChinese();
     void noEnglishLeftInBenchmarkPane();
+    void noEnglishLeftInClassroom();
 
 private:
     QSet<QString> m_sources = sourceTexts();
@@ -488,6 +489,37 @@ void TestLanguage::noEnglishLeftInBenchmarkPane()
         for (QCustomPlot* plot : w.benchmarkPane()->findChildren<QCustomPlot*>())
             bad += englishLeft(chartTexts(plot), QStringLiteral("%1 chart %2").arg(QLatin1String(file), plot->objectName()), m_sources);
     }
+    bad.removeDuplicates();
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 30).join(QLatin1Char('\n'))));
+}
+
+// Classroom mode in zh_CN: presentation mode, the warp map tab, predict mode's panel and every
+// lesson (its title and note), walked over the lesson's steps.
+void TestLanguage::noEnglishLeftInClassroom()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    app::MainWindow w(/*persistent=*/false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.lessonActions().isEmpty());
+    QStringList bad;
+    w.setPresentation(true);
+    w.stepPane()->setWarpMapShown(true);
+    w.stepPane()->predictAction()->setChecked(true);
+    for (QAction* lesson : w.lessonActions()) {
+        lesson->trigger();
+        QCoreApplication::processEvents();
+        const QString where = QStringLiteral("lesson ") + lesson->text();
+        for (int k = 0; k < w.stepPane()->stepCount(); ++k) {
+            w.stepPane()->setStep(k);
+            QCoreApplication::processEvents();
+            bad += englishLeft(visibleTexts(&w), where + QStringLiteral(" step %1").arg(k + 1), m_sources);
+            bad += englishLeft(w.stepPane()->stepView(0)->paintedStrings(), where + QStringLiteral(" step %1 view").arg(k + 1), m_sources);
+        }
+    }
+    w.stepPane()->predictAction()->setChecked(false);
+    w.setPresentation(false);
     bad.removeDuplicates();
     QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 30).join(QLatin1Char('\n'))));
 }
