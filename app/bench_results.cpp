@@ -29,18 +29,18 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 QString notRegularWhy(bool dir, bool fifo, bool device, bool socket)
 {
-    const QString what = dir ? QStringLiteral("a directory")
-        : fifo             ? QStringLiteral("a FIFO")
-        : device           ? QStringLiteral("a device")
-        : socket           ? QStringLiteral("a socket")
-                           : QStringLiteral("not a plain file");
-    return QStringLiteral("not a regular file (%1); the app reads only regular files of at most %2 MiB")
+    const QString what = dir ? QCoreApplication::translate("BenchResults", "a directory")
+        : fifo             ? QCoreApplication::translate("BenchResults", "a FIFO")
+        : device           ? QCoreApplication::translate("BenchResults", "a device")
+        : socket           ? QCoreApplication::translate("BenchResults", "a socket")
+                           : QCoreApplication::translate("BenchResults", "not a plain file");
+    return QCoreApplication::translate("BenchResults", "not a regular file (%1); the app reads only regular files of at most %2 MiB")
         .arg(what).arg(BenchResultsReader::kMaxFileBytes >> 20);
 }
 
 QString tooBigWhy(qint64 bytes)
 {
-    return QStringLiteral("%1 MiB, over the limit of %2 MiB for a file the app reads")
+    return QCoreApplication::translate("BenchResults", "%1 MiB, over the limit of %2 MiB for a file the app reads")
         .arg(double(bytes) / (1 << 20), 0, 'f', 1).arg(BenchResultsReader::kMaxFileBytes >> 20);
 }
 
@@ -66,7 +66,7 @@ std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QSt
     };
     if (path.isEmpty()) {
         if (error)
-            *error = QStringLiteral("no file name given (expected a results .json file)");
+            *error = QCoreApplication::translate("BenchResults", "no file name given (expected a results .json file)");
         return std::nullopt;
     }
     QFile f;
@@ -76,7 +76,7 @@ std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QSt
     const QByteArray native = QFile::encodeName(path);
     struct stat st {};
     if (::stat(native.constData(), &st) != 0)
-        return refuse(QStringLiteral("cannot open (%1)").arg(qt_error_string(errno)));
+        return refuse(QCoreApplication::translate("BenchResults", "cannot open (%1)").arg(qt_error_string(errno)));
     auto checkStat = [&](const struct stat& s) -> QString {
         if (!S_ISREG(s.st_mode))
             return notRegularWhy(S_ISDIR(s.st_mode), S_ISFIFO(s.st_mode), S_ISCHR(s.st_mode) || S_ISBLK(s.st_mode),
@@ -89,27 +89,27 @@ std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QSt
         return refuse(why);
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return refuse(QStringLiteral("cannot open (%1)").arg(qt_error_string(errno)));
+        return refuse(QCoreApplication::translate("BenchResults", "cannot open (%1)").arg(qt_error_string(errno)));
     if (::fstat(fd, &st) != 0 || !checkStat(st).isEmpty()) {
         const QString why = checkStat(st);
         ::close(fd);
-        return refuse(why.isEmpty() ? QStringLiteral("cannot open (stat failed)") : why);
+        return refuse(why.isEmpty() ? QCoreApplication::translate("BenchResults", "cannot open (stat failed)") : why);
     }
     if (!f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
         ::close(fd);
-        return refuse(QStringLiteral("cannot open (%1)").arg(f.errorString()));
+        return refuse(QCoreApplication::translate("BenchResults", "cannot open (%1)").arg(f.errorString()));
     }
 #else
     const QFileInfo info(path);
     if (!info.exists())
-        return refuse(QStringLiteral("cannot open (No such file or directory)"));
+        return refuse(QCoreApplication::translate("BenchResults", "cannot open (No such file or directory)"));
     if (!info.isFile())
         return refuse(notRegularWhy(info.isDir(), false, false, false));
     if (info.size() > kMaxFileBytes)
         return refuse(tooBigWhy(info.size()));
     f.setFileName(path);
     if (!f.open(QIODevice::ReadOnly))
-        return refuse(QStringLiteral("cannot open (%1)").arg(f.errorString()));
+        return refuse(QCoreApplication::translate("BenchResults", "cannot open (%1)").arg(f.errorString()));
 #endif
     // Read in chunks up to the limit, so that a file that grows meanwhile still cannot exhaust memory.
     QByteArray data;
@@ -117,7 +117,7 @@ std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QSt
     for (;;) {
         const qint64 n = f.read(chunk, sizeof chunk);
         if (n < 0)
-            return refuse(QStringLiteral("cannot read (%1)").arg(f.errorString()));
+            return refuse(QCoreApplication::translate("BenchResults", "cannot read (%1)").arg(f.errorString()));
         if (n == 0)
             break;
         data.append(chunk, qsizetype(n));

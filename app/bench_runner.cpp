@@ -2,6 +2,7 @@
 #include "app/bench_runner.h"
 
 #include "app/data_paths.h"
+#include "app/message_text.h"
 #include "bench/plan.h"
 
 #include <QCoreApplication>
@@ -36,34 +37,34 @@ QString BenchRequest::validate() const
     static const QStringList modes{QStringLiteral("per-launch"), QStringLiteral("loop"), QStringLiteral("graph")};
     static const QStringList caches{QStringLiteral("hot"), QStringLiteral("cold")};
     if (n < 1 || n > kMaxN)
-        return QStringLiteral("N: expected 1 .. %1, got %2").arg(kMaxN).arg(n);
+        return QCoreApplication::translate("BenchRequest", "N: expected 1 .. %1, got %2").arg(kMaxN).arg(n);
     if (reps < 1 || reps > 100000)
-        return QStringLiteral("repetitions: expected 1 .. 100000, got %1").arg(reps);
+        return QCoreApplication::translate("BenchRequest", "repetitions: expected 1 .. 100000, got %1").arg(reps);
     if (!modes.contains(mode))
-        return QStringLiteral("mode: expected per-launch | loop | graph, got \"%1\"").arg(mode);
+        return QCoreApplication::translate("BenchRequest", "mode: expected per-launch | loop | graph, got \"%1\"").arg(mode);
     if (!caches.contains(cache))
-        return QStringLiteral("cache: expected hot | cold, got \"%1\"").arg(cache);
+        return QCoreApplication::translate("BenchRequest", "cache: expected hot | cold, got \"%1\"").arg(cache);
     if (block_size < 32 || block_size > 1024 || !isPowerOfTwo(block_size))
-        return QStringLiteral("block size: expected a power of two in 32 .. 1024, got %1").arg(block_size);
+        return QCoreApplication::translate("BenchRequest", "block size: expected a power of two in 32 .. 1024, got %1").arg(block_size);
     if (coarse_factor < 1 || coarse_factor > 64 || !isPowerOfTwo(coarse_factor))
-        return QStringLiteral("coarse factor: expected a power of two in 1 .. 64, got %1").arg(coarse_factor);
+        return QCoreApplication::translate("BenchRequest", "coarse factor: expected a power of two in 1 .. 64, got %1").arg(coarse_factor);
     if (!sweep.isEmpty() && sweep != QLatin1String("n") && sweep != QLatin1String("block_size")
         && sweep != QLatin1String("coarse_factor"))
-        return QStringLiteral("sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
+        return QCoreApplication::translate("BenchRequest", "sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
     if (!sweep.isEmpty() && sweep_values.trimmed().isEmpty())
-        return QStringLiteral("sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
+        return QCoreApplication::translate("BenchRequest", "sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
     const std::string values = compact(sweep_values).toStdString();
     if (sweep == QLatin1String("n")) {
         // The CLI's own parser and limits: a range of powers of two (1K..1G) or a list (1000,4096).
         try {
             bench::parse_sizes(values);
         } catch (const std::invalid_argument& e) {
-            return QStringLiteral("sweep values: %1").arg(QString::fromUtf8(e.what()));
+            return QCoreApplication::translate("BenchRequest", "sweep values: %1").arg(QString::fromUtf8(e.what()));
         }
     } else if (!sweep.isEmpty()) {
         const unsigned lo = sweep == QLatin1String("block_size") ? 32 : 1;
         const unsigned hi = sweep == QLatin1String("block_size") ? 1024 : 64;
-        const QString expected = QStringLiteral("sweep values: expected a list of powers of two in %1 .. %2, got \"%3\"");
+        const QString expected = QCoreApplication::translate("BenchRequest", "sweep values: expected a list of powers of two in %1 .. %2, got \"%3\"");
         std::vector<unsigned int> list;
         try {
             list = bench::parse_uint_list(values);
@@ -250,7 +251,7 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     }
     BenchOutcome o;
     o.exitCode = exitCode;
-    const QString said = !m_errorLine.isEmpty() ? m_errorLine : stderrLine();
+    const QString said = toolSaid(!m_errorLine.isEmpty() ? m_errorLine : stderrLine());  // the CLI speaks English
     const int received = int(m_results.results.size());
     if (m_cancelled) {
         o.kind = BenchOutcome::Kind::Cancelled;
@@ -363,6 +364,7 @@ void DeviceProbe::start(const QString& cli, int timeoutMs)
             err = err.section(QLatin1Char('\n'), -1);
         if (err.startsWith(QLatin1String("reducescope-cli: ")))
             err = err.mid(17);
+        err = toolSaid(err);  // the CLI speaks English
         if (status == QProcess::CrashExit) {
             finish({std::nullopt, false, tr("reducescope-cli devices crashed"), -1});
         } else if (code == kNoDeviceExit) {

@@ -4,8 +4,10 @@
 #include "app/message_text.h"
 #include "bench/plan.h"
 #include "model/catalogue.h"
+#include "views/model_text.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,6 +22,7 @@
 namespace reducescope::app {
 namespace {
 constexpr int kIdRole = Qt::UserRole + 1;
+constexpr int kFamilyRole = Qt::UserRole + 2;
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 } // namespace
@@ -39,7 +42,8 @@ BenchSettings::BenchSettings(QWidget* parent)
     model::Family current{};
     for (const model::StrategyInfo& s : model::catalogue()) {
         if (!haveFamily || s.family != current) {
-            familyItem = new QTreeWidgetItem(m_kernels, {qs(model::family_name(s.family))});
+            familyItem = new QTreeWidgetItem(m_kernels, {QString()});
+            familyItem->setData(0, kFamilyRole, int(s.family));
             familyItem->setFlags(familyItem->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
             familyItem->setCheckState(0, Qt::Checked);
             current = s.family;
@@ -47,53 +51,86 @@ BenchSettings::BenchSettings(QWidget* parent)
         }
         auto* item = new QTreeWidgetItem(familyItem, {qs(s.id)});
         item->setData(0, kIdRole, qs(s.id));
-        item->setToolTip(0, qs(s.summary));
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(0, Qt::Checked);
     }
     m_kernels->expandAll();
-    layout->addWidget(new QLabel(tr("Kernels"), this));
+    m_kernelsLabel = new QLabel(this);
+    layout->addWidget(m_kernelsLabel);
     layout->addWidget(m_kernels, 1);
 
     auto* form = new QFormLayout;
     m_n = new QLineEdit(QStringLiteral("1048576"), this);
-    m_n->setToolTip(tr("Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels' limit) and what the device memory allows."));
-    form->addRow(tr("N"), m_n);
+    auto label = [this](const QString& key) {
+        auto* l = new QLabel(this);
+        m_formLabels.insert(key, l);
+        return l;
+    };
+    form->addRow(label(QStringLiteral("n")), m_n);
     m_reps = new QSpinBox(this);
     m_reps->setRange(1, 100000);
     m_reps->setValue(100);
-    form->addRow(tr("Repetitions"), m_reps);
+    form->addRow(label(QStringLiteral("reps")), m_reps);
     m_mode = new QComboBox(this);
     m_mode->addItems({QStringLiteral("graph"), QStringLiteral("loop"), QStringLiteral("per-launch")});
-    m_mode->setToolTip(tr("graph: CUDA graph replay; loop: back-to-back launches; per-launch: events around each launch"));
-    form->addRow(tr("Timing mode"), m_mode);
+    form->addRow(label(QStringLiteral("mode")), m_mode);
     m_cache = new QComboBox(this);
     m_cache->addItems({QStringLiteral("hot"), QStringLiteral("cold")});
-    m_cache->setToolTip(tr("cold flushes L2 between repetitions"));
-    form->addRow(tr("Cache"), m_cache);
+    form->addRow(label(QStringLiteral("cache")), m_cache);
     m_blockSize = new QComboBox(this);
     for (int b = 32; b <= 1024; b *= 2)
         m_blockSize->addItem(QString::number(b));
     m_blockSize->setCurrentText(QStringLiteral("256"));
-    form->addRow(tr("Block size"), m_blockSize);
+    form->addRow(label(QStringLiteral("block")), m_blockSize);
     m_coarse = new QComboBox(this);
     for (int c = 1; c <= 64; c *= 2)
         m_coarse->addItem(QString::number(c));
     m_coarse->setCurrentText(QStringLiteral("4"));
-    m_coarse->setToolTip(tr("COARSE_FACTOR: elements each thread adds in registers before the tree (power of two)"));
-    form->addRow(tr("Coarse factor"), m_coarse);
+    form->addRow(label(QStringLiteral("coarse")), m_coarse);
     m_sweep = new QComboBox(this);
-    m_sweep->addItem(tr("none"), QString());
-    m_sweep->addItem(tr("over N"), QStringLiteral("n"));
-    m_sweep->addItem(tr("over block size"), QStringLiteral("block_size"));
-    m_sweep->addItem(tr("over coarse factor"), QStringLiteral("coarse_factor"));
-    form->addRow(tr("Sweep"), m_sweep);
+    for (const char* key : {"", "n", "block_size", "coarse_factor"})
+        m_sweep->addItem(QString(), QLatin1String(key));
+    form->addRow(label(QStringLiteral("sweep")), m_sweep);
     m_sweepValues = new QLineEdit(this);
-    form->addRow(tr("Sweep values"), m_sweepValues);
+    form->addRow(label(QStringLiteral("sweepValues")), m_sweepValues);
     layout->addLayout(form);
+    retranslate();
 
     connect(m_sweep, &QComboBox::currentIndexChanged, this, [this] { updateSweepHint(); });
     updateSweepHint();
+}
+
+void BenchSettings::retranslate()
+{
+    for (int f = 0; f < m_kernels->topLevelItemCount(); ++f) {
+        QTreeWidgetItem* family = m_kernels->topLevelItem(f);
+        family->setText(0, views::familyName(model::Family(family->data(0, kFamilyRole).toInt())));
+        for (int i = 0; i < family->childCount(); ++i)
+            if (const model::StrategyInfo* s = model::find_strategy(family->child(i)->data(0, kIdRole).toString().toStdString()))
+                family->child(i)->setToolTip(0, views::strategySummary(*s));
+    }
+    m_kernelsLabel->setText(tr("Kernels"));
+    const std::initializer_list<std::pair<const char*, QString>> labels{
+        {"n", tr("N")},           {"reps", tr("Repetitions")},     {"mode", tr("Timing mode")},
+        {"cache", tr("Cache")},   {"block", tr("Block size")},     {"coarse", tr("Coarse factor")},
+        {"sweep", tr("Sweep")},   {"sweepValues", tr("Sweep values")}};
+    for (const auto& [key, text] : labels)
+        if (QLabel* l = m_formLabels.value(QLatin1String(key)))
+            l->setText(text);
+    m_n->setToolTip(tr("Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels' limit) and what the device memory allows."));
+    m_mode->setToolTip(tr("graph: CUDA graph replay; loop: back-to-back launches; per-launch: events around each launch"));
+    m_cache->setToolTip(tr("cold flushes L2 between repetitions"));
+    m_coarse->setToolTip(tr("COARSE_FACTOR: elements each thread adds in registers before the tree (power of two)"));
+    const QString sweeps[] = {tr("none"), tr("over N"), tr("over block size"), tr("over coarse factor")};
+    for (int i = 0; i < m_sweep->count() && i < 4; ++i)
+        m_sweep->setItemText(i, sweeps[i]);
+}
+
+void BenchSettings::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_kernelsLabel)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 void BenchSettings::updateSweepHint()

@@ -5,9 +5,11 @@
 
 #include "app/bench_runner.h"
 
+#include <QMap>
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTreeWidget;
@@ -33,7 +35,12 @@ public:
     /// read; a value too large for the kernels is returned as is (request() refuses it).
     static qint64 parseCount(const QString& text);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Labels, tooltips, family names and sweep choices in the window's language.
+    void retranslate();
     void updateSweepHint();
 
     QTreeWidget* m_kernels = nullptr;
@@ -45,6 +52,8 @@ private:
     QComboBox* m_coarse = nullptr;
     QComboBox* m_sweep = nullptr;
     QLineEdit* m_sweepValues = nullptr;
+    QLabel* m_kernelsLabel = nullptr;
+    QMap<QString, QLabel*> m_formLabels;
 };
 
 } // namespace reducescope::app

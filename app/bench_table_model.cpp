@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench_table_model.h"
 
+#include "app/message_text.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -129,14 +131,14 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         return v ? QVariant(*v) : QVariant();
     }
     case Qt::ToolTipRole: {
-        QString tip = QStringLiteral("%1 (%2), n = %3, block %4, coarse %5: %6")
+        QString tip = tr("%1 (%2), n = %3, block %4, coarse %5: %6")
                           .arg(r.strategy, r.kernel.isEmpty() ? r.family : r.kernel)
                           .arg(r.n).arg(r.block_size).arg(r.coarse_factor)
                           .arg(views::benchStatusLabel(r.status));
         if (r.abs_error && r.tolerance)
-            tip += QStringLiteral("\n|error| %1, tolerance %2").arg(*r.abs_error, 0, 'g', 4).arg(*r.tolerance, 0, 'g', 4);
+            tip += tr("\n|error| %1, tolerance %2").arg(*r.abs_error, 0, 'g', 4).arg(*r.tolerance, 0, 'g', 4);
         if (!r.message.isEmpty())
-            tip += QLatin1Char('\n') + r.message;
+            tip += QLatin1Char('\n') + toolSaid(r.message);  // the file's words, as written
         if (col == KernelColumn)
             tip += tr("\nDouble-click to open this strategy in the step pane.");
         return tip;

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -142,8 +143,10 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         const bool isError = o.kind != K::Completed && o.kind != K::Cancelled;
         if (o.kind == K::NoDevice) {
             m_noDevice = true;
-            m_localDevice = tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
-                               "(docs/results/ has some).").arg(o.message.toHtmlEscaped());
+            m_localDevice = [message = o.message] {
+                return tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
+                          "(docs/results/ has some).").arg(message.toHtmlEscaped());
+            };
             updateDeviceText();
         }
         QString text = o.message;
@@ -160,20 +163,59 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     connect(m_runner, &BenchRunner::deviceProbed, this,
             [this](const std::optional<views::BenchDevice>& d, bool noDevice, const QString& why) {
                 m_noDevice = !d;
-                if (d)
-                    m_localDevice = tr("This machine: %1").arg(deviceSummary(*d));
-                else if (noDevice)
-                    m_localDevice = tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
-                                       "open a results file recorded on one (docs/results/ has some).").arg(why.toHtmlEscaped());
-                else
-                    m_localDevice = tr("This machine: GPU unknown (%1).").arg(why.toHtmlEscaped());
+                m_localDevice = [d, noDevice, why] {
+                    if (d)
+                        return tr("This machine: %1").arg(deviceSummary(*d));
+                    if (noDevice)
+                        return tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
+                                  "open a results file recorded on one (docs/results/ has some).").arg(why.toHtmlEscaped());
+                    return tr("This machine: GPU unknown (%1).").arg(why.toHtmlEscaped());
+                };
                 updateDeviceText();
             });
+    retranslate();
     refresh();
     updateDeviceText();
 }
 
 BenchmarkPane::~BenchmarkPane() = default;
+
+void BenchmarkPane::retranslate()
+{
+    m_openButton->setText(tr("Open results…"));
+    m_openButton->setToolTip(tr("Load a results .json written by reducescope-cli bench --json; the arrow lists the "
+                                "recordings shipped in docs/results/"));
+    m_compareButton->setText(tr("Compare with…"));
+    m_compareButton->setToolTip(tr("Overlay a second results file (another GPU or commit)"));
+    m_clearOverlay->setText(tr("Clear comparison"));
+    m_exportButton->setText(tr("Export"));
+    m_exportChartAction->setText(tr("Chart as PNG, PDF or SVG…"));
+    m_exportDataAction->setText(tr("Data as CSV or JSON…"));
+    m_run->setText(tr("Run"));
+    if (REDUCESCOPE_HAVE_CUDA || !m_probed)
+        m_run->setToolTip(tr("Runs reducescope-cli bench with these settings in a child process"));
+    else
+        m_run->setToolTip(tr("This build has no CUDA kernels"));
+    m_cancel->setText(tr("Cancel"));
+    m_progress->setFormat(tr("%v / %m kernel runs"));
+    m_baselineLabel->setText(tr("Speed-up baseline:"));
+    m_log->setText(tr("Log scale"));
+    m_hint->setText(tr("Hover a bar for exact figures; click it (or a table row) to open the strategy in the step pane."));
+    const QString names[] = {tr("Time"), tr("Bandwidth"), tr("Speed-up"), tr("Sweep")};
+    for (int i = 0; i < m_charts.size() && i < 4; ++i)
+        m_tabs->setTabText(m_tabs->indexOf(m_charts[i]), names[i]);
+    m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("Multi-GPU"));
+}
+
+void BenchmarkPane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_openButton) {
+        retranslate();
+        refresh();  // chart titles, axes, legends and the table's words
+        updateDeviceText();
+    }
+    QWidget::changeEvent(event);
+}
 
 QWidget* BenchmarkPane::buildDevicePanel()
 {
@@ -189,10 +231,7 @@ QWidget* BenchmarkPane::buildDevicePanel()
     // Room for three lines (shown file, comparison, this machine) so the layout does not jump.
     m_device->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
     row->addWidget(m_device, 1);
-    auto* open = new QToolButton(panel);
-    open->setText(tr("Open results…"));
-    open->setToolTip(tr("Load a results .json written by reducescope-cli bench --json; the arrow lists the "
-                        "recordings shipped in docs/results/"));
+    auto* open = m_openButton = new QToolButton(panel);
     open->setPopupMode(QToolButton::MenuButtonPopup);
     connect(open, &QToolButton::clicked, this, &BenchmarkPane::openResultsDialog);
     // The recordings that ship with the source tree, one click away (machines without a GPU).
@@ -213,18 +252,16 @@ QWidget* BenchmarkPane::buildDevicePanel()
             recorded->addAction(tr("(no docs/results/ folder found near the app)"))->setEnabled(false);
     });
     open->setMenu(recorded);
-    auto* compare = new QPushButton(tr("Compare with…"), panel);
-    compare->setToolTip(tr("Overlay a second results file (another GPU or commit)"));
+    auto* compare = m_compareButton = new QPushButton(panel);
     connect(compare, &QPushButton::clicked, this, &BenchmarkPane::openOverlayDialog);
-    m_clearOverlay = new QPushButton(tr("Clear comparison"), panel);
+    m_clearOverlay = new QPushButton(panel);
     m_clearOverlay->setEnabled(false);
     connect(m_clearOverlay, &QPushButton::clicked, this, &BenchmarkPane::clearOverlay);
-    auto* exportButton = new QToolButton(panel);
-    exportButton->setText(tr("Export"));
+    auto* exportButton = m_exportButton = new QToolButton(panel);
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(exportButton);
-    menu->addAction(tr("Chart as PNG, PDF or SVG…"), this, &BenchmarkPane::exportChartDialog);
-    menu->addAction(tr("Data as CSV or JSON…"), this, &BenchmarkPane::exportDataDialog);
+    m_exportChartAction = menu->addAction(QString(), this, &BenchmarkPane::exportChartDialog);
+    m_exportDataAction = menu->addAction(QString(), this, &BenchmarkPane::exportDataDialog);
     exportButton->setMenu(menu);
     for (QWidget* w : std::initializer_list<QWidget*>{open, compare, m_clearOverlay, exportButton})
         row->addWidget(w, 0, Qt::AlignTop);
@@ -239,9 +276,8 @@ QWidget* BenchmarkPane::buildLeft()
     m_settings = new BenchSettings(left);
     v->addWidget(m_settings, 3);
     auto* buttons = new QHBoxLayout;
-    m_run = new QPushButton(tr("Run"), left);
-    m_run->setToolTip(tr("Runs reducescope-cli bench with these settings in a child process"));
-    m_cancel = new QPushButton(tr("Cancel"), left);
+    m_run = new QPushButton(left);
+    m_cancel = new QPushButton(left);
     m_cancel->setEnabled(false);
     connect(m_run, &QPushButton::clicked, this, [this] { run(); });
     connect(m_cancel, &QPushButton::clicked, this, &BenchmarkPane::cancel);
@@ -251,7 +287,6 @@ QWidget* BenchmarkPane::buildLeft()
     m_progress = new QProgressBar(left);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat(tr("%v / %m kernel runs"));
     m_progress->setTextVisible(false);
     v->addWidget(m_progress);
     m_status = new QListWidget(left);
@@ -269,32 +304,30 @@ QWidget* BenchmarkPane::buildRight()
     auto* v = new QVBoxLayout(top);
     v->setContentsMargins(0, 0, 0, 0);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Speed-up baseline:"), top));
+    m_baselineLabel = new QLabel(top);
+    controls->addWidget(m_baselineLabel);
     m_baseline = new QComboBox(top);
     m_baseline->setMinimumContentsLength(12);
     controls->addWidget(m_baseline);
-    m_log = new QCheckBox(tr("Log scale"), top);
+    m_log = new QCheckBox(top);
     controls->addWidget(m_log);
     controls->addStretch(1);
-    auto* hint = new QLabel(tr("Hover a bar for exact figures; click it (or a table row) to open the strategy in the step pane."), top);
-    hint->setWordWrap(true);
-    controls->addWidget(hint, 2);
+    m_hint = new QLabel(top);
+    m_hint->setWordWrap(true);
+    controls->addWidget(m_hint, 2);
     v->addLayout(controls);
 
     m_tabs = new QTabWidget(top);
-    const QList<QPair<BenchChart::Kind, QString>> kinds{{BenchChart::Kind::Time, tr("Time")},
-                                                        {BenchChart::Kind::Bandwidth, tr("Bandwidth")},
-                                                        {BenchChart::Kind::Speedup, tr("Speed-up")},
-                                                        {BenchChart::Kind::Sweep, tr("Sweep")}};
-    for (const auto& [kind, name] : kinds) {
+    for (const BenchChart::Kind kind : {BenchChart::Kind::Time, BenchChart::Kind::Bandwidth, BenchChart::Kind::Speedup,
+                                        BenchChart::Kind::Sweep}) {
         auto* chart = new BenchChart(kind, m_tabs);
         connect(chart, &BenchChart::strategyClicked, this, &BenchmarkPane::openStrategyRequested);
         m_charts << chart;
-        m_tabs->addTab(chart, name);
+        m_tabs->addTab(chart, QString());
     }
     // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
     m_scaling = new views::BenchScalingChart(m_tabs);
-    m_tabs->addTab(m_scaling, tr("Multi-GPU"));
+    m_tabs->addTab(m_scaling, QString());
     v->addWidget(m_tabs, 1);
     auto syncLog = [this] {
         auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
@@ -357,9 +390,11 @@ void BenchmarkPane::showEvent(QShowEvent* event)
             m_noDevice = true;
             m_run->setEnabled(false);
             m_run->setToolTip(tr("This build has no CUDA kernels"));
-            m_localDevice = tr("This build has <b>no CUDA kernels</b> (it was built without nvcc), so benchmarks cannot "
-                               "run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists "
-                               "the H200 recordings shipped with ReduceScope).");
+            m_localDevice = [] {
+                return tr("This build has <b>no CUDA kernels</b> (it was built without nvcc), so benchmarks cannot "
+                          "run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the "
+                          "H200 recordings shipped with ReduceScope).");
+            };
             updateDeviceText();
             return;
         }
@@ -432,8 +467,8 @@ void BenchmarkPane::updateDeviceText()
     if (m_overlay)
         lines << tr("Compared with %1: %2").arg(m_overlay->source.toHtmlEscaped(), deviceSummary(m_overlay->device))
                      + QStringLiteral(" — ") + runSummary(*m_overlay).toHtmlEscaped();
-    if (!m_localDevice.isEmpty())
-        lines << m_localDevice;
+    if (m_localDevice)
+        lines << m_localDevice();
     else if (lines.isEmpty())
         lines << tr("No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).");
     m_device->setText(lines.join(QStringLiteral("<br>")));

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -17,6 +19,8 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
+class QToolButton;
+class QAction;
 
 namespace reducescope::views {
 class BenchScalingChart;
@@ -97,8 +101,11 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    /// Texts and tooltips in the window's language (constructor and QEvent::LanguageChange).
+    void retranslate();
     QWidget* buildDevicePanel();
     QWidget* buildLeft();
     QWidget* buildRight();
@@ -130,13 +137,22 @@ private:
     QListWidget* m_status = nullptr;
     QComboBox* m_baseline = nullptr;
     QCheckBox* m_log = nullptr;
+    // Widgets whose words retranslate() sets.
+    QToolButton* m_openButton = nullptr;
+    QPushButton* m_compareButton = nullptr;
+    QToolButton* m_exportButton = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QAction* m_exportDataAction = nullptr;
+    QLabel* m_baselineLabel = nullptr;
+    QLabel* m_hint = nullptr;
 
     views::BenchResults m_shown;
     std::optional<bench::ResultsFile> m_loaded;  ///< the file shown; empty while a run is shown
     QString m_loadedPath;
     std::optional<views::BenchResults> m_overlay;
     QString m_baselineId;
-    QString m_localDevice;       ///< device panel line for this machine
+    /// The device panel's line for this machine, worded in the current language when asked.
+    std::function<QString()> m_localDevice;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
     QString m_lastRejected;
     bool m_probed = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/command_line.h"
 
+#include "app/language.h"
 #include "app/message_text.h"
 
 #include "model/catalogue.h"
@@ -70,6 +71,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                                       "temporary file, then renamed); a directory, FIFO or device is refused."),
          QStringLiteral("FILE.png")},
         {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
+        {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
+                                                "system's)."), QStringLiteral("LANG")},
     });
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
@@ -107,7 +110,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     for (const QString& name : {QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
-                                QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters")}) {
+                                QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
+                                QStringLiteral("lang")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
     }
@@ -145,6 +149,12 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                      model::kMaxTraceSteps, &k, &error))
             return fail(error);
         o.step = k;
+    }
+    if (parser.isSet(QStringLiteral("lang"))) {
+        o.language = parser.value(QStringLiteral("lang"));
+        if (!languageCodes().contains(o.language))
+            return fail(QStringLiteral("lang must be one of %1 (got \"%2\")")
+                            .arg(languageCodes().join(QStringLiteral(", ")), echoValue(o.language)));
     }
     o.trace = parser.value(QStringLiteral("trace"));
     o.counters = parser.value(QStringLiteral("counters"));

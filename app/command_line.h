@@ -24,6 +24,7 @@ struct CommandLineOptions {
     QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
     QString counters;                ///< --counters FILE.json: results with hardware counters
     QString screenshot;              ///< --screenshot FILE.png
+    QString language;                ///< --lang en|zh_CN; empty: the saved choice, else the system locale's
     bool present = false;            ///< --present: presentation mode
 
     /// True when the command line names any of the step pane's state (strategy, input,

@@ -7,6 +7,7 @@
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include <cmath>
@@ -123,6 +124,9 @@ void GpuRecorder::onFinished(int exitCode, QProcess::ExitStatus status)
     QString said = oneLineMessage(QString::fromUtf8(m_process->readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1), 200);
     if (said.startsWith(QLatin1String("reducescope-cli: ")))
         said = said.mid(17);
+    if (said.startsWith(QLatin1String("no GPU: ")))
+        said = said.mid(8);
+    said = toolSaid(said);  // the CLI speaks English
     RecordingOutcome o;
     if (m_cancelled) {
         o.kind = RecordingOutcome::Kind::Cancelled;
@@ -132,8 +136,6 @@ void GpuRecorder::onFinished(int exitCode, QProcess::ExitStatus status)
         o.message = tr("recording failed: reducescope-cli crashed%1; the step model is shown")
                         .arg(said.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(said));
     } else if (exitCode == 77) {
-        if (said.startsWith(QLatin1String("no GPU: ")))
-            said = said.mid(8);
         o.kind = RecordingOutcome::Kind::NoDevice;
         o.message = tr("no CUDA device: %1").arg(said.isEmpty() ? tr("reducescope-cli found no GPU or driver") : said);
     } else if (exitCode == 2) {
@@ -160,7 +162,7 @@ void GpuRecorder::onFinished(int exitCode, QProcess::ExitStatus status)
 OriginTrace readTraceFile(const QString& path)
 {
     if (path.isEmpty())
-        return failure(QStringLiteral("no file name given (expected a trace .json file)"));
+        return failure(QCoreApplication::translate("GpuRecorder", "no file name given (expected a trace .json file)"));
     QString error;
     const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, &error);
     if (!bytes)
@@ -189,11 +191,13 @@ OriginTrace parseTrace(const QByteArray& bytes, const QString& name)
 
 QString originBanner(const TraceOrigin& o)
 {
-    const QString from = o.file.isEmpty() ? QString() : QStringLiteral(" · from %1").arg(echoPath(QFileInfo(o.file).fileName(), 60));
+    const QString from = o.file.isEmpty()
+        ? QString()
+        : QStringLiteral(" · ") + QCoreApplication::translate("GpuRecorder", "from %1").arg(echoPath(QFileInfo(o.file).fileName(), 60));
     if (!o.recordedOnGpu)
-        return QStringLiteral("Step model%1").arg(from);
-    return QStringLiteral("Recorded on the GPU: %1 — %2 probe records%3")
-        .arg(echoValue(o.device, 80)).arg(o.records).arg(from);
+        return QCoreApplication::translate("GpuRecorder", "Step model") + from;
+    return QCoreApplication::translate("GpuRecorder", "Recorded on the GPU: %1 — %n probe record(s)", nullptr, int(o.records))
+               .arg(echoValue(o.device, 80)) + from;
 }
 
 TraceRequest requestOf(const model::Trace& t)

@@ -3,6 +3,7 @@
 // missing display get a plain message instead of an abort.
 #include "app/command_line.h"
 #include "app/data_paths.h"
+#include "app/language.h"
 #include "app/main_window.h"
 #include "app/step_pane.h"
 #include "app/benchmark_pane.h"
@@ -172,6 +173,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(REDUCESCOPE_VERSION));
     // Wayland and the desktop's task list match the window to the installed menu entry by this name.
     QGuiApplication::setDesktopFileName(QStringLiteral(REDUCESCOPE_APP_ID));
+    // --lang, else the saved choice (not for screenshots, which read no settings), else the system's.
+    setLanguage(startupLanguage(options.language, /*readSettings=*/!screenshot));
     MainWindow window(/*persistent=*/!screenshot);
     window.restoreSettings(/*stepState=*/!options.namesStepState());
     if (const int code = applyOptions(window, options); code >= 0)

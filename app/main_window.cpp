@@ -6,6 +6,7 @@
 #include "app/data_paths.h"
 #include "app/benchmark_pane.h"
 #include "app/hardware_counters.h"
+#include "app/language.h"
 #include "app/step_export.h"
 #include "app/step_pane.h"
 #include "app/trace_request.h"
@@ -45,11 +46,11 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     : QMainWindow(parent)
     , m_persistent(persistent)
 {
-    setWindowTitle(tr("ReduceScope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/reducescope.svg")));
     buildTabs();
     buildMenus();
     connectPanes();
+    retranslate();
     // Nothing fixed-size: the window takes what the screen offers (a 1280×720 projector, or
     // 1920×1080 at QT_SCALE_FACTOR=1.5, included).
     const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
@@ -76,42 +77,43 @@ void MainWindow::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_benchmarkPane = new BenchmarkPane;
-    m_tabs->addTab(m_stepPane, tr("Step"));
-    m_tabs->addTab(m_table, tr("Table"));
-    m_tabs->addTab(m_benchmarkPane, tr("Benchmark"));
+    m_tabs->addTab(m_stepPane, QString());
+    m_tabs->addTab(m_table, QString());
+    m_tabs->addTab(m_benchmarkPane, QString());
     setCentralWidget(m_tabs);
     m_tableModel->setTrace(m_stepPane->trace());
 }
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Load benchmark results…"), QKeySequence::Open, this, &MainWindow::loadResults);
-    file->addAction(m_stepPane->openTraceAction());
-    file->addAction(m_stepPane->loadCountersAction());
-    file->addSeparator();
-    file->addAction(tr("Export step as &PNG…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
-    file->addAction(tr("Export step as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
-    file->addAction(tr("Export &every step as PNG series…"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_loadResultsAction = m_fileMenu->addAction(QString(), QKeySequence::Open, this, &MainWindow::loadResults);
+    m_fileMenu->addAction(m_stepPane->openTraceAction());
+    m_fileMenu->addAction(m_stepPane->loadCountersAction());
+    m_fileMenu->addSeparator();
+    m_exportPngAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
+    m_exportSvgAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
+    m_exportSeriesAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
+    m_fileMenu->addSeparator();
+    m_quitAction = m_fileMenu->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
     buildViewMenu();
 
-    QMenu* step = menuBar()->addMenu(tr("S&tep"));
-    step->addActions(m_stepPane->stepActions());
-    step->addSeparator();
-    step->addAction(m_stepPane->predictAction());
-    step->addAction(m_stepPane->revealAction());
-    step->addAction(m_stepPane->nextQuestionAction());
+    m_stepMenu = menuBar()->addMenu(QString());
+    m_stepMenu->addActions(m_stepPane->stepActions());
+    m_stepMenu->addSeparator();
+    m_stepMenu->addAction(m_stepPane->predictAction());
+    m_stepMenu->addAction(m_stepPane->revealAction());
+    m_stepMenu->addAction(m_stepPane->nextQuestionAction());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
     buildLessonsMenu();
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
-    help->addAction(tr("&About ReduceScope"), this, [this] {
+    m_helpMenu = menuBar()->addMenu(QString());
+    worded(m_helpMenu->addAction(QString(), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts),
+           [] { return tr("&Keyboard shortcuts"); });
+    m_aboutAction = m_helpMenu->addAction(QString(), this, [this] {
         const QString cli = locateCli();
         const QString results = shippedResultsFolder();
         QMessageBox::about(this, tr("About ReduceScope"),
@@ -125,15 +127,78 @@ void MainWindow::buildMenus()
     });
 }
 
+void MainWindow::retranslate()
+{
+    setWindowTitle(tr("ReduceScope"));
+    m_tabs->setTabText(m_tabs->indexOf(m_stepPane), tr("Step"));
+    m_tabs->setTabText(m_tabs->indexOf(m_table), tr("Table"));
+    m_tabs->setTabText(m_tabs->indexOf(m_benchmarkPane), tr("Benchmark"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_loadResultsAction->setText(tr("&Load benchmark results…"));
+    m_exportPngAction->setText(tr("Export step as &PNG…"));
+    m_exportSvgAction->setText(tr("Export step as &SVG…"));
+    m_exportSeriesAction->setText(tr("Export &every step as PNG series…"));
+    m_quitAction->setText(tr("&Quit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_showStepAction->setText(tr("&Step pane"));
+    m_showTableAction->setText(tr("&Table of steps"));
+    m_showBenchAction->setText(tr("&Benchmark pane"));
+    m_languageMenu->setTitle(tr("&Language"));
+    for (QAction* a : m_languages->actions())
+        a->setChecked(a->data().toString() == currentLanguage());
+    m_stepMenu->setTitle(tr("S&tep"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About ReduceScope"));
+    for (const Worded& w : m_worded) {
+        w.action->setText(w.text());
+        if (w.tip) {
+            w.action->setToolTip(w.tip());
+            w.action->setStatusTip(w.tip());
+        }
+    }
+    m_tableModel->retranslate();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+bool MainWindow::chooseLanguage(const QString& code)
+{
+    if (!setLanguage(code))
+        return false;
+    if (m_persistent)
+        QSettings().setValue(QLatin1String(kLanguageSettingKey), code);
+    for (QAction* a : m_languages->actions())
+        a->setChecked(a->data().toString() == code);
+    return true;
+}
+
+QList<QAction*> MainWindow::languageActions() const { return m_languages->actions(); }
+
+QAction* MainWindow::worded(QAction* action, std::function<QString()> text, std::function<QString()> tip)
+{
+    m_worded.push_back({action, std::move(text), std::move(tip)});
+    action->setText(m_worded.back().text());
+    if (m_worded.back().tip) {
+        action->setToolTip(m_worded.back().tip());
+        action->setStatusTip(m_worded.back().tip());
+    }
+    return action;
+}
+
 void MainWindow::buildViewMenu()
 {
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Step pane"), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
-    view->addAction(tr("&Table of steps"), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
-    view->addAction(tr("&Benchmark pane"), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    QMenu* view = m_viewMenu = menuBar()->addMenu(QString());
+    m_showStepAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
+    m_showTableAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
+    m_showBenchAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
     view->addSeparator();
     view->addAction(m_stepPane->compareAction());
-    QAction* warpMap = view->addAction(tr("&Warp map"));
+    QAction* warpMap = worded(view->addAction(QString()), [] { return tr("&Warp map"); });
     warpMap->setCheckable(true);
     warpMap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
     connect(warpMap, &QAction::toggled, this, [this](bool on) {
@@ -143,18 +208,19 @@ void MainWindow::buildViewMenu()
     });
     connect(view, &QMenu::aboutToShow, warpMap, [this, warpMap] { warpMap->setChecked(m_stepPane->warpMapShown()); });
     view->addSeparator();
-    m_presentationAction = view->addAction(tr("&Presentation mode"));
+    m_presentationAction = view->addAction(QString());
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
-    m_presentationAction->setToolTip(tr("Full screen, text readable from the back row, sidebar folded away"));
+    worded(m_presentationAction, [] { return tr("&Presentation mode"); },
+           [] { return tr("Full screen, text readable from the back row, sidebar folded away"); });
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentation);
     addAction(m_presentationAction);  // F11 also when the menu bar is hidden
-    QAction* sidebar = view->addAction(tr("Si&debar"));
+    QAction* sidebar = worded(view->addAction(QString()), [] { return tr("Si&debar"); });
     sidebar->setCheckable(true);
     sidebar->setChecked(true);
     sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     connect(sidebar, &QAction::toggled, m_stepPane, &StepPane::setSidebarVisible);
-    QAction* source = view->addAction(tr("&Kernel source"));
+    QAction* source = worded(view->addAction(QString()), [] { return tr("&Kernel source"); });
     source->setCheckable(true);
     source->setChecked(true);
     source->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
@@ -164,17 +230,22 @@ void MainWindow::buildViewMenu()
         source->setChecked(m_stepPane->sourceVisible());
     });
     view->addSeparator();
-    QAction* zoomIn = view->addAction(tr("Zoom &in"), m_stepPane, &StepPane::zoomIn);
+    QAction* zoomIn = worded(view->addAction(QString(), m_stepPane, &StepPane::zoomIn), [] { return tr("Zoom &in"); });
     zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
-    view->addAction(tr("Zoom &out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_stepPane, &StepPane::zoomOut);
-    view->addAction(tr("&Actual size"), QKeySequence(Qt::CTRL | Qt::Key_0), m_stepPane, &StepPane::resetZoom);
+    worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_stepPane, &StepPane::zoomOut),
+           [] { return tr("Zoom &out"); });
+    worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_0), m_stepPane, &StepPane::resetZoom),
+           [] { return tr("&Actual size"); });
     view->addSeparator();
-    QMenu* theme = view->addMenu(tr("T&heme"));
+    QMenu* theme = view->addMenu(QString());
+    worded(theme->menuAction(), [] { return tr("T&heme"); });
     m_themeGroup = new QActionGroup(this);
-    const std::pair<views::Theme, QString> themes[] = {
-        {views::Theme::System, tr("&System")}, {views::Theme::Light, tr("&Light")}, {views::Theme::Dark, tr("&Dark")}};
+    const std::pair<views::Theme, std::function<QString()>> themes[] = {
+        {views::Theme::System, [] { return tr("&System"); }},
+        {views::Theme::Light, [] { return tr("&Light"); }},
+        {views::Theme::Dark, [] { return tr("&Dark"); }}};
     for (const auto& [t, name] : themes) {
-        QAction* a = theme->addAction(name);
+        QAction* a = worded(theme->addAction(QString()), name);
         a->setCheckable(true);
         a->setData(int(t));
         a->setChecked(t == views::Theme::System);
@@ -184,18 +255,30 @@ void MainWindow::buildViewMenu()
     view->addSeparator();
     view->addAction(m_stepPane->predictAction());
     view->addSeparator();
-    view->addAction(tr("&Reset to defaults"), this, &MainWindow::resetToDefaults);
+    // Each language by its own name, so a reader finds theirs whatever the window speaks now.
+    m_languageMenu = view->addMenu(QString());
+    m_languages = new QActionGroup(this);
+    for (const QString& code : languageCodes()) {
+        QAction* a = m_languageMenu->addAction(languageName(code));
+        a->setCheckable(true);
+        a->setData(code);
+        a->setChecked(code == currentLanguage());
+        m_languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+    view->addSeparator();
+    worded(view->addAction(QString(), this, &MainWindow::resetToDefaults), [] { return tr("&Reset to defaults"); });
 }
 
 void MainWindow::buildLessonsMenu()
 {
-    QMenu* menu = menuBar()->addMenu(tr("&Lessons"));
+    QMenu* menu = menuBar()->addMenu(QString());
+    worded(menu->menuAction(), [] { return tr("&Lessons"); });
     const views::LessonsLoad load = views::loadLessons();
     m_lessonErrors = load.errors;
     for (const views::LessonEntry& entry : load.lessons) {
-        QAction* a = menu->addAction(views::lessonTitle(entry.lesson));
-        a->setToolTip(views::lessonNote(entry.lesson));
-        a->setStatusTip(views::lessonNote(entry.lesson));
+        QAction* a = worded(menu->addAction(QString()), [lesson = entry.lesson] { return views::lessonTitle(lesson); },
+                            [lesson = entry.lesson] { return views::lessonNote(lesson); });
         connect(a, &QAction::triggered, this, [this, entry] {
             showStepPane();
             if (!m_stepPane->applyLesson(entry))
@@ -205,7 +288,7 @@ void MainWindow::buildLessonsMenu()
         m_lessonActions << a;
     }
     if (load.lessons.isEmpty())
-        menu->addAction(tr("No lessons found"))->setEnabled(false);
+        worded(menu->addAction(QString()), [] { return tr("No lessons found"); })->setEnabled(false);
 }
 
 void MainWindow::setPresentation(bool on)

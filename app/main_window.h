@@ -6,6 +6,9 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
+#include <vector>
+
 class QAction;
 class QActionGroup;
 class QMenu;
@@ -57,6 +60,11 @@ public:
     void restoreSettings(bool stepState = true);
     void saveSettings() const;
 
+    /// View ▸ Language: switches the window's language at once (app/language.h) and, when the
+    /// window is persistent, saves the choice. False for an unknown code.
+    bool chooseLanguage(const QString& code);
+    /// The View ▸ Language actions, one per language (checkable, the current one checked).
+    QList<QAction*> languageActions() const;
     // --- classroom mode (issue 12) -------------------------------------------------------------
 
     /// Presentation mode (F11, View menu, --present): full screen, presentation sizes in the step
@@ -89,10 +97,12 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildTabs();
     void buildMenus();
+    void retranslate();
     void connectPanes();
     void exportPng();
     void exportSvg();
@@ -109,6 +119,31 @@ private:
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
     QString m_countersProblem;
+    // Menus and actions whose text retranslate() sets.
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_stepMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QActionGroup* m_languages = nullptr;
+    QAction* m_loadResultsAction = nullptr;
+    QAction* m_exportPngAction = nullptr;
+    QAction* m_exportSvgAction = nullptr;
+    QAction* m_exportSeriesAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_showStepAction = nullptr;
+    QAction* m_showTableAction = nullptr;
+    QAction* m_showBenchAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    /// An action whose text (and tooltip) retranslate() sets again from `text` / `tip`.
+    struct Worded {
+        QAction* action;
+        std::function<QString()> text;
+        std::function<QString()> tip;
+    };
+    std::vector<Worded> m_worded;
+    /// Sets the action's words now and on every language change; returns `action`.
+    QAction* worded(QAction* action, std::function<QString()> text, std::function<QString()> tip = {});
     QAction* m_presentationAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QList<QAction*> m_lessonActions;

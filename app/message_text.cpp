@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/message_text.h"
 
+#include "app/language.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -91,6 +93,13 @@ QString oneLineMessage(const QString& message, int maxValue)
     return echoValue(message.left(open + 1), std::numeric_limits<int>::max())
         + echoValue(message.mid(open + 1, close - open - 1), maxValue)
         + echoValue(message.mid(close), std::numeric_limits<int>::max());
+}
+
+QString toolSaid(const QString& text)
+{
+    if (text.isEmpty() || currentLanguage() == QLatin1String("en"))
+        return text;
+    return QStringLiteral("“%1”").arg(text);
 }
 
 } // namespace reducescope::app

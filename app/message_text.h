@@ -19,4 +19,9 @@ QString echoPath(const QString& path, int max = 120);
 /// value it quotes (first to last ' or ") capped at `maxValue` characters.
 QString oneLineMessage(const QString& message, int maxValue = 40);
 
+/// What another program or a file said (reducescope-cli's English on stderr, a results file's
+/// message), put into a sentence of the window: as it is in English, in “quotes” in another
+/// language, so the reader sees it is quoted and not the window's own words.
+QString toolSaid(const QString& text);
+
 } // namespace reducescope::app

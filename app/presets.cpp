@@ -40,6 +40,7 @@ QVector<Preset> loadPresets()
         const QString kind = o.value(QStringLiteral("kind")).toString();
         Preset p;
         p.name = o.value(QStringLiteral("name")).toString();
+        p.nameZh = o.value(QStringLiteral("name_zh_CN")).toString();
         if (kind == QLatin1String("values")) {
             QStringList parts;
             for (const QJsonValue& x : o.value(QStringLiteral("values")).toArray())

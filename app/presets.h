@@ -9,8 +9,15 @@ namespace reducescope::app {
 
 /// A named input, already expanded to the text the input field takes.
 struct Preset {
-    QString name;
+    QString name;     ///< English
+    QString nameZh;   ///< Simplified Chinese ("name_zh_CN" in the JSON), empty when the file has none
     QString text;
+
+    /// The name in language `code` ("en", "zh_CN"); English where there is no such name.
+    QString displayName(const QString& code) const
+    {
+        return code == QLatin1String("zh_CN") && !nameZh.isEmpty() ? nameZh : name;
+    }
 };
 
 /// The presets from the embedded JSON (PMPP exercise 6 first). Empty if the resource is missing.

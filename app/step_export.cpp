@@ -4,6 +4,7 @@
 #include "app/step_pane.h"
 #include "views/step_view.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QPainter>
@@ -63,12 +64,12 @@ bool exportStepPng(const StepPane& pane, const QString& path, QString* error)
 {
     if (!pane.trace()) {
         if (error)
-            *error = QStringLiteral("no trace to export");
+            *error = QCoreApplication::translate("StepExport", "no trace to export");
         return false;
     }
     if (!renderCurrentStep(pane).save(path, "PNG")) {
         if (error)
-            *error = QStringLiteral("%1: could not write the PNG file").arg(path);
+            *error = QCoreApplication::translate("StepExport", "%1: could not write the PNG file").arg(path);
         return false;
     }
     return true;
@@ -78,7 +79,7 @@ bool exportStepSvg(const StepPane& pane, const QString& path, QString* error)
 {
     if (!pane.trace()) {
         if (error)
-            *error = QStringLiteral("no trace to export");
+            *error = QCoreApplication::translate("StepExport", "no trace to export");
         return false;
     }
     const auto views = visibleViews(pane);
@@ -93,7 +94,7 @@ bool exportStepSvg(const StepPane& pane, const QString& path, QString* error)
     paintViews(views, width, &svg, height);
     if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0) {
         if (error)
-            *error = QStringLiteral("%1: could not write the SVG file").arg(path);
+            *error = QCoreApplication::translate("StepExport", "%1: could not write the SVG file").arg(path);
         return false;
     }
     return true;
@@ -103,12 +104,12 @@ int exportStepSeries(StepPane& pane, const QString& dir, QString* error)
 {
     if (!pane.trace()) {
         if (error)
-            *error = QStringLiteral("no trace to export");
+            *error = QCoreApplication::translate("StepExport", "no trace to export");
         return -1;
     }
     if (!QDir().mkpath(dir)) {
         if (error)
-            *error = QStringLiteral("%1: could not create the folder").arg(dir);
+            *error = QCoreApplication::translate("StepExport", "%1: could not create the folder").arg(dir);
         return -1;
     }
     const int current = pane.step();

@@ -2,9 +2,11 @@
 #include "app/step_pane.h"
 
 #include "app/data_paths.h"
+#include "app/language.h"
 #include "app/message_text.h"
 #include "app/presets.h"
 #include "views/counters_view.h"
+#include "views/model_text.h"
 #include "views/lessons.h"
 #include "views/predict_text.h"
 #include "views/source_view.h"
@@ -21,6 +23,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDataStream>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -45,14 +48,15 @@
 namespace reducescope::app {
 namespace {
 
-// The strategies with a step model, from the catalogue, for the pickers.
+// The strategies with a step model, from the catalogue, for the pickers (summaries and families in
+// the window's language).
 QVector<views::StrategyEntry> modelStrategyEntries()
 {
     auto text = [](std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); };
     QVector<views::StrategyEntry> out;
     for (const model::StrategyInfo& s : model::catalogue())
         if (s.has_model)
-            out.push_back({text(s.id), text(model::family_name(s.family)), text(s.summary), text(s.seed)});
+            out.push_back({text(s.id), views::familyName(s.family), views::strategySummary(s), views::strategySeed(s)});
     return out;
 }
 
@@ -79,6 +83,7 @@ StepPane::StepPane(QWidget* parent)
     buildLayout();
     connectEditors();
     connectState();
+    retranslate();
     loadRequestIntoEditors(m_state->request());
     showTrace();
     showRecorder();
@@ -94,38 +99,33 @@ void StepPane::buildEditors()
     const QVector<views::StrategyEntry> strategies = modelStrategyEntries();
     m_strategy = new views::StrategyPicker;
     m_strategy->setStrategies(strategies);
-    m_strategy->setToolTip(tr("Strategy: grouped the way the seeds teach them"));
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
-    m_compareCheck = new QCheckBox(tr("Compare with"));
+    m_compareCheck = new QCheckBox;
     m_compareStrategy = new views::StrategyPicker;
     m_compareStrategy->setStrategies(strategies);
     m_compareStrategy->setCurrentId(QStringLiteral("simple"));
     m_compareStrategy->setEnabled(false);
-    m_compareAction = new QAction(tr("Compare mode"), this);
+    m_compareAction = new QAction(this);
     m_compareAction->setCheckable(true);
     m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
 
     m_input = new QLineEdit;
     m_input->setMaxLength(kInputMaxLength);  // the default 32767 would cut 4096 long values
     m_input->setPlaceholderText(QStringLiteral("6,2,7,4,5,8,3,1"));
-    m_input->setToolTip(tr("1..4096 values, separated by commas or spaces (nan, inf, -inf accepted)"));
     m_presets = new QComboBox;
-    m_presets->addItem(tr("Presets…"));
+    m_presets->addItem(QString());
     for (const Preset& p : loadPresets())
         m_presets->addItem(p.name, p.text);
     m_blockSize = new QSpinBox;
     m_blockSize->setRange(0, 1024);
-    m_blockSize->setSpecialValueText(tr("strategy default"));
-    m_blockSize->setToolTip(tr("Block size: a power of two in 1..1024 (0 = the strategy's default)"));
     m_blockSize->setKeyboardTracking(false);  // one request per typed number, not one per digit
     m_warpSize = new QComboBox;
     for (int w : {32, 16, 8, 4})
-        m_warpSize->addItem(w == 32 ? tr("32") : tr("%1 (teaching aid: real GPUs use 32)").arg(w), w);
+        m_warpSize->addItem(QString(), w);
     m_coarseFactor = new QSpinBox;
     m_coarseFactor->setRange(1, 64);
     m_coarseFactor->setKeyboardTracking(false);
-    m_coarseFactor->setToolTip(tr("COARSE_FACTOR: 1..64 elements pairs summed per thread in registers"));
     m_banks = new QComboBox;
     for (int b : {32, 16, 8, 4})
         m_banks->addItem(QString::number(b), b);
@@ -134,9 +134,8 @@ void StepPane::buildEditors()
 
 void StepPane::buildTraceSource()
 {
-    m_recordedCheck = new QCheckBox(tr("Recorded on the GPU"));
+    m_recordedCheck = new QCheckBox;
     m_recordedCheck->setEnabled(false);
-    m_recordedCheck->setToolTip(tr("Checking for a CUDA device…"));
     // While reducescope-cli records: a busy bar and Cancel (the model stays on screen meanwhile).
     m_recordingRow = new QWidget;
     auto* rh = new QHBoxLayout(m_recordingRow);
@@ -144,27 +143,23 @@ void StepPane::buildTraceSource()
     auto* busy = new QProgressBar;
     busy->setRange(0, 0);  // no figures to show: reducescope-cli says nothing until it is done
     busy->setTextVisible(false);
-    m_cancelRecording = new QPushButton(tr("Cancel"));
-    m_cancelRecording->setToolTip(tr("Stop the recording; the step model stays"));
-    rh->addWidget(new QLabel(tr("Recording on the GPU…")));
+    m_cancelRecording = new QPushButton;
+    m_recordingLabel = new QLabel;
+    rh->addWidget(m_recordingLabel);
     rh->addWidget(busy, 1);
     rh->addWidget(m_cancelRecording);
     m_recordingRow->hide();
-    m_openTraceButton = new QPushButton(tr("Open trace…"));
-    m_openTraceButton->setToolTip(tr("Show a trace saved by reducescope-cli trace --json, or a GPU recording saved by "
-                                     "reducescope-cli trace --on-gpu --json (made on another machine)"));
-    m_modelButton = new QPushButton(tr("Back to the model"));
+    m_openTraceButton = new QPushButton;
+    m_modelButton = new QPushButton;
     m_modelButton->hide();
     m_originLabel = new QLabel;
     m_originLabel->setWordWrap(true);
-    m_countersButton = new QPushButton(tr("Load hardware counters…"));
-    m_countersButton->setToolTip(tr("A results file of reducescope-cli bench --counters: Nsight Compute's figures beside "
-                                    "the model's (docs/hardware-counters.md)"));
-    m_clearCountersButton = new QPushButton(tr("Hide"));
+    m_countersButton = new QPushButton;
+    m_clearCountersButton = new QPushButton;
     m_clearCountersButton->setEnabled(false);
-    m_openTraceAction = new QAction(tr("Open &trace (JSON)…"), this);
+    m_openTraceAction = new QAction(this);
     m_openTraceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    m_loadCountersAction = new QAction(tr("Load &hardware counters…"), this);
+    m_loadCountersAction = new QAction(this);
     connect(m_openTraceButton, &QPushButton::clicked, this, &StepPane::chooseTraceFile);
     connect(m_openTraceAction, &QAction::triggered, this, &StepPane::chooseTraceFile);
     connect(m_countersButton, &QPushButton::clicked, this, &StepPane::chooseCountersFile);
@@ -342,7 +337,12 @@ void StepPane::buildLayout()
     auto* sidebar = new QWidget;
     auto* form = new QFormLayout(sidebar);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("Strategy"), fieldWithMessage(m_strategy, QStringLiteral("strategy")));
+    auto label = [this](const QString& key) {
+        auto* l = new QLabel;
+        m_formLabels.insert(key, l);
+        return l;
+    };
+    form->addRow(label(QStringLiteral("strategy")), fieldWithMessage(m_strategy, QStringLiteral("strategy")));
     form->addRow(m_summary);
     QWidget* compareRow = row({m_compareCheck, m_compareStrategy}, -1);
     static_cast<QHBoxLayout*>(compareRow->layout())->setStretch(1, 1);
@@ -355,12 +355,12 @@ void StepPane::buildLayout()
     tv->addWidget(m_recordingRow);
     tv->addWidget(m_originLabel);
     form->addRow(fieldWithMessage(traceBox, QStringLiteral("trace")));
-    form->addRow(tr("Input"), fieldWithMessage(m_input, QStringLiteral("input")));
-    form->addRow(tr("Preset"), m_presets);
-    form->addRow(tr("Block size"), fieldWithMessage(m_blockSize, QStringLiteral("block-size")));
-    form->addRow(tr("Warp size"), fieldWithMessage(m_warpSize, QStringLiteral("warp-size")));
-    form->addRow(tr("Coarse factor"), fieldWithMessage(m_coarseFactor, QStringLiteral("coarse-factor")));
-    form->addRow(tr("Banks"), fieldWithMessage(m_banks, QStringLiteral("banks")));
+    form->addRow(label(QStringLiteral("input")), fieldWithMessage(m_input, QStringLiteral("input")));
+    form->addRow(label(QStringLiteral("preset")), m_presets);
+    form->addRow(label(QStringLiteral("block-size")), fieldWithMessage(m_blockSize, QStringLiteral("block-size")));
+    form->addRow(label(QStringLiteral("warp-size")), fieldWithMessage(m_warpSize, QStringLiteral("warp-size")));
+    form->addRow(label(QStringLiteral("coarse-factor")), fieldWithMessage(m_coarseFactor, QStringLiteral("coarse-factor")));
+    form->addRow(label(QStringLiteral("banks")), fieldWithMessage(m_banks, QStringLiteral("banks")));
     form->addRow(fieldWithMessage(row({m_countersButton, m_clearCountersButton}, 2), QStringLiteral("counters")));
     form->addRow(m_counters);
     m_sideScroll = new QScrollArea;
@@ -399,6 +399,78 @@ void StepPane::buildLayout()
     v->addLayout(bar);
     v->addWidget(m_mainSplitter, 1);
     updateCompareVisibility();
+}
+
+void StepPane::retranslate()
+{
+    const auto labels = std::initializer_list<std::pair<const char*, QString>>{
+        {"strategy", tr("Strategy")}, {"input", tr("Input")},           {"preset", tr("Preset")},
+        {"block-size", tr("Block size")}, {"warp-size", tr("Warp size")}, {"coarse-factor", tr("Coarse factor")},
+        {"banks", tr("Banks")}};
+    for (const auto& [key, text] : labels)
+        if (QLabel* l = m_formLabels.value(QLatin1String(key)))
+            l->setText(text);
+    m_strategy->setToolTip(tr("Strategy: grouped the way the seeds teach them"));
+    m_compareCheck->setText(tr("Compare with"));
+    m_compareAction->setText(tr("Compare mode"));
+    m_input->setToolTip(tr("1..4096 values, separated by commas or spaces (nan, inf, -inf accepted)"));
+    m_presets->setItemText(0, tr("Presets…"));
+    const QVector<Preset> presets = loadPresets();
+    for (int i = 0; i < presets.size() && i + 1 < m_presets->count(); ++i)
+        m_presets->setItemText(i + 1, presets[i].displayName(currentLanguage()));
+    m_blockSize->setSpecialValueText(tr("strategy default"));
+    m_blockSize->setToolTip(tr("Block size: a power of two in 1..1024 (0 = the strategy's default)"));
+    for (int i = 0; i < m_warpSize->count(); ++i) {
+        const int w = m_warpSize->itemData(i).toInt();
+        m_warpSize->setItemText(i, w == 32 ? QStringLiteral("32") : tr("%1 (teaching aid: real GPUs use 32)").arg(w));
+    }
+    m_warpSize->setToolTip(tr("Warp size: 32 on every NVIDIA GPU; 4, 8 or 16 make small examples show warps"));
+    m_coarseFactor->setToolTip(tr("COARSE_FACTOR: 1..64 elements pairs summed per thread in registers"));
+    m_banks->setToolTip(tr("Shared-memory banks: 32 on every current GPU; 4, 8 or 16 as a teaching aid"));
+    m_recordedCheck->setText(tr("Recorded on the GPU"));
+    m_cancelRecording->setText(tr("Cancel"));
+    m_cancelRecording->setToolTip(tr("Stop the recording; the step model stays"));
+    m_recordingLabel->setText(tr("Recording on the GPU…"));
+    m_openTraceButton->setText(tr("Open trace…"));
+    m_openTraceButton->setToolTip(tr("Show a trace saved by reducescope-cli trace --json, or a GPU recording saved by "
+                                     "reducescope-cli trace --on-gpu --json (made on another machine)"));
+    m_modelButton->setText(tr("Back to the model"));
+    m_countersButton->setText(tr("Load hardware counters…"));
+    m_countersButton->setToolTip(tr("A results file of reducescope-cli bench --counters: Nsight Compute's figures beside "
+                                    "the model's (docs/hardware-counters.md)"));
+    m_clearCountersButton->setText(tr("Hide"));
+    m_openTraceAction->setText(tr("Open &trace (JSON)…"));
+    m_loadCountersAction->setText(tr("Load &hardware counters…"));
+}
+
+void StepPane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        // The pickers' summaries and families, keeping the choices.
+        const bool was = std::exchange(m_syncing, true);
+        const QVector<views::StrategyEntry> strategies = modelStrategyEntries();
+        for (views::StrategyPicker* picker : {m_strategy, m_compareStrategy}) {
+            const QString id = picker->currentId();
+            picker->setStrategies(strategies);
+            picker->setCurrentId(id);
+        }
+        m_syncing = was;
+        m_state->retranslate();
+        refreshSummary();
+        showRecorder();
+        showOrigin();
+        updateHardware();
+        refreshStep();
+        // A refusal shown at an editor is said again in the new language.
+        for (const QString& field : {QStringLiteral("input"), QStringLiteral("strategy"), QStringLiteral("block-size"),
+                                     QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks")})
+            if (!m_state->message(field).isEmpty()) {
+                rebuildFromEditors();
+                break;
+            }
+    }
+    QWidget::changeEvent(event);
 }
 
 void StepPane::connectEditors()

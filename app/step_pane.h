@@ -190,8 +190,12 @@ public slots:
     /// Starts or stops playback at the chosen speed; playing from the last step restarts at 1.
     void setPlaying(bool playing);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     struct Column;
+    void retranslate();
     void buildEditors();
     void buildTraceSource();
     void buildColumns();
@@ -231,10 +235,12 @@ private:
     QSpinBox* m_coarseFactor = nullptr;
     QComboBox* m_banks = nullptr;
     QMap<QString, QLabel*> m_messages;
+    QMap<QString, QLabel*> m_formLabels;   ///< the sidebar's row labels, by field
     views::CountersView* m_counters = nullptr;
     QScrollArea* m_sideScroll = nullptr;
     QCheckBox* m_recordedCheck = nullptr;
     QWidget* m_recordingRow = nullptr;
+    QLabel* m_recordingLabel = nullptr;
     QPushButton* m_cancelRecording = nullptr;
     QPushButton* m_openTraceButton = nullptr;
     QPushButton* m_modelButton = nullptr;

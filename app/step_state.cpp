@@ -217,13 +217,27 @@ void StepState::onProbed(const DeviceProbeResult& r)
             s.available = true;
             s.device = QStringLiteral("%1 (sm_%2)").arg(r.device->name, QString(r.device->compute_capability).remove(QLatin1Char('.')));
         } else {
-            s.reason = (r.noDevice ? tr("no CUDA device: %1") : tr("no usable CUDA device: %1")).arg(oneLineMessage(r.message, 200));
+            m_probedNoDevice = r.noDevice;
+            m_probeMessage = r.message;
+            s.reason = probeReason();
         }
         m_gpu = s;
         if (!s.available)
             setSwitch(false);
     }
     emit recorderChanged();
+}
+
+QString StepState::probeReason() const
+{
+    return (m_probedNoDevice ? tr("no CUDA device: %1") : tr("no usable CUDA device: %1"))
+        .arg(toolSaid(oneLineMessage(m_probeMessage, 200)));
+}
+
+void StepState::retranslate()
+{
+    if (!m_gpuForced && !m_probing && !m_gpu.available && !m_probeMessage.isEmpty())
+        m_gpu.reason = probeReason();
 }
 
 void StepState::setGpuStatus(const GpuStatus& status)

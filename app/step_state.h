@@ -160,6 +160,9 @@ public:
     /// The fields that hold messages.
     static const QStringList& fields();
 
+    /// Says again in the window's new language what the state words itself (why there is no GPU).
+    void retranslate();
+
 signals:
     /// The main or compare trace, or where the main one comes from, changed.
     void traceChanged();
@@ -181,6 +184,7 @@ private:
     void onRecorded(const RecordingOutcome& outcome);
     void onProbed(const DeviceProbeResult& result);
     void setSwitch(bool on);
+    QString probeReason() const;
     void askQuestion();
 
     TraceRequest m_request;
@@ -193,6 +197,8 @@ private:
     GpuStatus m_gpu;
     bool m_probing = false;
     bool m_gpuForced = false;   ///< setGpuStatus() was called: a late probe answer is dropped
+    bool m_probedNoDevice = false;  ///< the probe's answer, kept to word its reason again
+    QString m_probeMessage;
     bool m_showRecorded = false;
     GpuRecorder* m_recorder = nullptr;
     DeviceProbe* m_probe = nullptr;

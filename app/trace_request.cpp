@@ -4,6 +4,9 @@
 #include "app/message_text.h"
 
 #include "model/catalogue.h"
+#include "views/model_text.h"
+
+#include <QCoreApplication>
 
 #include <exception>
 
@@ -16,25 +19,25 @@ TraceOutcome buildTrace(const TraceRequest& request)
     const model::StrategyInfo* info = model::find_strategy(id);
     if (!info || !info->has_model) {
         out.error = RequestError{QStringLiteral("strategy"),
-                                 QStringLiteral("strategy must be one of %1 (got \"%2\")")
+                                 QCoreApplication::translate("TraceRequest", "strategy must be one of %1 (got \"%2\")")
                                      .arg(modelStrategyIds().join(QStringLiteral(", ")), echoValue(request.strategy))};
         return out;
     }
     const std::string text = request.input.toStdString();
     model::ParsedInput parsed = model::parse_input(text);
     if (parsed.error) {
-        out.error = RequestError{QString::fromStdString(parsed.error->field), oneLineMessage(QString::fromStdString(parsed.error->message))};
+        out.error = RequestError{QString::fromStdString(parsed.error->field), oneLineMessage(views::refusalText(*parsed.error))};
         return out;
     }
     if (auto problem = model::validate(id, parsed.values.size(), request.params)) {
-        out.error = RequestError{QString::fromStdString(problem->field), oneLineMessage(QString::fromStdString(problem->message))};
+        out.error = RequestError{QString::fromStdString(problem->field), oneLineMessage(views::refusalText(*problem))};
         return out;
     }
     try {
         out.trace = std::make_shared<const model::Trace>(model::simulate(id, parsed.values, request.params));
     } catch (const std::exception& e) {
         out.error = RequestError{QStringLiteral("strategy"),
-                                 QStringLiteral("%1: the step model failed: %2").arg(echoValue(request.strategy), echoValue(QString::fromUtf8(e.what()), 200))};
+                                 QCoreApplication::translate("TraceRequest", "%1: the step model failed: %2").arg(echoValue(request.strategy), echoValue(QString::fromUtf8(e.what()), 200))};
     }
     return out;
 }

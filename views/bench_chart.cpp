@@ -427,13 +427,13 @@ void BenchChart::buildBars()
         sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}};
         return sets.last();
     };
-    static const QHash<QString, QString> familyNames{
-        {QStringLiteral("basics"), QStringLiteral("basics")},
-        {QStringLiteral("shared_memory"), QStringLiteral("shared memory")},
-        {QStringLiteral("many_blocks"), QStringLiteral("many blocks")},
-        {QStringLiteral("warp_primitives"), QStringLiteral("warp primitives")},
-        {QStringLiteral("dot_product"), QStringLiteral("dot product")},
-        {QStringLiteral("baseline"), QStringLiteral("baselines")}};
+    const QHash<QString, QString> familyNames{
+        {QStringLiteral("basics"), tr("basics")},
+        {QStringLiteral("shared_memory"), tr("shared memory")},
+        {QStringLiteral("many_blocks"), tr("many blocks")},
+        {QStringLiteral("warp_primitives"), tr("warp primitives")},
+        {QStringLiteral("dot_product"), tr("dot product")},
+        {QStringLiteral("baseline"), tr("baselines")}};
 
     for (int si = 0; si < m_series.size(); ++si) {
         const BenchSeries& s = m_series.at(si);
@@ -673,7 +673,7 @@ void BenchChart::buildSweep()
                 if (!r.hasSpeed() || !r.bandwidth_gbs) {
                     if (si == 0 && r.status != BenchStatus::Skipped) {
                         ++notVerified;
-                        m_flags << QStringLiteral("%1 at %2: %3").arg(r.label(), binaryShort(xOf(r)), benchStatusLabel(r.status));
+                        m_flags << tr("%1 at %2: %3").arg(r.label(), binaryShort(xOf(r)), benchStatusLabel(r.status));
                     }
                     continue;
                 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/bench_data.h"
 
+#include <QCoreApplication>
+
 namespace reducescope::views {
 
 QString benchStatusId(BenchStatus s)
@@ -18,11 +20,11 @@ QString benchStatusId(BenchStatus s)
 QString benchStatusLabel(BenchStatus s)
 {
     switch (s) {
-    case BenchStatus::Ok: return QStringLiteral("OK");
-    case BenchStatus::Wrong: return QStringLiteral("WRONG");
-    case BenchStatus::ExpectedWrong: return QStringLiteral("expected wrong");
-    case BenchStatus::Error: return QStringLiteral("error");
-    case BenchStatus::Skipped: return QStringLiteral("skipped");
+    case BenchStatus::Ok: return QCoreApplication::translate("BenchStatus", "OK");
+    case BenchStatus::Wrong: return QCoreApplication::translate("BenchStatus", "WRONG");
+    case BenchStatus::ExpectedWrong: return QCoreApplication::translate("BenchStatus", "expected wrong");
+    case BenchStatus::Error: return QCoreApplication::translate("BenchStatus", "error");
+    case BenchStatus::Skipped: return QCoreApplication::translate("BenchStatus", "skipped");
     }
     return {};
 }

@@ -230,6 +230,14 @@ void BenchScalingChart::rebuild()
 void BenchScalingChart::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange && m_time) {
+        for (QCustomPlot* plot : {m_time, m_bandwidth})
+            plot->xAxis->setLabel(tr("GPUs (K)"));
+        m_time->yAxis->setLabel(tr("µs (median, log)"));
+        m_bandwidth->yAxis->setLabel(tr("GB/s: algbw —, busbw - -"));
+        updateMessage();
+        rebuild();
+    }
     if (event->type() == QEvent::PaletteChange)
         rebuild();
 }

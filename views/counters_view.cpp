@@ -3,8 +3,10 @@
 
 #include <QCoreApplication>
 
+#include "views/model_text.h"
 #include "views/view_colors.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QTextDocument>
 #include <QVBoxLayout>
@@ -41,7 +43,7 @@ void markNotRecorded(QVector<Column>& cols)
 {
     for (Column& c : cols)
         for (int r = 3; r <= 8 && r < c.cells.size(); ++r)
-            c.cells[r] = QStringLiteral("not recorded");
+            c.cells[r] = CountersView::tr("not recorded");
 }
 
 // Three columns per trace (this step, running total, whole trace); two in compare mode.
@@ -51,14 +53,14 @@ QVector<Column> columnsFor(const model::Trace& t, int k, const model::StepCounte
     const model::Totals& tot = t.totals;
     const QString group = compare ? QString::fromStdString(t.strategy) : QString();
     QVector<Column> cols;
-    cols.push_back({group, QStringLiteral("step %1").arg(k + 1),
+    cols.push_back({group, CountersView::tr("step %1").arg(k + 1),
                     cellsOf(s.active_lanes, s.lane_slots, s.divergent_warps, s.shared_wavefronts, s.extra_shared_wavefronts,
                             s.global_sectors, s.barriers, s.atomics, s.adds)});
     if (!compare)
-        cols.push_back({group, QStringLiteral("steps 1–%1").arg(k + 1),
+        cols.push_back({group, CountersView::tr("steps 1–%1").arg(k + 1),
                         cellsOf(r.active_lanes, r.lane_slots, r.divergent_warps, r.shared_wavefronts, r.extra_shared_wavefronts,
                                 r.global_sectors, r.barriers, r.atomics, r.adds)});
-    cols.push_back({group, QStringLiteral("whole trace"),
+    cols.push_back({group, CountersView::tr("whole trace"),
                     cellsOf(tot.active_lane_slots, tot.issued_lane_slots, tot.divergent_warp_steps, tot.shared_wavefronts,
                             tot.extra_shared_wavefronts, tot.global_sectors, tot.barriers, tot.atomics, tot.adds)});
     return cols;
@@ -66,16 +68,16 @@ QVector<Column> columnsFor(const model::Trace& t, int k, const model::StepCounte
 
 QString resultLine(const model::Trace& t)
 {
-    QString line = QStringLiteral("<b>%1</b>: result %2, float64 reference %3")
+    QString line = CountersView::tr("<b>%1</b>: result %2, float64 reference %3")
                        .arg(QString::fromStdString(t.strategy).toHtmlEscaped())
                        .arg(double(t.result), 0, 'g', 7).arg(t.reference, 0, 'g', 7);
     if (t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
         line = QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(t.strategy).toHtmlEscaped(),
-                    QCoreApplication::translate("CountersView", "result ±0, float64 reference ±0: the sign of the zero "
-                                                                "depends on the order of the atomics"));
+                    CountersView::tr("result ±0, float64 reference ±0: the sign of the zero depends on the order of "
+                                     "the atomics"));
     if (t.expected_wrong)
-        line += QStringLiteral(" — <span style='color:#c62828'>expected wrong: lost updates carried %1</span>")
-                    .arg(t.lost_value, 0, 'g', 7);
+        line += QStringLiteral(" — <span style='color:#c62828'>%1</span>")
+                    .arg(CountersView::tr("expected wrong: lost updates carried %1").arg(t.lost_value, 0, 'g', 7));
     return line;
 }
 
@@ -121,6 +123,13 @@ void CountersView::setRecordedBanner(const QString& banner)
     pal.setColor(QPalette::WindowText, Qt::white);
     m_banner->setPalette(pal);
     render();
+}
+
+void CountersView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        render();  // the hardware section is the app's: it sets it again in the new language
+    QWidget::changeEvent(event);
 }
 
 void CountersView::setTraces(const TraceAtStep& a, const TraceAtStep& b)
@@ -169,8 +178,7 @@ void CountersView::render()
     html += QStringLiteral("</table>");
     auto explain = [](const model::Trace& t, int k) {
         const model::Step& s = t.steps[std::size_t(k)];
-        return QStringLiteral("<p><b>%1</b><br>%2</p>")
-            .arg(QString::fromStdString(s.label).toHtmlEscaped(), QString::fromStdString(s.explanation).toHtmlEscaped());
+        return QStringLiteral("<p><b>%1</b><br>%2</p>").arg(stepLabel(s).toHtmlEscaped(), stepExplanation(s).toHtmlEscaped());
     };
     html += explain(*a, stepA);
     if (b && !b->steps.empty())
@@ -212,8 +220,10 @@ void CountersView::setHardwareComparison(const std::optional<HardwareComparison>
                                    "<td align='right'><b>%4</b></td><td align='right'><b>%5</b></td></tr>")
                         .arg(r.quantity.toHtmlEscaped(), (r.agree ? colors.active : colors.divergent).name(), mark,
                              r.model.toHtmlEscaped(), r.hardware.toHtmlEscaped());
-            html += QStringLiteral("<tr><td colspan='3' style='color:%1'>%2 vs <tt>%3</tt>: %4</td></tr>")
-                        .arg(colors.mutedText.name(), r.modelName.toHtmlEscaped(), metric, r.why.toHtmlEscaped());
+            html += QStringLiteral("<tr><td colspan='3' style='color:%1'>%2</td></tr>")
+                        .arg(colors.mutedText.name(),
+                             tr("%1 vs %2: %3").arg(r.modelName.toHtmlEscaped(), QStringLiteral("<tt>%1</tt>").arg(metric),
+                                                    r.why.toHtmlEscaped()));
         }
         html += QStringLiteral("</table>");
     }

@@ -69,6 +69,9 @@ public:
     /// The panel as plain text (tests, the clipboard).
     QString plainText() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void render();
 

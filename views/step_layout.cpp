@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step_layout.h"
 
+#include "views/model_text.h"
+
 #include <QCoreApplication>
 
 #include <QFontMetricsF>
@@ -87,13 +89,13 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     l.titleRect = QRectF(kMargin, y, avail, tm.height());
     y += tm.height() + 4;
 
-    l.subtitle = QString::fromStdString(s.label);
+    l.subtitle = stepLabel(s);
     QFontMetricsF sm(l.labelFont);
     l.subtitleRect = sm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.subtitle);
     l.subtitleRect.setWidth(avail);
     y += l.subtitleRect.height() + 4;
 
-    l.explanation = QString::fromStdString(s.explanation);
+    l.explanation = stepExplanation(s);
     if (!l.explanation.isEmpty()) {
         QFontMetricsF em(l.sectionFont);
         l.explanationRect = em.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.explanation);

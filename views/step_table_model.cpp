@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step_table_model.h"
 
+#include "views/model_text.h"
+
 #include <cmath>
 
 namespace reducescope::views {
@@ -14,7 +16,7 @@ QString joinValues(const std::vector<float>& values, std::size_t limit)
         parts << QString::number(double(values[i]), 'g', 6);
     QString s = parts.join(QStringLiteral(", "));
     if (values.size() > limit)
-        s += QStringLiteral(", … (%1 values)").arg(values.size());
+        s += StepTableModel::tr(", … (%n value(s))", nullptr, int(values.size()));
     return s;
 }
 
@@ -23,6 +25,13 @@ QString joinValues(const std::vector<float>& values, std::size_t limit)
 StepTableModel::StepTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+}
+
+void StepTableModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void StepTableModel::setTrace(std::shared_ptr<const model::Trace> trace)
@@ -52,7 +61,7 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == Values)
         return joinValues(s.values, s.values.size());
     if (role == Qt::ToolTipRole && index.column() == Label)
-        return QString::fromStdString(s.explanation);
+        return stepExplanation(s);
     if (role == Qt::TextAlignmentRole)
         return index.column() == Label || index.column() == Values ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -60,13 +69,13 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
         return {};
     switch (Column(index.column())) {
     case Step: return index.row() + 1;
-    case Label: return QString::fromStdString(s.label);
+    case Label: return stepLabel(s);
     case Stride: return s.stride ? QVariant(*s.stride) : QVariant(QStringLiteral("–"));
     case Values: return joinValues(s.values, 32);
     case ActiveLanes: return QStringLiteral("%1 / %2").arg(s.counters.active_lanes).arg(s.counters.lane_slots);
     case DivergentWarps: return s.counters.divergent_warps;
     case ConflictWays: return s.max_conflict_ways > 0 ? QVariant(s.max_conflict_ways) : QVariant(QStringLiteral("–"));
-    case Wavefronts: return QStringLiteral("%1 (%2 extra)").arg(s.counters.shared_wavefronts).arg(s.counters.extra_shared_wavefronts);
+    case Wavefronts: return tr("%1 (%2 extra)").arg(s.counters.shared_wavefronts).arg(s.counters.extra_shared_wavefronts);
     case Barriers: return s.counters.barriers;
     case Atomics: return s.counters.atomics;
     case ColumnCount: break;

@@ -22,6 +22,8 @@ public:
 
     /// Replaces the shown trace (null: empty table).
     void setTrace(std::shared_ptr<const model::Trace> trace);
+    /// Tells the views that headers and texts changed (the window's language did).
+    void retranslate();
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

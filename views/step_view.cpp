@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step_view.h"
 
+#include "views/model_text.h"
+#include "views/text_capture.h"
+
 #include "views/state_marks.h"
 
 #include <QEvent>
@@ -570,7 +573,7 @@ void StepView::invalidate()
                                      .arg(m_banner.isEmpty() ? QString() : m_banner + QStringLiteral(". "),
                                           QString::fromStdString(m_trace->strategy)).arg(m_step + 1)
                                      .arg(m_trace->steps.size())
-                                     .arg(QString::fromStdString(m_trace->steps[std::size_t(m_step)].label)));
+                                     .arg(stepLabel(m_trace->steps[std::size_t(m_step)])));
     m_layoutValid = false;
     updateGeometry();
     update();
@@ -779,8 +782,21 @@ void StepView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_colors = ViewColors::forTheme(m_theme, palette());
         invalidate();
+    } else if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Step view"));
+        invalidate();  // the layout holds the words: lay them out again in the new language
     }
     QWidget::changeEvent(event);
+}
+
+QStringList StepView::paintedStrings() const
+{
+    const StepLayout& l = currentLayout();
+    TextCapture capture(QSize(l.size.width(), std::max(l.size.height(), 200)));
+    QPainter p(&capture);
+    paintLayout(p, l);
+    p.end();
+    return capture.strings();
 }
 
 void StepView::resizeEvent(QResizeEvent* event)

@@ -95,6 +95,10 @@ public:
     /// `exposed` (layout coordinates): only what intersects it needs painting; null = everything.
     void paintLayout(QPainter& painter, const StepLayout& layout, const QRectF& exposed = QRectF()) const;
 
+    /// The lines of text the current step paints, in painting order (views/text_capture.h): what
+    /// a student reads on the picture, for tests of wording and language.
+    QStringList paintedStrings() const;
+
     const ViewColors& colors() const { return m_colors; }
 
     /// Predict mode's cover and marks (default: none).

@@ -3,8 +3,10 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSlider>
 #include <QStyle>
 #include <QTimer>
@@ -18,32 +20,28 @@ TransportBar::TransportBar(QWidget* parent)
     : QWidget(parent)
     , m_timer(new QTimer(this))
 {
-    auto make = [this](QStyle::StandardPixmap icon, const QString& text, QKeySequence key, void (TransportBar::*slot)()) {
-        auto* a = new QAction(style()->standardIcon(icon), text, this);
+    auto make = [this](QStyle::StandardPixmap icon, QKeySequence key, void (TransportBar::*slot)()) {
+        auto* a = new QAction(style()->standardIcon(icon), QString(), this);
         a->setShortcut(key);
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, key.toString(QKeySequence::NativeText)));
         connect(a, &QAction::triggered, this, slot);
         return a;
     };
-    m_firstAction = make(QStyle::SP_MediaSkipBackward, tr("First step"), QKeySequence(Qt::Key_Home), &TransportBar::first);
-    m_prevAction = make(QStyle::SP_MediaSeekBackward, tr("Previous step"), QKeySequence(Qt::Key_Left), &TransportBar::previous);
-    m_playAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"), this);
+    m_firstAction = make(QStyle::SP_MediaSkipBackward, QKeySequence(Qt::Key_Home), &TransportBar::first);
+    m_prevAction = make(QStyle::SP_MediaSeekBackward, QKeySequence(Qt::Key_Left), &TransportBar::previous);
+    m_playAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
     m_playAction->setCheckable(true);
     m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
-    m_playAction->setToolTip(tr("Play / pause (Space)"));
     connect(m_playAction, &QAction::toggled, this, &TransportBar::setPlaying);
-    m_nextAction = make(QStyle::SP_MediaSeekForward, tr("Next step"), QKeySequence(Qt::Key_Right), &TransportBar::next);
-    m_lastAction = make(QStyle::SP_MediaSkipForward, tr("Last step"), QKeySequence(Qt::Key_End), &TransportBar::last);
+    m_nextAction = make(QStyle::SP_MediaSeekForward, QKeySequence(Qt::Key_Right), &TransportBar::next);
+    m_lastAction = make(QStyle::SP_MediaSkipForward, QKeySequence(Qt::Key_End), &TransportBar::last);
 
     m_speed = new QComboBox;
     for (double s : {0.5, 1.0, 2.0, 4.0})
-        m_speed->addItem(tr("%1 steps/s").arg(s), s);
+        m_speed->addItem(QString(), s);
     m_speed->setCurrentIndex(1);
-    m_speed->setToolTip(tr("Playback speed"));
     m_slider = new QSlider(Qt::Horizontal);
     m_slider->setRange(0, 0);
     m_slider->setPageStep(1);
-    m_slider->setToolTip(tr("Scrub through the steps"));
     m_label = new QLabel;
     QFont big = m_label->font();
     big.setPointSizeF(big.pointSizeF() * 1.3);
@@ -69,13 +67,44 @@ TransportBar::TransportBar(QWidget* parent)
             next();
     });
     connect(m_speed, &QComboBox::currentIndexChanged, this, [this] { m_timer->setInterval(intervalMs()); });
+    retranslate();
     setPosition(0, 0);
+}
+
+void TransportBar::retranslate()
+{
+    auto name = [](QAction* a, const QString& text) {
+        a->setText(text);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
+    };
+    name(m_firstAction, tr("First step"));
+    name(m_prevAction, tr("Previous step"));
+    name(m_nextAction, tr("Next step"));
+    name(m_lastAction, tr("Last step"));
+    m_playAction->setText(isPlaying() ? tr("Pause") : tr("Play"));
+    m_playAction->setToolTip(tr("Play / pause (Space)"));
+    for (int i = 0; i < m_speed->count(); ++i) {
+        const double speed = m_speed->itemData(i).toDouble();
+        m_speed->setItemText(i, speed == 1.0 ? tr("1 step/s") : tr("%1 steps/s").arg(QLocale().toString(speed)));
+    }
+    m_speed->setToolTip(tr("Playback speed"));
+    m_slider->setToolTip(tr("Scrub through the steps"));
+}
+
+void TransportBar::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        setPosition(m_step, m_count, m_note);
+    }
+    QWidget::changeEvent(event);
 }
 
 void TransportBar::setPosition(int step, int count, const QString& note)
 {
     m_step = step;
     m_count = count;
+    m_note = note;
     const int last = std::max(0, count - 1);
     {
         const QSignalBlocker block(m_slider);

@@ -50,7 +50,13 @@ public slots:
     /// Starts or stops playback; playing from the last step starts again at the first.
     void setPlaying(bool playing);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    /// Texts and tooltips in the window's language.
+    void retranslate();
+
     QAction* m_firstAction = nullptr;
     QAction* m_prevAction = nullptr;
     QAction* m_playAction = nullptr;
@@ -62,6 +68,7 @@ private:
     QTimer* m_timer = nullptr;
     int m_step = 0;
     int m_count = 0;
+    QString m_note;  ///< what setPosition() appends to "step k / n"
 };
 
 } // namespace reducescope::views

@@ -191,23 +191,25 @@ m::Trace recorded_trace(const Recording& rec)
         m::Step st;
         st.block_dim = bd;
         st.grid_dim = gd;
-        std::string label = "recorded on the GPU:";
+        std::string names;  // " load coarsen": the step's tags, each after a space
         for (const std::string& name : marker_names(key, coarsened, info && info->cooperative)) {
             const std::string marker = "@" + s + "." + name;
             st.source_markers.push_back(marker);
-            label += " " + name;
+            names += " " + name;
             for (int line : m::marker_lines(t.source_file, marker))
                 st.source_lines.push_back(line);
         }
         std::sort(st.source_lines.begin(), st.source_lines.end());
         st.source_lines.erase(std::unique(st.source_lines.begin(), st.source_lines.end()), st.source_lines.end());
+        st.label_text = m::make_text("recorded.label", names);
         if (kind == kTree || kind == kShuffle || kind == kFinalWarp) {
             st.stride = static_cast<int>(iteration);
-            label += (kind == kTree ? " stride " : " offset ") + std::to_string(iteration);
+            st.label_text = m::make_text(kind == kTree ? "recorded.label.stride" : "recorded.label.offset", names,
+                                    static_cast<long long>(iteration));
         }
-        st.label = label;
-        st.explanation = "What the kernel's probe recorded on the GPU: the lanes that ran this step's guarded "
-                         "code, their __activemask(), the index each wrote and the value after it.";
+        st.explanation_text = {m::make_text("recorded")};
+        st.label = m::render_english(st.label_text);
+        st.explanation = m::render_english(st.explanation_text);
 
         // The step's records.
         std::vector<const RecordedCall*> mine;

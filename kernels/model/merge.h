@@ -19,9 +19,9 @@ struct MergeSpec {
     bool store = false;                      ///< true: plain store `*output = ...` (one block); false: atomics
     std::string expression;                  ///< e.g. "input[0]" or "shared_data[0]"
     int shared_word = 0;                     ///< word read, when space == Shared
-    std::string explanation_tail;            ///< appended to the explanation (e.g. why atomics)
+    Text explanation_tail;                   ///< a last sentence of the explanation (e.g. why atomics); empty: none
     std::string tag;                         ///< step tag; empty: "write" for a store, "atomic" otherwise
-    std::string label;                       ///< empty: the default label
+    Text label;                              ///< empty: the default label
     /// self_reset: before its atomic each writer thread waits with acquire loads of this 64-bit
     /// word (`epoch[1]`); the model records the first load of the wait (the wait is normally over
     /// at once; more polls are the hardware's timing).

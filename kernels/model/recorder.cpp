@@ -42,20 +42,6 @@ void set_input(Trace& trace, std::span<const float> input, int padded)
     trace.input.resize(static_cast<std::size_t>(trace.padded_n), identity(trace.operation));
 }
 
-std::string format_value(double v)
-{
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    char buf[32];
-    if (v == std::floor(v) && std::fabs(v) < 1e15)
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.7g", v);
-    return buf;
-}
-
 StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space)
     : m_trace(trace)
     , m_geometry(geometry)
@@ -68,11 +54,11 @@ StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace s
         m_step.lanes.resize(static_cast<std::size_t>(geometry.threads()));
 }
 
-void StepRecorder::describe(std::string label, std::string explanation,
+void StepRecorder::describe(Text label, std::vector<Text> explanation,
                             std::initializer_list<std::string_view> steps)
 {
-    m_step.label = std::move(label);
-    m_step.explanation = std::move(explanation);
+    m_step.label_text = std::move(label);
+    m_step.explanation_text = std::move(explanation);
     for (std::string_view s : steps) {
         std::string marker = "@" + m_trace.strategy + "." + std::string(s);
         for (int line : cached_marker_lines(m_trace.source_file, marker))
@@ -294,7 +280,7 @@ void StepRecorder::finish(std::vector<float> values, int barriers, long long add
         m_step.output = m_trace.steps.back().output;
 
     if (!m_full) {
-        m_trace.steps.push_back(std::move(m_step));
+        push_step();
         return;
     }
     for (const PendingLoad& p : m_loads) {
@@ -327,7 +313,30 @@ void StepRecorder::finish(std::vector<float> values, int barriers, long long add
             m_step.warps.push_back(std::move(r));
         }
     }
+    add_derived_sentences();
+    push_step();
+}
+
+void StepRecorder::push_step()
+{
+    m_step.label = render_english(m_step.label_text);
+    m_step.explanation = render_english(m_step.explanation_text);
     m_trace.steps.push_back(std::move(m_step));
+}
+
+void StepRecorder::add_derived_sentences()
+{
+    const StepCounters& c = m_step.counters;
+    if (m_explain_divergence)
+        m_step.explanation_text.push_back(c.divergent_warps == 0 ? make_text("diverge.none")
+                                                                 : make_text("diverge.some", c.divergent_warps));
+    if (m_step.shared_accesses.empty())
+        return;
+    if (m_step.max_conflict_ways > 1)
+        m_step.explanation_text.push_back(make_text("banks.conflict", m_step.max_conflict_ways, c.shared_wavefronts,
+                                               c.shared_wavefronts - c.extra_shared_wavefronts));
+    else if (m_explain_banks)
+        m_step.explanation_text.push_back(make_text("banks.free"));
 }
 
 } // namespace reducescope::model::detail

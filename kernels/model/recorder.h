@@ -43,8 +43,17 @@ class StepRecorder {
 public:
     StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space);
 
-    /// Label, explanation, and the step tags `@<strategy>.<name>` (source lines are resolved).
-    void describe(std::string label, std::string explanation, std::initializer_list<std::string_view> steps);
+    /// Label, explanation sentences, and the step tags `@<strategy>.<name>` (source lines are
+    /// resolved). finish() renders their English into Step::label / Step::explanation, after the
+    /// sentences derived from the counted data (explain_divergence(), explain_banks()).
+    void describe(Text label, std::vector<Text> explanation, std::initializer_list<std::string_view> steps);
+    /// finish() adds a sentence saying how many warps diverge (none, or the count), from the step's
+    /// warp records (Detail::Full only).
+    void explain_divergence() { m_explain_divergence = true; }
+    /// finish() adds a sentence on the step's shared-memory accesses: conflict-free, or the worst
+    /// n-way conflict with the wavefronts it costs. Steps whose accesses conflict get the conflict
+    /// sentence whether or not this is called, so no bank conflict goes unmentioned.
+    void explain_banks() { m_explain_banks = true; }
     void set_stride(int stride) { m_step.stride = stride; }
     StepCounters& counters() { return m_step.counters; }
     /// LaneRecord::reads index Trace::input (the global input) instead of Step::values.
@@ -107,6 +116,10 @@ public:
     void finish(std::vector<float> values, int barriers, long long adds, std::optional<float> output = {});
 
 private:
+    void add_derived_sentences();
+    /// Renders the English of the label and explanation and appends the step to the trace.
+    void push_step();
+
     /// The per-thread elements of one guarded load instruction, filled by load().
     struct PendingLoad {
         std::string expression;
@@ -119,6 +132,8 @@ private:
     Geometry m_geometry;
     Step m_step;
     bool m_full = true;
+    bool m_explain_divergence = false;
+    bool m_explain_banks = false;
     std::vector<PendingLoad> m_loads;
     std::size_t m_last_load = 0;
 };
@@ -162,7 +177,8 @@ void replay_coarsened(Trace& trace, std::span<const float> input);   // replay_t
 void replay_atomic(Trace& trace, std::span<const float> input);      // replay_atomic.cpp
 void replay_warp(Trace& trace, std::span<const float> input);        // replay_warp.cpp
 
-/// Number formatting for labels: integers without ".0", others with up to 7 significant digits.
-std::string format_value(double v);
+/// Number formatting for labels: integers without ".0", others with up to 7 significant digits
+/// (model::format_number()).
+inline std::string format_value(double v) { return format_number(v); }
 
 } // namespace reducescope::model::detail

@@ -27,9 +27,8 @@ void replay_atomic(Trace& trace, std::span<const float> input)
             if (r.load(t, "input[i]", t, t < n))  // if (i < n) x = input[i]
                 r.active(t);
         }
-        r.describe("load: each thread i < " + std::to_string(n) + " reads input[i] into a register",
-                   "One element per thread: " + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s")
-                       + " of " + std::to_string(B) + " threads; threads past the end do nothing.",
+        r.describe(make_text("atomic.load.label", n),
+                   {make_text("atomic.load", make_text("count.blocks", g.grid), make_text("count.threads", B))},
                    {"load"});
         r.finish(in, 0, 0);
     }
@@ -76,20 +75,12 @@ void replay_atomic(Trace& trace, std::span<const float> input)
         auto output = [n](int t) -> std::int64_t { return t < n ? 0 : kNoAccess; };
         r.global(AccessKind::Read, "*output", output);
         r.global(AccessKind::Write, "*output", output);
-        r.describe("race: every thread does *output += x, a plain load, add and store",
-                   "All lanes of a warp read the same old *output, so only one store per warp survives: "
-                       + std::to_string(lost) + " of " + std::to_string(n)
-                       + " updates are lost here. The model lets the highest lane win and runs warps in "
-                         "order; real hardware picks differently and loses more across warps and blocks.",
+        r.describe(make_text("race.label"), {make_text("race", lost, n)},
                    {"atomic"});
         r.counters().atomics = 0; // plain loads and stores: the records show what was lost
     } else {
-        r.describe("atomic: every thread atomicAdds its element into *output (" + std::to_string(n) + " atomics)",
-                   "Each atomicAdd is a read-modify-write the memory system performs one at a time on the one "
-                   "address, so the " + std::to_string(n) + " additions run in sequence ("
-                       + (p.atomic_order == 0 ? std::string("the model orders them by block, warp and lane")
-                                              : "here in replayed order " + std::to_string(p.atomic_order))
-                       + "; the hardware order is unspecified).",
+        const Text order = p.atomic_order == 0 ? make_text("order.block_warp_lane") : make_text("order.replayed", p.atomic_order);
+        r.describe(make_text("atomic.label", n), {make_text("atomic", n, order)},
                    {"atomic"});
     }
     trace.result = out;

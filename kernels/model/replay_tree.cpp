@@ -30,11 +30,10 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
         r.active(t);
         r.read(t, spec.value_index[0]);
         out = spec.values[static_cast<std::size_t>(spec.value_index[0])];
-        r.describe(!spec.label.empty() ? spec.label
-                                       : "write: thread " + std::to_string(t) + " stores " + spec.expression + " = "
-                           + format_value(out) + " to *output",
-                   "One block holds the whole input, so a plain store of its result is enough: no atomic "
-                   "is needed." + spec.explanation_tail,
+        std::vector<Text> why{make_text("write.one_block")};
+        if (!spec.explanation_tail.empty())
+            why.push_back(spec.explanation_tail);
+        r.describe(!spec.label.empty() ? spec.label : make_text("write.label", t, spec.expression, out), std::move(why),
                    {spec.tag.empty() ? std::string_view("write") : std::string_view(spec.tag)});
     } else {
         for (int b = 0; b < g.grid; ++b) {
@@ -65,21 +64,16 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
         // `<` does not order -0 and +0: when the max is a zero and the blocks bring zeros of both
         // signs, the first zero stored stays, and that is the atomic order's choice.
         trace.zero_sign_depends_on_order = op == Operation::Max && out == 0 && plus_zero && minus_zero;
-        const std::string what = op == Operation::Sum ? "atomicAdd" : "atomic max (compare-and-swap loop)";
-        r.describe(!spec.label.empty() ? spec.label
-                                       : "merge: one " + what + " per block (" + std::to_string(g.grid) + " block"
-                           + (g.grid == 1 ? "" : "s") + "), *output = " + format_value(out),
-                   "Thread " + std::to_string(spec.writer_tid) + " of each block merges the block's result into "
-                       "*output with one " + what + "; the atomics to one address are serialised ("
-                       + (trace.params.atomic_order == 0 ? std::string("the model orders them by block")
-                                                         : "here in replayed order " + std::to_string(trace.params.atomic_order))
-                       + "; the hardware's order varies from run to run)."
-                       + (trace.zero_sign_depends_on_order
-                              ? " The loop's < does not order -0 and +0: the first zero stored stays, so the sign of "
-                                "this zero result is the atomic order's."
-                              : "")
-                       + spec.explanation_tail,
-                   {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
+        const bool sum = op == Operation::Sum;
+        const Text order = trace.params.atomic_order == 0 ? make_text("order.block")
+                                                          : make_text("order.replayed", trace.params.atomic_order);
+        std::vector<Text> why{make_text(sum ? "merge.add" : "merge.max", spec.writer_tid, order)};
+        if (trace.zero_sign_depends_on_order)
+            why.push_back(make_text("merge.zero_sign"));
+        if (!spec.explanation_tail.empty())
+            why.push_back(spec.explanation_tail);
+        r.describe(!spec.label.empty() ? spec.label : make_text(sum ? "merge.label.add" : "merge.label.max", g.grid, out),
+                   std::move(why), {spec.tag.empty() ? std::string_view("atomic") : std::string_view(spec.tag)});
     }
     // The global accesses of the merge besides the block results: the plain store to *output;
     // the CAS loop's first read of *output (`int old = *bits`, every block); self_reset's wait.
@@ -113,25 +107,11 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
 
 namespace {
 
-// "the first thread" / "the first 4 threads" (and "last").
-std::string some_threads(std::string_view which, int k)
+// A one-block textbook kernel run as a grid: the sentence that says so (none for one block).
+void add_grid_note(std::vector<Text>& why, const Geometry& g)
 {
-    return k == 1 ? "the " + std::string(which) + " thread" : "the " + std::string(which) + " " + std::to_string(k) + " threads";
-}
-
-std::string capitalised(std::string s)
-{
-    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z')
-        s[0] = static_cast<char>(s[0] - 'a' + 'A');
-    return s;
-}
-
-std::string grid_note(const Geometry& g)
-{
-    if (g.grid == 1)
-        return "";
-    return " The textbook kernel is one block; here it runs as a grid of " + std::to_string(g.grid)
-        + " blocks, each on its own segment of " + std::to_string(2 * g.block) + " elements.";
+    if (g.grid > 1)
+        why.push_back(make_text("grid.note", g.grid, 2 * g.block));
 }
 
 } // namespace
@@ -212,7 +192,7 @@ void replay_in_place(Trace& trace, std::span<const float> input)
                                                                a[static_cast<std::size_t>(src[static_cast<std::size_t>(t)])]);
             ++adds;
         }
-        const std::string partner = reversed ? "input[i - " + std::to_string(stride) + "]"
+        std::string partner = reversed ? "input[i - " + std::to_string(stride) + "]"
                                              : "input[i + " + std::to_string(stride) + "]";
         r.global(AccessKind::Read, "input[i]", [&](int t) { return dst[static_cast<std::size_t>(t)]; });
         r.global(AccessKind::Read, reversed ? "input[i - stride]" : "input[i + stride]",
@@ -220,34 +200,21 @@ void replay_in_place(Trace& trace, std::span<const float> input)
         r.global(AccessKind::Write, "input[i]", [&](int t) { return dst[static_cast<std::size_t>(t)]; });
 
         std::string guard;
-        std::string explanation;
-        // The divergence sentence is worded from the lanes just marked, never assumed.
-        const int divergent = r.divergent_warps();
-        const std::string diverging = divergent == 0 ? "no warp diverges"
-            : divergent == 1 ? "1 warp diverges" : std::to_string(divergent) + " warps diverge";
+        std::vector<Text> why;
         if (simple) {
             guard = "threadIdx.x % " + std::to_string(stride) + " == 0";
-            explanation = stride == 1
-                ? "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1]; " + diverging + "."
-                : "Only threads whose index is a multiple of " + std::to_string(stride)
-                    + " add, so the active lanes are spread out inside the warps: " + diverging + ".";
+            why.push_back(stride == 1 ? make_text("simple.first") : make_text("simple.tree", stride));
         } else if (reversed) {
             guard = "blockDim.x - threadIdx.x <= " + std::to_string(stride);
-            explanation = capitalised(some_threads("last", stride))
-                + " of the block add the element stride places to their left; the active lanes stay "
-                  "packed at the right end, so only a warp that straddles the boundary can diverge: "
-                + diverging + ".";
+            why.push_back(make_text("reversed.tree", stride));
         } else {
             guard = "threadIdx.x < " + std::to_string(stride);
-            explanation = capitalised(some_threads("first", stride))
-                + " add the element stride places to their right; the active lanes stay packed, so "
-                + (divergent == 0 ? std::string("whole warps are either busy or idle: no warp diverges.")
-                                  : "only a warp that straddles the boundary can diverge: " + diverging + ".");
+            why.push_back(make_text("convergent.tree", stride));
         }
         if (iteration == 1)
-            explanation += grid_note(g);
-        r.describe("stride " + std::to_string(stride) + ": " + guard + " adds " + partner, std::move(explanation),
-                   {"tree"});
+            add_grid_note(why, g);
+        r.explain_divergence();
+        r.describe(make_text("tree.label", stride, std::move(guard), std::move(partner)), std::move(why), {"tree"});
         r.finish(a, g.grid, adds);
     }
 
@@ -260,8 +227,7 @@ void replay_in_place(Trace& trace, std::span<const float> input)
     m.store = g.grid == 1;
     m.expression = reversed ? "input[i]" : "input[0]";
     if (g.grid > 1 && trace.strategy != "segmented")
-        m.label = "merge: the one-block kernel ran as " + std::to_string(g.grid)
-            + " blocks; thread " + std::to_string(m.writer_tid) + " of each atomicAdds its block's sum";
+        m.label = make_text("merge.label.one_block_kernel", g.grid, m.writer_tid);
     merge_step(trace, g, std::move(m));
 }
 
@@ -303,10 +269,9 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
         }
         r.shared(AccessKind::Write, padded ? "sdata[padded(tid)]" : arr + "[threadIdx.x]",
                  [&](int t) -> std::int64_t { return address(g.tid_of(t)); });
-        r.describe("load: " + arr + "[t] = input[i] + input[i + " + std::to_string(B) + "]",
-                   "Each thread adds two elements one block apart while loading them, so the tree in shared "
-                   "memory starts from " + std::to_string(B) + " partial sums per block instead of "
-                       + std::to_string(2 * B) + "." + grid_note(g),
+        std::vector<Text> why{make_text("shared.load", B, 2 * B)};
+        add_grid_note(why, g);
+        r.describe(make_text("shared.load.label", arr, B), std::move(why),
                    {"load"});
         // interleaved_strided synchronises after the load; Fig 10.11 synchronises at the top of each
         // iteration, counted in the tree step that executes it.
@@ -353,56 +318,36 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
                 return i == kNoAccess ? kNoAccess : address(i + off);
             };
         };
-        std::string label;
-        std::string explanation;
+        Text label;
+        std::vector<Text> why;
         if (padded) {
             r.shared(AccessKind::Read, "sdata[padded(index)]", word(0));
             r.shared(AccessKind::Read, "sdata[padded(index + stride)]", word(stride));
             r.shared(AccessKind::Write, "sdata[padded(index)]", word(0));
-            label = "stride " + std::to_string(stride) + ": index = " + std::to_string(2 * stride)
-                + "*tid < " + std::to_string(B) + " adds sdata[padded(index + " + std::to_string(stride) + ")]";
-            const int extra = r.counters().extra_shared_wavefronts;
-            explanation = "The same packed lanes and words as interleaved_strided, but word index sits at "
-                          "index + index/32 (one unused word after every 32), so lanes "
-                + std::to_string(2 * stride) + " words apart are spread over the banks"
-                + (!r.full() ? std::string(".")
-                   : extra == 0 ? std::string(": every warp's access is one wavefront (conflict-free).")
-                              : ", which the padding for 32 banks does not fully do with " + std::to_string(g.banks)
-                                    + " banks: at worst a " + std::to_string(r.max_conflict_ways())
-                                    + "-way bank conflict, " + std::to_string(extra) + " extra wavefront"
-                                    + (extra == 1 ? "" : "s") + ".");
+            label = make_text("padded.label", stride, 2 * stride, B);
+            why.push_back(make_text("padded.tree", 2 * stride));
+            // The padding is laid out for 32 banks; with fewer it cannot spread every warp's words.
+            if (r.max_conflict_ways() > 1 && g.banks != 32)
+                why.push_back(make_text("padded.few_banks", g.banks));
         } else if (strided) {
             r.shared(AccessKind::Read, "sdata[index]", word(0));
             r.shared(AccessKind::Read, "sdata[index + s]", word(stride));
             r.shared(AccessKind::Write, "sdata[index]", word(0));
-            label = "stride " + std::to_string(stride) + ": index = " + std::to_string(2 * stride)
-                + "*tid < " + std::to_string(B) + " adds sdata[index + " + std::to_string(stride) + "]";
-            // Worded from the recorded accesses: with few banks' worth of words (e.g. 64 values,
-            // 32 banks) the strided words still fall in different banks.
-            const int ways = r.max_conflict_ways();
-            explanation = ways > 1
-                ? "The active threads are packed, but neighbouring lanes touch words " + std::to_string(2 * stride)
-                    + " apart, so up to " + std::to_string(ways) + " lanes of a warp hit different words of one "
-                      "bank and the access is split into " + std::to_string(ways) + " wavefronts (a "
-                    + std::to_string(ways) + "-way bank conflict)."
-                : "The active threads are packed and neighbouring lanes touch words " + std::to_string(2 * stride)
-                    + " apart, but the words of each warp still fall in different banks, so every access is "
-                      "conflict-free (one wavefront).";
+            label = make_text("strided.label", stride, 2 * stride, B);
+            why.push_back(make_text("strided.tree", 2 * stride));
         } else {
             r.shared(AccessKind::Read, arr + "[t]", word(0));
             r.shared(AccessKind::Read, arr + "[t + stride]", word(stride));
             r.shared(AccessKind::Write, arr + "[t]", word(0));
-            label = "stride " + std::to_string(stride) + ": t < " + std::to_string(stride) + " adds " + arr + "[t + "
-                + std::to_string(stride) + "]";
-            const int ways = r.max_conflict_ways();
-            explanation = "After a barrier, " + some_threads("first", stride)
-                + " add the word stride places to their right; consecutive lanes read consecutive words, "
-                + (ways > 1 ? "but a warp has more lanes than there are banks, so its access is a "
-                                  + std::to_string(ways) + "-way bank conflict (" + std::to_string(ways)
-                                  + " wavefronts)."
-                            : std::string("so each warp's access is conflict-free."));
+            label = make_text("shared.label", stride, arr);
+            why.push_back(make_text("shared.tree", stride));
+            // Consecutive words conflict only when a warp has more lanes than there are banks.
+            if (r.max_conflict_ways() > 1)
+                why.push_back(make_text("shared.few_banks", g.warp, g.banks));
         }
-        r.describe(std::move(label), std::move(explanation), {"tree"});
+        r.explain_banks();
+        r.explain_divergence();
+        r.describe(std::move(label), std::move(why), {"tree"});
         r.finish(sh, g.grid, adds);
     }
 
@@ -414,8 +359,7 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     m.store = g.grid == 1 && !segmented;
     m.expression = arr + "[0]";
     if (g.grid > 1 && trace.strategy != "segmented")
-        m.label = "merge: the one-block kernel ran as " + std::to_string(g.grid)
-            + " blocks; thread " + std::to_string(m.writer_tid) + " of each atomicAdds its block's sum";
+        m.label = make_text("merge.label.one_block_kernel", g.grid, m.writer_tid);
     merge_step(trace, g, std::move(m));
 }
 
@@ -480,17 +424,13 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
             sh[static_cast<std::size_t>(t)] = acc;
         }
         r.shared(AccessKind::Write, "sdata[tid]", [&](int t) -> std::int64_t { return g.tid_of(t); });
-        r.describe("coarsen: each thread " + std::string(max ? "takes the max of" : "sums") + " up to "
-                       + std::to_string(2 * C) + " elements (stride " + std::to_string(B)
-                       + ") in a register, then stores it to sdata[tid]",
-                   (C == 1 ? std::string("With COARSE_FACTOR = 1 there is no coarsening: two elements per thread, "
-                                         "as in the segmented kernel.")
-                           : "With COARSE_FACTOR = " + std::to_string(C) + ", one thread does the work of "
-                               + std::to_string(2 * C) + " elements in registers before the tree, so "
-                               + std::to_string(g.grid) + " block" + (g.grid == 1 ? "" : "s") + " of "
-                               + std::to_string(B) + " threads " + (g.grid == 1 ? "covers" : "cover") + " the input ("
-                               + std::to_string((n + 2 * B - 1) / (2 * B)) + " without coarsening).")
-                       + " Elements past the end are not loaded (the bounds checks of PMPP exercise 5).",
+        std::vector<Text> why;
+        if (C == 1)
+            why.push_back(make_text("coarsen.one"));
+        else
+            why.push_back(make_text("coarsen.many", C, 2 * C, g.grid, (n + 2 * B - 1) / (2 * B)));
+        why.push_back(make_text("coarsen.bounds"));
+        r.describe(make_text(max ? "coarsen.label.max" : "coarsen.label.sum", 2 * C, B), std::move(why),
                    {"load", "coarsen"});
         r.finish(sh, 0, adds);
     }
@@ -523,10 +463,10 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) + stride : kNoAccess; });
         r.shared(AccessKind::Write, "sdata[tid]",
                  [&](int t) -> std::int64_t { return g.tid_of(t) < stride ? g.tid_of(t) : kNoAccess; });
-        r.describe("stride " + std::to_string(stride) + ": tid < " + std::to_string(stride) + " "
-                       + (max ? "takes fmaxf with" : "adds") + " sdata[tid + " + std::to_string(stride) + "]",
-                   "After a barrier, " + some_threads("first", stride) + " combine the word stride "
-                       "places to their right, the same convergent tree as the shared-memory kernel.",
+        r.explain_banks();
+        r.explain_divergence();
+        r.describe(make_text(max ? "coarsen.tree.label.max" : "coarsen.tree.label.sum", stride),
+                   {make_text("coarsen.tree", stride)},
                    {"tree"});
         r.finish(sh, g.grid, adds);
     }
@@ -539,8 +479,7 @@ void replay_coarsened(Trace& trace, std::span<const float> input)
     m.store = false;
     m.expression = "sdata[0]";
     if (max)
-        m.explanation_tail = " CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf "
-                             "result is stored.";
+        m.explanation_tail = make_text("coarsen.max.tail");
     merge_step(trace, g, std::move(m));
 }
 

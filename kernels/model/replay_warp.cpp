@@ -69,11 +69,8 @@ public:
             }
             reg = std::move(next);
             const bool last = offset == 1;
-            r.describe("shuffle offset " + std::to_string(offset) + ": sum += __shfl_down_sync(mask, sum, "
-                           + std::to_string(offset) + ")" + (first_warp_only ? " in the first warp" : ""),
-                       "Each lane adds the register of the lane " + std::to_string(offset)
-                           + " above it in its warp: no shared memory and no barrier. Lanes whose partner lies "
-                             "past the warp get their own value back; only lane 0's sum is used.",
+            r.describe(make_text(first_warp_only ? "shuffle.label.first_warp" : "shuffle.label", offset),
+                       {make_text("shuffle", offset)},
                        tags);
             r.finish(reg, last ? barriers_after_last : 0, adds);
         }
@@ -124,10 +121,7 @@ public:
                 return runs(t, blocks) && g.lane_of(t) == 0 ? g.warp_of(t) : kNoAccess;
             });
             const auto tg = tags("warp_partial");
-            describe(r, "warp partials: lane 0 of each warp stores its sum to warp_sums[warp], then __syncthreads()",
-                     "Each warp's sum is parked in shared memory (" + std::to_string(wpb)
-                         + " word" + (wpb == 1 ? "" : "s") + " per block) so one warp can combine them after a "
-                           "single barrier.",
+            describe(r, make_text("partials.label"), {make_text("partials", wpb)},
                      tg);
             r.finish(warp_sums, running, 0);
         }
@@ -163,8 +157,7 @@ public:
                 return runs(t, blocks) && g.warp_of(t) == 0 && g.lane_of(t) < wpb ? g.lane_of(t) : kNoAccess;
             });
             const auto tg = tags("final_warp");
-            describe(r, "final warp: lane < " + std::to_string(wpb) + " of warp 0 loads warp_sums[lane], the others 0",
-                     "Only the first warp continues: it gathers the per-warp partials into its registers.", tg);
+            describe(r, make_text("final_warp.label", wpb), {make_text("final_warp")}, tg);
             r.finish(reg, 0, folded);
         }
         {
@@ -188,15 +181,13 @@ public:
         }
         r.global(AccessKind::Write, "partials[blockIdx.x]",
                  [&](int t) -> std::int64_t { return g.tid_of(t) == 0 ? g.block_of(t) : kNoAccess; });
-        r.describe("write: thread 0 of each block stores its sum to partials[blockIdx.x]",
-                   "No atomics: each of the " + std::to_string(g.grid) + " block sums goes to its own slot in "
-                   "global memory, to be reduced by a second pass.",
+        r.describe(make_text("write_partials.label"), {make_text("write_partials", g.grid)},
                    {"write"});
         r.finish(results, 0, 0);
         return results;
     }
 
-    void describe(StepRecorder& r, std::string label, std::string explanation,
+    void describe(StepRecorder& r, Text label, std::vector<Text> explanation,
                   const std::vector<std::string_view>& tags)
     {
         // StepRecorder::describe takes an initializer_list; forward up to three tags.
@@ -219,8 +210,8 @@ public:
 
     /// `sum = 0; for (i = threadIdx.x; i < count; i += blockDim.x) sum += partials[i];` by the
     /// threads of one block of `g1` (the second kernel of two_pass, or block 0 after grid.sync).
-    std::vector<float> sum_partials(const Geometry& g1, const std::vector<float>& partials, std::string label,
-                                    std::string explanation, std::initializer_list<std::string_view> tags,
+    std::vector<float> sum_partials(const Geometry& g1, const std::vector<float>& partials, Text label,
+                                    std::vector<Text> explanation, std::initializer_list<std::string_view> tags,
                                     int barriers)
     {
         const int count = static_cast<int>(partials.size());
@@ -278,11 +269,7 @@ std::vector<float> grid_stride_sum(Trace& trace, const Geometry& g, int n)
         reg[static_cast<std::size_t>(t)] = sum;
     }
     const int per_thread = (n + stride - 1) / stride;
-    r.describe("grid-stride loop: each thread sums input[i], i += " + std::to_string(stride) + " (up to "
-                   + std::to_string(per_thread) + " element" + (per_thread == 1 ? "" : "s") + ")",
-               "The " + std::to_string(g.threads()) + " threads of the grid walk the input " + std::to_string(stride)
-                   + " elements apart, so each warp's loads are consecutive (coalesced) and every thread "
-                     "enters the block reduce with one register sum.",
+    r.describe(make_text("grid_stride.label", stride, per_thread), {make_text("grid_stride", g.threads())},
                {"coarsen"});
     r.finish(reg, 0, adds);
     return reg;
@@ -314,8 +301,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
                     reg[static_cast<std::size_t>(t)] = trace.input[static_cast<std::size_t>(t)];
                 r.write(t, t);
             }
-            r.describe("load: sum = input[i] (0 past the end)",
-                       "One element per thread goes straight into a register; threads past the end start from 0.",
+            r.describe(make_text("load.register.label"), {make_text("load.register")},
                        {"load"});
             r.finish(reg, 0, 0);
         }
@@ -341,12 +327,8 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.atomic(g.block_of(t), t, "*output", before, v, out);
         }
         const int atomics = g.grid * g.warps_per_block();
-        r.describe("atomic: lane 0 of each warp atomicAdds its warp's sum (" + std::to_string(atomics) + " atomics)",
-                   "A warp's " + std::to_string(g.warp) + " elements cost one atomic instead of "
-                       + std::to_string(g.warp) + "; the atomics are still serialised on the one address ("
-                       + (p.atomic_order == 0 ? std::string("the model orders them by block and warp")
-                                              : "here in replayed order " + std::to_string(p.atomic_order))
-                       + "; the hardware's order varies from run to run).",
+        const Text order = p.atomic_order == 0 ? make_text("order.block_warp") : make_text("order.replayed", p.atomic_order);
+        r.describe(make_text("warp_atomic.label", atomics), {make_text("warp_atomic", g.warp, order)},
                    {"atomic"});
         trace.result = out;
         r.finish(reg, 0, atomics, out);
@@ -404,11 +386,8 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.padding(t, !any);
             reg[static_cast<std::size_t>(t)] = sum;
         }
-        r.describe("coarsen: " + std::to_string(C) + " float4 loads per thread (stride " + std::to_string(stride)
-                       + " vectors), sum += (x + y) + (z + w)",
-                   "Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar loads;"
-                   " the " + std::to_string(tail) + " element" + (tail == 1 ? "" : "s")
-                       + " past the last whole float4 are added by block 0 one by one.",
+        r.describe(make_text("vector.label", C, stride),
+                   {make_text("vector.loads"), tail == 0 ? make_text("vector.no_tail") : make_text("vector.tail", tail)},
                    {"coarsen"});
         r.finish(reg, 0, adds);
     } else {
@@ -429,14 +408,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         // launch: `published.store(launch + 1, release)` to epoch[1] (a 64-bit word, bytes 8..15).
         r.global(AccessKind::Write, "*output", [](int t) -> std::int64_t { return t == 0 ? 0 : kNoAccess; });
         r.global(AccessKind::Write, "epoch[1]", [](int t) -> std::int64_t { return t == 0 ? 2 : kNoAccess; }, 8);
-        r.describe("reset: thread 0 of each block draws a ticket (" + std::to_string(g.grid) + " atomic"
-                       + (g.grid == 1 ? "" : "s") + "); the first ticket's block zeroes *output and publishes it",
-                   "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
-                   "tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket "
-                   "sets *output = 0 and then publishes the launch number with a release store, so no reset "
-                   "kernel or memset has to run before the launch. The model gives the tickets out in block "
-                   "order; on the GPU whichever block gets there first zeroes. The float4 loads are already "
-                   "in flight meanwhile.",
+        r.describe(make_text("reset.label", g.grid), {make_text("reset")},
                    {"reset"});
         r.finish(reg, 0, 0, 0.0f);
     }
@@ -453,8 +425,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         m.store = false;
         m.expression = "sum";
         if (s == "self_reset")
-            m.explanation_tail = " First thread 0 waits (acquire loads) until the launch's zero of *output is "
-                                 "published: release and acquire order that zero before every atomicAdd.";
+            m.explanation_tail = make_text("self_reset.tail");
         if (s == "self_reset")
             m.wait_expression = "epoch[1]";
         merge_step(trace, g, std::move(m));
@@ -469,10 +440,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         WarpReplay w2(trace, g2);
         std::vector<float> reg2 = w2.sum_partials(
             g2, partials,
-            "second pass: a new kernel, one block of 1024 threads, sums the " + std::to_string(count) + " partial"
-                + (count == 1 ? "" : "s"),
-            "The end of the first kernel is the barrier between the passes; the second kernel's threads each "
-            "add the partials 1024 apart, then reduce as one block.",
+            make_text("second_pass.label", count), {make_text("second_pass")},
             {"second_pass"}, 0);
         const std::vector<float> r2 = w2.block_reduce(reg2, Blocks::FirstOnly, "second_pass");
         MergeSpec m;
@@ -481,9 +449,9 @@ void replay_warp(Trace& trace, std::span<const float> input)
         m.value_index = {0};
         m.store = true;
         m.expression = "sum";
-        m.explanation_tail = " (The second kernel, two_pass_final.)";
+        m.explanation_tail = make_text("second_pass.tail");
         m.tag = "second_pass";
-        m.label = "second pass: thread 0 stores the sum to *output";
+        m.label = make_text("second_pass.store.label");
         merge_step(trace, g2, std::move(m));
         return;
     }
@@ -491,9 +459,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
     // grid_sync: grid.sync(), then block 0 sums the partials and reduces them.
     std::vector<float> reg2 = w.sum_partials(
         g, partials,
-        "grid.sync(), then block 0 sums the " + std::to_string(count) + " partial" + (count == 1 ? "" : "s"),
-        "A barrier across all " + std::to_string(g.grid) + " blocks of the grid (a cooperative launch) makes every "
-        "partial visible; the other blocks are done, block 0 carries on in the same kernel.",
+        make_text("grid_sync.label", count), {make_text("grid_sync", g.grid)},
         {"grid_sync"}, g.grid);
     trace.steps.back().grid_barrier = true;  // the g.grid barriers of that step are one grid.sync()
     w.block_reduce(reg2, Blocks::FirstOnly, "grid_sync");
@@ -504,7 +470,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
     m.store = true;
     m.expression = "sum";
     m.tag = "grid_sync";
-    m.label = "after grid.sync: thread 0 of block 0 stores the sum to *output";
+    m.label = make_text("grid_sync.store.label");
     merge_step(trace, g, std::move(m));
 }
 

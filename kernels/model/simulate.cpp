@@ -122,34 +122,33 @@ Operation operation_of(std::string_view strategy)
     return info && info->operation == Reduction::Max ? Operation::Max : Operation::Sum;
 }
 
+namespace {
+ParamError refusal(std::string field, Text t)
+{
+    ParamError e{std::move(field), render_english(t), std::move(t)};
+    return e;
+}
+} // namespace
+
 std::optional<ParamError> validate(std::string_view strategy, std::size_t input_length, const Params& params)
 {
     const StrategyInfo* info = find_strategy(strategy);
     if (!info)
-        return ParamError{"strategy", "strategy must be one of: " + modelled_ids() + " (got '"
-                                          + cli::echo(strategy) + "')"};
+        return refusal("strategy", make_text("error.strategy", modelled_ids(), cli::echo(strategy)));
     if (!info->has_model)
-        return ParamError{"strategy", "strategy '" + cli::echo(strategy)
-                                          + "' is benchmark-only and has no step model; modelled: "
-                                          + modelled_ids()};
+        return refusal("strategy", make_text("error.strategy.no_model", cli::echo(strategy), modelled_ids()));
     if (input_length < 1 || input_length > static_cast<std::size_t>(kMaxInputLength))
-        return ParamError{"input", "input must hold 1.." + std::to_string(kMaxInputLength) + " values (got "
-                                       + std::to_string(input_length) + ")"};
+        return refusal("input", make_text("error.input.count", kMaxInputLength, input_length));
     if (params.block_size != 0 && !is_pow2_in(params.block_size, 1, 1024))
-        return ParamError{"block-size", "block-size must be a power of two in 1..1024 (got "
-                                            + std::to_string(params.block_size) + ")"};
+        return refusal("block-size", make_text("error.block_size", params.block_size));
     if (!teaching_size(params.warp_size))
-        return ParamError{"warp-size", "warp-size must be 32, or 4, 8 or 16 as a teaching aid (got "
-                                           + std::to_string(params.warp_size) + ")"};
+        return refusal("warp-size", make_text("error.warp_size", params.warp_size));
     if (params.coarse_factor < 1 || params.coarse_factor > 64)
-        return ParamError{"coarse-factor", "coarse-factor must be in 1..64 (got "
-                                               + std::to_string(params.coarse_factor) + ")"};
+        return refusal("coarse-factor", make_text("error.coarse_factor", params.coarse_factor));
     if (!teaching_size(params.banks))
-        return ParamError{"banks", "banks must be 32, or 4, 8 or 16 (got " + std::to_string(params.banks) + ")"};
+        return refusal("banks", make_text("error.banks", params.banks));
     if (params.atomic_order < 0 || params.atomic_order > kMaxAtomicOrder)
-        return ParamError{"atomic-order", "atomic-order must be in 0.." + std::to_string(kMaxAtomicOrder)
-                                              + " (0: by block, warp and lane) (got "
-                                              + std::to_string(params.atomic_order) + ")"};
+        return refusal("atomic-order", make_text("error.atomic_order", kMaxAtomicOrder, params.atomic_order));
     return std::nullopt;
 }
 
@@ -301,9 +300,9 @@ ParsedInput parse_input(std::string_view text)
     int index = 0;
     bool expect_value = true; // after a comma a value must follow
     bool any = false;
-    auto fail = [&](std::string msg) {
+    auto fail = [&](Text msg) {
         out.values.clear();
-        out.error = ParamError{"input", std::move(msg)};
+        out.error = refusal("input", std::move(msg));
         return out;
     };
     while (pos < text.size()) {
@@ -313,8 +312,7 @@ ParsedInput parse_input(std::string_view text)
         }
         if (text[pos] == ',') {
             if (expect_value)
-                return fail("input: empty value at position " + std::to_string(index + 1)
-                            + " (expected comma- or space-separated numbers)");
+                return fail(make_text("error.input.empty", index + 1));
             expect_value = true;
             ++pos;
             continue;
@@ -327,12 +325,9 @@ ParsedInput parse_input(std::string_view text)
         switch (read_value(token, v)) {
         case ValueProblem::None: break;
         case ValueProblem::Range:
-            return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
-                        + "' is out of float32 range (magnitude at most 3.40282347e38)");
+            return fail(make_text("error.input.range", index + 1, cli::echo(token)));
         case ValueProblem::Syntax:
-            return fail("input: value " + std::to_string(index + 1) + " '" + cli::echo(token)
-                        + "' is not a float32 number (a decimal such as -1.5e-3 with at most one sign, inf, -inf, "
-                          "nan; 1.." + std::to_string(kMaxInputLength) + " values)");
+            return fail(make_text("error.input.syntax", index + 1, cli::echo(token), kMaxInputLength));
         }
         out.values.push_back(v);
         ++index;
@@ -343,12 +338,11 @@ ParsedInput parse_input(std::string_view text)
             break;
     }
     if (!any)
-        return fail("input must hold 1.." + std::to_string(kMaxInputLength) + " values (got 0)");
+        return fail(make_text("error.input.count", kMaxInputLength, 0));
     if (expect_value)
-        return fail("input: empty value after the last comma");
+        return fail(make_text("error.input.trailing_comma"));
     if (out.values.size() > static_cast<std::size_t>(kMaxInputLength))
-        return fail("input must hold 1.." + std::to_string(kMaxInputLength) + " values (got more than "
-                    + std::to_string(kMaxInputLength) + ")");
+        return fail(make_text("error.input.too_many", kMaxInputLength));
     return out;
 }
 

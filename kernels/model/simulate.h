@@ -22,7 +22,8 @@ inline constexpr int kMaxAtomicOrder = 1000000;
 /// names the allowed range, e.g. "block-size must be a power of two in 1..1024 (got 3)".
 struct ParamError {
     std::string field;
-    std::string message;
+    std::string message;  ///< English of `text`
+    Text text = {};       ///< the message as data (text.h), for other languages; empty: `message` only
 };
 
 /// Checks strategy id, input length (1..4096) and params. Returns the first problem, if any.

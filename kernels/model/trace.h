@@ -22,6 +22,8 @@
 //   or predicates accesses, hardware counters differ; docs/hardware-counters.md explains why.
 #pragma once
 
+#include "model/text.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -134,8 +136,14 @@ struct StepCounters {
 
 /// One step: what runs between two barriers, or one shuffle offset, one atomic round, one pass.
 struct Step {
-    std::string label;                 ///< e.g. "stride 4: tid % 4 == 0 adds input[i + 4]"
-    std::string explanation;           ///< one or two plain sentences for the counters panel
+    std::string label;                 ///< e.g. "stride 4: tid % 4 == 0 adds input[i + 4]" (English of label_text)
+    std::string explanation;           ///< plain sentences for the counters panel (English of explanation_text)
+    /// The label as a message (text.h), for other languages; empty in a trace file written before
+    /// messages existed (then `label` is all there is).
+    Text label_text;
+    /// The explanation's sentences as messages; their English joined by spaces is `explanation`.
+    /// Sentences about divergence and bank conflicts are derived from the step's counted data.
+    std::vector<Text> explanation_text;
     std::vector<std::string> source_markers; ///< step tags in kernels/cuda/*.cu ("@convergent.tree")
     std::vector<int> source_lines;     ///< 1-based lines of Trace::source_file the step runs
     std::optional<int> stride;         ///< stride or shuffle offset; empty where none

@@ -101,11 +101,56 @@ json counters_json(const StepCounters& c)
             {"atomics", c.atomics},                 {"adds", c.adds}};
 }
 
+} // namespace
+
+json text_to_json(const Text& t)
+{
+    json args = json::array();
+    for (const TextArg& a : t.args) {
+        switch (a.kind) {
+        case TextArg::Kind::Count: args.push_back(a.count); break;
+        case TextArg::Kind::Number: args.push_back({{"number", number(a.number)}}); break;
+        case TextArg::Kind::Code: args.push_back(a.code); break;
+        case TextArg::Kind::Nested:
+            args.push_back(a.nested.empty() ? json(nullptr) : text_to_json(a.nested.front()));
+            break;
+        }
+    }
+    return {{"id", t.id}, {"args", std::move(args)}};
+}
+
+Text text_from_json(const json& j)
+{
+    Text t;
+    t.id = j.at("id").get<std::string>();
+    for (const json& a : j.at("args")) {
+        if (a.is_number_integer())
+            t.args.push_back(TextArg::of_count(a.get<long long>()));
+        else if (a.is_string())
+            t.args.push_back(TextArg::of_code(a.get<std::string>()));
+        else if (a.is_object() && a.contains("number"))
+            t.args.push_back(TextArg::of_number(read_number(a.at("number"))));
+        else
+            t.args.push_back(TextArg::of_text(text_from_json(a)));
+    }
+    return t;
+}
+
+namespace {
+
 json step_json(const Step& s, bool lanes)
 {
     json j;
     j["label"] = s.label;
     j["explanation"] = s.explanation;
+    if (!s.label_text.empty())
+        j["label_text"] = text_to_json(s.label_text);
+    if (!s.explanation_text.empty()) {
+        json sentences = json::array();
+        for (const Text& t : s.explanation_text)
+            sentences.push_back(text_to_json(t));
+        j["explanation_text"] = std::move(sentences);
+    }
     j["source_markers"] = s.source_markers;
     j["source_lines"] = s.source_lines;
     j["stride"] = s.stride ? json(*s.stride) : json(nullptr);
@@ -250,6 +295,12 @@ Trace trace_from_json(const json& j)
         Step s;
         s.label = js.at("label").get<std::string>();
         s.explanation = js.at("explanation").get<std::string>();
+        // Messages (text.h); absent in files written before them: the English above is all there is.
+        if (js.contains("label_text"))
+            s.label_text = text_from_json(js.at("label_text"));
+        if (js.contains("explanation_text"))
+            for (const json& t : js.at("explanation_text"))
+                s.explanation_text.push_back(text_from_json(t));
         s.source_markers = js.at("source_markers").get<std::vector<std::string>>();
         s.source_lines = js.at("source_lines").get<std::vector<int>>();
         if (!js.at("stride").is_null())
@@ -501,6 +552,47 @@ void check_counters(const json& c, const std::string& p)
         integer(field(c, k, p + "."), at(p + ".", k), 0, INT32_MAX);
 }
 
+/// A message (text.h): {"id": a known message id, "args": [...]}, each argument an integer (a
+/// count), a string (verbatim code), {"number": x} or a nested message (at most 2 levels deep),
+/// as many as the message's English uses.
+void check_text(const json& v, const std::string& name, int depth)
+{
+    const json& t = object(v, name);
+    const std::string id = text(field(t, "id", name + "."), name + ".id", 64);
+    const MessageDef* def = find_message(id);
+    if (!def)
+        throw FieldError{name + ".id must be a message id of this version (got \"" + cli::echo(id) + "\")"};
+    const json& args = array(field(t, "args", name + "."), name + ".args", 9);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const json& a = args[i];
+        const std::string an = item(name + ".args", i);
+        if (a.is_number_integer() || a.is_string()) {
+            if (a.is_string())
+                text(a, an, 400);
+        } else if (a.is_object() && a.contains("number")) {
+            real(a.at("number"), an + ".number");
+        } else if (a.is_object() && depth < 2) {
+            check_text(a, an, depth + 1);
+        } else {
+            throw FieldError{an + " must be an integer, a string, {\"number\": x} or a message" + got(a)};
+        }
+    }
+    // Every placeholder of the English must have its argument (the renderers substitute nothing
+    // for a missing one, which would print a half sentence).
+    std::size_t needed = def->plural >= 0 ? static_cast<std::size_t>(def->plural) + 1 : 0;
+    for (std::string_view form : {def->one, def->other})
+        for (std::size_t k = 0; k + 1 < form.size(); ++k)
+            if (form[k] == '%' && form[k + 1] >= '1' && form[k + 1] <= '9')
+                needed = std::max(needed, static_cast<std::size_t>(form[k + 1] - '0'));
+    if (args.size() < needed)
+        throw FieldError{name + ".args must hold " + std::to_string(needed) + " arguments for message \"" + id +
+                         "\" (got " + std::to_string(args.size()) + ")"};
+    if (def->plural >= 0 && !args[static_cast<std::size_t>(def->plural)].is_number_integer())
+        throw FieldError{item(name + ".args", static_cast<std::size_t>(def->plural)) +
+                         " must be an integer (the count message \"" + id + "\" agrees with)" +
+                         got(args[static_cast<std::size_t>(def->plural)])};
+}
+
 /// The fields every shared / global access record has: an object with the block and warp that made
 /// it (within the step's launch), read or write, and the source expression.
 const json& check_access(const json& v, const std::string& a, const Launch& l)
@@ -520,6 +612,13 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     const std::string q = p + ".";
     text(field(s, "label", q), q + "label");
     text(field(s, "explanation", q), q + "explanation");
+    if (s.contains("label_text"))
+        check_text(s.at("label_text"), q + "label_text", 0);
+    if (s.contains("explanation_text")) {
+        const json& sentences = array(s.at("explanation_text"), q + "explanation_text", 16);
+        for (std::size_t i = 0; i < sentences.size(); ++i)
+            check_text(sentences[i], item(q + "explanation_text", i), 0);
+    }
     const json& markers = array(field(s, "source_markers", q), q + "source_markers", 64);
     for (std::size_t i = 0; i < markers.size(); ++i)
         text(markers[i], item(q + "source_markers", i), 200);

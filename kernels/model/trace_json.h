@@ -26,6 +26,13 @@ nlohmann::json trace_to_json(const Trace& trace, bool include_lanes = true);
 /// nlohmann::json::exception on a missing or mistyped field.
 Trace trace_from_json(const nlohmann::json& j);
 
+/// A message as JSON: {"id": "tree.label", "args": [4, "threadIdx.x % 4 == 0", {"number": 2.5},
+/// {"id": ..., "args": [...]}]} (integers are counts, strings verbatim code, objects with "number"
+/// float values, other objects nested messages). docs/trace-format.md, "Messages".
+nlohmann::json text_to_json(const Text& t);
+/// Reads what text_to_json wrote. Throws nlohmann::json::exception on a mistyped field.
+Text text_from_json(const nlohmann::json& j);
+
 /// What `reducescope-cli trace --on-gpu --json` adds to a trace: the "recording" object.
 struct RecordingInfo {
     std::string device;                     ///< e.g. "NVIDIA H200 (sm_90)"

@@ -3,6 +3,7 @@
 // step clamping, the trace source (model / recorded / file), the GPU probe and the recorder,
 // driven through a fake reducescope-cli (data/fake_cli.sh): recorded, refused, crashed, cancelled,
 // no device. No widget is created: the test runs on QCoreApplication.
+#include "app/language.h"
 #include "app/step_state.h"
 #include "views/lessons.h"
 
@@ -93,6 +94,7 @@ private:
 
 void TestStepState::initTestCase()
 {
+    QVERIFY(app::setLanguage(QStringLiteral("en")));  // as the app starts: English plural forms
     QVERIFY2(QFileInfo(kFakeCli).isExecutable(), qPrintable(kFakeCli));
     QVERIFY(m_dir.isValid());
 }

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QTest>
+#include <QTranslator>
 
 #define REDUCESCOPE_GUI_TEST_MAIN(TestClass)                                   \
     int main(int argc, char** argv)                                            \
@@ -16,6 +17,10 @@
         qputenv("QT_SCALE_FACTOR", "1");                                       \
         QApplication app(argc, argv);                                          \
         QApplication::setOrganizationName(QStringLiteral("ReduceScopeTests")); \
+        /* English as the app installs it (plural forms), where linked in */   \
+        QTranslator english;                                                   \
+        if (english.load(QStringLiteral(":/translations/reducescope_en.qm")))  \
+            QCoreApplication::installTranslator(&english);                     \
         TestClass test;                                                        \
         return QTest::qExec(&test, argc, argv);                                \
     }

@@ -1,0 +1,270 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>GpuRecorder</name>
+    <message numerus="yes">
+        <source>Recorded on the GPU: %1 — %n probe record(s)</source>
+        <translation>
+            <numerusform>Recorded on the GPU: %1 — %n probe record</numerusform>
+            <numerusform>Recorded on the GPU: %1 — %n probe records</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ModelText</name>
+    <message numerus="yes">
+        <source>%n blocks</source>
+        <comment>count.blocks</comment>
+        <translation>
+            <numerusform>%n block</numerusform>
+            <numerusform>%n blocks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads</source>
+        <comment>count.threads</comment>
+        <translation>
+            <numerusform>%n thread</numerusform>
+            <numerusform>%n threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %n threads add the element stride places to their right; the active lanes stay packed.</source>
+        <comment>convergent.tree</comment>
+        <translation>
+            <numerusform>The first thread adds the element stride places to its right; the active lanes stay packed.</numerusform>
+            <numerusform>The first %n threads add the element stride places to their right; the active lanes stay packed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last %n threads of the block add the element stride places to their left; the active lanes stay packed at the right end.</source>
+        <comment>reversed.tree</comment>
+        <translation>
+            <numerusform>The last thread of the block adds the element stride places to its left; the active lanes stay packed at the right end.</numerusform>
+            <numerusform>The last %n threads of the block add the element stride places to their left; the active lanes stay packed at the right end.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 elements.</source>
+        <comment>grid.note</comment>
+        <translation>
+            <numerusform>The textbook kernel is one block; here it runs as a grid of %n block, on a segment of %2 elements.</numerusform>
+            <numerusform>The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 elements.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warps diverge: some of their live lanes run the step while the others wait.</source>
+        <comment>diverge.some</comment>
+        <translation>
+            <numerusform>%n warp diverges: some of its live lanes run the step while the others wait.</numerusform>
+            <numerusform>%n warps diverge: some of their live lanes run the step while the others wait.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each thread adds two elements one block apart while loading them, so the tree in shared memory starts from %n partial sums per block instead of %2.</source>
+        <comment>shared.load</comment>
+        <translation>
+            <numerusform>Each thread adds two elements one block apart while loading them, so the tree in shared memory starts from %n partial sum per block instead of %2.</numerusform>
+            <numerusform>Each thread adds two elements one block apart while loading them, so the tree in shared memory starts from %n partial sums per block instead of %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>After a barrier, the first %n threads add the word stride places to their right; consecutive lanes read consecutive words.</source>
+        <comment>shared.tree</comment>
+        <translation>
+            <numerusform>After a barrier, the first thread adds the word stride places to its right; consecutive lanes read consecutive words.</numerusform>
+            <numerusform>After a barrier, the first %n threads add the word stride places to their right; consecutive lanes read consecutive words.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so the input takes %n blocks (%4 without coarsening).</source>
+        <comment>coarsen.many</comment>
+        <translation>
+            <numerusform>With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so the input takes %n block (%4 without coarsening).</numerusform>
+            <numerusform>With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so the input takes %n blocks (%4 without coarsening).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>After a barrier, the first %n threads combine the word stride places to their right, the same convergent tree as the shared-memory kernel.</source>
+        <comment>coarsen.tree</comment>
+        <translation>
+            <numerusform>After a barrier, the first thread combines the word stride places to its right, the same convergent tree as the shared-memory kernel.</numerusform>
+            <numerusform>After a barrier, the first %n threads combine the word stride places to their right, the same convergent tree as the shared-memory kernel.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: one atomicAdd per block (%n blocks), *output = %2</source>
+        <comment>merge.label.add</comment>
+        <translation>
+            <numerusform>merge: one atomicAdd per block (%n block), *output = %2</numerusform>
+            <numerusform>merge: one atomicAdd per block (%n blocks), *output = %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: one atomic max (compare-and-swap loop) per block (%n blocks), *output = %2</source>
+        <comment>merge.label.max</comment>
+        <translation>
+            <numerusform>merge: one atomic max (compare-and-swap loop) per block (%n block), *output = %2</numerusform>
+            <numerusform>merge: one atomic max (compare-and-swap loop) per block (%n blocks), *output = %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block&apos;s sum</source>
+        <comment>merge.label.one_block_kernel</comment>
+        <translation>
+            <numerusform>merge: the one-block kernel ran as %n block; thread %2 of it atomicAdds its block&apos;s sum</numerusform>
+            <numerusform>merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block&apos;s sum</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each warp&apos;s sum is parked in shared memory (%n words per block) so one warp can combine them after a single barrier.</source>
+        <comment>partials</comment>
+        <translation>
+            <numerusform>Each warp&apos;s sum is parked in shared memory (%n word per block) so one warp can combine them after a single barrier.</numerusform>
+            <numerusform>Each warp&apos;s sum is parked in shared memory (%n words per block) so one warp can combine them after a single barrier.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a second pass.</source>
+        <comment>write_partials</comment>
+        <translation>
+            <numerusform>No atomics: the block&apos;s sum goes to its own slot in global memory, to be reduced by a second pass.</numerusform>
+            <numerusform>No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a second pass.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>grid-stride loop: each thread sums input[i], i += %1 (up to %n elements)</source>
+        <comment>grid_stride.label</comment>
+        <translation>
+            <numerusform>grid-stride loop: each thread sums input[i], i += %1 (up to %n element)</numerusform>
+            <numerusform>grid-stride loop: each thread sums input[i], i += %1 (up to %n elements)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
+        <comment>grid_stride</comment>
+        <translation>
+            <numerusform>The grid&apos;s only thread walks the whole input and enters the block reduce with one register sum.</numerusform>
+            <numerusform>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>atomic: lane 0 of each warp atomicAdds its warp&apos;s sum (%n atomics)</source>
+        <comment>warp_atomic.label</comment>
+        <translation>
+            <numerusform>atomic: lane 0 of each warp atomicAdds its warp&apos;s sum (%n atomic)</numerusform>
+            <numerusform>atomic: lane 0 of each warp atomicAdds its warp&apos;s sum (%n atomics)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>coarsen: %n float4 loads per thread (i += %2), sum += (x + y) + (z + w)</source>
+        <comment>vector.label</comment>
+        <translation>
+            <numerusform>coarsen: %n float4 load per thread (i += %2), sum += (x + y) + (z + w)</numerusform>
+            <numerusform>coarsen: %n float4 loads per thread (i += %2), sum += (x + y) + (z + w)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n elements past the last whole float4 are added by block 0 one by one.</source>
+        <comment>vector.tail</comment>
+        <translation>
+            <numerusform>The one element past the last whole float4 is added by block 0 on its own.</numerusform>
+            <numerusform>The %n elements past the last whole float4 are added by block 0 one by one.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>reset: thread 0 of each block draws a ticket (%n atomics); the first ticket&apos;s block zeroes *output and publishes it</source>
+        <comment>reset.label</comment>
+        <translation>
+            <numerusform>reset: thread 0 of each block draws a ticket (%n atomic); the first ticket&apos;s block zeroes *output and publishes it</numerusform>
+            <numerusform>reset: thread 0 of each block draws a ticket (%n atomics); the first ticket&apos;s block zeroes *output and publishes it</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>second pass: a new kernel, one block of 1024 threads, sums the %n partials</source>
+        <comment>second_pass.label</comment>
+        <translation>
+            <numerusform>second pass: a new kernel, one block of 1024 threads, sums the %n partial</numerusform>
+            <numerusform>second pass: a new kernel, one block of 1024 threads, sums the %n partials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>grid.sync(), then block 0 sums the %n partials</source>
+        <comment>grid_sync.label</comment>
+        <translation>
+            <numerusform>grid.sync(), then block 0 sums the %n partial</numerusform>
+            <numerusform>grid.sync(), then block 0 sums the %n partials</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A barrier across all %n blocks of the grid (a cooperative launch) makes every partial visible; the other blocks are done, block 0 carries on in the same kernel.</source>
+        <comment>grid_sync</comment>
+        <translation>
+            <numerusform>A barrier across the grid&apos;s only block (a cooperative launch) makes its partial visible; block 0 carries on in the same kernel.</numerusform>
+            <numerusform>A barrier across all %n blocks of the grid (a cooperative launch) makes every partial visible; the other blocks are done, block 0 carries on in the same kernel.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</source>
+        <comment>race</comment>
+        <translation>
+            <numerusform>All lanes of a warp read the same old *output, so only one store per warp survives: here %n update out of %2 is lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</numerusform>
+            <numerusform>All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>atomic: every thread atomicAdds its element into *output (%n atomics)</source>
+        <comment>atomic.label</comment>
+        <translation>
+            <numerusform>atomic: every thread atomicAdds its element into *output (%n atomic)</numerusform>
+            <numerusform>atomic: every thread atomicAdds its element into *output (%n atomics)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, so the %n additions run in sequence (%2; the hardware order is unspecified).</source>
+        <comment>atomic</comment>
+        <translation>
+            <numerusform>Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address; here a single thread makes the only one, so nothing waits.</numerusform>
+            <numerusform>Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, so the %n additions run in sequence (%2; the hardware order is unspecified).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PredictText</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Score: %1 of %n right</source>
+        <translation>
+            <numerusform>Score: %1 of %n right</numerusform>
+            <numerusform>Score: %1 of %n right</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::StepPane</name>
+    <message numerus="yes">
+        <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>
+        <translation>
+            <numerusform>&lt;br&gt;%n warp ran a step in several groups (split __activemask())</numerusform>
+            <numerusform>&lt;br&gt;%n warps ran a step in several groups (split __activemask())</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::StepTableModel</name>
+    <message numerus="yes">
+        <source>, … (%n value(s))</source>
+        <translation>
+            <numerusform>, … (%n value)</numerusform>
+            <numerusform>, … (%n values)</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,3191 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BenchRequest</name>
+    <message>
+        <source>N: expected 1 .. %1, got %2</source>
+        <translation>N：应在 1 .. %1 之间，收到 %2</translation>
+    </message>
+    <message>
+        <source>repetitions: expected 1 .. 100000, got %1</source>
+        <translation>重复次数：应在 1 .. 100000 之间，收到 %1</translation>
+    </message>
+    <message>
+        <source>mode: expected per-launch | loop | graph, got &quot;%1&quot;</source>
+        <translation>计时模式：应为 per-launch | loop | graph，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>cache: expected hot | cold, got &quot;%1&quot;</source>
+        <translation>缓存：应为 hot | cold，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>block size: expected a power of two in 32 .. 1024, got %1</source>
+        <translation>线程块大小：应为 32 .. 1024 中 2 的幂，收到 %1</translation>
+    </message>
+    <message>
+        <source>coarse factor: expected a power of two in 1 .. 64, got %1</source>
+        <translation>粗化因子：应为 1 .. 64 中 2 的幂，收到 %1</translation>
+    </message>
+    <message>
+        <source>sweep: expected none | n | block_size | coarse_factor, got &quot;%1&quot;</source>
+        <translation>扫描：应为 none | n | block_size | coarse_factor，收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)</source>
+        <translation>扫描取值：为空（例如 N 用 1K..1G，线程块大小用 64,128,256）</translation>
+    </message>
+    <message>
+        <source>sweep values: %1</source>
+        <translation>扫描取值：%1</translation>
+    </message>
+    <message>
+        <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
+        <translation>扫描取值：应为 %1 .. %2 中 2 的幂组成的列表，收到 &quot;%3&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResults</name>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>一个目录</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>一个 FIFO</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>一个设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a plain file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>not a regular file (%1); the app reads only regular files of at most %2 MiB</source>
+        <translation>不是普通文件（%1）；本程序只读取至多 %2 MiB 的普通文件</translation>
+    </message>
+    <message>
+        <source>%1 MiB, over the limit of %2 MiB for a file the app reads</source>
+        <translation>%1 MiB，超过本程序读取文件的上限 %2 MiB</translation>
+    </message>
+    <message>
+        <source>no file name given (expected a results .json file)</source>
+        <translation>没有给出文件名（需要一个结果 .json 文件）</translation>
+    </message>
+    <message>
+        <source>cannot open (%1)</source>
+        <translation>无法打开（%1）</translation>
+    </message>
+    <message>
+        <source>cannot open (stat failed)</source>
+        <translation>无法打开（stat 失败）</translation>
+    </message>
+    <message>
+        <source>cannot open (No such file or directory)</source>
+        <translation>无法打开（没有那个文件或目录）</translation>
+    </message>
+    <message>
+        <source>cannot read (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>BenchStatus</name>
+    <message>
+        <source>OK</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>WRONG</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>expected wrong</source>
+        <translation>预期错误</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkPane</name>
+    <message>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <source>L2 %1</source>
+        <translation>L2 %1</translation>
+    </message>
+    <message>
+        <source>peak %1 GB/s</source>
+        <translation>峰值 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>%1 mode</source>
+        <translation>%1 模式</translation>
+    </message>
+    <message>
+        <source>%1 cache</source>
+        <translation>%1 缓存</translation>
+    </message>
+    <message>
+        <source>%1 reps</source>
+        <translation>%1 次重复</translation>
+    </message>
+    <message>
+        <source>sweep over %1</source>
+        <translation>扫描 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Family</name>
+    <message>
+        <source>Basics and divergence</source>
+        <translation>基础与分支发散</translation>
+    </message>
+    <message>
+        <source>Shared memory and banks</source>
+        <translation>共享内存与 bank</translation>
+    </message>
+    <message>
+        <source>Many blocks and atomics</source>
+        <translation>多线程块与原子操作</translation>
+    </message>
+    <message>
+        <source>Warp primitives</source>
+        <translation>线程束原语</translation>
+    </message>
+    <message>
+        <source>Dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>Baselines</source>
+        <translation>基准</translation>
+    </message>
+</context>
+<context>
+    <name>GpuRecorder</name>
+    <message>
+        <source>no file name given (expected a trace .json file)</source>
+        <translation>没有给出文件名（需要一个轨迹 .json 文件）</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>Step model</source>
+        <translation>分步模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recorded on the GPU: %1 — %n probe record(s)</source>
+        <translation>
+            <numerusform>在 GPU 上记录：%1 — %n 条探针记录</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HardwareCounters</name>
+    <message>
+        <source>divergent branches</source>
+        <translation>发散分支</translation>
+    </message>
+    <message>
+        <source>divergent warp-steps</source>
+        <translation>发散的线程束·步</translation>
+    </message>
+    <message>
+        <source>bank conflicts, shared loads</source>
+        <translation>bank 冲突，共享内存载入</translation>
+    </message>
+    <message>
+        <source>extra load wavefronts</source>
+        <translation>额外的载入波前</translation>
+    </message>
+    <message>
+        <source>bank conflicts, shared stores</source>
+        <translation>bank 冲突，共享内存存储</translation>
+    </message>
+    <message>
+        <source>extra store wavefronts</source>
+        <translation>额外的存储波前</translation>
+    </message>
+    <message>
+        <source>wavefronts, shared loads</source>
+        <translation>波前，共享内存载入</translation>
+    </message>
+    <message>
+        <source>load wavefronts</source>
+        <translation>载入波前</translation>
+    </message>
+    <message>
+        <source>wavefronts, shared stores</source>
+        <translation>波前，共享内存存储</translation>
+    </message>
+    <message>
+        <source>store wavefronts</source>
+        <translation>存储波前</translation>
+    </message>
+    <message>
+        <source>Not collected in this run (the metric is not in the file).</source>
+        <translation>本次运行没有采集（文件中没有这个指标）。</translation>
+    </message>
+    <message>
+        <source>No model figure to compare with.</source>
+        <translation>没有可以比较的模型数值。</translation>
+    </message>
+    <message>
+        <source>Same: every divergent step of the model is a real branch in the machine code.</source>
+        <translation>相同：模型中每个发散的步骤在机器码中都是真正的分支。</translation>
+    </message>
+    <message>
+        <source>The tree&apos;s guarded body is a real branch and agrees; the extra 1 is the final write: if (tid == 0) makes the other threads EXIT, and an exit is not a branch.</source>
+        <translation>规约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自最后的写出：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
+    </message>
+    <message>
+        <source>The compiler predicated the guarded loads, add and store (@P LDS/FADD/STS) instead of branching: masked lanes sit idle but no branch splits the warp, so ncu counts none.</source>
+        <translation>编译器把受条件保护的载入、加法和存储改成了谓词执行（@P LDS/FADD/STS），而不是分支：被屏蔽的 lane 空闲，但没有分支拆分线程束，所以 ncu 计数为零。</translation>
+    </message>
+    <message>
+        <source>They count different things: the model, warps in which some lanes skip the guarded work; ncu, branch instructions whose lanes split (predicated code and EXIT are not branches).</source>
+        <translation>两者统计的东西不同：模型统计有部分 lane 跳过受保护代码的线程束；ncu 统计 lane 发生分裂的分支指令（谓词执行和 EXIT 不算分支）。</translation>
+    </message>
+    <message>
+        <source>Both 0: every shared access of this kind is conflict-free (one wavefront per instruction), or there is none.</source>
+        <translation>都是 0：这类共享内存访问都无冲突（每条指令一个波前），或者根本没有。</translation>
+    </message>
+    <message>
+        <source>Both 0: no shared-memory traffic of this kind in this kernel.</source>
+        <translation>都是 0：这个核函数中没有这类共享内存访问。</translation>
+    </message>
+    <message>
+        <source>Same: the model&apos;s bank of each lane&apos;s word (word mod 32) gives exactly the extra wavefronts the hardware needed.</source>
+        <translation>相同：模型按每个 lane 所访问字的 bank（字号 mod 32）算出的额外波前，正好等于硬件所需。</translation>
+    </message>
+    <message>
+        <source>Same: one shared-memory instruction per source expression (the stride is known only at run time, so no fused 64-bit loads; the loop is not unrolled).</source>
+        <translation>相同：每个源代码表达式一条共享内存指令（步长在运行时才知道，所以没有合并成 64 位载入；循环也没有展开）。</translation>
+    </message>
+    <message>
+        <source>Differ: the machine code does not make one shared access per source expression here (fused or unrolled accesses); see docs/hardware-counters.md.</source>
+        <translation>不同：这里机器码并不是每个源代码表达式一次共享内存访问（访问被合并或循环被展开）；见 docs/hardware-counters.md。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelText</name>
+    <message numerus="yes">
+        <source>%n blocks</source>
+        <comment>count.blocks</comment>
+        <translation>
+            <numerusform>%n 个线程块</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads</source>
+        <comment>count.threads</comment>
+        <translation>
+            <numerusform>%n 个线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the model orders them by block</source>
+        <comment>order.block</comment>
+        <translation>模型按线程块排序</translation>
+    </message>
+    <message>
+        <source>the model orders them by block and warp</source>
+        <comment>order.block_warp</comment>
+        <translation>模型按线程块、线程束排序</translation>
+    </message>
+    <message>
+        <source>the model orders them by block, warp and lane</source>
+        <comment>order.block_warp_lane</comment>
+        <translation>模型按线程块、线程束、lane 排序</translation>
+    </message>
+    <message>
+        <source>here in replayed order %1</source>
+        <comment>order.replayed</comment>
+        <translation>此处按重放顺序 %1</translation>
+    </message>
+    <message>
+        <source>stride %1: %2 adds %3</source>
+        <comment>tree.label</comment>
+        <translation>步长 %1：满足 %2 的线程加上 %3</translation>
+    </message>
+    <message>
+        <source>Every thread adds its neighbour: input[2*tid] += input[2*tid + 1].</source>
+        <comment>simple.first</comment>
+        <translation>每个线程加上相邻元素：input[2*tid] += input[2*tid + 1]。</translation>
+    </message>
+    <message>
+        <source>Only threads whose index is a multiple of %1 add, so the active lanes are spread out with gaps between them.</source>
+        <comment>simple.tree</comment>
+        <translation>只有编号是 %1 的倍数的线程做加法，活跃线程彼此之间隔着空位。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first %n threads add the element stride places to their right; the active lanes stay packed.</source>
+        <comment>convergent.tree</comment>
+        <translation>
+            <numerusform>前 %n 个线程各自加上右侧相隔一个步长的元素；活跃线程保持连续。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last %n threads of the block add the element stride places to their left; the active lanes stay packed at the right end.</source>
+        <comment>reversed.tree</comment>
+        <translation>
+            <numerusform>线程块的最后 %n 个线程各自加上左侧相隔一个步长的元素；活跃线程在右端保持连续。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 elements.</source>
+        <comment>grid.note</comment>
+        <translation>
+            <numerusform>教材中的核函数只有一个线程块；这里以 %n 个线程块的网格运行，每块处理自己的 %2 个元素的分段。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No warp diverges: every warp is either wholly busy or wholly idle.</source>
+        <comment>diverge.none</comment>
+        <translation>没有线程束发生分支发散：每个线程束要么全部工作，要么全部空闲。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warps diverge: some of their live lanes run the step while the others wait.</source>
+        <comment>diverge.some</comment>
+        <translation>
+            <numerusform>%n 个线程束发生分支发散：其中一部分存活线程执行这一步，其余线程等待。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every shared-memory access of this step is conflict-free: no bank holds two different words of one warp&apos;s access.</source>
+        <comment>banks.free</comment>
+        <translation>这一步的所有共享内存访问都无冲突：同一线程束的一次访问中，没有哪个 bank 含有两个不同的字。</translation>
+    </message>
+    <message>
+        <source>load: %1[t] = input[i] + input[i + %2]</source>
+        <comment>shared.load.label</comment>
+        <translation>载入：%1[t] = input[i] + input[i + %2]</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each thread adds two elements one block apart while loading them, so the tree in shared memory starts from %n partial sums per block instead of %2.</source>
+        <comment>shared.load</comment>
+        <translation>
+            <numerusform>每个线程在载入时把相隔一个线程块的两个元素相加，所以共享内存中的规约树每块从 %n 个部分和开始，而不是 %2 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stride %1: index = %2*tid &lt; %3 adds sdata[index + %1]</source>
+        <comment>strided.label</comment>
+        <translation>步长 %1：满足 index = %2*tid &lt; %3 的线程加上 sdata[index + %1]</translation>
+    </message>
+    <message>
+        <source>The active threads are packed, but neighbouring lanes touch words %1 apart.</source>
+        <comment>strided.tree</comment>
+        <translation>活跃线程是连续的，但相邻线程访问的字相隔 %1。</translation>
+    </message>
+    <message>
+        <source>stride %1: t &lt; %1 adds %2[t + %1]</source>
+        <comment>shared.label</comment>
+        <translation>步长 %1：满足 t &lt; %1 的线程加上 %2[t + %1]</translation>
+    </message>
+    <message numerus="yes">
+        <source>After a barrier, the first %n threads add the word stride places to their right; consecutive lanes read consecutive words.</source>
+        <comment>shared.tree</comment>
+        <translation>
+            <numerusform>屏障之后，前 %n 个线程各自加上右侧相隔一个步长的字；相邻线程读取相邻的字。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>coarsen: each thread sums up to %1 elements (stride %2) in a register, then stores it to sdata[tid]</source>
+        <comment>coarsen.label.sum</comment>
+        <translation>粗化：每个线程在寄存器中累加至多 %1 个元素（步长 %2），再存入 sdata[tid]</translation>
+    </message>
+    <message>
+        <source>coarsen: each thread takes the max of up to %1 elements (stride %2) in a register, then stores it to sdata[tid]</source>
+        <comment>coarsen.label.max</comment>
+        <translation>粗化：每个线程在寄存器中求至多 %1 个元素（步长 %2）的最大值，再存入 sdata[tid]</translation>
+    </message>
+    <message>
+        <source>With COARSE_FACTOR = 1 there is no coarsening: two elements per thread, as in the segmented kernel.</source>
+        <comment>coarsen.one</comment>
+        <translation>COARSE_FACTOR = 1 时没有粗化：每个线程两个元素，与 segmented 核函数相同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so the input takes %n blocks (%4 without coarsening).</source>
+        <comment>coarsen.many</comment>
+        <translation>
+            <numerusform>COARSE_FACTOR = %1 时，一个线程在进入规约树之前先在寄存器中处理 %2 个元素，所以输入只需要 %n 个线程块（不粗化时需要 %4 个）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elements past the end are not loaded (the bounds checks of PMPP exercise 5).</source>
+        <comment>coarsen.bounds</comment>
+        <translation>超出末尾的元素不会被载入（PMPP 练习 5 的边界检查）。</translation>
+    </message>
+    <message>
+        <source>stride %1: tid &lt; %1 adds sdata[tid + %1]</source>
+        <comment>coarsen.tree.label.sum</comment>
+        <translation>步长 %1：满足 tid &lt; %1 的线程加上 sdata[tid + %1]</translation>
+    </message>
+    <message>
+        <source>stride %1: tid &lt; %1 takes fmaxf with sdata[tid + %1]</source>
+        <comment>coarsen.tree.label.max</comment>
+        <translation>步长 %1：满足 tid &lt; %1 的线程与 sdata[tid + %1] 取 fmaxf</translation>
+    </message>
+    <message numerus="yes">
+        <source>After a barrier, the first %n threads combine the word stride places to their right, the same convergent tree as the shared-memory kernel.</source>
+        <comment>coarsen.tree</comment>
+        <translation>
+            <numerusform>屏障之后，前 %n 个线程各自合并右侧相隔一个步长的字，与共享内存核函数相同的收敛树。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf result is stored.</source>
+        <comment>coarsen.max.tail</comment>
+        <translation>CUDA 没有浮点 atomicMax，所以核函数循环执行 atomicCAS，直到存入它的 fmaxf 结果。</translation>
+    </message>
+    <message>
+        <source>write: thread %1 stores %2 = %3 to *output</source>
+        <comment>write.label</comment>
+        <translation>写出：线程 %1 把 %2 = %3 存入 *output</translation>
+    </message>
+    <message>
+        <source>One block holds the whole input, so a plain store of its result is enough: no atomic is needed.</source>
+        <comment>write.one_block</comment>
+        <translation>一个线程块就包含全部输入，直接存储它的结果即可：不需要原子操作。</translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: one atomicAdd per block (%n blocks), *output = %2</source>
+        <comment>merge.label.add</comment>
+        <translation>
+            <numerusform>合并：每块一次 atomicAdd（%n 个线程块），*output = %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: one atomic max (compare-and-swap loop) per block (%n blocks), *output = %2</source>
+        <comment>merge.label.max</comment>
+        <translation>
+            <numerusform>合并：每块一次原子取大（比较并交换循环）（%n 个线程块），*output = %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block&apos;s sum</source>
+        <comment>merge.label.one_block_kernel</comment>
+        <translation>
+            <numerusform>合并：单线程块核函数以 %n 个线程块运行；每块的线程 %2 把本块的和 atomicAdd 到输出</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Thread %1 of each block merges the block&apos;s result into *output with one atomicAdd; the atomics to one address are serialised (%2; the hardware&apos;s order varies from run to run).</source>
+        <comment>merge.add</comment>
+        <translation>每个线程块的线程 %1 用一次 atomicAdd 把本块结果合并进 *output；对同一地址的原子操作是串行执行的（%2；硬件上的顺序每次运行都可能不同）。</translation>
+    </message>
+    <message>
+        <source>Thread %1 of each block merges the block&apos;s result into *output with one atomic max (compare-and-swap loop); the atomics to one address are serialised (%2; the hardware&apos;s order varies from run to run).</source>
+        <comment>merge.max</comment>
+        <translation>每个线程块的线程 %1 用一次原子取大（比较并交换循环）把本块结果合并进 *output；对同一地址的原子操作是串行执行的（%2；硬件上的顺序每次运行都可能不同）。</translation>
+    </message>
+    <message>
+        <source>The loop&apos;s &lt; does not order -0 and +0: the first zero stored stays, so the sign of this zero result is the atomic order&apos;s.</source>
+        <comment>merge.zero_sign</comment>
+        <translation>循环中的 &lt; 不区分 -0 和 +0：先存入的零会保留下来，所以这个零结果的符号由原子操作的顺序决定。</translation>
+    </message>
+    <message>
+        <source>shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1)</source>
+        <comment>shuffle.label</comment>
+        <translation>洗牌偏移 %1：sum += __shfl_down_sync(mask, sum, %1)</translation>
+    </message>
+    <message>
+        <source>shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1) in the first warp</source>
+        <comment>shuffle.label.first_warp</comment>
+        <translation>洗牌偏移 %1：第一个线程束中 sum += __shfl_down_sync(mask, sum, %1)</translation>
+    </message>
+    <message>
+        <source>Each lane adds the register of the lane %1 above it in its warp: no shared memory and no barrier. Lanes whose partner lies past the warp get their own value back; only lane 0&apos;s sum is used.</source>
+        <comment>shuffle</comment>
+        <translation>每个 lane 加上同一线程束中编号比它大 %1 的 lane 的寄存器：不用共享内存，也没有屏障。伙伴超出线程束的 lane 取回自己的值；只有 lane 0 的和会被使用。</translation>
+    </message>
+    <message>
+        <source>warp partials: lane 0 of each warp stores its sum to warp_sums[warp], then __syncthreads()</source>
+        <comment>partials.label</comment>
+        <translation>线程束部分和：每个线程束的 lane 0 把它的和存入 warp_sums[warp]，然后 __syncthreads()</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each warp&apos;s sum is parked in shared memory (%n words per block) so one warp can combine them after a single barrier.</source>
+        <comment>partials</comment>
+        <translation>
+            <numerusform>每个线程束的和暂存在共享内存中（每块 %n 个字），这样一次屏障之后由一个线程束把它们合并。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>final warp: lane &lt; %1 of warp 0 loads warp_sums[lane], the others 0</source>
+        <comment>final_warp.label</comment>
+        <translation>最后一个线程束：线程束 0 中 lane &lt; %1 的线程载入 warp_sums[lane]，其余取 0</translation>
+    </message>
+    <message>
+        <source>Only the first warp continues: it gathers the per-warp partials into its registers.</source>
+        <comment>final_warp</comment>
+        <translation>只有第一个线程束继续：它把各线程束的部分和收集到自己的寄存器中。</translation>
+    </message>
+    <message>
+        <source>write: thread 0 of each block stores its sum to partials[blockIdx.x]</source>
+        <comment>write_partials.label</comment>
+        <translation>写出：每块的线程 0 把本块的和存入 partials[blockIdx.x]</translation>
+    </message>
+    <message numerus="yes">
+        <source>No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a second pass.</source>
+        <comment>write_partials</comment>
+        <translation>
+            <numerusform>没有原子操作：%n 个块和各自写入全局内存中自己的位置，留给第二遍规约。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>grid-stride loop: each thread sums input[i], i += %1 (up to %n elements)</source>
+        <comment>grid_stride.label</comment>
+        <translation>
+            <numerusform>网格跨步循环：每个线程累加 input[i]，i += %1（至多 %n 个元素）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
+        <comment>grid_stride</comment>
+        <translation>
+            <numerusform>网格中的 %n 个线程以相隔 %n 个元素的方式遍历输入，因此每个线程束的载入是连续的（合并访问），每个线程带着一个寄存器中的和进入块内规约。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>load: sum = input[i] (0 past the end)</source>
+        <comment>load.register.label</comment>
+        <translation>载入：sum = input[i]（超出末尾取 0）</translation>
+    </message>
+    <message>
+        <source>One element per thread goes straight into a register; threads past the end start from 0.</source>
+        <comment>load.register</comment>
+        <translation>每个线程一个元素，直接载入寄存器；超出末尾的线程从 0 开始。</translation>
+    </message>
+    <message numerus="yes">
+        <source>atomic: lane 0 of each warp atomicAdds its warp&apos;s sum (%n atomics)</source>
+        <comment>warp_atomic.label</comment>
+        <translation>
+            <numerusform>原子操作：每个线程束的 lane 0 把本线程束的和 atomicAdd 到输出（%n 次原子操作）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A warp&apos;s %1 elements cost one atomic instead of %1; the atomics are still serialised on the one address (%2; the hardware&apos;s order varies from run to run).</source>
+        <comment>warp_atomic</comment>
+        <translation>一个线程束的 %1 个元素只需一次原子操作，而不是 %1 次；对同一地址的原子操作仍然串行执行（%2；硬件上的顺序每次运行都可能不同）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>coarsen: %n float4 loads per thread (i += %2), sum += (x + y) + (z + w)</source>
+        <comment>vector.label</comment>
+        <translation>
+            <numerusform>粗化：每个线程 %n 次 float4 载入（i += %2），sum += (x + y) + (z + w)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar loads.</source>
+        <comment>vector.loads</comment>
+        <translation>每条载入指令每个 lane 搬运 16 字节，指令数只有标量载入的四分之一。</translation>
+    </message>
+    <message>
+        <source>The input is a whole number of float4s: no element is left over.</source>
+        <comment>vector.no_tail</comment>
+        <translation>输入正好是整数个 float4：没有剩余元素。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n elements past the last whole float4 are added by block 0 one by one.</source>
+        <comment>vector.tail</comment>
+        <translation>
+            <numerusform>最后一个完整 float4 之后的 %n 个元素由线程块 0 逐个相加。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>reset: thread 0 of each block draws a ticket (%n atomics); the first ticket&apos;s block zeroes *output and publishes it</source>
+        <comment>reset.label</comment>
+        <translation>
+            <numerusform>重置：每块的线程 0 领取一张票（%n 次原子操作）；拿到第一张票的线程块把 *output 清零并发布</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch&apos;s first ticket sets *output = 0 and then publishes the launch number with a release store, so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
+        <comment>reset</comment>
+        <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以 票号 / G 就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 存储发布启动编号，因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上谁先到谁清零。与此同时 float4 载入已经在进行中。</translation>
+    </message>
+    <message>
+        <source>First thread 0 waits (acquire loads) until the launch&apos;s zero of *output is published: release and acquire order that zero before every atomicAdd.</source>
+        <comment>self_reset.tail</comment>
+        <translation>线程 0 先等待（acquire 载入），直到本次启动对 *output 的清零已发布：release 与 acquire 保证清零发生在每次 atomicAdd 之前。</translation>
+    </message>
+    <message numerus="yes">
+        <source>second pass: a new kernel, one block of 1024 threads, sums the %n partials</source>
+        <comment>second_pass.label</comment>
+        <translation>
+            <numerusform>第二遍：新的核函数，一个 1024 线程的线程块，累加 %n 个部分和</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The end of the first kernel is the barrier between the passes; the second kernel&apos;s threads each add the partials 1024 apart, then reduce as one block.</source>
+        <comment>second_pass</comment>
+        <translation>第一个核函数结束就是两遍之间的屏障；第二个核函数的线程各自累加相隔 1024 的部分和，再作为一个线程块规约。</translation>
+    </message>
+    <message>
+        <source>second pass: thread 0 stores the sum to *output</source>
+        <comment>second_pass.store.label</comment>
+        <translation>第二遍：线程 0 把和存入 *output</translation>
+    </message>
+    <message>
+        <source>(The second kernel, two_pass_final.)</source>
+        <comment>second_pass.tail</comment>
+        <translation>（第二个核函数 two_pass_final。）</translation>
+    </message>
+    <message numerus="yes">
+        <source>grid.sync(), then block 0 sums the %n partials</source>
+        <comment>grid_sync.label</comment>
+        <translation>
+            <numerusform>grid.sync()，然后线程块 0 累加 %n 个部分和</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>A barrier across all %n blocks of the grid (a cooperative launch) makes every partial visible; the other blocks are done, block 0 carries on in the same kernel.</source>
+        <comment>grid_sync</comment>
+        <translation>
+            <numerusform>跨越网格中全部 %n 个线程块的屏障（协作式启动）让所有部分和可见；其他线程块结束，线程块 0 在同一个核函数中继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>after grid.sync: thread 0 of block 0 stores the sum to *output</source>
+        <comment>grid_sync.store.label</comment>
+        <translation>grid.sync 之后：线程块 0 的线程 0 把和存入 *output</translation>
+    </message>
+    <message>
+        <source>load: each thread i &lt; %1 reads input[i] into a register</source>
+        <comment>atomic.load.label</comment>
+        <translation>载入：每个 i &lt; %1 的线程把 input[i] 读入寄存器</translation>
+    </message>
+    <message>
+        <source>One element per thread: %1 of %2; threads past the end do nothing.</source>
+        <comment>atomic.load</comment>
+        <translation>每个线程一个元素：%1，每块 %2；超出末尾的线程什么也不做。</translation>
+    </message>
+    <message>
+        <source>race: every thread does *output += x, a plain load, add and store</source>
+        <comment>race.label</comment>
+        <translation>竞争：每个线程执行 *output += x，即普通的载入、相加和存储</translation>
+    </message>
+    <message numerus="yes">
+        <source>All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</source>
+        <comment>race</comment>
+        <translation>
+            <numerusform>一个线程束的所有 lane 读到同一个旧的 *output，所以每个线程束只有一次存储保留下来：这里 %2 次更新中丢失了 %n 次。模型让编号最大的 lane 胜出，并按顺序运行各线程束；真实硬件的选择不同，在线程束之间和线程块之间会丢失更多。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>atomic: every thread atomicAdds its element into *output (%n atomics)</source>
+        <comment>atomic.label</comment>
+        <translation>
+            <numerusform>原子操作：每个线程把自己的元素 atomicAdd 到 *output（%n 次原子操作）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, so the %n additions run in sequence (%2; the hardware order is unspecified).</source>
+        <comment>atomic</comment>
+        <translation>
+            <numerusform>每次 atomicAdd 都是内存系统在同一地址上逐个执行的读-改-写，所以 %n 次加法依次执行（%2；硬件上的顺序未作规定）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recorded on the GPU:%1</source>
+        <comment>recorded.label</comment>
+        <translation>GPU 上记录：%1</translation>
+    </message>
+    <message>
+        <source>recorded on the GPU:%1 stride %2</source>
+        <comment>recorded.label.stride</comment>
+        <translation>GPU 上记录：%1 步长 %2</translation>
+    </message>
+    <message>
+        <source>recorded on the GPU:%1 offset %2</source>
+        <comment>recorded.label.offset</comment>
+        <translation>GPU 上记录：%1 偏移 %2</translation>
+    </message>
+    <message>
+        <source>What the kernel&apos;s probe recorded on the GPU: the lanes that ran this step&apos;s guarded code, their __activemask(), the index each wrote and the value after it.</source>
+        <comment>recorded</comment>
+        <translation>核函数的探针在 GPU 上记录的内容：执行了这一步受条件保护代码的 lane、它们的 __activemask()、各自写入的下标以及写入后的值。</translation>
+    </message>
+    <message>
+        <source>strategy must be one of: %1 (got &apos;%2&apos;)</source>
+        <comment>error.strategy</comment>
+        <translation>strategy 必须是以下之一：%1（收到 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>strategy &apos;%1&apos; is benchmark-only and has no step model; modelled: %2</source>
+        <comment>error.strategy.no_model</comment>
+        <translation>策略 &apos;%1&apos; 只用于基准测试，没有分步模型；有模型的策略：%2</translation>
+    </message>
+    <message>
+        <source>input must hold 1..%1 values (got %2)</source>
+        <comment>error.input.count</comment>
+        <translation>input 必须包含 1..%1 个值（收到 %2 个）</translation>
+    </message>
+    <message>
+        <source>input must hold 1..%1 values (got more than %1)</source>
+        <comment>error.input.too_many</comment>
+        <translation>input 必须包含 1..%1 个值（收到超过 %1 个）</translation>
+    </message>
+    <message>
+        <source>input: empty value at position %1 (expected comma- or space-separated numbers)</source>
+        <comment>error.input.empty</comment>
+        <translation>input：第 %1 个位置为空值（应为以逗号或空格分隔的数）</translation>
+    </message>
+    <message>
+        <source>input: empty value after the last comma</source>
+        <comment>error.input.trailing_comma</comment>
+        <translation>input：最后一个逗号之后为空值</translation>
+    </message>
+    <message>
+        <source>input: value %1 &apos;%2&apos; is out of float32 range (magnitude at most 3.40282347e38)</source>
+        <comment>error.input.range</comment>
+        <translation>input：第 %1 个值 &apos;%2&apos; 超出 float32 范围（绝对值至多 3.40282347e38）</translation>
+    </message>
+    <message>
+        <source>input: value %1 &apos;%2&apos; is not a float32 number (a decimal such as -1.5e-3 with at most one sign, inf, -inf, nan; 1..%3 values)</source>
+        <comment>error.input.syntax</comment>
+        <translation>input：第 %1 个值 &apos;%2&apos; 不是 float32 数（应为 -1.5e-3 这样至多带一个符号的十进制数，或 inf、-inf、nan；共 1..%3 个值）</translation>
+    </message>
+    <message>
+        <source>block-size must be a power of two in 1..1024 (got %1)</source>
+        <comment>error.block_size</comment>
+        <translation>block-size 必须是 1..1024 中 2 的幂（收到 %1）</translation>
+    </message>
+    <message>
+        <source>warp-size must be 32, or 4, 8 or 16 as a teaching aid (got %1)</source>
+        <comment>error.warp_size</comment>
+        <translation>warp-size 必须是 32，或作为教学辅助的 4、8、16（收到 %1）</translation>
+    </message>
+    <message>
+        <source>coarse-factor must be in 1..64 (got %1)</source>
+        <comment>error.coarse_factor</comment>
+        <translation>coarse-factor 必须在 1..64 之间（收到 %1）</translation>
+    </message>
+    <message>
+        <source>banks must be 32, or 4, 8 or 16 (got %1)</source>
+        <comment>error.banks</comment>
+        <translation>banks 必须是 32，或 4、8、16（收到 %1）</translation>
+    </message>
+    <message>
+        <source>atomic-order must be in 0..%1 (0: by block, warp and lane) (got %2)</source>
+        <comment>error.atomic_order</comment>
+        <translation>atomic-order 必须在 0..%1 之间（0：按线程块、线程束、lane 排序）（收到 %2）</translation>
+    </message>
+    <message>
+        <source>A %1-way bank conflict: the worst access puts %1 different words of one warp in the same bank, so the step&apos;s shared-memory accesses take %2 wavefronts instead of %3.</source>
+        <comment>banks.conflict</comment>
+        <translation>%1 路 bank 冲突：最差的一次访问把同一线程束的 %1 个不同的字放进同一个 bank，因此这一步的共享内存访问需要 %2 个波前，而不是 %3 个。</translation>
+    </message>
+    <message>
+        <source>stride %1: index = %2*tid &lt; %3 adds sdata[padded(index + %1)]</source>
+        <comment>padded.label</comment>
+        <translation>步长 %1：满足 index = %2*tid &lt; %3 的线程加上 sdata[padded(index + %1)]</translation>
+    </message>
+    <message>
+        <source>The same packed lanes and words as interleaved_strided, but word index sits at index + index/32 (one unused word after every 32), so lanes %1 words apart are spread over the banks.</source>
+        <comment>padded.tree</comment>
+        <translation>活跃线程和访问的字都与 interleaved_strided 相同，但第 index 个字存放在 index + index/32 处（每 32 个字后空出一个字），所以相隔 %1 个字的线程被分散到不同的 bank 上。</translation>
+    </message>
+    <message>
+        <source>The padding is laid out for 32 banks; with %1 banks it cannot spread every warp&apos;s words.</source>
+        <comment>padded.few_banks</comment>
+        <translation>填充是按 32 个 bank 设计的；只有 %1 个 bank 时，无法把每个线程束访问的字都分散开。</translation>
+    </message>
+    <message>
+        <source>A warp of %1 lanes reads more consecutive words than there are banks (%2), so they wrap around the banks.</source>
+        <comment>shared.few_banks</comment>
+        <translation>一个线程束的 %1 个线程读取的连续字比 bank 数（%2）还多，所以这些字会绕回到同样的 bank 上。</translation>
+    </message>
+</context>
+<context>
+    <name>PredictText</name>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>warp #%1</source>
+        <translation>线程束 #%1</translation>
+    </message>
+    <message>
+        <source>block %1 · warp %2</source>
+        <translation>线程块 %1 · 线程束 %2</translation>
+    </message>
+    <message>
+        <source>warp %1</source>
+        <translation>线程束 %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source>cell %1</source>
+        <translation>单元 %1</translation>
+    </message>
+    <message>
+        <source>%1: which warps diverge? Click them (no warp is an answer too).</source>
+        <translation>%1：哪些线程束发生分支发散？请点击它们（“没有”也是一种答案）。</translation>
+    </message>
+    <message>
+        <source>%1: which lanes of %2 are active? Click them.</source>
+        <translation>%1：%2 中哪些 lane 是活跃的？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: which lanes are active? Click them.</source>
+        <translation>%1：哪些 lane 是活跃的？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: what does cell %2 hold after this step? Type a number.</source>
+        <translation>%1：这一步之后单元 %2 的值是多少？请输入一个数。</translation>
+    </message>
+    <message>
+        <source>%1: which cells does this step write? Click them.</source>
+        <translation>%1：这一步写入了哪些单元？请点击它们。</translation>
+    </message>
+    <message>
+        <source>%1: how many ways has the worst bank conflict of this step? Type a number (1 = conflict-free).</source>
+        <translation>%1：这一步最差的 bank 冲突是几路？请输入一个数（1 = 无冲突）。</translation>
+    </message>
+    <message>
+        <source>%1: what does *output hold after this step? Type a number.</source>
+        <translation>%1：这一步之后 *output 的值是多少？请输入一个数。</translation>
+    </message>
+    <message>
+        <source>cell %1 holds</source>
+        <translation>单元 %1 的值是</translation>
+    </message>
+    <message>
+        <source>*output holds</source>
+        <translation>*output 的值是</translation>
+    </message>
+    <message>
+        <source>the worst conflict is</source>
+        <translation>最差的冲突是</translation>
+    </message>
+    <message>
+        <source>1-way (conflict-free)</source>
+        <translation>1 路（无冲突）</translation>
+    </message>
+    <message>
+        <source>%1-way</source>
+        <translation>%1 路</translation>
+    </message>
+    <message>
+        <source>Right: %1 %2.</source>
+        <translation>正确：%1 %2。</translation>
+    </message>
+    <message>
+        <source>No answer: %1 %2.</source>
+        <translation>没有作答：%1 %2。</translation>
+    </message>
+    <message>
+        <source>Not quite: %1 %2, not %3.</source>
+        <translation>不太对：%1 %2，而不是 %3。</translation>
+    </message>
+    <message>
+        <source>no warp diverges</source>
+        <translation>没有线程束发生分支发散</translation>
+    </message>
+    <message>
+        <source>%1 diverges</source>
+        <translation>%1 发生分支发散</translation>
+    </message>
+    <message>
+        <source>%1 diverge</source>
+        <translation>%1 发生分支发散</translation>
+    </message>
+    <message>
+        <source>no lane is active</source>
+        <translation>没有活跃的 lane</translation>
+    </message>
+    <message>
+        <source>%1 is active</source>
+        <translation>%1 是活跃的</translation>
+    </message>
+    <message>
+        <source>%1 are active</source>
+        <translation>%1 是活跃的</translation>
+    </message>
+    <message>
+        <source>no cell is written</source>
+        <translation>没有单元被写入</translation>
+    </message>
+    <message>
+        <source>%1 is written</source>
+        <translation>%1 被写入</translation>
+    </message>
+    <message>
+        <source>%1 are written</source>
+        <translation>%1 被写入</translation>
+    </message>
+    <message>
+        <source>Right: %1.</source>
+        <translation>正确：%1。</translation>
+    </message>
+    <message>
+        <source>missed %1</source>
+        <translation>漏掉了 %1</translation>
+    </message>
+    <message>
+        <source>Not quite (%1): %2.</source>
+        <translation>不太对（%1）：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>not among the right answers: %1</source>
+        <translation>不在正确答案之中：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Score: %1 of %n right</source>
+        <translation>
+            <numerusform>得分：%n 题答对 %1 题</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StepExport</name>
+    <message>
+        <source>no trace to export</source>
+        <translation>没有可以导出的轨迹</translation>
+    </message>
+    <message>
+        <source>%1: could not write the PNG file</source>
+        <translation>%1：无法写入 PNG 文件</translation>
+    </message>
+    <message>
+        <source>%1: could not write the SVG file</source>
+        <translation>%1：无法写入 SVG 文件</translation>
+    </message>
+    <message>
+        <source>%1: could not create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>StepLayout</name>
+    <message>
+        <source>global memory</source>
+        <translation>全局内存</translation>
+    </message>
+    <message>
+        <source>shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>registers (one per lane)</source>
+        <translation>寄存器（每个 lane 一个）</translation>
+    </message>
+    <message>
+        <source>%1 · step %2 / %3</source>
+        <translation>%1 · 第 %2 / %3 步</translation>
+    </message>
+    <message>
+        <source>result ±0, sign by atomic order (float64 ±0)</source>
+        <translation>结果 ±0，符号由原子操作顺序决定（float64 参考值 ±0）</translation>
+    </message>
+    <message>
+        <source>warp size %1</source>
+        <translation>线程束大小 %1</translation>
+    </message>
+    <message>
+        <source>%1 banks</source>
+        <translation>%1 个 bank</translation>
+    </message>
+    <message>
+        <source>%1 — teaching aid: real GPUs use 32</source>
+        <translation>%1 — 教学辅助：真实 GPU 使用 32</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>divergent: %1/%2 active</source>
+        <translation>发散：%1/%2 活跃</translation>
+    </message>
+    <message>
+        <source>idle: 0/%1 active</source>
+        <translation>空闲：0/%1 活跃</translation>
+    </message>
+    <message>
+        <source>block %1 · warp %2</source>
+        <translation>线程块 %1 · 线程束 %2</translation>
+    </message>
+    <message>
+        <source>warp %1</source>
+        <translation>线程束 %1</translation>
+    </message>
+    <message>
+        <source>grid.sync(): every thread of the grid waits here</source>
+        <translation>grid.sync()：网格中的每个线程都在这里等待</translation>
+    </message>
+    <message>
+        <source>__syncthreads(): every thread of the block waits here</source>
+        <translation>__syncthreads()：线程块中的每个线程都在这里等待</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <source>1 value</source>
+        <translation>1 个值</translation>
+    </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 个值</translation>
+    </message>
+    <message>
+        <source>1 lane</source>
+        <translation>1 个 lane</translation>
+    </message>
+    <message>
+        <source>%1 lanes</source>
+        <translation>%1 个 lane</translation>
+    </message>
+    <message>
+        <source>1 warp</source>
+        <translation>1 个线程束</translation>
+    </message>
+    <message>
+        <source>%1 warps</source>
+        <translation>%1 个线程束</translation>
+    </message>
+    <message>
+        <source>1 block</source>
+        <translation>1 个线程块</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 个线程块</translation>
+    </message>
+    <message>
+        <source>1 read</source>
+        <translation>1 次读取</translation>
+    </message>
+    <message>
+        <source>%1 reads</source>
+        <translation>%1 次读取</translation>
+    </message>
+    <message>
+        <source>1 barrier</source>
+        <translation>1 个屏障</translation>
+    </message>
+    <message>
+        <source>%1 barriers</source>
+        <translation>%1 个屏障</translation>
+    </message>
+    <message>
+        <source>1 wavefront</source>
+        <translation>1 个波前</translation>
+    </message>
+    <message>
+        <source>%1 wavefronts</source>
+        <translation>%1 个波前</translation>
+    </message>
+    <message>
+        <source>1 access instruction</source>
+        <translation>1 条访问指令</translation>
+    </message>
+    <message>
+        <source>%1 access instructions</source>
+        <translation>%1 条访问指令</translation>
+    </message>
+    <message>
+        <source>  ·  result %1 (float64 reference %2)</source>
+        <translation>  ·  结果 %1（float64 参考值 %2）</translation>
+    </message>
+    <message>
+        <source>global input (%1 + %2 padding), read by this step</source>
+        <translation>全局输入（%1 + %2 个填充），由这一步读取</translation>
+    </message>
+    <message>
+        <source>global input (%1), read by this step</source>
+        <translation>全局输入（%1），由这一步读取</translation>
+    </message>
+    <message>
+        <source>%1 after the step (%2)</source>
+        <translation>这一步之后的%1（%2）</translation>
+    </message>
+    <message>
+        <source> · offset %1</source>
+        <translation> · 偏移 %1</translation>
+    </message>
+    <message>
+        <source> · stride %1</source>
+        <translation> · 步长 %1</translation>
+    </message>
+    <message>
+        <source> · arrows: 1 in %1 drawn (%2)</source>
+        <translation> · 箭头：每 %1 个画一个（共 %2）</translation>
+    </message>
+    <message>
+        <source>*output = %1</source>
+        <translation>*output = %1</translation>
+    </message>
+    <message>
+        <source>all %1 active</source>
+        <translation>全部 %1 个活跃</translation>
+    </message>
+    <message>
+        <source>threads: %1 in %2 of %3 (warp size %4)</source>
+        <translation>线程：%1，分成 %2，属于 %3（线程束大小 %4）</translation>
+    </message>
+    <message>
+        <source> (%1, one per block)</source>
+        <translation>（%1，每块一个）</translation>
+    </message>
+    <message>
+        <source>%1-way bank conflict: %2 (%3 extra)</source>
+        <translation>%1 路 bank 冲突：%2（额外 %3 个）</translation>
+    </message>
+    <message>
+        <source>conflict-free: %1</source>
+        <translation>无冲突：%1</translation>
+    </message>
+    <message>
+        <source>shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra</source>
+        <translation>共享内存 bank · 线程块 %1 线程束 %2 %3 %4 → %5%6 · 本步：%7，%8，额外 %9 个</translation>
+    </message>
+    <message>
+        <source> · broadcast</source>
+        <translation> · 广播</translation>
+    </message>
+    <message>
+        <source>lane %1 → w%2</source>
+        <translation>lane %1 → w%2</translation>
+    </message>
+    <message>
+        <source>lanes %1 → w%2</source>
+        <translation>lane %1 → w%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
+        <translation>对 %2 的%1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+    </message>
+    <message>
+        <source>1 plain (not atomic) read-modify-write</source>
+        <translation>1 次普通（非原子）读-改-写</translation>
+    </message>
+    <message>
+        <source>%1 plain (not atomic) read-modify-writes</source>
+        <translation>%1 次普通（非原子）读-改-写</translation>
+    </message>
+    <message>
+        <source>%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)</source>
+        <translation>对 %2 的%1，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+    </message>
+    <message>
+        <source>1 atomic operation</source>
+        <translation>1 次原子操作</translation>
+    </message>
+    <message>
+        <source>%1 atomic operations</source>
+        <translation>%1 次原子操作</translation>
+    </message>
+    <message>
+        <source> · 1 lost update</source>
+        <translation> · 丢失 1 次更新</translation>
+    </message>
+    <message>
+        <source> · %1 lost updates</source>
+        <translation> · 丢失 %1 次更新</translation>
+    </message>
+    <message>
+        <source>#%1 t%2: %3 %4 %5 → %6%7</source>
+        <translation>#%1 t%2：%3 %4 %5 → %6%7</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>  lost</source>
+        <translation>  丢失</translation>
+    </message>
+    <message>
+        <source>active lane</source>
+        <translation>活跃 lane</translation>
+    </message>
+    <message>
+        <source>idle lane</source>
+        <translation>空闲 lane</translation>
+    </message>
+    <message>
+        <source>exited lane</source>
+        <translation>已退出 lane</translation>
+    </message>
+    <message>
+        <source>padding (identity)</source>
+        <translation>填充（单位元）</translation>
+    </message>
+    <message>
+        <source>divergent warp</source>
+        <translation>发散的线程束</translation>
+    </message>
+    <message>
+        <source>idle warp</source>
+        <translation>空闲线程束</translation>
+    </message>
+    <message>
+        <source>written this step</source>
+        <translation>本步写入</translation>
+    </message>
+    <message>
+        <source>read → added into</source>
+        <translation>读取 → 加到</translation>
+    </message>
+    <message>
+        <source>bank conflict</source>
+        <translation>bank 冲突</translation>
+    </message>
+    <message>
+        <source>barrier</source>
+        <translation>屏障</translation>
+    </message>
+</context>
+<context>
+    <name>StrategySeed</name>
+    <message>
+        <source>seeds 000, 002 (PMPP Fig 10.6, exercises 1 and 6a)</source>
+        <comment>simple</comment>
+        <translation>讲义 000、002（PMPP 图 10.6，练习 1 和 6a）</translation>
+    </message>
+    <message>
+        <source>seeds 000, 002 (PMPP Fig 10.9, exercises 2 and 6b)</source>
+        <comment>convergent</comment>
+        <translation>讲义 000、002（PMPP 图 10.9，练习 2 和 6b）</translation>
+    </message>
+    <message>
+        <source>seed 002 (PMPP exercise 3)</source>
+        <comment>convergent_reversed</comment>
+        <translation>讲义 002（PMPP 练习 3）</translation>
+    </message>
+    <message>
+        <source>seed 003 (bank conflicts)</source>
+        <comment>interleaved_strided</comment>
+        <translation>讲义 003（bank 冲突）</translation>
+    </message>
+    <message>
+        <source>seeds 000, 002 (PMPP Fig 10.11)</source>
+        <comment>shared</comment>
+        <translation>讲义 000、002（PMPP 图 10.11）</translation>
+    </message>
+    <message>
+        <source>seeds 000, 002</source>
+        <comment>segmented</comment>
+        <translation>讲义 000、002</translation>
+    </message>
+    <message>
+        <source>seeds 000, 002 (PMPP Fig 10.15, exercise 5)</source>
+        <comment>coarsened</comment>
+        <translation>讲义 000、002（PMPP 图 10.15，练习 5）</translation>
+    </message>
+    <message>
+        <source>seeds 000, 002 (PMPP exercise 4)</source>
+        <comment>coarsened_max</comment>
+        <translation>讲义 000、002（PMPP 练习 4）</translation>
+    </message>
+    <message>
+        <source>seed 003</source>
+        <comment>atomic_naive</comment>
+        <translation>讲义 003</translation>
+    </message>
+    <message>
+        <source>seed 003</source>
+        <comment>race</comment>
+        <translation>讲义 003</translation>
+    </message>
+    <message>
+        <source>seeds 001, 003</source>
+        <comment>warp_shuffle</comment>
+        <translation>讲义 001、003</translation>
+    </message>
+    <message>
+        <source>seed 001</source>
+        <comment>block_reduce</comment>
+        <translation>讲义 001</translation>
+    </message>
+    <message>
+        <source>seed 003</source>
+        <comment>two_pass</comment>
+        <translation>讲义 003</translation>
+    </message>
+    <message>
+        <source>seed 003</source>
+        <comment>grid_sync</comment>
+        <translation>讲义 003</translation>
+    </message>
+    <message>
+        <source>seed 001</source>
+        <comment>vectorized</comment>
+        <translation>讲义 001</translation>
+    </message>
+    <message>
+        <source>beyond the seeds: PTX memory model (release/acquire)</source>
+        <comment>self_reset</comment>
+        <translation>讲义之外：PTX 内存模型（release/acquire）</translation>
+    </message>
+    <message>
+        <source>seed 000</source>
+        <comment>dot_shared</comment>
+        <translation>讲义 000</translation>
+    </message>
+    <message>
+        <source>seed 000</source>
+        <comment>dot_coarsened</comment>
+        <translation>讲义 000</translation>
+    </message>
+    <message>
+        <source>seed 000</source>
+        <comment>dot_fma</comment>
+        <translation>讲义 000</translation>
+    </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
+    <message>
+        <source>-</source>
+        <comment>cpu</comment>
+        <translation>-</translation>
+    </message>
+    <message>
+        <source>seed 003 (bank conflicts: padding)</source>
+        <comment>interleaved_padded</comment>
+        <translation>讲义 003（bank 冲突：填充）</translation>
+    </message>
+</context>
+<context>
+    <name>StrategySummary</name>
+    <message>
+        <source>stride doubles from 1, tid % stride == 0 adds: active lanes thin out inside every warp (divergence)</source>
+        <comment>simple</comment>
+        <translation>步长从 1 开始倍增，满足 tid % stride == 0 的线程做加法：每个线程束内的活跃线程越来越稀疏（分支发散）</translation>
+    </message>
+    <message>
+        <source>stride halves from blockDim, tid &lt; stride adds: active lanes stay packed, no divergence until one warp is left</source>
+        <comment>convergent</comment>
+        <translation>步长从 blockDim 开始减半，满足 tid &lt; stride 的线程做加法：活跃线程保持连续，直到只剩一个线程束之前都没有分支发散</translation>
+    </message>
+    <message>
+        <source>the convergent tree folded toward the right end; the result lands in the last element</source>
+        <comment>convergent_reversed</comment>
+        <translation>向右端折叠的收敛树：结果落在最后一个元素</translation>
+    </message>
+    <message>
+        <source>shared-memory tree with index = 2*stride*tid: packed lanes, but strided words collide in banks</source>
+        <comment>interleaved_strided</comment>
+        <translation>用 index = 2*stride*tid 的共享内存规约树：活跃线程连续，但跨步访问的字落在同一 bank 上发生冲突</translation>
+    </message>
+    <message>
+        <source>first add while loading into shared memory, then the convergent tree on chip</source>
+        <comment>shared</comment>
+        <translation>载入共享内存时先做一次加法，再在片上做收敛树规约</translation>
+    </message>
+    <message>
+        <source>many blocks, each reduces 2*blockDim elements in shared memory, one atomicAdd per block</source>
+        <comment>segmented</comment>
+        <translation>多个线程块，每块在共享内存中规约 2*blockDim 个元素，每块一次 atomicAdd</translation>
+    </message>
+    <message>
+        <source>each thread first sums COARSE_FACTOR*2 elements in a register: fewer blocks, barriers and atomics</source>
+        <comment>coarsened</comment>
+        <translation>每个线程先在寄存器中累加 COARSE_FACTOR*2 个元素：线程块、屏障和原子操作都更少</translation>
+    </message>
+    <message>
+        <source>the coarsened kernel as a max reduction; float atomic max by a compare-and-swap loop</source>
+        <comment>coarsened_max</comment>
+        <translation>线程粗化核函数做最大值规约；浮点原子取大用比较并交换（CAS）循环实现</translation>
+    </message>
+    <message>
+        <source>every thread atomicAdds its element into one address: correct but fully serialised</source>
+        <comment>atomic_naive</comment>
+        <translation>每个线程把自己的元素 atomicAdd 到同一个地址：结果正确，但完全串行</translation>
+    </message>
+    <message>
+        <source>every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)</source>
+        <comment>race</comment>
+        <translation>每个线程执行普通的 *output += x：读-改-写竞争会丢失更新（预期结果错误）</translation>
+    </message>
+    <message>
+        <source>__shfl_down_sync tree in registers, then one atomicAdd per warp</source>
+        <comment>warp_shuffle</comment>
+        <translation>在寄存器中用 __shfl_down_sync 做规约树，然后每个线程束一次 atomicAdd</translation>
+    </message>
+    <message>
+        <source>two levels: shuffle within each warp, one warp reduces the per-warp partials, one atomic per block</source>
+        <comment>block_reduce</comment>
+        <translation>两级：先在每个线程束内洗牌规约，再由一个线程束规约各线程束的部分和，每块一次原子操作</translation>
+    </message>
+    <message>
+        <source>block partials written to global memory, a second kernel reduces them: no atomics</source>
+        <comment>two_pass</comment>
+        <translation>各线程块的部分和写入全局内存，由第二个核函数规约：没有原子操作</translation>
+    </message>
+    <message>
+        <source>one cooperative kernel: block partials, grid.sync(), then block 0 reduces them</source>
+        <comment>grid_sync</comment>
+        <translation>一个协作式核函数：各块部分和，grid.sync()，再由线程块 0 规约</translation>
+    </message>
+    <message>
+        <source>float4 (packed) loads in a grid-stride loop, then the two-level block reduce</source>
+        <comment>vectorized</comment>
+        <translation>在网格跨步循环中用 float4（向量化）载入，再做两级块内规约</translation>
+    </message>
+    <message>
+        <source>vectorized, but the kernel zeroes its own output: the block with the first ticket zeroes it (release), the others wait for that (acquire) before their atomicAdd</source>
+        <comment>self_reset</comment>
+        <translation>与 vectorized 相同，但核函数自己把输出清零：拿到第一张票的线程块清零（release），其他线程块在 atomicAdd 之前等待它完成（acquire）</translation>
+    </message>
+    <message>
+        <source>dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block</source>
+        <comment>dot_shared</comment>
+        <translation>点积：逐对相乘，再做共享内存规约树，每块一次 atomicAdd</translation>
+    </message>
+    <message>
+        <source>dot product with thread coarsening in registers</source>
+        <comment>dot_coarsened</comment>
+        <translation>在寄存器中做线程粗化的点积</translation>
+    </message>
+    <message>
+        <source>coarsened dot product accumulating with fmaf</source>
+        <comment>dot_fma</comment>
+        <translation>用 fmaf 累加的线程粗化点积</translation>
+    </message>
+    <message>
+        <source>CUB DeviceReduce::Sum / Max: the library baseline</source>
+        <comment>cub</comment>
+        <translation>CUB DeviceReduce::Sum / Max：库函数基准</translation>
+    </message>
+    <message>
+        <source>sequential float64 reduction on the CPU: the reference and the CPU baseline</source>
+        <comment>cpu</comment>
+        <translation>CPU 上的顺序 float64 规约：参考值与 CPU 基准</translation>
+    </message>
+    <message>
+        <source>interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts</source>
+        <comment>interleaved_padded</comment>
+        <translation>在共享内存中每 32 个字后空出一个字的 interleaved_strided：跨步访问的字分散到所有 bank 上，没有冲突</translation>
+    </message>
+</context>
+<context>
+    <name>TraceRequest</name>
+    <message>
+        <source>strategy must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>strategy 必须是以下之一：%1（收到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>%1: the step model failed: %2</source>
+        <translation>%1：分步模型出错：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message>
+        <source>%1: model vs hardware (Nsight Compute%2)</source>
+        <translation>%1：模型与硬件对比（Nsight Compute%2）</translation>
+    </message>
+    <message>
+        <source>This file has no hardware counters for %1; it has %2 (single-block kernels at n = %3).</source>
+        <translation>这个文件没有 %1 的硬件计数器；它有 %2（n = %3 时的单线程块核函数）。</translation>
+    </message>
+    <message>
+        <source>1 launch</source>
+        <translation>1 次启动</translation>
+    </message>
+    <message>
+        <source>%1 launches</source>
+        <translation>%1 次启动</translation>
+    </message>
+    <message>
+        <source>, all with the same figures</source>
+        <translation>，数值全部相同</translation>
+    </message>
+    <message>
+        <source>, figures of the first (the launches differed)</source>
+        <translation>，取第一次的数值（各次启动不同）</translation>
+    </message>
+    <message>
+        <source>Measured at n = %1, block size %2 (grid %3), %4%5.</source>
+        <translation>测量条件：n = %1，线程块大小 %2（网格 %3），%4%5。</translation>
+    </message>
+    <message>
+        <source>The trace on screen is n = %1, block size %2; the model column is the step model at the measured n = %3, block size %4, not the trace on screen.</source>
+        <translation>屏幕上的轨迹是 n = %1，线程块大小 %2；模型一列是按测量时的 n = %3、线程块大小 %4 计算的分步模型，而不是屏幕上的轨迹。</translation>
+    </message>
+    <message>
+        <source> (warp size 32, 32 banks, as on the GPU)</source>
+        <translation>（线程束大小 32，32 个 bank，与 GPU 相同）</translation>
+    </message>
+    <message>
+        <source>not collected</source>
+        <translation>未采集</translation>
+    </message>
+    <message>
+        <source>The step model cannot run n = %1 here (at most 4096 values): the model figures are the ones written into the file.</source>
+        <translation>分步模型无法在这里运行 n = %1（至多 4096 个值）：模型数值取自文件中写入的值。</translation>
+    </message>
+    <message>
+        <source>The model figures written into the file differ from today&apos;s step model; the model column is today&apos;s.</source>
+        <translation>文件中写入的模型数值与当前的分步模型不同；模型一列使用当前的模型。</translation>
+    </message>
+    <message>
+        <source>The run reported an ncu error: %1</source>
+        <translation>这次运行报告了 ncu 错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchRunner</name>
+    <message>
+        <source>a benchmark is already running</source>
+        <translation>已有一个基准测试在运行</translation>
+    </message>
+    <message>
+        <source>reducescope-cli not found next to the app, in the build tree or on PATH (set REDUCESCOPE_CLI)</source>
+        <translation>在程序旁边、构建目录和 PATH 中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）</translation>
+    </message>
+    <message>
+        <source>reducescope-cli printed a line this app cannot read: %1</source>
+        <translation>reducescope-cli 输出了一行本程序无法读取的内容：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled; %1 kept.</source>
+        <translation>已取消；保留了 %1。</translation>
+    </message>
+    <message>
+        <source>1 finished result</source>
+        <translation>1 个已完成的结果</translation>
+    </message>
+    <message>
+        <source>%1 finished results</source>
+        <translation>%1 个已完成的结果</translation>
+    </message>
+    <message>
+        <source>reducescope-cli crashed after %1</source>
+        <translation>reducescope-cli 在得到 %1 后崩溃</translation>
+    </message>
+    <message>
+        <source>Done: %1.</source>
+        <translation>完成：%1。</translation>
+    </message>
+    <message>
+        <source>Done, but some results are wrong or failed (see Status).</source>
+        <translation>完成，但有些结果错误或失败（见“状态”列）。</translation>
+    </message>
+    <message>
+        <source>reducescope-cli: %1</source>
+        <translation>reducescope-cli：%1</translation>
+    </message>
+    <message>
+        <source>reducescope-cli rejected the arguments (exit 2)</source>
+        <translation>reducescope-cli 拒绝了这些参数（退出码 2）</translation>
+    </message>
+    <message>
+        <source>No CUDA device (reducescope-cli exit 77): %1</source>
+        <translation>没有 CUDA 设备（reducescope-cli 退出码 77）：%1</translation>
+    </message>
+    <message>
+        <source>no GPU or driver found</source>
+        <translation>没有找到 GPU 或驱动</translation>
+    </message>
+    <message>
+        <source>reducescope-cli failed (exit %1) after %2</source>
+        <translation>reducescope-cli 在得到 %2 后失败（退出码 %1）</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>reducescope-cli not found: benchmarks cannot run from this build</source>
+        <translation>没有找到 reducescope-cli：这个构建无法运行基准测试</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchSettings</name>
+    <message>
+        <source>Kernels</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>graph: CUDA graph replay; loop: back-to-back launches; per-launch: events around each launch</source>
+        <translation>graph：CUDA 图重放；loop：连续启动；per-launch：每次启动前后记录事件</translation>
+    </message>
+    <message>
+        <source>Timing mode</source>
+        <translation>计时模式</translation>
+    </message>
+    <message>
+        <source>cold flushes L2 between repetitions</source>
+        <translation>cold：每次重复之间清空 L2</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>线程块大小</translation>
+    </message>
+    <message>
+        <source>COARSE_FACTOR: elements each thread adds in registers before the tree (power of two)</source>
+        <translation>COARSE_FACTOR：每个线程在进入规约树之前在寄存器中累加的元素个数（2 的幂）</translation>
+    </message>
+    <message>
+        <source>Coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>over N</source>
+        <translation>扫描 N</translation>
+    </message>
+    <message>
+        <source>over block size</source>
+        <translation>扫描线程块大小</translation>
+    </message>
+    <message>
+        <source>over coarse factor</source>
+        <translation>扫描粗化因子</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Sweep values</source>
+        <translation>扫描取值</translation>
+    </message>
+    <message>
+        <source>kernels: check at least one kernel to run</source>
+        <translation>核函数：请至少勾选一个要运行的核函数</translation>
+    </message>
+    <message>
+        <source>Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels&apos; limit) and what the device memory allows.</source>
+        <translation>元素个数（float32）：整数，1M = 1,048,576，或 2^20。至多 2^31（核函数的上限），且不超过设备内存所能容纳的数量。</translation>
+    </message>
+    <message>
+        <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
+        <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），收到 &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchTableModel</name>
+    <message>
+        <source>
+Double-click to open this strategy in the step pane.</source>
+        <translation>
+双击在分步面板中打开这个策略。</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>核函数</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>线程块</translation>
+    </message>
+    <message>
+        <source>Coarse</source>
+        <translation>粗化</translation>
+    </message>
+    <message>
+        <source>Median (µs)</source>
+        <translation>中位数 (µs)</translation>
+    </message>
+    <message>
+        <source>Min (µs)</source>
+        <translation>最小 (µs)</translation>
+    </message>
+    <message>
+        <source>Max (µs)</source>
+        <translation>最大 (µs)</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>% peak</source>
+        <translation>% 峰值</translation>
+    </message>
+    <message>
+        <source>% ceiling</source>
+        <translation>% 上限</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Speed-up vs %1</source>
+        <translation>相对 %1 的加速比</translation>
+    </message>
+    <message>
+        <source>|Error|</source>
+        <translation>|误差|</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Threads per block</source>
+        <translation>每个线程块的线程数</translation>
+    </message>
+    <message>
+        <source>Coarse factor (COARSE_FACTOR)</source>
+        <translation>粗化因子 (COARSE_FACTOR)</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth: bytes read / median time, 10^9 bytes per second</source>
+        <translation>有效带宽：读取的字节数 / 中位时间，单位 10^9 字节每秒</translation>
+    </message>
+    <message>
+        <source>Bandwidth as % of the datasheet peak</source>
+        <translation>带宽占规格书峰值的百分比</translation>
+    </message>
+    <message>
+        <source>Bandwidth as % of the measured read-only ceiling at this N</source>
+        <translation>带宽占此 N 下实测只读带宽上限的百分比</translation>
+    </message>
+    <message>
+        <source>|result - float64 reference|</source>
+        <translation>|结果 - float64 参考值|</translation>
+    </message>
+    <message>
+        <source>%1 (%2), n = %3, block %4, coarse %5: %6</source>
+        <translation>%1（%2），n = %3，线程块 %4，粗化 %5：%6</translation>
+    </message>
+    <message>
+        <source>
+|error| %1, tolerance %2</source>
+        <translation>
+|误差| %1，容差 %2</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchmarkPane</name>
+    <message>
+        <source>… %1 (N = %2)</source>
+        <translation>… %1（N = %2）</translation>
+    </message>
+    <message>
+        <source>✓ %1: %2 µs, %3 GB/s</source>
+        <translation>✓ %1：%2 µs，%3 GB/s</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2%3</source>
+        <translation>✗ %1：%2%3</translation>
+    </message>
+    <message>
+        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Open a results file recorded on a GPU (docs/results/ has some).</source>
+        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
+    </message>
+    <message>
+        <source> %1 stdout line(s) could not be read; the last: %2</source>
+        <translation> 有 %1 行标准输出无法读取；最后一行：%2</translation>
+    </message>
+    <message>
+        <source>This machine: %1</source>
+        <translation>本机：%1</translation>
+    </message>
+    <message>
+        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Benchmarks need an NVIDIA GPU; open a results file recorded on one (docs/results/ has some).</source>
+        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。基准测试需要 NVIDIA GPU；可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
+    </message>
+    <message>
+        <source>This machine: GPU unknown (%1).</source>
+        <translation>本机：GPU 未知（%1）。</translation>
+    </message>
+    <message>
+        <source>Open results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <source>Load a results .json written by reducescope-cli bench --json; the arrow lists the recordings shipped in docs/results/</source>
+        <translation>载入 reducescope-cli bench --json 写出的结果 .json；箭头菜单列出 docs/results/ 中附带的记录</translation>
+    </message>
+    <message>
+        <source>(no docs/results/ folder found near the app)</source>
+        <translation>（程序附近没有找到 docs/results/ 文件夹）</translation>
+    </message>
+    <message>
+        <source>Compare with…</source>
+        <translation>对比…</translation>
+    </message>
+    <message>
+        <source>Overlay a second results file (another GPU or commit)</source>
+        <translation>叠加第二个结果文件（另一块 GPU 或另一次提交）</translation>
+    </message>
+    <message>
+        <source>Clear comparison</source>
+        <translation>清除对比</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Chart as PNG, PDF or SVG…</source>
+        <translation>图表导出为 PNG、PDF 或 SVG…</translation>
+    </message>
+    <message>
+        <source>Data as CSV or JSON…</source>
+        <translation>数据导出为 CSV 或 JSON…</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Runs reducescope-cli bench with these settings in a child process</source>
+        <translation>在子进程中以这些设置运行 reducescope-cli bench</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%v / %m kernel runs</source>
+        <translation>%v / %m 次核函数运行</translation>
+    </message>
+    <message>
+        <source>Speed-up baseline:</source>
+        <translation>加速比基准：</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数坐标</translation>
+    </message>
+    <message>
+        <source>Hover a bar for exact figures; click it (or a table row) to open the strategy in the step pane.</source>
+        <translation>鼠标悬停在柱上可看到精确数值；单击柱（或表格中的一行）在分步面板中打开该策略。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Multi-GPU</source>
+        <translation>多 GPU</translation>
+    </message>
+    <message>
+        <source>This build has no CUDA kernels</source>
+        <translation>这个构建没有 CUDA 核函数</translation>
+    </message>
+    <message>
+        <source>This build has &lt;b&gt;no CUDA kernels&lt;/b&gt; (it was built without nvcc), so benchmarks cannot run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the H200 recordings shipped with ReduceScope).</source>
+        <translation>这个构建&lt;b&gt;没有 CUDA 核函数&lt;/b&gt;（构建时没有 nvcc），所以这里不能运行基准测试。可以打开在别处 GPU 上记录的结果：打开结果…（箭头菜单列出 ReduceScope 附带的 H200 记录）。</translation>
+    </message>
+    <message>
+        <source>Showing %1: %2</source>
+        <translation>正在显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2</source>
+        <translation>对比 %1：%2</translation>
+    </message>
+    <message>
+        <source>No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).</source>
+        <translation>还没有结果：运行一次基准测试，或打开一个结果文件（docs/results/ 中有在 H200 上记录的结果）。</translation>
+    </message>
+    <message>
+        <source>Not loaded: %1</source>
+        <translation>未载入：%1</translation>
+    </message>
+    <message>
+        <source>Loaded %1: %2.</source>
+        <translation>已载入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>1 result</source>
+        <translation>1 个结果</translation>
+    </message>
+    <message>
+        <source>%1 results</source>
+        <translation>%1 个结果</translation>
+    </message>
+    <message>
+        <source>Not loaded for comparison: %1</source>
+        <translation>未载入用于对比：%1</translation>
+    </message>
+    <message>
+        <source>Comparing with %1.</source>
+        <translation>正在与 %1 对比。</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>未启动：%1</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>正在运行 %1…</translation>
+    </message>
+    <message>
+        <source>%1: unknown data format &quot;%2&quot; (allowed: csv, json)</source>
+        <translation>%1：未知的数据格式 &quot;%2&quot;（可用：csv、json）</translation>
+    </message>
+    <message>
+        <source>%1: cannot write (%2)</source>
+        <translation>%1：无法写入（%2）</translation>
+    </message>
+    <message>
+        <source>Open benchmark results</source>
+        <translation>打开基准测试结果</translation>
+    </message>
+    <message>
+        <source>Results (*.json)</source>
+        <translation>结果 (*.json)</translation>
+    </message>
+    <message>
+        <source>Compare with results</source>
+        <translation>与结果对比</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;PDF (*.pdf);;SVG (*.svg)</source>
+        <translation>PNG (*.png);;PDF (*.pdf);;SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>Chart written to %1.</source>
+        <translation>图表已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;Results JSON (*.json)</source>
+        <translation>CSV (*.csv);;结果 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Data written to %1.</source>
+        <translation>数据已写入 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::DeviceProbe</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>reducescope-cli devices did not answer within %1 s</source>
+        <translation>reducescope-cli devices 在 %1 秒内没有响应</translation>
+    </message>
+    <message>
+        <source>reducescope-cli devices crashed</source>
+        <translation>reducescope-cli devices 崩溃</translation>
+    </message>
+    <message>
+        <source>no CUDA device or driver</source>
+        <translation>没有 CUDA 设备或驱动</translation>
+    </message>
+    <message>
+        <source>reducescope-cli devices failed (exit %1)%2</source>
+        <translation>reducescope-cli devices 失败（退出码 %1）%2</translation>
+    </message>
+    <message>
+        <source>cannot read the device list: %1</source>
+        <translation>无法读取设备列表：%1</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::GpuRecorder</name>
+    <message>
+        <source>a GPU records warps of 32 lanes and 32 banks (this request has warp size %1, %2 banks): the step model is shown</source>
+        <translation>GPU 只能记录 32 个 lane 的线程束和 32 个 bank（这个请求的线程束大小为 %1，%2 个 bank）：显示分步模型</translation>
+    </message>
+    <message>
+        <source>no CUDA device: reducescope-cli was not found next to the app or in the build tree (set REDUCESCOPE_CLI)</source>
+        <translation>没有 CUDA 设备：在程序旁边和构建目录中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）</translation>
+    </message>
+    <message>
+        <source>no CUDA device: cannot start %1: %2</source>
+        <translation>没有 CUDA 设备：无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>recording cancelled: the step model is shown</source>
+        <translation>记录已取消：显示分步模型</translation>
+    </message>
+    <message>
+        <source>recording failed: reducescope-cli crashed%1; the step model is shown</source>
+        <translation>记录失败：reducescope-cli 崩溃%1；显示分步模型</translation>
+    </message>
+    <message>
+        <source>no CUDA device: %1</source>
+        <translation>没有 CUDA 设备：%1</translation>
+    </message>
+    <message>
+        <source>reducescope-cli found no GPU or driver</source>
+        <translation>reducescope-cli 没有找到 GPU 或驱动</translation>
+    </message>
+    <message>
+        <source>the recording refused these parameters: %1; the step model is shown</source>
+        <translation>记录拒绝了这些参数：%1；显示分步模型</translation>
+    </message>
+    <message>
+        <source>recording failed (reducescope-cli exit %1)%2; the step model is shown</source>
+        <translation>记录失败（reducescope-cli 退出码 %1）%2；显示分步模型</translation>
+    </message>
+    <message>
+        <source>the recording of reducescope-cli</source>
+        <translation>reducescope-cli 的记录</translation>
+    </message>
+    <message>
+        <source>reducescope-cli printed a step-model trace, not a recording</source>
+        <translation>reducescope-cli 输出的是分步模型轨迹，而不是 GPU 记录</translation>
+    </message>
+    <message>
+        <source>recording failed: %1; the step model is shown</source>
+        <translation>记录失败：%1；显示分步模型</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::MainWindow</name>
+    <message>
+        <source>About ReduceScope</source>
+        <translation>关于 ReduceScope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ReduceScope %1&lt;/b&gt;&lt;br&gt;Teach and measure CUDA parallel reduction.&lt;br&gt;Licence: GPL-3.0-or-later.&lt;br&gt;Kernels available in this build: %2.&lt;br&gt;Command line: %3&lt;br&gt;Recorded results: %4</source>
+        <translation>&lt;b&gt;ReduceScope %1&lt;/b&gt;&lt;br&gt;讲解并测量 CUDA 并行规约。&lt;br&gt;许可证：GPL-3.0-or-later。&lt;br&gt;本构建包含 CUDA 核函数：%2。&lt;br&gt;命令行程序：%3&lt;br&gt;已记录的结果：%4</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no (built without nvcc)</source>
+        <translation>否（构建时没有 nvcc）</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>ReduceScope</source>
+        <translation>ReduceScope</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>分步</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Load benchmark results…</source>
+        <translation>载入基准测试结果(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Export step as &amp;PNG…</source>
+        <translation>将当前步导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export step as &amp;SVG…</source>
+        <translation>将当前步导出为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Export &amp;every step as PNG series…</source>
+        <translation>将每一步导出为 PNG 序列(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Step pane</source>
+        <translation>分步面板(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Table of steps</source>
+        <translation>步骤表格(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark pane</source>
+        <translation>基准测试面板(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>步骤(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About ReduceScope</source>
+        <translation>关于 ReduceScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 has no step model (benchmark only)</source>
+        <translation>%1 没有分步模型（只用于基准测试）</translation>
+    </message>
+    <message>
+        <source>Export step as PNG</source>
+        <translation>将当前步导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export step as SVG</source>
+        <translation>将当前步导出为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Folder for the numbered PNG series</source>
+        <translation>保存带编号 PNG 序列的文件夹</translation>
+    </message>
+    <message>
+        <source>%1 PNG files written to %2</source>
+        <translation>已将 %1 个 PNG 文件写入 %2</translation>
+    </message>
+    <message>
+        <source>Load benchmark results</source>
+        <translation>载入基准测试结果</translation>
+    </message>
+    <message>
+        <source>Results (*.json)</source>
+        <translation>结果 (*.json)</translation>
+    </message>
+    <message>
+        <source>Load results</source>
+        <translation>载入结果</translation>
+    </message>
+    <message>
+        <source>Hardware counters of %1 are in the step pane&apos;s counters panel</source>
+        <translation>%1 的硬件计数器已显示在分步面板的计数器区</translation>
+    </message>
+    <message>
+        <source>Hardware counters not shown: %1</source>
+        <translation>未显示硬件计数器：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Warp map</source>
+        <translation>线程束图(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, text readable from the back row, sidebar folded away</source>
+        <translation>全屏显示，字大到最后一排也看得清，侧栏收起</translation>
+    </message>
+    <message>
+        <source>Si&amp;debar</source>
+        <translation>侧栏(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel source</source>
+        <translation>内核源代码(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>T&amp;heme</source>
+        <translation>主题(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to defaults</source>
+        <translation>恢复默认设置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lesson %1 could not be set up; see the message in the sidebar</source>
+        <translation>无法设置课程 %1；请看侧栏中的提示</translation>
+    </message>
+    <message>
+        <source>No lessons found</source>
+        <translation>未找到课程</translation>
+    </message>
+    <message>
+        <source>Step pane, theme and panels are back to their defaults</source>
+        <translation>分步面板、主题和各面板已恢复为默认设置</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture.</source>
+        <translation>在分步视图中：Ctrl+滚轮以指针为中心缩放；放大后可用拖动、滚轮或方向键平移画面。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::StepPane</name>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>线程块大小</translation>
+    </message>
+    <message>
+        <source>Warp size</source>
+        <translation>线程束大小</translation>
+    </message>
+    <message>
+        <source>Coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>Banks</source>
+        <translation>bank 数</translation>
+    </message>
+    <message>
+        <source>Strategy: grouped the way the seeds teach them</source>
+        <translation>策略：按教程讲授的顺序分组</translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Compare mode</source>
+        <translation>对比模式</translation>
+    </message>
+    <message>
+        <source>1..4096 values, separated by commas or spaces (nan, inf, -inf accepted)</source>
+        <translation>1..4096 个值，以逗号或空格分隔（可用 nan、inf、-inf）</translation>
+    </message>
+    <message>
+        <source>Presets…</source>
+        <translation>预设…</translation>
+    </message>
+    <message>
+        <source>strategy default</source>
+        <translation>策略默认值</translation>
+    </message>
+    <message>
+        <source>Block size: a power of two in 1..1024 (0 = the strategy&apos;s default)</source>
+        <translation>线程块大小：1..1024 中 2 的幂（0 = 策略的默认值）</translation>
+    </message>
+    <message>
+        <source>%1 (teaching aid: real GPUs use 32)</source>
+        <translation>%1（教学辅助：真实 GPU 使用 32）</translation>
+    </message>
+    <message>
+        <source>Warp size: 32 on every NVIDIA GPU; 4, 8 or 16 make small examples show warps</source>
+        <translation>线程束大小：所有 NVIDIA GPU 都是 32；4、8、16 让小例子也能看到多个线程束</translation>
+    </message>
+    <message>
+        <source>COARSE_FACTOR: 1..64 elements pairs summed per thread in registers</source>
+        <translation>COARSE_FACTOR：每个线程在寄存器中累加 1..64 对元素</translation>
+    </message>
+    <message>
+        <source>Shared-memory banks: 32 on every current GPU; 4, 8 or 16 as a teaching aid</source>
+        <translation>共享内存 bank 数：当前所有 GPU 都是 32；4、8、16 作为教学辅助</translation>
+    </message>
+    <message>
+        <source>Recorded on the GPU</source>
+        <translation>在 GPU 上记录</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the recording; the step model stays</source>
+        <translation>停止记录；保留分步模型</translation>
+    </message>
+    <message>
+        <source>Recording on the GPU…</source>
+        <translation>正在 GPU 上记录…</translation>
+    </message>
+    <message>
+        <source>Open trace…</source>
+        <translation>打开轨迹…</translation>
+    </message>
+    <message>
+        <source>Show a trace saved by reducescope-cli trace --json, or a GPU recording saved by reducescope-cli trace --on-gpu --json (made on another machine)</source>
+        <translation>显示 reducescope-cli trace --json 保存的轨迹，或 reducescope-cli trace --on-gpu --json 保存的 GPU 记录（可以在另一台机器上生成）</translation>
+    </message>
+    <message>
+        <source>Back to the model</source>
+        <translation>回到模型</translation>
+    </message>
+    <message>
+        <source>Load hardware counters…</source>
+        <translation>载入硬件计数器…</translation>
+    </message>
+    <message>
+        <source>A results file of reducescope-cli bench --counters: Nsight Compute&apos;s figures beside the model&apos;s (docs/hardware-counters.md)</source>
+        <translation>reducescope-cli bench --counters 生成的结果文件：Nsight Compute 的数值与模型的数值并列显示（docs/hardware-counters.md）</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Open &amp;trace (JSON)…</source>
+        <translation>打开轨迹 (JSON)(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Load &amp;hardware counters…</source>
+        <translation>载入硬件计数器(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>input may hold at most %1 characters (the text reached the limit and may have been cut; last valid input kept)</source>
+        <translation>input 至多 %1 个字符（文本已达上限，可能被截断；保留上一个有效输入）</translation>
+    </message>
+    <message>
+        <source>Checking for a CUDA device…</source>
+        <translation>正在检查 CUDA 设备…</translation>
+    </message>
+    <message>
+        <source>Show what the kernel&apos;s recording probe records on %1 for this strategy, input and parameters</source>
+        <translation>显示核函数的记录探针在 %1 上对这个策略、输入和参数记录的内容</translation>
+    </message>
+    <message>
+        <source>Showing: the step model</source>
+        <translation>正在显示：分步模型</translation>
+    </message>
+    <message>
+        <source>Showing: a step-model trace from %1</source>
+        <translation>正在显示：来自 %1 的分步模型轨迹</translation>
+    </message>
+    <message>
+        <source>Showing: &lt;b&gt;recorded on the GPU&lt;/b&gt; (%1)</source>
+        <translation>正在显示：&lt;b&gt;在 GPU 上记录&lt;/b&gt;（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>
+        <translation>
+            <numerusform>&lt;br&gt;%n 个线程束分几组执行了同一步（__activemask() 被拆分）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recorded by a probe:
+• %1</source>
+        <translation>探针不记录的内容：
+• %1</translation>
+    </message>
+    <message>
+        <source>Open a trace</source>
+        <translation>打开轨迹</translation>
+    </message>
+    <message>
+        <source>Trace JSON (*.json)</source>
+        <translation>轨迹 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Load hardware counters</source>
+        <translation>载入硬件计数器</translation>
+    </message>
+    <message>
+        <source>Results with counters (*.json)</source>
+        <translation>带计数器的结果 (*.json)</translation>
+    </message>
+    <message>
+        <source> · recorded on the GPU</source>
+        <translation> · 在 GPU 上记录</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hide the lesson&apos;s note</source>
+        <translation>隐藏课程说明</translation>
+    </message>
+    <message>
+        <source>&amp;Predict mode</source>
+        <translation>预测模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Predict mode: answer a question about each step before it is revealed</source>
+        <translation>预测模式：每一步揭晓之前，先回答一个关于这一步的问题</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the step</source>
+        <translation>揭晓这一步(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Another question</source>
+        <translation>换一个问题(&amp;A)</translation>
+    </message>
+    <message>
+        <source>your answer</source>
+        <translation>你的答案</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Another question</source>
+        <translation>换一个问题</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Warp map</source>
+        <translation>线程束图</translation>
+    </message>
+    <message>
+        <source>Nothing to predict in this step: step on.</source>
+        <translation>这一步没有可预测的内容：请继续下一步。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::StepState</name>
+    <message>
+        <source>input may hold at most %1 characters (got %2; last valid input kept)</source>
+        <translation>input 至多 %1 个字符（收到 %2 个；保留上一个有效输入）</translation>
+    </message>
+    <message>
+        <source>compare must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>compare 必须是以下之一：%1（收到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>no CUDA device: reducescope-cli was not found next to the app or in the build tree (set REDUCESCOPE_CLI); open a trace recorded elsewhere instead</source>
+        <translation>没有 CUDA 设备：在程序旁边和构建目录中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）；可以改为打开在别处记录的轨迹</translation>
+    </message>
+    <message>
+        <source>no CUDA device: %1</source>
+        <translation>没有 CUDA 设备：%1</translation>
+    </message>
+    <message>
+        <source>no usable CUDA device: %1</source>
+        <translation>没有可用的 CUDA 设备：%1</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>answer must be one number, nan, inf or -inf (got &quot;%1&quot;)</source>
+        <translation>答案必须是一个数、nan、inf 或 -inf（收到的是“%1”）</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::BenchChart</name>
+    <message>
+        <source>N = %1, block %2, coarse factor %3, %4 / %5 cache</source>
+        <translation>N = %1，线程块 %2，粗化因子 %3，%4 / %5 缓存</translation>
+    </message>
+    <message>
+        <source>time: median %1 (min %2, max %3)</source>
+        <translation>时间：中位数 %1（最小 %2，最大 %3）</translation>
+    </message>
+    <message>
+        <source>bandwidth: %1 GB/s = %2% of peak, %3% of ceiling</source>
+        <translation>带宽：%1 GB/s = 峰值的 %2%，上限的 %3%</translation>
+    </message>
+    <message>
+        <source>speed-up vs %1: %2×</source>
+        <translation>相对 %1 的加速比：%2×</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: not verified, no speed shown</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：未通过校验，不显示速度</translation>
+    </message>
+    <message>
+        <source>|error| %1 (tolerance %2)</source>
+        <translation>|误差| %1（容差 %2）</translation>
+    </message>
+    <message>
+        <source>Kernel time (median; whiskers: min–max)</source>
+        <translation>核函数时间（中位数；须线：最小–最大）</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth (bytes read / median time)</source>
+        <translation>有效带宽（读取字节数 / 中位时间）</translation>
+    </message>
+    <message>
+        <source>Speed-up against %1 (higher is faster)</source>
+        <translation>相对 %1 的加速比（越高越快）</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source> — N = %1</source>
+        <translation> — N = %1</translation>
+    </message>
+    <message>
+        <source>, block %1, coarse %2</source>
+        <translation>，线程块 %1，粗化 %2</translation>
+    </message>
+    <message>
+        <source>median time (µs)%1</source>
+        <translation>中位时间 (µs)%1</translation>
+    </message>
+    <message>
+        <source>, log scale</source>
+        <translation>，对数坐标</translation>
+    </message>
+    <message>
+        <source>GB/s (10⁹ bytes/s)</source>
+        <translation>GB/s（10⁹ 字节/秒）</translation>
+    </message>
+    <message>
+        <source>speed-up (×)%1</source>
+        <translation>加速比 (×)%1</translation>
+    </message>
+    <message>
+        <source>No results: run a benchmark or open a results file</source>
+        <translation>没有结果：运行基准测试或打开结果文件</translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation>没有 %1</translation>
+    </message>
+    <message>
+        <source>datasheet peak %1 GB/s</source>
+        <translation>规格书峰值 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>measured read ceiling %1 GB/s</source>
+        <translation>实测读取上限 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>N (elements), log₂ scale</source>
+        <translation>N（元素个数），log₂ 坐标</translation>
+    </message>
+    <message>
+        <source>block size (threads), log₂ scale</source>
+        <translation>线程块大小（线程数），log₂ 坐标</translation>
+    </message>
+    <message>
+        <source>coarse factor, log₂ scale</source>
+        <translation>粗化因子，log₂ 坐标</translation>
+    </message>
+    <message>
+        <source>Bandwidth against N (sweep)</source>
+        <translation>带宽随 N 的变化（扫描）</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth against %1</source>
+        <translation>有效带宽随%1的变化</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>block size</source>
+        <translation>线程块大小</translation>
+    </message>
+    <message>
+        <source>coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>Not a sweep: open a sweep results file or run a sweep over N</source>
+        <translation>不是扫描结果：请打开扫描结果文件，或对 N 运行扫描</translation>
+    </message>
+    <message>
+        <source>No sweep: run a sweep over N or open a sweep results file</source>
+        <translation>没有扫描：对 N 运行扫描，或打开扫描结果文件</translation>
+    </message>
+    <message>
+        <source>read ceiling</source>
+        <translation>读取上限</translation>
+    </message>
+    <message>
+        <source>L2 = %1 MiB (%2 floats) 
+← fits in L2: hot reads can beat HBM peak </source>
+        <translation>L2 = %1 MiB（%2 个 float）
+← 装得进 L2：热缓存读取可以超过 HBM 峰值 </translation>
+    </message>
+    <message>
+        <source>1 result not verified: not drawn (see table)</source>
+        <translation>1 个结果未通过校验：不绘制（见表格）</translation>
+    </message>
+    <message>
+        <source>%1 results not verified: not drawn (see table)</source>
+        <translation>%1 个结果未通过校验：不绘制（见表格）</translation>
+    </message>
+    <message>
+        <source>%1: unknown chart format &quot;%2&quot; (allowed: png, pdf, svg)</source>
+        <translation>%1：未知的图表格式 &quot;%2&quot;（可用：png、pdf、svg）</translation>
+    </message>
+    <message>
+        <source>%1: could not write the chart</source>
+        <translation>%1：无法写入图表</translation>
+    </message>
+    <message>
+        <source>basics</source>
+        <translation>基础</translation>
+    </message>
+    <message>
+        <source>shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>many blocks</source>
+        <translation>多线程块</translation>
+    </message>
+    <message>
+        <source>warp primitives</source>
+        <translation>线程束原语</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>baselines</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 在 %2：%3</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>%1: datasheet peak %2 GB/s</source>
+        <translation>%1：规格书峰值 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 datasheet peak %3 GB/s</source>
+        <translation>%1：%2 规格书峰值 %3 GB/s</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::BenchScalingChart</name>
+    <message>
+        <source>GPUs (K)</source>
+        <translation>GPU 数 (K)</translation>
+    </message>
+    <message>
+        <source>µs (median, log)</source>
+        <translation>µs（中位数，对数）</translation>
+    </message>
+    <message>
+        <source>GB/s: algbw —, busbw - -</source>
+        <translation>GB/s：algbw —，busbw - -</translation>
+    </message>
+    <message>
+        <source>Built without NCCL: only one GPU can be measured (reconfigure with NCCL for --gpus K &gt; 1).</source>
+        <translation>构建时没有 NCCL：只能测量一块 GPU（要用 --gpus K &gt; 1，请带 NCCL 重新配置）。</translation>
+    </message>
+    <message>
+        <source>No CUDA device here; results files recorded elsewhere can still be shown.</source>
+        <translation>这里没有 CUDA 设备；仍可显示在别处记录的结果文件。</translation>
+    </message>
+    <message>
+        <source>Only one GPU here: scaling needs 2 or more (reducescope-cli bench --gpus K on a multi-GPU machine).</source>
+        <translation>这里只有一块 GPU：扩展性测试需要 2 块或更多（在多 GPU 机器上运行 reducescope-cli bench --gpus K）。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs here.</source>
+        <translation>这里有 %1 块 GPU。</translation>
+    </message>
+    <message>
+        <source>No multi-GPU results loaded (reducescope-cli bench --gpus K --json FILE).</source>
+        <translation>没有载入多 GPU 结果（reducescope-cli bench --gpus K --json FILE）。</translation>
+    </message>
+    <message>
+        <source>Only one GPU in these results (K = 1): nothing to scale yet; run bench --gpus K with K &gt; 1 on a multi-GPU machine.</source>
+        <translation>这些结果中只有一块 GPU（K = 1）：还谈不上扩展；请在多 GPU 机器上运行 K &gt; 1 的 bench --gpus K。</translation>
+    </message>
+    <message>
+        <source>Results for K = 1..%1 GPUs.</source>
+        <translation>K = 1..%1 块 GPU 的结果。</translation>
+    </message>
+    <message>
+        <source>K=%1 %2: %3</source>
+        <translation>K=%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::CountersView</name>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>steps 1–%1</source>
+        <translation>第 1–%1 步</translation>
+    </message>
+    <message>
+        <source>whole trace</source>
+        <translation>整个轨迹</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: result %2, float64 reference %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：结果 %2，float64 参考值 %3</translation>
+    </message>
+    <message>
+        <source>result ±0, float64 reference ±0: the sign of the zero depends on the order of the atomics</source>
+        <translation>结果 ±0，float64 参考值 ±0：零的符号取决于原子操作的顺序</translation>
+    </message>
+    <message>
+        <source>expected wrong: lost updates carried %1</source>
+        <translation>预期结果错误：丢失的更新共计 %1</translation>
+    </message>
+    <message>
+        <source>No trace yet.</source>
+        <translation>还没有轨迹。</translation>
+    </message>
+    <message>
+        <source>active lanes / slots</source>
+        <translation>活跃 lane / 槽位</translation>
+    </message>
+    <message>
+        <source>lane utilisation</source>
+        <translation>lane 利用率</translation>
+    </message>
+    <message>
+        <source>divergent warps</source>
+        <translation>发散的线程束</translation>
+    </message>
+    <message>
+        <source>shared wavefronts</source>
+        <translation>共享内存波前</translation>
+    </message>
+    <message>
+        <source>extra wavefronts (conflicts)</source>
+        <translation>额外波前（冲突）</translation>
+    </message>
+    <message>
+        <source>global sectors</source>
+        <translation>全局内存扇区</translation>
+    </message>
+    <message>
+        <source>barriers</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <source>atomics</source>
+        <translation>原子操作</translation>
+    </message>
+    <message>
+        <source>adds</source>
+        <translation>加法</translation>
+    </message>
+    <message>
+        <source>A probe records which lanes ran each step, what they wrote and the values after it; memory traffic, barriers, atomics and the number of adds are not recorded (Nsight Compute measures the traffic).</source>
+        <translation>探针记录每一步有哪些 lane 执行、写了什么以及之后的值；内存流量、屏障、原子操作和加法次数不在记录之内（内存流量由 Nsight Compute 测量）。</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>%1 vs %2: %3</source>
+        <translation>%1 对比 %2：%3</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::SourceView</name>
+    <message>
+        <source>// %1 is not embedded in this build: kernels/cuda has no such file yet.</source>
+        <translation>// 本构建没有嵌入 %1：kernels/cuda 中还没有这个文件。</translation>
+    </message>
+    <message>
+        <source>(no kernel file)</source>
+        <translation>（没有核函数文件）</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::StepTableModel</name>
+    <message numerus="yes">
+        <source>, … (%n value(s))</source>
+        <translation>
+            <numerusform>，…（共 %n 个值）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 extra)</source>
+        <translation>%1（额外 %2）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>stride / offset</source>
+        <translation>步长 / 偏移</translation>
+    </message>
+    <message>
+        <source>values after the step</source>
+        <translation>这一步之后的值</translation>
+    </message>
+    <message>
+        <source>active lanes / slots</source>
+        <translation>活跃 lane / 槽位</translation>
+    </message>
+    <message>
+        <source>divergent warps</source>
+        <translation>发散的线程束</translation>
+    </message>
+    <message>
+        <source>worst n-way conflict</source>
+        <translation>最差的 n 路冲突</translation>
+    </message>
+    <message>
+        <source>shared wavefronts</source>
+        <translation>共享内存波前</translation>
+    </message>
+    <message>
+        <source>barriers</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <source>atomics</source>
+        <translation>原子操作</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::StepView</name>
+    <message>
+        <source>was %1</source>
+        <translation>原为 %1</translation>
+    </message>
+    <message>
+        <source>%1-way</source>
+        <translation>%1 路</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>Step view</source>
+        <translation>分步视图</translation>
+    </message>
+    <message>
+        <source>No trace: choose a strategy and an input.</source>
+        <translation>没有轨迹：请选择策略并给出输入。</translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <translation>b%1</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <source>bcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>… 1 more</source>
+        <translation>… 另有 1 个</translation>
+    </message>
+    <message>
+        <source>%1%2 step %3 of %4: %5</source>
+        <translation>%1%2 第 %3 步（共 %4 步）：%5</translation>
+    </message>
+    <message>
+        <source>Predict this step, then reveal it.</source>
+        <translation>先预测这一步，再揭晓。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::TransportBar</name>
+    <message>
+        <source>First step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>最后一步</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>播放 / 暂停（空格键）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>每秒 %1 步</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <source>Scrub through the steps</source>
+        <translation>拖动以浏览各步</translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <source>no trace</source>
+        <translation>没有轨迹</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>每秒 1 步</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::WarpMapView</name>
+    <message>
+        <source>all lanes active</source>
+        <translation>所有 lane 活跃</translation>
+    </message>
+    <message>
+        <source>divergent warp (bar: active lanes)</source>
+        <translation>发散的线程束（条：活跃 lane）</translation>
+    </message>
+    <message>
+        <source>idle warp</source>
+        <translation>空闲线程束</translation>
+    </message>
+    <message>
+        <source>exited warp</source>
+        <translation>已退出的线程束</translation>
+    </message>
+    <message>
+        <source>b%1 w%2</source>
+        <translation>b%1 w%2</translation>
+    </message>
+    <message>
+        <source>w%1</source>
+        <translation>w%1</translation>
+    </message>
+    <message>
+        <source>No trace: choose a strategy and an input.</source>
+        <translation>没有轨迹：请选择策略并给出输入。</translation>
+    </message>
+    <message>
+        <source>%1: 1 divergent warp-step</source>
+        <translation>%1：1 个发散的线程束·步</translation>
+    </message>
+    <message>
+        <source>%1: %2 divergent warp-steps</source>
+        <translation>%1：%2 个发散的线程束·步</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Warp map</source>
+        <translation>线程束图</translation>
+    </message>
+    <message>
+        <source>Warp map of %1%2, step %3</source>
+        <translation>%1%2 的线程束图，第 %3 步</translation>
+    </message>
+    <message>
+        <source> and %1</source>
+        <translation> 和 %1</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window in English and Simplified Chinese (issue 13): the model's words through Qt's tools
+// equal the model's own English, every message has its Chinese, switching the language retranslates
+// the open window at once, the choice round-trips through QSettings and the command line wins, and
+// a walk over every strategy and step, the table and the benchmark pane in zh_CN finds no English
+// left on screen (labels, buttons, actions, tooltips, headers, the step view's painted words,
+// the charts' titles, axes and legends), numbers, ids and code excepted.
+#include "app/benchmark_pane.h"
+#include "app/command_line.h"
+#include "app/language.h"
+#include "app/main_window.h"
+#include "app/step_pane.h"
+#include "views/counters_view.h"
+#include "views/model_text.h"
+#include "views/step_view.h"
+#include "views/text_capture.h"
+#include "views/transport_bar.h"
+
+#include "model/catalogue.h"
+#include "model/simulate.h"
+
+#include "../views/gui_test_main.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTextDocument>
+#include <QXmlStreamReader>
+
+#include <qcustomplot.h>
+
+using namespace reducescope;
+
+namespace {
+
+// The source texts of the Chinese translation file: a whole visible text equal to one of them is
+// English that escaped translation.
+QSet<QString> sourceTexts()
+{
+    QSet<QString> out;
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/resources/translations/reducescope_zh_CN.ts"));
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("source"))
+            out.insert(xml.readElementText());
+    return out;
+}
+
+// Words allowed in a Chinese window: names, units, abbreviations, the CUDA vocabulary the seeds
+// themselves keep in English, and the strategy ids.
+const QSet<QString>& allowedWords()
+{
+    static const QSet<QString> words = [] {
+        QSet<QString> w{QStringLiteral("English"), QStringLiteral("ReduceScope"), QStringLiteral("CUDA"),
+                        QStringLiteral("GPU"), QStringLiteral("GPUs"), QStringLiteral("CUB"), QStringLiteral("NVIDIA"),
+                        QStringLiteral("Nsight"), QStringLiteral("Compute"), QStringLiteral("ncu"), QStringLiteral("nvcc"),
+                        QStringLiteral("PMPP"), QStringLiteral("lane"), QStringLiteral("lanes"), QStringLiteral("bank"),
+                        QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("sum"), QStringLiteral("mask"),
+                        QStringLiteral("tid"), QStringLiteral("index"), QStringLiteral("if"), QStringLiteral("release"),
+                        QStringLiteral("acquire"), QStringLiteral("graph"), QStringLiteral("loop"), QStringLiteral("hot"),
+                        QStringLiteral("cold"), QStringLiteral("bench"), QStringLiteral("trace"), QStringLiteral("list"),
+                        QStringLiteral("devices"), QStringLiteral("algbw"), QStringLiteral("busbw"), QStringLiteral("docs"),
+                        QStringLiteral("inf"), QStringLiteral("nan"), QStringLiteral("memset"), QStringLiteral("Sum"),
+                        QStringLiteral("Max"), QStringLiteral("DeviceReduce"), QStringLiteral("Linux"), QStringLiteral("bcast"),
+                        QStringLiteral("GB/s"), QStringLiteral("PTX"), QStringLiteral("Fig"), QStringLiteral("HBM")};
+        for (const model::StrategyInfo& s : model::catalogue())
+            w.insert(QString::fromUtf8(s.id.data(), qsizetype(s.id.size())));
+        return w;
+    }();
+    return words;
+}
+
+// Code and names inside a text: calls, indexing, identifiers with _ . :: or digits, options,
+// paths and file names, *output. They stay as they are in every language.
+QString withoutCode(QString s)
+{
+    static const QRegularExpression code(QStringLiteral(
+        R"((\S+\.(json|png|svg|pdf|csv|md|cu|cuh|h|cpp)\b)|((?<![\w-])--?[A-Za-z][\w-]*)|(\*\w+)|(\b\w+(-\w+)+\b)|)"
+        R"(([A-Za-z_][\w:.]*\([^()]*\))|([A-Za-z_][\w.]*\[[^\]]*\])|(\b\w*[_0-9.:]\w*\b)|(\S+/\S+))"));
+    s.remove(code);
+    return s;
+}
+
+// English left in `text`, or empty: two English words in a row (not both allowed words), or the
+// whole text equal to a translation source.
+QString englishIn(const QString& raw, const QSet<QString>& sources)
+{
+    QString text = raw;
+    if (text.contains(QLatin1Char('<'))) {  // rich text
+        QTextDocument doc;
+        doc.setHtml(text);
+        text = doc.toPlainText();
+    }
+    text.remove(QLatin1Char('&'));
+    // What a tool or a file said is quoted verbatim (“...”): it is not the window's words.
+    static const QRegularExpression quoted(QStringLiteral("“[^”]*”"));
+    text.remove(quoted);
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return {};
+    if (sources.contains(trimmed) && !allowedWords().contains(trimmed)
+        && trimmed.contains(QRegularExpression(QStringLiteral("[A-Za-z]{2,}"))))
+        return trimmed;
+    static const QRegularExpression pair(QStringLiteral(R"(\b([A-Za-z][a-z]+)[ ]+([A-Za-z][a-z]+)\b)"));
+    const QString plain = withoutCode(text);
+    for (auto it = pair.globalMatch(plain); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (!allowedWords().contains(m.captured(1)) || !allowedWords().contains(m.captured(2)))
+            return m.captured(0);
+    }
+    return {};
+}
+
+// Everything a student can read in `root`: labels, buttons, group boxes, tabs, combo box items,
+// placeholders, tooltips, menus and actions, item views' headers and cells (first rows).
+QStringList visibleTexts(QWidget* root)
+{
+    QStringList out;
+    out << root->windowTitle();
+    QList<QWidget*> widgets = root->findChildren<QWidget*>();
+    widgets.prepend(root);
+    auto actions = [&out](const QList<QAction*>& list, auto&& self) -> void {
+        for (QAction* a : list) {
+            if (!a->isVisible() || a->isSeparator())
+                continue;
+            out << a->text() << a->toolTip();
+            if (QMenu* m = a->menu()) {
+                out << m->title();
+                self(m->actions(), self);
+            }
+        }
+    };
+    for (QWidget* w : widgets) {
+        if (w != root && !w->isVisibleTo(root))
+            continue;
+        out << w->toolTip() << w->accessibleName();
+        if (auto* l = qobject_cast<QLabel*>(w))
+            out << l->text();
+        if (auto* b = qobject_cast<QAbstractButton*>(w))
+            out << b->text();
+        if (auto* g = qobject_cast<QGroupBox*>(w))
+            out << g->title();
+        if (auto* t = qobject_cast<QTabWidget*>(w))
+            for (int i = 0; i < t->count(); ++i)
+                out << t->tabText(i) << t->tabToolTip(i);
+        if (auto* c = qobject_cast<QComboBox*>(w))
+            for (int i = 0; i < c->count(); ++i)
+                out << c->itemText(i) << c->itemData(i, Qt::ToolTipRole).toString();
+        if (auto* e = qobject_cast<QLineEdit*>(w))
+            out << e->placeholderText();
+        if (auto* v = qobject_cast<QAbstractItemView*>(w); v && v->model()) {
+            const QAbstractItemModel* m = v->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                out << m->headerData(c, Qt::Horizontal).toString() << m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+            for (int r = 0; r < std::min(m->rowCount(), 40); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    out << m->index(r, c).data().toString() << m->index(r, c).data(Qt::ToolTipRole).toString();
+        }
+        if (auto* bar = qobject_cast<QMenuBar*>(w))
+            actions(bar->actions(), actions);
+        actions(w->actions(), actions);
+    }
+    return out;
+}
+
+// Titles, axis labels, legends and text items a chart paints.
+QStringList chartTexts(QCustomPlot* plot)
+{
+    views::TextCapture capture(QSize(std::max(plot->width(), 640), std::max(plot->height(), 400)));
+    QCPPainter painter(&capture);
+    plot->toPainter(&painter, capture.width(), capture.height());
+    painter.end();
+    return capture.strings();
+}
+
+// "where: text" for each English text found.
+QStringList englishLeft(const QStringList& texts, const QString& where, const QSet<QString>& sources)
+{
+    QStringList bad;
+    for (const QString& t : texts) {
+        const QString e = englishIn(t, sources);
+        if (!e.isEmpty())
+            bad << QStringLiteral("%1: \"%2\" in \"%3\"").arg(where, e, t.left(160));
+    }
+    return bad;
+}
+
+bool hasCjk(const QString& s)
+{
+    for (const QChar c : s)
+        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestLanguage : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanupTestCase();
+    void tablesMatchTheCatalogue();
+    void everyMessageHasChinese();
+    void englishIsTheModels_data();
+    void englishIsTheModels();
+    void switchingRetranslatesAtOnce();
+    void settingRoundTrip();
+    void commandLineLanguage_data();
+    void commandLineLanguage();
+    void noEnglishLeftInChinese_data();
+    void noEnglishLeftInChinese();
+    void noEnglishLeftInBenchmarkPane();
+    void noEnglishLeftInClassroom();
+
+private:
+    QSet<QString> m_sources = sourceTexts();
+};
+
+void TestLanguage::init()
+{
+    QSettings().remove(QLatin1String(app::kLanguageSettingKey));
+    app::setLanguage(QStringLiteral("en"));
+}
+
+void TestLanguage::cleanupTestCase()
+{
+    QSettings().remove(QLatin1String(app::kLanguageSettingKey));
+}
+
+// The lupdate lists in views/model_text.cpp are the catalogue's messages and summaries, in order.
+void TestLanguage::tablesMatchTheCatalogue()
+{
+    const auto listed = views::listedModelTexts();
+    const auto catalogue = model::message_catalogue();
+    QCOMPARE(listed.size(), qsizetype(catalogue.size()));
+    for (qsizetype i = 0; i < listed.size(); ++i) {
+        QCOMPARE(listed[i].first, QString::fromUtf8(catalogue[std::size_t(i)].id.data()));
+        QCOMPARE(listed[i].second, QString::fromUtf8(catalogue[std::size_t(i)].other.data()));
+    }
+    const auto summaries = views::listedStrategySummaries();
+    QCOMPARE(summaries.size(), qsizetype(model::catalogue().size()));
+    for (qsizetype i = 0; i < summaries.size(); ++i) {
+        const model::StrategyInfo& s = model::catalogue()[std::size_t(i)];
+        QCOMPARE(summaries[i].first, QString::fromUtf8(s.id.data(), qsizetype(s.id.size())));
+        QCOMPARE(summaries[i].second, QString::fromUtf8(s.summary.data(), qsizetype(s.summary.size())));
+    }
+    const auto seeds = views::listedStrategySeeds();
+    QCOMPARE(seeds.size(), qsizetype(model::catalogue().size()));
+    for (qsizetype i = 0; i < seeds.size(); ++i) {
+        const model::StrategyInfo& s = model::catalogue()[std::size_t(i)];
+        QCOMPARE(seeds[i].first, QString::fromUtf8(s.id.data(), qsizetype(s.id.size())));
+        QCOMPARE(seeds[i].second, QString::fromUtf8(s.seed.data(), qsizetype(s.seed.size())));
+    }
+}
+
+// Every message, summary and family reads in Chinese once zh_CN is installed.
+void TestLanguage::everyMessageHasChinese()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    QVERIFY2(!app::loadedTranslation().isEmpty(), "no reducescope_zh_CN.qm found");
+    for (const model::MessageDef& m : model::message_catalogue()) {
+        model::Text t;
+        t.id = std::string(m.id);
+        for (int k = 0; k < 4; ++k)
+            t.args.push_back(model::TextArg::of_count(2));
+        const QString zh = views::modelText(t);
+        QVERIFY2(hasCjk(zh), qPrintable(QString::fromUtf8(m.id.data()) + QStringLiteral(": ") + zh));
+    }
+    for (const model::StrategyInfo& s : model::catalogue())
+        QVERIFY2(hasCjk(views::strategySummary(s)), s.id.data());
+    for (model::Family f : {model::Family::Basics, model::Family::SharedMemory, model::Family::ManyBlocks,
+                            model::Family::WarpPrimitives, model::Family::DotProduct, model::Family::Baseline})
+        QVERIFY(hasCjk(views::familyName(f)));
+    // Qt's own dialogs speak Chinese too (qt6-translations-l10n).
+    QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("取消"));
+}
+
+void TestLanguage::englishIsTheModels_data()
+{
+    QTest::addColumn<QString>("strategy");
+    for (const model::StrategyInfo& s : model::catalogue())
+        if (s.has_model)
+            QTest::addRow("%s", s.id.data()) << QString::fromUtf8(s.id.data(), qsizetype(s.id.size()));
+}
+
+// In English, the words on screen are the model's English, singular and plural forms included.
+void TestLanguage::englishIsTheModels()
+{
+    QFETCH(QString, strategy);
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    for (const int n : {1, 8, 1000}) {
+        std::vector<float> input(std::size_t(n), 1.0f);
+        for (const int block : {0, 1, 32}) {
+            model::Params p;
+            p.block_size = block;
+            const model::Trace t = model::simulate(strategy.toStdString(), input, p);
+            for (const model::Step& s : t.steps) {
+                QCOMPARE(views::stepLabel(s), QString::fromStdString(s.label));
+                QCOMPARE(views::stepExplanation(s), QString::fromStdString(s.explanation));
+            }
+        }
+    }
+    const model::ParsedInput bad = model::parse_input("1,x");
+    QVERIFY(bad.error);
+    QCOMPARE(views::refusalText(*bad.error), QString::fromStdString(bad.error->message));
+}
+
+// View ▸ Language changes menus, tabs, editors, the step view's words and the counters at once.
+void TestLanguage::switchingRetranslatesAtOnce()
+{
+    app::MainWindow w(/*persistent=*/false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+    const QString englishTitle = w.stepPane()->stepView()->currentLayout().title;
+    QVERIFY2(englishTitle.contains(QStringLiteral("step 1 / ")), qPrintable(englishTitle));
+
+    QVERIFY(w.chooseLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    QCOMPARE(app::currentLanguage(), QStringLiteral("zh_CN"));
+    QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+    const auto* tabs = w.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(0), QStringLiteral("分步"));
+    const QString zhTitle = w.stepPane()->stepView()->currentLayout().title;
+    QVERIFY2(zhTitle.contains(QStringLiteral("第 1 / ")), qPrintable(zhTitle));
+    QVERIFY(hasCjk(w.stepPane()->stepView()->currentLayout().explanation));
+    QVERIFY(hasCjk(w.stepPane()->countersView()->plainText()));
+    QVERIFY(hasCjk(w.stepPane()->transportBar()->label()));
+    for (QAction* a : w.languageActions())
+        QCOMPARE(a->isChecked(), a->data().toString() == QLatin1String("zh_CN"));
+
+    QVERIFY(w.chooseLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+    QCOMPARE(w.stepPane()->stepView()->currentLayout().title, englishTitle);
+    QVERIFY(!w.chooseLanguage(QStringLiteral("fr")));
+}
+
+// The choice is saved by a persistent window and read back at the next start; a stale value falls
+// back to the system's language.
+void TestLanguage::settingRoundTrip()
+{
+    {
+        app::MainWindow w(/*persistent=*/true);
+        QVERIFY(w.chooseLanguage(QStringLiteral("zh_CN")));
+    }
+    QCOMPARE(QSettings().value(QLatin1String(app::kLanguageSettingKey)).toString(), QStringLiteral("zh_CN"));
+    QCOMPARE(app::startupLanguage(QString(), /*readSettings=*/true), QStringLiteral("zh_CN"));
+    // The command line wins and does not change the saved choice.
+    QCOMPARE(app::startupLanguage(QStringLiteral("en"), true), QStringLiteral("en"));
+    QCOMPARE(QSettings().value(QLatin1String(app::kLanguageSettingKey)).toString(), QStringLiteral("zh_CN"));
+    // Screenshots read no settings.
+    QCOMPARE(app::startupLanguage(QString(), /*readSettings=*/false), app::systemLanguage());
+    {
+        app::MainWindow w(/*persistent=*/true);
+        QVERIFY(w.chooseLanguage(QStringLiteral("en")));
+    }
+    QCOMPARE(app::startupLanguage(QString(), true), QStringLiteral("en"));
+    QSettings().setValue(QLatin1String(app::kLanguageSettingKey), QStringLiteral("fr"));
+    QCOMPARE(app::startupLanguage(QString(), true), app::systemLanguage());
+    // A window made while another language is saved still starts in the one installed.
+    {
+        app::MainWindow w(/*persistent=*/false);
+        QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+    }
+}
+
+void TestLanguage::commandLineLanguage_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("zh_CN") << QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN")} << -1 << "zh_CN" << "";
+    QTest::addRow("en") << QStringList{QStringLiteral("--lang=en")} << -1 << "en" << "";
+    QTest::addRow("none") << QStringList{} << -1 << "" << "";
+    QTest::addRow("bad") << QStringList{QStringLiteral("--lang"), QStringLiteral("zh")} << 2 << "zh"
+                         << "lang must be one of en, zh_CN (got \"zh\")";
+    QTest::addRow("twice") << QStringList{QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--lang"),
+                                          QStringLiteral("zh_CN")}
+                           << 2 << "" << "lang must be given at most once (got it 2 times)";
+}
+
+void TestLanguage::commandLineLanguage()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, language);
+    QFETCH(QString, error);
+    const app::CommandLineResult r = app::parseCommandLine(QStringList{QStringLiteral("reducescope")} + args);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.options.language, language);
+    QCOMPARE(r.error, error);
+}
+
+void TestLanguage::noEnglishLeftInChinese_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<QString>("compare");
+    QString sixtyFour;
+    for (int i = 1; i <= 64; ++i)
+        sixtyFour += QString::number(i % 7) + (i < 64 ? QStringLiteral(",") : QString());
+    for (const model::StrategyInfo& s : model::catalogue()) {
+        if (!s.has_model)
+            continue;
+        const QString id = QString::fromUtf8(s.id.data(), qsizetype(s.id.size()));
+        QTest::addRow("%s/8", s.id.data()) << id << QStringLiteral("6,2,7,4,5,8,3,1") << 0 << 32 << QString();
+        QTest::addRow("%s/64 block 16 warp 8", s.id.data()) << id << sixtyFour << 16 << 8 << QString();
+    }
+    QTest::addRow("compare simple convergent") << "simple" << "6,2,7,4,5,8,3,1" << 0 << 32 << "convergent";
+}
+
+// Every step of every strategy, with the pane, the table and the counters around it.
+void TestLanguage::noEnglishLeftInChinese()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(QString, compare);
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    app::MainWindow w(/*persistent=*/false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    app::TraceRequest r;
+    r.strategy = strategy;
+    r.input = input;
+    r.params.block_size = block;
+    r.params.warp_size = warp;
+    QVERIFY2(w.stepPane()->setRequest(r), qPrintable(w.stepPane()->fieldMessage(QStringLiteral("input"))));
+    if (!compare.isEmpty())
+        QVERIFY(w.stepPane()->setCompareStrategy(compare));
+    QCoreApplication::processEvents();
+    QStringList bad = englishLeft(visibleTexts(&w), QStringLiteral("window"), m_sources);
+    for (int k = 0; k < w.stepPane()->stepCount(); ++k) {
+        w.stepPane()->setStep(k);
+        const QString where = QStringLiteral("step %1").arg(k + 1);
+        bad += englishLeft(w.stepPane()->stepView(0)->paintedStrings(), where, m_sources);
+        if (!compare.isEmpty())
+            bad += englishLeft(w.stepPane()->stepView(1)->paintedStrings(), where + QStringLiteral(" (compare)"), m_sources);
+        bad += englishLeft({w.stepPane()->countersView()->plainText(), w.stepPane()->transportBar()->label()},
+                           where + QStringLiteral(" counters"), m_sources);
+    }
+    w.showTable();
+    QCoreApplication::processEvents();
+    bad += englishLeft(visibleTexts(&w), QStringLiteral("table"), m_sources);
+    bad.removeDuplicates();
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 25).join(QLatin1Char('\n'))));
+}
+
+// The benchmark pane with recorded results: settings, table, status lines and every chart.
+void TestLanguage::noEnglishLeftInBenchmarkPane()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    app::MainWindow w(/*persistent=*/false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QStringList bad;
+    for (const char* file : {"fixture_1m.json", "fixture_sweep.json"}) {
+        QString error;
+        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/") + QLatin1String(file), &error),
+                 qPrintable(error));
+        w.showBenchmarkPane();
+        QCoreApplication::processEvents();
+        bad += englishLeft(visibleTexts(&w), QLatin1String(file), m_sources);
+        for (QCustomPlot* plot : w.benchmarkPane()->findChildren<QCustomPlot*>())
+            bad += englishLeft(chartTexts(plot), QStringLiteral("%1 chart %2").arg(QLatin1String(file), plot->objectName()), m_sources);
+    }
+    bad.removeDuplicates();
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 30).join(QLatin1Char('\n'))));
+}
+
+// Classroom mode in zh_CN: presentation mode, the warp map tab, predict mode's panel and every
+// lesson (its title and note), walked over the lesson's steps.
+void TestLanguage::noEnglishLeftInClassroom()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    app::MainWindow w(/*persistent=*/false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.lessonActions().isEmpty());
+    QStringList bad;
+    w.setPresentation(true);
+    w.stepPane()->setWarpMapShown(true);
+    w.stepPane()->predictAction()->setChecked(true);
+    for (QAction* lesson : w.lessonActions()) {
+        lesson->trigger();
+        QCoreApplication::processEvents();
+        const QString where = QStringLiteral("lesson ") + lesson->text();
+        for (int k = 0; k < w.stepPane()->stepCount(); ++k) {
+            w.stepPane()->setStep(k);
+            QCoreApplication::processEvents();
+            bad += englishLeft(visibleTexts(&w), where + QStringLiteral(" step %1").arg(k + 1), m_sources);
+            bad += englishLeft(w.stepPane()->stepView(0)->paintedStrings(), where + QStringLiteral(" step %1 view").arg(k + 1), m_sources);
+        }
+    }
+    w.stepPane()->predictAction()->setChecked(false);
+    w.setPresentation(false);
+    bad.removeDuplicates();
+    QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 30).join(QLatin1Char('\n'))));
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestLanguage)
+#include "tst_language.moc"

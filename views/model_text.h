@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The model's words in the window's language (DESIGN.md, "Words, languages, lessons"): a message
+// of the step model (kernels/model/text.h), a strategy's summary or family, a refusal, through
+// Qt's translation tools. The source text of each message is its English `other` form from
+// model::message_catalogue(); this file lists those texts for lupdate, and tst_model_words holds
+// the list to the catalogue. With no translation installed (English) the words are the model's
+// own English, plurals included.
+#pragma once
+
+#include "model/catalogue.h"
+#include "model/simulate.h"
+#include "model/trace.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <span>
+
+namespace reducescope::views {
+
+/// `t` in the application's language (QCoreApplication::translate, context "ModelText", the id as
+/// disambiguation, the plural argument as n); nested messages likewise. An id the model does not
+/// define shows as the id.
+QString modelText(const model::Text& t);
+
+/// Sentences in the application's language, joined by a space (none after a full-width stop).
+QString modelSentences(std::span<const model::Text> sentences);
+
+/// A step's label / explanation: from its messages when it has them, else (a trace file written
+/// before messages) its English.
+QString stepLabel(const model::Step& step);
+QString stepExplanation(const model::Step& step);
+
+/// A refusal of the model (validate(), parse_input()) in the application's language.
+QString refusalText(const model::ParamError& error);
+
+/// A strategy's one-line summary and its family's name in the application's language (English
+/// from the catalogue when there is no translation for the catalogue's current text).
+QString strategySummary(const model::StrategyInfo& info);
+/// Where a strategy comes from ("seeds 000, 002 (PMPP Fig 10.9, ...)") in the application's language.
+QString strategySeed(const model::StrategyInfo& info);
+QString familyName(model::Family family);
+
+/// The message source texts this file lists for lupdate, as (disambiguation = id, source) pairs;
+/// and the strategy summaries (id, source). For tests: they must equal the model's catalogue.
+QList<QPair<QString, QString>> listedModelTexts();
+QList<QPair<QString, QString>> listedStrategySummaries();
+QList<QPair<QString, QString>> listedStrategySeeds();
+
+} // namespace reducescope::views
