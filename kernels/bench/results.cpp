@@ -76,6 +76,7 @@ void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_g
     r.pct_ceiling.reset();
     r.speedup_vs_cpu.reset();
     r.speedup_vs_cub.reset();
+    r.ceiling_ratio.reset();
     if (ceiling_read_gbs && *ceiling_read_gbs > 0)
         r.ceiling_read_gbs = ceiling_read_gbs;
     if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0)
@@ -84,12 +85,41 @@ void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_g
     r.bandwidth_gbs = static_cast<double>(r.bytes_read) / (t * 1e-3) / 1e9;
     if (peak_gbs > 0)
         r.pct_peak = 100.0 * *r.bandwidth_gbs / peak_gbs;
-    if (ceiling_read_gbs && *ceiling_read_gbs > 0)
-        r.pct_ceiling = 100.0 * *r.bandwidth_gbs / *ceiling_read_gbs;
+    if (ceiling_read_gbs && *ceiling_read_gbs > 0) {
+        r.ceiling_ratio = *r.bandwidth_gbs / *ceiling_read_gbs;
+        if (*r.ceiling_ratio <= 1.0)  // a bandwidth fraction is never above 100 %
+            r.pct_ceiling = 100.0 * *r.ceiling_ratio;
+    }
     if (cpu_ms && *cpu_ms > 0)
         r.speedup_vs_cpu = *cpu_ms / t;
     if (cub_ms && *cub_ms > 0)
         r.speedup_vs_cub = *cub_ms / t;
+}
+
+void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> single_pass_ms)
+{
+    r.speedup_vs_cub_single_pass.reset();
+    r.best_baseline.clear();
+    r.speedup_vs_best_baseline.reset();
+    if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0)
+        return;
+    const double t = r.time_ms->median;
+    const bool have_cub = cub_ms && *cub_ms > 0;
+    const bool have_sp = single_pass_ms && *single_pass_ms > 0;
+    if (have_sp)
+        r.speedup_vs_cub_single_pass = *single_pass_ms / t;
+    if (have_cub && (!have_sp || *cub_ms <= *single_pass_ms)) {
+        r.best_baseline = "cub";
+        r.speedup_vs_best_baseline = *cub_ms / t;
+    } else if (have_sp) {
+        r.best_baseline = "cub_single_pass";
+        r.speedup_vs_best_baseline = *single_pass_ms / t;
+    }
+}
+
+Status classify_after_timing(bool written, double value, double reference, double tolerance)
+{
+    return classify(written, value, reference, tolerance, false);
 }
 
 nlohmann::json to_json(const Result& r)
@@ -125,6 +155,25 @@ nlohmann::json to_json(const Result& r)
     j["samples"] = r.samples;
     j["subtracted_ms"] = r.subtracted_ms;
     j["in_place"] = r.in_place;
+    j["noise"] = opt(r.noise);
+    j["stop_rule"] = r.stop_rule;
+    j["noisy"] = r.noisy;
+    j["gpu_time_s"] = r.gpu_time_s;
+    j["reps_per_sample"] = r.reps_per_sample;
+    j["host_enqueue_us"] = r.host_enqueue_us;
+    j["cold_method"] = r.cold_method;
+    j["cold_buffers"] = r.cold_buffers;
+    auto mhz = [](int v) { return v >= 0 ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    j["clocks"] = {{"sm_mhz_before", mhz(r.sm_mhz_before)}, {"sm_mhz_after", mhz(r.sm_mhz_after)},
+                   {"mem_mhz_before", mhz(r.mem_mhz_before)}, {"mem_mhz_after", mhz(r.mem_mhz_after)},
+                   {"sm_max_mhz", mhz(r.sm_max_mhz)}, {"mem_max_mhz", mhz(r.mem_max_mhz)}};
+    j["low_clock"] = r.low_clock;
+    j["checked_after_timing"] = r.checked_after_timing;
+    j["result_after_timing"] = opt(r.result_after_timing);
+    j["ceiling_ratio"] = opt(r.ceiling_ratio);
+    j["speedup_vs_cub_single_pass"] = opt(r.speedup_vs_cub_single_pass);
+    j["best_baseline"] = r.best_baseline.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.best_baseline);
+    j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
     return j;
 }
 
@@ -169,6 +218,38 @@ Result result_from_json(const nlohmann::json& j)
     r.samples = j.value("samples", 0);
     r.subtracted_ms = j.value("subtracted_ms", 0.0);
     r.in_place = j.value("in_place", false);
+    // Issue 16's fields: optional (older files lack them).
+    auto maybe = [&j](const char* key) -> std::optional<double> {
+        return j.contains(key) ? get_opt(j, key) : std::nullopt;
+    };
+    r.noise = maybe("noise");
+    r.stop_rule = j.value("stop_rule", std::string{});
+    r.noisy = j.value("noisy", false);
+    r.gpu_time_s = j.value("gpu_time_s", 0.0);
+    r.reps_per_sample = j.value("reps_per_sample", 0);
+    r.host_enqueue_us = j.value("host_enqueue_us", 0.0);
+    r.cold_method = j.value("cold_method", std::string{});
+    r.cold_buffers = j.value("cold_buffers", 0);
+    if (j.contains("clocks") && j.at("clocks").is_object()) {
+        const auto& c = j.at("clocks");
+        auto mhz = [&c](const char* key) {
+            return c.contains(key) && c.at(key).is_number_integer() ? c.at(key).get<int>() : -1;
+        };
+        r.sm_mhz_before = mhz("sm_mhz_before");
+        r.sm_mhz_after = mhz("sm_mhz_after");
+        r.mem_mhz_before = mhz("mem_mhz_before");
+        r.mem_mhz_after = mhz("mem_mhz_after");
+        r.sm_max_mhz = mhz("sm_max_mhz");
+        r.mem_max_mhz = mhz("mem_max_mhz");
+    }
+    r.low_clock = j.value("low_clock", false);
+    r.checked_after_timing = j.value("checked_after_timing", false);
+    r.result_after_timing = maybe("result_after_timing");
+    r.ceiling_ratio = maybe("ceiling_ratio");
+    r.speedup_vs_cub_single_pass = maybe("speedup_vs_cub_single_pass");
+    if (j.contains("best_baseline") && j.at("best_baseline").is_string())
+        r.best_baseline = j.at("best_baseline").get<std::string>();
+    r.speedup_vs_best_baseline = maybe("speedup_vs_best_baseline");
     return r;
 }
 

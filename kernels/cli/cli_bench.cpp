@@ -4,11 +4,14 @@
 #include "model/message.h"
 #include "cli/multi_gpu_command.h"
 
+#include "bench/clocks.h"
 #include "bench/ncu_counters.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results.h"
 #include "bench/stats.h"
+#include "bench/stopping.h"
+#include "bench/table.h"
 #include "model/catalogue.h"
 #include "reducescope/config.h"
 
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cerrno>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -65,6 +69,12 @@ struct BenchArgs {
     std::string json_file;
     int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
     bool counters = false;  ///< --counters: ncu's counters of the single-block kernels (ncu_counters.h)
+    bool table = false;     ///< --table: a text table on stdout instead of JSON lines (bench/table.h)
+    /// The stopping rule (bench/stopping.h): --min-samples, --min-time, --max-noise (in %),
+    /// --timeout; used when --reps is not given. With --reps, exactly that many samples.
+    b::StopCriteria stop;
+    std::string min_samples_text, min_time_text, max_noise_text, timeout_text;
+    bool reps_given = false;
     // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
     std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
     bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
@@ -157,6 +167,48 @@ std::vector<std::string> parse_ids(const std::string& text)
     }
 }
 
+std::string number_text(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/// A decimal number option (digits, at most one '.') in lo..hi.
+double parse_real_option(const std::string& flag, const std::string& text, double lo, double hi, const char* unit)
+{
+    auto fail = [&] {
+        return BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit +
+                        " (got " + (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+    };
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(text.begin(), text.end(), '.') > 1 || text == ".")
+        throw fail();
+    const double v = std::strtod(text.c_str(), nullptr);
+    if (!(v >= lo && v <= hi))
+        throw fail();
+    return v;
+}
+
+/// The stopping options (issue 16). `--reps` keeps its old meaning, a fixed count; the adaptive
+/// rule's options cannot be combined with it (one line says so).
+void resolve_stopping(BenchArgs& a)
+{
+    const bool any = !a.min_samples_text.empty() || !a.min_time_text.empty() || !a.max_noise_text.empty() ||
+                     !a.timeout_text.empty();
+    if (any && a.reps_given)
+        throw BadInput{"--reps fixes the number of samples; --min-samples, --min-time, --max-noise and --timeout "
+                       "apply only without it"};
+    if (!a.min_samples_text.empty())
+        a.stop.min_samples = static_cast<int>(parse_int_option("--min-samples", a.min_samples_text, 3, 100000));
+    if (!a.min_time_text.empty())
+        a.stop.min_time_s = parse_real_option("--min-time", a.min_time_text, 0.0, 600.0, " s");
+    if (!a.max_noise_text.empty())
+        a.stop.max_noise = parse_real_option("--max-noise", a.max_noise_text, 0.0, 100.0, " %") / 100.0;
+    if (!a.timeout_text.empty())
+        a.stop.timeout_s = parse_real_option("--timeout", a.timeout_text, 0.001, 3600.0, " s");
+}
+
 void resolve(BenchArgs& a)
 {
     // The output file first: a bad path fails before anything else is checked or run.
@@ -197,6 +249,7 @@ void resolve(BenchArgs& a)
     if (a.counters && a.gpus_given)
         throw BadInput{"--counters cannot be combined with --gpus (the counters are taken on one GPU: --device)"};
     a.ids = parse_ids(a.strategies);
+    resolve_stopping(a);
 }
 
 std::string now_utc()
@@ -243,7 +296,8 @@ json device_json(const g::DeviceInfo& d)
             {"peak_bandwidth_gbs", d.peak_bandwidth_gbs},
             {"driver_version", d.driver_version},
             {"runtime_version", d.runtime_version},
-            {"cooperative_launch", d.cooperative_launch}};
+            {"cooperative_launch", d.cooperative_launch},
+            {"pci_bus_id", d.pci_bus_id}};
 }
 
 g::Mode to_mode(const std::string& m)
@@ -298,14 +352,19 @@ public:
         timing.reps = m_args.reps;
         timing.warmup = m_args.warmup;
         timing.batches = m_args.batches;
+        timing.adaptive = !m_args.reps_given;
+        timing.stop = m_args.stop;
+        const std::string clocks_source = setup_clocks(dev, timing);
 
         const auto points = b::plan_runs(m_args.ids, m_args.sizes, m_args.blocks, m_args.coarse);
         // Ceilings at every size (same mode and cache state as the kernels).
-        std::map<std::size_t, double> read_gbs, copy_gbs;
-        for (const std::size_t n : m_args.sizes) {
-            read_gbs[n] = 4.0 * n / (b::summarize(runner.read_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-            copy_gbs[n] = 8.0 * n / (b::summarize(runner.copy_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-        }
+        std::map<std::size_t, json> ceiling_at;
+        for (const std::size_t n : m_args.sizes)
+            ceiling_at[n] = measure_ceilings(runner, n, timing, needs.dot);
+        auto gbs = [&](std::size_t n, const char* key) -> std::optional<double> {
+            const json& c = ceiling_at[n];
+            return c.contains(key) && c.at(key).is_number() ? std::optional{c.at(key).get<double>()} : std::nullopt;
+        };
 
         json params = {{"n", capacity},
                        {"reps", m_args.reps},
@@ -322,14 +381,17 @@ public:
                        {"output_reset", [] {
                             const char* v = std::getenv("REDUCESCOPE_RESET");
                             return std::string{v && *v ? v : "kernel"};
-                        }()}};
+                        }()},
+                       {"stopping", stopping_json(timing)},
+                       {"clocks", clocks_source},
+                       {"cold", m_args.cache == "cold" ? cold_text(dev) : std::string{}}};
         if (m_args.sizes.size() > 1)
             params["sweep"] = {{"param", "n"}, {"values", m_args.sizes}};
         else if (m_args.blocks.size() > 1)
             params["sweep"] = {{"param", "block_size"}, {"values", m_args.blocks}};
         else if (m_args.coarse.size() > 1)
             params["sweep"] = {{"param", "coarse_factor"}, {"values", m_args.coarse}};
-        const json ceilings = {{"read_gbs", read_gbs[capacity]}, {"copy_gbs", copy_gbs[capacity]}};
+        const json ceilings = ceiling_at[capacity];
         json doc = {{"schema", "reducescope-results"},
                     {"version", 1},
                     {"tool", {{"name", "reducescope-cli"}, {"version", REDUCESCOPE_VERSION}, {"commit", commit()}}},
@@ -339,7 +401,7 @@ public:
                     {"params", params},
                     {"ceilings", ceilings},
                     {"results", json::array()}};
-        emit({{"type", "start"},
+        line({{"type", "start"},
               {"total", points.size()},
               {"device", doc["device"]},
               {"params", params},
@@ -347,10 +409,10 @@ public:
 
         int failures = 0;
         // Baseline medians per (n, block, coarse, operation) for the speed-ups.
-        std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms;
+        std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms, single_pass_ms;
         for (std::size_t i = 0; i < points.size(); ++i) {
             const b::RunPoint& p = points[i];
-            emit({{"type", "progress"}, {"index", i}, {"total", points.size()}, {"strategy", p.strategy}, {"n", p.n}});
+            line({{"type", "progress"}, {"index", i}, {"total", points.size()}, {"strategy", p.strategy}, {"n", p.n}});
             b::Result r = run_point(runner, p, x, y, timing);
             const auto key = std::make_tuple(p.n, p.block_size, p.coarse_factor);
             if (r.status == b::Status::Ok && r.time_ms) {
@@ -358,6 +420,8 @@ public:
                     cpu_ms[key] = r.time_ms->median;
                 else if (p.strategy == "cub")
                     (p.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
+                else if (p.strategy == "cub_single_pass")
+                    single_pass_ms[key] = r.time_ms->median;
             }
             auto lookup = [&](auto& m) -> std::optional<double> {
                 if (auto it = m.find(key); it != m.end())
@@ -365,13 +429,16 @@ public:
                 return std::nullopt;
             };
             const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
-            b::set_speeds(r, dev.peak_bandwidth_gbs, read_gbs[p.n], lookup(cpu_ms), cub);
+            // The dot products read two arrays: their ceiling reads two (8 bytes per element).
+            const auto ceiling = r.operation == "dot" ? gbs(p.n, "read_dot_gbs") : gbs(p.n, "read_gbs");
+            b::set_speeds(r, dev.peak_bandwidth_gbs, ceiling, lookup(cpu_ms), cub);
+            b::set_baseline_speedups(r, cub, r.operation == "sum" ? lookup(single_pass_ms) : std::nullopt);
             if (r.status == b::Status::Wrong || r.status == b::Status::Error)
                 ++failures;
             json j = b::to_json(r);
             doc["results"].push_back(j);
             j["type"] = "result";
-            emit(j);
+            line(j);
         }
         int code = failures ? kFailure : kOk;
         json done = {{"type", "done"}, {"elapsed_s", 0.0}, {"failures", failures}};
@@ -392,11 +459,91 @@ public:
             if (!f)
                 throw std::runtime_error("cannot write " + echo(m_args.json_file));
         }
-        emit(done);
+        line(done);
+        if (m_args.table)
+            std::cout << b::format_table(doc) << std::flush;
         return code;
     }
 
 private:
+    /// A JSON line on stdout, unless --table asked for the table instead.
+    void line(const json& j) const
+    {
+        if (!m_args.table)
+            emit(j);
+    }
+
+    /// NVML for this device (bench/clocks.h): installs Timing::read_clocks and remembers the
+    /// maximum clocks. Returns params.clocks: "nvml" or "unavailable: <why>".
+    std::string setup_clocks(const g::DeviceInfo& dev, g::Timing& timing)
+    {
+        m_nvml = std::make_unique<b::Nvml>(dev.pci_bus_id, dev.index);
+        if (!m_nvml->available())
+            return "unavailable: " + m_nvml->why_not();
+        m_max_clocks = m_nvml->max();
+        const b::Nvml* nvml = m_nvml.get();
+        timing.read_clocks = [nvml] {
+            const b::Clocks c = nvml->current();
+            return g::ClockReading{c.sm_mhz, c.mem_mhz};
+        };
+        return "nvml";
+    }
+
+    /// params.stopping: the rule every cell used (docs/results-format.md).
+    static json stopping_json(const g::Timing& t)
+    {
+        return {{"rule", t.adaptive ? "adaptive" : "fixed"},
+                {"fixed_reps", t.adaptive ? json(nullptr) : json(t.reps)},
+                {"min_samples", t.stop.min_samples},
+                {"min_time_s", t.stop.min_time_s},
+                {"max_noise", t.stop.max_noise},
+                {"timeout_s", t.stop.timeout_s},
+                {"min_batch_us", t.min_batch_us}};
+    }
+
+    /// params.cold: how cold repetitions are made in this mode (reduce_api.h, Cache).
+    std::string cold_text(const g::DeviceInfo& dev) const
+    {
+        const std::string l2 = std::to_string(dev.l2_bytes >> 20) + " MiB L2";
+        if (m_args.mode == "per-launch")
+            return "a " + std::to_string(2 * dev.l2_bytes >> 20) + " MiB buffer read before each repetition, untimed (" +
+                   l2 + ")";
+        return "input copies totalling >= 2x the " + l2 + " take turns (rotate); in-place kernels and small N read a " +
+               std::to_string(2 * dev.l2_bytes >> 20) + " MiB buffer before each repetition instead (flush_read, "
+               "subtracted)";
+    }
+
+    /// The ceilings at one N (same mode and cache state as the kernels): the strongest read-only
+    /// kernel (and its shape), the same over x and y for the dot products, the device copy, and
+    /// the empty kernel, with the read ceiling's bandwidth net of the empty kernel's time.
+    json measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& timing, bool dot)
+    {
+        auto gbs_of = [](double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0.0; };
+        const g::CeilingResult read = runner.read_ceiling(n, timing);
+        const double read_ms = b::summarize(read.samples_ms).median;
+        const double copy_ms = b::summarize(runner.copy_ceiling_ms(n, timing)).median;
+        if (m_empty_ms < 0)
+            m_empty_ms = b::summarize(runner.empty_kernel_ms(timing)).median;
+        json c = {{"read_gbs", gbs_of(4.0 * n, read_ms)},
+                  {"copy_gbs", gbs_of(8.0 * n, copy_ms)},
+                  {"read_kernel", read.shape},
+                  {"read_shapes_tried", read.shapes_tried},
+                  {"read_noise", read.noise},
+                  {"read_us", read_ms * 1e3},
+                  {"empty_kernel_us", m_empty_ms * 1e3},
+                  {"read_net_gbs", read_ms > m_empty_ms ? json(gbs_of(4.0 * n, read_ms - m_empty_ms)) : json(nullptr)}};
+        if (dot) {
+            const g::CeilingResult two = runner.read_ceiling(n, timing, true);
+            c["read_dot_gbs"] = gbs_of(8.0 * n, b::summarize(two.samples_ms).median);
+            c["read_dot_kernel"] = two.shape;
+        }
+        return c;
+    }
+
+    std::unique_ptr<b::Nvml> m_nvml;
+    b::Clocks m_max_clocks;
+    double m_empty_ms = -1;
+
     /// ncu on a child of this very executable (/proc/self/exe), single-block kernels at 1024.
     b::CountersOutcome collect_counters() const
     {
@@ -481,7 +628,48 @@ private:
         r.time_ms = b::summarize(run.samples_ms);
         r.samples = static_cast<int>(run.samples_ms.size());
         r.subtracted_ms = run.subtracted_ms;
+        add_measurement(r, run, expect, info->expected_wrong);
         return r;
+    }
+
+    /// Issue 16's fields of a GPU result: noise and stop rule, clocks, cold method, and the check
+    /// of the output after the timed work (a wrong value there, or self_reset's counters out of
+    /// step, makes the result wrong).
+    void add_measurement(b::Result& r, const g::RunResult& run, double expect, bool expected_wrong) const
+    {
+        if (!run.samples_ms.empty()) {
+            r.noise = run.noise;
+            r.stop_rule = run.stop_rule;
+            r.noisy = run.noise > m_args.stop.max_noise;
+            r.gpu_time_s = run.gpu_time_s;
+            r.reps_per_sample = run.reps_per_sample;
+            r.host_enqueue_us = run.host_enqueue_us;
+        }
+        r.cold_method = run.cold_method;
+        r.cold_buffers = run.cold_buffers;
+        r.sm_mhz_before = run.clocks_before.sm_mhz;
+        r.sm_mhz_after = run.clocks_after.sm_mhz;
+        r.mem_mhz_before = run.clocks_before.mem_mhz;
+        r.mem_mhz_after = run.clocks_after.mem_mhz;
+        r.sm_max_mhz = m_max_clocks.sm_mhz;
+        r.mem_max_mhz = m_max_clocks.mem_mhz;
+        r.low_clock = b::clocks_low({run.clocks_before.sm_mhz, run.clocks_before.mem_mhz},
+                                    {run.clocks_after.sm_mhz, run.clocks_after.mem_mhz}, m_max_clocks);
+        if (!run.checked_after || expected_wrong)
+            return;
+        r.checked_after_timing = true;
+        r.result_after_timing = run.value_after;
+        if (r.status != b::Status::Ok)
+            return;
+        if (b::classify_after_timing(run.after_written, run.value_after, expect, *r.tolerance) != b::Status::Ok) {
+            r.status = b::Status::Wrong;
+            r.message = run.after_written ? "the output after the timed repetitions is wrong (" +
+                                                number_text(run.value_after) + "; the first launch was right)"
+                                          : "the timed repetitions did not write the output";
+        } else if (!run.counters_error.empty()) {
+            r.status = b::Status::Wrong;
+            r.message = run.counters_error;
+        }
     }
 
     BenchArgs m_args;
@@ -562,6 +750,39 @@ int run_selftest(const SelftestArgs& a)
                     }
         }
     }
+    // self_reset's epochs: thousands of back-to-back launches on the same counters, in a loop and
+    // replayed from a CUDA graph; the output after the last one and the counters must be right.
+    if (std::find(ids.begin(), ids.end(), "self_reset") != ids.end() && !sizes.empty()) {
+        const std::size_t n = sizes.back() >= (std::size_t{1} << 20) ? std::size_t{1} << 20 : sizes.back();
+        const b::Reference ref = b::reference(std::span<const float>{x.data(), n});
+        const double tol = b::sum_tolerance(n, ref.abs_sum);
+        for (const g::Mode mode : {g::Mode::Loop, g::Mode::Graph}) {
+            g::Timing stress;
+            stress.mode = mode;
+            stress.warmup = 0;
+            stress.reps = mode == g::Mode::Loop ? 5000 : 4000;
+            stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of 1000 launches
+            ++runs;
+            const auto run = runner.run({"self_reset", false, 256, 4}, n, stress);
+            const std::string where = std::string{"self_reset back-to-back, "} +
+                                      (mode == g::Mode::Loop ? "5000 launches in a loop" : "4 x 1000 launches in a graph") +
+                                      ", n=" + std::to_string(n);
+            const bool ok_after = run.status == g::RunResult::Status::Ran && run.checked_after &&
+                                  b::classify_after_timing(run.after_written, run.value_after, ref.sum, tol) == b::Status::Ok &&
+                                  run.counters_error.empty();
+            if (ok_after) {
+                ++ok;
+            } else if (run.status == g::RunResult::Status::Failed) {
+                ++errors;
+                std::cout << "ERROR " << where << ": " << run.message << '\n';
+            } else {
+                ++wrong;
+                std::cout << "WRONG " << where << ": after the launches got " << run.value_after << ", expected "
+                          << ref.sum << " (tolerance " << tol << ")" << (run.counters_error.empty() ? "" : "; ")
+                          << run.counters_error << '\n';
+            }
+        }
+    }
     std::cout << "selftest on " << devices[static_cast<std::size_t>(a.device)].name << ": " << runs << " runs, "
               << ok << " ok, " << wrong << " wrong, " << errors << " errors, " << skipped << " skipped; race "
               << "(expected wrong) lost updates in " << race_lost << " of " << race_runs << " runs\n";
@@ -587,11 +808,19 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
     CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, e.g. 1K..1G (powers of two) or 1000,4096");
     bench->add_option("--strategies", args->strategies, "Comma list of strategy ids, or all");
-    bench->add_option("--reps", args->reps_text, "Timed repetitions (1..100000)")->type_name("UINT");
+    CLI::Option* reps_opt = bench->add_option("--reps", args->reps_text,
+        "Timed repetitions (1..100000): a fixed count of samples (per-launch) or of repetitions in --batches "
+        "batches (loop, graph). Without it, each cell samples until --min-samples, --min-time and --max-noise "
+        "are met or --timeout passes")->type_name("UINT");
+    bench->add_option("--min-samples", args->min_samples_text, "Without --reps: at least this many samples per cell (3..100000; default 10)")->type_name("UINT");
+    bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
+    bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (median absolute deviation / median) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
+    bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
+    bench->add_flag("--table", args->table, "Print a text table on stdout instead of JSON lines (noise, stop rule, cache state and flags in every row)");
     bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
     bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
     bench->add_option("--mode", args->mode, "per-launch | loop | graph");
-    bench->add_option("--cache", args->cache, "hot | cold (L2 flushed before each repetition)");
+    bench->add_option("--cache", args->cache, "hot | cold (loop, graph: input copies > 2x L2 take turns; per-launch, in-place kernels, small N: the L2 flushed by reading before each repetition)");
     bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps)");
     bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
     CLI::Option* seed_opt = bench->add_option("--seed", args->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
@@ -601,8 +830,9 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
-    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, &exit_code] {
+    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, &exit_code] {
         args->sweep_given = sweep_opt->count() > 0;
+        args->reps_given = reps_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
         args->json_given = json_opt->count() > 0;
         args->gpus_given = gpus->count() > 0;
@@ -620,14 +850,22 @@ void register_bench_commands(CLI::App& app, int& exit_code)
             cmd += " --sweep-n " + args->sweep_n;
         else
             cmd += " --n " + args->n_text;
-        cmd += " --strategies " + args->strategies + " --reps " + std::to_string(args->reps) + " --warmup " +
-               std::to_string(args->warmup) + " --mode " + args->mode + " --cache " + args->cache +
-               " --block-size " + args->block_sizes + " --coarse-factor " + args->coarse_factors + " --seed " +
-               std::to_string(args->seed);
+        cmd += " --strategies " + args->strategies;
+        if (args->reps_given)
+            cmd += " --reps " + std::to_string(args->reps);
+        else
+            cmd += " --min-samples " + std::to_string(args->stop.min_samples) + " --min-time " +
+                   number_text(args->stop.min_time_s) + " --max-noise " + number_text(100.0 * args->stop.max_noise) +
+                   " --timeout " + number_text(args->stop.timeout_s);
+        cmd += " --warmup " + std::to_string(args->warmup) + " --batches " + std::to_string(args->batches) + " --mode " +
+               args->mode + " --cache " + args->cache + " --block-size " + args->block_sizes + " --coarse-factor " +
+               args->coarse_factors + " --seed " + std::to_string(args->seed);
         if (!args->json_file.empty())
             cmd += " --json " + args->json_file;
         if (args->counters)
             cmd += " --counters";
+        if (args->table)
+            cmd += " --table";
         try {
             exit_code = map_gpu_errors([&] { BenchRun run{*args, cmd}; return run.run(); },
                                        [](const std::string& m) { emit({{"type", "error"}, {"message", m}}); });

@@ -48,6 +48,8 @@ constexpr std::array kStrategies{
                  "seed 000", "dot_product.cu", false, false, false},
     StrategyInfo{"cub", F::Baseline, "CUB DeviceReduce::Sum / Max: the library baseline",
                  "CUB (CCCL)", "baselines.cu", false, false, false},
+    StrategyInfo{"cub_single_pass", F::Baseline, "CUB's single-pass sum: one kernel, one atomicAdd per block (CCCL 3.1's not_guaranteed DeviceReduce, or the same design from CUB's BlockLoad and BlockReduce)",
+                 "CUB (CCCL)", "baselines.cu", false, false, false},
     StrategyInfo{"cpu", F::Baseline, "sequential float64 reduction on the CPU: the reference and the CPU baseline",
                  "-", "", false, false, false},
 };
