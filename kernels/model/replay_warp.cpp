@@ -433,10 +433,10 @@ void replay_warp(Trace& trace, std::span<const float> input)
                        + (g.grid == 1 ? "" : "s") + "); the first ticket's block zeroes *output and publishes it",
                    "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
                    "tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket "
-                   "sets *output = 0 and then publishes the launch number with a release store, so no reset "
-                   "kernel or memset has to run before the launch. The model gives the tickets out in block "
-                   "order; on the GPU whichever block gets there first zeroes. The float4 loads are already "
-                   "in flight meanwhile.",
+                   "sets *output = 0 and then publishes the launch number with a release atomic max (it never "
+                   "moves backwards), so no reset kernel or memset has to run before the launch. The model "
+                   "gives the tickets out in block order; on the GPU whichever block gets there first zeroes. "
+                   "The float4 loads are already in flight meanwhile.",
                    {"reset"});
         r.finish(reg, 0, 0, 0.0f);
     }
