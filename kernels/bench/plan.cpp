@@ -191,8 +191,10 @@ std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, cons
                     if (has("coarsened_max"))
                         out.push_back({"cub", true, n, b, c});
                 }
+                if (has("cub_single_pass"))
+                    out.push_back({"cub_single_pass", false, n, b, c});
                 for (const auto& s : strategies)
-                    if (s != "cpu" && s != "cub")
+                    if (s != "cpu" && s != "cub" && s != "cub_single_pass")
                         out.push_back({s, false, n, b, c});
             }
     return out;

@@ -51,7 +51,8 @@ struct RunPoint {
 
 /// Every run for the product of sizes × block sizes × coarse factors (at most one list has more
 /// than one value: the sweep). Per point, the baselines come first ("cpu", then "cub" Sum, then
-/// "cub" Max when coarsened_max is included) so that speed-ups can be computed as results stream.
+/// "cub" Max when coarsened_max is included, then "cub_single_pass") so that speed-ups can be
+/// computed as results stream.
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors);

@@ -58,6 +58,29 @@ struct Result {
     int samples = 0;                 ///< timing samples behind time_ms
     double subtracted_ms = 0;        ///< loop/graph: untimed restore/flush per rep taken out
     bool in_place = false;           ///< the kernel overwrites its input (restored each rep)
+    // Added for issue 16 (noise, stopping, clocks, cold cache, baselines, verification). Written
+    // together, all or none: when `method_fields` is set (the engine sets it; a reader sets it when
+    // the object has any of them) or any of them differs from its default. Older files lack them.
+    bool method_fields = false;
+    std::optional<double> noise;     ///< relative MAD of the samples (0.005 = 0.5 %); null without samples
+    std::string stop_rule;           ///< "reps" | "noise" | "timeout" (stopping.h); "" without samples
+    bool noisy = false;              ///< noise above the run's limit (params.stopping.max_noise)
+    double gpu_time_s = 0;           ///< GPU time of all samples together
+    int reps_per_sample = 0;         ///< 1 in per-launch mode; the batch size in loop/graph
+    double host_enqueue_us = 0;      ///< median host time to enqueue one repetition (eager launches)
+    std::string cold_method;         ///< "" (hot) | "rotate" (input copies > L2) | "flush_read"
+    int cold_buffers = 0;            ///< "rotate": how many input copies take turns
+    /// SM / memory clocks in MHz read before the first and after the last timed sample, and the
+    /// device's maximums (NVML); -1 = not read. `low_clock`: a reading below 75 % of its maximum.
+    int sm_mhz_before = -1, sm_mhz_after = -1, mem_mhz_before = -1, mem_mhz_after = -1;
+    int sm_max_mhz = -1, mem_max_mhz = -1;
+    bool low_clock = false;
+    bool checked_after_timing = false;           ///< the output was read back after the timed work
+    std::optional<double> result_after_timing;   ///< that value
+    std::optional<double> ceiling_ratio;         ///< bandwidth / read ceiling, unbounded (pct_ceiling is capped)
+    std::optional<double> speedup_vs_cub_single_pass;  ///< cub_single_pass time / this time
+    std::string best_baseline;                   ///< the faster library baseline at this point ("cub" or "cub_single_pass")
+    std::optional<double> speedup_vs_best_baseline;    ///< against best_baseline: the figure for headline claims
     std::optional<MultiGpuFields> multi_gpu;  ///< `bench --gpus K` only
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
@@ -70,11 +93,23 @@ struct Result {
 /// expected_wrong (race) wins over the comparison; an unwritten or non-finite output is wrong.
 Status classify(bool written, double value, double reference, double tolerance, bool expected_wrong);
 
-/// Fills bandwidth_gbs, pct_peak, pct_ceiling, speedup_vs_cpu and speedup_vs_cub from time_ms
-/// and bytes_read, only when status is Ok (they stay null otherwise). Each argument may be
-/// unknown (nullopt / <= 0).
+/// Fills bandwidth_gbs, pct_peak, pct_ceiling, ceiling_ratio, speedup_vs_cpu and speedup_vs_cub
+/// from time_ms and bytes_read, only when status is Ok (they stay null otherwise). Each argument
+/// may be unknown (nullopt / <= 0). pct_ceiling is a fraction of a bandwidth and never above 100:
+/// a kernel measured faster than the read ceiling (the ceiling was not the strongest read-only
+/// kernel) gets pct_ceiling null and only ceiling_ratio (> 1).
 void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_gbs,
                 std::optional<double> cpu_ms, std::optional<double> cub_ms);
+
+/// Adds the speed-up against CUB's single-pass baseline and names the faster of the two library
+/// baselines (best_baseline, speedup_vs_best_baseline), only when status is Ok. Call after
+/// set_speeds. cub_ms / single_pass_ms: the baselines' medians at the same point (or unknown).
+void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> single_pass_ms);
+
+/// The check of the output after the timed repetitions (the verification run is only the first
+/// launch): Ok when `written` and `value` is within `tolerance` of `reference`; Wrong otherwise.
+/// Applied to results that were Ok; a Wrong here turns the result Wrong (docs/benchmarks.md).
+Status classify_after_timing(bool written, double value, double reference, double tolerance);
 
 /// results-format.md JSON of a result (kernels/bench/results_file.cpp, the one writer).
 nlohmann::json to_json(const Result& r);

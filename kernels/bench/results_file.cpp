@@ -40,6 +40,18 @@ const std::initializer_list<std::string_view> kOperations{"sum", "max", "dot"};
 const std::initializer_list<std::string_view> kSweepParams{"n", "block_size", "coarse_factor"};
 const std::initializer_list<std::string_view> kCombines{"nccl_allreduce", "nccl_reduce", "p2p",
                                                         "collective_baseline"};
+// Issue 16's fields.
+const std::initializer_list<std::string_view> kStopRules{"", "reps", "noise", "timeout"};
+const std::initializer_list<std::string_view> kStoppingRules{"fixed", "adaptive"};
+const std::initializer_list<std::string_view> kColdMethods{"", "rotate", "flush_read"};
+const std::initializer_list<std::string_view> kBaselines{"cub", "cub_single_pass"};
+/// Highest clock a file may name, MHz.
+constexpr long long kMaxMhz = 100000;
+/// Most input copies a cold rotation may name (the engine uses at most 512: reduce_api.h).
+constexpr long long kMaxColdBuffers = 1 << 16;
+/// Most repetitions in one sample (the engine's batches hold at most 1000 in loop / graph, a few
+/// more when rounded up to whole rotations).
+constexpr long long kMaxRepsPerSample = 1 << 20;
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
@@ -98,10 +110,75 @@ Ceilings read_ceilings(const json& o, const std::string& path)
     Ceilings c;
     c.read_gbs = number(o, "read_gbs", path, Need::Optional, 0);
     c.copy_gbs = number(o, "copy_gbs", path, Need::Optional, 0);
+    c.read_kernel = string(o, "read_kernel", path, Need::Optional, 1000);
+    if (const auto k = integer(o, "read_shapes_tried", path, Need::Optional, 0, 100000))
+        c.read_shapes_tried = static_cast<int>(*k);
+    c.read_us = number(o, "read_us", path, Need::Optional, 0);
+    c.read_noise = number(o, "read_noise", path, Need::Optional, 0);
+    c.empty_kernel_us = number(o, "empty_kernel_us", path, Need::Optional, 0);
+    c.read_net_gbs = number(o, "read_net_gbs", path, Need::Optional, 0);
+    c.read_dot_gbs = number(o, "read_dot_gbs", path, Need::Optional, 0);
+    c.read_dot_kernel = string(o, "read_dot_kernel", path, Need::Optional, 1000);
+    c.extra = unknown_members(o, {"read_gbs", "copy_gbs", "read_kernel", "read_shapes_tried", "read_us", "read_noise",
+                                  "empty_kernel_us", "read_net_gbs", "read_dot_gbs", "read_dot_kernel"});
     return c;
 }
 
-json ceilings_json(const Ceilings& c) { return {{"read_gbs", opt(c.read_gbs)}, {"copy_gbs", opt(c.copy_gbs)}}; }
+json ceilings_json(const Ceilings& c)
+{
+    json j = {{"read_gbs", opt(c.read_gbs)}, {"copy_gbs", opt(c.copy_gbs)}};
+    if (c.read_kernel) {
+        j["read_kernel"] = *c.read_kernel;
+        j["read_net_gbs"] = opt(c.read_net_gbs);
+    } else if (c.read_net_gbs) {
+        j["read_net_gbs"] = *c.read_net_gbs;
+    }
+    if (c.read_shapes_tried)
+        j["read_shapes_tried"] = *c.read_shapes_tried;
+    if (c.read_us)
+        j["read_us"] = *c.read_us;
+    if (c.read_noise)
+        j["read_noise"] = *c.read_noise;
+    if (c.empty_kernel_us)
+        j["empty_kernel_us"] = *c.empty_kernel_us;
+    if (c.read_dot_gbs)
+        j["read_dot_gbs"] = *c.read_dot_gbs;
+    if (c.read_dot_kernel)
+        j["read_dot_kernel"] = *c.read_dot_kernel;
+    add_unknown_members(j, c.extra);
+    return j;
+}
+
+Stopping read_stopping(const json& o, const std::string& path)
+{
+    Stopping s;
+    s.rule = *one_of(o, "rule", path, Need::Required, kStoppingRules);
+    if (const auto r = integer(o, "fixed_reps", path, Need::Optional, 1, 1000000))
+        s.fixed_reps = static_cast<int>(*r);
+    s.min_samples = static_cast<int>(*integer(o, "min_samples", path, Need::Required, 1, 1000000));
+    s.min_time_s = *number(o, "min_time_s", path, Need::Required, 0);
+    s.max_noise = *number(o, "max_noise", path, Need::Required, 0);
+    if (s.max_noise > 1)
+        fail(join(path, "max_noise"), "expected a fraction in 0..1 (0.005 = 0.5 %), got " + describe(o.at("max_noise")));
+    s.timeout_s = *number(o, "timeout_s", path, Need::Required, 0);
+    s.min_batch_us = number(o, "min_batch_us", path, Need::Optional, 0).value_or(0.0);
+    s.extra = unknown_members(o, {"rule", "fixed_reps", "min_samples", "min_time_s", "max_noise", "timeout_s",
+                                  "min_batch_us"});
+    return s;
+}
+
+json stopping_json(const Stopping& s)
+{
+    json j = {{"rule", s.rule},
+              {"fixed_reps", s.fixed_reps ? json(*s.fixed_reps) : json(nullptr)},
+              {"min_samples", s.min_samples},
+              {"min_time_s", s.min_time_s},
+              {"max_noise", s.max_noise},
+              {"timeout_s", s.timeout_s},
+              {"min_batch_us", s.min_batch_us}};
+    add_unknown_members(j, s.extra);
+    return j;
+}
 
 Params read_params(const json& o, const std::string& path)
 {
@@ -133,9 +210,13 @@ Params read_params(const json& o, const std::string& path)
             p.gpus.push_back(static_cast<int>(integer_value((*gpus)[i], at(join(path, "gpus"), i), 1, kMaxGpus)));
     p.nccl_version = string(o, "nccl_version", path, Need::Optional, 100);
     p.nccl_nvls_enable = string(o, "nccl_nvls_enable", path, Need::Optional, 100);
+    if (const json* st = object(o, "stopping", path, Need::Optional))
+        p.stopping = read_stopping(*st, join(path, "stopping"));
+    p.clocks = string(o, "clocks", path, Need::Optional, 1000);
+    p.cold = string(o, "cold", path, Need::Optional, 1000);
     p.extra = unknown_members(o, {"n", "reps", "warmup", "batches", "mode", "cache", "block_size", "coarse_factor",
                                   "seed", "strategies", "sweep", "tolerance_c", "output_reset", "gpus", "nccl_version",
-                                  "nccl_nvls_enable"});
+                                  "nccl_nvls_enable", "stopping", "clocks", "cold"});
     return p;
 }
 
@@ -160,11 +241,70 @@ Device read_device(const json& o, const std::string& path)
     d.driver_version = string(o, "driver_version", path, Need::Optional, 100).value_or("");
     d.runtime_version = string(o, "runtime_version", path, Need::Optional, 100).value_or("");
     d.cooperative_launch = boolean(o, "cooperative_launch", path, Need::Optional);
+    d.pci_bus_id = string(o, "pci_bus_id", path, Need::Optional, 100);
     d.extra = unknown_members(o, {"index", "name", "compute_capability", "sms", "l2_bytes", "memory_bytes",
                                   "memory_clock_khz", "memory_bus_bits", "sm_clock_khz", "peak_bandwidth_gbs",
-                                  "driver_version", "runtime_version", "cooperative_launch"});
+                                  "driver_version", "runtime_version", "cooperative_launch", "pci_bus_id"});
     return d;
 }
+
+namespace {
+
+/// Issue 16's members of a result (docs/results-format.md): all optional, so that older files
+/// read; any of them present sets Result::method_fields, so that they are written back.
+void read_method_fields(const json& o, const std::string& path, Result& r)
+{
+    static constexpr std::string_view kKeys[] = {
+        "noise",         "stop_rule",       "noisy",       "gpu_time_s",          "reps_per_sample",
+        "host_enqueue_us", "cold_method",   "cold_buffers", "clocks",             "low_clock",
+        "checked_after_timing", "result_after_timing", "ceiling_ratio", "speedup_vs_cub_single_pass",
+        "best_baseline", "speedup_vs_best_baseline"};
+    for (const std::string_view k : kKeys)
+        if (o.contains(k))
+            r.method_fields = true;
+    r.noise = number(o, "noise", path, Need::Optional, 0);
+    r.stop_rule = one_of(o, "stop_rule", path, Need::Optional, kStopRules).value_or("");
+    r.noisy = boolean(o, "noisy", path, Need::Optional).value_or(false);
+    r.gpu_time_s = number(o, "gpu_time_s", path, Need::Optional, 0).value_or(0.0);
+    r.reps_per_sample =
+        static_cast<int>(integer(o, "reps_per_sample", path, Need::Optional, 0, kMaxRepsPerSample).value_or(0));
+    r.host_enqueue_us = number(o, "host_enqueue_us", path, Need::Optional, 0).value_or(0.0);
+    r.cold_method = one_of(o, "cold_method", path, Need::Optional, kColdMethods).value_or("");
+    r.cold_buffers = static_cast<int>(integer(o, "cold_buffers", path, Need::Optional, 0, kMaxColdBuffers).value_or(0));
+    if (const json* c = object(o, "clocks", path, Need::Optional)) {
+        const std::string cp = join(path, "clocks");
+        auto mhz = [&](std::string_view key) {
+            return static_cast<int>(integer(*c, key, cp, Need::Optional, 0, kMaxMhz).value_or(-1));
+        };
+        r.sm_mhz_before = mhz("sm_mhz_before");
+        r.sm_mhz_after = mhz("sm_mhz_after");
+        r.mem_mhz_before = mhz("mem_mhz_before");
+        r.mem_mhz_after = mhz("mem_mhz_after");
+        r.sm_max_mhz = mhz("sm_max_mhz");
+        r.mem_max_mhz = mhz("mem_max_mhz");
+    }
+    r.low_clock = boolean(o, "low_clock", path, Need::Optional).value_or(false);
+    r.checked_after_timing = boolean(o, "checked_after_timing", path, Need::Optional).value_or(false);
+    r.result_after_timing = number(o, "result_after_timing", path, Need::Optional);
+    r.ceiling_ratio = number(o, "ceiling_ratio", path, Need::Optional, 0);
+    r.speedup_vs_cub_single_pass = number(o, "speedup_vs_cub_single_pass", path, Need::Optional, 0);
+    r.best_baseline = one_of(o, "best_baseline", path, Need::Optional, kBaselines).value_or("");
+    r.speedup_vs_best_baseline = number(o, "speedup_vs_best_baseline", path, Need::Optional, 0);
+}
+
+/// Whether a result's issue-16 members are written: the engine's results and whatever was read
+/// with them always; others when any differs from its default.
+bool has_method_fields(const Result& r)
+{
+    return r.method_fields || r.noise || !r.stop_rule.empty() || r.noisy || r.gpu_time_s != 0 ||
+           r.reps_per_sample != 0 || r.host_enqueue_us != 0 || !r.cold_method.empty() || r.cold_buffers != 0 ||
+           r.sm_mhz_before >= 0 || r.sm_mhz_after >= 0 || r.mem_mhz_before >= 0 || r.mem_mhz_after >= 0 ||
+           r.sm_max_mhz >= 0 || r.mem_max_mhz >= 0 || r.low_clock || r.checked_after_timing ||
+           r.result_after_timing || r.ceiling_ratio || r.speedup_vs_cub_single_pass || !r.best_baseline.empty() ||
+           r.speedup_vs_best_baseline;
+}
+
+} // namespace
 
 Result read_result(const json& o, const std::string& path)
 {
@@ -213,6 +353,7 @@ Result read_result(const json& o, const std::string& path)
     r.samples = static_cast<int>(integer(o, "samples", path, Need::Optional, 0, 1LL << 31).value_or(0));
     r.subtracted_ms = number(o, "subtracted_ms", path, Need::Optional, 0).value_or(0.0);
     r.in_place = boolean(o, "in_place", path, Need::Optional).value_or(false);
+    read_method_fields(o, path, r);
     if (o.contains("gpus") || o.contains("combine")) {
         MultiGpuFields m;
         m.gpus = static_cast<int>(*integer(o, "gpus", path, Need::Required, 1, kMaxGpus));
@@ -227,7 +368,10 @@ Result read_result(const json& o, const std::string& path)
                                   "abs_error", "tolerance", "time_ms", "bytes_read", "bandwidth_gbs", "pct_peak",
                                   "pct_ceiling", "ceiling_read_gbs", "speedup_vs_cpu", "speedup_vs_cub", "samples",
                                   "subtracted_ms", "in_place", "gpus", "combine", "size_bytes", "algbw_gbs",
-                                  "busbw_gbs"});
+                                  "busbw_gbs", "noise", "stop_rule", "noisy", "gpu_time_s", "reps_per_sample",
+                                  "host_enqueue_us", "cold_method", "cold_buffers", "clocks", "low_clock",
+                                  "checked_after_timing", "result_after_timing", "ceiling_ratio",
+                                  "speedup_vs_cub_single_pass", "best_baseline", "speedup_vs_best_baseline"});
     return r;
 }
 
@@ -370,6 +514,8 @@ json to_json(const Device& d)
               {"runtime_version", d.runtime_version}};
     if (d.cooperative_launch)
         j["cooperative_launch"] = *d.cooperative_launch;
+    if (d.pci_bus_id)
+        j["pci_bus_id"] = *d.pci_bus_id;
     add_unknown_members(j, d.extra);
     return j;
 }
@@ -400,6 +546,12 @@ json to_json(const Params& p)
         j["nccl_version"] = *p.nccl_version;
     if (p.nccl_nvls_enable)
         j["nccl_nvls_enable"] = *p.nccl_nvls_enable;
+    if (p.stopping)
+        j["stopping"] = stopping_json(*p.stopping);
+    if (p.clocks)
+        j["clocks"] = *p.clocks;
+    if (p.cold)
+        j["cold"] = *p.cold;
     add_unknown_members(j, p.extra);
     return j;
 }
@@ -439,6 +591,27 @@ json to_json(const Result& r)
     j["samples"] = r.samples;
     j["subtracted_ms"] = r.subtracted_ms;
     j["in_place"] = r.in_place;
+    if (has_method_fields(r)) {
+        j["noise"] = opt(r.noise);
+        j["stop_rule"] = r.stop_rule;
+        j["noisy"] = r.noisy;
+        j["gpu_time_s"] = r.gpu_time_s;
+        j["reps_per_sample"] = r.reps_per_sample;
+        j["host_enqueue_us"] = r.host_enqueue_us;
+        j["cold_method"] = r.cold_method;
+        j["cold_buffers"] = r.cold_buffers;
+        auto mhz = [](int v) { return v >= 0 ? json(v) : json(nullptr); };
+        j["clocks"] = {{"sm_mhz_before", mhz(r.sm_mhz_before)}, {"sm_mhz_after", mhz(r.sm_mhz_after)},
+                       {"mem_mhz_before", mhz(r.mem_mhz_before)}, {"mem_mhz_after", mhz(r.mem_mhz_after)},
+                       {"sm_max_mhz", mhz(r.sm_max_mhz)},         {"mem_max_mhz", mhz(r.mem_max_mhz)}};
+        j["low_clock"] = r.low_clock;
+        j["checked_after_timing"] = r.checked_after_timing;
+        j["result_after_timing"] = opt(r.result_after_timing);
+        j["ceiling_ratio"] = opt(r.ceiling_ratio);
+        j["speedup_vs_cub_single_pass"] = opt(r.speedup_vs_cub_single_pass);
+        j["best_baseline"] = r.best_baseline.empty() ? json(nullptr) : json(r.best_baseline);
+        j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
+    }
     if (r.multi_gpu) {
         j["gpus"] = r.multi_gpu->gpus;
         j["combine"] = r.multi_gpu->combine;

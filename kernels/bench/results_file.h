@@ -60,6 +60,7 @@ struct Device {
     std::string driver_version;
     std::string runtime_version;
     std::optional<bool> cooperative_launch;  ///< added by the engine; older files lack it
+    std::optional<std::string> pci_bus_id;   ///< e.g. "0000:3B:00.0", for NVML (issue 16); older files lack it
     nlohmann::json extra;
 
     bool operator==(const Device&) const = default;
@@ -71,6 +72,21 @@ struct Sweep {
     std::vector<std::uint64_t> values;  ///< each >= 1
 
     bool operator==(const Sweep&) const = default;
+};
+
+/// `params.stopping` (issue 16): the stopping rule every cell used (docs/benchmarks.md, "How many
+/// samples"; bench/stopping.h).
+struct Stopping {
+    std::string rule;                ///< "fixed" (--reps was given) | "adaptive"
+    std::optional<int> fixed_reps;   ///< the --reps count; null when adaptive
+    int min_samples = 0;             ///< at least this many samples per cell
+    double min_time_s = 0;           ///< at least this much GPU time per cell
+    double max_noise = 0;            ///< stop once the relative MAD is at most this (a fraction: 0.005 = 0.5 %)
+    double timeout_s = 0;            ///< stop a cell after this much wall-clock time
+    double min_batch_us = 0;         ///< loop / graph: GPU time one batch holds at least
+    nlohmann::json extra;
+
+    bool operator==(const Stopping&) const = default;
 };
 
 /// `params`: how the run was made.
@@ -91,15 +107,29 @@ struct Params {
     std::vector<int> gpus;                        ///< multi-GPU: the GPU counts run, [1..K]
     std::optional<std::string> nccl_version;      ///< multi-GPU
     std::optional<std::string> nccl_nvls_enable;  ///< multi-GPU
+    std::optional<Stopping> stopping;             ///< issue 16; older files lack it
+    std::optional<std::string> clocks;            ///< "nvml" or "unavailable: <why>" (issue 16)
+    std::optional<std::string> cold;              ///< how cold repetitions were made ("" when hot; issue 16)
     nlohmann::json extra;
 
     bool operator==(const Params&) const = default;
 };
 
-/// `ceilings`: measured in the same run, 10^9 B/s.
+/// `ceilings`: measured in the same run, 10^9 B/s. The members after copy_gbs came with issue 16
+/// (the strongest read-only kernel, docs/benchmarks.md "Ceilings"); older files lack them.
 struct Ceilings {
     std::optional<double> read_gbs;
     std::optional<double> copy_gbs;
+    std::optional<std::string> read_kernel;     ///< the winning read-only shape, e.g. "one pass, 1 float4/thread, ..."
+    std::optional<int> read_shapes_tried;       ///< shapes screened
+    std::optional<double> read_us;              ///< the read ceiling's median time, microseconds
+    std::optional<double> read_noise;           ///< its relative MAD (fraction)
+    std::optional<double> empty_kernel_us;      ///< an empty <<<1,32>>> kernel, hot, microseconds
+    /// bytes / (read time - empty kernel time); written (null when unknown) whenever read_kernel is.
+    std::optional<double> read_net_gbs;
+    std::optional<double> read_dot_gbs;         ///< the same search over x and y (8 bytes per element)
+    std::optional<std::string> read_dot_kernel; ///< its winning shape
+    nlohmann::json extra;
 
     bool operator==(const Ceilings&) const = default;
 };

@@ -2,16 +2,19 @@
 // The single-GPU benchmark and the selftest (run.h).
 #include "bench/run.h"
 
+#include "bench/clocks.h"
 #include "bench/stats.h"
 #include "model/catalogue.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <span>
 #include <tuple>
@@ -27,6 +30,134 @@ std::string text_of(double v)
     std::ostringstream s;
     s << v;
     return s.str();
+}
+
+/// A double as "%g" prints it (messages).
+std::string number_text(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/// What every result of one run is measured against (issue 16): the noise limit and the device's
+/// maximum clocks (NVML; -1 when unknown).
+struct MethodContext {
+    double max_noise = StopCriteria{}.max_noise;
+    Clocks max_clocks;
+};
+
+/// NVML for this device (bench/clocks.h): installs Timing::read_clocks and fills the maximum
+/// clocks. Returns params.clocks: "nvml" or "unavailable: <why>". `nvml` must outlive the runs.
+std::string setup_clocks(const g::DeviceInfo& dev, g::Timing& timing, std::unique_ptr<Nvml>& nvml,
+                         MethodContext& ctx)
+{
+    nvml = std::make_unique<Nvml>(dev.pci_bus_id, dev.index);
+    if (!nvml->available())
+        return "unavailable: " + nvml->why_not();
+    ctx.max_clocks = nvml->max();
+    const Nvml* n = nvml.get();
+    timing.read_clocks = [n] {
+        const Clocks c = n->current();
+        return g::ClockReading{c.sm_mhz, c.mem_mhz};
+    };
+    return "nvml";
+}
+
+/// params.stopping: the rule every cell used (docs/results-format.md).
+Stopping stopping_record(const g::Timing& t)
+{
+    Stopping s;
+    s.rule = t.adaptive ? "adaptive" : "fixed";
+    if (!t.adaptive)
+        s.fixed_reps = t.reps;
+    s.min_samples = t.stop.min_samples;
+    s.min_time_s = t.stop.min_time_s;
+    s.max_noise = t.stop.max_noise;
+    s.timeout_s = t.stop.timeout_s;
+    s.min_batch_us = t.min_batch_us;
+    return s;
+}
+
+/// params.cold: how cold repetitions are made in this mode (reduce_api.h, Cache).
+std::string cold_text(const g::DeviceInfo& dev, const std::string& mode)
+{
+    const std::string l2 = std::to_string(dev.l2_bytes >> 20) + " MiB L2";
+    const std::string flush = std::to_string(2 * dev.l2_bytes >> 20) + " MiB";
+    if (mode == "per-launch")
+        return "a " + flush + " buffer read before each repetition, untimed (" + l2 + ")";
+    return "input copies totalling >= 2x the " + l2 + " take turns (rotate); in-place kernels and small N read a " +
+           flush + " buffer before each repetition instead (flush_read, subtracted)";
+}
+
+/// The ceilings at one N (same mode and cache state as the kernels): the strongest read-only
+/// kernel (and its shape), the same over x and y for the dot products, the device copy, and the
+/// empty kernel, with the read ceiling's bandwidth net of the empty kernel's time. `empty_ms`
+/// is measured once (< 0: not yet).
+Ceilings measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& timing, bool dot, double& empty_ms)
+{
+    auto gbs_of = [](double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0.0; };
+    const g::CeilingResult read = runner.read_ceiling(n, timing);
+    const double read_ms = summarize(read.samples_ms).median;
+    const double copy_ms = summarize(runner.copy_ceiling_ms(n, timing)).median;
+    if (empty_ms < 0)
+        empty_ms = summarize(runner.empty_kernel_ms(timing)).median;
+    Ceilings c;
+    c.read_gbs = gbs_of(4.0 * n, read_ms);
+    c.copy_gbs = gbs_of(8.0 * n, copy_ms);
+    c.read_kernel = read.shape;
+    c.read_shapes_tried = read.shapes_tried;
+    c.read_noise = read.noise;
+    c.read_us = read_ms * 1e3;
+    c.empty_kernel_us = empty_ms * 1e3;
+    if (read_ms > empty_ms)
+        c.read_net_gbs = gbs_of(4.0 * n, read_ms - empty_ms);
+    if (dot) {
+        const g::CeilingResult two = runner.read_ceiling(n, timing, true);
+        c.read_dot_gbs = gbs_of(8.0 * n, summarize(two.samples_ms).median);
+        c.read_dot_kernel = two.shape;
+    }
+    return c;
+}
+
+/// Issue 16's fields of a GPU result: noise and stop rule, clocks, cold method, and the check of
+/// the output after the timed work (a wrong value there, or self_reset's counters out of step,
+/// makes the result wrong).
+void add_measurement(Result& r, const g::RunResult& run, double expect, bool expected_wrong, const MethodContext& ctx)
+{
+    if (!run.samples_ms.empty()) {
+        r.noise = run.noise;
+        r.stop_rule = run.stop_rule;
+        r.noisy = run.noise > ctx.max_noise;
+        r.gpu_time_s = run.gpu_time_s;
+        r.reps_per_sample = run.reps_per_sample;
+        r.host_enqueue_us = run.host_enqueue_us;
+    }
+    r.cold_method = run.cold_method;
+    r.cold_buffers = run.cold_buffers;
+    r.sm_mhz_before = run.clocks_before.sm_mhz;
+    r.sm_mhz_after = run.clocks_after.sm_mhz;
+    r.mem_mhz_before = run.clocks_before.mem_mhz;
+    r.mem_mhz_after = run.clocks_after.mem_mhz;
+    r.sm_max_mhz = ctx.max_clocks.sm_mhz;
+    r.mem_max_mhz = ctx.max_clocks.mem_mhz;
+    r.low_clock = clocks_low({run.clocks_before.sm_mhz, run.clocks_before.mem_mhz},
+                             {run.clocks_after.sm_mhz, run.clocks_after.mem_mhz}, ctx.max_clocks);
+    if (!run.checked_after || expected_wrong)
+        return;
+    r.checked_after_timing = true;
+    r.result_after_timing = run.value_after;
+    if (r.status != Status::Ok)
+        return;
+    if (classify_after_timing(run.after_written, run.value_after, expect, *r.tolerance) != Status::Ok) {
+        r.status = Status::Wrong;
+        r.message = run.after_written ? "the output after the timed repetitions is wrong (" +
+                                            number_text(run.value_after) + "; the first launch was right)"
+                                      : "the timed repetitions did not write the output";
+    } else if (!run.counters_error.empty()) {
+        r.status = Status::Wrong;
+        r.message = run.counters_error;
+    }
 }
 
 g::Mode to_mode(const std::string& m)
@@ -72,10 +203,11 @@ CountersOutcome take_counters(const std::string& cli, int device)
 
 /// One kernel run (or the CPU baseline) turned into a result, without its speeds.
 Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, const std::vector<float>& x,
-                 const std::vector<float>& y, const g::Timing& timing)
+                 const std::vector<float>& y, const g::Timing& timing, const MethodContext& ctx)
 {
     const auto* info = model::find_strategy(p.strategy);
     Result r;
+    r.method_fields = true;  // the engine writes issue 16's fields in every result
     r.strategy = p.strategy;
     r.family = std::string{model::family_key(info->family)};
     r.n = p.n;
@@ -140,6 +272,7 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.time_ms = summarize(run.samples_ms);
     r.samples = static_cast<int>(run.samples_ms.size());
     r.subtracted_ms = run.subtracted_ms;
+    add_measurement(r, run, expect, info->expected_wrong, ctx);
     return r;
 }
 
@@ -169,6 +302,8 @@ Device device_record(const g::DeviceInfo& d)
     r.driver_version = d.driver_version;
     r.runtime_version = d.runtime_version;
     r.cooperative_launch = d.cooperative_launch;
+    if (!d.pci_bus_id.empty())
+        r.pci_bus_id = d.pci_bus_id;
     return r;
 }
 
@@ -199,14 +334,19 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     timing.reps = o.reps;
     timing.warmup = o.warmup;
     timing.batches = o.batches;
+    timing.adaptive = o.adaptive;
+    timing.stop = o.stop;
+    MethodContext ctx;
+    ctx.max_noise = o.stop.max_noise;
+    std::unique_ptr<Nvml> nvml;  // outlives every run (Timing::read_clocks points at it)
+    const std::string clocks_source = setup_clocks(dev, timing, nvml, ctx);
 
     const auto points = plan_runs(o.strategies, o.sizes, o.block_sizes, o.coarse_factors);
     // Ceilings at every size (same mode and cache state as the kernels).
-    std::map<std::size_t, double> read_gbs, copy_gbs;
-    for (const std::size_t n : o.sizes) {
-        read_gbs[n] = 4.0 * n / (summarize(runner.read_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-        copy_gbs[n] = 8.0 * n / (summarize(runner.copy_ceiling_ms(n, timing)).median * 1e-3) / 1e9;
-    }
+    std::map<std::size_t, Ceilings> ceiling_at;
+    double empty_ms = -1;
+    for (const std::size_t n : o.sizes)
+        ceiling_at[n] = measure_ceilings(runner, n, timing, needs.dot, empty_ms);
 
     RunReport report;
     ResultsFile& f = report.file;
@@ -228,27 +368,32 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     p.tolerance_c = kToleranceC;
     const char* reset = std::getenv("REDUCESCOPE_RESET");
     p.output_reset = std::string{reset && *reset ? reset : "kernel"};
+    p.stopping = stopping_record(timing);
+    p.clocks = clocks_source;
+    p.cold = needs.cold ? cold_text(dev, o.mode) : std::string{};
     if (o.sizes.size() > 1)
         p.sweep = Sweep{"n", {o.sizes.begin(), o.sizes.end()}};
     else if (o.block_sizes.size() > 1)
         p.sweep = Sweep{"block_size", {o.block_sizes.begin(), o.block_sizes.end()}};
     else if (o.coarse_factors.size() > 1)
         p.sweep = Sweep{"coarse_factor", {o.coarse_factors.begin(), o.coarse_factors.end()}};
-    f.ceilings = Ceilings{read_gbs[capacity], copy_gbs[capacity]};
+    f.ceilings = ceiling_at[capacity];
     sink.line(start_line(f, points.size()));
 
     // Baseline medians per (n, block, coarse, operation) for the speed-ups.
-    std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms;
+    std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms, single_pass_ms;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const RunPoint& pt = points[i];
         sink.line(progress_line({i, points.size(), pt.strategy, pt.n, std::nullopt, std::nullopt}));
-        Result r = run_point(runner, o, pt, x, y, timing);
+        Result r = run_point(runner, o, pt, x, y, timing, ctx);
         const auto key = std::make_tuple(pt.n, pt.block_size, pt.coarse_factor);
         if (r.status == Status::Ok && r.time_ms) {
             if (pt.strategy == "cpu")
                 cpu_ms[key] = r.time_ms->median;
             else if (pt.strategy == "cub")
                 (pt.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
+            else if (pt.strategy == "cub_single_pass")
+                single_pass_ms[key] = r.time_ms->median;
         }
         auto lookup = [&](auto& m) -> std::optional<double> {
             if (auto it = m.find(key); it != m.end())
@@ -256,7 +401,10 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
             return std::nullopt;
         };
         const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
-        set_speeds(r, dev.peak_bandwidth_gbs, read_gbs[pt.n], lookup(cpu_ms), cub);
+        // The dot products read two arrays: their ceiling reads two (8 bytes per element).
+        const Ceilings& c = ceiling_at[pt.n];
+        set_speeds(r, dev.peak_bandwidth_gbs, r.operation == "dot" ? c.read_dot_gbs : c.read_gbs, lookup(cpu_ms), cub);
+        set_baseline_speedups(r, cub, r.operation == "sum" ? lookup(single_pass_ms) : std::nullopt);
         if (r.status == Status::Wrong || r.status == Status::Error)
             ++report.failures;
         if (sink.result)
@@ -347,6 +495,39 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
                                     (run.output_written ? "" : ", output not written") + ")");
                         }
                     }
+        }
+    }
+    // self_reset's epochs: thousands of back-to-back launches on the same counters, in a loop and
+    // replayed from a CUDA graph; the output after the last one and the counters must be right.
+    if (std::find(ids.begin(), ids.end(), "self_reset") != ids.end() && !sizes.empty()) {
+        const std::size_t n = std::min(sizes.back(), std::size_t{1} << 20);
+        const Reference ref = reference(std::span<const float>{x.data(), n});
+        const double tol = sum_tolerance(n, ref.abs_sum);
+        for (const g::Mode mode : {g::Mode::Loop, g::Mode::Graph}) {
+            g::Timing stress;
+            stress.mode = mode;
+            stress.warmup = 0;
+            stress.reps = mode == g::Mode::Loop ? 5000 : 4000;
+            stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of 1000 launches
+            ++out.runs;
+            const auto run = runner.run({"self_reset", false, 256, 4}, n, stress);
+            const std::string where = std::string{"self_reset back-to-back, "} +
+                                      (mode == g::Mode::Loop ? "5000 launches in a loop" : "4 x 1000 launches in a graph") +
+                                      ", n=" + std::to_string(n);
+            const bool ok_after = run.status == g::RunResult::Status::Ran && run.checked_after &&
+                                  classify_after_timing(run.after_written, run.value_after, ref.sum, tol) == Status::Ok &&
+                                  run.counters_error.empty();
+            if (ok_after) {
+                ++out.ok;
+            } else if (run.status == g::RunResult::Status::Failed) {
+                ++out.errors;
+                problem("ERROR " + where + ": " + run.message);
+            } else {
+                ++out.wrong;
+                problem("WRONG " + where + ": after the launches got " + text_of(run.value_after) + ", expected " +
+                        text_of(ref.sum) + " (tolerance " + text_of(tol) + ")" +
+                        (run.counters_error.empty() ? "" : "; ") + run.counters_error);
+            }
         }
     }
     return out;

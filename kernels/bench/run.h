@@ -13,6 +13,7 @@
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results_file.h"
+#include "bench/stopping.h"
 #include "cuda/reduce_api.h"
 
 #include <cstddef>
@@ -45,6 +46,11 @@ struct RunOptions {
     int reps = 100;
     int warmup = 10;
     int batches = 5;
+    /// How many samples (issue 16, bench/stopping.h): false = the `--reps` behaviour (per-launch:
+    /// `reps` samples; loop and graph: `batches` samples of reps / batches repetitions); true =
+    /// samples until `stop` says so (minimum samples and GPU time, noise limit, time-out).
+    bool adaptive = false;
+    StopCriteria stop;
     std::string mode = "loop";  ///< per-launch | loop | graph
     std::string cache = "hot";  ///< hot | cold
     std::uint64_t seed = kDefaultSeed;
@@ -65,9 +71,11 @@ struct RunReport {
     std::optional<CountersStatus> counters; ///< with RunOptions::counters
 };
 
-/// Runs the benchmark: the ceilings at every N, then every planned kernel run (plan_runs:
-/// baselines first, so the speed-ups are known as results stream), the counters when asked, the
-/// file, and the lines `start`, `progress`/`result` per run, `done`.
+/// Runs the benchmark: the ceilings at every N (the strongest read-only kernel shape, the copy, the
+/// empty kernel; docs/benchmarks.md "Ceilings"), then every planned kernel run (plan_runs:
+/// baselines first, so the speed-ups are known as results stream), each with issue 16's fields
+/// (noise, stop rule, clocks, cold method, the check of the output after the timed work), the
+/// counters when asked, the file, and the lines `start`, `progress`/`result` per run, `done`.
 RunReport run_benchmark(const RunOptions& options, const RunSink& sink);
 
 /// A multi-GPU benchmark (`reducescope-cli bench --gpus K`): `vectorized` on each GPU's shard,
@@ -103,7 +111,9 @@ struct SelftestOptions {
     int device = 0;
 };
 
-/// The counts of a selftest.
+/// The counts of a selftest. `self_reset`, when selected, also runs back to back on the same
+/// counters (5000 launches in a loop, 4 x 1000 replayed from a CUDA graph) and is checked after the
+/// last launch (output and counters): two more runs.
 struct SelftestReport {
     std::string device_name;
     int runs = 0, ok = 0, wrong = 0, errors = 0, skipped = 0;

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds reducescope-cli on a GPU machine (no Qt) and runs the checks and measurements recorded in
 # docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
-#   stages: build check table sweep goals counters sass truth
+#   stages: build check table sweep goals counters sass truth method moonshot
+#   (RS_BUILD=DIR: an existing build, e.g. one built elsewhere with -DREDUCESCOPE_GUI=OFF and
+#   carried; then leave out `build`. method/moonshot: issue 16, docs/benchmarks.md; RS_GRAPH_LIMITS,
+#   RS_OTHER_LIMITS, RS_OTHER_CELLS shorten `method`, RS_MOONSHOT_BIN gives prebuilt experiments.)
 # Leaves the GPU's clocks and settings alone (ncu runs with --clock-control none).
 set -u
 OUTDIR=$1; shift
@@ -151,6 +154,69 @@ sass)
   for f in reduce_basic reduce_multiblock reduce_warp dot_product; do
     cuobjdump -sass "$B/kernels/cuda/CMakeFiles/reducescope_cuda.dir/$f.cu.o" > "$OUTDIR/sass_$f.txt" 2>&1
   done
+  ;;
+method)
+  # Issue 16: self_reset's epochs, the new baseline and ceilings under the sanitizer, and the 1M
+  # tables with noise, stop rule, clocks and cold rotation.
+  log "self_reset epochs (gpu_self_reset_epochs)"
+  timeout 120 "$B/tests/gpu/self_reset_check" > "$OUTDIR/self_reset_check.log" 2>&1; echo "self_reset_check rc=$?" | tee -a "$OUTDIR/summary.txt"
+  cat "$OUTDIR/self_reset_check.log" | tee -a "$OUTDIR/summary.txt"
+  log selftest
+  timeout 300 "$CLI" selftest > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -3 "$OUTDIR/selftest.log" | tee -a "$OUTDIR/summary.txt"
+  log "memcheck and racecheck: self_reset (with its back-to-back launches), cub_single_pass, vectorized"
+  timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
+      --strategies self_reset,cub_single_pass,vectorized --block-sizes 32,256,1024 --coarse-factors 1,4,16 \
+      > "$OUTDIR/memcheck_issue16.log" 2>&1; echo "memcheck rc=$?" | tee -a "$OUTDIR/summary.txt"
+  tail -2 "$OUTDIR/memcheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
+  timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
+      --strategies self_reset,cub_single_pass --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck_issue16.log" 2>&1
+  echo "racecheck rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/racecheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
+  log "memcheck: a cold graph bench at 2^20+7 (every read-ceiling shape, the read flush, the rotation, the new baseline)"
+  timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" bench --n 1048583 --reps 2 --warmup 1 \
+      --strategies cub_single_pass,self_reset,simple,dot_fma --mode graph --cache cold > /dev/null 2> "$OUTDIR/memcheck_bench.log"
+  echo "memcheck bench rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/memcheck_bench.log" | tee -a "$OUTDIR/summary.txt"
+  log "small benches in each mode (the gpu_bench_* tests)"
+  for mode in per-launch loop graph; do
+    timeout 120 "$CLI" bench --n 100000 --reps 5 --warmup 1 --mode $mode > /dev/null 2>> "$OUTDIR/summary.txt"; echo "gpu_bench_$mode rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done
+  timeout 120 "$CLI" bench --n 100000 --reps 5 --warmup 1 --mode graph --cache cold --strategies simple,coarsened,vectorized,cub \
+      > /dev/null 2>> "$OUTDIR/summary.txt"; echo "gpu_bench_cold rc=$?" | tee -a "$OUTDIR/summary.txt"
+  # The 1M tables: graph hot and cold with the default stopping rule (nvbench's; 5 s time-out),
+  # per-launch and loop with shorter limits, and 2^30 for the baselines.
+  # RS_GRAPH_LIMITS / RS_OTHER_LIMITS / RS_OTHER_CELLS shorten the run (e.g. for a short lease).
+  for cache in hot cold; do
+    log "1M graph $cache (adaptive ${RS_GRAPH_LIMITS:-})"
+    timeout 400 "$CLI" bench --n 1M --mode graph --cache $cache ${RS_GRAPH_LIMITS:-} --table --json "$OUTDIR/m16_1m_graph_$cache.json" \
+        > "$OUTDIR/m16_1m_graph_$cache.txt" 2>> "$OUTDIR/summary.txt"; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done
+  for cell in ${RS_OTHER_CELLS:-per-launch:hot per-launch:cold loop:hot loop:cold}; do
+    mode=${cell%%:*}; cache=${cell##*:}
+    log "1M $mode $cache (adaptive ${RS_OTHER_LIMITS:---min-time 0.2 --timeout 1})"
+    timeout 300 "$CLI" bench --n 1M --mode $mode --cache $cache ${RS_OTHER_LIMITS:---min-time 0.2 --timeout 1} --table \
+        --json "$OUTDIR/m16_1m_${mode}_$cache.json" > "$OUTDIR/m16_1m_${mode}_$cache.txt" 2>> "$OUTDIR/summary.txt"
+    echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done
+  log "1G graph hot: baselines and the fast kernels"
+  timeout 300 "$CLI" bench --n 1G --mode graph --strategies cub,cub_single_pass,vectorized,self_reset,coarsened \
+      --coarse-factor 16 ${RS_GRAPH_LIMITS:-} --table --json "$OUTDIR/m16_1g_graph_hot.json" > "$OUTDIR/m16_1g_graph_hot.txt" 2>> "$OUTDIR/summary.txt"
+  echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  ;;
+moonshot)
+  # Issue 16's moonshot experiments (docs/results/h200-2026-11-30/moonshot/*.cu, docs/benchmarks.md):
+  # the merge designs (moonshot.cu), self_reset's variants and the ring with PDL (moonshot2.cu), and
+  # the waits (moonshot5.cu). RS_MOONSHOT_BIN=DIR: binaries built elsewhere (same names); else built here.
+  for prog in moonshot moonshot2 moonshot5; do
+    M=${RS_MOONSHOT_BIN:+$RS_MOONSHOT_BIN/$prog}
+    if [ -z "$M" ] || [ ! -x "$M" ]; then
+      M=/tmp/rs-$prog
+      nvcc -O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -Ikernels docs/results/h200-2026-11-30/moonshot/$prog.cu -o $M \
+          >> "$OUTDIR/build.log" 2>&1 || { log "$prog: build failed"; continue; }
+    fi
+    log "$prog"
+    timeout 300 "$M" > "$OUTDIR/$prog.txt" 2>&1; echo "$prog rc=$?" | tee -a "$OUTDIR/summary.txt"
+  done
+  cuobjdump -sass /tmp/rs-moonshot2 2>/dev/null | grep -E "Function|ATOM|RED|MEMBAR|FENCE|CCTL|NANOSLEEP|LDG|BAR" > "$OUTDIR/moonshot2_sass.txt"
   ;;
 esac
 done

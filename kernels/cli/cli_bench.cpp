@@ -8,6 +8,8 @@
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results_file.h"
+#include "bench/stopping.h"
+#include "bench/table.h"
 #include "reducescope/config.h"
 
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
@@ -17,10 +19,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <string>
@@ -54,6 +59,12 @@ struct BenchArgs {
     std::string json_file;
     int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
     bool counters = false;  ///< --counters: ncu's counters of the single-block kernels (ncu_counters.h)
+    bool table = false;     ///< --table: a text table on stdout instead of JSON lines (bench/table.h)
+    /// The stopping rule (bench/stopping.h): --min-samples, --min-time, --max-noise (in %),
+    /// --timeout; used when --reps is not given. With --reps, exactly that many samples.
+    b::StopCriteria stop;
+    std::string min_samples_text, min_time_text, max_noise_text, timeout_text;
+    bool reps_given = false;
     // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
     std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
     bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
@@ -156,6 +167,48 @@ std::vector<std::string> parse_ids(const std::string& text)
     }
 }
 
+std::string number_text(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/// A decimal number option (digits, at most one '.') in lo..hi.
+double parse_real_option(const std::string& flag, const std::string& text, double lo, double hi, const char* unit)
+{
+    auto fail = [&] {
+        return BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit +
+                        " (got " + (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+    };
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789.") != std::string::npos ||
+        std::count(text.begin(), text.end(), '.') > 1 || text == ".")
+        throw fail();
+    const double v = std::strtod(text.c_str(), nullptr);
+    if (!(v >= lo && v <= hi))
+        throw fail();
+    return v;
+}
+
+/// The stopping options (issue 16). `--reps` keeps its old meaning, a fixed count; the adaptive
+/// rule's options cannot be combined with it (one line says so).
+void resolve_stopping(BenchArgs& a)
+{
+    const bool any = !a.min_samples_text.empty() || !a.min_time_text.empty() || !a.max_noise_text.empty() ||
+                     !a.timeout_text.empty();
+    if (any && a.reps_given)
+        throw BadInput{"--reps fixes the number of samples; --min-samples, --min-time, --max-noise and --timeout "
+                       "apply only without it"};
+    if (!a.min_samples_text.empty())
+        a.stop.min_samples = static_cast<int>(parse_int_option("--min-samples", a.min_samples_text, 3, 100000));
+    if (!a.min_time_text.empty())
+        a.stop.min_time_s = parse_real_option("--min-time", a.min_time_text, 0.0, 600.0, " s");
+    if (!a.max_noise_text.empty())
+        a.stop.max_noise = parse_real_option("--max-noise", a.max_noise_text, 0.0, 100.0, " %") / 100.0;
+    if (!a.timeout_text.empty())
+        a.stop.timeout_s = parse_real_option("--timeout", a.timeout_text, 0.001, 3600.0, " s");
+}
+
 void resolve(BenchArgs& a)
 {
     // The output file first: a bad path fails before anything else is checked or run.
@@ -196,6 +249,7 @@ void resolve(BenchArgs& a)
     if (a.counters && a.gpus_given)
         throw BadInput{"--counters cannot be combined with --gpus (the counters are taken on one GPU: --device)"};
     a.ids = parse_ids(a.strategies);
+    resolve_stopping(a);
 }
 
 int no_cuda_build()
@@ -217,6 +271,8 @@ int run_bench(const BenchArgs& a, const std::string& command)
     o.reps = a.reps;
     o.warmup = a.warmup;
     o.batches = a.batches;
+    o.adaptive = !a.reps_given;
+    o.stop = a.stop;
     o.mode = a.mode;
     o.cache = a.cache;
     o.seed = a.seed;
@@ -226,9 +282,13 @@ int run_bench(const BenchArgs& a, const std::string& command)
     o.tool = cli_tool();
     o.command = command;
     b::RunSink sink;
-    sink.line = emit_line;
+    // --table: the table after the run instead of the JSON lines (the --json file as usual).
+    sink.line = a.table ? std::function<void(const std::string&)>{[](const std::string&) {}}
+                        : std::function<void(const std::string&)>{emit_line};
     sink.warning = [](const std::string& m) { std::cerr << "reducescope-cli: --counters: " << m << '\n'; };
     const b::RunReport report = b::run_benchmark(o, sink);
+    if (a.table)
+        std::cout << b::format_table(b::to_json(report.file)) << std::flush;
     // A counters run asked for and not obtained is a failure; a missing ncu is only skipped.
     return report.failures || report.counters == b::CountersStatus::Error ? kFailure : kOk;
 }
@@ -284,11 +344,19 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
     CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, each in 1.." + std::to_string(b::kMaxN) + ": e.g. 1K..1G (powers of two) or 1000,4096");
     bench->add_option("--strategies", args->strategies, "all, or a comma list of strategy ids: " + all_ids());
-    bench->add_option("--reps", args->reps_text, "Timed repetitions (1..100000)")->type_name("UINT");
+    CLI::Option* reps_opt = bench->add_option("--reps", args->reps_text,
+        "Timed repetitions (1..100000): a fixed count of samples (per-launch) or of repetitions in --batches "
+        "batches (loop, graph). Without it, each cell samples until --min-samples, --min-time and --max-noise "
+        "are met or --timeout passes")->type_name("UINT");
+    bench->add_option("--min-samples", args->min_samples_text, "Without --reps: at least this many samples per cell (3..100000; default 10)")->type_name("UINT");
+    bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
+    bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (median absolute deviation / median) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
+    bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
+    bench->add_flag("--table", args->table, "Print a text table on stdout instead of JSON lines (noise, stop rule, cache state and flags in every row)");
     bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
     bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
     bench->add_option("--mode", args->mode, "per-launch | loop | graph");
-    bench->add_option("--cache", args->cache, "hot | cold (L2 flushed before each repetition)");
+    bench->add_option("--cache", args->cache, "hot | cold (loop, graph: input copies > 2x L2 take turns; per-launch, in-place kernels, small N: the L2 flushed by reading before each repetition)");
     bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps)");
     bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
     CLI::Option* seed_opt = bench->add_option("--seed", args->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
@@ -298,8 +366,9 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
-    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, &exit_code] {
+    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, &exit_code] {
         args->sweep_given = sweep_opt->count() > 0;
+        args->reps_given = reps_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
         args->json_given = json_opt->count() > 0;
         args->gpus_given = gpus->count() > 0;
@@ -323,14 +392,22 @@ void register_bench_commands(CLI::App& app, int& exit_code)
             cmd += " --sweep-n " + args->sweep_n;
         else
             cmd += " --n " + args->n_text;
-        cmd += " --strategies " + args->strategies + " --reps " + std::to_string(args->reps) + " --warmup " +
-               std::to_string(args->warmup) + " --mode " + args->mode + " --cache " + args->cache +
-               " --block-size " + args->block_sizes + " --coarse-factor " + args->coarse_factors + " --seed " +
-               std::to_string(args->seed);
+        cmd += " --strategies " + args->strategies;
+        if (args->reps_given)
+            cmd += " --reps " + std::to_string(args->reps);
+        else
+            cmd += " --min-samples " + std::to_string(args->stop.min_samples) + " --min-time " +
+                   number_text(args->stop.min_time_s) + " --max-noise " + number_text(100.0 * args->stop.max_noise) +
+                   " --timeout " + number_text(args->stop.timeout_s);
+        cmd += " --warmup " + std::to_string(args->warmup) + " --batches " + std::to_string(args->batches) + " --mode " +
+               args->mode + " --cache " + args->cache + " --block-size " + args->block_sizes + " --coarse-factor " +
+               args->coarse_factors + " --seed " + std::to_string(args->seed);
         if (!args->json_file.empty())
             cmd += " --json " + args->json_file;
         if (args->counters)
             cmd += " --counters";
+        if (args->table)
+            cmd += " --table";
         try {
             exit_code = map_gpu_errors([&] { return run_bench(*args, cmd); },
                                        [](const std::string& m) { emit_line(b::error_line(m)); });
@@ -338,10 +415,12 @@ void register_bench_commands(CLI::App& app, int& exit_code)
             std::cerr << "reducescope-cli: not enough host memory for the input of " << args->sizes.back()
                       << " floats\n";
             exit_code = kBadInput;
-        } catch (const std::runtime_error& e) {  // e.g. the --json file cannot be written
+        } catch (const std::runtime_error& e) {
+            // CUDA errors are mapped inside map_gpu_errors; what arrives here is the --json file
+            // that could not be written (bench::write_results_file): lost output, exit 74.
             emit_line(b::error_line(e.what()));
             std::cerr << "reducescope-cli: " << e.what() << '\n';
-            exit_code = kFailure;
+            exit_code = kOutputError;
         }
 #else
         exit_code = no_cuda_build();

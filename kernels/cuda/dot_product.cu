@@ -12,7 +12,7 @@ namespace reducescope::cuda {
 // them into shared memory, then the block tree and one atomicAdd per block.
 // Costs: 8 bytes read per pair, log2(blockDim.x) barriers and one atomic per 2*blockDim.x pairs.
 template <class Probe = NoProbe>
-__global__ void dot_shared_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
+__global__ __launch_bounds__(kMaxBlockThreads) void dot_shared_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
                                       Probe probe = {})
 {
     extern __shared__ float sdata[];
@@ -40,7 +40,7 @@ __global__ void dot_shared_reduce_sum(const float* a, const float* b, float* out
 // `sum += a*b` into one fused multiply-add by default (--fmad=true), so this kernel already
 // runs FFMA instructions.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void dot_coarsened_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
+__global__ __launch_bounds__(kMaxBlockThreads) void dot_coarsened_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
                                          Probe probe = {})
 {
     extern __shared__ float sdata[];
@@ -72,7 +72,7 @@ __global__ void dot_coarsened_reduce_sum(const float* a, const float* b, float* 
 // instead of twice, whatever the compiler flags. Expect the same speed as dot_coarsened (the
 // kernel is bound by memory, and nvcc already fuses there); the point is the rounding.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void dot_fma_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
+__global__ __launch_bounds__(kMaxBlockThreads) void dot_fma_reduce_sum(const float* a, const float* b, float* output, unsigned int n,
                                    Probe probe = {})
 {
     extern __shared__ float sdata[];

@@ -202,7 +202,7 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
                                                                   : 0.0f;
     check(cudaMemcpy(out.as<float>(), &out0, sizeof out0, cudaMemcpyHostToDevice), "cudaMemcpy(output)");
     DeviceBuffer partials((std::size_t{grid} + 1) * sizeof(float), "cudaMalloc(partials)");
-    DeviceBuffer epoch(2 * sizeof(unsigned long long), "cudaMalloc(self_reset counters)");  // zeroed
+    DeviceBuffer epoch(cuda::kSelfResetCounters * sizeof(unsigned long long), "cudaMalloc(self_reset counters)");  // zeroed
 
     // At most 2*C + 40 records per thread (load, coarsening, tree or shuffles, final warp, merge);
     // a second phase over the partials (two_pass's second kernel: one block of 1024) adds up to 1024 threads.

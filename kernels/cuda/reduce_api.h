@@ -4,7 +4,10 @@
 // (REDUCESCOPE_WITH_CUDA_KERNELS is defined for targets that link reducescope_cuda).
 #pragma once
 
+#include "bench/stopping.h"
+
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -48,16 +51,43 @@ struct DeviceInfo {
     std::string driver_version;      ///< e.g. "13.0"
     std::string runtime_version;
     bool cooperative_launch = false;
+    std::string pci_bus_id;          ///< e.g. "0000:3B:00.0" (cudaDeviceGetPCIBusId), for NVML
 };
+
+/// Largest N a Runner takes: the kernels index with 32-bit unsigned integers and the largest
+/// grid formula needs room for a last partial segment.
+inline constexpr std::size_t kMaxElements = std::size_t{1} << 31;
+
+/// Empty when a Runner can take `n` elements; otherwise the one-line reason (library callers
+/// with N >= 2^32 get this instead of a silently truncated N).
+inline std::string element_count_error(std::size_t n)
+{
+    if (n > kMaxElements)
+        return "N=" + std::to_string(n) + " is above the largest N the kernels take (" + std::to_string(kMaxElements) +
+               " = 2^31: they index with 32-bit unsigned integers)";
+    return {};
+}
 
 /// Every CUDA device. Throws NoDevice (no driver, or zero devices) or CudaError.
 std::vector<DeviceInfo> list_devices();
 
 /// Timing mode (results-format.md `params.mode`).
 enum class Mode { PerLaunch, Loop, Graph };
-/// Cache state before each repetition: hot (whatever the last repetition left in L2) or cold
-/// (L2 flushed by writing a scratch buffer of 2x the L2 size).
+/// Cache state before each repetition: hot (whatever the last repetition left in L2) or cold.
+/// Cold (docs/benchmarks.md): in loop and graph mode the repetitions take turns over copies of the
+/// input whose total is at least twice the L2 ("rotate"); where that would take more than
+/// kMaxColdBuffers copies (small N), and for the in-place kernels and in per-launch mode, a
+/// scratch buffer of twice the L2 is read before each repetition instead ("flush_read", untimed).
 enum class Cache { Hot, Cold };
+
+/// Most input copies a cold run rotates through (above it: flush_read).
+inline constexpr int kMaxColdBuffers = 512;
+
+/// SM and memory clocks in MHz; -1 = not read.
+struct ClockReading {
+    int sm_mhz = -1;
+    int mem_mhz = -1;
+};
 
 /// How to time one kernel. reps = 0: verification run only.
 struct Timing {
@@ -66,6 +96,19 @@ struct Timing {
     int reps = 100;
     int warmup = 10;
     int batches = 5;  ///< loop and graph: the reps run as this many batches (one sample each)
+    /// false (the `--reps` behaviour): per-launch takes `reps` samples; loop and graph take
+    /// `batches` samples of reps / batches repetitions each. true: samples are taken until `stop`
+    /// says so (bench/stopping.h: minimum samples and GPU time, noise limit, time-out); loop and
+    /// graph batches then hold at least reps / batches repetitions and at least `min_batch_us` of
+    /// GPU time (estimated from the eager warm-up; in graph mode from a timed warm-up replay, the
+    /// graph captured again, longer, when it was short), at most 1000 (in cold rotation rounded up
+    /// to whole rotations).
+    bool adaptive = false;
+    bench::StopCriteria stop;
+    double min_batch_us = 400.0;
+    /// Called right before the first and right after the last timed sample (NVML, kernels/bench/
+    /// clocks.h); unset: no clock readings.
+    std::function<ClockReading()> read_clocks;
 };
 
 /// Which kernel: a catalogue id with a GPU kernel (not "cpu"); `max` picks CUB's Max for "cub".
@@ -96,6 +139,36 @@ struct RunResult {
     std::vector<double> samples_ms;  ///< per-launch: one per rep; loop/graph: one per batch (mean)
     double subtracted_ms = 0;        ///< loop/graph: restore/flush time per rep taken out
     bool in_place = false;           ///< the kernel overwrites its input (restored before each rep)
+    // How the samples were taken (issue 16):
+    std::string stop_rule;           ///< bench::stop_rule_name: "reps", "noise" or "timeout"
+    double noise = 0;                ///< bench::relative_mad of samples_ms
+    double gpu_time_s = 0;           ///< GPU time of all samples (sample time x reps per sample)
+    double wall_s = 0;               ///< wall clock of the timed part
+    int reps_per_sample = 0;         ///< 1 per launch; the batch size in loop and graph
+    double host_enqueue_us = 0;      ///< median host time to enqueue one repetition (warm-up, eager)
+    ClockReading clocks_before, clocks_after;  ///< Timing::read_clocks around the timed samples
+    std::string cold_method;         ///< "" (hot), "rotate" or "flush_read" (Cache)
+    int cold_buffers = 0;            ///< rotate: input copies taking turns
+    /// The output read back after the timed work (the last repetition's result: timed launches,
+    /// graph-captured resets and self_reset's later epochs are checked too). checked_after is
+    /// false when there was no timed work or the reset was left out (REDUCESCOPE_RESET=none).
+    bool checked_after = false;
+    bool after_written = false;      ///< the output was written (not the poison) after timing
+    double value_after = 0;
+    /// self_reset: its counters after the timed work broke an invariant (tickets a whole number of
+    /// launches, the published launch equal to that number, the grid word, the error word); empty
+    /// when they hold. The CLI turns a non-empty text into a wrong result.
+    std::string counters_error;
+};
+
+/// The read ceiling at one N: the strongest of the read-only kernel shapes (fastest median),
+/// measured again like a kernel.
+struct CeilingResult {
+    std::vector<double> samples_ms;  ///< the winning shape's samples (as RunResult::samples_ms)
+    std::string shape;               ///< e.g. "one pass, 1 float4/thread, block 256, ld.global.nc, grid 1024"
+    int shapes_tried = 0;
+    std::string stop_rule;
+    double noise = 0;
 };
 
 /// Device bytes a Runner needs for `capacity` elements.
@@ -105,7 +178,8 @@ std::size_t bytes_needed(std::size_t capacity, const Needs& needs, long long l2_
 class Runner {
 public:
     /// Uploads x (and y when needs.dot; then y.size() == x.size()). x.size() is the capacity:
-    /// runs take any n in 1..capacity (a prefix). Throws NoDevice, OutOfMemory, CudaError.
+    /// runs take any n in 1..capacity (a prefix). Throws std::invalid_argument when x.size() is
+    /// above kMaxElements (element_count_error), NoDevice, OutOfMemory, CudaError.
     Runner(int device, std::span<const float> x, std::span<const float> y, const Needs& needs);
     ~Runner();
     Runner(const Runner&) = delete;
@@ -117,10 +191,16 @@ public:
     /// of the kernel: they come back as Status::Failed.
     RunResult run(const KernelSpec& spec, std::size_t n, const Timing& timing);
 
-    /// The read-only streaming kernel over n floats: samples in ms (as RunResult::samples_ms).
+    /// The strongest read-only kernel over n floats (and n more of y when `two_arrays`, the dot
+    /// products' ceiling): every shape of docs/benchmarks.md ("Ceilings") is screened with a few
+    /// samples, the fastest is measured again with `timing`.
+    CeilingResult read_ceiling(std::size_t n, const Timing& timing, bool two_arrays = false);
+    /// read_ceiling(n, timing).samples_ms.
     std::vector<double> read_ceiling_ms(std::size_t n, const Timing& timing);
     /// cudaMemcpy device to device of n floats: samples in ms.
     std::vector<double> copy_ceiling_ms(std::size_t n, const Timing& timing);
+    /// An empty kernel <<<1, 32>>>, timed like the kernels (hot): what a launch alone costs here.
+    std::vector<double> empty_kernel_ms(const Timing& timing);
 
 private:
     struct Impl;

@@ -21,7 +21,7 @@ namespace reducescope::cuda {
 // log2(blockDim.x)+1 barriers, one atomic. Lanes i % stride == 0 thin out inside every warp:
 // from stride 2 on, every warp is divergent and most lanes idle.
 template <class Probe = NoProbe>
-__global__ void simple_reduce_sum(float* input, float* output, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void simple_reduce_sum(float* input, float* output, Probe probe = {})
 {
     float* segment = input + 2 * blockDim.x * blockIdx.x;
     const unsigned int i = 2 * threadIdx.x;
@@ -48,7 +48,7 @@ __global__ void simple_reduce_sum(float* input, float* output, Probe probe = {})
 // all active or all idle; divergence appears only once fewer than 32 threads remain (the last
 // five iterations). Same bytes and barriers as simple (still in place in global memory).
 template <class Probe = NoProbe>
-__global__ void convergent_reduce_sum(float* input, float* output, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void convergent_reduce_sum(float* input, float* output, Probe probe = {})
 {
     float* segment = input + 2 * blockDim.x * blockIdx.x;
     const unsigned int i = threadIdx.x;
@@ -75,7 +75,7 @@ __global__ void convergent_reduce_sum(float* input, float* output, Probe probe =
 // threads are the highest ones, so warps stay converged as in convergent. The result lands in
 // the last element of the segment. Same costs as convergent.
 template <class Probe = NoProbe>
-__global__ void convergent_reversed_reduce_sum(float* input, float* output, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void convergent_reversed_reduce_sum(float* input, float* output, Probe probe = {})
 {
     float* segment = input + 2 * blockDim.x * blockIdx.x;
     const unsigned int i = blockDim.x + threadIdx.x;
@@ -104,7 +104,7 @@ __global__ void convergent_reversed_reduce_sum(float* input, float* output, Prob
 // conflicts: lanes of a warp touch words 2*stride apart, so from stride 1 on the words of a warp
 // fall into fewer and fewer banks (2-way, 4-way, ... up to 32-way conflicts).
 template <class Probe = NoProbe>
-__global__ void interleaved_strided_reduce_sum(const float* input, float* output, unsigned int n,
+__global__ __launch_bounds__(kMaxBlockThreads) void interleaved_strided_reduce_sum(const float* input, float* output, unsigned int n,
                                                Probe probe = {})
 {
     extern __shared__ float sdata[];
@@ -180,7 +180,7 @@ __global__ void interleaved_padded_reduce_sum(const float* input, float* output,
 // no bank conflicts (unlike interleaved_strided). Costs: 4*2*blockDim.x bytes read,
 // log2(blockDim.x) barriers, one atomic per block.
 template <class Probe = NoProbe>
-__global__ void shared_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void shared_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     extern __shared__ float sdata[];
     const unsigned int tid = threadIdx.x;

@@ -42,6 +42,13 @@ struct NoProbe {
     NoProbe for_kernel(unsigned int /*kernel*/) const { return *this; }
 };
 
+/// The largest block any kernel is launched with (the benchmark's --block-size range). Every kernel
+/// says so with __launch_bounds__(kMaxBlockThreads): the compiler then keeps each thread within
+/// 64 registers (65536 per multiprocessor / 1024 threads), so a launch of 1024 threads never fails
+/// for lack of registers. (Without it, self_reset at C = 16 took 80 registers and could not launch
+/// 1024 threads; docs/benchmarks.md.)
+inline constexpr unsigned int kMaxBlockThreads = 1024;
+
 /// Every lane of a warp takes part in the shuffles (blocks are whole warps).
 inline constexpr unsigned int kFullMask = 0xffffffffu;
 

@@ -17,7 +17,7 @@ namespace reducescope::cuda {
 // per element, log2(blockDim.x) barriers per block, ceil(N / 2B) atomics on one address — which
 // the hardware serialises (about 512 at 1M elements with B = 1024).
 template <class Probe = NoProbe>
-__global__ void segmented_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void segmented_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     extern __shared__ float sdata[];
     const unsigned int tid = threadIdx.x;
@@ -45,7 +45,7 @@ __global__ void segmented_reduce_sum(const float* input, float* output, unsigned
 // flight. Costs: 4 bytes read per element, ceil(N / (2*COARSE_FACTOR*B)) atomics. Too large a
 // factor leaves too few blocks to fill the GPU.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void coarsened_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void coarsened_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     extern __shared__ float sdata[];
     const unsigned int tid = threadIdx.x;
@@ -93,7 +93,7 @@ __device__ float atomic_max_float(float* address, float value)
 // and retries when another block stored in between), and none once the output already holds
 // a larger value.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void coarsened_reduce_max(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void coarsened_reduce_max(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     extern __shared__ float sdata[];
     const unsigned int tid = threadIdx.x;
@@ -128,7 +128,7 @@ __global__ void coarsened_reduce_max(const float* input, float* output, unsigned
 // another by the L2: the time grows with N no matter how many threads run. No shared memory, no
 // barriers; 4 bytes read per element and N atomics.
 template <class Probe = NoProbe>
-__global__ void atomic_naive_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void atomic_naive_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     const unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
@@ -144,7 +144,7 @@ __global__ void atomic_naive_reduce_sum(const float* input, float* output, unsig
 // stores overwrite one another; across warps and blocks updates are lost as well. Kept to show
 // why the atomic is needed; the benchmark reports its result as expected_wrong.
 template <class Probe = NoProbe>
-__global__ void race_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void race_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     const unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {

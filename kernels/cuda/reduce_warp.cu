@@ -66,7 +66,7 @@ __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, P
 // memory, no barriers. Costs: 4 bytes read per element, ceil(N / 32) atomics on one address
 // (still many: 32768 at 1M).
 template <class Probe = NoProbe>
-__global__ void warp_shuffle_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void warp_shuffle_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     const unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
     float sum = load_or_zero(input, i, n);                                 // @warp_shuffle.load
@@ -85,7 +85,7 @@ __global__ void warp_shuffle_reduce_sum(const float* input, float* output, unsig
 // iteration of the loop waits for its load before the next is issued (the loop bound is only
 // known at run time), so one load per thread is in flight — vectorized fixes that.
 template <class Probe = NoProbe>
-__global__ void block_reduce_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void block_reduce_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     float sum = 0.0f;
@@ -106,7 +106,7 @@ __global__ void block_reduce_reduce_sum(const float* input, float* output, unsig
 // order of additions). Costs: a second kernel launch, 4 bytes written and read back per block,
 // and the implicit barrier between the two launches.
 template <class Probe = NoProbe>
-__global__ void two_pass_partials(const float* input, float* partials, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void two_pass_partials(const float* input, float* partials, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     float sum = 0.0f;
@@ -123,7 +123,7 @@ __global__ void two_pass_partials(const float* input, float* partials, unsigned 
 
 // two_pass, second kernel — one block reduces the `count` block partials and stores the result.
 template <class Probe = NoProbe>
-__global__ void two_pass_final(const float* partials, float* output, unsigned int count, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void two_pass_final(const float* partials, float* output, unsigned int count, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     float sum = 0.0f;                                                       // @two_pass.second_pass
@@ -142,7 +142,7 @@ __global__ void two_pass_final(const float* partials, float* output, unsigned in
 // as can be resident at once (cooperative launch), so the grid-stride loop covers the rest; one
 // grid-wide barrier; 4 bytes written and read back per block.
 template <class Probe = NoProbe>
-__global__ void grid_sync_reduce_sum(const float* input, float* partials, float* output, unsigned int n,
+__global__ __launch_bounds__(kMaxBlockThreads) void grid_sync_reduce_sum(const float* input, float* partials, float* output, unsigned int n,
                                      Probe probe = {})
 {
     __shared__ float warp_sums[32];
@@ -180,7 +180,7 @@ __global__ void grid_sync_reduce_sum(const float* input, float* partials, float*
 // the input during the kernel, so the loads may take the read-only (non-coherent) path
 // (ld.global.nc in the PTX).
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void vectorized_reduce_sum(const float* __restrict__ input, float* output, unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void vectorized_reduce_sum(const float* __restrict__ input, float* output, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
     const float4* input4 = reinterpret_cast<const float4*>(input);
@@ -212,54 +212,100 @@ __global__ void vectorized_reduce_sum(const float* __restrict__ input, float* ou
     }
 }
 
+// self_reset's wait: until the launch's zero of *output is published (epoch[1] >= target). The
+// first look is one acquire load; while the zero is not there yet, it sleeps 32 ns, 64 ns, ... up
+// to 1 us between acquire loads (no storm of loads on one address while the first block is still
+// on its way). Acquire loads, not relaxed loads and an acquire fence: on the H200 at 1M the fence
+// cost 0.3 us per launch even when only the slow path had it, and the back-off nothing
+// (docs/benchmarks.md, "Moonshot", runs 4 and 5).
+__device__ __forceinline__ void self_reset_wait(::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>& published,
+                                                unsigned long long target)
+{
+    if (published.load(::cuda::memory_order_acquire) >= target)                 // @self_reset.atomic
+        return;                                                                  // @self_reset.atomic
+    unsigned int sleep_ns = 32;                                                  // @self_reset.atomic
+    do {                                                                         // @self_reset.atomic
+        __nanosleep(sleep_ns);                                                   // @self_reset.atomic
+        sleep_ns = sleep_ns < 1024 ? 2 * sleep_ns : sleep_ns;                    // @self_reset.atomic
+    } while (published.load(::cuda::memory_order_acquire) < target);             // @self_reset.atomic
+}
+
 // self_reset — vectorized, but the kernel zeroes its own output, so nothing has to reset it before
 // each launch. (In a CUDA graph that reset is a node of its own, about 0.6 us at 1M on an H200,
 // a quarter of the whole reduction: docs/benchmarks.md.)
 // While its float4 loads are in flight, thread 0 of every block draws a ticket from a 64-bit
 // counter that is never reset: launch number e of a grid of G blocks hands out the tickets e*G ..
 // e*G + G-1, so ticket / G tells the block which launch it belongs to. The block that draws e*G
-// zeroes *output and then publishes e + 1 with a release store; before its atomicAdd, every block
-// waits for that value with acquire loads. Release and acquire make the zero happen before every
-// atomicAdd of the same launch (PTX memory model); the wait is normally over at once, because
-// the zero was published while the loads were still streaming.
+// zeroes *output and then publishes e + 1 with a release atomic max (the published launch only ever
+// grows, even if launches overlap); before its atomicAdd, every block waits until the published
+// launch is at least its own (self_reset_wait). Release and acquire make the zero happen before
+// every atomicAdd of the same launch; the wait is short, because the zero is published while the
+// loads are still streaming (at 1M on the H200 enough blocks still arrive before it that a fence on
+// the wait's slow path cost 0.3 us: docs/benchmarks.md).
+// The ticket is drawn after the first (at most 8) loads of each thread are issued, and the zero is
+// published before they are added, as in the first version of this kernel (2.3 us at 1M on the
+// H200). Past 8 loads the rest follow in a second loop, so that no thread holds more than 8 float4
+// (C = 16 and above fit the 64 registers of a 1024-thread block without spilling).
 // Improves on vectorized: one launch per reduction and no reset before it (the 1M graph-mode
-// figures are in docs/benchmarks.md). Costs: one 64-bit atomic per block on one
-// counter, one memory barrier (the release) in the first block, one acquire load per block before
+// figures are in docs/benchmarks.md). Costs: one 64-bit atomic per block on one counter, one
+// memory barrier (the release) and one load in the first block, one acquire load per block before
 // its atomicAdd; the result still depends on the order of the atomics.
-// Contract: epoch[0] (tickets) and epoch[1] (published launch) are 0 before the first launch, and
-// the launches that share them all use the same grid and run one after another (one stream); the
-// runner zeroes them when it sets up a kernel. No block waits for a block that has not started:
-// the one that zeroes has drawn a ticket, so it is running, and it waits for nothing first.
+// Contract: epoch[0..3] (launch.cuh, kSelfResetCounters: tickets, published launch, grid size,
+// error) are 0 before the first launch, and the launches that share them all use the same grid and
+// run one after another (one stream); the runner zeroes them when it sets up a kernel. Broken
+// contracts end, never hang: in a launch with another grid size than the first one, the block that
+// zeroes (any G consecutive tickets hold exactly one multiple of G) finds the grid word different,
+// sets the error word and adds NaN (the result cannot pass any check); launches that overlap (two
+// streams) may give wrong sums, but every wait ends, because the block that draws a launch's first
+// ticket has started and publishes at least that launch. Only the zeroing block reads the grid
+// word, after publishing, off every other block's path.
+// No block waits for a block that has not started: the one that zeroes has drawn a ticket, so it
+// is running, and it waits for nothing first.
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
-__global__ void self_reset_reduce_sum(const float* __restrict__ input, float* output, unsigned long long* epoch,
-                                      unsigned int n, Probe probe = {})
+__global__ __launch_bounds__(kMaxBlockThreads) void self_reset_reduce_sum(const float* __restrict__ input, float* output,
+                                                                         unsigned long long* epoch, unsigned int n,
+                                                                         Probe probe = {})
 {
+    constexpr unsigned int FIRST = COARSE_FACTOR < 8 ? COARSE_FACTOR : 8;    // loads in flight at the ticket
     __shared__ float warp_sums[32];
     const float4* input4 = reinterpret_cast<const float4*>(input);
     const unsigned int n4 = n / 4;
     const unsigned int stride = gridDim.x * blockDim.x;
     const unsigned int first = blockIdx.x * blockDim.x + threadIdx.x;
-    float4 v[COARSE_FACTOR];
+    float4 v[FIRST];
 #pragma unroll
-    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @self_reset.coarsen
+    for (unsigned int k = 0; k < FIRST; ++k) {                                // @self_reset.coarsen
         const unsigned int i = first + k * stride;                           // @self_reset.coarsen
         v[k] = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);     // @self_reset.coarsen
     }
     ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> published(epoch[1]);
-    unsigned long long launch = 0;
+    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> grid_size(epoch[2]);
+    unsigned long long launch = 0, grid_seen = 0;
+    bool zeroes = false;
     if (threadIdx.x == 0) {                                                  // @self_reset.reset
         const unsigned long long ticket = atomicAdd(&epoch[0], 1ull);        // @self_reset.reset
         launch = ticket / gridDim.x;                                         // @self_reset.reset
-        if (ticket % gridDim.x == 0) {                                       // @self_reset.reset
+        zeroes = ticket % gridDim.x == 0;                                    // @self_reset.reset
+        if (zeroes) {                                                        // @self_reset.reset
+            if (ticket == 0)                                                 // @self_reset.reset
+                grid_size.store(gridDim.x, ::cuda::memory_order_relaxed);    // @self_reset.reset
             *output = 0.0f;                                                  // @self_reset.reset
-            published.store(launch + 1, ::cuda::memory_order_release);       // @self_reset.reset
+            published.fetch_max(launch + 1, ::cuda::memory_order_release);   // @self_reset.reset
+            grid_seen = grid_size.load(::cuda::memory_order_relaxed);        // @self_reset.reset
         }
     }
     float sum = 0.0f;
 #pragma unroll
-    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @self_reset.coarsen
+    for (unsigned int k = 0; k < FIRST; ++k) {                                // @self_reset.coarsen
         sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @self_reset.coarsen
         probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
+    }
+#pragma unroll
+    for (unsigned int k = FIRST; k < COARSE_FACTOR; ++k) {                    // @self_reset.coarsen
+        const unsigned int i = first + k * stride;                           // @self_reset.coarsen
+        const float4 w = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);  // @self_reset.coarsen
+        sum += (w.x + w.y) + (w.z + w.w);                                    // @self_reset.coarsen
+        probe.record(Step::Coarsen, k, Space::Global, i, sum);
     }
     if (blockIdx.x == 0 && threadIdx.x < n % 4) {                            // @self_reset.coarsen
         sum += input[4 * n4 + threadIdx.x];                                  // @self_reset.coarsen
@@ -269,8 +315,11 @@ __global__ void self_reset_reduce_sum(const float* __restrict__ input, float* ou
     if (threadIdx.x == 0) probe.record(Step::Reset, 0, Space::Global, 0, 0.0f);
     sum = block_reduce_sum(sum, warp_sums, probe);
     if (threadIdx.x == 0) {
-        while (published.load(::cuda::memory_order_acquire) < launch + 1) {   // @self_reset.atomic
-        }                                                                    // @self_reset.atomic
+        self_reset_wait(published, launch + 1);                              // @self_reset.atomic
+        if (zeroes && grid_seen != gridDim.x) {  // counters of another grid size: fail loudly
+            atomicOr(&epoch[3], 1ull);
+            sum = __int_as_float(0x7fffffff);  // NaN: this launch's result cannot pass any check
+        }
         atomicAdd(output, sum);                                              // @self_reset.atomic
         probe.record(Step::Atomic, 0, Space::Global, 0, sum);
     }

@@ -5,10 +5,14 @@
 // In-place kernels (simple, convergent, convergent_reversed) overwrite their input, so a working
 // copy is restored from the pristine input before every repetition (a device-to-device copy plus
 // zeroing of the padding). That restore, like the cold-cache flush, is never counted:
-//  - per launch: it runs before the start event;
+//  - per launch: it runs before the start event, and the host waits for it before recording the
+//    start, so the kernel's launch latency is in the sample as it is for every other kernel;
 //  - loop and graph: it runs inside the batch, and the same batch of restores/flushes alone is
 //    timed the same way and its median per repetition subtracted (RunResult::subtracted_ms).
 // Outputs that accumulate (atomics) are reset inside the timed work: that cost is counted.
+// Cold cache: loop and graph rotate over copies of the input (more than twice the L2 in all);
+// per-launch, the in-place kernels and small N read a flush buffer instead (reduce_api.h, Cache).
+// How many samples: a fixed count (--reps) or bench/stopping.h's rule (Timing::adaptive).
 #include "launch.cuh"
 #include "model/catalogue.h"
 #include "reduce_api.h"
@@ -18,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -28,12 +33,16 @@ namespace reducescope::cuda {
 namespace {
 /// The CUB baseline as a registry entry (its Max when Launch::max).
 const KernelLauncher<NoProbe> kCubLauncher{"cub", [](const Launch& l, NoProbe) { return enqueue_cub(l.max, l, nullptr); }};
+/// CUB's single-pass sum (issue 16; the caller resets l.out unless CCCL's own mode does).
+const KernelLauncher<NoProbe> kCubSinglePassLauncher{"cub_single_pass",
+                                                     [](const Launch& l, NoProbe) { return enqueue_cub_single_pass(l); }};
 
 /// The benchmark's registry: the kernel files' tables and the CUB baseline.
 auto launcher_tables()
 {
     return std::array{basic_kernels(), multiblock_kernels(), warp_kernels(), dot_kernels(),
-                      std::span<const KernelLauncher<NoProbe>>{&kCubLauncher, 1}};
+                      std::span<const KernelLauncher<NoProbe>>{&kCubLauncher, 1},
+                      std::span<const KernelLauncher<NoProbe>>{&kCubSinglePassLauncher, 1}};
 }
 } // namespace
 
@@ -101,6 +110,9 @@ DeviceInfo read_device(int index)
     d.sm_clock_khz = attr(cudaDevAttrClockRate);
     d.cooperative_launch = attr(cudaDevAttrCooperativeLaunch) != 0;
     d.peak_bandwidth_gbs = 2.0 * d.memory_clock_khz * 1e3 * (d.memory_bus_bits / 8.0) / 1e9;
+    char bus[32] = {};
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, index) == cudaSuccess)
+        d.pci_bus_id = bus;
     int drv = 0, rt = 0;
     RS_CHECK(cudaDriverGetVersion(&drv));
     RS_CHECK(cudaRuntimeGetVersion(&rt));
@@ -146,6 +158,13 @@ OutOfMemory::OutOfMemory(std::size_t n_, std::size_t needed, std::size_t free_)
                          " bytes of device memory; " + std::to_string(free_) + " are free"),
       n(n_), bytes_needed(needed), bytes_free(free_)
 {
+}
+
+/// The catalogue says the strategy reads two vectors (the dot products).
+static bool is_dot(const std::string& s)
+{
+    const model::StrategyInfo* info = model::find_strategy(s);
+    return info && info->operation == model::Reduction::Dot;
 }
 
 bool is_in_place(const std::string& s)
@@ -194,11 +213,48 @@ std::size_t bytes_needed(std::size_t capacity, const Needs& needs, long long l2_
     bytes += padded;  // working copy of the in-place kernels, destination of the copy ceiling
     if (needs.partials)
         bytes += (capacity / 32 + 64) * sizeof(float);            // one float per block (B >= 32)
-    if (needs.cold)
-        bytes += 2 * static_cast<std::size_t>(l2_bytes);          // flush buffer
+    if (needs.cold) {
+        const std::size_t l2 = static_cast<std::size_t>(l2_bytes);
+        bytes += 2 * l2;                                          // flush buffer (read)
+        // Rotated input copies: k copies of >= 2 L2 in all, k >= 2 only while one copy is below
+        // 2 L2, so at most 4 L2 plus the padding of kMaxColdBuffers copies; the same for y.
+        const std::size_t rotation = 4 * l2 + kMaxColdBuffers * (kPad + 64) * sizeof(float);
+        bytes += needs.dot ? 2 * rotation : rotation;
+    }
     bytes += 64 << 20;                                            // CUB temporary storage, slack
     return bytes;
 }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+/// The outcome of one measurement (Runner::Impl::measure).
+struct Measured {
+    std::vector<double> samples;  // ms per repetition
+    int per_sample = 1;
+    bench::StopRule rule = bench::StopRule::Reps;
+    double noise = 0;
+    double gpu_s = 0;
+    double wall_s = 0;
+    double host_us = 0;
+    ClockReading before, after;
+};
+
+/// How a cold repetition gets a cold L2 (reduce_api.h, Cache).
+struct ColdPlan {
+    enum class Method { None, Rotate, FlushRead } method = Method::None;
+    int buffers = 1;  // Rotate: copies taking turns (1: the input alone is >= 2 L2)
+};
+
+const char* cold_name(ColdPlan::Method m)
+{
+    return m == ColdPlan::Method::Rotate ? "rotate" : m == ColdPlan::Method::FlushRead ? "flush_read" : "";
+}
+
+} // namespace
 
 struct Runner::Impl {
     DeviceInfo dev;
@@ -209,14 +265,21 @@ struct Runner::Impl {
     float* work = nullptr;
     float* partials = nullptr;
     float* out = nullptr;
-    unsigned long long* epoch = nullptr;  // self_reset's ticket counter and published launch
+    float* sink = nullptr;  // the read-only kernels' never-written output (kept apart from out)
+    unsigned long long* epoch = nullptr;  // self_reset's counters (launch.cuh, kSelfResetCounters)
     void* flush = nullptr;
     std::size_t flush_bytes = 0;
+    // Cold rotation: `rot_k` copies of the first rot_n (+ padding) floats of x (and y), `rot_stride`
+    // floats apart; rebuilt when N or k changes.
+    float* rot_x = nullptr;
+    float* rot_y = nullptr;
+    std::size_t rot_n = 0, rot_stride = 0;
+    int rot_k = 0;
     void* temp = nullptr;
     std::size_t temp_bytes = 0;
     cudaStream_t stream = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
-    int flush_value = 0;
+    bool capturing = false;
     // How accumulating outputs are reset inside the timed work, from REDUCESCOPE_RESET:
     // "kernel" (default): a one-thread kernel; "memset": cudaMemsetAsync (inside a CUDA graph a
     // memset node costs about 1 us more than a kernel node on an H200); "none": a diagnostic that
@@ -231,8 +294,8 @@ struct Runner::Impl {
     ~Impl()
     {
         for (void* p : {static_cast<void*>(x), static_cast<void*>(y), static_cast<void*>(work),
-                        static_cast<void*>(partials), static_cast<void*>(out), static_cast<void*>(epoch),
-                        flush, temp})
+                        static_cast<void*>(partials), static_cast<void*>(out), static_cast<void*>(sink),
+                        static_cast<void*>(epoch), flush, static_cast<void*>(rot_x), static_cast<void*>(rot_y), temp})
             if (p)
                 cudaFree(p);
         if (start)
@@ -295,6 +358,15 @@ struct Runner::Impl {
                 p.grid = std::min(p.grid, cap);
             }
         }
+        if (id == "cub_single_pass") {  // its grid and its reset depend on the CCCL it was built with
+            p.kernel = reducescope::cuda::cub_single_pass_kernel_name();
+            p.accumulates = !reducescope::cuda::cub_single_pass_is_native();  // CCCL's own mode zeroes it
+            if (s.max)
+                p.skip = "cub_single_pass is a sum";
+            else if (const cudaError_t e = reducescope::cuda::cub_single_pass_grid(static_cast<unsigned int>(n), &p.grid);
+                     e != cudaSuccess)
+                p.skip = error_text("cub_single_pass (occupancy query)", e);
+        }
         if (info->operation == model::Reduction::Dot && !needs.dot)
             p.skip = "internal: dot product without a second vector";
         if (info->needs_partials && !needs.partials)
@@ -313,7 +385,7 @@ struct Runner::Impl {
         l.epoch = epoch;
         l.temp = temp;
         l.temp_bytes = temp_bytes;
-        l.n = static_cast<unsigned int>(n);
+        l.n = static_cast<unsigned int>(n);  // n <= capacity <= kMaxElements (checked at construction)
         l.block = s.block_size;
         l.coarse = s.coarse_factor;
         l.grid = p.grid;
@@ -340,24 +412,89 @@ struct Runner::Impl {
         }
     }
 
-    // Untimed preparation of one repetition: restore the in-place input, flush the L2.
-    void prep(const KernelPlan& p, std::size_t n, Cache cache)
+    // ---- cold cache --------------------------------------------------------------------------
+
+    /// How repetitions over n elements (`arrays` input arrays) get a cold L2 in `mode`.
+    ColdPlan cold_plan(Cache cache, Mode mode, std::size_t n, int arrays, bool in_place) const
+    {
+        ColdPlan c;
+        if (cache == Cache::Hot)
+            return c;
+        c.method = ColdPlan::Method::FlushRead;
+        if (mode == Mode::PerLaunch || in_place)
+            return c;
+        const std::size_t footprint = static_cast<std::size_t>(arrays) * n * sizeof(float);
+        const std::size_t target = 2 * static_cast<std::size_t>(dev.l2_bytes);
+        const std::size_t k = footprint >= target ? 1 : (target + footprint - 1) / footprint;
+        if (k > static_cast<std::size_t>(kMaxColdBuffers))
+            return c;
+        c.method = ColdPlan::Method::Rotate;
+        c.buffers = static_cast<int>(k);
+        return c;
+    }
+
+    /// Makes rot_k copies of the first n (+ padding) floats of x (and y) for a Rotate plan.
+    void ensure_rotation(const ColdPlan& c, std::size_t n)
+    {
+        if (c.method != ColdPlan::Method::Rotate || c.buffers <= 1)
+            return;
+        if (rot_n == n && rot_k == c.buffers)
+            return;
+        for (float** p : {&rot_x, &rot_y})
+            if (*p) {
+                RS_CHECK(cudaFree(*p));
+                *p = nullptr;
+            }
+        rot_stride = (n + kPad + 63) / 64 * 64;  // 256-byte aligned copies
+        rot_x = alloc_floats(rot_stride * static_cast<std::size_t>(c.buffers), "cold rotation copies of x");
+        if (y)
+            rot_y = alloc_floats(rot_stride * static_cast<std::size_t>(c.buffers), "cold rotation copies of y");
+        for (int i = 0; i < c.buffers; ++i) {
+            RS_CHECK(cudaMemcpyAsync(rot_x + i * rot_stride, x, (n + kPad) * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+            if (rot_y)
+                RS_CHECK(cudaMemcpyAsync(rot_y + i * rot_stride, y, (n + kPad) * sizeof(float), cudaMemcpyDeviceToDevice, stream));
+        }
+        RS_CHECK(cudaStreamSynchronize(stream));
+        rot_n = n;
+        rot_k = c.buffers;
+    }
+
+    /// The input of repetition `rep` under a cold plan (x itself when not rotating).
+    const float* input_x(const ColdPlan& c, long rep) const
+    {
+        return c.method == ColdPlan::Method::Rotate && c.buffers > 1 ? rot_x + (rep % c.buffers) * rot_stride : x;
+    }
+    const float* input_y(const ColdPlan& c, long rep) const
+    {
+        return c.method == ColdPlan::Method::Rotate && c.buffers > 1 && rot_y ? rot_y + (rep % c.buffers) * rot_stride : y;
+    }
+
+    /// Reads the flush buffer (2 L2): evicts the input without leaving dirty lines behind.
+    void flush_read()
+    {
+        check(reducescope::cuda::enqueue_flush_read(flush, flush_bytes, sink, dev.sms, stream), "flush_read<<<>>>");
+    }
+
+    // Untimed preparation of one repetition: restore the in-place input, flush the L2 by reading.
+    void prep(const KernelPlan& p, std::size_t n, const ColdPlan& c)
     {
         if (p.in_place) {
             RS_CHECK(cudaMemcpyAsync(work, x, n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
             // Zeros (the identity) up to the end of the last segment: < 2 * 1024 elements.
             RS_CHECK(cudaMemsetAsync(work + n, 0, kPad * sizeof(float), stream));
         }
-        if (cache == Cache::Cold) {
-            flush_value ^= 1;
-            RS_CHECK(cudaMemsetAsync(flush, flush_value, flush_bytes, stream));
-        }
+        if (c.method == ColdPlan::Method::FlushRead)
+            flush_read();
     }
 
-    bool has_prep(const KernelPlan& p, Cache cache) const { return p.in_place || cache == Cache::Cold; }
+    bool has_prep(const KernelPlan& p, const ColdPlan& c) const
+    {
+        return p.in_place || c.method == ColdPlan::Method::FlushRead;
+    }
 
     // The timed work of one repetition: reset of an accumulating output, then the kernel(s).
-    void work_of(const KernelSpec& s, const KernelPlan& p, std::size_t n, bool timed = true)
+    void work_of(const KernelSpec& s, const KernelPlan& p, std::size_t n, const ColdPlan& c, long rep,
+                 bool timed = true)
     {
         if (p.accumulates && !(timed && reset_mode == "none")) {
             if (p.max)
@@ -368,7 +505,9 @@ struct Runner::Impl {
             else
                 RS_CHECK(cudaMemsetAsync(out, 0, sizeof(float), stream));
         }
-        const Launch l = launch_for(s, p, n);
+        Launch l = launch_for(s, p, n);
+        l.x = input_x(c, rep);
+        l.y = input_y(c, rep);
         const cudaError_t e = p.launcher ? p.launcher->launch(l, NoProbe{}) : cudaErrorInvalidValue;
         if (e == cudaErrorLaunchOutOfResources)
             throw TooFewRegisters{"block size " + std::to_string(s.block_size) + " with coarse factor " +
@@ -387,106 +526,216 @@ struct Runner::Impl {
         return ms;
     }
 
-    // Times `body` (which enqueues one repetition's prep and/or work) per the timing mode.
-    // prep_in_batch: the body includes untimed prep (loop/graph only); per-launch runs `prep`
-    // before the start event instead.
-    template <class Prep, class Body>
-    std::vector<double> time(const Timing& t, Prep&& prep_fn, Body&& body)
+    // ---- timing ------------------------------------------------------------------------------
+
+    /// The stopping rule of `t` (fixed: per-launch `reps` samples, loop/graph `batches`).
+    static bench::StopCriteria criteria(const Timing& t)
     {
-        std::vector<double> samples;
-        if (t.mode == Mode::PerLaunch) {
-            for (int r = 0; r < t.warmup + t.reps; ++r) {
-                prep_fn();
-                RS_CHECK(cudaEventRecord(start, stream));
-                body();
-                RS_CHECK(cudaEventRecord(stop, stream));
-                const double ms = elapsed();
-                if (r >= t.warmup)
-                    samples.push_back(ms);
-            }
-            return samples;
-        }
-        const int batches = std::max(1, std::min(t.batches, t.reps));
-        const int per_batch = std::max(1, t.reps / batches);
-        auto batch = [&] {
+        bench::StopCriteria c = t.stop;
+        if (!t.adaptive)
+            c.fixed_samples = t.mode == Mode::PerLaunch ? std::max(1, t.reps) : std::max(1, std::min(t.batches, t.reps));
+        return c;
+    }
+
+    /// Captures `per_batch` repetitions (prep and work) into an instantiated CUDA graph.
+    template <class Prep, class Work>
+    cudaGraphExec_t capture(int per_batch, Prep& prep_fn, Work& work_fn)
+    {
+        cudaGraph_t graph = nullptr;
+        RS_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        capturing = true;
+        try {
             for (int r = 0; r < per_batch; ++r) {
                 prep_fn();
-                body();
+                work_fn(r);
             }
-        };
-        for (int r = 0; r < t.warmup; ++r) {
-            prep_fn();
-            body();
-        }
-        RS_CHECK(cudaStreamSynchronize(stream));
-        if (t.mode == Mode::Loop) {
-            for (int b = 0; b < batches; ++b) {
-                RS_CHECK(cudaEventRecord(start, stream));
-                batch();
-                RS_CHECK(cudaEventRecord(stop, stream));
-                samples.push_back(elapsed() / per_batch);
-            }
-            return samples;
-        }
-        cudaGraph_t graph = nullptr;
-        cudaGraphExec_t exec = nullptr;
-        RS_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-        try {
-            batch();
         } catch (...) {
+            capturing = false;
             cudaStreamEndCapture(stream, &graph);
             if (graph)
                 cudaGraphDestroy(graph);
             throw;
         }
+        capturing = false;
         RS_CHECK(cudaStreamEndCapture(stream, &graph));
+        cudaGraphExec_t exec = nullptr;
         const cudaError_t ie = cudaGraphInstantiate(&exec, graph, 0);
         cudaGraphDestroy(graph);
         check(ie, "cudaGraphInstantiate");
-        try {
-            RS_CHECK(cudaGraphLaunch(exec, stream));  // warm-up replay (uploads the graph)
-            RS_CHECK(cudaStreamSynchronize(stream));
-            for (int b = 0; b < batches; ++b) {
-                RS_CHECK(cudaEventRecord(start, stream));
-                RS_CHECK(cudaGraphLaunch(exec, stream));
-                RS_CHECK(cudaEventRecord(stop, stream));
-                samples.push_back(elapsed() / per_batch);
-            }
-        } catch (...) {
-            cudaGraphExecDestroy(exec);
-            throw;
-        }
-        RS_CHECK(cudaGraphExecDestroy(exec));
-        return samples;
+        return exec;
     }
 
-    // Times `body` with only the cold-cache flush as untimed preparation (the ceilings).
-    template <class Body>
-    std::vector<double> time_with_flush(const Timing& t, std::size_t n, Body&& body)
+    /// Times repetitions per `t`: `prep_fn()` is the untimed preparation of one repetition
+    /// (per-launch: before the start event, and waited for; loop/graph: inside the batch, the
+    /// caller subtracts it), `work_fn(rep)` enqueues repetition number `rep` (0, 1, ...). Batches
+    /// hold `per_batch` repetitions (0: chosen here) rounded up to a multiple of `multiple` (the
+    /// cold rotation). `read_clocks`: read the clocks around the timed samples.
+    template <class Prep, class Work>
+    Measured measure(const Timing& t, const bench::StopCriteria& stop_rule, int per_batch, int multiple, Prep&& prep_fn,
+                     Work&& work_fn, bool read_clocks)
     {
-        const KernelPlan none;
-        auto flush = [&] { prep(none, n, t.cache); };
-        const bool per_launch = t.mode == Mode::PerLaunch;
-        auto samples = time(t, [&] { if (per_launch) flush(); },
-                            [&] {
-                                if (!per_launch)
-                                    flush();
-                                body();
-                            });
-        if (!per_launch && t.cache == Cache::Cold) {
+        Measured m;
+        long rep = 0;
+        // Warm-up, eager: also the host's enqueue time of one repetition and, for the batch size,
+        // the GPU time of one repetition.
+        std::vector<double> host_us;
+        if (t.warmup > 0) {
+            RS_CHECK(cudaEventRecord(start, stream));
+            for (int r = 0; r < t.warmup; ++r, ++rep) {
+                prep_fn();
+                const auto h0 = Clock::now();
+                work_fn(rep);
+                host_us.push_back(1e6 * seconds_since(h0));
+            }
+            RS_CHECK(cudaEventRecord(stop, stream));
+        }
+        RS_CHECK(cudaStreamSynchronize(stream));
+        const double warm_ms_per_rep = t.warmup > 0 ? elapsed() / t.warmup : 0.0;
+        m.host_us = median_of(host_us);
+
+        const bool auto_batch = per_batch <= 0;
+        if (t.mode == Mode::PerLaunch)
+            per_batch = 1;
+        else if (per_batch <= 0) {
+            per_batch = std::max(1, t.reps / std::max(1, std::min(t.batches, t.reps)));
+            if (t.adaptive && warm_ms_per_rep > 0)
+                per_batch = std::max(per_batch, static_cast<int>(std::ceil(t.min_batch_us * 1e-3 / warm_ms_per_rep)));
+            per_batch = std::min(per_batch, 1000);
+        }
+        if (multiple > 1)
+            per_batch = (per_batch + multiple - 1) / multiple * multiple;
+        m.per_sample = per_batch;
+
+        cudaGraphExec_t exec = nullptr;
+        if (t.mode == Mode::Graph) {
+            // Adaptive: the eager warm-up is launch-bound, so its estimate makes graph batches too
+            // short; the warm-up replay of the graph is timed, and a batch under min_batch_us is
+            // captured again, longer (once).
+            const bool resize = t.adaptive && auto_batch;
+            for (int attempt = 0; attempt < (resize ? 2 : 1); ++attempt) {
+                exec = capture(per_batch, prep_fn, work_fn);
+                RS_CHECK(cudaEventRecord(start, stream));
+                const cudaError_t le = cudaGraphLaunch(exec, stream);  // warm-up replay (uploads the graph)
+                const cudaError_t re = le == cudaSuccess ? cudaEventRecord(stop, stream) : le;
+                const cudaError_t se = re == cudaSuccess ? cudaStreamSynchronize(stream) : re;
+                if (se != cudaSuccess) {
+                    cudaGraphExecDestroy(exec);
+                    check(se, "cudaGraphLaunch (warm-up)");
+                }
+                const double batch_us = 1e3 * elapsed();
+                if (!resize || attempt == 1 || batch_us >= t.min_batch_us || per_batch >= 1000)
+                    break;
+                int longer = static_cast<int>(std::ceil(per_batch * t.min_batch_us / std::max(batch_us, 1e-3)));
+                longer = std::min(std::max(longer, per_batch + 1), 1000);
+                if (multiple > 1)
+                    longer = (longer + multiple - 1) / multiple * multiple;
+                cudaGraphExecDestroy(exec);
+                exec = nullptr;
+                per_batch = longer;
+            }
+            m.per_sample = per_batch;
+        }
+        try {
+            if (read_clocks && t.read_clocks)
+                m.before = t.read_clocks();
+            const auto t0 = Clock::now();
+            double noise = std::numeric_limits<double>::infinity();
+            for (;;) {
+                if (t.mode == Mode::PerLaunch) {
+                    prep_fn();
+                    RS_CHECK(cudaStreamSynchronize(stream));  // the GPU is idle at the start event
+                    RS_CHECK(cudaEventRecord(start, stream));
+                    work_fn(rep++);
+                    RS_CHECK(cudaEventRecord(stop, stream));
+                } else if (t.mode == Mode::Loop) {
+                    RS_CHECK(cudaEventRecord(start, stream));
+                    for (int r = 0; r < per_batch; ++r) {
+                        prep_fn();
+                        work_fn(rep++);
+                    }
+                    RS_CHECK(cudaEventRecord(stop, stream));
+                } else {
+                    RS_CHECK(cudaEventRecord(start, stream));
+                    RS_CHECK(cudaGraphLaunch(exec, stream));
+                    RS_CHECK(cudaEventRecord(stop, stream));
+                }
+                const double ms = elapsed();
+                m.samples.push_back(ms / per_batch);
+                m.gpu_s += ms * 1e-3;
+                const long count = static_cast<long>(m.samples.size());
+                if (bench::noise_check_due(stop_rule, count, m.gpu_s))
+                    noise = bench::relative_mad(m.samples);
+                if (const auto rule = bench::stop_now(stop_rule, count, m.gpu_s, noise, seconds_since(t0))) {
+                    m.rule = *rule;
+                    break;
+                }
+            }
+            m.wall_s = seconds_since(t0);
+            if (read_clocks && t.read_clocks)
+                m.after = t.read_clocks();
+        } catch (...) {
+            if (exec)
+                cudaGraphExecDestroy(exec);
+            throw;
+        }
+        if (exec)
+            RS_CHECK(cudaGraphExecDestroy(exec));
+        m.noise = bench::relative_mad(m.samples);
+        return m;
+    }
+
+    /// measure() of a body with nothing to restore (ceilings, the empty kernel): cold per `c`
+    /// (rotation through `body(rep)`'s own inputs, or a read flush taken out like a kernel's).
+    template <class Body>
+    Measured measure_plain(const Timing& t, const bench::StopCriteria& stop_rule, const ColdPlan& c, Body&& body,
+                           int per_batch = 0)
+    {
+        const bool flush_in_batch = t.mode != Mode::PerLaunch && c.method == ColdPlan::Method::FlushRead;
+        auto prep_fn = [&] {
+            if (c.method == ColdPlan::Method::FlushRead)
+                flush_read();
+        };
+        Measured m = measure(t, stop_rule, per_batch, c.method == ColdPlan::Method::Rotate ? c.buffers : 1, prep_fn,
+                             body, false);
+        if (flush_in_batch) {
+            bench::StopCriteria five;
+            five.fixed_samples = 5;
             Timing t2 = t;
             t2.warmup = 1;
-            const double sub = median_of(time(t2, [] {}, flush));
-            for (double& s : samples)
+            const Measured f = measure(t2, five, m.per_sample, 1, [] {}, [&](long) { flush_read(); }, false);
+            const double sub = median_of(f.samples);
+            for (double& s : m.samples)
                 s = std::max(0.0, s - sub);
         }
-        return samples;
+        return m;
+    }
+
+    /// self_reset's counters after the timed work: empty when their invariants hold.
+    std::string self_reset_counters_error(unsigned int grid)
+    {
+        unsigned long long c[reducescope::cuda::kSelfResetCounters] = {};
+        RS_CHECK(cudaMemcpyAsync(c, epoch, sizeof c, cudaMemcpyDeviceToHost, stream));
+        RS_CHECK(cudaStreamSynchronize(stream));
+        if (c[3] != 0)
+            return "self_reset's error word is set: a launch ran with another grid size than " + std::to_string(c[2]) +
+                   " on the same counters";
+        if (grid == 0 || c[0] % grid != 0)
+            return "self_reset drew " + std::to_string(c[0]) + " tickets, not a whole number of launches of " +
+                   std::to_string(grid) + " blocks";
+        if (c[1] != c[0] / grid)
+            return "self_reset published launch " + std::to_string(c[1]) + " after " + std::to_string(c[0] / grid) +
+                   " launches";
+        if (c[2] != grid)
+            return "self_reset's grid word is " + std::to_string(c[2]) + ", the grid " + std::to_string(grid);
+        return {};
     }
 };
 
 Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys, const Needs& needs)
     : m(std::make_unique<Impl>())
 {
+    if (const std::string e = element_count_error(xs.size()); !e.empty())
+        throw std::invalid_argument(e);
     const auto devices = list_devices();
     if (device < 0 || device >= static_cast<int>(devices.size()))
         throw NoDevice{"no CUDA device " + std::to_string(device) + " (" + std::to_string(devices.size()) +
@@ -512,10 +761,13 @@ Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys,
         if (needs.partials)
             m->partials = m->alloc_floats(xs.size() / 32 + 64, "block partials");
         m->out = m->alloc_floats(64, "output");
-        RS_CHECK(cudaMalloc(reinterpret_cast<void**>(&m->epoch), 2 * sizeof(unsigned long long)));
+        m->sink = m->alloc_floats(64, "read kernels' output");
+        RS_CHECK(cudaMalloc(reinterpret_cast<void**>(&m->epoch),
+                            reducescope::cuda::kSelfResetCounters * sizeof(unsigned long long)));
         if (needs.cold) {
             m->flush_bytes = 2 * static_cast<std::size_t>(m->dev.l2_bytes);
             RS_CHECK(cudaMalloc(&m->flush, m->flush_bytes));
+            RS_CHECK(cudaMemset(m->flush, 0, m->flush_bytes));  // written once; the flush only reads it
         }
         RS_CHECK(cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking));
         RS_CHECK(cudaEventCreate(&m->start));
@@ -549,44 +801,80 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
         r.message = p.skip;
         return r;
     }
-    try {
-        if (spec.strategy == "cub")
-            m->ensure_cub_temp(spec, n);
-        // Verification run: poison the output (and partials), run once, read back.
-        const unsigned int poison = kPoisonBits;
+    const unsigned int poison = kPoisonBits;
+    auto poison_output = [&] {
         std::vector<unsigned int> poison_host(64, poison);
         RS_CHECK(cudaMemcpyAsync(m->out, poison_host.data(), 64 * sizeof(float), cudaMemcpyHostToDevice, m->stream));
-        if (m->partials)
-            RS_CHECK(cudaMemsetAsync(m->partials, 0xff, (m->capacity / 32 + 64) * sizeof(float), m->stream));
-        // self_reset's counters start at 0 for this grid (set-up, like CUB's temporary storage:
-        // every later launch, timed ones included, leaves them ready for the next).
-        if (p.self_reset)
-            RS_CHECK(cudaMemsetAsync(m->epoch, 0, 2 * sizeof(unsigned long long), m->stream));
-        m->prep(p, n, Cache::Hot);
-        m->work_of(spec, p, n, /*timed=*/false);
+        RS_CHECK(cudaStreamSynchronize(m->stream));
+    };
+    auto read_output = [&](bool& written) {
         float value = 0;
         RS_CHECK(cudaMemcpyAsync(&value, m->out, sizeof(float), cudaMemcpyDeviceToHost, m->stream));
         RS_CHECK(cudaStreamSynchronize(m->stream));
         unsigned int bits = 0;
         std::memcpy(&bits, &value, sizeof bits);
-        r.output_written = bits != poison;
-        r.value = value;
+        written = bits != poison;
+        return static_cast<double>(value);
+    };
+    try {
+        if (spec.strategy == "cub")
+            m->ensure_cub_temp(spec, n);
+        // Verification run: poison the output (and partials), run once, read back.
+        poison_output();
+        if (m->partials)
+            RS_CHECK(cudaMemsetAsync(m->partials, 0xff, (m->capacity / 32 + 64) * sizeof(float), m->stream));
+        // self_reset's counters start at 0 for this grid (set-up, like CUB's temporary storage:
+        // every later launch, timed ones included, leaves them ready for the next).
+        if (p.self_reset)
+            RS_CHECK(cudaMemsetAsync(m->epoch, 0, reducescope::cuda::kSelfResetCounters * sizeof(unsigned long long),
+                                     m->stream));
+        const ColdPlan hot;
+        m->prep(p, n, hot);
+        m->work_of(spec, p, n, hot, 0, /*timed=*/false);
+        r.value = read_output(r.output_written);
         if (timing.reps > 0) {
-            const Cache cache = timing.cache;
-            r.samples_ms = m->time(
-                timing, [&] { if (timing.mode == Mode::PerLaunch) m->prep(p, n, cache); },
-                [&] {
-                    if (timing.mode != Mode::PerLaunch)
-                        m->prep(p, n, cache);
-                    m->work_of(spec, p, n);
-                });
-            if (timing.mode != Mode::PerLaunch && m->has_prep(p, cache)) {
+            const ColdPlan cold = m->cold_plan(timing.cache, timing.mode, n, is_dot(spec.strategy) ? 2 : 1,
+                                               p.in_place);
+            m->ensure_rotation(cold, n);
+            r.cold_method = cold_name(cold.method);
+            r.cold_buffers = cold.method == ColdPlan::Method::Rotate ? cold.buffers : 0;
+            const bool per_launch = timing.mode == Mode::PerLaunch;
+            // Poisoned again: the value read after the timed work must come from it.
+            poison_output();
+            const Measured meas = m->measure(
+                timing, Impl::criteria(timing), 0, cold.method == ColdPlan::Method::Rotate ? cold.buffers : 1,
+                [&] { if (per_launch) m->prep(p, n, cold); },
+                [&](long rep) {
+                    if (!per_launch)
+                        m->prep(p, n, cold);
+                    m->work_of(spec, p, n, cold, rep);
+                },
+                true);
+            r.samples_ms = meas.samples;
+            r.stop_rule = std::string{bench::stop_rule_name(meas.rule)};
+            r.noise = meas.noise;
+            r.gpu_time_s = meas.gpu_s;
+            r.wall_s = meas.wall_s;
+            r.reps_per_sample = meas.per_sample;
+            r.host_enqueue_us = meas.host_us;
+            r.clocks_before = meas.before;
+            r.clocks_after = meas.after;
+            // The timed work's own result: the last repetition left it in the output.
+            r.checked_after = !(p.accumulates && m->reset_mode == "none");
+            r.value_after = read_output(r.after_written);
+            if (p.self_reset)
+                r.counters_error = m->self_reset_counters_error(p.grid);
+            if (!per_launch && m->has_prep(p, cold)) {
+                bench::StopCriteria five;
+                five.fixed_samples = 5;
                 Timing t2 = timing;
                 t2.warmup = 1;
-                const auto prep_only = m->time(t2, [] {}, [&] { m->prep(p, n, cache); });
-                r.subtracted_ms = median_of(prep_only);
+                const Measured prep_only =
+                    m->measure(t2, five, meas.per_sample, 1, [] {}, [&](long) { m->prep(p, n, cold); }, false);
+                r.subtracted_ms = median_of(prep_only.samples);
                 for (double& s : r.samples_ms)
                     s = std::max(0.0, s - r.subtracted_ms);
+                r.noise = bench::relative_mad(r.samples_ms);
             }
         }
         r.status = RunResult::Status::Ran;
@@ -606,34 +894,112 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
     return r;
 }
 
+namespace {
+
+std::string shape_text(const reducescope::cuda::ReadShape& s, unsigned int n)
+{
+    static const char* const loads[] = {"ld.global", "ld.global.nc", "ld.global.nc.L1::no_allocate"};
+    std::string t;
+    if (s.strided)
+        t = "grid-stride, 4 float4 in flight/thread, grid " + std::to_string(s.blocks);
+    else {
+        const unsigned int per_block = s.block * s.unroll, n4 = n / 4;
+        t = "one pass, " + std::to_string(s.unroll) + " float4/thread, grid " +
+            std::to_string(std::max(1u, n4 / per_block + (n4 % per_block != 0)));
+    }
+    return t + ", block " + std::to_string(s.block) + ", " + loads[s.load] + (s.two_arrays ? ", x and y" : "");
+}
+
+} // namespace
+
+CeilingResult Runner::read_ceiling(std::size_t n, const Timing& timing, bool two_arrays)
+{
+    using reducescope::cuda::ReadShape;
+    CeilingResult out;
+    if (two_arrays && !m->y)
+        throw CudaError{"read_ceiling: no second input (Needs::dot)"};
+    const unsigned int n4 = static_cast<unsigned int>(n / 4);
+    const ColdPlan cold = m->cold_plan(timing.cache, timing.mode, n, two_arrays ? 2 : 1, false);
+    m->ensure_rotation(cold, n);
+    // The shapes (docs/benchmarks.md, "Ceilings"): one pass with 1, 2, 4 or 8 float4 per thread
+    // (block 256; and 1 float4 with blocks of 512 and 1024), and grid-stride loops over 1, 2, 4 or
+    // 8 blocks of 256 per SM; each with the three load kinds.
+    std::vector<ReadShape> shapes;
+    for (int load = 0; load < 3; ++load) {
+        for (const unsigned int u : {1u, 2u, 4u, 8u})
+            shapes.push_back({false, u, 0, 256, load, two_arrays});
+        for (const unsigned int b : {512u, 1024u})
+            shapes.push_back({false, 1, 0, b, load, two_arrays});
+        for (const unsigned int per_sm : {1u, 2u, 4u, 8u}) {
+            const unsigned int blocks = std::min(static_cast<unsigned int>(m->dev.sms) * per_sm,
+                                                 std::max(1u, (n4 + 255) / 256));
+            const bool dup = std::any_of(shapes.begin(), shapes.end(), [&](const ReadShape& s) {
+                return s.strided && s.blocks == blocks && s.load == load;
+            });
+            if (!dup)
+                shapes.push_back({true, 1, blocks, 256, load, two_arrays});
+        }
+    }
+    auto body_for = [&](const ReadShape& s) {
+        return [&, s](long rep) {
+            Launch l;
+            l.x = m->input_x(cold, rep);
+            l.y = m->input_y(cold, rep);
+            l.out = m->sink;
+            l.n = static_cast<unsigned int>(n);
+            l.stream = m->stream;
+            check(reducescope::cuda::enqueue_read(l, s, -1.0e38f), "read ceiling kernel<<<>>>");
+        };
+    };
+    bench::StopCriteria screen;
+    screen.fixed_samples = timing.mode == Mode::PerLaunch ? 10 : 3;
+    Timing ts = timing;
+    ts.warmup = std::min(timing.warmup, 3);
+    double best = std::numeric_limits<double>::infinity();
+    ReadShape winner = shapes.front();
+    for (const ReadShape& s : shapes) {
+        const Measured mm = m->measure_plain(ts, screen, cold, body_for(s));
+        const double med = median_of(mm.samples);
+        if (med < best) {
+            best = med;
+            winner = s;
+        }
+    }
+    const Measured final_m = m->measure_plain(timing, Impl::criteria(timing), cold, body_for(winner));
+    out.samples_ms = final_m.samples;
+    out.shape = shape_text(winner, static_cast<unsigned int>(n));
+    out.shapes_tried = static_cast<int>(shapes.size());
+    out.stop_rule = std::string{bench::stop_rule_name(final_m.rule)};
+    out.noise = final_m.noise;
+    return out;
+}
+
 std::vector<double> Runner::read_ceiling_ms(std::size_t n, const Timing& timing)
 {
-    // Two shapes of read-only kernel; the ceiling is the faster (by median).
-    // Grid-stride: 8 blocks of 256 threads fill a multiprocessor (2048 threads), fewer when n is small.
-    const unsigned int strided_blocks =
-        std::max(1u, std::min(static_cast<unsigned int>(m->dev.sms * 8), ceil_div(n, 4 * 256)));
-    Launch l;
-    l.x = m->x;
-    l.out = m->out;
-    l.n = static_cast<unsigned int>(n);
-    l.block = 256;
-    l.stream = m->stream;
-    std::vector<double> best;
-    for (const unsigned int blocks : {strided_blocks, 0u}) {
-        auto s = m->time_with_flush(timing, n, [&] {
-            check(reducescope::cuda::enqueue_read_ceiling(l, blocks, -1.0e38f), "read_ceiling_kernel<<<>>>");
-        });
-        if (best.empty() || median_of(s) < median_of(best))
-            best = std::move(s);
-    }
-    return best;
+    return read_ceiling(n, timing).samples_ms;
 }
 
 std::vector<double> Runner::copy_ceiling_ms(std::size_t n, const Timing& timing)
 {
-    return m->time_with_flush(timing, n, [&] {
-        RS_CHECK(cudaMemcpyAsync(m->work, m->x, n * sizeof(float), cudaMemcpyDeviceToDevice, m->stream));
-    });
+    const ColdPlan cold = m->cold_plan(timing.cache, timing.mode, n, 1, false);
+    m->ensure_rotation(cold, n);
+    return m
+        ->measure_plain(timing, Impl::criteria(timing), cold,
+                        [&](long rep) {
+                            RS_CHECK(cudaMemcpyAsync(m->work, m->input_x(cold, rep), n * sizeof(float),
+                                                     cudaMemcpyDeviceToDevice, m->stream));
+                        })
+        .samples;
+}
+
+std::vector<double> Runner::empty_kernel_ms(const Timing& timing)
+{
+    Timing hot = timing;
+    hot.cache = Cache::Hot;
+    return m
+        ->measure_plain(hot, Impl::criteria(hot), ColdPlan{},
+                        [&](long) { check(reducescope::cuda::enqueue_empty(m->stream), "empty_kernel<<<1, 32>>>"); })
+        .samples;
 }
 
 } // namespace reducescope::gpu

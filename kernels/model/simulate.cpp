@@ -107,6 +107,26 @@ StepCounters running_totals(const Trace& trace, int k)
     return sum;
 }
 
+long long red_sectors(const Trace& trace, const Step& step)
+{
+    if (trace.operation != Operation::Sum)
+        return 0;  // the max merges by compare-and-swap: ATOM, not RED
+    if (const StrategyInfo* info = find_strategy(trace.strategy); info && info->expected_wrong)
+        return 0;  // race: `*output += x` is a plain load and store
+    long long sectors = 0;
+    for (const AtomicOp& a : step.atomics)
+        sectors += a.target == "*output";  // one sector per issuing lane, same address or not
+    return sectors;
+}
+
+long long red_sectors(const Trace& trace)
+{
+    long long sectors = 0;
+    for (const Step& s : trace.steps)
+        sectors += red_sectors(trace, s);
+    return sectors;
+}
+
 std::vector<std::string_view> replay_ids()
 {
     std::vector<std::string_view> ids;

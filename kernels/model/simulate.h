@@ -75,6 +75,27 @@ Trace simulate(std::string_view strategy, std::span<const float> input, const Pa
 /// step they agree with Trace::totals.
 StepCounters running_totals(const Trace& trace, int k);
 
+/// Global RED sectors of one step: the 32-byte sectors Nsight Compute counts for the step's
+/// reduction atomics that return nothing (`atomicAdd(output, x)` with the result unused, SASS
+/// `REDG.E.ADD.F32`; metric l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum).
+///
+/// The rule: ONE SECTOR PER LANE THAT ISSUES THE ATOMIC. Lanes of one warp-wide RED instruction
+/// that add to the same 4 bytes are not merged into one sector request; each lane's add is its own
+/// sector (measured: `atomic_naive`, every thread i < n adds to *output, block 256, on an H200 at
+/// n = 1000 / 1024 / 4096: ncu 1000 / 1024 / 4096 RED sectors; docs/hardware-counters.md and
+/// docs/results/h200-2026-11-30/check-223f496/). Only lanes that actually issue an atomic count:
+/// one atomic per block (segmented, coarsened, block_reduce, ...) stays one sector per block, one
+/// per warp from its lane 0 (warp_shuffle) one per warp.
+///
+/// Counted: the trace's AtomicOp records with target "*output" in a Sum trace. Not counted: the
+/// max's compare-and-swap loop (an ATOM, not a RED), self_reset's 64-bit tickets (ATOM), and the
+/// `race` strategy (the catalogue's expected_wrong kernel), whose records are plain loads and
+/// stores (`*output += x`), not atomics. A trace simulated with Detail::ValuesOnly still has its
+/// atomics, so the figure is the same at either level of detail.
+long long red_sectors(const Trace& trace, const Step& step);
+/// red_sectors() summed over every step of the trace.
+long long red_sectors(const Trace& trace);
+
 /// The one reader of a list of input values, for the CLI (`trace --input`) and the app (the
 /// input field, command line and lesson files go through it). Values are separated by commas
 /// and/or whitespace (space, tab, CR, LF); an empty value (",,", a leading or trailing comma) is an

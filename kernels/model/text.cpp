@@ -195,8 +195,8 @@ constexpr std::array kMessages{
                "and publishes it", 0},
     SAME("reset", "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, "
                   "so ticket / G numbers the launch. The block that draws the launch's first ticket sets *output = 0 "
-                  "and then publishes the launch number with a release store, so no reset kernel or memset has to "
-                  "run before the launch. The model gives the tickets out in block order; on the GPU whichever "
+                  "and then publishes the launch number with a release atomic max (it never moves backwards), so no "
+                  "reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever "
                   "block gets there first zeroes. The float4 loads are already in flight meanwhile."),
     SAME("self_reset.tail", "First thread 0 waits (acquire loads) until the launch's zero of *output is published: "
                             "release and acquire order that zero before every atomicAdd."),

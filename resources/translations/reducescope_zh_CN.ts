@@ -627,9 +627,9 @@
         </translation>
     </message>
     <message>
-        <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch&apos;s first ticket sets *output = 0 and then publishes the launch number with a release store, so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
+        <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch&apos;s first ticket sets *output = 0 and then publishes the launch number with a release atomic max (it never moves backwards), so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
         <comment>reset</comment>
-        <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以 票号 / G 就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 存储发布启动编号，因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上谁先到谁清零。与此同时 float4 载入已经在进行中。</translation>
+        <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以 票号 / G 就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 原子取最大值发布启动编号（编号从不回退），因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上谁先到谁清零。与此同时 float4 载入已经在进行中。</translation>
     </message>
     <message>
         <source>First thread 0 waits (acquire loads) until the launch&apos;s zero of *output is published: release and acquire order that zero before every atomicAdd.</source>

@@ -386,7 +386,8 @@ void TstBench::cli_bad_arguments_data()
                             << "--n must be in 1..2147483648 (got " + QString(40, QLatin1Char('9')) + QChar(0x2026) + ")";
     QTest::addRow("CLI11 error, newline") << QStringList{"bench", "--b\nogus"}
                                           << "unexpected argument '--b\\nogus' for bench (its options: --n, --sweep-n, "
-                                             "--strategies, --reps, --warmup, --batches, --mode, --cache, --block-size, "
+                                             "--strategies, --reps, --min-samples, --min-time, --max-noise, --timeout, "
+                                             "--table, --warmup, --batches, --mode, --cache, --block-size, "
                                              "--coarse-factor, --seed, --device, --json, --gpus, --counters) (see --help)";
 }
 

@@ -64,7 +64,7 @@ void TestCliTrace::list()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 22); // the whole catalogue, one line each
+    QCOMPARE(lines.size(), 23); // the whole catalogue, one line each (cub_single_pass: issue 16)
     QVERIFY(lines.front().startsWith("simple "));
     QVERIFY(r.out.contains("\nconvergent "));
     QVERIFY(r.out.contains("\nrace "));
@@ -81,7 +81,7 @@ void TestCliTrace::list_ids_data()
                          << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,"
                             "segmented,coarsened,"
                             "coarsened_max,atomic_naive,race,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,"
-                            "self_reset,dot_shared,dot_coarsened,dot_fma,cub,cpu";
+                            "self_reset,dot_shared,dot_coarsened,dot_fma,cub,cub_single_pass,cpu";
     QTest::addRow("counters: single-block kernels with a model")
         << QStringList{"--with", "single_block,model,kernel"}
         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared";
@@ -89,8 +89,8 @@ void TestCliTrace::list_ids_data()
         << QStringList{"--with", "kernel", "--without", "expected_wrong"}
         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,segmented,coarsened,"
            "coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,"
-           "dot_coarsened,dot_fma,cub";
-    QTest::addRow("benchmark only") << QStringList{"--without", "model"} << "dot_shared,dot_coarsened,dot_fma,cub,cpu";
+           "dot_coarsened,dot_fma,cub,cub_single_pass";
+    QTest::addRow("benchmark only") << QStringList{"--without", "model"} << "dot_shared,dot_coarsened,dot_fma,cub,cub_single_pass,cpu";
     QTest::addRow("partials") << QStringList{"--with", "partials"} << "two_pass,grid_sync";
     QTest::addRow("in place, race") << QStringList{"--with", "in_place", "--with", "expected_wrong"} << "";
     QTest::addRow("whole warps, cooperative") << QStringList{"--with", "whole_warps,cooperative"} << "grid_sync";
@@ -113,7 +113,7 @@ void TestCliTrace::list_json()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QJsonArray a = QJsonDocument::fromJson(r.out).array();
-    QCOMPARE(a.size(), 22);
+    QCOMPARE(a.size(), 23);
     QStringList ids;
     QMap<QString, QJsonObject> entry;
     for (const auto& e : a) {

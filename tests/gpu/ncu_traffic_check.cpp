@@ -12,8 +12,10 @@
 //  - grid_sync: grid.sync() polls its barrier word in global memory, at least once per block;
 //  - self_reset: the model records the first acquire load of the wait per block; further polls
 //    depend on timing;
-//  - RED sectors: one per warp-wide atomicAdd instruction (every lane of a warp adds to the same
-//    4 bytes), so the model side is the number of (block, warp) pairs that issue one.
+//  - RED sectors: model::red_sectors(), one sector per lane that issues atomicAdd(output, x):
+//    lanes of one warp adding to the same 4 bytes are NOT merged into one sector (H200, ncu:
+//    atomic_naive 1000 / 1024 / 4096 at n = 1000 / 1024 / 4096; check-223f496). One atomic per
+//    block or per warp stays one sector per block or per warp.
 // Not compared, printed only: the compare-and-swap and 64-bit ticket atomics (op_atom), whose
 // number of attempts depends on the order blocks arrive in.
 //
@@ -75,13 +77,9 @@ std::vector<long long> model_figures(const model::Trace& t)
             f[a.kind == model::AccessKind::Read ? GlobalLd : GlobalSt] += a.sectors;
         for (const model::SharedAccess& a : s.shared_accesses)
             f[a.kind == model::AccessKind::Read ? SharedLd : SharedSt] += a.wavefronts;
-        // One RED instruction per warp that atomicAdds to *output in this step.
-        std::set<std::pair<int, int>> warps;
-        if (t.operation == model::Operation::Sum && t.strategy != "race")
-            for (const model::AtomicOp& a : s.atomics)
-                if (a.target == "*output")
-                    warps.insert({a.block, (a.lane % s.block_dim) / t.params.warp_size});
-        f[Red] += static_cast<long long>(warps.size());
+        // One RED sector per lane that atomicAdds to *output (model::red_sectors: same-address
+        // lanes of a warp are not merged into one sector).
+        f[Red] += model::red_sectors(t, s);
     }
     f[Atom] = -1;  // not modelled as sectors (see the file comment)
     return f;

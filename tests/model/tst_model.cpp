@@ -132,6 +132,8 @@ private slots:
     void grid_sync_keeps_other_blocks_warp_sums();
     void self_reset_is_vectorized_plus_reset_data();
     void self_reset_is_vectorized_plus_reset();
+    void red_sectors_per_issuing_lane_data();
+    void red_sectors_per_issuing_lane();
 };
 
 void TestModel::textbook_exercise6_data()
@@ -1075,6 +1077,64 @@ void TestModel::self_reset_is_vectorized_plus_reset()
         QCOMPARE(r.steps[j].values, v.steps[i].values);
         QCOMPARE(r.steps[j].atomics.size(), v.steps[i].atomics.size());
     }
+}
+
+// Global RED sectors (model::red_sectors, issue 14): one sector per lane that issues
+// atomicAdd(output, x); same-address lanes of a warp are not merged. The block-256 / C=4 rows are
+// the figures Nsight Compute measured on the H200 (docs/results/h200-2026-11-30/check-223f496/
+// ncu_traffic.md: atomic_naive 1000 / 1024 / 4096 RED sectors, one per thread i < n); the other
+// rows count by hand: one per block, one per warp (lane 0), none for the CAS max, race, stores.
+void TestModel::red_sectors_per_issuing_lane_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<long long>("sectors");
+    // H200, ncu, block 256, C=4 (check-223f496).
+    QTest::addRow("atomic_naive n=1000 (H200: 1000)") << "atomic_naive" << 1000 << 256 << 4 << 1000LL;
+    QTest::addRow("atomic_naive n=1024 (H200: 1024)") << "atomic_naive" << 1024 << 256 << 4 << 1024LL;
+    QTest::addRow("atomic_naive n=4096 (H200: 4096)") << "atomic_naive" << 4096 << 256 << 4 << 4096LL;
+    QTest::addRow("warp_shuffle n=1000 (H200: 32)") << "warp_shuffle" << 1000 << 256 << 4 << 32LL;
+    QTest::addRow("warp_shuffle n=4096 (H200: 128)") << "warp_shuffle" << 4096 << 256 << 4 << 128LL;
+    QTest::addRow("simple n=1000 (H200: 2)") << "simple" << 1000 << 256 << 4 << 2LL;
+    QTest::addRow("segmented n=4096 (H200: 8)") << "segmented" << 4096 << 256 << 4 << 8LL;
+    QTest::addRow("coarsened n=4096 (H200: 2)") << "coarsened" << 4096 << 256 << 4 << 2LL;
+    QTest::addRow("block_reduce n=4096 (H200: 4)") << "block_reduce" << 4096 << 256 << 4 << 4LL;
+    QTest::addRow("vectorized n=4096 (H200: 1)") << "vectorized" << 4096 << 256 << 4 << 1LL;
+    QTest::addRow("self_reset n=4096 (H200: 1)") << "self_reset" << 4096 << 256 << 4 << 1LL;
+    QTest::addRow("coarsened_max n=4096 (H200: 0, CAS)") << "coarsened_max" << 4096 << 256 << 4 << 0LL;
+    QTest::addRow("race n=4096 (H200: 0, plain +=)") << "race" << 4096 << 256 << 4 << 0LL;
+    QTest::addRow("two_pass n=4096 (H200: 0, stores)") << "two_pass" << 4096 << 256 << 4 << 0LL;
+    QTest::addRow("grid_sync n=4096 (H200: 0, store)") << "grid_sync" << 4096 << 256 << 4 << 0LL;
+    // By hand: only lanes that issue count.
+    QTest::addRow("atomic_naive n=33 block 32: 33 lanes, 2 blocks") << "atomic_naive" << 33 << 32 << 4 << 33LL;
+    QTest::addRow("atomic_naive n=1 block 32: 1 lane") << "atomic_naive" << 1 << 32 << 4 << 1LL;
+    QTest::addRow("warp_shuffle n=33 block 32: 2 warps, lane 0 each") << "warp_shuffle" << 33 << 32 << 4 << 2LL;
+    QTest::addRow("segmented n=4096 block 64: 32 blocks") << "segmented" << 4096 << 64 << 4 << 32LL;
+    QTest::addRow("coarsened n=4096 block 32 C=1: 64 blocks") << "coarsened" << 4096 << 32 << 1 << 64LL;
+}
+
+void TestModel::red_sectors_per_issuing_lane()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, coarse);
+    QFETCH(long long, sectors);
+    Params p;
+    p.block_size = block;
+    p.coarse_factor = coarse;
+    const std::vector<float> x = sample_values(n, 3);
+    const std::string id = strategy.toStdString();
+    const Trace t = simulate(id, x, p);
+    QCOMPARE(red_sectors(t), sectors);
+    long long by_step = 0;
+    for (const Step& s : t.steps)
+        by_step += red_sectors(t, s);
+    QCOMPARE(by_step, sectors);
+    // The same figure without the lanes and access records (the atomics are kept).
+    QCOMPARE(red_sectors(simulate(id, x, p, Detail::ValuesOnly)), sectors);
 }
 
 QTEST_APPLESS_MAIN(TestModel)

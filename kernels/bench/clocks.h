@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GPU's SM and memory clocks through NVML (issue 16, "Clocks"). NVML ships with the NVIDIA
+// driver as libnvidia-ml.so.1; it is loaded at run time with dlopen, with our own declarations of
+// the few functions used (no NVML header is needed to build, and a machine without the driver
+// simply has no clock readings). Plain C++: no CUDA, no Qt.
+#pragma once
+
+#include <string>
+
+namespace reducescope::bench {
+
+/// Clocks in MHz; -1 = not read.
+struct Clocks {
+    int sm_mhz = -1;
+    int mem_mhz = -1;
+};
+
+/// One device's clocks through NVML. Never throws: when the library, a function or the device
+/// cannot be found, available() is false and why_not() says why in one line.
+class Nvml {
+public:
+    /// Loads the library (REDUCESCOPE_NVML_LIBRARY overrides the name "libnvidia-ml.so.1"; the
+    /// tests point it at a fake), initialises NVML and finds the device by its PCI bus id (as
+    /// cudaDeviceGetPCIBusId gives it, e.g. "0000:3B:00.0"); when that fails and `index_fallback`
+    /// >= 0, by NVML's index (which may not be CUDA's: NVML numbers by PCI bus).
+    explicit Nvml(const std::string& pci_bus_id, int index_fallback = -1);
+    ~Nvml();
+    Nvml(const Nvml&) = delete;
+    Nvml& operator=(const Nvml&) = delete;
+
+    bool available() const { return m_device != nullptr; }
+    const std::string& why_not() const { return m_why; }
+    /// The current SM and memory clocks (nvmlDeviceGetClockInfo); -1 for a failed read.
+    Clocks current() const;
+    /// The maximum clocks (nvmlDeviceGetMaxClockInfo); -1 for a failed read.
+    Clocks max() const;
+
+private:
+    void* m_lib = nullptr;
+    void* m_device = nullptr;
+    void* m_clock_info = nullptr;
+    void* m_max_clock_info = nullptr;
+    void* m_shutdown = nullptr;
+    std::string m_why;
+};
+
+/// The issue's rule: a cell's clocks are low when any reading (SM or memory, before or after) is
+/// below `fraction` of that clock's maximum. Unknown readings (-1) or maximums never flag.
+bool clocks_low(Clocks before, Clocks after, Clocks max, double fraction = 0.75);
+
+} // namespace reducescope::bench
