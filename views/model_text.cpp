@@ -77,7 +77,7 @@ constexpr Listed kModelTexts[] = {
     QT_TRANSLATE_NOOP3("ModelText", "The input is a whole number of float4s: no element is left over.", "vector.no_tail"),
     QT_TRANSLATE_N_NOOP3("ModelText", "The %n elements past the last whole float4 are added by block 0 one by one.", "vector.tail"),
     QT_TRANSLATE_N_NOOP3("ModelText", "reset: thread 0 of each block draws a ticket (%n atomics); the first ticket's block zeroes *output and publishes it", "reset.label"),
-    QT_TRANSLATE_NOOP3("ModelText", "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket sets *output = 0 and then publishes the launch number with a release store, so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.", "reset"),
+    QT_TRANSLATE_NOOP3("ModelText", "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket sets *output = 0 and then publishes the launch number with a release atomic max (it never moves backwards), so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.", "reset"),
     QT_TRANSLATE_NOOP3("ModelText", "First thread 0 waits (acquire loads) until the launch's zero of *output is published: release and acquire order that zero before every atomicAdd.", "self_reset.tail"),
     QT_TRANSLATE_N_NOOP3("ModelText", "second pass: a new kernel, one block of 1024 threads, sums the %n partials", "second_pass.label"),
     QT_TRANSLATE_NOOP3("ModelText", "The end of the first kernel is the barrier between the passes; the second kernel's threads each add the partials 1024 apart, then reduce as one block.", "second_pass"),
@@ -134,6 +134,7 @@ constexpr Listed kSummaries[] = {
     QT_TRANSLATE_NOOP3("StrategySummary", "dot product with thread coarsening in registers", "dot_coarsened"),
     QT_TRANSLATE_NOOP3("StrategySummary", "coarsened dot product accumulating with fmaf", "dot_fma"),
     QT_TRANSLATE_NOOP3("StrategySummary", "CUB DeviceReduce::Sum / Max: the library baseline", "cub"),
+    QT_TRANSLATE_NOOP3("StrategySummary", "CUB's single-pass sum: one kernel, one atomicAdd per block (CCCL 3.1's not_guaranteed DeviceReduce, or the same design from CUB's BlockLoad and BlockReduce)", "cub_single_pass"),
     QT_TRANSLATE_NOOP3("StrategySummary", "sequential float64 reduction on the CPU: the reference and the CPU baseline", "cpu"),
 };
 
@@ -160,6 +161,7 @@ constexpr Listed kSeeds[] = {
     QT_TRANSLATE_NOOP3("StrategySeed", "seed 000", "dot_coarsened"),
     QT_TRANSLATE_NOOP3("StrategySeed", "seed 000", "dot_fma"),
     QT_TRANSLATE_NOOP3("StrategySeed", "CUB (CCCL)", "cub"),
+    QT_TRANSLATE_NOOP3("StrategySeed", "CUB (CCCL)", "cub_single_pass"),
     QT_TRANSLATE_NOOP3("StrategySeed", "-", "cpu"),
 };
 

@@ -1401,6 +1401,11 @@
         <comment>interleaved_padded</comment>
         <translation>讲义 003（bank 冲突：填充）</translation>
     </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_single_pass</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
 </context>
 <context>
     <name>StrategySummary</name>
@@ -1513,6 +1518,11 @@
         <source>interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts</source>
         <comment>interleaved_padded</comment>
         <translation>在共享内存中每 32 个字后空出一个字的 interleaved_strided：跨步访问的字分散到所有 bank 上，没有冲突</translation>
+    </message>
+    <message>
+        <source>CUB&apos;s single-pass sum: one kernel, one atomicAdd per block (CCCL 3.1&apos;s not_guaranteed DeviceReduce, or the same design from CUB&apos;s BlockLoad and BlockReduce)</source>
+        <comment>cub_single_pass</comment>
+        <translation>CUB 的单趟求和：一个核函数，每个线程块一次 atomicAdd（CCCL 3.1 的 not_guaranteed DeviceReduce，或用 CUB 的 BlockLoad 与 BlockReduce 搭出的同样设计）</translation>
     </message>
 </context>
 <context>
