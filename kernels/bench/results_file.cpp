@@ -3,6 +3,8 @@
 // (results_file.h). Every check of a field is a call into json_fields.h.
 #include "bench/results_file.h"
 
+#include "bench/results_checks.h"
+
 #include "model/message.h"
 
 #include <cerrno>
@@ -163,6 +165,7 @@ Device read_device(const json& o, const std::string& path)
     d.extra = unknown_members(o, {"index", "name", "compute_capability", "sms", "l2_bytes", "memory_bytes",
                                   "memory_clock_khz", "memory_bus_bits", "sm_clock_khz", "peak_bandwidth_gbs",
                                   "driver_version", "runtime_version", "cooperative_launch"});
+    check_device(d, path);
     return d;
 }
 
@@ -228,6 +231,7 @@ Result read_result(const json& o, const std::string& path)
                                   "pct_ceiling", "ceiling_read_gbs", "speedup_vs_cpu", "speedup_vs_cub", "samples",
                                   "subtracted_ms", "in_place", "gpus", "combine", "size_bytes", "algbw_gbs",
                                   "busbw_gbs"});
+    check_result(r, path);
     return r;
 }
 
@@ -310,6 +314,7 @@ ResultsFile read_results_json(const json& root)
         }
     }
     f.extra = std::move(extra);
+    check_file(f);
     return f;
 }
 
