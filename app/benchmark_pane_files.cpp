@@ -63,14 +63,15 @@ const bench::ResultsFile& BenchmarkPane::shownDocument() const { return m_loaded
 bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
 {
     QString why;
-    auto r = BenchResultsReader::readFile(path, &why);
-    if (!r) {
+    auto doc = BenchResultsReader::readDocument(path, &why);
+    if (!doc) {
         setMessage(tr("Not loaded for comparison: %1").arg(why), true);
         if (error)
             *error = why;
         return false;
     }
-    m_overlay = std::move(*r);
+    m_overlay = toViews(*doc, QFileInfo(path).fileName());
+    m_overlayDoc = std::move(*doc);
     m_clearOverlay->setEnabled(true);
     refresh();
     updateDeviceText();
@@ -81,6 +82,7 @@ bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
 void BenchmarkPane::clearOverlay()
 {
     m_overlay.reset();
+    m_overlayDoc.reset();
     m_clearOverlay->setEnabled(false);
     refresh();
     updateDeviceText();
