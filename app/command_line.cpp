@@ -6,11 +6,13 @@
 #include "model/catalogue.h"
 #include "model/message.h"
 #include "model/simulate.h"
+#include "model/trace_json.h"
 #include "reducescope/config.h"
 
 #include <QCommandLineParser>
 
 #include <climits>
+#include <filesystem>
 #include <cstdint>
 
 namespace reducescope::app {
@@ -63,7 +65,11 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                                  "recording from trace --on-gpu --json)."), QStringLiteral("FILE.json")},
         {QStringLiteral("counters"), QStringLiteral("Results JSON with hardware counters (bench --counters): model vs "
                                                     "hardware in the step pane's counters panel."), QStringLiteral("FILE.json")},
-        {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen)."), QStringLiteral("FILE.png")},
+        {QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit (works offscreen). An existing "
+                                                      "FILE.png is replaced only once the new image is complete (written to a "
+                                                      "temporary file, then renamed); a directory, FIFO or device is refused."),
+         QStringLiteral("FILE.png")},
+        {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
     });
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
@@ -133,7 +139,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
     if (parser.isSet(QStringLiteral("step"))) {
         int k = 0;
-        if (!readInt(parser, QStringLiteral("step"), QStringLiteral("a step number, 1 or more"), 1, INT_MAX, &k, &error))
+        // The outer bound: no trace has more steps (checkStep() then holds it to this trace's count).
+        if (!readInt(parser, QStringLiteral("step"),
+                     QStringLiteral("a step number in 1..%1 (at most the trace's step count)").arg(model::kMaxTraceSteps), 1,
+                     model::kMaxTraceSteps, &k, &error))
             return fail(error);
         o.step = k;
     }
@@ -148,12 +157,18 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                    "--input, --block-size, --warp-size, --coarse-factor and --banks)"));
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
+    o.present = parser.isSet(QStringLiteral("present"));
     if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())
         return fail(QStringLiteral("results must be a results .json file name (got an empty name)"));
     if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())
         return fail(QStringLiteral("screenshot must be a file name ending in .png (got an empty name)"));
     if (!o.screenshot.isEmpty() && !o.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
         return fail(QStringLiteral("screenshot must be a file name ending in .png (got \"%1\")").arg(echoPath(o.screenshot)));
+    if (!o.screenshot.isEmpty()) {
+        if (const QString what = screenshotTargetProblem(o.screenshot); !what.isEmpty())
+            return fail(QStringLiteral("screenshot must be a new .png file or an existing regular one, which is replaced "
+                                       "(got \"%1\": %2)").arg(echoPath(o.screenshot), what));
+    }
 
     // The model's own rules for the input and parameters, for each strategy shown.
     const model::ParsedInput parsed = model::parse_input(o.request.input.toStdString());
@@ -166,6 +181,28 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
             return fail(oneLineMessage(QString::fromStdString(problem->message)));
     }
     return r;
+}
+
+QString screenshotTargetProblem(const QString& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path p(path.toStdString());
+    const fs::file_status link = fs::symlink_status(p, ec);
+    if (ec || !fs::exists(link))
+        return {};  // nothing there: a new file (a missing folder fails when it is written, with the reason)
+    const fs::file_status st = fs::status(p, ec);
+    if (!fs::exists(st))
+        return QStringLiteral("a symbolic link to nothing");
+    switch (st.type()) {
+    case fs::file_type::regular: return {};
+    case fs::file_type::directory: return QStringLiteral("a directory");
+    case fs::file_type::fifo: return QStringLiteral("a FIFO");
+    case fs::file_type::socket: return QStringLiteral("a socket");
+    case fs::file_type::character:
+    case fs::file_type::block: return QStringLiteral("a device");
+    default: return QStringLiteral("not a regular file");
+    }
 }
 
 QString checkStep(int step, int stepCount)

@@ -24,6 +24,16 @@ struct CommandLineOptions {
     QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
     QString counters;                ///< --counters FILE.json: results with hardware counters
     QString screenshot;              ///< --screenshot FILE.png
+    bool present = false;            ///< --present: presentation mode
+
+    /// True when the command line names any of the step pane's state (strategy, input,
+    /// parameters, compare, step, trace, counters): then saved step-pane settings are not used, so
+    /// the command line wins over them (issue 12).
+    bool namesStepState() const
+    {
+        return strategyGiven || inputGiven || paramsGiven || !compare.isEmpty() || step.has_value() || !trace.isEmpty()
+            || !counters.isEmpty();
+    }
 };
 
 /// Outcome of parsing: options, or text to print and an exit code.
@@ -38,6 +48,11 @@ struct CommandLineResult {
 /// Parses `arguments` (argv[0] first). Checks numbers, ranges and strategy ids through the model;
 /// does not need a QCoreApplication.
 CommandLineResult parseCommandLine(const QStringList& arguments);
+
+/// Why `path` cannot take a screenshot, or empty when it can: nothing is there yet, or it is a
+/// regular file (or a symbolic link to one), which is replaced. Else "a directory", "a FIFO",
+/// "a socket", "a device" or "a symbolic link to nothing".
+QString screenshotTargetProblem(const QString& path);
 
 /// One line for stderr when the 1-based --step is out of 1..stepCount, else empty.
 QString checkStep(int step, int stepCount);

@@ -12,8 +12,13 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QImageWriter>
+#include <QSaveFile>
+#include <QScreen>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 
 using namespace reducescope::app;
@@ -70,8 +75,7 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         return fail(QStringLiteral("trace: %1").arg(pane->fieldMessage(QStringLiteral("trace"))));
     if (!o.counters.isEmpty() && !pane->loadHardwareCounters(o.counters))
         return fail(QStringLiteral("counters: %1").arg(pane->fieldMessage(QStringLiteral("counters"))));
-    if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || o.step || !o.trace.isEmpty()
-        || !o.counters.isEmpty())
+    if (o.namesStepState())
         window.showStepPane();  // the command line asks for the step pane, whatever tab was saved
     if (o.step) {
         const QString problem = checkStep(*o.step, pane->stepCount());
@@ -96,12 +100,33 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
 int takeScreenshot(MainWindow& window, const QString& path)
 {
     window.show();
+    // The offscreen platform's screen (800×600) is no real screen: screenshots are rendered at the
+    // size of the docs' pictures, 1600×1000, and presentation mode at a 1920×1080 projector's.
+    // Without a window manager (a bare X server) full screen is not granted either: the
+    // presentation screenshot takes the screen's size itself.
+    const bool offscreen = QGuiApplication::platformName() == QLatin1String("offscreen");
+    if (window.presentation()) {
+        const QRect screen = offscreen || !window.screen() ? QRect(0, 0, 1920, 1080) : window.screen()->geometry();
+        window.setGeometry(screen);
+        window.stepPane()->setPresentation(true, screen.size());
+    } else if (offscreen) {
+        window.resize(1600, 1000);
+    }
     // Two rounds of events: layout, then the first paint of every pane.
     QApplication::processEvents();
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
-    if (!image.save(path, "PNG"))
-        return fail(QStringLiteral("screenshot: could not write %1").arg(echoPath(path)));
+    // A temporary file renamed over the old one: a failed write never leaves a broken or empty PNG.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image)) {
+        file.cancelWriting();
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), writer.errorString()));
+    }
+    if (!file.commit())
+        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
     return 0;
 }
 
@@ -120,7 +145,12 @@ int main(int argc, char** argv)
             QCoreApplication core(argc, argv);
             output += locationReport();
         }
+        // --help, --version: output that did not arrive (stdout closed, disk full) is an error.
         std::fputs(qPrintable(output), stdout);
+        if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+            std::fprintf(stderr, "reducescope: cannot write stdout: %s\n", std::strerror(errno ? errno : EIO));
+            return 74;
+        }
         return 0;
     }
     if (parsed.exitCode > 0)
@@ -143,11 +173,14 @@ int main(int argc, char** argv)
     // Wayland and the desktop's task list match the window to the installed menu entry by this name.
     QGuiApplication::setDesktopFileName(QStringLiteral(REDUCESCOPE_APP_ID));
     MainWindow window(/*persistent=*/!screenshot);
-    window.restoreSettings();
+    window.restoreSettings(/*stepState=*/!options.namesStepState());
     if (const int code = applyOptions(window, options); code >= 0)
         return code;
+    if (options.present)
+        window.setPresentation(true);
     if (screenshot)
         return takeScreenshot(window, options.screenshot);
-    window.show();
+    if (!options.present)
+        window.show();
     return app.exec();
 }

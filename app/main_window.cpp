@@ -10,14 +10,24 @@
 #include "app/step_pane.h"
 #include "app/trace_request.h"
 #include "reducescope/config.h"
+#include "views/lessons.h"
 #include "views/step_table_model.h"
+#include "views/view_colors.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QScreen>
+#include <QTableWidget>
+#include <QVBoxLayout>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLabel>
+#include <QStyle>
 #include <QIcon>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -25,6 +35,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+
+#include <algorithm>
+#include <functional>
 
 namespace reducescope::app {
 
@@ -37,7 +50,16 @@ MainWindow::MainWindow(bool persistent, QWidget* parent)
     buildTabs();
     buildMenus();
     connectPanes();
-    resize(1600, 1000);
+    // Nothing fixed-size: the window takes what the screen offers (a 1280×720 projector, or
+    // 1920×1080 at QT_SCALE_FACTOR=1.5, included).
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    resize(initialSize(s ? s->availableSize() : QSize(1600, 1000)));
+}
+
+QSize MainWindow::initialSize(QSize available)
+{
+    const QSize wanted(std::min(1600, available.width() * 9 / 10), std::min(1000, available.height() * 9 / 10));
+    return wanted.expandedTo(QSize(640, 400));
 }
 
 MainWindow::~MainWindow() = default;
@@ -74,19 +96,21 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Step pane"), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
-    view->addAction(tr("&Table of steps"), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
-    view->addAction(tr("&Benchmark pane"), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
-    view->addSeparator();
-    view->addAction(m_stepPane->compareAction());
+    buildViewMenu();
 
     QMenu* step = menuBar()->addMenu(tr("S&tep"));
     step->addActions(m_stepPane->stepActions());
+    step->addSeparator();
+    step->addAction(m_stepPane->predictAction());
+    step->addAction(m_stepPane->revealAction());
+    step->addAction(m_stepPane->nextQuestionAction());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
+    buildLessonsMenu();
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence(Qt::Key_F1), this, &MainWindow::showShortcuts);
     help->addAction(tr("&About ReduceScope"), this, [this] {
         const QString cli = locateCli();
         const QString results = shippedResultsFolder();
@@ -99,6 +123,192 @@ void MainWindow::buildMenus()
                                     cli.isEmpty() ? tr("not found") : cli.toHtmlEscaped(),
                                     results.isEmpty() ? tr("not found") : results.toHtmlEscaped()));
     });
+}
+
+void MainWindow::buildViewMenu()
+{
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Step pane"), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
+    view->addAction(tr("&Table of steps"), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
+    view->addAction(tr("&Benchmark pane"), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    view->addSeparator();
+    view->addAction(m_stepPane->compareAction());
+    QAction* warpMap = view->addAction(tr("&Warp map"));
+    warpMap->setCheckable(true);
+    warpMap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    connect(warpMap, &QAction::toggled, this, [this](bool on) {
+        m_stepPane->setWarpMapShown(on);
+        if (on)
+            showStepPane();
+    });
+    connect(view, &QMenu::aboutToShow, warpMap, [this, warpMap] { warpMap->setChecked(m_stepPane->warpMapShown()); });
+    view->addSeparator();
+    m_presentationAction = view->addAction(tr("&Presentation mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentationAction->setToolTip(tr("Full screen, text readable from the back row, sidebar folded away"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentation);
+    addAction(m_presentationAction);  // F11 also when the menu bar is hidden
+    QAction* sidebar = view->addAction(tr("Si&debar"));
+    sidebar->setCheckable(true);
+    sidebar->setChecked(true);
+    sidebar->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    connect(sidebar, &QAction::toggled, m_stepPane, &StepPane::setSidebarVisible);
+    QAction* source = view->addAction(tr("&Kernel source"));
+    source->setCheckable(true);
+    source->setChecked(true);
+    source->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(source, &QAction::toggled, m_stepPane, &StepPane::setSourceVisible);
+    connect(view, &QMenu::aboutToShow, this, [this, sidebar, source] {
+        sidebar->setChecked(m_stepPane->sidebarVisible());
+        source->setChecked(m_stepPane->sourceVisible());
+    });
+    view->addSeparator();
+    QAction* zoomIn = view->addAction(tr("Zoom &in"), m_stepPane, &StepPane::zoomIn);
+    zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    view->addAction(tr("Zoom &out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_stepPane, &StepPane::zoomOut);
+    view->addAction(tr("&Actual size"), QKeySequence(Qt::CTRL | Qt::Key_0), m_stepPane, &StepPane::resetZoom);
+    view->addSeparator();
+    QMenu* theme = view->addMenu(tr("T&heme"));
+    m_themeGroup = new QActionGroup(this);
+    const std::pair<views::Theme, QString> themes[] = {
+        {views::Theme::System, tr("&System")}, {views::Theme::Light, tr("&Light")}, {views::Theme::Dark, tr("&Dark")}};
+    for (const auto& [t, name] : themes) {
+        QAction* a = theme->addAction(name);
+        a->setCheckable(true);
+        a->setData(int(t));
+        a->setChecked(t == views::Theme::System);
+        m_themeGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, t = t] { setTheme(t); });
+    }
+    view->addSeparator();
+    view->addAction(m_stepPane->predictAction());
+    view->addSeparator();
+    view->addAction(tr("&Reset to defaults"), this, &MainWindow::resetToDefaults);
+}
+
+void MainWindow::buildLessonsMenu()
+{
+    QMenu* menu = menuBar()->addMenu(tr("&Lessons"));
+    const views::LessonsLoad load = views::loadLessons();
+    m_lessonErrors = load.errors;
+    for (const views::LessonEntry& entry : load.lessons) {
+        QAction* a = menu->addAction(views::lessonTitle(entry.lesson));
+        a->setToolTip(views::lessonNote(entry.lesson));
+        a->setStatusTip(views::lessonNote(entry.lesson));
+        connect(a, &QAction::triggered, this, [this, entry] {
+            showStepPane();
+            if (!m_stepPane->applyLesson(entry))
+                statusBar()->showMessage(tr("Lesson %1 could not be set up; see the message in the sidebar")
+                                             .arg(views::lessonTitle(entry.lesson)), 8000);
+        });
+        m_lessonActions << a;
+    }
+    if (load.lessons.isEmpty())
+        menu->addAction(tr("No lessons found"))->setEnabled(false);
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    if (m_presentationAction->isChecked() != on) {
+        m_presentationAction->setChecked(on);  // comes back here through toggled
+        return;
+    }
+    if (on) {
+        m_maximizedBeforePresentation = isMaximized();
+        showStepPane();
+        showFullScreen();
+    } else if (isFullScreen()) {
+        if (m_maximizedBeforePresentation)
+            showMaximized();
+        else
+            showNormal();
+    }
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    m_stepPane->setPresentation(on, s ? s->size() : QSize());
+}
+
+bool MainWindow::presentation() const { return m_presentationAction->isChecked(); }
+
+void MainWindow::setTheme(views::Theme theme)
+{
+    for (QAction* a : m_themeGroup->actions())
+        a->setChecked(a->data().toInt() == int(theme));
+    // The whole window follows (menus, sidebar, tables); the views take their theme's colours.
+    QApplication::setPalette(views::paletteForTheme(theme, QApplication::style()->standardPalette()));
+    m_stepPane->setTheme(theme);
+}
+
+views::Theme MainWindow::theme() const
+{
+    const QAction* a = m_themeGroup->checkedAction();
+    return a ? views::Theme(a->data().toInt()) : views::Theme::System;
+}
+
+void MainWindow::resetToDefaults()
+{
+    setPresentation(false);
+    setTheme(views::Theme::System);
+    m_stepPane->resetToDefaults();
+    showStepPane();
+    if (m_persistent) {
+        QSettings s;
+        s.remove(QStringLiteral("step"));
+        s.remove(QStringLiteral("view"));
+    }
+    statusBar()->showMessage(tr("Step pane, theme and panels are back to their defaults"), 5000);
+}
+
+QVector<MainWindow::ShortcutRow> MainWindow::shortcutRows() const
+{
+    QVector<ShortcutRow> rows;
+    std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
+        for (QAction* a : menu->actions()) {
+            const QString name = a->text().remove(QLatin1Char('&'));
+            if (a->menu()) {
+                walk(a->menu(), path + QStringLiteral(" ▸ ") + name);
+                continue;
+            }
+            if (a->shortcuts().isEmpty())
+                continue;
+            QStringList keys;
+            for (const QKeySequence& k : a->shortcuts())
+                keys << k.toString(QKeySequence::NativeText);
+            rows.push_back({path, name, keys.join(tr(" or "))});
+        }
+    };
+    for (QAction* top : menuBar()->actions())
+        if (top->menu())
+            walk(top->menu(), top->text().remove(QLatin1Char('&')));
+    return rows;
+}
+
+void MainWindow::showShortcuts()
+{
+    const QVector<ShortcutRow> rows = shortcutRows();
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard shortcuts"));
+    auto* table = new QTableWidget(int(rows.size()), 3);
+    table->setHorizontalHeaderLabels({tr("Menu"), tr("Action"), tr("Keys")});
+    for (int i = 0; i < rows.size(); ++i) {
+        table->setItem(i, 0, new QTableWidgetItem(rows[i].menu));
+        table->setItem(i, 1, new QTableWidgetItem(rows[i].action));
+        table->setItem(i, 2, new QTableWidgetItem(rows[i].keys));
+    }
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->verticalHeader()->hide();
+    auto* note = new QLabel(tr("In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture."));
+    note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* v = new QVBoxLayout(&dialog);
+    v->addWidget(table);
+    v->addWidget(note);
+    v->addWidget(buttons);
+    dialog.resize(initialSize(size()).boundedTo(QSize(720, 640)));
+    dialog.exec();
 }
 
 void MainWindow::connectPanes()
@@ -134,7 +344,7 @@ bool MainWindow::openStrategy(const QString& id)
     return ok;
 }
 
-void MainWindow::restoreSettings()
+void MainWindow::restoreSettings(bool stepState)
 {
     if (!m_persistent)
         return;
@@ -142,6 +352,12 @@ void MainWindow::restoreSettings()
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_stepPane->restoreState(s.value(QStringLiteral("step/panes")).toByteArray());
+    const int theme = s.value(QStringLiteral("view/theme"), int(views::Theme::System)).toInt();
+    if (theme == int(views::Theme::Light) || theme == int(views::Theme::Dark))
+        setTheme(views::Theme(theme));
+    restoreBench(s);
+    if (!stepState)
+        return;  // the command line sets the step pane from the defaults
     TraceRequest r;
     r.strategy = s.value(QStringLiteral("step/strategy"), r.strategy).toString();
     r.input = s.value(QStringLiteral("step/input"), r.input).toString();
@@ -154,6 +370,11 @@ void MainWindow::restoreSettings()
     const QString compare = s.value(QStringLiteral("step/compare")).toString();
     if (!compare.isEmpty())
         m_stepPane->setCompareStrategy(compare);
+    m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
+}
+
+void MainWindow::restoreBench(QSettings& s)
+{
     // The benchmark pane's settings; a stale or edited value that does not validate is dropped
     // (the pane keeps its defaults), so the pane never starts invalid.
     BenchRequest b;
@@ -171,7 +392,6 @@ void MainWindow::restoreSettings()
         if (!b.strategies.isEmpty())
             m_benchmarkPane->settings()->setCheckedStrategies(b.strategies);
     }
-    m_tabs->setCurrentIndex(s.value(QStringLiteral("window/tab"), 0).toInt());
 }
 
 void MainWindow::saveSettings() const
@@ -182,6 +402,7 @@ void MainWindow::saveSettings() const
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
     s.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    s.setValue(QStringLiteral("view/theme"), int(theme()));
     s.setValue(QStringLiteral("step/panes"), m_stepPane->saveState());
     const TraceRequest r = m_stepPane->request();
     s.setValue(QStringLiteral("step/strategy"), r.strategy);
@@ -208,6 +429,8 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (presentation())
+        setPresentation(false);  // the normal geometry is the one worth saving
     saveSettings();
     QMainWindow::closeEvent(event);
 }

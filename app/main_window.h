@@ -3,12 +3,19 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStringList>
+#include <QVector>
 
+class QAction;
+class QActionGroup;
+class QMenu;
+class QSettings;
 class QTabWidget;
 class QTableView;
 
 namespace reducescope::views {
 class StepTableModel;
+enum class Theme;
 }
 
 namespace reducescope::app {
@@ -44,9 +51,41 @@ public:
     /// when the file had none.
     QString countersProblem() const { return m_countersProblem; }
 
-    /// Window geometry, splitters and the last strategy/input, from and to QSettings.
-    void restoreSettings();
+    /// Window geometry, splitters, theme and the last strategy/input, from and to QSettings.
+    /// `stepState` false: the step pane's saved request, compare strategy and tab are not used
+    /// (the command line names the step pane's state: it wins over saved settings, issue 12).
+    void restoreSettings(bool stepState = true);
     void saveSettings() const;
+
+    // --- classroom mode (issue 12) -------------------------------------------------------------
+
+    /// Presentation mode (F11, View menu, --present): full screen, presentation sizes in the step
+    /// pane, sidebar folded. Off: back to the window as it was.
+    void setPresentation(bool on);
+    bool presentation() const;
+    QAction* presentationAction() const { return m_presentationAction; }
+    /// View ▸ Theme; applied to the whole window (palette) and the step pane's views; persisted.
+    void setTheme(views::Theme theme);
+    views::Theme theme() const;
+    /// View ▸ Reset to defaults: the step pane, theme, panels and zoom as on a first start (and
+    /// the saved step-pane settings are forgotten).
+    void resetToDefaults();
+    /// The Lessons menu's actions (one per lesson, in order) and the files that could not be used.
+    QList<QAction*> lessonActions() const { return m_lessonActions; }
+    QStringList lessonErrors() const { return m_lessonErrors; }
+
+    /// One row of Help ▸ Keyboard shortcuts: the menu path, the action and its shortcuts.
+    struct ShortcutRow {
+        QString menu;
+        QString action;
+        QString keys;
+    };
+    /// Every action with a shortcut in the menu bar, in menu order (the dialog's rows).
+    QVector<ShortcutRow> shortcutRows() const;
+    void showShortcuts();
+    /// A window size that fits `available` (the screen less panels): at most 1600×1000, at least
+    /// the minimum size hint.
+    static QSize initialSize(QSize available);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -59,6 +98,9 @@ private:
     void exportSvg();
     void exportSeries();
     void loadResults();
+    void buildViewMenu();
+    void restoreBench(QSettings& settings);
+    void buildLessonsMenu();
 
     bool m_persistent = true;
     QTabWidget* m_tabs = nullptr;
@@ -67,6 +109,11 @@ private:
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
     QString m_countersProblem;
+    QAction* m_presentationAction = nullptr;
+    QActionGroup* m_themeGroup = nullptr;
+    QList<QAction*> m_lessonActions;
+    QStringList m_lessonErrors;
+    bool m_maximizedBeforePresentation = false;
 };
 
 } // namespace reducescope::app

@@ -5,10 +5,14 @@
 #include "app/message_text.h"
 #include "app/presets.h"
 #include "views/counters_view.h"
+#include "views/lessons.h"
+#include "views/predict_text.h"
 #include "views/source_view.h"
 #include "views/step_view.h"
 #include "views/strategy_picker.h"
 #include "views/transport_bar.h"
+#include "views/view_colors.h"
+#include "views/warp_map_view.h"
 
 #include "model/catalogue.h"
 #include "model/simulate.h"
@@ -28,10 +32,14 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QScreen>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <utility>
 
 namespace reducescope::app {
@@ -67,6 +75,7 @@ StepPane::StepPane(QWidget* parent)
     buildTraceSource();
     buildColumns();
     m_transport = new views::TransportBar;
+    buildClassroom();
     buildLayout();
     connectEditors();
     connectState();
@@ -109,11 +118,13 @@ void StepPane::buildEditors()
     m_blockSize->setRange(0, 1024);
     m_blockSize->setSpecialValueText(tr("strategy default"));
     m_blockSize->setToolTip(tr("Block size: a power of two in 1..1024 (0 = the strategy's default)"));
+    m_blockSize->setKeyboardTracking(false);  // one request per typed number, not one per digit
     m_warpSize = new QComboBox;
     for (int w : {32, 16, 8, 4})
         m_warpSize->addItem(w == 32 ? tr("32") : tr("%1 (teaching aid: real GPUs use 32)").arg(w), w);
     m_coarseFactor = new QSpinBox;
     m_coarseFactor->setRange(1, 64);
+    m_coarseFactor->setKeyboardTracking(false);
     m_coarseFactor->setToolTip(tr("COARSE_FACTOR: 1..64 elements pairs summed per thread in registers"));
     m_banks = new QComboBox;
     for (int b : {32, 16, 8, 4})
@@ -176,6 +187,10 @@ void StepPane::buildColumns()
         c->scroll->setWidget(c->view);
         c->scroll->setWidgetResizable(true);
         c->scroll->setFrameShape(QFrame::NoFrame);
+        // The view's height follows its width: a scroll bar that came and went would change the
+        // width, hence the height, hence the need for the bar, without end (seen in presentation
+        // mode at 1920×1080). Always there, it cannot oscillate.
+        c->scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
         c->source = new views::SourceView;
         c->splitter = new QSplitter(Qt::Vertical);
         c->splitter->addWidget(c->scroll);
@@ -184,6 +199,112 @@ void StepPane::buildColumns()
         c->splitter->setStretchFactor(1, 1);
         c->splitter->setSizes({640, 220});
     }
+    // The two compare columns scroll together (the same part of both pictures side by side).
+    for (Qt::Orientation o : {Qt::Vertical, Qt::Horizontal}) {
+        QScrollBar* bars[2] = {o == Qt::Vertical ? m_columns[0]->scroll->verticalScrollBar() : m_columns[0]->scroll->horizontalScrollBar(),
+                               o == Qt::Vertical ? m_columns[1]->scroll->verticalScrollBar() : m_columns[1]->scroll->horizontalScrollBar()};
+        for (int i = 0; i < 2; ++i) {
+            QScrollBar* other = bars[1 - i];
+            connect(bars[i], &QScrollBar::valueChanged, this, [this, other](int value) {
+                if (m_scrollSyncing)
+                    return;
+                const bool was = std::exchange(m_scrollSyncing, true);
+                other->setValue(value);
+                m_scrollSyncing = was;
+            });
+        }
+    }
+    // Both views zoom together, and clicks in the main column answer predict-mode questions.
+    for (int i = 0; i < 2; ++i) {
+        views::StepView* view = m_columns[i]->view;
+        views::StepView* other = m_columns[1 - i]->view;
+        connect(view, &views::StepView::zoomChanged, this, [other](double z) {
+            if (!qFuzzyCompare(other->zoom(), z))
+                other->setZoom(z);
+        });
+    }
+    views::StepView* main = m_columns[0]->view;
+    connect(main, &views::StepView::warpClicked, this, [this](int id) { onViewClicked(0, id); });
+    connect(main, &views::StepView::laneClicked, this, [this](int id) { onViewClicked(1, id); });
+    connect(main, &views::StepView::cellClicked, this, [this](int id) { onViewClicked(2, id); });
+    m_warpMap = new views::WarpMapView;
+    connect(m_warpMap, &views::WarpMapView::stepClicked, m_state, &StepState::setStep);
+}
+
+void StepPane::buildClassroom()
+{
+    m_lessonLabel = new QLabel;
+    m_lessonLabel->setWordWrap(true);
+    m_lessonLabel->setTextFormat(Qt::RichText);
+    auto* closeLesson = new QToolButton;
+    closeLesson->setText(tr("Close"));
+    closeLesson->setToolTip(tr("Hide the lesson's note"));
+    m_lessonBox = new QWidget;
+    auto* lh = new QHBoxLayout(m_lessonBox);
+    lh->setContentsMargins(8, 4, 8, 4);
+    lh->addWidget(m_lessonLabel, 1);
+    lh->addWidget(closeLesson, 0, Qt::AlignTop);
+    m_lessonBox->hide();
+    connect(closeLesson, &QToolButton::clicked, this, [this] {
+        m_lessonLabel->clear();
+        m_lessonBox->hide();
+    });
+
+    m_predictAction = new QAction(tr("&Predict mode"), this);
+    m_predictAction->setCheckable(true);
+    m_predictAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_predictAction->setToolTip(tr("Predict mode: answer a question about each step before it is revealed"));
+    m_revealAction = new QAction(tr("&Reveal the step"), this);
+    m_revealAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_nextQuestionAction = new QAction(tr("&Another question"), this);
+    m_nextQuestionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(m_predictAction, &QAction::toggled, m_state, &StepState::setPredictMode);
+    connect(m_revealAction, &QAction::triggered, this, [this] {
+        if (m_answerEdit->isVisible() && !m_state->setAnswerText(m_answerEdit->text()))
+            return;
+        m_state->reveal();
+    });
+    connect(m_nextQuestionAction, &QAction::triggered, m_state, &StepState::nextQuestion);
+    m_predictButton = new QToolButton;
+    m_predictButton->setDefaultAction(m_predictAction);
+    m_predictButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+    m_questionLabel = new QLabel;
+    m_questionLabel->setWordWrap(true);
+    QFont qf = m_questionLabel->font();
+    qf.setBold(true);
+    m_questionLabel->setFont(qf);
+    m_answerEdit = new QLineEdit;
+    m_answerEdit->setPlaceholderText(tr("your answer"));
+    m_answerEdit->setMaximumWidth(260);
+    m_answerMessage = new QLabel;
+    m_answerMessage->setStyleSheet(QStringLiteral("color: #d32f2f; font-weight: bold;"));
+    m_answerMessage->hide();
+    m_messages.insert(QStringLiteral("answer"), m_answerMessage);
+    auto* reveal = new QToolButton;
+    reveal->setDefaultAction(m_revealAction);
+    reveal->setText(tr("Reveal"));
+    auto* another = new QToolButton;
+    another->setDefaultAction(m_nextQuestionAction);
+    another->setText(tr("Another question"));
+    m_verdictLabel = new QLabel;
+    m_verdictLabel->setWordWrap(true);
+    m_scoreLabel = new QLabel;
+    m_predictBox = new QWidget;
+    auto* pv = new QVBoxLayout(m_predictBox);
+    pv->setContentsMargins(8, 4, 8, 4);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_questionLabel, 1);
+    top->addWidget(m_answerEdit);
+    top->addWidget(reveal);
+    top->addWidget(another);
+    top->addWidget(m_scoreLabel);
+    pv->addLayout(top);
+    pv->addWidget(m_answerMessage);
+    pv->addWidget(m_verdictLabel);
+    m_predictBox->hide();
+    connect(m_answerEdit, &QLineEdit::returnPressed, m_revealAction, &QAction::trigger);
+    connect(m_state, &StepState::predictChanged, this, &StepPane::showPredict);
 }
 
 QWidget* StepPane::fieldWithMessage(QWidget* editor, const QString& field)
@@ -245,21 +366,37 @@ void StepPane::buildLayout()
     m_sideScroll = new QScrollArea;
     m_sideScroll->setWidget(sidebar);
     m_sideScroll->setWidgetResizable(true);
-    m_sideScroll->setMinimumWidth(300);
+    m_sideScroll->setMinimumWidth(220);
 
     m_columnSplitter = new QSplitter(Qt::Horizontal);
     m_columnSplitter->addWidget(m_columns[0]->splitter);
     m_columnSplitter->addWidget(m_columns[1]->splitter);
+    m_centreTabs = new QTabWidget;
+    m_centreTabs->setDocumentMode(true);
+    m_centreTabs->addTab(m_columnSplitter, tr("Steps"));
+    m_centreTabs->addTab(m_warpMap, tr("Warp map"));
+    auto* centre = new QWidget;
+    auto* cv = new QVBoxLayout(centre);
+    cv->setContentsMargins(0, 0, 0, 0);
+    cv->setSpacing(0);
+    cv->addWidget(m_lessonBox);
+    cv->addWidget(m_predictBox);
+    cv->addWidget(m_centreTabs, 1);
     m_mainSplitter = new QSplitter(Qt::Horizontal);
     m_mainSplitter->addWidget(m_sideScroll);
-    m_mainSplitter->addWidget(m_columnSplitter);
+    m_mainSplitter->addWidget(centre);
+    m_mainSplitter->setCollapsible(1, false);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
     m_mainSplitter->setSizes({430, 1170});
 
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
-    v->addWidget(m_transport);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 4, 0);
+    bar->addWidget(m_transport, 1);
+    bar->addWidget(m_predictButton);
+    v->addLayout(bar);
     v->addWidget(m_mainSplitter, 1);
     updateCompareVisibility();
 }
@@ -268,26 +405,38 @@ void StepPane::connectEditors()
 {
     m_editTimer->setSingleShot(true);
     m_editTimer->setInterval(300);
-    connect(m_editTimer, &QTimer::timeout, this, &StepPane::rebuildFromEditors);
-    auto soon = [this] { if (!m_syncing) m_editTimer->start(); };
-    auto now = [this] { if (!m_syncing) rebuildFromEditors(); };
+    connect(m_editTimer, &QTimer::timeout, this, [this] { applyEditor(QStringLiteral("input")); });
+    // Each editor applies its own field onto the state's last valid request: a refused value in
+    // one field never blocks (or is carried into) a change of another.
+    auto field = [this](const QString& name) {
+        return [this, name] {
+            if (!m_syncing)
+                applyEditor(name);
+        };
+    };
     // Typed or pasted text that reached maxLength may have been cut by QLineEdit: say so at the
     // field and keep the last valid trace instead of re-parsing fewer values.
-    connect(m_input, &QLineEdit::textEdited, this, [this, soon](const QString& text) {
+    connect(m_input, &QLineEdit::textEdited, this, [this](const QString& text) {
         if (text.size() >= m_input->maxLength())
             showInputCut();
-        else
-            soon();
+        else if (!m_syncing)
+            m_editTimer->start();
     });
-    connect(m_input, &QLineEdit::returnPressed, this, [this, now] {
+    connect(m_input, &QLineEdit::returnPressed, this, [this] {
         if (m_input->text().size() < m_input->maxLength())
-            now();
+            applyEditor(QStringLiteral("input"));
     });
-    connect(m_strategy, &QComboBox::currentIndexChanged, this, now);
-    connect(m_blockSize, &QSpinBox::valueChanged, this, soon);
-    connect(m_coarseFactor, &QSpinBox::valueChanged, this, soon);
-    connect(m_warpSize, &QComboBox::currentIndexChanged, this, now);
-    connect(m_banks, &QComboBox::currentIndexChanged, this, now);
+    // Leaving the field with refused text in it: back to what the picture shows (the message
+    // stays and names what was refused).
+    connect(m_input, &QLineEdit::editingFinished, this, [this] {
+        if (!m_syncing && !m_input->hasFocus() && !m_editTimer->isActive() && m_input->text() != m_state->request().input)
+            syncEditors();
+    });
+    connect(m_strategy, &QComboBox::currentIndexChanged, this, field(QStringLiteral("strategy")));
+    connect(m_blockSize, &QSpinBox::valueChanged, this, field(QStringLiteral("block-size")));
+    connect(m_coarseFactor, &QSpinBox::valueChanged, this, field(QStringLiteral("coarse-factor")));
+    connect(m_warpSize, &QComboBox::currentIndexChanged, this, field(QStringLiteral("warp-size")));
+    connect(m_banks, &QComboBox::currentIndexChanged, this, field(QStringLiteral("banks")));
     connect(m_presets, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
             return;
@@ -297,10 +446,11 @@ void StepPane::connectEditors()
             TraceRequest r = m_state->request();
             r.input = text;
             m_state->setRequest(r);  // refused: the message at "input", the last valid trace stays
+            syncEditors();
             return;
         }
         m_input->setText(text);
-        rebuildFromEditors();
+        applyEditor(QStringLiteral("input"));
     });
     connect(m_compareAction, &QAction::toggled, m_compareCheck, &QCheckBox::setChecked);
     connect(m_compareCheck, &QCheckBox::toggled, this, [this](bool on) {
@@ -340,7 +490,8 @@ void StepPane::loadRequestIntoEditors(const TraceRequest& r)
 {
     const bool was = std::exchange(m_syncing, true);
     m_strategy->setCurrentId(r.strategy);
-    m_input->setText(r.input);
+    if (m_input->text() != r.input)
+        m_input->setText(r.input);  // the same text is not set again: the cursor stays where it is
     m_blockSize->setValue(r.params.block_size);
     if (const int wi = m_warpSize->findData(r.params.warp_size); wi >= 0)
         m_warpSize->setCurrentIndex(wi);
@@ -351,25 +502,66 @@ void StepPane::loadRequestIntoEditors(const TraceRequest& r)
     refreshSummary();
 }
 
-void StepPane::rebuildFromEditors()
+TraceRequest StepPane::controlsRequest() const
 {
-    m_editTimer->stop();
     TraceRequest r;
     r.strategy = m_strategy->currentId();
     r.input = m_input->text();
+    r.params = m_state->request().params;  // fields without an editor (atomic order) follow the state
     r.params.block_size = m_blockSize->value();
     r.params.warp_size = m_warpSize->currentData().toInt();
     r.params.coarse_factor = m_coarseFactor->value();
     r.params.banks = m_banks->currentData().toInt();
+    return r;
+}
+
+void StepPane::rebuildFromEditors()
+{
+    applyEditor(QStringLiteral("input"));
+}
+
+void StepPane::applyEditor(const QString& field)
+{
+    const bool inputPending = m_editTimer->isActive();
+    m_editTimer->stop();
+    const TraceRequest shown = controlsRequest();
+    TraceRequest r = m_state->request();
+    if (field == QLatin1String("input") || inputPending)
+        r.input = shown.input;
+    if (field == QLatin1String("strategy"))
+        r.strategy = shown.strategy;
+    else if (field == QLatin1String("block-size"))
+        r.params.block_size = shown.params.block_size;
+    else if (field == QLatin1String("warp-size"))
+        r.params.warp_size = shown.params.warp_size;
+    else if (field == QLatin1String("coarse-factor"))
+        r.params.coarse_factor = shown.params.coarse_factor;
+    else if (field == QLatin1String("banks"))
+        r.params.banks = shown.params.banks;
     refreshSummary();
-    m_state->setRequest(r);
+    const bool ok = m_state->setRequest(r);
+    // Refused: the controls go back to what the picture shows, except the input being typed in
+    // (its text stays to be corrected, with the message under it, until the field is left).
+    if (!ok || r.input != shown.input)
+        syncEditors();
+}
+
+void StepPane::syncEditors()
+{
+    const bool keepTyping = m_input->hasFocus() && !m_state->message(QStringLiteral("input")).isEmpty();
+    const QString typed = m_input->text();
+    TraceRequest r = m_state->request();
+    if (keepTyping)
+        r.input = typed;
+    loadRequestIntoEditors(r);
 }
 
 bool StepPane::setRequest(const TraceRequest& request)
 {
-    if (request.input.size() <= m_input->maxLength())  // longer: refused below, the editors keep theirs
-        loadRequestIntoEditors(request);
-    return m_state->setRequest(request);
+    m_editTimer->stop();
+    const bool ok = m_state->setRequest(request);
+    loadRequestIntoEditors(m_state->request());  // refused: the controls show what the picture shows
+    return ok;
 }
 
 bool StepPane::openTraceFile(const QString& path)
@@ -398,6 +590,8 @@ void StepPane::showTrace()
     }
     if (m_compareShown != !compare.isEmpty())
         updateCompareVisibility();
+    syncEditors();
+    m_warpMap->setTraces(m_state->trace(), m_state->compareTrace());
     showOrigin();
     updateHardware();
     refreshStep();
@@ -544,8 +738,170 @@ void StepPane::refreshStep()
         c.source->highlightLines(QVector<int>(lines.begin(), lines.end()));
     }
     m_counters->setTraces(shown[0], shown[1]);
+    m_warpMap->setStep(m_state->step());
+    showPredict();
     m_transport->setPosition(m_state->step(), m_state->stepCount(),
                              m_state->showsRecordedTrace() ? tr(" · recorded on the GPU") : QString());
+}
+
+// --- classroom mode ----------------------------------------------------------------------------
+
+void StepPane::setPresentation(bool on, QSize screenSize)
+{
+    if (!screenSize.isValid() && screen())
+        screenSize = screen()->size();
+    for (auto& c : m_columns)
+        c->view->setPresentation(on, screenSize);
+    m_warpMap->setPresentation(on, screenSize);
+    if (on != m_presentation) {
+        if (on) {
+            m_sidebarBeforePresentation = sidebarVisible();
+            setSidebarVisible(false);
+        } else {
+            setSidebarVisible(m_sidebarBeforePresentation);
+        }
+    }
+    m_presentation = on;
+    // The question and verdict are read from the back row too.
+    const qreal px = on ? views::presentationOptions(screenSize).minTextPx : 0;
+    for (QLabel* l : {m_questionLabel, m_verdictLabel, m_scoreLabel, m_lessonLabel}) {
+        QFont f = l->font();
+        if (px > 0)
+            f.setPixelSize(int(std::ceil(px)));
+        else
+            f = QFont(font().family(), font().pointSize(), l->font().weight());
+        l->setFont(f);
+    }
+    QFont af = m_answerEdit->font();
+    if (px > 0)
+        af.setPixelSize(int(std::ceil(px)));
+    else
+        af = font();
+    m_answerEdit->setFont(af);
+}
+
+void StepPane::setTheme(views::Theme theme)
+{
+    for (auto& c : m_columns)
+        c->view->setTheme(theme);
+    m_warpMap->setTheme(theme);
+}
+
+void StepPane::zoomIn() { m_columns[0]->view->zoomIn(); }
+void StepPane::zoomOut() { m_columns[0]->view->zoomOut(); }
+void StepPane::resetZoom()
+{
+    for (auto& c : m_columns)
+        c->view->resetZoom();
+}
+
+void StepPane::setSidebarVisible(bool on) { m_sideScroll->setVisible(on); }
+bool StepPane::sidebarVisible() const { return !m_sideScroll->isHidden(); }
+
+void StepPane::setSourceVisible(bool on)
+{
+    for (auto& c : m_columns)
+        c->source->setVisible(on);
+}
+
+bool StepPane::sourceVisible() const { return !m_columns[0]->source->isHidden(); }
+
+void StepPane::setWarpMapShown(bool on) { m_centreTabs->setCurrentWidget(on ? static_cast<QWidget*>(m_warpMap) : m_columnSplitter); }
+bool StepPane::warpMapShown() const { return m_centreTabs->currentWidget() == m_warpMap; }
+
+QScrollArea* StepPane::columnScroll(int column) const { return m_columns[column == 0 ? 0 : 1]->scroll; }
+
+bool StepPane::applyLesson(const views::LessonEntry& entry)
+{
+    m_editTimer->stop();
+    if (!m_state->applyLesson(entry.lesson)) {
+        syncEditors();
+        return false;
+    }
+    m_lessonLabel->setText(QStringLiteral("<b>%1</b><br>%2").arg(views::lessonTitle(entry.lesson).toHtmlEscaped(),
+                                                                 views::lessonNote(entry.lesson).toHtmlEscaped()));
+    m_lessonBox->show();
+    setWarpMapShown(false);
+    return true;
+}
+
+QString StepPane::lessonText() const
+{
+    return m_lessonBox->isHidden() ? QString() : m_lessonLabel->text();
+}
+
+void StepPane::resetToDefaults()
+{
+    m_editTimer->stop();
+    m_predictAction->setChecked(false);
+    m_state->resetToDefaults();
+    syncEditors();
+    resetZoom();
+    setSidebarVisible(true);
+    setSourceVisible(true);
+    setWarpMapShown(false);
+    m_lessonLabel->clear();
+    m_lessonBox->hide();
+    m_mainSplitter->setSizes({430, 1170});
+    for (auto& c : m_columns)
+        c->splitter->setSizes({640, 220});
+}
+
+void StepPane::onViewClicked(int kind, int id)
+{
+    const model::Question* q = m_state->question();
+    if (!q || m_state->revealed() || q->form != model::AnswerForm::Set)
+        return;
+    const int wanted = q->kind == model::QuestionKind::DivergentWarps ? 0 : q->kind == model::QuestionKind::ActiveLanes ? 1 : 2;
+    if (kind == wanted)
+        m_state->toggleAnswer(id);
+}
+
+void StepPane::showPredict()
+{
+    {
+        const bool was = std::exchange(m_syncing, true);
+        m_predictAction->setChecked(m_state->predictMode());
+        m_syncing = was;
+    }
+    const bool on = m_state->predictMode();
+    m_predictBox->setVisible(on);
+    m_counters->setVisible(!m_state->covered());  // its counts would give the answer away
+    const model::Question* q = m_state->question();
+    const auto trace = m_state->trace();
+    views::PredictMarks marks;
+    if (on && q && trace) {
+        using Kind = model::QuestionKind;
+        marks.covered = m_state->covered();
+        marks.revealed = m_state->revealed();
+        if (q->form == model::AnswerForm::Set) {
+            marks.target = q->kind == Kind::DivergentWarps ? views::PredictMarks::Target::Warps
+                         : q->kind == Kind::ActiveLanes    ? views::PredictMarks::Target::Lanes
+                                                           : views::PredictMarks::Target::Cells;
+            marks.chosen = QVector<int>(m_state->answerSet().begin(), m_state->answerSet().end());
+            marks.expected = QVector<int>(q->expected_set.begin(), q->expected_set.end());
+        } else if (q->kind == Kind::CellValue) {
+            marks.askedCell = q->cell;
+        }
+        m_questionLabel->setText(views::questionText(*q, *trace));
+    } else if (on) {
+        m_questionLabel->setText(tr("Nothing to predict in this step: step on."));
+    }
+    m_columns[0]->view->setPredictMarks(marks);
+    views::PredictMarks other;
+    other.covered = marks.covered;
+    m_columns[1]->view->setPredictMarks(other);
+    const bool number = on && q && q->form == model::AnswerForm::Number;
+    m_answerEdit->setVisible(number);
+    m_answerEdit->setEnabled(number && !m_state->revealed());
+    if (number && !m_state->revealed() && !m_state->answerNumber() && m_state->message(QStringLiteral("answer")).isEmpty())
+        m_answerEdit->clear();
+    m_revealAction->setEnabled(on && q && !m_state->revealed());
+    m_nextQuestionAction->setEnabled(on);
+    const model::Grade* g = m_state->grade();
+    m_verdictLabel->setText(g && q && trace ? views::gradeText(*q, *g, *trace) : QString());
+    m_verdictLabel->setVisible(g != nullptr);
+    m_scoreLabel->setText(views::scoreText(m_state->score()));
 }
 
 views::StepView* StepPane::stepView(int column) const

@@ -22,7 +22,9 @@ class QPushButton;
 class QScrollArea;
 class QSpinBox;
 class QSplitter;
+class QTabWidget;
 class QTimer;
+class QToolButton;
 
 namespace reducescope::views {
 class CountersView;
@@ -30,6 +32,9 @@ class SourceView;
 class StepView;
 class StrategyPicker;
 class TransportBar;
+class WarpMapView;
+struct LessonEntry;
+enum class Theme;
 } // namespace reducescope::views
 
 namespace reducescope::app {
@@ -69,6 +74,10 @@ public:
     views::CountersView* countersView() const { return m_counters; }
     views::TransportBar* transportBar() const { return m_transport; }
     QLineEdit* inputEdit() const { return m_input; }
+    views::StrategyPicker* strategyPicker() const { return m_strategy; }
+    QSpinBox* blockSizeEdit() const { return m_blockSize; }
+    QComboBox* warpSizeEdit() const { return m_warpSize; }
+    QComboBox* banksEdit() const { return m_banks; }
     /// Most characters the input field holds: 4096 values of up to 32 characters each. Longer text
     /// (from setRequest, --input or a preset) is refused with a message at the field, never cut.
     static constexpr int kInputMaxLength = StepState::kInputMaxLength;
@@ -106,6 +115,54 @@ public:
     void clearHardwareCounters();
     bool hasHardwareCounters() const { return m_hardware.has_value(); }
 
+    /// Every editor's value as a request (what the controls show). After any refused field the
+    /// controls are put back to the state, so this equals request() (issue 12).
+    TraceRequest controlsRequest() const;
+
+    // --- classroom mode (issue 12) -------------------------------------------------------------
+
+    /// Presentation sizes in the step views and the warp map (text >= 22 px at 1920×1080, for
+    /// `screen`; invalid = the screen the pane is on); the sidebar folds away when it goes on and
+    /// comes back as it was when it goes off.
+    void setPresentation(bool on, QSize screen = QSize());
+    bool presentation() const { return m_presentation; }
+    /// Colour theme of the step views and the warp map.
+    void setTheme(views::Theme theme);
+    /// Zoom of both step views (they zoom together).
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+    /// The sidebar (strategy, input, parameters, counters) and the kernel source under the views.
+    void setSidebarVisible(bool on);
+    bool sidebarVisible() const;
+    void setSourceVisible(bool on);
+    bool sourceVisible() const;
+    /// The centre shows the step views (false) or the warp map (true).
+    void setWarpMapShown(bool on);
+    bool warpMapShown() const;
+    views::WarpMapView* warpMapView() const { return m_warpMap; }
+    /// The scroll areas of the two columns (they scroll together in compare mode).
+    QScrollArea* columnScroll(int column) const;
+
+    /// Sets the whole state of a lesson and shows its title and note (current language) above the
+    /// views. False (message at the field) when its file does not build.
+    bool applyLesson(const views::LessonEntry& lesson);
+    /// The title and note shown (empty: none; closed, or the state left the lesson's strategy).
+    QString lessonText() const;
+    QLabel* lessonLabel() const { return m_lessonLabel; }
+    /// Back to the defaults: request, compare off, step 1, predict off, zoom 1, panels shown.
+    void resetToDefaults();
+
+    /// Predict mode (StepState's) with its question panel; the step views cover the outcome until
+    /// Reveal and the class clicks warps, lanes or cells in column 0 or types a number.
+    QAction* predictAction() const { return m_predictAction; }
+    QAction* revealAction() const { return m_revealAction; }
+    QAction* nextQuestionAction() const { return m_nextQuestionAction; }
+    QLabel* questionLabel() const { return m_questionLabel; }
+    QLabel* verdictLabel() const { return m_verdictLabel; }
+    QLabel* scoreLabel() const { return m_scoreLabel; }
+    QLineEdit* answerEdit() const { return m_answerEdit; }
+
     /// Actions for menus: first, previous, play/pause, next, last.
     QList<QAction*> stepActions() const;
     QAction* compareAction() const { return m_compareAction; }
@@ -139,6 +196,7 @@ private:
     void buildTraceSource();
     void buildColumns();
     void buildLayout();
+    void buildClassroom();
     void connectEditors();
     void connectState();
     QWidget* fieldWithMessage(QWidget* editor, const QString& field);
@@ -155,6 +213,10 @@ private:
     void updateHardware();
     void chooseTraceFile();
     void chooseCountersFile();
+    void applyEditor(const QString& field);
+    void syncEditors();
+    void showPredict();
+    void onViewClicked(int kind, int id);
 
     StepState* m_state = nullptr;
     // Sidebar
@@ -182,6 +244,24 @@ private:
     QAction* m_openTraceAction = nullptr;
     QAction* m_loadCountersAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_predictAction = nullptr;
+    QAction* m_revealAction = nullptr;
+    QAction* m_nextQuestionAction = nullptr;
+    // Above the views: lesson and predict panels
+    QWidget* m_lessonBox = nullptr;
+    QLabel* m_lessonLabel = nullptr;
+    QWidget* m_predictBox = nullptr;
+    QLabel* m_questionLabel = nullptr;
+    QLineEdit* m_answerEdit = nullptr;
+    QLabel* m_answerMessage = nullptr;
+    QLabel* m_verdictLabel = nullptr;
+    QLabel* m_scoreLabel = nullptr;
+    QToolButton* m_predictButton = nullptr;
+    QTabWidget* m_centreTabs = nullptr;
+    views::WarpMapView* m_warpMap = nullptr;
+    bool m_presentation = false;
+    bool m_sidebarBeforePresentation = true;
+    bool m_scrollSyncing = false;
     // Centre
     std::unique_ptr<Column> m_columns[2];
     QSplitter* m_columnSplitter = nullptr;

@@ -3,6 +3,9 @@
 
 #include "app/bench_runner.h"
 #include "app/message_text.h"
+#include "views/lessons.h"
+
+#include "model/simulate.h"
 
 #include <algorithm>
 
@@ -26,6 +29,9 @@ StepState::StepState(QObject* parent)
 {
     connect(m_recorder, &GpuRecorder::finished, this, &StepState::onRecorded);
     connect(m_probe, &DeviceProbe::finished, this, &StepState::onProbed);
+    // Connected before any widget: a new trace or step has its question before it is drawn.
+    connect(this, &StepState::traceChanged, this, &StepState::askQuestion);
+    connect(this, &StepState::stepChanged, this, &StepState::askQuestion);
     applyRequest(m_request);
 }
 
@@ -35,7 +41,8 @@ const QStringList& StepState::fields()
 {
     static const QStringList known{QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                    QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
-                                   QStringLiteral("compare"), QStringLiteral("trace"), QStringLiteral("counters")};
+                                   QStringLiteral("compare"), QStringLiteral("trace"), QStringLiteral("counters"),
+                                   QStringLiteral("answer")};
     return known;
 }
 
@@ -281,6 +288,170 @@ void StepState::onRecorded(const RecordingOutcome& o)
     }
     emit recorderChanged();
     emit recordingFinished(o.kind == Kind::Recorded);
+}
+
+// --- lessons and defaults --------------------------------------------------------------------
+
+bool StepState::applyLesson(const model::Lesson& lesson)
+{
+    TraceRequest r;
+    r.strategy = QString::fromStdString(lesson.strategy);
+    r.input = views::lessonInputText(lesson);
+    r.params = lesson.params;
+    // Checked before anything changes: a lesson that does not build leaves the state as it was.
+    const TraceOutcome main = buildTrace(r);
+    if (main.error) {
+        clearMessages();
+        showMessage(normalisedField(main.error->field), main.error->message);
+        return false;
+    }
+    const QString compare = lesson.compare ? QString::fromStdString(*lesson.compare) : QString();
+    if (!compare.isEmpty()) {
+        TraceRequest other = r;
+        other.strategy = compare;
+        if (const TraceOutcome second = buildTrace(other); second.error) {
+            clearMessages();
+            showMessage(QStringLiteral("compare"), echoValue(compare) + QStringLiteral(": ") + second.error->message);
+            return false;
+        }
+    }
+    setSwitch(false);
+    m_compareId.clear();
+    m_compareTrace.reset();
+    applyRequest(r);
+    if (!compare.isEmpty())
+        setCompareStrategy(compare);
+    setStep(lesson.step - 1);
+    return true;
+}
+
+void StepState::resetToDefaults()
+{
+    setPredictMode(false);
+    setSwitch(false);
+    m_compareId.clear();
+    m_compareTrace.reset();
+    m_step = 0;
+    applyRequest(TraceRequest{});
+    emit stepChanged(m_step);
+}
+
+// --- predict mode ------------------------------------------------------------------------------
+
+void StepState::setPredictMode(bool on)
+{
+    if (on == m_predict)
+        return;
+    m_predict = on;
+    m_score = model::Score{};
+    m_question.reset();
+    m_questionTrace = nullptr;
+    m_questionStep = -1;
+    if (on)
+        askQuestion();
+    else {
+        m_answerSet.clear();
+        m_answerNumber.reset();
+        m_grade.reset();
+        clearMessage(QStringLiteral("answer"));
+    }
+    emit predictChanged();
+}
+
+void StepState::askQuestion()
+{
+    if (!m_predict)
+        return;
+    const int step = stepOf(0);
+    // The same step of the same trace keeps its question (and its answer, revealed or not).
+    if (m_question && m_questionTrace == m_trace.get() && m_questionStep == step)
+        return;
+    m_question.reset();
+    m_answerSet.clear();
+    m_answerNumber.reset();
+    m_grade.reset();
+    clearMessage(QStringLiteral("answer"));
+    m_questionTrace = m_trace.get();
+    m_questionStep = step;
+    if (m_trace && step < int(m_trace->steps.size())) {
+        const std::vector<model::Question> qs = model::questions_for(*m_trace, step, m_asked);
+        if (!qs.empty())
+            m_question = qs[m_asked % qs.size()];
+        ++m_asked;
+    }
+    emit predictChanged();
+}
+
+void StepState::nextQuestion()
+{
+    if (!m_predict)
+        return;
+    m_questionTrace = nullptr;  // forces a new one for the same step
+    askQuestion();
+}
+
+bool StepState::toggleAnswer(int id)
+{
+    if (!m_question || m_grade || m_question->form != model::AnswerForm::Set)
+        return false;
+    const auto& choices = m_question->choices;
+    if (std::find(choices.begin(), choices.end(), id) == choices.end())
+        return false;
+    const auto it = std::lower_bound(m_answerSet.begin(), m_answerSet.end(), id);
+    const bool add = it == m_answerSet.end() || *it != id;
+    if (add)
+        m_answerSet.insert(it, id);
+    else
+        m_answerSet.erase(it);
+    emit predictChanged();
+    return add;
+}
+
+bool StepState::setAnswerText(const QString& text)
+{
+    if (!m_question || m_grade || m_question->form != model::AnswerForm::Number)
+        return false;
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        m_answerNumber.reset();
+        clearMessage(QStringLiteral("answer"));
+        emit predictChanged();
+        return true;
+    }
+    bool ok = false;
+    double v = trimmed.toDouble(&ok);
+    if (!ok) {
+        const std::optional<float> f = model::parse_value(trimmed.toStdString());
+        ok = f.has_value();
+        v = ok ? double(*f) : 0;
+    }
+    if (!ok) {
+        showMessage(QStringLiteral("answer"), tr("answer must be one number, nan, inf or -inf (got \"%1\")").arg(echoValue(trimmed)));
+        return false;
+    }
+    clearMessage(QStringLiteral("answer"));
+    m_answerNumber = v;
+    emit predictChanged();
+    return true;
+}
+
+const model::Grade* StepState::reveal()
+{
+    if (!m_question || m_grade)
+        return nullptr;
+    model::Answer a;
+    a.set = m_answerSet;
+    a.number = m_answerNumber;
+    m_grade = model::grade(*m_question, a);
+    m_score.add(*m_grade);
+    emit predictChanged();
+    return &*m_grade;
+}
+
+void StepState::resetScore()
+{
+    m_score = model::Score{};
+    emit predictChanged();
 }
 
 // --- messages ----------------------------------------------------------------------------------

@@ -6,12 +6,16 @@
 
 #include "app/gpu_recording.h"
 #include "app/trace_request.h"
+#include "model/lesson.h"
+#include "model/predict.h"
 
 #include <QMap>
 #include <QObject>
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace reducescope::app {
 
@@ -103,10 +107,51 @@ public:
     /// Kills a running recording: the model stays, the switch goes off, "trace" says so.
     void cancelRecording();
 
+    // --- lessons and defaults ------------------------------------------------------------------
+
+    /// Sets the whole state of `lesson`: compare off, then its strategy, input, block, warp,
+    /// banks and coarse factor, its compare strategy, and its first step. Invalid (a lesson file
+    /// that does not build): false, the message at its field, nothing changes.
+    bool applyLesson(const model::Lesson& lesson);
+    /// The default request, compare off, step 1, predict mode off (View ▸ Reset to defaults).
+    void resetToDefaults();
+
+    // --- predict mode (issue 12) ---------------------------------------------------------------
+
+    /// Predict mode: at every step the class answers a question about the main trace's step
+    /// (model::questions_for) before it is revealed. Off: no question.
+    void setPredictMode(bool on);
+    bool predictMode() const { return m_predict; }
+    /// The open question (predict mode on and the step has one), else null.
+    const model::Question* question() const { return m_question ? &*m_question : nullptr; }
+    /// True once the open question has been revealed (graded).
+    bool revealed() const { return m_grade.has_value(); }
+    /// The step's outcome is hidden: a question is open and not yet revealed.
+    bool covered() const { return m_question && !m_grade; }
+    /// Set questions: adds `id` to the answer, or takes it out when it is there. Ignored (false)
+    /// when there is no open Set question, it is revealed, or `id` is not one of its choices.
+    bool toggleAnswer(int id);
+    /// The ids answered so far (ascending).
+    const std::vector<int>& answerSet() const { return m_answerSet; }
+    /// Number questions: the typed text (a number, nan, inf, -inf). Not a number: false, the
+    /// message at "answer", the previous answer stays. Empty text: no answer.
+    bool setAnswerText(const QString& text);
+    std::optional<double> answerNumber() const { return m_answerNumber; }
+    /// Grades the answer against the trace, counts it in the score and reveals the step. Null
+    /// when there is no open question or it was already revealed.
+    const model::Grade* reveal();
+    /// The grade of the open question once revealed, else null.
+    const model::Grade* grade() const { return m_grade ? &*m_grade : nullptr; }
+    /// Asks another question about the same step (the next kind that applies).
+    void nextQuestion();
+    /// Right answers / questions revealed since predict mode was turned on (or resetScore()).
+    const model::Score& score() const { return m_score; }
+    void resetScore();
+
     // --- messages at fields --------------------------------------------------------------------
 
     /// The message at `field` ("strategy", "input", "block-size", "warp-size", "coarse-factor",
-    /// "banks", "compare", "trace", "counters"), empty when none.
+    /// "banks", "compare", "trace", "counters", "answer"), empty when none.
     QString message(const QString& field) const { return m_messages.value(field); }
     /// Puts a message at a field (an unknown field name goes to "strategy").
     void showMessage(const QString& field, const QString& message);
@@ -126,6 +171,8 @@ signals:
     void recorderChanged();
     /// A recording ended; `shown`: it is on screen now.
     void recordingFinished(bool shown);
+    /// Predict mode, its question, the answer, the reveal or the score changed.
+    void predictChanged();
 
 private:
     bool applyRequest(const TraceRequest& request);
@@ -134,6 +181,7 @@ private:
     void onRecorded(const RecordingOutcome& outcome);
     void onProbed(const DeviceProbeResult& result);
     void setSwitch(bool on);
+    void askQuestion();
 
     TraceRequest m_request;
     QString m_compareId;
@@ -149,6 +197,16 @@ private:
     GpuRecorder* m_recorder = nullptr;
     DeviceProbe* m_probe = nullptr;
     QMap<QString, QString> m_messages;
+    // Predict mode
+    bool m_predict = false;
+    std::optional<model::Question> m_question;
+    std::vector<int> m_answerSet;
+    std::optional<double> m_answerNumber;
+    std::optional<model::Grade> m_grade;
+    model::Score m_score;
+    unsigned m_asked = 0;       ///< questions asked so far: varies the kind and the cell asked about
+    int m_questionStep = -1;    ///< step and trace the open question is about
+    const model::Trace* m_questionTrace = nullptr;
 };
 
 } // namespace reducescope::app

@@ -147,6 +147,42 @@ void BenchChart::setSeries(const QList<BenchSeries>& series, const QString& base
     rebuild();
 }
 
+QStringList BenchChart::seriesNames() const
+{
+    QStringList names;
+    for (int i = 0; i < plottableCount(); ++i)
+        if (const QCPAbstractPlottable* p = const_cast<BenchChart*>(this)->plottable(i); p && !p->name().isEmpty() && !names.contains(p->name()))
+            names << p->name();
+    return names;
+}
+
+QList<QRectF> BenchChart::referenceLabelRects() const
+{
+    QList<QRectF> out;
+    for (QCPItemText* t : m_referenceLabels)
+        out << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+    return out;
+}
+
+QString seriesLabel(const BenchResults& r)
+{
+    const QString file = r.source.isEmpty() || r.source == QLatin1String("run") ? BenchChart::tr("this run")
+                                                                               : QFileInfo(r.source).fileName();
+    QStringList how;
+    if (!r.params.mode.isEmpty())
+        how << r.params.mode;
+    if (!r.params.cache.isEmpty())
+        how << r.params.cache;
+    // ISO 8601 "2025-06-01T14:03:22Z" -> "2025-06-01 14:03".
+    const QString date = QString(r.date).replace(QLatin1Char('T'), QLatin1Char(' ')).left(16);
+    QStringList parts{file};
+    if (!how.isEmpty())
+        parts << how.join(QStringLiteral(", "));
+    if (!date.isEmpty())
+        parts << date;
+    return parts.join(QStringLiteral(" · "));
+}
+
 void BenchChart::clearSeries()
 {
     m_series.clear();
@@ -285,6 +321,7 @@ void BenchChart::rebuild()
 {
     clearPlottables();
     clearItems();
+    m_referenceLabels.clear();
     m_categories.clear();
     m_bars.clear();
     m_points.clear();
@@ -414,7 +451,7 @@ void BenchChart::buildBars()
                 }
                 continue;
             }
-            Set& set = setFor(si, r->family, overlay ? s.results.label() : familyNames.value(r->family, r->family));
+            Set& set = setFor(si, r->family, overlay ? seriesLabel(s.results) : familyNames.value(r->family, r->family));
             set.keys << c + 1;
             set.values << *v;
             double minus = 0, plus = 0;
@@ -434,17 +471,22 @@ void BenchChart::buildBars()
 
     // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
     const BenchResults& primary = m_series.first().results;
+    // Labels of the reference lines take turns: left above the line, right below it, so two peaks
+    // at the same height (two files of one GPU) never print on top of each other.
+    int referenceLabels = 0;
     auto hline = [&](double y, const QColor& color, const QString& label, Qt::PenStyle style) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(0, y);
         line->point2->setCoords(1, y);
         line->setPen(QPen(color, 2, style));
         if (!label.isEmpty()) {
+            const bool right = referenceLabels++ % 2 == 1;
             auto* t = new QCPItemText(this);
             t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
             t->position->setTypeY(QCPItemPosition::ptPlotCoords);
-            t->position->setCoords(0.01, y);
-            t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            t->position->setCoords(right ? 0.99 : 0.01, y);
+            t->setPositionAlignment(right ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignBottom);
+            m_referenceLabels << t;
             t->setText(label);
             t->setFont(chartFont(kTickPt, true));
             t->setColor(color);
@@ -455,14 +497,16 @@ void BenchChart::buildBars()
     if (m_kind == Kind::Bandwidth) {
         if (primary.device.peak_bandwidth_gbs > 0)
             hline(primary.device.peak_bandwidth_gbs, kPeakColor,
-                  tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
+                  overlay ? tr("%1: datasheet peak %2 GB/s").arg(seriesLabel(primary)).arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0)
+                          : tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
         if (primary.ceiling_read_gbs)
             hline(*primary.ceiling_read_gbs, kCeilingColor,
                   tr("measured read ceiling %1 GB/s").arg(*primary.ceiling_read_gbs, 0, 'f', 0), Qt::DashDotLine);
         if (overlay && m_series.at(1).results.device.peak_bandwidth_gbs > 0) {
             const BenchDevice& d = m_series.at(1).results.device;
             hline(d.peak_bandwidth_gbs, kSeriesColors[1],
-                  tr("%1 datasheet peak %2 GB/s").arg(d.name).arg(d.peak_bandwidth_gbs, 0, 'f', 0), Qt::DotLine);
+                  tr("%1: %2 datasheet peak %3 GB/s").arg(seriesLabel(m_series.at(1).results), d.name)
+                      .arg(d.peak_bandwidth_gbs, 0, 'f', 0), Qt::DotLine);
         }
     }
     if (m_kind == Kind::Speedup)

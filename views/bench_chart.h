@@ -64,6 +64,10 @@ public:
     QString hoverText(const QPoint& pos) const;
     /// The widget position of the centre of bar `category` (for tests and clicks).
     QPoint categoryPosition(int category) const;
+    /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
+    QStringList seriesNames() const;
+    /// Widget rectangles of the reference-line labels (datasheet peaks, ceiling) as last drawn.
+    QList<QRectF> referenceLabelRects() const;
 
     /// Writes the chart to a .png, .pdf or .svg file at width×height pixels (0: the current
     /// size, or 1200×700 when not laid out). Returns false and sets *error on failure.
@@ -98,7 +102,13 @@ private:
     QList<BenchPoint> m_points;
     QStringList m_flags;
     QCPTextElement* m_title = nullptr;
+    QList<QCPItemText*> m_referenceLabels;
 };
+
+/// The label of a results set in a comparison: its file name (or "this run"), timing mode and
+/// cache, and the date and time it was recorded, e.g. "h200.json · loop, hot · 2025-06-01 14:03".
+/// Two files of one GPU on one day stay apart.
+QString seriesLabel(const BenchResults& results);
 
 /// Position of a chart label ("cub", "cub max") in the strategy catalogue; unknown ids last.
 int catalogueRank(const QString& label);

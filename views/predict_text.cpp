@@ -31,8 +31,7 @@ QString listed(const QStringList& items, int limit = 8)
         return items.front();
     if (items.size() > limit) {
         const int more = int(items.size()) - limit;
-        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(QStringLiteral(", ")),
-                                         more == 1 ? Text::tr("1 more") : Text::tr("%1 more").arg(more));
+        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(QStringLiteral(", ")), Text::tr("%n more", "", more));
     }
     return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(QStringLiteral(", ")), items.back());
 }
@@ -132,15 +131,13 @@ QString gradeText(const model::Question& q, const model::Grade& g, const model::
     if (!g.missed.empty())
         parts << Text::tr("missed %1").arg(listed(names(q, t, g.missed)));
     if (!g.extra.empty())
-        parts << (g.extra.size() == 1 ? Text::tr("%1 is not one of them") : Text::tr("%1 are not among them"))
-                     .arg(listed(names(q, t, g.extra)));
+        parts << Text::tr("not among the right answers: %1").arg(listed(names(q, t, g.extra)));
     return Text::tr("Not quite (%1): %2.").arg(parts.join(QStringLiteral("; ")), fact);
 }
 
 QString scoreText(const model::Score& score)
 {
-    return score.asked == 1 ? Text::tr("Score: %1 of 1 right").arg(score.right)
-                            : Text::tr("Score: %1 of %2 right").arg(score.right).arg(score.asked);
+    return Text::tr("Score: %1 of %n right", "", score.asked).arg(score.right);
 }
 
 } // namespace reducescope::views

@@ -4,6 +4,7 @@
 #include "views/state_marks.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -630,6 +631,132 @@ void StepView::paintLayout(QPainter& p, const StepLayout& l, const QRectF& expos
     paintLegend(p, l, m_colors);
 }
 
+void StepView::setPredictMarks(const PredictMarks& marks)
+{
+    m_marks = marks;
+    update();
+}
+
+void StepView::paintPredict(QPainter& p, const StepLayout& l) const
+{
+    using Target = PredictMarks::Target;
+    const qreal sc = l.scale;
+    if (m_marks.covered) {
+        // Everything below the title and the source line is the step's outcome: hidden, with the
+        // boxes the class clicks drawn plain (cells hold their value before the step).
+        const qreal top = l.subtitleRect.bottom() + 4 * sc;
+        p.fillRect(QRectF(0, top, l.size.width(), l.size.height() - top), m_colors.background);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(m_colors.text);
+        p.setFont(l.sectionFont);
+        p.drawText(l.explanationRect, Qt::TextWordWrap, tr("Predict this step, then reveal it."));
+        p.setFont(l.valueFont);
+        for (const StepLayout::Cell& c : l.inputCells) {
+            p.setPen(QPen(m_colors.gridLine, 1 * sc));
+            p.drawRect(c.rect);
+            if (l.showInputValues) {
+                p.setPen(m_colors.text);
+                p.drawText(c.rect, Qt::AlignCenter, QString::number(double(c.value), 'g', 6));
+            }
+        }
+        for (const StepLayout::Cell& c : l.cells) {
+            p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
+            p.drawRect(c.rect);
+            if (l.showValues && (c.hasBefore || l.inputCells.isEmpty())) {
+                p.setPen(m_colors.text);
+                p.drawText(c.rect, Qt::AlignCenter, QString::number(double(c.hasBefore ? c.before : c.value), 'g', 6));
+            }
+        }
+        for (const StepLayout::Warp& w : l.warps) {
+            p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
+            p.drawRect(w.rect);
+            p.setPen(m_colors.text);
+            p.setFont(l.labelFont);
+            p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter, w.title);
+        }
+        p.setFont(l.smallFont);
+        for (const StepLayout::Lane& lane : l.lanes) {
+            p.setPen(QPen(m_colors.mutedText, 1 * sc));
+            p.drawRect(lane.rect);
+            if (l.showThreadNumbers) {
+                p.setPen(m_colors.text);
+                p.drawText(lane.rect, Qt::AlignCenter, QString::number(lane.thread));
+            }
+        }
+    }
+    auto rectOf = [&](int id) -> QRectF {
+        switch (m_marks.target) {
+        case Target::Warps: return id >= 0 && id < l.warps.size() ? l.warps[id].rect : QRectF();
+        case Target::Lanes:
+            for (const StepLayout::Lane& lane : l.lanes)
+                if (lane.thread == id)
+                    return lane.rect;
+            return {};
+        case Target::Cells:
+            for (const StepLayout::Cell& c : l.cells)
+                if (c.index == id)
+                    return c.rect;
+            return {};
+        case Target::None: return {};
+        }
+        return {};
+    };
+    const qreal line = 3 * sc;
+    auto glyph = [&](const QRectF& r, const QString& g, const QColor& colour) {
+        QFont f = l.labelFont;
+        f.setBold(true);
+        p.setFont(f);
+        const QRectF box(r.right() - QFontMetricsF(f).horizontalAdvance(g) - 4 * sc, r.top() - QFontMetricsF(f).height() * 0.6,
+                         QFontMetricsF(f).horizontalAdvance(g) + 8 * sc, QFontMetricsF(f).height());
+        p.setPen(Qt::NoPen);
+        p.setBrush(m_colors.background);
+        p.drawRoundedRect(box, 3 * sc, 3 * sc);
+        p.setPen(colour);
+        p.drawText(box, Qt::AlignCenter, g);
+        p.setBrush(Qt::NoBrush);
+    };
+    p.setBrush(Qt::NoBrush);
+    if (m_marks.askedCell >= 0) {
+        for (const StepLayout::Cell& c : l.cells)
+            if (c.index == m_marks.askedCell) {
+                p.setPen(QPen(m_colors.text, line, Qt::DashLine));
+                p.drawRect(c.rect.adjusted(-line, -line, line, line));
+            }
+    }
+    const QRectF pad(-line, -line, 2 * line, 2 * line);
+    auto grown = [&](QRectF r) { return r.adjusted(pad.x(), pad.y(), pad.width() / 2, pad.height() / 2); };
+    if (!m_marks.revealed) {
+        for (int id : m_marks.chosen) {
+            const QRectF r = rectOf(id);
+            if (r.isNull())
+                continue;
+            p.setPen(QPen(m_colors.text, line));
+            p.drawRect(grown(r));
+            glyph(r, QStringLiteral("•"), m_colors.text);
+        }
+        return;
+    }
+    for (int id : m_marks.chosen) {
+        const QRectF r = rectOf(id);
+        if (r.isNull())
+            continue;
+        const bool right = m_marks.expected.contains(id);
+        p.setPen(QPen(right ? m_colors.broadcast : m_colors.conflict, line, right ? Qt::SolidLine : Qt::DashLine));
+        p.drawRect(grown(r));
+        glyph(r, right ? QStringLiteral("✓") : QStringLiteral("✗"), right ? m_colors.broadcast : m_colors.conflict);
+    }
+    for (int id : m_marks.expected) {
+        if (m_marks.chosen.contains(id))
+            continue;
+        const QRectF r = rectOf(id);
+        if (r.isNull())
+            continue;
+        p.setPen(QPen(m_colors.conflict, line, Qt::DotLine));
+        p.drawRect(grown(r));
+        glyph(r, QStringLiteral("?"), m_colors.conflict);
+    }
+}
+
 void StepView::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
@@ -642,6 +769,8 @@ void StepView::paintEvent(QPaintEvent* event)
     }
     const QRectF exposed(toLayout(event->rect().topLeft()), toLayout(event->rect().bottomRight() + QPoint(1, 1)));
     paintLayout(p, l, exposed);
+    if (m_trace && !m_trace->steps.empty() && (m_marks.covered || m_marks.target != PredictMarks::Target::None || m_marks.askedCell >= 0))
+        paintPredict(p, l);
     emit painted();
 }
 

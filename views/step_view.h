@@ -13,6 +13,21 @@
 
 namespace reducescope::views {
 
+/// What predict mode draws over a step (issue 12). While `covered`, the step's outcome is hidden:
+/// warps, lanes and cells are drawn as plain numbered boxes (cells with their value before the
+/// step) so the class can click them. Chosen ids get a thick frame; once revealed, right ids a
+/// frame with a tick, wrong ones a dashed frame with a cross, missed ones a dotted frame with a
+/// "?" (shapes as well as colours).
+struct PredictMarks {
+    enum class Target { None, Warps, Lanes, Cells };
+    bool covered = false;
+    Target target = Target::None;
+    QVector<int> chosen;     ///< ids (StepLayout::warps index, global thread, cell index) clicked
+    bool revealed = false;
+    QVector<int> expected;   ///< the right ids (used once revealed)
+    int askedCell = -1;      ///< a number question about this cell: framed
+};
+
 /// Renders steps[step] of a trace: cells, read->write arrows, lanes by warp, bank strip, atomics,
 /// barrier, legend. Only reads the trace. Height follows width (put it in a QScrollArea).
 ///
@@ -82,6 +97,10 @@ public:
 
     const ViewColors& colors() const { return m_colors; }
 
+    /// Predict mode's cover and marks (default: none).
+    void setPredictMarks(const PredictMarks& marks);
+    const PredictMarks& predictMarks() const { return m_marks; }
+
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
@@ -110,6 +129,7 @@ private:
     void invalidate();
     void rebuildColors();
     bool panBy(QPointF delta);
+    void paintPredict(QPainter& painter, const StepLayout& layout) const;
 
     std::shared_ptr<const model::Trace> m_trace;
     int m_step = 0;
@@ -124,6 +144,7 @@ private:
     bool m_pressed = false;
     bool m_dragging = false;
     ViewColors m_colors;
+    PredictMarks m_marks;
     mutable StepLayout m_layout;
     mutable bool m_layoutValid = false;
 };

@@ -58,6 +58,48 @@ std::vector<std::string> csv_fields(std::string_view line)
     return out;
 }
 
+/// `text` with every byte that is not part of a well-formed UTF-8 sequence (Unicode 15, table
+/// 3-7: no overlong forms, no surrogates, nothing above U+10FFFF) replaced by U+FFFD. ncu's
+/// fields end up in JSON, and nlohmann::json refuses to write ill-formed UTF-8 (it throws
+/// type_error 316 from dump(): found by tests/fuzz/fuzz_ncu_csv).
+std::string valid_utf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    const auto byte = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned c = byte(i);
+        std::size_t len = 0;
+        unsigned lo = 0x80, hi = 0xBF;  // range of the second byte
+        if (c < 0x80)
+            len = 1;
+        else if (c >= 0xC2 && c <= 0xDF)
+            len = 2;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        }
+        bool ok = len > 0 && i + len <= text.size();
+        for (std::size_t k = 1; ok && k < len; ++k) {
+            const unsigned b = byte(i + k);
+            ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
+        }
+        if (ok) {
+            out.append(text.substr(i, len));
+            i += len;
+        } else {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        }
+    }
+    return out;
+}
+
 std::string strategy_of(const std::string& kernel)
 {
     for (const std::string_view s : counter_strategies()) {
@@ -258,7 +300,7 @@ std::vector<ProfiledLaunch> parse_ncu_csv(std::string_view text)
         }
         auto at = [&](const char* name) -> std::string {
             const auto it = col.find(name);
-            return it != col.end() && it->second < f.size() ? f[it->second] : std::string{};
+            return it != col.end() && it->second < f.size() ? valid_utf8(f[it->second]) : std::string{};
         };
         const double id_value = number(at("ID"));
         const int id = std::isfinite(id_value) && std::fabs(id_value) < 1e9 ? static_cast<int>(id_value) : -1;

@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "model/message.h"
 #include "cli/multi_gpu_command.h"
+#include "cli/output.h"
 
 #include "bench/plan.h"
 #include "bench/reference.h"
@@ -178,12 +179,22 @@ std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::st
     return v;
 }
 
+/// Every strategy id of the catalogue, "simple, convergent, ...".
+std::string all_ids()
+{
+    std::string s;
+    for (const auto& st : model::catalogue())
+        s += (s.empty() ? "" : ", ") + std::string(st.id);
+    return s;
+}
+
 std::vector<std::string> parse_ids(const std::string& text)
 {
     try {
         return b::parse_strategies(text);
     } catch (const std::invalid_argument& e) {
-        throw BadInput{std::string{"--strategies: "} + e.what()};  // e.what() echoes through echo()
+        // e.what() echoes through echo()
+        throw BadInput{std::string{"--strategies: "} + e.what() + "; allowed: all, or a comma list of " + all_ids()};
     }
 }
 
@@ -327,8 +338,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     auto args = std::make_shared<BenchArgs>();
     CLI::App* bench = app.add_subcommand("bench", "Time the CUDA kernels against a float64 reference (JSON lines)");
     bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
-    CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, e.g. 1K..1G (powers of two) or 1000,4096");
-    bench->add_option("--strategies", args->strategies, "Comma list of strategy ids, or all");
+    CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, each in 1.." + std::to_string(b::kMaxN) + ": e.g. 1K..1G (powers of two) or 1000,4096");
+    bench->add_option("--strategies", args->strategies, "all, or a comma list of strategy ids: " + all_ids());
     bench->add_option("--reps", args->reps_text, "Timed repetitions (1..100000)")->type_name("UINT");
     bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
     bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
@@ -338,8 +349,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
     CLI::Option* seed_opt = bench->add_option("--seed", args->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
     bench->add_option("--device", args->device_text, "CUDA device index (0..63)")->type_name("UINT");
-    CLI::Option* json_opt = bench->add_option("--json", args->json_file, "Write the whole result set to this file");
-    CLI::Option* gpus = bench->add_option("--gpus", args->gpus_text, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p")->type_name("UINT");
+    CLI::Option* json_opt = bench->add_option("--json", args->json_file, "Write the whole result set to this file (a file path in an existing, writable directory; an old file is replaced only once the new one is complete)");
+    CLI::Option* gpus = bench->add_option("--gpus", args->gpus_text, "Multi-GPU: reduce over 1..K GPUs through NCCL and p2p, K in 1..64 (at most the number of CUDA devices)")->type_name("UINT");
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
@@ -350,9 +361,15 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         args->gpus_given = gpus->count() > 0;
         resolve(*args);
         if (gpus->count() > 0) {
-            exit_code = run_multi_gpu_bench({args->gpus, args->sizes, args->blocks, args->coarse, args->strategies,
-                                             args->reps, args->warmup, args->batches, args->mode, args->cache,
-                                             args->seed, args->json_file});
+            try {
+                exit_code = run_multi_gpu_bench({args->gpus, args->sizes, args->blocks, args->coarse,
+                                                 args->strategies, args->reps, args->warmup, args->batches,
+                                                 args->mode, args->cache, args->seed, args->json_file});
+            } catch (const OutputError& e) {
+                emit_line(json{{"type", "error"}, {"message", e.what()}}.dump());
+                std::cerr << "reducescope-cli: " << e.what() << '\n';
+                exit_code = kOutputError;
+            }
             return;
         }
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
@@ -422,12 +439,12 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     CLI::App* selftest = app.add_subcommand(
         "selftest", "Run every kernel at N in {1,2,3,31,32,33,1000,1023,1024,1025,2^20,2^20+7,2^24+3} and several "
                     "block sizes against the float64 reference; exit 0 or 1");
-    selftest->add_option("--strategies", st->strategies, "Comma list of strategy ids, or all");
+    selftest->add_option("--strategies", st->strategies, "all, or a comma list of strategy ids: " + all_ids());
     selftest->add_option("--block-sizes", st->block_sizes, "Block sizes, powers of two 32..1024");
     selftest->add_option("--coarse-factors", st->coarse_factors, "Coarse factors, powers of two 1..64");
     CLI::Option* st_seed = selftest->add_option("--seed", st->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
     selftest->add_option("--device", st->device_text, "CUDA device index (0..63)")->type_name("UINT");
-    CLI::Option* st_max_n = selftest->add_option("--max-n", st->max_n_text, "Skip the sizes above this (e.g. under compute-sanitizer)");
+    CLI::Option* st_max_n = selftest->add_option("--max-n", st->max_n_text, "Skip the sizes above this, 1.." + std::to_string(b::kMaxN) + " (e.g. under compute-sanitizer)");
     selftest->callback([st, st_seed, st_max_n, &exit_code] {
         if (st_max_n->count() > 0)
             st->max_n = parse_n("--max-n", st->max_n_text);

@@ -3,6 +3,7 @@
 // bench::run_multi_gpu (kernels/bench/run.h; docs/results-format.md, "Multi-GPU").
 #include "cli/commands.h"
 #include "cli/multi_gpu_command.h"
+#include "cli/output.h"
 #include "model/message.h"
 
 #include "bench/plan.h"

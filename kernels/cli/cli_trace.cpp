@@ -182,6 +182,8 @@ std::vector<const Trait*> parse_traits(const std::string& option, const std::vec
         text += (text.empty() ? "" : ",") + l;
     std::stringstream in{text};
     std::string part;
+    if (text.empty() && !lists.empty())
+        throw BadInput{option + " must be a comma list of " + names + " (got '')"};
     while (std::getline(in, part, ',')) {
         const auto it = std::find_if(std::begin(kTraits), std::end(kTraits),
                                      [&](const Trait& t) { return part == t.name; });
@@ -235,11 +237,13 @@ void register_model_commands(CLI::App& app, int& exit_code)
     CLI::App* list = app.add_subcommand("list", "List the strategy ids with a one-line description each");
     list->add_flag("--json", lopts->json, "print every catalogue entry with all its traits as JSON");
     list->add_flag("--ids", lopts->ids, "print only the ids, comma-separated on one line (for scripts)");
+    std::string trait_names;
+    for (const Trait& t : kTraits)
+        trait_names += (trait_names.empty() ? "" : ", ") + std::string{t.name};
     list->add_option("--with", lopts->with,
-                     "with --ids: only strategies with all these traits (comma list: model, kernel, recording, "
-                     "bench, single_block, in_place, partials, whole_warps, cooperative, coarse_factor, "
-                     "expected_wrong)");
-    list->add_option("--without", lopts->without, "with --ids: only strategies with none of these traits");
+                     "with --ids: only strategies with all these traits (a comma list of " + trait_names + ")");
+    list->add_option("--without", lopts->without,
+                     "with --ids: only strategies with none of these traits (a comma list of " + trait_names + ")");
     list->callback([lopts, &exit_code] {
         if ((!lopts->with.empty() || !lopts->without.empty()) && !lopts->ids)
             throw BadInput{"--with and --without need --ids"};
@@ -277,16 +281,20 @@ void register_model_commands(CLI::App& app, int& exit_code)
 
     auto opts = std::make_shared<TraceOptions>();
     CLI::App* trace = app.add_subcommand("trace", "Replay a strategy step by step on a small input (the step model)");
-    trace->add_option("--strategy", opts->strategy, "strategy id (see `list`)")->required();
+    std::string model_ids;
+    for (const auto& s : m::catalogue())
+        if (s.has_model)
+            model_ids += (model_ids.empty() ? "" : ", ") + std::string(s.id);
+    trace->add_option("--strategy", opts->strategy, "strategy id with a step model, one of " + model_ids)->required();
     trace->add_option("--input", opts->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (1..4096; nan, inf accepted)")
         ->required();
     CLI::Option* block_opt = trace->add_option("--block-size", opts->block_size,
                       "power of two in 1..1024 (default: n/2 rounded up to a power of two for single-block "
                       "strategies, 256 otherwise, less when that leaves fewer than two blocks)")
         ->type_name("UINT");
-    trace->add_option("--warp-size", opts->warp_size, "32, or 4, 8, 16 as a teaching aid")->type_name("UINT")->capture_default_str();
+    trace->add_option("--warp-size", opts->warp_size, "warp size: 32, or 4, 8 or 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();
-    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8, 16")->type_name("UINT")->capture_default_str();
+    trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
     trace->add_option("--atomic-order", opts->atomic_order,
                       "order of the float atomics on one address: 0 = by block, warp and lane; 1.." +
                           std::to_string(m::kMaxAtomicOrder) + " = a pseudo-random order (the model only)")

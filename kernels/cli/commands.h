@@ -7,8 +7,9 @@
 
 namespace reducescope::cli {
 
-/// Exit codes shared by every subcommand (DESIGN.md "Interfaces").
-enum ExitCode : int { kOk = 0, kFailure = 1, kBadInput = 2, kNoDevice = 77 };
+/// Exit codes shared by every subcommand (DESIGN.md "Interfaces"). kOutputError: stdout or an
+/// output file could not be written (sysexits.h EX_IOERR), kernels/cli/output.h.
+enum ExitCode : int { kOk = 0, kFailure = 1, kBadInput = 2, kOutputError = 74, kNoDevice = 77 };
 
 /// A bad argument: printed as one line on stderr ("reducescope-cli: <message>"), exit 2.
 struct BadInput {
@@ -21,5 +22,11 @@ void register_model_commands(CLI::App& app, int& exit_code);
 void register_bench_commands(CLI::App& app, int& exit_code);
 /// `compare A.json B.json` (kernels/cli/cli_compare.cpp); registered by register_bench_commands.
 void register_compare_command(CLI::App& app, int& exit_code);
+
+/// The whole command line of reducescope-cli (kernels/cli/cli_run.cpp): parses argv (argv[0] is
+/// the program), runs the subcommand, prints errors as one line on stderr and returns the exit
+/// code. Does not check stdout afterwards (finish_output(), output.h) and never exits the
+/// process, so tests and the fuzz target (tests/fuzz) can call it.
+int run_command_line(int argc, const char* const* argv);
 
 } // namespace reducescope::cli

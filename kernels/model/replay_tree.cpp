@@ -366,10 +366,11 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
                           "index + index/32 (one unused word after every 32), so lanes "
                 + std::to_string(2 * stride) + " words apart are spread over the banks"
                 + (!r.full() ? std::string(".")
-                   : extra == 0 ? std::string(": every warp's access is one wavefront (no bank conflict).")
+                   : extra == 0 ? std::string(": every warp's access is one wavefront (conflict-free).")
                               : ", which the padding for 32 banks does not fully do with " + std::to_string(g.banks)
-                                    + " banks: " + std::to_string(extra) + " extra wavefront" + (extra == 1 ? "" : "s")
-                                    + ".");
+                                    + " banks: at worst a " + std::to_string(r.max_conflict_ways())
+                                    + "-way bank conflict, " + std::to_string(extra) + " extra wavefront"
+                                    + (extra == 1 ? "" : "s") + ".");
         } else if (strided) {
             r.shared(AccessKind::Read, "sdata[index]", word(0));
             r.shared(AccessKind::Read, "sdata[index + s]", word(stride));

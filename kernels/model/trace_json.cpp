@@ -353,7 +353,7 @@ struct FieldError {
 // Sizes beyond anything the model writes (4096 values, block 1024, coarse factor 64: the padded
 // input reaches 4 * 64 * 1024 = 262144 values); they bound what a hand-made file can ask a view to draw.
 constexpr long long kMaxArray = 1 << 19;
-constexpr long long kMaxSteps = 20000;
+constexpr long long kMaxSteps = kMaxTraceSteps;
 constexpr long long kMaxGrid = 65535;
 constexpr long long kMaxIndexList = 4096;  // reads / writes of one lane (grid_sync's thread 0 at block 1: every partial)
 constexpr std::size_t kMaxText = 4000;

@@ -49,6 +49,10 @@ struct TraceFileResult {
     std::string error;
 };
 
+/// Most steps a trace file may hold (read_trace_file() refuses more): beyond any trace the model
+/// or a GPU recording writes; also the upper end of the app's --step range.
+inline constexpr int kMaxTraceSteps = 20000;
+
 /// Largest trace file text read_trace_file() accepts (bytes).
 inline constexpr std::size_t kMaxTraceFileBytes = std::size_t(64) << 20;
 

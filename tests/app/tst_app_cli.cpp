@@ -5,7 +5,9 @@
 
 #include "app/command_line.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QJsonArray>
@@ -40,7 +42,7 @@ Run runApp(const QStringList& args, const QMap<QString, QString>& env = {}, cons
     p.setProcessEnvironment(e);
     p.start(QStringLiteral(REDUCESCOPE_APP_BINARY), args);
     Run r;
-    if (!p.waitForFinished(20000))
+    if (!p.waitForFinished(60000))  // a hang guard (a sanitizer build starts slower)
         return r;
     r.code = p.exitCode();
     r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
@@ -97,6 +99,7 @@ private slots:
     void badArgumentsExit2();
     void screenshot_data();
     void screenshot();
+    void screenshotReplacesExistingFile();
     void noDisplay();
     void resultsWithUnusableCountersWarn();
 };
@@ -120,13 +123,17 @@ void TestAppCli::parse_data()
     QTest::addRow("unknown compare") << QStringList{"--compare", "cub"} << 2 << "compare";
     QTest::addRow("bad input") << QStringList{"--input", "1,two"} << 2 << "input";
     QTest::addRow("negative step") << QStringList{"--step", "-1"} << 2 << "step";
-    QTest::addRow("step 0") << QStringList{"--step", "0"} << 2 << "1 or more";
+    QTest::addRow("step 0") << QStringList{"--step", "0"} << 2 << "step must be a step number in 1..20000";
+    QTest::addRow("step 2147483648") << QStringList{"--step", "2147483648"} << 2
+                                     << "step must be a step number in 1..20000 (at most the trace's step count) (got \"2147483648\")";
+    QTest::addRow("step 20001") << QStringList{"--step", "20001"} << 2 << "in 1..20000";
+    QTest::addRow("step 20000") << QStringList{"--step", "20000"} << -1 << "";  // refused later, for this trace
     // Numbers as reducescope-cli takes them: plain decimal digits; 0 is not a block size.
     QTest::addRow("block size 0") << QStringList{"--block-size", "0"} << 2 << "block-size must be a power of two in 1..1024 (got \"0\")";
     QTest::addRow("block size 00") << QStringList{"--block-size", "00"} << 2 << "block-size must be a power of two in 1..1024";
     QTest::addRow("block size +4") << QStringList{"--block-size", "+4"} << 2 << "block-size must be a power of two in 1..1024 (got \"+4\")";
     QTest::addRow("coarse factor with a space") << QStringList{"--coarse-factor", " 4"} << 2 << "coarse-factor must be in 1..64";
-    QTest::addRow("step +2") << QStringList{"--step", "+2"} << 2 << "step must be a step number, 1 or more";
+    QTest::addRow("step +2") << QStringList{"--step", "+2"} << 2 << "step must be a step number in 1..20000";
     QTest::addRow("unknown option") << QStringList{"--colour", "red"} << 2 << "colour";
     // Repeated options, empty and wrong file names.
     QTest::addRow("strategy twice") << QStringList{"--strategy", "simple", "--strategy", "convergent"} << 2
@@ -207,6 +214,27 @@ void TestAppCli::badArgumentsExit2_data()
     QTest::addRow("results twice") << QStringList{"--results", "a.json", "--results", "b.json"} << "results must be given at most once";
     QTest::addRow("empty results") << QStringList{"--results", ""} << "results must be a results .json file name";
     QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << "ending in .png";
+    // --screenshot refuses what is not a regular file, before anything is drawn.
+    const QString dirPng = scratch().filePath(QStringLiteral("dir.png"));
+    QDir().mkpath(dirPng);
+    QTest::addRow("screenshot onto a directory") << QStringList{"--screenshot", dirPng}
+        << "screenshot must be a new .png file or an existing regular one, which is replaced (got \"" + dirPng + "\": a directory)";
+#ifdef Q_OS_UNIX
+    const QString fifoPng = scratch().filePath(QStringLiteral("fifo.png"));
+    if (!QFileInfo::exists(fifoPng) && ::mkfifo(QFile::encodeName(fifoPng).constData(), 0600) != 0)
+        qFatal("mkfifo failed");
+    QTest::addRow("screenshot onto a FIFO") << QStringList{"--screenshot", fifoPng} << "fifo.png\": a FIFO)";
+    const QString devicePng = scratch().filePath(QStringLiteral("null.png"));
+    QFile::link(QStringLiteral("/dev/null"), devicePng);
+    QTest::addRow("screenshot onto a device") << QStringList{"--screenshot", devicePng} << "null.png\": a device)";
+#endif
+    const QString danglingPng = scratch().filePath(QStringLiteral("dangling.png"));
+    QFile::link(scratch().filePath(QStringLiteral("nowhere.png")), danglingPng);
+    QTest::addRow("screenshot onto a dangling link") << QStringList{"--screenshot", danglingPng}
+                                                     << "dangling.png\": a symbolic link to nothing)";
+    QTest::addRow("screenshot into a missing folder")
+        << QStringList{"--screenshot", scratch().filePath(QStringLiteral("no/such/folder/x.png"))}
+        << "screenshot: could not write";
 }
 
 void TestAppCli::badArgumentsExit2()
@@ -246,6 +274,26 @@ void TestAppCli::screenshot()
     QVERIFY(!image.isNull());
     QVERIFY(image.width() >= 800);
     QVERIFY2(distinctColours(image) > 50, "screenshot looks blank");
+}
+
+// An existing PNG (or a link to one) is replaced by the new image; the link stays a link.
+void TestAppCli::screenshotReplacesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("old.png"));
+    const QString link = dir.filePath(QStringLiteral("link.png"));
+    QFile f(png);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write("not a png") == 9);
+    f.close();
+    QVERIFY(QFile::link(png, link));
+    for (const QString& path : {png, link}) {
+        const Run r = runApp({QStringLiteral("--screenshot"), path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QImage image(png);
+        QVERIFY2(!image.isNull() && image.width() >= 800, qPrintable(path));
+    }
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).size(), 2);  // no temporary file left
 }
 
 void TestAppCli::noDisplay()

@@ -4,6 +4,7 @@
 // driven through a fake reducescope-cli (data/fake_cli.sh): recorded, refused, crashed, cancelled,
 // no device. No widget is created: the test runs on QCoreApplication.
 #include "app/step_state.h"
+#include "views/lessons.h"
 
 #include "model/simulate.h"
 #include "model/trace_json.h"
@@ -14,6 +15,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace reducescope;
 using app::RecorderState;
@@ -75,6 +79,13 @@ private slots:
     void cancelRecording();
     void newRequestAbortsRecording();
     void recordingArguments();
+    // Classroom mode (issue 12), through the state alone.
+    void predictGradesAgainstTrace_data();
+    void predictGradesAgainstTrace();
+    void predictRefusesBadAnswers();
+    void lessonSetsWholeState_data();
+    void lessonSetsWholeState();
+    void resetToDefaults();
 
 private:
     QTemporaryDir m_dir;
@@ -104,7 +115,7 @@ void TestStepState::validRequest_data()
     QTest::addRow("convergent PMPP") << "convergent" << kSeed << 0 << 4 << 36.0;
     QTest::addRow("simple PMPP") << "simple" << kSeed << 0 << 4 << 36.0;
     QTest::addRow("shared block 4") << "shared" << kSeed << 4 << 4 << 36.0;
-    QTest::addRow("coarsened_max") << "coarsened_max" << kSeed << 0 << 256 << 8.0;
+    QTest::addRow("coarsened_max") << "coarsened_max" << kSeed << 0 << 2 << 8.0;  // model::resolve: two blocks of 2 on 8 values
     QTest::addRow("segmented 1..64") << "segmented" << QStringLiteral("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 "
                                                                       "21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 "
                                                                       "47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64")
@@ -513,6 +524,169 @@ void TestStepState::recordingArguments()
     QVERIFY(finished.wait(10000));
     QCOMPARE(readLines(args), (QStringList{"trace", "--on-gpu", "--json", "--strategy", "shared",
                                           "--input=-6,2,7.25,4,5,8,3,1", "--block-size", "4", "--coarse-factor", "2"}));
+}
+
+// Every modelled strategy on several inputs: at every step, the state asks a question, the answer
+// read from the trace is graded right, an altered one wrong, and the score counts both.
+void TestStepState::predictGradesAgainstTrace_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("warp");
+    const QStringList inputs{kSeed, QStringLiteral("1,2,3"), QStringLiteral("3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3,2,3,8,4,6,2,6,4,3,3,8,3,2,7,9,5,0,2,8,8,4,1,9,7")};
+    for (const QString& id : app::modelStrategyIds())
+        for (int i = 0; i < inputs.size(); ++i)
+            QTest::addRow("%s input %d", qPrintable(id), i) << id << inputs[i] << (i == 2 ? 4 : 32);
+}
+
+void TestStepState::predictGradesAgainstTrace()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, warp);
+    app::StepState state;
+    QVERIFY(state.setRequest(request(strategy, input, 0, warp)));
+    QSignalSpy changed(&state, &app::StepState::predictChanged);
+    state.setPredictMode(true);
+    QVERIFY(changed.count() >= 1);
+    int right = 0, asked = 0;
+    for (int k = 0; k < state.stepCount(); ++k) {
+        state.setStep(k);
+        // Every kind that applies to this step, in turn.
+        const std::size_t kinds = model::questions_for(*state.trace(), k).size();
+        for (std::size_t n = 0; n < std::max<std::size_t>(kinds, 1); ++n, state.nextQuestion()) {
+            const model::Question* q = state.question();
+            if (!q) {
+                QCOMPARE(kinds, std::size_t(0));
+                continue;
+            }
+            QCOMPARE(q->step, k);
+            QVERIFY(state.covered());
+            const bool wrongFirst = (n % 2) == 1;
+            if (q->form == model::AnswerForm::Set) {
+                if (wrongFirst) {
+                    // One id too many or one missing: wrong.
+                    for (int id : q->expected_set)
+                        QVERIFY(state.toggleAnswer(id));
+                    if (!q->expected_set.empty())
+                        QVERIFY(!state.toggleAnswer(q->expected_set.front()));
+                    else if (!q->choices.empty())
+                        QVERIFY(state.toggleAnswer(q->choices.front()));
+                    else
+                        continue;  // nothing to click at all
+                } else {
+                    for (int id : q->expected_set)
+                        QVERIFY(state.toggleAnswer(id));
+                }
+                QVERIFY(!state.toggleAnswer(-7));  // not a choice: ignored
+            } else {
+                const double v = q->expected_number;
+                const double given = wrongFirst ? (std::isfinite(v) ? v + 1 : 0.0) : v;
+                QVERIFY(state.setAnswerText(QString::number(given, 'g', 17)));
+            }
+            const model::Grade* g = state.reveal();
+            QVERIFY(g);
+            QCOMPARE(g->right, !wrongFirst);
+            QVERIFY(!state.covered());
+            QVERIFY(state.revealed());
+            QVERIFY(!state.reveal());       // once
+            QVERIFY(!state.toggleAnswer(0)); // answers are closed once revealed
+            ++asked;
+            right += g->right ? 1 : 0;
+            QCOMPARE(state.score().asked, asked);
+            QCOMPARE(state.score().right, right);
+        }
+    }
+    QVERIFY2(asked > 0, "no question asked");
+    state.setPredictMode(false);
+    QVERIFY(!state.question());
+    QVERIFY(!state.covered());
+}
+
+void TestStepState::predictRefusesBadAnswers()
+{
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("convergent"), kSeed)));
+    state.setPredictMode(true);
+    for (int i = 0; i < 8 && state.question()->form != model::AnswerForm::Number; ++i)
+        state.nextQuestion();
+    QCOMPARE(state.question()->form, model::AnswerForm::Number);
+    QVERIFY(!state.setAnswerText(QStringLiteral("twelve")));
+    QVERIFY(state.message(QStringLiteral("answer")).contains(QStringLiteral("twelve")));
+    QVERIFY(!state.answerNumber());
+    QVERIFY(state.setAnswerText(QStringLiteral("inf")));
+    QVERIFY(state.message(QStringLiteral("answer")).isEmpty());
+    QVERIFY(std::isinf(*state.answerNumber()));
+    // Nothing typed is an answer too (graded wrong), and the step stays the same step.
+    QVERIFY(state.setAnswerText(QString()));
+    const model::Grade* g = state.reveal();
+    QVERIFY(g && !g->right && !g->given);
+    // The same step keeps its revealed question; another step gets a new one.
+    const int k = state.step();
+    state.setStep(k);
+    QVERIFY(state.revealed());
+    state.setStep(k + 1);
+    QVERIFY(!state.revealed());
+}
+
+void TestStepState::lessonSetsWholeState_data()
+{
+    QTest::addColumn<int>("index");
+    const views::LessonsLoad load = views::loadLessons();
+    QVERIFY2(load.errors.isEmpty(), qPrintable(load.errors.join(QLatin1Char('\n'))));
+    QVERIFY(load.lessons.size() >= 8);
+    for (int i = 0; i < load.lessons.size(); ++i)
+        QTest::addRow("%s", load.lessons[i].lesson.id.c_str()) << i;
+}
+
+void TestStepState::lessonSetsWholeState()
+{
+    QFETCH(int, index);
+    const model::Lesson l = views::loadLessons().lessons[index].lesson;
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("race"), kSeed, 0, 4)));
+    QVERIFY(state.setCompareStrategy(QStringLiteral("shared")));
+    state.setStep(3);
+    QVERIFY(state.applyLesson(l));
+    QCOMPARE(state.request().strategy, QString::fromStdString(l.strategy));
+    QCOMPARE(state.request().input, views::lessonInputText(l));
+    QCOMPARE(state.request().params.block_size, l.params.block_size);
+    QCOMPARE(state.request().params.warp_size, l.params.warp_size);
+    QCOMPARE(state.request().params.banks, l.params.banks);
+    QCOMPARE(state.request().params.coarse_factor, l.params.coarse_factor);
+    QCOMPARE(state.compareStrategy(), l.compare ? QString::fromStdString(*l.compare) : QString());
+    QCOMPARE(state.step(), l.step - 1);
+    QCOMPARE(state.trace()->n, int(l.input.size()));
+    // The traces are the lesson's (its claims are checked on these in tst_lessons).
+    const model::LessonTraces built = model::build_lesson(l);
+    QVERIFY(built.strategy);
+    QCOMPARE(state.trace()->steps.size(), built.strategy->steps.size());
+    QCOMPARE(state.trace()->result, built.strategy->result);
+    // A lesson that does not build changes nothing.
+    model::Lesson bad = l;
+    bad.params.block_size = 6;
+    const auto before = state.trace();
+    QVERIFY(!state.applyLesson(bad));
+    QCOMPARE(state.trace(), before);
+    QVERIFY(!state.message(QStringLiteral("block-size")).isEmpty());
+}
+
+void TestStepState::resetToDefaults()
+{
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("simple"), QStringLiteral("1,2,3"), 0, 4)));
+    QVERIFY(state.setCompareStrategy(QStringLiteral("shared")));
+    state.setStep(1);
+    state.setPredictMode(true);
+    state.resetToDefaults();
+    const app::TraceRequest d;
+    QCOMPARE(state.request().strategy, d.strategy);
+    QCOMPARE(state.request().input, d.input);
+    QCOMPARE(state.request().params.warp_size, d.params.warp_size);
+    QVERIFY(state.compareStrategy().isEmpty());
+    QVERIFY(!state.compareTrace());
+    QCOMPARE(state.step(), 0);
+    QVERIFY(!state.predictMode());
 }
 
 QTEST_GUILESS_MAIN(TestStepState)

@@ -4,6 +4,7 @@
 #include "bench/reference.h"
 #include "bench/results.h"
 #include "bench/stats.h"
+#include "model/catalogue.h"
 
 #include <QProcess>
 #include <QDir>
@@ -16,6 +17,18 @@
 #include <limits>
 
 using namespace reducescope::bench;
+
+namespace {
+/// Every strategy id of the catalogue in its order, "simple, convergent, ..." (the list the CLI's
+/// refusal names; taken from the catalogue so that a new strategy needs no edit here).
+QString catalogueIds()
+{
+    QString s;
+    for (const auto& st : reducescope::model::catalogue())
+        s += (s.isEmpty() ? QString{} : QStringLiteral(", ")) + QString::fromLatin1(st.id.data(), qsizetype(st.id.size()));
+    return s;
+}
+} // namespace
 
 class TstBench : public QObject {
     Q_OBJECT
@@ -323,7 +336,8 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("cache") << QStringList{"bench", "--cache", "warm"} << "--cache must be hot or cold (got warm)";
     QTest::addRow("reps") << QStringList{"bench", "--reps", "0"} << "--reps must be in 1..100000 (got 0)";
     QTest::addRow("strategy") << QStringList{"bench", "--strategies", "coarsened,turbo"}
-                              << "--strategies: unknown strategy 'turbo' (see reducescope-cli list)";
+                              << "--strategies: unknown strategy 'turbo' (see reducescope-cli list); allowed: all, or a "
+                                 "comma list of " + catalogueIds();
     QTest::addRow("two sweeps") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
                                 << "only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)";
     QTest::addRow("selftest max-n") << QStringList{"selftest", "--max-n", "0"} << "--max-n must be in 1..2147483648 (got 0)";
@@ -393,12 +407,15 @@ void TstBench::cli_bad_arguments_data()
     }
     // Echoed text: one line, control characters escaped, capped at 40 characters and "…".
     QTest::addRow("strategy with newline") << QStringList{"bench", "--strategies", "simple\nx"}
-                                           << "--strategies: unknown strategy 'simple\\nx' (see reducescope-cli list)";
+                                           << "--strategies: unknown strategy 'simple\\nx' (see reducescope-cli list); allowed: all, "
+                                              "or a comma list of " + catalogueIds();
     QTest::addRow("mode with CR") << QStringList{"bench", "--mode", "a\rb"} << "--mode must be per-launch, loop or graph (got a\\rb)";
     QTest::addRow("long n") << QStringList{"bench", "--n", QString(120000, QLatin1Char('9'))}
                             << "--n must be in 1..2147483648 (got " + QString(40, QLatin1Char('9')) + QChar(0x2026) + ")";
     QTest::addRow("CLI11 error, newline") << QStringList{"bench", "--b\nogus"}
-                                          << "The following argument was not expected: --b\\nogus (see --help)";
+                                          << "unexpected argument '--b\\nogus' for bench (its options: --n, --sweep-n, "
+                                             "--strategies, --reps, --warmup, --batches, --mode, --cache, --block-size, "
+                                             "--coarse-factor, --seed, --device, --json, --gpus, --counters) (see --help)";
 }
 
 void TstBench::cli_json_checked_first()

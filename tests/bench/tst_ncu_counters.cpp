@@ -66,6 +66,8 @@ std::vector<std::string> lines(const std::string& text)
 class TstNcuCounters : public QObject {
     Q_OBJECT
 private slots:
+    void csv_text_is_valid_utf8_data();
+    void csv_text_is_valid_utf8();
     void figures_land_beside_the_model_data();
     void figures_land_beside_the_model();
     void device_is_passed_on();
@@ -77,6 +79,50 @@ private slots:
     void cli_refuses_counters_with_gpus();
     void cli_without_gpu_runs_no_ncu();
 };
+
+// ncu's text fields go into the results JSON, which nlohmann::json refuses to write when they are
+// not UTF-8 (type_error 316 from dump(): bench --counters would have died after the whole run).
+// Found by tests/fuzz/fuzz_ncu_csv: the H200 capture with one byte of a "µ" erased. Every
+// ill-formed byte becomes U+FFFD; well-formed text is kept as it is.
+void TstNcuCounters::csv_text_is_valid_utf8_data()
+{
+    QTest::addColumn<QByteArray>("kernel");    // the Kernel Name field as ncu would print it
+    QTest::addColumn<QByteArray>("expected");  // as parse_ncu_csv() returns it
+    const QByteArray name("void simple_reduce_sum<NoProbe>(float *, float *, T1)");
+    const QByteArray fffd("\xEF\xBF\xBD");
+    QTest::addRow("ASCII") << name << name;
+    QTest::addRow("well-formed 2, 3, 4 bytes") << name + "\xC2\xB5 \xE2\x80\xA6 \xF0\x9F\x98\x80"
+                                               << name + "\xC2\xB5 \xE2\x80\xA6 \xF0\x9F\x98\x80";
+    QTest::addRow("lone continuation byte (fuzz crash)") << name + "\x9F" << name + fffd;
+    QTest::addRow("lead byte cut by the end") << name + "\xE2\x80" << name + fffd + fffd;
+    QTest::addRow("overlong '/'") << name + "\xC0\xAF" << name + fffd + fffd;
+    QTest::addRow("overlong 3 bytes") << name + "\xE0\x80\xAF" << name + fffd + fffd + fffd;
+    QTest::addRow("surrogate") << name + "\xED\xA0\x80" << name + fffd + fffd + fffd;
+    QTest::addRow("above U+10FFFF") << name + "\xF4\x90\x80\x80" << name + fffd + fffd + fffd + fffd;
+    QTest::addRow("byte FF") << name + "\xFF" << name + fffd;
+}
+
+void TstNcuCounters::csv_text_is_valid_utf8()
+{
+    QFETCH(QByteArray, kernel);
+    QFETCH(QByteArray, expected);
+    const std::string csv = "\"ID\",\"Kernel Name\",\"Block Size\",\"Grid Size\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                            "\"0\",\"" + kernel.toStdString() + "\",\"(512, 1, 1)\",\"(1, 1, 1)\",\"" +
+                            kCounterMetrics[0] + "\",\"\",\"7\"\n";
+    const std::vector<ProfiledLaunch> launches = parse_ncu_csv(csv);
+    QCOMPARE(launches.size(), std::size_t(1));
+    QCOMPARE(QByteArray::fromStdString(launches[0].kernel), expected);
+    QCOMPARE(launches[0].strategy, std::string("simple"));
+    QCOMPARE(launches[0].metrics.at(kCounterMetrics[0]), 7.0);
+    const json j = counters_json(launches, {});
+    std::string dumped;
+    try {
+        dumped = j.dump();
+    } catch (const json::exception& e) {
+        QFAIL(e.what());
+    }
+    QVERIFY(dumped.find(expected.toStdString()) != std::string::npos);
+}
 
 void TstNcuCounters::figures_land_beside_the_model_data()
 {

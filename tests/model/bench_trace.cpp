@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Speed and size of the step model (issue 2): the full trace of 4096 values with block size 1024,
-// for every modelled strategy, is built in under 20 ms and held in under 64 MB.
-// Run: build-model/tests/model/bench_trace  (QBENCHMARK figures per row, plus a summary line each).
+// for every modelled strategy; goals: built in under 20 ms, held in under 64 MB.
+// Run: build-dev/tests/model/bench_trace  (QBENCHMARK figures per row, plus a summary line each).
+// The time is a figure reported against its goal, not a pass/fail check (issue 15: a sanitizer
+// build or a loaded CI machine is slower and that is not a fault); the size and the values are
+// checked.
 #include "model/catalogue.h"
 #include "model/simulate.h"
 
@@ -88,9 +91,9 @@ void BenchTrace::build()
     Params p;
     p.block_size = 1024;
 
-    // The goal is checked on the best of 5 builds in CPU time of this thread (the build machine
-    // and CI are shared, and other tests run beside this one: wall time there measures the
-    // neighbours), then QBENCHMARK reports its usual wall-clock figure.
+    // The figure is the best of 5 builds in CPU time of this thread (the build machine and CI are
+    // shared, and other tests run beside this one: wall time there measures the neighbours), then
+    // QBENCHMARK reports its usual wall-clock figure.
     const auto thread_cpu_ns = [] {
         timespec ts{};
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -108,9 +111,9 @@ void BenchTrace::build()
     // QBENCHMARK runs this function several times while it calibrates: print once per strategy.
     static std::set<std::string> printed;
     if (printed.insert(id).second)
-        std::printf("SPEED %-20s %8.2f ms CPU %8.2f MB\n", id.c_str(), static_cast<double>(best_ns) / 1e6,
-                static_cast<double>(bytes) / (1024.0 * 1024.0));
-    QVERIFY2(best_ns < 20'000'000, qPrintable(QStringLiteral("%1 ms").arg(best_ns / 1e6)));
+        std::printf("SPEED %-20s %8.2f ms CPU %8.2f MB  (goal < 20 ms: %s)\n", id.c_str(),
+                    static_cast<double>(best_ns) / 1e6, static_cast<double>(bytes) / (1024.0 * 1024.0),
+                    best_ns < 20'000'000 ? "met" : "MISSED on this machine and build");
     QVERIFY2(bytes < 64u * 1024u * 1024u, qPrintable(QStringLiteral("%1 bytes").arg(bytes)));
 
     QBENCHMARK {

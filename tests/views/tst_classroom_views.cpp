@@ -542,9 +542,9 @@ void TestClassroomViews::predictTexts()
     QCOMPARE(views::gradeText(div, model::grade(div, {}), *t), QStringLiteral("Not quite (missed warp 0): warp 0 diverges."));
     const model::Question lanes = find(model::QuestionKind::ActiveLanes);
     QCOMPARE(views::gradeText(lanes, model::grade(lanes, {{0, 1, 2}, {}}), *t),
-             QStringLiteral("Not quite (thread 1 is not one of them): thread 0 and thread 2 are active."));
+             QStringLiteral("Not quite (not among the right answers: thread 1): thread 0 and thread 2 are active."));
     QCOMPARE(views::gradeText(lanes, model::grade(lanes, {{1, 3}, {}}), *t),
-             QStringLiteral("Not quite (missed thread 0 and thread 2; thread 1 and thread 3 are not among them): thread 0 and thread 2 are active."));
+             QStringLiteral("Not quite (missed thread 0 and thread 2; not among the right answers: thread 1 and thread 3): thread 0 and thread 2 are active."));
     const model::Question cell = find(model::QuestionKind::CellValue);
     QCOMPARE(views::questionText(cell, *t), QStringLiteral("Step 2: what does cell 0 hold after this step? Type a number."));
     QCOMPARE(views::gradeText(cell, model::grade(cell, {{}, 19.0}), *t), QStringLiteral("Right: cell 0 holds 19."));

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Speed (label "benchmark"): a step of a 1024-element trace paints in under 16 ms (one frame at
-// 60 Hz), and the window shows its first frame within 1.5 s of start. The limits are checked on
-// CPU time, because this machine is shared with other builds; wall times are printed beside.
+// Speed (label "benchmark"): goals: a step of a 1024-element trace paints in under 16 ms (one
+// frame at 60 Hz), and the window shows its first frame within 1.5 s of start. The figures (CPU
+// time, because the machine is shared with other builds; wall time beside) are reported against
+// their goals, not checked: a sanitizer build or a loaded CI machine is slower and that is not a
+// fault (issue 15). What is checked: the paint and the first frame happen, and the PNG is written.
 #include "gui_test_main.h"
 
 #include "app/main_window.h"
@@ -45,6 +47,11 @@ qint64 childrenCpuNs()
     getrusage(RUSAGE_CHILDREN, &ru);
     auto ns = [](const timeval& tv) { return qint64(tv.tv_sec) * 1000000000 + qint64(tv.tv_usec) * 1000; };
     return ns(ru.ru_utime) + ns(ru.ru_stime);
+}
+
+const char* goal(bool met)
+{
+    return met ? "met" : "MISSED on this machine and build";
 }
 
 double loadAverage()
@@ -110,9 +117,9 @@ void TestViewsSpeed::paintStep()
     std::sort(cpuTimes.begin(), cpuTimes.end());
     const double wallMs = double(times[times.size() / 2]) / 1e6;
     const double medianMs = double(cpuTimes[cpuTimes.size() / 2]) / 1e6;
-    qInfo("%s step %d: median paint %.2f ms CPU, %.2f ms wall (15 samples, %d x %d px)", qPrintable(strategy), step + 1,
-          medianMs, wallMs, view.width(), view.height());
-    QVERIFY2(medianMs < 16.0, qPrintable(QStringLiteral("paint took %1 ms").arg(medianMs)));
+    qInfo("%s step %d: median paint %.2f ms CPU, %.2f ms wall (15 samples, %d x %d px; goal < 16 ms: %s)",
+          qPrintable(strategy), step + 1, medianMs, wallMs, view.width(), view.height(), goal(medianMs < 16.0));
+    QVERIFY(!image.isNull() && view.height() > 0);
 }
 
 void TestViewsSpeed::paintPresentation4096_data()
@@ -186,12 +193,12 @@ void TestViewsSpeed::firstFrameInProcess()
     app::MainWindow window(false);
     QSignalSpy painted(window.stepPane()->stepView(0), &views::StepView::painted);
     window.show();
-    QVERIFY(painted.wait(5000));
+    QVERIFY(painted.wait(60000));  // a hang guard, not a speed check
     const qint64 ms = timer.elapsed();
     const double cpuMs = double(processCpuNs() - cpu0) / 1e6;
-    qInfo("main window constructed, shown and step view painted: %.0f ms CPU, %lld ms wall (load average %.1f)",
-          cpuMs, qlonglong(ms), loadAverage());
-    QVERIFY2(cpuMs < 1500, qPrintable(QStringLiteral("first frame after %1 ms CPU").arg(cpuMs)));
+    qInfo("main window constructed, shown and step view painted: %.0f ms CPU, %lld ms wall (load average %.1f; "
+          "goal < 1500 ms CPU: %s)",
+          cpuMs, qlonglong(ms), loadAverage(), goal(cpuMs < 1500));
 }
 
 void TestViewsSpeed::firstFrameOfTheExecutable()
@@ -208,14 +215,18 @@ void TestViewsSpeed::firstFrameOfTheExecutable()
     const qint64 cpu0 = childrenCpuNs();
     timer.start();
     process.start(QStringLiteral(REDUCESCOPE_APP_BINARY), {QStringLiteral("--screenshot"), png});
-    QVERIFY(process.waitForFinished(20000));
+    QVERIFY(process.waitForFinished(120000));  // a hang guard, not a speed check
     const qint64 ms = timer.elapsed();
     const double cpuMs = double(childrenCpuNs() - cpu0) / 1e6;
-    QCOMPARE(process.exitCode(), 0);
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+             qPrintable(QStringLiteral("exit status %1, code %2: %3")
+                            .arg(int(process.exitStatus()))
+                            .arg(process.exitCode())
+                            .arg(QString::fromLocal8Bit(process.readAllStandardError()))));
     QVERIFY(QFileInfo(png).size() > 0);
-    qInfo("reducescope --screenshot: process start to PNG written: %.0f ms CPU, %lld ms wall (load average %.1f)",
-          cpuMs, qlonglong(ms), loadAverage());
-    QVERIFY2(cpuMs < 1500, qPrintable(QStringLiteral("first frame after %1 ms CPU").arg(cpuMs)));
+    qInfo("reducescope --screenshot: process start to PNG written: %.0f ms CPU, %lld ms wall (load average %.1f; "
+          "goal < 1500 ms CPU: %s)",
+          cpuMs, qlonglong(ms), loadAverage(), goal(cpuMs < 1500));
 #else
     QSKIP("the reducescope executable is not part of this build");
 #endif
