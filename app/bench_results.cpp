@@ -376,6 +376,33 @@ QByteArray benchResultsToCsv(const BenchResults& r)
     return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
 }
 
+QByteArray benchResultsToMarkdown(const BenchResults& r, const QList<std::optional<double>>& speedups,
+                                  const QString& baseline)
+{
+    const auto cell = [](QString s) { return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' ')); };
+    const auto num = [](const std::optional<double>& v, int decimals) {
+        return v ? QString::number(*v, 'f', decimals) : QStringLiteral("–");
+    };
+    const auto tr = [](const char* s) { return QCoreApplication::translate("BenchResults", s); };
+    QStringList lines;
+    lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
+                 .arg(tr("Strategy"), tr("N"), tr("Block"), tr("C"), tr("Mode"), tr("Cache"), tr("Status"),
+                      tr("Median (µs)"), tr("Bandwidth (GB/s)"), tr("% of peak"))
+                 .arg(QCoreApplication::translate("BenchResults", "Speed-up vs %1").arg(cell(baseline)));
+    lines << QStringLiteral("|---|--:|--:|--:|---|---|---|--:|--:|--:|--:|");
+    for (qsizetype i = 0; i < r.results.size(); ++i) {
+        const BenchResult& x = r.results[i];
+        const std::optional<double> s = i < speedups.size() ? speedups[i] : std::nullopt;
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
+                     .arg(cell(x.strategy), QString::number(x.n), QString::number(x.block_size),
+                          QString::number(x.coarse_factor), cell(x.mode), cell(x.cache), views::benchStatusId(x.status),
+                          x.time ? QString::number(x.time->median_ms * 1000, 'f', 3) : QStringLiteral("–"),
+                          num(x.bandwidth_gbs, 1))
+                     .arg(num(x.pct_peak, 1), s ? QString::number(*s, 'f', 2) + QStringLiteral("×") : QStringLiteral("–"));
+    }
+    return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
+}
+
 QList<std::optional<double>> benchSpeedups(const BenchResults& r, const QString& baseline)
 {
     // The baseline's verified results indexed by n once (issue 15: comparing every result with

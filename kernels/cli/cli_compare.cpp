@@ -25,15 +25,15 @@ std::string read_file(const std::string& path)
 {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        throw BadInput{"compare: cannot open " + echo(path)};
+        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
     if (!S_ISREG(st.st_mode))
-        throw BadInput{"compare: " + echo(path) + " is not a regular file"};
+        throw BadInput{"compare: " + echo(path) + " is not a regular file (A and B: a results file path, .json)"};
     if (static_cast<std::size_t>(st.st_size) > b::kMaxResultsFileBytes)
         throw BadInput{"compare: " + echo(path) + " is over the limit of " +
                        std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw BadInput{"compare: cannot open " + echo(path)};
+        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
@@ -58,10 +58,21 @@ void register_compare_command(CLI::App& app, int& exit_code)
     };
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand("compare", "Compare two results files: FAST, SLOW or SAME per cell, from both files' noise");
-    cmd->add_option("A", args->a, "The reference results file (.json)")->required();
-    cmd->add_option("B", args->b, "The results file compared with it (.json)")->required();
+    cmd->add_option("A", args->a, "file path of the reference results (.json)")->required();
+    cmd->add_option("B", args->b, "file path of the results compared with A (.json)")->required();
+    // Checked by CLI11 while parsing (a Validator), so a bad --noise-factor is named even when A
+    // or B is missing too.
     cmd->add_option("--noise-factor", args->k,
-                    "k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1)");
+                    "k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1)")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                double v = 0;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+                if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100))
+                    return "expected a number in 0..100, got " + echo(text);
+                return {};
+            },
+            "0..100"));
     cmd->callback([args, &exit_code] {
         double k = 0;
         const auto [end, ec] = std::from_chars(args->k.data(), args->k.data() + args->k.size(), k);

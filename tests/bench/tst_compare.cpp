@@ -137,13 +137,13 @@ void TstCompare::cliPrintsTheSameVerdicts()
     QVERIFY(bad.waitForFinished(30000));
     QCOMPARE(bad.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(bad.readAllStandardError()).trimmed(),
-             QStringLiteral("reducescope-cli: compare: cannot open /nonexistent.json"));
+             QStringLiteral("reducescope-cli: compare: cannot open /nonexistent.json (A and B: a results file path, .json)"));
     QProcess k;
     k.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b, QStringLiteral("--noise-factor"), QStringLiteral("x")});
     QVERIFY(k.waitForFinished(30000));
     QCOMPARE(k.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(k.readAllStandardError()).trimmed(),
-             QStringLiteral("reducescope-cli: --noise-factor must be a number in 0..100 (got x)"));
+             QStringLiteral("reducescope-cli: --noise-factor: expected a number in 0..100, got x; --noise-factor: k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1) (see --help)"));
 }
 
 QTEST_APPLESS_MAIN(TstCompare)

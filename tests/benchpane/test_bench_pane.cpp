@@ -536,7 +536,7 @@ void TestBenchPane::exports()
     QVERIFY(!pane.exportChart(tmp.filePath(QStringLiteral("chart.bmp")), &error));
     QVERIFY(error.contains(QStringLiteral("allowed: png, pdf, svg")));
     QVERIFY(!pane.exportData(tmp.filePath(QStringLiteral("data.xls")), &error));
-    QVERIFY(error.contains(QStringLiteral("allowed: csv, json")));
+    QVERIFY(error.contains(QStringLiteral("allowed: csv, md, json")));
 }
 
 void TestBenchPane::paletteChange()

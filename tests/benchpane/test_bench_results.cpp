@@ -60,7 +60,9 @@ private slots:
     void exportLoadRoundTrip();
     void scalingPointsOfAFile();
     void csvExport();
+    void markdownExport();
     void speedups();
+    void twentyThousandResults();
     void tableModel();
     void tableSorts();
     void recordedFiles();
@@ -238,6 +240,48 @@ QByteArray withResultCount(int count)
     QJsonArray results;
     for (int i = 0; i < count; ++i)
         results.append(QJsonObject());
+    o[QStringLiteral("results")] = results;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+/// A valid sweep file of `count` results (issue 15's size limit): strategies `ids` over `count /
+/// ids.size()` values of n (n = 1024·(i+1)), median time 1 µs + n/4 ns and bandwidth = bytes/time,
+/// so the reader's consistency checks pass and every result has a baseline at its n.
+QByteArray sweepWithResults(int count, const QStringList& ids)
+{
+    QJsonObject o = fixtureObject();
+    const int perId = count / int(ids.size());
+    QJsonArray values, results;
+    for (int i = 0; i < perId; ++i)
+        values.append(qint64(1024) * (i + 1));
+    QJsonObject params = o[QStringLiteral("params")].toObject();
+    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
+    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
+    o[QStringLiteral("params")] = params;
+    QFile f(fixture("fixture_sweep.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open the sweep fixture");
+    const QJsonObject sweep = QJsonDocument::fromJson(f.readAll()).object();
+    o[QStringLiteral("params")] = QJsonObject(sweep[QStringLiteral("params")].toObject());
+    params = o[QStringLiteral("params")].toObject();
+    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
+    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
+    o[QStringLiteral("params")] = params;
+    const QJsonObject base = sweep[QStringLiteral("results")].toArray().at(0).toObject();
+    for (const QString& id : ids)
+        for (int i = 0; i < perId; ++i) {
+            const qint64 n = qint64(1024) * (i + 1);
+            const double median = 0.001 + double(n) * 0.25e-6 * (1 + ids.indexOf(id));
+            QJsonObject r = base;
+            r[QStringLiteral("strategy")] = id;
+            r[QStringLiteral("family")] = id == QLatin1String("cub") ? QStringLiteral("baseline") : QStringLiteral("many_blocks");
+            r[QStringLiteral("n")] = n;
+            r[QStringLiteral("bytes_read")] = 4 * n;
+            r[QStringLiteral("time_ms")] = QJsonObject{{QStringLiteral("median"), median}, {QStringLiteral("min"), median * 0.98},
+                                                       {QStringLiteral("max"), median * 1.05}};
+            r[QStringLiteral("bandwidth_gbs")] = double(4 * n) / (median * 1e6);
+            results.append(r);
+        }
     o[QStringLiteral("results")] = results;
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
@@ -426,6 +470,29 @@ void TestBenchResults::scalingPointsOfAFile()
     QCOMPARE(points[2].status, QStringLiteral("skipped"));
 }
 
+void TestBenchResults::markdownExport()
+{
+    // Issue 16: the table as Markdown; the speed-up column names its baseline.
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    const auto s = app::benchSpeedups(*r, QStringLiteral("shared"));
+    const QStringList lines =
+        QString::fromUtf8(app::benchResultsToMarkdown(*r, s, QStringLiteral("shared"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2 + 13);
+    QCOMPARE(lines[0], QStringLiteral("| Strategy | N | Block | C | Mode | Cache | Status | Median (µs) | Bandwidth (GB/s) | "
+                                      "% of peak | Speed-up vs shared |"));
+    // coarsened (row 4): 6.1 µs, 687.6 GB/s; its speed-up is the shared median / its median.
+    const QStringList c = lines[2 + 4].split(QStringLiteral(" | "));
+    QCOMPARE(c[0], QStringLiteral("| coarsened"));
+    QCOMPARE(c[1], QStringLiteral("1048576"));
+    QCOMPARE(c[7], QStringLiteral("6.100"));
+    QCOMPARE(c[8], QStringLiteral("687.6"));
+    QCOMPARE(c[10], QString::number(*s[4], 'f', 2) + QStringLiteral("× |"));
+    // The race row (expected wrong): its time, but no bandwidth or speed-up (dashes, never a number).
+    QCOMPARE(lines[2 + 6], QStringLiteral("| race | 1048576 | 256 | 4 | graph | hot | expected_wrong | 50.200 | – | – | – |"));
+}
+
 void TestBenchResults::csvExport()
 {
     QString error;
@@ -455,6 +522,38 @@ void TestBenchResults::speedups()
     const auto vsShared = app::benchSpeedups(*r, QStringLiteral("shared"));
     QVERIFY(qFuzzyCompare(*vsShared[4], 0.0121 / 0.0061));
     QVERIFY(qFuzzyCompare(*vsShared[2], 1.0));
+}
+
+void TestBenchResults::twentyThousandResults()
+{
+    // Issue 15: a file at the app's limit (20000 results) loads and gets its speed-ups in well
+    // under 2 s (the speed-ups compared every result with every other: 31 s). The figures are
+    // printed (a benchmark, not a pass/fail limit on a shared machine); the values are asserted.
+    const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
+    const QString path = writeScratch(QStringLiteral("twenty_thousand.json"), sweepWithResults(app::BenchResultsReader::kMaxResults, ids));
+    QElapsedTimer clock;
+    clock.start();
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(path, &error);
+    const qint64 readMs = clock.restart();
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->results.size(), app::BenchResultsReader::kMaxResults);
+    const auto s = app::benchSpeedups(*r, QStringLiteral("cub"));
+    const qint64 speedupMs = clock.elapsed();
+    qInfo("20000 results: read %lld ms, speed-ups against cub %lld ms (goal: both under 2000 ms together: %s)", readMs,
+          speedupMs, readMs + speedupMs < 2000 ? "met" : "MISSED");
+    QCOMPARE(s.size(), r->results.size());
+    // coarsened at n (index i) against cub at the same n (index 3·5000 + i): median times
+    // 1 µs + n/4 ns and 1 µs + n ns.
+    for (const int i : {0, 1, 2499, 4999}) {
+        const double n = 1024.0 * (i + 1);
+        const double expect = (0.001 + n * 1e-6) / (0.001 + n * 0.25e-6);
+        QVERIFY2(s[i] && std::abs(*s[i] - expect) < 1e-9 * expect, qPrintable(QString::number(i)));
+    }
+    QBENCHMARK {
+        const auto again = app::benchSpeedups(*r, QStringLiteral("cub"));
+        QCOMPARE(again.size(), r->results.size());
+    }
 }
 
 void TestBenchResults::tableModel()
