@@ -3,6 +3,8 @@
 
 #include "app/message_text.h"
 
+#include "bench/compare.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -245,6 +247,11 @@ BenchResult toViews(const bench::Result& r)
         v.speedup_vs_cub = r.speedup_vs_cub;
     }
     v.ceiling_read_gbs = r.ceiling_read_gbs;
+    const bench::EngineFields engine = bench::engine_fields(r);
+    v.noise = engine.noise;
+    v.noise_recorded = engine.source == bench::NoiseSource::Recorded;
+    v.noisy = engine.noisy;
+    v.low_clock = engine.low_clock;
     if (r.multi_gpu) {
         v.gpus = r.multi_gpu->gpus;
         v.combine = qs(r.multi_gpu->combine);

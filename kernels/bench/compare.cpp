@@ -40,12 +40,21 @@ std::string fixed(double v, int digits)
 
 } // namespace
 
-std::optional<double> result_noise(const Result& r, NoiseSource* source)
+namespace {
+
+/// The result as JSON where the engine's fields can be found: `extra` when the reader kept them
+/// there (a version that does not know them), else the whole result (they are members).
+nlohmann::json engine_json(const Result& r)
+{
+    if (r.extra.is_object() && (r.extra.contains("noise") || r.extra.contains("noisy") || r.extra.contains("low_clock")))
+        return r.extra;
+    return to_json(r);
+}
+
+std::optional<double> noise_of(const Result& r, const nlohmann::json& j, NoiseSource* source)
 {
     if (source)
         *source = NoiseSource::None;
-    // The engine's field, wherever this version keeps it (a known member or one kept in extra).
-    const nlohmann::json j = to_json(r);
     if (const auto it = j.find("noise"); it != j.end() && it->is_number() && std::isfinite(it->get<double>()) &&
                                           it->get<double>() >= 0) {
         if (source)
@@ -57,6 +66,29 @@ std::optional<double> result_noise(const Result& r, NoiseSource* source)
     if (source)
         *source = NoiseSource::Spread;
     return (r.time_ms->max - r.time_ms->min) / (2 * r.time_ms->median);
+}
+
+bool flag_of(const nlohmann::json& j, const char* name)
+{
+    const auto it = j.find(name);
+    return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+} // namespace
+
+EngineFields engine_fields(const Result& r)
+{
+    const nlohmann::json j = engine_json(r);
+    EngineFields f;
+    f.noise = noise_of(r, j, &f.source);
+    f.noisy = flag_of(j, "noisy");
+    f.low_clock = flag_of(j, "low_clock");
+    return f;
+}
+
+std::optional<double> result_noise(const Result& r, NoiseSource* source)
+{
+    return noise_of(r, engine_json(r), source);
 }
 
 std::string_view verdict_name(Verdict v)

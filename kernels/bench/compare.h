@@ -30,6 +30,17 @@ enum class NoiseSource { Recorded, Spread, None };
 /// (max - min) / (2 · median) of time_ms; nullopt without a time.
 std::optional<double> result_noise(const Result& r, NoiseSource* source = nullptr);
 
+/// The benchmark engine's per-result quality fields (docs/results-format.md): the noise as
+/// result_noise gives it, and the flags `noisy` (noise above the run's limit) and `low_clock`
+/// (a clock below 75 % of its maximum), false when the file lacks them. Reads the result once.
+struct EngineFields {
+    std::optional<double> noise;
+    NoiseSource source = NoiseSource::None;
+    bool noisy = false;
+    bool low_clock = false;
+};
+EngineFields engine_fields(const Result& r);
+
 /// FAST, SLOW, SAME; or not compared (a run that is not ok in one of the files, or a cell in one
 /// file only).
 enum class Verdict { Fast, Slow, Same, NotCompared, OnlyInA, OnlyInB };

@@ -64,6 +64,8 @@ private slots:
     void speedups();
     void twentyThousandResults();
     void tableModel();
+    void noiseColumn_data();
+    void noiseColumn();
     void tableSorts();
     void recordedFiles();
     void requestValidation_data();
@@ -586,6 +588,53 @@ void TestBenchResults::tableModel()
     QCOMPARE(model.rowCount(), 14);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestBenchResults::noiseColumn_data()
+{
+    // Issue 16: each cell's noise, and the flags for noise above the limit and a low clock.
+    QTest::addColumn<QJsonObject>("extra");   // fields set on the coarsened result (row 4)
+    QTest::addColumn<QString>("shown");
+    QTest::addColumn<double>("sortValue");    // percent
+    // Without a recorded noise: half the min–max spread, (7.015 - 5.856) / (2 · 6.1) µs = 9.50 %.
+    const double spread = (0.007015 - 0.005856) / (2 * 0.0061) * 100;
+    QTest::addRow("spread (no noise recorded)") << QJsonObject{} << QStringLiteral("~9.50 %") << spread;
+    QTest::addRow("recorded MAD") << QJsonObject{{QStringLiteral("noise"), 0.0041}} << QStringLiteral("0.41 %") << 0.41;
+    QTest::addRow("noisy") << QJsonObject{{QStringLiteral("noise"), 0.012}, {QStringLiteral("noisy"), true}}
+                           << QStringLiteral("1.20 % NOISY") << 1.2;
+    QTest::addRow("noisy, low clock")
+        << QJsonObject{{QStringLiteral("noise"), 0.125}, {QStringLiteral("noisy"), true}, {QStringLiteral("low_clock"), true}}
+        << QStringLiteral("12.5 % NOISY LOW CLOCK") << 12.5;
+    QTest::addRow("low clock only") << QJsonObject{{QStringLiteral("noise"), 0.002}, {QStringLiteral("low_clock"), true}}
+                                    << QStringLiteral("0.20 % LOW CLOCK") << 0.2;
+}
+
+void TestBenchResults::noiseColumn()
+{
+    QFETCH(QJsonObject, extra);
+    QFETCH(QString, shown);
+    QFETCH(double, sortValue);
+    QJsonObject doc = fixtureObject();
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    QJsonObject r = results[4].toObject();
+    for (auto it = extra.constBegin(); it != extra.constEnd(); ++it)
+        r[it.key()] = it.value();
+    results[4] = r;
+    doc[QStringLiteral("results")] = results;
+    QString error;
+    const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
+    QVERIFY2(file, qPrintable(error));
+    const auto views = app::toViews(*file, QString());
+    app::BenchTableModel model;
+    model.setResults(views, {}, QString());
+    using M = app::BenchTableModel;
+    QCOMPARE(model.headerData(M::NoiseColumn, Qt::Horizontal).toString(), QStringLiteral("Noise"));
+    QCOMPARE(model.index(4, M::NoiseColumn).data().toString(), shown);
+    QVERIFY(std::abs(model.index(4, M::NoiseColumn).data(M::SortRole).toDouble() - sortValue) < 1e-9);
+    const bool flagged = extra.contains(QStringLiteral("noisy")) || extra.contains(QStringLiteral("low_clock"));
+    QCOMPARE(model.index(4, M::NoiseColumn).data(Qt::ForegroundRole).isValid(), flagged);
+    // A run without a time (grid_sync skipped, row 8) shows no noise.
+    QVERIFY(model.index(8, M::NoiseColumn).data().toString().isEmpty());
 }
 
 void TestBenchResults::tableSorts()
