@@ -91,6 +91,7 @@ private slots:
     void refusedFilesKeepOldCharts();
     void overlay();
     void comparisonVerdicts();
+    void chartTitlesNameCache();
     void hoverShowsExactFigures();
     void clickOpensStrategy();
     void baselineChangesSpeedups();
@@ -421,6 +422,24 @@ void TestBenchPane::comparisonVerdicts()
     }
     pane.clearOverlay();
     QVERIFY(pane.comparison().empty());
+}
+
+void TestBenchPane::chartTitlesNameCache()
+{
+    // Issue 16: every chart title says hot or cold cache (and the timing mode); the speed-up
+    // title and the table header name the baseline.
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    const auto charts = pane.findChildren<views::BenchChart*>();
+    QVERIFY(charts.size() >= 3);
+    for (const views::BenchChart* c : charts)
+        QVERIFY2(c->titleText().endsWith(QStringLiteral(", graph mode, hot cache")), qPrintable(c->titleText()));
+    for (const views::BenchChart* c : charts)
+        if (c->kind() == views::BenchChart::Kind::Speedup)
+            QCOMPARE(c->titleText(), QStringLiteral("Speed-up against cpu (higher is faster) — N = 1,048,576, graph mode, hot cache"));
+    QCOMPARE(pane.tableModel()->headerData(app::BenchTableModel::SpeedupColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Speed-up vs cpu"));
 }
 
 void TestBenchPane::hoverShowsExactFigures()
