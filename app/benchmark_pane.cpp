@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/benchmark_pane.h"
+#include "views/bench_heatmap.h"
 
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
@@ -304,6 +305,9 @@ QWidget* BenchmarkPane::buildRight()
         m_charts << chart;
         m_tabs->addTab(chart, name);
     }
+    // Heat map (issue 16): bandwidth over block size × coarse factor of a two-parameter sweep.
+    m_heatMap = new views::BenchHeatMap(m_tabs);
+    m_tabs->addTab(m_heatMap, tr("Heat map"));
     // Comparison (issue 16): per cell FAST, SLOW or SAME against the file loaded with "Compare
     // with…", by the rule of `reducescope-cli compare` (kernels/bench/compare.h).
     auto* comparePage = new QWidget(m_tabs);
@@ -476,6 +480,7 @@ void BenchmarkPane::refresh()
     for (BenchChart* c : m_charts)
         c->setSeries(series, m_baselineId);
     m_model->setResults(m_shown, speedups, m_baselineId);
+    m_heatMap->setGrid(views::heatMapGrid(m_shown));
     refreshComparison();
     m_table->verticalScrollBar()->setValue(scroll);
     m_table->horizontalScrollBar()->setValue(hscroll);

@@ -22,6 +22,7 @@ class QTableWidget;
 class QTimer;
 
 namespace reducescope::views {
+class BenchHeatMap;
 class BenchScalingChart;
 }
 
@@ -90,6 +91,8 @@ public:
     /// The verdicts against the comparison file (bench::compare_results(shown, overlay), the rule
     /// of `reducescope-cli compare`); empty without a comparison file.
     const std::vector<bench::CompareRow>& comparison() const { return m_comparison; }
+    /// The heat map tab (block size × coarse factor of a two-parameter sweep).
+    views::BenchHeatMap* heatMap() const { return m_heatMap; }
     /// The comparison tab's table (cell, A, B, change, noises, verdict).
     QTableWidget* comparisonTable() const { return m_compareTable; }
     /// The per-kernel status lines of the current / last run.
@@ -132,6 +135,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QList<views::BenchChart*> m_charts;
     views::BenchScalingChart* m_scaling = nullptr;
+    views::BenchHeatMap* m_heatMap = nullptr;
     QLabel* m_device = nullptr;
     QLabel* m_message = nullptr;
     QPushButton* m_run = nullptr;

@@ -5,6 +5,7 @@
 #include "app/bench_results.h"
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
+#include "views/bench_heatmap.h"
 #include "app/benchmark_pane.h"
 #include "views/bench_scaling_chart.h"
 
@@ -92,6 +93,7 @@ private slots:
     void overlay();
     void comparisonVerdicts();
     void chartTitlesNameCache();
+    void heatMapCellsEqualFile();
     void hoverShowsExactFigures();
     void clickOpensStrategy();
     void baselineChangesSpeedups();
@@ -440,6 +442,81 @@ void TestBenchPane::chartTitlesNameCache()
             QCOMPARE(c->titleText(), QStringLiteral("Speed-up against cpu (higher is faster) — N = 1,048,576, graph mode, hot cache"));
     QCOMPARE(pane.tableModel()->headerData(app::BenchTableModel::SpeedupColumn, Qt::Horizontal).toString(),
              QStringLiteral("Speed-up vs cpu"));
+}
+
+void TestBenchPane::heatMapCellsEqualFile()
+{
+    // Issue 16: a sweep of block size × coarse factor (what `bench --block-size 64,128,256
+    // --coarse-factor 1,2,4` writes) as a heat map whose cells equal the file's bandwidths.
+    QTemporaryDir tmp;
+    QFile f(dataFile("fixture_sweep.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonObject base = o[QStringLiteral("results")].toArray().at(0).toObject();
+    const QList<int> blocks{64, 128, 256}, coarse{1, 2, 4};
+    QJsonObject params = o[QStringLiteral("params")].toObject();
+    params[QStringLiteral("strategies")] = QJsonArray{QStringLiteral("coarsened")};
+    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("block_size")},
+                                                  {QStringLiteral("values"), QJsonArray{64, 128, 256}}};
+    o[QStringLiteral("params")] = params;
+    QJsonArray results;
+    const qint64 n = 1048576;
+    QMap<QPair<int, int>, double> expected;
+    for (int y = 0; y < coarse.size(); ++y)
+        for (int x = 0; x < blocks.size(); ++x) {
+            if (x == 2 && y == 0)
+                continue;  // one missing cell stays empty
+            const double median = 0.002 + 0.001 * x + 0.0005 * y;
+            QJsonObject r = base;
+            r[QStringLiteral("n")] = n;
+            r[QStringLiteral("block_size")] = blocks[x];
+            r[QStringLiteral("coarse_factor")] = coarse[y];
+            r[QStringLiteral("grid_size")] = int(n / (blocks[x] * 4 * coarse[y]));
+            r[QStringLiteral("bytes_read")] = 4 * n;
+            r[QStringLiteral("time_ms")] = QJsonObject{{QStringLiteral("median"), median}, {QStringLiteral("min"), median},
+                                                       {QStringLiteral("max"), median}};
+            const double gbs = std::round(4.0 * double(n) / (median * 1e6) * 10) / 10;
+            r[QStringLiteral("bandwidth_gbs")] = gbs;
+            expected[qMakePair(x, y)] = gbs;
+            results.append(r);
+        }
+    o[QStringLiteral("results")] = results;
+    const QString path = writeFile(tmp, QStringLiteral("block_by_coarse.json"), QJsonDocument(o).toJson());
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    const views::HeatMapGrid& g = pane.heatMap()->grid();
+    QCOMPARE(g.strategy, QStringLiteral("coarsened"));
+    QCOMPARE(g.n, n);
+    QCOMPARE(g.blocks, blocks);
+    QCOMPARE(g.coarse, coarse);
+    for (int y = 0; y < coarse.size(); ++y)
+        for (int x = 0; x < blocks.size(); ++x) {
+            if (x == 2 && y == 0) {
+                QVERIFY(std::isnan(pane.heatMap()->cellValue(x, y)));
+                QCOMPARE(pane.heatMap()->cellLabel(x, y), QStringLiteral("–"));
+                continue;
+            }
+            QCOMPARE(pane.heatMap()->cellValue(x, y), expected[qMakePair(x, y)]);
+            QCOMPARE(pane.heatMap()->cellLabel(x, y), QString::number(expected[qMakePair(x, y)], 'f', 1));
+        }
+    QCOMPARE(pane.heatMap()->titleText(),
+             QStringLiteral("Effective bandwidth of coarsened at N = 1,048,576\nblock size × coarse factor (GB/s)"));
+    if (const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        showPane(pane);
+        auto* tabs = pane.findChild<QTabWidget*>();
+        for (int i = 0; tabs && i < tabs->count(); ++i)
+            if (tabs->tabText(i) == QStringLiteral("Heat map"))
+                tabs->setCurrentIndex(i);
+        QTest::qWait(200);
+        QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_heatmap.png"))));
+    }
+    // The fixture has no such sweep: the heat map says how to record one.
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QVERIFY(pane.heatMap()->grid().isEmpty());
+    QVERIFY(pane.heatMap()->titleText().startsWith(QStringLiteral("Heat map: needs a sweep of block size × coarse factor\n")));
+    // Its lines are short: the chart never widens the window (tst_classroom_pane: 1280 px screens).
+    QVERIFY2(static_cast<QWidget*>(pane.heatMap())->minimumSizeHint().width() < 800, qPrintable(QString::number(static_cast<QWidget*>(pane.heatMap())->minimumSizeHint().width())));
 }
 
 void TestBenchPane::hoverShowsExactFigures()
