@@ -3,9 +3,12 @@
 
 #include "app/message_text.h"
 
+#include "bench/compare.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 
 #include <limits>
 #include <string>
@@ -244,6 +247,11 @@ BenchResult toViews(const bench::Result& r)
         v.speedup_vs_cub = r.speedup_vs_cub;
     }
     v.ceiling_read_gbs = r.ceiling_read_gbs;
+    const bench::EngineFields engine = bench::engine_fields(r);
+    v.noise = engine.noise;
+    v.noise_recorded = engine.source == bench::NoiseSource::Recorded;
+    v.noisy = engine.noisy;
+    v.low_clock = engine.low_clock;
     if (r.multi_gpu) {
         v.gpus = r.multi_gpu->gpus;
         v.combine = qs(r.multi_gpu->combine);
@@ -375,8 +383,43 @@ QByteArray benchResultsToCsv(const BenchResults& r)
     return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
 }
 
+QByteArray benchResultsToMarkdown(const BenchResults& r, const QList<std::optional<double>>& speedups,
+                                  const QString& baseline)
+{
+    const auto cell = [](QString s) { return s.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' ')); };
+    const auto num = [](const std::optional<double>& v, int decimals) {
+        return v ? QString::number(*v, 'f', decimals) : QStringLiteral("–");
+    };
+    const auto tr = [](const char* s) { return QCoreApplication::translate("BenchResults", s); };
+    QStringList lines;
+    lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
+                 .arg(tr("Strategy"), tr("N"), tr("Block"), tr("C"), tr("Mode"), tr("Cache"), tr("Status"),
+                      tr("Median (µs)"), tr("Bandwidth (GB/s)"), tr("% of peak"))
+                 .arg(QCoreApplication::translate("BenchResults", "Speed-up vs %1").arg(cell(baseline)));
+    lines << QStringLiteral("|---|--:|--:|--:|---|---|---|--:|--:|--:|--:|");
+    for (qsizetype i = 0; i < r.results.size(); ++i) {
+        const BenchResult& x = r.results[i];
+        const std::optional<double> s = i < speedups.size() ? speedups[i] : std::nullopt;
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
+                     .arg(cell(x.strategy), QString::number(x.n), QString::number(x.block_size),
+                          QString::number(x.coarse_factor), cell(x.mode), cell(x.cache), views::benchStatusId(x.status),
+                          x.time ? QString::number(x.time->median_ms * 1000, 'f', 3) : QStringLiteral("–"),
+                          num(x.bandwidth_gbs, 1))
+                     .arg(num(x.pct_peak, 1), s ? QString::number(*s, 'f', 2) + QStringLiteral("×") : QStringLiteral("–"));
+    }
+    return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
+}
+
 QList<std::optional<double>> benchSpeedups(const BenchResults& r, const QString& baseline)
 {
+    // The baseline's verified results indexed by n once (issue 15: comparing every result with
+    // every other took 31 s for 20000 results). Per n, the best match for each (operation, block
+    // size, coarse factor) is found among the few baseline results of that n.
+    QHash<qint64, QList<const BenchResult*>> byN;
+    for (const BenchResult& b : r.results)
+        if (b.strategy == baseline && b.hasSpeed())
+            byN[b.n] << &b;
+    QHash<QString, const BenchResult*> chosen;
     QList<std::optional<double>> out;
     out.reserve(r.results.size());
     for (const BenchResult& x : r.results) {
@@ -387,19 +430,27 @@ QList<std::optional<double>> benchSpeedups(const BenchResults& r, const QString&
             } else if (baseline == QLatin1String("cub") && x.speedup_vs_cub) {
                 s = x.speedup_vs_cub;
             } else {
-                // The baseline at the same n; prefer the same operation, block size and coarse factor.
-                const BenchResult* best = nullptr;
-                int bestScore = -1;
-                for (const BenchResult& b : r.results) {
-                    if (b.strategy != baseline || b.n != x.n || !b.hasSpeed())
-                        continue;
-                    const int score = (b.operation == x.operation ? 4 : 0) + (b.block_size == x.block_size ? 2 : 0)
-                        + (b.coarse_factor == x.coarse_factor ? 1 : 0);
-                    if (score > bestScore) {
-                        best = &b;
-                        bestScore = score;
+                // The baseline at the same n; prefer the same operation, block size and coarse
+                // factor. Memoized per (n, operation, block size, coarse factor): a sweep asks the
+                // same question for every strategy.
+                const QString key = QStringLiteral("%1/%2/%3/%4").arg(x.n).arg(x.operation).arg(x.block_size).arg(x.coarse_factor);
+                auto hit = chosen.constFind(key);
+                if (hit == chosen.constEnd()) {
+                    const BenchResult* pick = nullptr;
+                    int bestScore = -1;
+                    for (const BenchResult* b : byN.value(x.n)) {
+                        const int score = (b->operation == x.operation ? 4 : 0) + (b->block_size == x.block_size ? 2 : 0)
+                            + (b->coarse_factor == x.coarse_factor ? 1 : 0);
+                        if (score > bestScore) {
+                            pick = b;
+                            bestScore = score;
+                            if (score == 7)
+                                break;
+                        }
                     }
+                    hit = chosen.insert(key, pick);
                 }
+                const BenchResult* best = *hit;
                 if (best && x.time->median_ms > 0)
                     s = best->time->median_ms / x.time->median_ms;
             }

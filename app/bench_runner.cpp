@@ -23,7 +23,11 @@ constexpr int kNoDeviceExit = 77;
 constexpr int kBadInputExit = 2;
 
 // "1 result", "3 results"
-QString countResults(int n) { return n == 1 ? QStringLiteral("1 result") : QStringLiteral("%1 results").arg(n); }
+QString countResults(int n)
+{
+    return n == 1 ? QCoreApplication::translate("BenchRunner", "1 result")
+                  : QCoreApplication::translate("BenchRunner", "%1 results").arg(n);
+}
 
 bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
@@ -146,6 +150,7 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
     m_errorLine.clear();
     m_cancelled = false;
     m_done = false;
+    m_sawStdout = false;
     m_results = {};
     m_document = {};
     m_results.source = QStringLiteral("run");
@@ -172,7 +177,9 @@ void BenchRunner::cancel()
 
 void BenchRunner::readStdout()
 {
-    m_buffer += m_process->readAllStandardOutput();
+    const QByteArray chunk = m_process->readAllStandardOutput();
+    m_sawStdout = m_sawStdout || !chunk.isEmpty();
+    m_buffer += chunk;
     qsizetype nl;
     while ((nl = m_buffer.indexOf('\n')) >= 0) {
         const QByteArray line = m_buffer.left(nl).trimmed();
@@ -228,7 +235,8 @@ void BenchRunner::handleLine(const QByteArray& line)
 
 QString BenchRunner::stderrLine() const
 {
-    // The CLI's last line, without its "reducescope-cli: " prefix (the pane says who spoke).
+    // The CLI's last line, without its "reducescope-cli: " prefix (the pane says who spoke),
+    // elided in the middle beyond kMaxShownMessage characters.
     const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
     for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
         QString line = QString::fromUtf8(it->trimmed());
@@ -236,14 +244,28 @@ QString BenchRunner::stderrLine() const
             continue;
         if (line.startsWith(QLatin1String("reducescope-cli: ")))
             line = line.mid(17);
+        if (line.size() > kMaxShownMessage) {
+            const int keep = kMaxShownMessage / 2;
+            line = line.left(keep) + QStringLiteral(" … ") + line.right(keep);
+        }
         return line;
     }
     return {};
 }
 
+int BenchRunner::failedRows() const
+{
+    int failed = 0;
+    for (const views::BenchResult& r : m_results.results)
+        failed += r.status == views::BenchStatus::Wrong || r.status == views::BenchStatus::Error;
+    return failed;
+}
+
 void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     m_stderr += m_process->readAllStandardError();
+    if (m_stderr.size() > 64 * 1024)
+        m_stderr = m_stderr.right(64 * 1024);
     readStdout();
     if (!m_buffer.trimmed().isEmpty()) {
         handleLine(m_buffer.trimmed());
@@ -253,6 +275,7 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     o.exitCode = exitCode;
     const QString said = toolSaid(!m_errorLine.isEmpty() ? m_errorLine : stderrLine());  // the CLI speaks English
     const int received = int(m_results.results.size());
+    const int failed = failedRows();
     if (m_cancelled) {
         o.kind = BenchOutcome::Kind::Cancelled;
         o.message = tr("Cancelled; %1 kept.").arg(received == 1 ? tr("1 finished result") : tr("%1 finished results").arg(received));
@@ -260,13 +283,34 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
         o.kind = BenchOutcome::Kind::Crashed;
         o.message = tr("reducescope-cli crashed after %1").arg(countResults(received))
             + (said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    } else if (!m_errorLine.isEmpty() && exitCode != kBadInputExit && exitCode != kNoDeviceExit) {
+        // An error line is an error whatever the exit code says.
+        o.kind = BenchOutcome::Kind::ErrorReported;
+        o.message = tr("reducescope-cli reported an error after %1 (exit %2): %3")
+                        .arg(countResults(received)).arg(exitCode).arg(m_errorLine.left(kMaxShownMessage));
+    } else if (exitCode == 0 && !m_done) {
+        o.kind = BenchOutcome::Kind::Incomplete;
+        if (!m_sawStdout)
+            o.message = tr("No results: reducescope-cli exited (code 0) and printed nothing%1")
+                            .arg(said.isEmpty() ? QString() : QStringLiteral(" on stdout; stderr: ") + said);
+        else
+            o.message = tr("Incomplete: reducescope-cli exited (code 0) after %1 without its \"done\" line; "
+                           "the rows received are kept")
+                            .arg(countResults(received));
     } else if (exitCode == 0) {
         o.kind = BenchOutcome::Kind::Completed;
         o.message = tr("Done: %1.").arg(countResults(received));
     } else if (exitCode == 1) {
         o.kind = BenchOutcome::Kind::SomeFailed;
-        o.message = said.isEmpty() ? tr("Done, but some results are wrong or failed (see Status).")
-                                   : tr("reducescope-cli: %1").arg(said);
+        if (!said.isEmpty())
+            o.message = tr("reducescope-cli: %1").arg(said);
+        else if (failed > 0)
+            o.message = failed == 1 ? tr("Done, but 1 result is wrong or failed (see Status).")
+                                    : tr("Done, but %1 results are wrong or failed (see Status).").arg(failed);
+        else
+            o.message = tr("reducescope-cli failed (exit 1) after %1 without saying why%2")
+                            .arg(countResults(received))
+                            .arg(m_done ? QString() : tr("; the run is incomplete (no \"done\" line)"));
     } else if (exitCode == kBadInputExit) {
         o.kind = BenchOutcome::Kind::BadInput;
         o.message = said.isEmpty() ? tr("reducescope-cli rejected the arguments (exit 2)") : said;

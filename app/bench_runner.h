@@ -48,6 +48,8 @@ struct BenchOutcome {
         Crashed,        ///< the child died (signal) or exited with another code
         StartFailed,    ///< the CLI could not be started (not found, not executable)
         Cancelled,      ///< the user cancelled; finished rows are kept
+        Incomplete,     ///< exit 0 but no `done` line: the run stopped early (or printed nothing)
+        ErrorReported,  ///< the CLI printed an {"type":"error"} line (whatever its exit code)
     };
     Kind kind = Kind::Completed;
     int exitCode = 0;
@@ -100,6 +102,10 @@ public:
 
     /// Overrides the CLI path (tests); empty = locateCli() at each start.
     void setCliPath(const QString& path) { m_cliPath = path; }
+    /// Longest CLI message shown, in characters; a longer stderr line is elided in the middle
+    /// (a 100 MB line without a newline must not become one label that widens the window).
+    static constexpr int kMaxShownMessage = 300;
+
     /// The CLI that the next run will start (may be empty).
     QString cliPath() const;
 
@@ -142,6 +148,7 @@ private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
     QString stderrLine() const;
+    int failedRows() const;
 
     QString m_cliPath;
     QProcess* m_process = nullptr;
@@ -151,6 +158,7 @@ private:
     QString m_errorLine;     ///< message of an {"type":"error"} line
     bool m_cancelled = false;
     bool m_done = false;     ///< the done line arrived
+    bool m_sawStdout = false; ///< the child printed anything at all on stdout
     views::BenchResults m_results;
     bench::ResultsFile m_document;
 };

@@ -83,6 +83,7 @@ std::optional<double> BenchTableModel::value(int row, int column) const
     case MedianColumn: return r.time ? std::optional(r.time->median_ms * 1000) : std::nullopt;
     case MinColumn: return r.time ? std::optional(r.time->min_ms * 1000) : std::nullopt;
     case MaxColumn: return r.time ? std::optional(r.time->max_ms * 1000) : std::nullopt;
+    case NoiseColumn: return r.time && r.noise ? std::optional(*r.noise * 100) : std::nullopt;  // %
     case BandwidthColumn: return r.hasSpeed() ? r.bandwidth_gbs : std::nullopt;
     case PctPeakColumn: return r.hasSpeed() ? r.pct_peak : std::nullopt;
     case PctCeilingColumn: return r.hasSpeed() ? r.pct_ceiling : std::nullopt;
@@ -114,6 +115,16 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         case MedianColumn:
         case MinColumn:
         case MaxColumn: return QString::number(*v, 'g', 4);  // µs
+        case NoiseColumn: {
+            // "0.41 %" (recorded MAD) or "~9.5 %" (half the min–max spread), then the flags.
+            QString t = (r.noise_recorded ? QString() : QStringLiteral("~")) + QString::number(*v, 'f', *v < 10 ? 2 : 1)
+                + QStringLiteral(" %");
+            if (r.noisy)
+                t += QLatin1Char(' ') + tr("NOISY");
+            if (r.low_clock)
+                t += QLatin1Char(' ') + tr("LOW CLOCK");
+            return t;
+        }
         case BandwidthColumn: return QString::number(*v, 'f', 1);
         case PctPeakColumn:
         case PctCeilingColumn: return QString::number(*v, 'f', 1);
@@ -139,11 +150,19 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
             tip += tr("\n|error| %1, tolerance %2").arg(*r.abs_error, 0, 'g', 4).arg(*r.tolerance, 0, 'g', 4);
         if (!r.message.isEmpty())
             tip += QLatin1Char('\n') + toolSaid(r.message);  // the file's words, as written
+        if (col == NoiseColumn && r.noise)
+            tip += QLatin1Char('\n')
+                + (r.noise_recorded ? tr("Noise: relative median absolute deviation of the samples, as recorded")
+                                    : tr("Noise: half the min–max spread of the times (this file records no noise)"))
+                + (r.noisy ? tr("; above the run's noise limit") : QString())
+                + (r.low_clock ? tr("; a clock read below 75 % of its maximum during the run") : QString());
         if (col == KernelColumn)
             tip += tr("\nDouble-click to open this strategy in the step pane.");
         return tip;
     }
     case Qt::ForegroundRole:
+        if (col == NoiseColumn && (r.noisy || r.low_clock))
+            return QBrush(QColor(0xc0, 0x70, 0x00));
         if (col == StatusColumn || col == ErrorColumn) {
             if (r.status == BenchStatus::Wrong || r.status == BenchStatus::Error)
                 return QBrush(QColor(0xd0, 0x20, 0x20));
@@ -181,6 +200,7 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
         case MedianColumn: return tr("Median (µs)");
         case MinColumn: return tr("Min (µs)");
         case MaxColumn: return tr("Max (µs)");
+        case NoiseColumn: return tr("Noise");
         case BandwidthColumn: return tr("GB/s");
         case PctPeakColumn: return tr("% peak");
         case PctCeilingColumn: return tr("% ceiling");
@@ -194,6 +214,9 @@ QVariant BenchTableModel::headerData(int section, Qt::Orientation orientation, i
         switch (section) {
         case BlockColumn: return tr("Threads per block");
         case CoarseColumn: return tr("Coarse factor (COARSE_FACTOR)");
+        case NoiseColumn:
+            return tr("Relative noise of the time: the recorded median absolute deviation, or ~ half the min–max "
+                      "spread; NOISY above the run's noise limit, LOW CLOCK below 75 % of the maximum clock");
         case BandwidthColumn: return tr("Effective bandwidth: bytes read / median time, 10^9 bytes per second");
         case PctPeakColumn: return tr("Bandwidth as % of the datasheet peak");
         case PctCeilingColumn: return tr("Bandwidth as % of the measured read-only ceiling at this N");

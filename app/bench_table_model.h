@@ -17,7 +17,7 @@ class BenchTableModel : public QAbstractTableModel {
 public:
     /// Columns, left to right. Times in µs (the files keep ms), bandwidth in 10^9 bytes/s.
     enum Column {
-        KernelColumn, NColumn, BlockColumn, CoarseColumn, MedianColumn, MinColumn, MaxColumn, BandwidthColumn,
+        KernelColumn, NColumn, BlockColumn, CoarseColumn, MedianColumn, MinColumn, MaxColumn, NoiseColumn, BandwidthColumn,
         PctPeakColumn, PctCeilingColumn, SpeedupColumn, ErrorColumn, StatusColumn, ColumnCount
     };
     /// Custom roles.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/benchmark_pane.h"
+#include "views/bench_heatmap.h"
 
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
@@ -12,6 +13,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QEvent>
 #include <QFrame>
@@ -23,10 +25,12 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextDocument>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -82,7 +86,16 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message (a CLI's stderr) wraps or is cut; it never widens the window.
+    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_message->setMinimumWidth(1);
     m_message->hide();
+    // Streamed results are drawn at most every kRefreshMs (issue 15: a refresh per line stalled
+    // the pane at 30000 lines).
+    m_refreshTimer = new QTimer(this);
+    m_refreshTimer->setSingleShot(true);
+    m_refreshTimer->setInterval(kRefreshMs);
+    connect(m_refreshTimer, &QTimer::timeout, this, &BenchmarkPane::flushRefresh);
     layout->addWidget(m_message);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(buildLeft());
@@ -109,7 +122,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
         item->setData(Qt::UserRole, id);
         m_status->addItem(item);
-        m_status->scrollToBottom();
+        scheduleRefresh();
     });
     connect(m_runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
         m_shown.results << r;
@@ -129,8 +142,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         item->setText(line);
         if (!r.hasSpeed())
             item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20) : QColor(0xc0, 0x70, 0x00));
-        refreshBaselines();
-        refresh();
+        scheduleRefresh();
     });
     connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) {
         ++m_rejectedLines;
@@ -139,6 +151,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     });
     connect(m_runner, &BenchRunner::finished, this, [this](const BenchOutcome& o) {
         setRunning(false);
+        flushRefresh();
         using K = BenchOutcome::Kind;
         const bool isError = o.kind != K::Completed && o.kind != K::Cancelled;
         if (o.kind == K::NoDevice) {
@@ -325,6 +338,26 @@ QWidget* BenchmarkPane::buildRight()
         m_charts << chart;
         m_tabs->addTab(chart, QString());
     }
+    // Heat map (issue 16): bandwidth over block size × coarse factor of a two-parameter sweep.
+    m_heatMap = new views::BenchHeatMap(m_tabs);
+    m_tabs->addTab(m_heatMap, tr("Heat map"));
+    // Comparison (issue 16): per cell FAST, SLOW or SAME against the file loaded with "Compare
+    // with…", by the rule of `reducescope-cli compare` (kernels/bench/compare.h).
+    auto* comparePage = new QWidget(m_tabs);
+    auto* compareLayout = new QVBoxLayout(comparePage);
+    m_compareSummary = new QLabel(comparePage);
+    m_compareSummary->setWordWrap(true);
+    m_compareSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    compareLayout->addWidget(m_compareSummary);
+    m_compareTable = new QTableWidget(comparePage);
+    m_compareTable->setColumnCount(7);
+    m_compareTable->setHorizontalHeaderLabels({tr("Cell"), tr("Shown (µs)"), tr("Compared (µs)"), tr("Change"),
+                                               tr("Noise shown"), tr("Noise compared"), tr("Verdict")});
+    m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_compareTable->verticalHeader()->hide();
+    m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    compareLayout->addWidget(m_compareTable, 1);
+    m_tabs->addTab(comparePage, tr("Comparison"));
     // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
     m_scaling = new views::BenchScalingChart(m_tabs);
     m_tabs->addTab(m_scaling, QString());
@@ -360,6 +393,8 @@ QWidget* BenchmarkPane::buildRight()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Sizing the columns from every row costs seconds at 30000 rows: a sample of rows is enough.
+    m_table->horizontalHeader()->setResizeContentsPrecision(200);
     m_table->horizontalHeader()->setStretchLastSection(true);
     auto open = [this](const QModelIndex& index) {
         const QString id = index.data(BenchTableModel::StrategyRole).toString();
@@ -443,8 +478,34 @@ void BenchmarkPane::setBaseline(const QString& strategyId)
     m_baseline->setCurrentText(strategyId);
 }
 
+void BenchmarkPane::scheduleRefresh()
+{
+    m_refreshPending = true;
+    if (!m_refreshTimer->isActive())
+        m_refreshTimer->start();
+}
+
+void BenchmarkPane::flushRefresh()
+{
+    m_refreshTimer->stop();
+    if (!m_refreshPending)
+        return;
+    m_refreshPending = false;
+    QElapsedTimer took;
+    took.start();
+    refreshBaselines();
+    refresh();
+    m_status->scrollToBottom();
+    // A refresh costs more as rows grow: the next one waits at least 4x as long as this one took,
+    // so redrawing takes at most a fifth of the time and the rows keep streaming in.
+    m_refreshTimer->setInterval(int(std::max<qint64>(kRefreshMs, 4 * took.elapsed())));
+}
+
 void BenchmarkPane::refresh()
 {
+    // The table is reset with every refresh: keep where the reader scrolled to.
+    const int scroll = m_table->verticalScrollBar()->value();
+    const int hscroll = m_table->horizontalScrollBar()->value();
     const auto speedups = benchSpeedups(m_shown, m_baselineId);
     QList<views::BenchSeries> series{{m_shown, speedups}};
     if (m_overlay)
@@ -454,6 +515,64 @@ void BenchmarkPane::refresh()
     for (BenchChart* c : m_charts)
         c->setSeries(series, m_baselineId);
     m_model->setResults(m_shown, speedups, m_baselineId);
+    m_heatMap->setGrid(views::heatMapGrid(m_shown));
+    refreshComparison();
+    m_table->verticalScrollBar()->setValue(scroll);
+    m_table->horizontalScrollBar()->setValue(hscroll);
+}
+
+void BenchmarkPane::refreshComparison()
+{
+    m_comparison.clear();
+    if (m_overlayDoc)
+        m_comparison = bench::compare_results(shownDocument(), *m_overlayDoc);
+    m_compareTable->setRowCount(int(m_comparison.size()));
+    int fast = 0, slow = 0, same = 0;
+    const auto percent = [](const std::optional<double>& v, bool sign) {
+        return v ? (sign && *v >= 0 ? QStringLiteral("+") : QString()) + QString::number(100 * *v, 'f', 2) + QStringLiteral(" %")
+                 : QStringLiteral("–");
+    };
+    const auto noise = [&](const std::optional<double>& v, bench::NoiseSource src) {
+        if (!v)
+            return QStringLiteral("–");
+        return src == bench::NoiseSource::Recorded ? tr("%1 (MAD)").arg(percent(v, false))
+                                                   : tr("%1 (spread)").arg(percent(v, false));
+    };
+    for (int i = 0; i < int(m_comparison.size()); ++i) {
+        const bench::CompareRow& r = m_comparison[std::size_t(i)];
+        QString verdict;
+        QColor colour;
+        switch (r.verdict) {
+        case bench::Verdict::Fast: verdict = tr("FAST"); colour = QColor(0x00, 0x72, 0xb2); ++fast; break;
+        case bench::Verdict::Slow: verdict = tr("SLOW"); colour = QColor(0xd5, 0x5e, 0x00); ++slow; break;
+        case bench::Verdict::Same: verdict = tr("SAME"); ++same; break;
+        case bench::Verdict::NotCompared: verdict = tr("not compared (%1)").arg(QString::fromStdString(r.why)); break;
+        case bench::Verdict::OnlyInA: verdict = tr("only in the shown file"); break;
+        case bench::Verdict::OnlyInB: verdict = tr("only in the compared file"); break;
+        }
+        const QStringList cells{QString::fromStdString(r.cell),
+                                r.a_ms ? QString::number(*r.a_ms * 1000, 'f', 3) : QStringLiteral("–"),
+                                r.b_ms ? QString::number(*r.b_ms * 1000, 'f', 3) : QStringLiteral("–"),
+                                percent(r.change, true), noise(r.a_noise, r.a_source), noise(r.b_noise, r.b_source), verdict};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 6 && colour.isValid()) {
+                item->setForeground(colour);
+                QFont f = item->font();
+                f.setBold(true);
+                item->setFont(f);
+            }
+            m_compareTable->setItem(i, c, item);
+        }
+    }
+    m_compareSummary->setText(
+        m_overlayDoc
+            ? tr("Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench's compare script): a change of "
+                 "the median time beyond the sum of both cells' relative noise is FAST or SLOW; the noise is the "
+                 "recorded median absolute deviation, or half the min–max spread where a file has none.")
+                  .arg(m_overlay ? m_overlay->source : QString()).arg(fast).arg(slow).arg(same)
+            : tr("Load a second results file with \"Compare with…\" to see, per cell, whether it is FAST, SLOW or "
+                 "the SAME within both files' noise."));
 }
 
 void BenchmarkPane::updateDeviceText()
@@ -483,7 +602,9 @@ QString BenchmarkPane::deviceText() const
 
 void BenchmarkPane::setMessage(const QString& text, bool isError)
 {
-    m_message->setText(text);
+    // At most 2000 characters on screen (a message quoting a huge line is elided in the middle).
+    constexpr int kMax = 2000;
+    m_message->setText(text.size() > kMax ? text.left(kMax / 2) + QStringLiteral(" … ") + text.right(kMax / 2) : text);
     m_message->setVisible(!text.isEmpty());
     m_message->setStyleSheet(isError ? QStringLiteral("QLabel { color: #c62828; font-weight: bold; }") : QString());
 }
@@ -507,6 +628,7 @@ bool BenchmarkPane::run()
         return false;
     }
     m_status->clear();
+    m_refreshTimer->setInterval(kRefreshMs);
     m_rejectedLines = 0;
     m_lastRejected.clear();
     m_progress->setRange(0, 0);  // busy until the start line gives the total

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/bench_runner.h"
+#include "bench/compare.h"
 #include "views/bench_chart.h"
 
 #include <QString>
@@ -21,8 +22,11 @@ class QTabWidget;
 class QTableView;
 class QToolButton;
 class QAction;
+class QTableWidget;
+class QTimer;
 
 namespace reducescope::views {
+class BenchHeatMap;
 class BenchScalingChart;
 }
 
@@ -88,6 +92,13 @@ public:
     BenchSettings* settings() const { return m_settings; }
     /// The runner (tests point it at a fake CLI with setCliPath or REDUCESCOPE_CLI).
     BenchRunner* runner() const { return m_runner; }
+    /// The verdicts against the comparison file (bench::compare_results(shown, overlay), the rule
+    /// of `reducescope-cli compare`); empty without a comparison file.
+    const std::vector<bench::CompareRow>& comparison() const { return m_comparison; }
+    /// The heat map tab (block size × coarse factor of a two-parameter sweep).
+    views::BenchHeatMap* heatMap() const { return m_heatMap; }
+    /// The comparison tab's table (cell, A, B, change, noises, verdict).
+    QTableWidget* comparisonTable() const { return m_compareTable; }
     /// The per-kernel status lines of the current / last run.
     QStringList statusLines() const;
     /// The device panel's text (plain).
@@ -110,7 +121,10 @@ private:
     QWidget* buildLeft();
     QWidget* buildRight();
     void refresh();
+    void scheduleRefresh();
+    void flushRefresh();
     void refreshBaselines();
+    void refreshComparison();
     void updateDeviceText();
     void setMessage(const QString& text, bool isError);
     void setRunning(bool running);
@@ -128,6 +142,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     QList<views::BenchChart*> m_charts;
     views::BenchScalingChart* m_scaling = nullptr;
+    views::BenchHeatMap* m_heatMap = nullptr;
     QLabel* m_device = nullptr;
     QLabel* m_message = nullptr;
     QPushButton* m_run = nullptr;
@@ -150,11 +165,18 @@ private:
     std::optional<bench::ResultsFile> m_loaded;  ///< the file shown; empty while a run is shown
     QString m_loadedPath;
     std::optional<views::BenchResults> m_overlay;
+    std::optional<bench::ResultsFile> m_overlayDoc;  ///< the comparison file as read
+    std::vector<bench::CompareRow> m_comparison;
+    QTableWidget* m_compareTable = nullptr;
+    QLabel* m_compareSummary = nullptr;
     QString m_baselineId;
     /// The device panel's line for this machine, worded in the current language when asked.
     std::function<QString()> m_localDevice;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
     QString m_lastRejected;
+    static constexpr int kRefreshMs = 200;
+    QTimer* m_refreshTimer = nullptr;
+    bool m_refreshPending = false;
     bool m_probed = false;
     bool m_noDevice = false;
 };

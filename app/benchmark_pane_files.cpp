@@ -63,14 +63,15 @@ const bench::ResultsFile& BenchmarkPane::shownDocument() const { return m_loaded
 bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
 {
     QString why;
-    auto r = BenchResultsReader::readFile(path, &why);
-    if (!r) {
+    auto doc = BenchResultsReader::readDocument(path, &why);
+    if (!doc) {
         setMessage(tr("Not loaded for comparison: %1").arg(why), true);
         if (error)
             *error = why;
         return false;
     }
-    m_overlay = std::move(*r);
+    m_overlay = toViews(*doc, QFileInfo(path).fileName());
+    m_overlayDoc = std::move(*doc);
     m_clearOverlay->setEnabled(true);
     refresh();
     updateDeviceText();
@@ -81,6 +82,7 @@ bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
 void BenchmarkPane::clearOverlay()
 {
     m_overlay.reset();
+    m_overlayDoc.reset();
     m_clearOverlay->setEnabled(false);
     refresh();
     updateDeviceText();
@@ -97,12 +99,14 @@ bool BenchmarkPane::exportData(const QString& path, QString* error)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("json"))
         return writeResultsFile(path, shownDocument(), error);  // the results format, nothing left out
-    if (suffix != QLatin1String("csv")) {
+    if (suffix != QLatin1String("csv") && suffix != QLatin1String("md")) {
         if (error)
-            *error = tr("%1: unknown data format \"%2\" (allowed: csv, json)").arg(path, suffix);
+            *error = tr("%1: unknown data format \"%2\" (allowed: csv, md, json)").arg(path, suffix);
         return false;
     }
-    const QByteArray bytes = benchResultsToCsv(m_shown);
+    const QByteArray bytes = suffix == QLatin1String("md")
+        ? benchResultsToMarkdown(m_shown, benchSpeedups(m_shown, m_baselineId), m_baselineId)
+        : benchResultsToCsv(m_shown);
     QSaveFile f(path);  // written whole or not at all
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
         if (error)
@@ -149,7 +153,7 @@ void BenchmarkPane::exportChartDialog()
 void BenchmarkPane::exportDataDialog()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export data"), QStringLiteral("results.csv"),
-                                                      tr("CSV (*.csv);;Results JSON (*.json)"));
+                                                      tr("CSV (*.csv);;Markdown table (*.md);;Results JSON (*.json)"));
     if (path.isEmpty())
         return;
     QString why;

@@ -294,6 +294,8 @@ QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
 
 void BenchChart::addTitle(const QString& text) { m_title->setText(text); }
 
+QString BenchChart::titleText() const { return m_title ? m_title->text() : QString(); }
+
 void BenchChart::showEmpty(const QString& message)
 {
     auto* t = new QCPItemText(this);
@@ -334,6 +336,18 @@ void BenchChart::rebuild()
     replot();
 }
 
+QString BenchChart::modeAndCache(const BenchParams& p)
+{
+    // Issue 16: hot or cold cache (and the timing mode) in every title, so that a projected or
+    // exported chart says what was measured. "— graph mode, hot cache" / "…, cold cache".
+    if (p.mode.isEmpty() && p.cache.isEmpty())
+        return {};
+    const QString cache = p.cache == QLatin1String("cold") ? tr("cold cache")
+        : p.cache == QLatin1String("hot")                  ? tr("hot cache")
+                                                           : tr("cache %1").arg(p.cache);
+    return p.mode.isEmpty() ? tr(", %1").arg(cache) : tr(", %1 mode, %2").arg(p.mode, cache);
+}
+
 void BenchChart::buildBars()
 {
     const bool overlay = m_series.size() > 1;
@@ -350,6 +364,7 @@ void BenchChart::buildBars()
         // A sweep over block size or coarse factor: the bars show the run's first setting.
         if (p.sweep_param == QLatin1String("block_size") || p.sweep_param == QLatin1String("coarse_factor"))
             title += tr(", block %1, coarse %2").arg(p.block_size).arg(p.coarse_factor);
+        title += modeAndCache(p);
     }
     addTitle(title);
 
@@ -607,11 +622,12 @@ void BenchChart::buildSweep()
         paramLabel = tr("block size (threads), log₂ scale");
     else if (param == QLatin1String("coarse_factor"))
         paramLabel = tr("coarse factor, log₂ scale");
-    addTitle(param.isEmpty() ? tr("Bandwidth against N (sweep)")
-                             : tr("Effective bandwidth against %1")
-                                   .arg(param == QLatin1String("n")            ? tr("N")
-                                        : param == QLatin1String("block_size") ? tr("block size")
-                                                                               : tr("coarse factor")));
+    addTitle((param.isEmpty() ? tr("Bandwidth against N (sweep)")
+                              : tr("Effective bandwidth against %1")
+                                    .arg(param == QLatin1String("n")            ? tr("N")
+                                         : param == QLatin1String("block_size") ? tr("block size")
+                                                                                : tr("coarse factor")))
+             + (primary ? modeAndCache(primary->params) : QString()));
 
     auto ticker = QSharedPointer<SizeTicker>::create();
     ticker->setLogBase(2);

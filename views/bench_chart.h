@@ -66,6 +66,8 @@ public:
     QPoint categoryPosition(int category) const;
     /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
     QStringList seriesNames() const;
+    /// The chart's title as drawn (names the timing mode and hot/cold cache, issue 16).
+    QString titleText() const;
     /// Widget rectangles of the reference-line labels (datasheet peaks, ceiling) as last drawn.
     QList<QRectF> referenceLabelRects() const;
 
@@ -82,6 +84,8 @@ protected:
 
 private:
     void rebuild();
+    /// ", graph mode, hot cache" for a chart title (empty when the file names neither).
+    static QString modeAndCache(const BenchParams& p);
     void buildBars();
     void buildSweep();
     void applyPalette();

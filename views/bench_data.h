@@ -58,6 +58,12 @@ struct BenchResult {
     std::optional<double> ceiling_read_gbs;  ///< read ceiling measured at this n, 10^9 bytes/s
     std::optional<double> speedup_vs_cpu;    ///< CPU time / this time; ok only
     std::optional<double> speedup_vs_cub;    ///< CUB time / this time; ok only
+    /// Relative noise of the time (issue 16, bench::result_noise): the recorded relative median
+    /// absolute deviation (`noise`) when the file has it, else (max - min) / (2 · median).
+    std::optional<double> noise;
+    bool noise_recorded = false;  ///< `noise` came from the file (not the min–max spread)
+    bool noisy = false;           ///< the file's `noisy`: noise above the run's noise limit
+    bool low_clock = false;       ///< the file's `low_clock`: a clock reading below 75 % of its maximum
     int gpus = 0;            ///< multi-GPU runs (issue 7, optional field): GPUs used; 0 = single-GPU file
     QString combine;         ///< multi-GPU runs: how partials were combined ("nccl_allreduce", "p2p", ...)
 

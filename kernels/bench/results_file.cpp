@@ -3,6 +3,8 @@
 // (results_file.h). Every check of a field is a call into json_fields.h.
 #include "bench/results_file.h"
 
+#include "bench/results_checks.h"
+
 #include "model/message.h"
 
 #include <cerrno>
@@ -245,6 +247,7 @@ Device read_device(const json& o, const std::string& path)
     d.extra = unknown_members(o, {"index", "name", "compute_capability", "sms", "l2_bytes", "memory_bytes",
                                   "memory_clock_khz", "memory_bus_bits", "sm_clock_khz", "peak_bandwidth_gbs",
                                   "driver_version", "runtime_version", "cooperative_launch", "pci_bus_id"});
+    check_device(d, path);
     return d;
 }
 
@@ -372,6 +375,7 @@ Result read_result(const json& o, const std::string& path)
                                   "host_enqueue_us", "cold_method", "cold_buffers", "clocks", "low_clock",
                                   "checked_after_timing", "result_after_timing", "ceiling_ratio",
                                   "speedup_vs_cub_single_pass", "best_baseline", "speedup_vs_best_baseline"});
+    check_result(r, path);
     return r;
 }
 
@@ -454,6 +458,7 @@ ResultsFile read_results_json(const json& root)
         }
     }
     f.extra = std::move(extra);
+    check_file(f);
     return f;
 }
 

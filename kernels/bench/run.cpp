@@ -3,6 +3,8 @@
 #include "bench/run.h"
 
 #include "bench/clocks.h"
+#include "bench/verify.h"
+
 #include "bench/stats.h"
 #include "model/catalogue.h"
 
@@ -257,6 +259,11 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
         r.message = run.message;
         return r;
     }
+    // The tolerance of this kernel's own summation order (verify.h), now that its grid is known;
+    // never below the generic bound (a floor in case a trait underestimates a chain).
+    if (!is_max)
+        r.tolerance = std::max(*r.tolerance, kernel_tolerance(p.strategy, p.n, p.block_size, p.coarse_factor, run.grid,
+                                                              ref.abs_sum));
     r.result = run.value;
     r.abs_error = std::fabs(run.value - expect);
     r.status = classify(run.output_written, run.value, expect, *r.tolerance, info->expected_wrong);
@@ -445,62 +452,79 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
     needs.partials = needs_partials(ids);
     const auto x = make_input(capacity, a.seed, 0);
     const auto y = needs.dot ? make_input(capacity, a.seed, 1) : std::vector<float>{};
-    g::Runner runner{a.device, x, y, needs};
     g::Timing verify_only;
     verify_only.reps = 0;
     SelftestReport out;
     out.device_name = dev.name;
-    for (const std::size_t n : sizes) {
-        const std::span<const float> xs{x.data(), n};
-        const Reference ref = reference(xs);
-        const Reference dref = needs.dot ? reference_dot(xs, std::span<const float>{y.data(), n}) : Reference{};
-        for (const auto& id : ids) {
-            if (!info_of(id).has_kernel)
-                continue;
-            const std::vector<unsigned int> cs =
-                info_of(id).uses_coarse_factor ? a.coarse_factors : std::vector<unsigned int>{4};
-            for (const unsigned int bs : a.block_sizes)
-                for (const unsigned int c : cs)
-                    for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-                        ++out.runs;
-                        const auto run = runner.run({id, mx, bs, c}, n, verify_only);
-                        const bool dot = is_dot(id);
-                        const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
-                        const Reference& r = dot ? dref : ref;
-                        const double expect = is_max ? r.max : r.sum;
-                        const double tol = is_max ? 0.0 : sum_tolerance(n, r.abs_sum);
-                        const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
-                                                  " block=" + std::to_string(bs) + " coarse=" + std::to_string(c);
-                        if (run.status == g::RunResult::Status::Skipped) {
-                            ++out.skipped;
-                            continue;
+    // Two inputs (issue 14). Pass 0: the random input, each kernel within the tolerance of its
+    // own summation order. Pass 1: the exact input (verify.h make_exact_input, values in
+    // {-1, 0, 1}, uploaded per size so that its last elements are the +1 tail): every partial
+    // sum is exact in any order, so every kernel must give the reference with zero error; a
+    // dropped element or tail fails here even where the random input's tolerance hides it.
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool exact = pass == 1;
+        for (const std::size_t n : sizes) {
+            const std::vector<float> xe = exact ? make_exact_input(n, a.seed) : std::vector<float>{};
+            const std::vector<float> ye = exact && needs.dot ? make_exact_input(n, a.seed + 1) : std::vector<float>{};
+            const std::vector<float>& xv = exact ? xe : x;
+            const std::vector<float>& yv = exact ? ye : y;
+            g::Runner runner = exact ? g::Runner{a.device, xe, ye, needs} : g::Runner{a.device, x, y, needs};
+            const std::span<const float> xs{xv.data(), n};
+            const Reference ref = reference(xs);
+            const Reference dref = needs.dot ? reference_dot(xs, std::span<const float>{yv.data(), n}) : Reference{};
+            for (const auto& id : ids) {
+                if (!info_of(id).has_kernel || (exact && info_of(id).expected_wrong))
+                    continue;
+                const std::vector<unsigned int> cs =
+                    info_of(id).uses_coarse_factor ? a.coarse_factors : std::vector<unsigned int>{4};
+                for (const unsigned int bs : a.block_sizes)
+                    for (const unsigned int c : cs)
+                        for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
+                            ++out.runs;
+                            const auto run = runner.run({id, mx, bs, c}, n, verify_only);
+                            const bool dot = is_dot(id);
+                            const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
+                            const Reference& r = dot ? dref : ref;
+                            const double expect = is_max ? r.max : r.sum;
+                            const double tol = is_max || exact ? 0.0
+                                                               : std::max(sum_tolerance(n, r.abs_sum),
+                                                                          kernel_tolerance(id, n, bs, c, run.grid, r.abs_sum));
+                            const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
+                                                      " block=" + std::to_string(bs) + " coarse=" + std::to_string(c) +
+                                                      (exact ? " exact input" : "");
+                            if (run.status == g::RunResult::Status::Skipped) {
+                                ++out.skipped;
+                                continue;
+                            }
+                            if (run.status == g::RunResult::Status::Failed) {
+                                ++out.errors;
+                                problem("ERROR " + where + ": " + run.message);
+                                continue;
+                            }
+                            if (info_of(id).expected_wrong) {
+                                ++out.race_runs;
+                                out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
+                                continue;
+                            }
+                            const bool ok = exact ? exact_match(run.output_written, run.value, expect)
+                                                  : classify(run.output_written, run.value, expect, tol, false) == Status::Ok;
+                            if (ok) {
+                                ++out.ok;
+                            } else {
+                                ++out.wrong;
+                                problem("WRONG " + where + ": got " + text_of(run.value) + ", expected " +
+                                        text_of(expect) + (exact ? " exactly" : " (tolerance " + text_of(tol) + ")") +
+                                        (run.output_written ? "" : ", output not written"));
+                            }
                         }
-                        if (run.status == g::RunResult::Status::Failed) {
-                            ++out.errors;
-                            problem("ERROR " + where + ": " + run.message);
-                            continue;
-                        }
-                        if (info_of(id).expected_wrong) {
-                            ++out.race_runs;
-                            out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
-                            continue;
-                        }
-                        const auto st = classify(run.output_written, run.value, expect, tol, false);
-                        if (st == Status::Ok) {
-                            ++out.ok;
-                        } else {
-                            ++out.wrong;
-                            problem("WRONG " + where + ": got " + text_of(run.value) + ", expected " +
-                                    text_of(expect) + " (tolerance " + text_of(tol) +
-                                    (run.output_written ? "" : ", output not written") + ")");
-                        }
-                    }
+            }
         }
     }
     // self_reset's epochs: thousands of back-to-back launches on the same counters, in a loop and
     // replayed from a CUDA graph; the output after the last one and the counters must be right.
     if (std::find(ids.begin(), ids.end(), "self_reset") != ids.end() && !sizes.empty()) {
         const std::size_t n = std::min(sizes.back(), std::size_t{1} << 20);
+        g::Runner runner{a.device, x, y, needs};
         const Reference ref = reference(std::span<const float>{x.data(), n});
         const double tol = sum_tolerance(n, ref.abs_sum);
         for (const g::Mode mode : {g::Mode::Loop, g::Mode::Graph}) {

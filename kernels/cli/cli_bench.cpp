@@ -28,6 +28,7 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -107,29 +108,68 @@ std::uint64_t parse_int_option(const std::string& flag, const std::string& text,
 }
 
 /// --json: a file that can be written, checked before anything runs and without creating it
-/// (an existing file is left as it is until the whole result set replaces it).
+/// (an existing file is left as it is until the whole result set replaces it: the writer writes a
+/// temporary file in the same folder and renames it, results_file.h write_results_file). Refused
+/// up front (issue 15): a directory, a FIFO, a device (/dev/full), a socket, a dangling symbolic
+/// link, a symbolic link loop, a file or folder that cannot be written.
 void check_json_path(const std::string& path)
 {
     namespace fs = std::filesystem;
     const std::string head = "--json must be a writable file path (got ";
     if (path.empty())
         throw BadInput{head + "'')"};
+    const auto refuse = [&](const std::string& why) { throw BadInput{head + echo(path) + ": " + why + ")"}; };
     std::error_code ec;
-    const fs::file_status st = fs::status(path, ec);
+    const fs::file_status link = fs::symlink_status(path, ec);
+    fs::path target = path;
+    if (fs::is_symlink(link)) {
+        std::error_code ec2;
+        const fs::file_status to = fs::status(path, ec2);
+        if (ec2.value() == ELOOP)
+            refuse("a loop of symbolic links");
+        if (ec2 && ec2.value() != ENOENT)
+            refuse(ec2.message());
+        if (!fs::exists(to))
+            refuse("a symbolic link to nothing (dangling)");
+        target = fs::canonical(path, ec2);
+        if (ec2)
+            refuse(ec2.message());
+    } else if (ec && ec.value() != ENOENT) {
+        refuse(ec.value() == ELOOP ? std::string{"a loop of symbolic links"} : ec.message());
+    }
+    const fs::file_status st = fs::status(target, ec);
     if (fs::exists(st)) {
         if (fs::is_directory(st))
-            throw BadInput{head + echo(path) + ": a directory)"};
-        if (::access(path.c_str(), W_OK) != 0)
-            throw BadInput{head + echo(path) + ": " + std::strerror(errno) + ")"};
-        return;
+            refuse("a directory");
+        if (fs::is_fifo(st))
+            refuse("a FIFO; results are written to a regular file");
+        if (fs::is_character_file(st) || fs::is_block_file(st))
+            refuse("a device; results are written to a regular file");
+        if (fs::is_socket(st))
+            refuse("a socket; results are written to a regular file");
+        if (!fs::is_regular_file(st))
+            refuse("not a regular file");
+        if (::access(target.c_str(), W_OK) != 0)
+            refuse(std::strerror(errno));
     }
-    fs::path dir = fs::path{path}.parent_path();
+    // The file is replaced by a rename from its folder: the folder must be writable too.
+    fs::path dir = target.parent_path();
     if (dir.empty())
         dir = ".";
     if (!fs::is_directory(dir, ec))
-        throw BadInput{head + echo(path) + ": no such directory)"};
+        refuse("no such directory");
     if (::access(dir.c_str(), W_OK | X_OK) != 0)
-        throw BadInput{head + echo(path) + ": " + std::strerror(errno) + ")"};
+        refuse(std::string{"its folder: "} + std::strerror(errno));
+}
+
+/// Throws BadInput when `values` lists a value twice ("--block-size lists 64 twice").
+template <class T>
+void refuse_duplicates(const std::string& flag, const std::vector<T>& values)
+{
+    std::set<T> seen;
+    for (const T v : values)
+        if (!seen.insert(v).second)
+            throw BadInput{flag + " lists " + std::to_string(v) + " twice (each sweep value once)"};
 }
 
 std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::string& text, unsigned int lo,
@@ -250,6 +290,20 @@ void resolve(BenchArgs& a)
         throw BadInput{"--counters cannot be combined with --gpus (the counters are taken on one GPU: --device)"};
     a.ids = parse_ids(a.strategies);
     resolve_stopping(a);
+    refuse_duplicates("--sweep-n", a.sizes);
+    refuse_duplicates("--block-size", a.blocks);
+    refuse_duplicates("--coarse-factor", a.coarse);
+    // A run whose file the app could not open is refused before it starts (results_file.h
+    // kMaxResults): at most one result per strategy, N, block size and coarse factor (× GPU
+    // count for --gpus, whose combines multiply it further).
+    const std::size_t ids = std::max<std::size_t>(a.ids.size(), 1);
+    const std::size_t results = ids * a.sizes.size() * a.blocks.size() * a.coarse.size() *
+                                static_cast<std::size_t>(a.gpus_given ? a.gpus : 1);
+    if (results > b::kMaxResults)
+        throw BadInput{"the sweep would write " + std::to_string(results) + " results (" + std::to_string(ids) +
+                       " strategies × " + std::to_string(a.sizes.size()) + " N × " + std::to_string(a.blocks.size()) +
+                       " block sizes × " + std::to_string(a.coarse.size()) + " coarse factors), over the limit of " +
+                       std::to_string(b::kMaxResults) + " per results file"};
 }
 
 int no_cuda_build()
@@ -426,6 +480,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         exit_code = no_cuda_build();
 #endif
     });
+
+    register_compare_command(app, exit_code);
 
     // ---- devices ----
     auto devices_json = std::make_shared<bool>(false);

@@ -7,6 +7,10 @@
 #include "model/catalogue.h"
 
 #include <QProcess>
+#include <QDir>
+#include <QFile>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <QtTest>
 
 #include <cmath>
@@ -49,6 +53,8 @@ private slots:
     void cli_bad_arguments_data();
     void cli_bad_arguments();
     void cli_json_checked_first();
+    void cli_json_special_paths_data();
+    void cli_json_special_paths();
     void cli_without_gpu();
 };
 
@@ -220,6 +226,8 @@ void TstBench::json_missing_field()
     r.strategy = "shared";
     r.family = "shared_memory";
     r.n = 1024;
+    r.block_size = 256;   // a consistent result (results_checks.h): block >= 1, 4 bytes per element
+    r.bytes_read = 4096;
     nlohmann::json j = to_json(r);
     QCOMPARE(result_from_json(j).strategy, std::string{"shared"});
     j.erase("bytes_read");  // a required member (results-format.md); `tolerance` may be absent
@@ -377,6 +385,26 @@ void TstBench::cli_bad_arguments_data()
                                        << "--json must be a writable file path (got /nonexistent/dir/x.json: no such directory)";
     QTest::addRow("json a directory") << QStringList{"bench", "--json", "/"}
                                       << "--json must be a writable file path (got /: a directory)";
+    QTest::addRow("json /dev/full") << QStringList{"bench", "--json", "/dev/full"}
+                                    << "--json must be a writable file path (got /dev/full: a device; results are written to a regular file)";
+    // Sweeps (issue 15): duplicates refused, and sweeps the app could not open.
+    QTest::addRow("sweep-n duplicate") << QStringList{"bench", "--sweep-n", "1024,1024"}
+                                       << "--sweep-n lists 1024 twice (each sweep value once)";
+    QTest::addRow("block size duplicate") << QStringList{"bench", "--block-size", "64,64"}
+                                          << "--block-size lists 64 twice (each sweep value once)";
+    QTest::addRow("coarse factor duplicate") << QStringList{"bench", "--coarse-factor", "4,8,4"}
+                                             << "--coarse-factor lists 4 twice (each sweep value once)";
+    {
+        QStringList sizes;
+        for (int i = 1; i <= 1000; ++i)
+            sizes << QString::number(i * 1000);
+        QTest::addRow("sweep over 20000 results")
+            << QStringList{"bench", "--strategies", "all", "--sweep-n", sizes.join(',')}
+            << QStringLiteral("the sweep would write %1 results (%2 strategies × 1000 N × 1 block sizes × 1 coarse factors), "
+                              "over the limit of 20000 per results file")
+                   .arg(1000 * int(reducescope::bench::parse_strategies("all").size()))
+                   .arg(reducescope::bench::parse_strategies("all").size());
+    }
     // Echoed text: one line, control characters escaped, capped at 40 characters and "…".
     QTest::addRow("strategy with newline") << QStringList{"bench", "--strategies", "simple\nx"}
                                            << "--strategies: unknown strategy 'simple\\nx' (see reducescope-cli list); allowed: all, "
@@ -411,6 +439,51 @@ void TstBench::cli_json_checked_first()
     QVERIFY(p.waitForFinished(120000));
     if (p.exitCode() != 0)
         QVERIFY(!QFileInfo::exists(path));
+}
+
+void TstBench::cli_json_special_paths_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("why");
+    QTest::addRow("FIFO") << "fifo" << "a FIFO; results are written to a regular file";
+    QTest::addRow("symbolic link loop") << "loop" << "a loop of symbolic links";
+    QTest::addRow("dangling symbolic link") << "dangling" << "a symbolic link to nothing (dangling)";
+    QTest::addRow("directory") << "dir" << "a directory";
+    QTest::addRow("link to a directory") << "linkdir" << "a directory";
+}
+
+void TstBench::cli_json_special_paths()
+{
+    // Refused up front (exit 2, one line), for bench and for the multi-GPU command: a FIFO would
+    // block the writer and the others would fail only after the whole benchmark.
+    QFETCH(QString, kind);
+    QFETCH(QString, why);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("out.json"));
+    const QByteArray p = QFile::encodeName(path);
+    if (kind == QLatin1String("fifo"))
+        QCOMPARE(::mkfifo(p.constData(), 0600), 0);
+    else if (kind == QLatin1String("loop"))
+        QCOMPARE(::symlink(p.constData(), p.constData()), 0);
+    else if (kind == QLatin1String("dangling"))
+        QCOMPARE(::symlink(QFile::encodeName(dir.filePath(QStringLiteral("nothing/here.json"))).constData(), p.constData()), 0);
+    else if (kind == QLatin1String("dir"))
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("out.json")));
+    else if (kind == QLatin1String("linkdir"))
+        QCOMPARE(::symlink(QFile::encodeName(dir.path()).constData(), p.constData()), 0);
+    for (const QStringList& extra : {QStringList{}, QStringList{"--gpus", "2"}}) {
+        QProcess cli;
+        cli.start(QStringLiteral(REDUCESCOPE_CLI), QStringList{"bench", "--json", path, "--n", "1000"} + extra);
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 2);
+        QCOMPARE(cli.readAllStandardOutput(), QByteArray{});
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+        QVERIFY2(err.trimmed().startsWith(QStringLiteral("reducescope-cli: --json must be a writable file path (got ")),
+                 qPrintable(err));
+        QVERIFY2(err.trimmed().endsWith(QStringLiteral(": ") + why + QLatin1Char(')')), qPrintable(err));
+    }
 }
 
 void TstBench::cli_bad_arguments()

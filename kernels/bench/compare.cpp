@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/compare.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace reducescope::bench {
+namespace {
+
+using Key = std::tuple<std::string, std::string, std::size_t, int, int, std::string, std::string, int, std::string>;
+
+Key key_of(const Result& r)
+{
+    return {r.strategy, r.operation, r.n, r.block_size, r.coarse_factor, r.mode, r.cache,
+            r.multi_gpu ? r.multi_gpu->gpus : 0, r.multi_gpu ? r.multi_gpu->combine : std::string{}};
+}
+
+std::string cell_name(const Result& r)
+{
+    std::string s = r.strategy + (r.operation == "max" && r.strategy == "cub" ? " max" : "") + " n=" + std::to_string(r.n) +
+                    " block=" + std::to_string(r.block_size) + " C=" + std::to_string(r.coarse_factor);
+    if (!r.mode.empty())
+        s += " " + r.mode;
+    if (!r.cache.empty())
+        s += " " + r.cache;
+    if (r.multi_gpu)
+        s += " " + r.multi_gpu->combine + " ×" + std::to_string(r.multi_gpu->gpus);
+    return s;
+}
+
+std::string fixed(double v, int digits)
+{
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+} // namespace
+
+namespace {
+
+/// The result as JSON where the engine's fields can be found: `extra` when the reader kept them
+/// there (a version that does not know them), else the whole result (they are members).
+nlohmann::json engine_json(const Result& r)
+{
+    if (r.extra.is_object() && (r.extra.contains("noise") || r.extra.contains("noisy") || r.extra.contains("low_clock")))
+        return r.extra;
+    return to_json(r);
+}
+
+std::optional<double> noise_of(const Result& r, const nlohmann::json& j, NoiseSource* source)
+{
+    if (source)
+        *source = NoiseSource::None;
+    if (const auto it = j.find("noise"); it != j.end() && it->is_number() && std::isfinite(it->get<double>()) &&
+                                          it->get<double>() >= 0) {
+        if (source)
+            *source = NoiseSource::Recorded;
+        return it->get<double>();
+    }
+    if (!r.time_ms || r.time_ms->median <= 0)
+        return std::nullopt;
+    if (source)
+        *source = NoiseSource::Spread;
+    return (r.time_ms->max - r.time_ms->min) / (2 * r.time_ms->median);
+}
+
+bool flag_of(const nlohmann::json& j, const char* name)
+{
+    const auto it = j.find(name);
+    return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+} // namespace
+
+EngineFields engine_fields(const Result& r)
+{
+    const nlohmann::json j = engine_json(r);
+    EngineFields f;
+    f.noise = noise_of(r, j, &f.source);
+    f.noisy = flag_of(j, "noisy");
+    f.low_clock = flag_of(j, "low_clock");
+    return f;
+}
+
+std::optional<double> result_noise(const Result& r, NoiseSource* source)
+{
+    return noise_of(r, engine_json(r), source);
+}
+
+std::string_view verdict_name(Verdict v)
+{
+    switch (v) {
+    case Verdict::Fast: return "FAST";
+    case Verdict::Slow: return "SLOW";
+    case Verdict::Same: return "SAME";
+    case Verdict::NotCompared: return "—";
+    case Verdict::OnlyInA: return "only in A";
+    case Verdict::OnlyInB: return "only in B";
+    }
+    return "?";
+}
+
+std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k)
+{
+    std::map<Key, const Result*> in_b;
+    for (const Result& r : b.results)
+        in_b.emplace(key_of(r), &r);  // the first of duplicates
+    std::map<Key, bool> seen;
+    std::vector<CompareRow> rows;
+    auto fill = [](CompareRow& row, const Result& r) {
+        row.cell = cell_name(r);
+        row.strategy = r.strategy;
+        row.n = r.n;
+        row.block_size = r.block_size;
+        row.coarse_factor = r.coarse_factor;
+    };
+    for (const Result& ra : a.results) {
+        const Key key = key_of(ra);
+        if (seen.count(key))
+            continue;
+        seen[key] = true;
+        CompareRow row;
+        fill(row, ra);
+        if (ra.time_ms)
+            row.a_ms = ra.time_ms->median;
+        row.a_noise = result_noise(ra, &row.a_source);
+        const auto it = in_b.find(key);
+        if (it == in_b.end()) {
+            row.verdict = Verdict::OnlyInA;
+            rows.push_back(std::move(row));
+            continue;
+        }
+        const Result& rb = *it->second;
+        if (rb.time_ms)
+            row.b_ms = rb.time_ms->median;
+        row.b_noise = result_noise(rb, &row.b_source);
+        if (ra.status != Status::Ok || rb.status != Status::Ok) {
+            row.why = ra.status != Status::Ok ? "A: " + std::string{status_name(ra.status)}
+                                              : "B: " + std::string{status_name(rb.status)};
+        } else if (!row.a_ms || !row.b_ms || *row.a_ms <= 0) {
+            row.why = "no time";
+        } else {
+            row.change = (*row.b_ms - *row.a_ms) / *row.a_ms;
+            row.limit = k * (row.a_noise.value_or(0) + row.b_noise.value_or(0));
+            row.verdict = *row.change < -*row.limit ? Verdict::Fast : *row.change > *row.limit ? Verdict::Slow : Verdict::Same;
+        }
+        rows.push_back(std::move(row));
+    }
+    std::map<Key, bool> listed;
+    for (const Result& rb : b.results) {
+        const Key key = key_of(rb);
+        if (seen.count(key) || listed.count(key))
+            continue;
+        listed[key] = true;
+        CompareRow row;
+        fill(row, rb);
+        if (rb.time_ms)
+            row.b_ms = rb.time_ms->median;
+        row.b_noise = result_noise(rb, &row.b_source);
+        row.verdict = Verdict::OnlyInB;
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string compare_text(const std::vector<CompareRow>& rows, double k)
+{
+    std::ostringstream out;
+    out << "Rule (after nvbench's compare script): change = (B - A) / A of the median times; FAST when change < -"
+        << fixed(k, 2) << "·(noise A + noise B), SLOW when above +" << fixed(k, 2)
+        << "·(noise A + noise B), else SAME. Noise: the recorded relative MAD (r), else (max - min) / (2·median) (s).\n";
+    std::size_t width = 4;
+    for (const CompareRow& r : rows)
+        width = std::max(width, r.cell.size());
+    auto pad = [](std::string s, std::size_t w) {
+        if (s.size() < w)
+            s.append(w - s.size(), ' ');
+        return s;
+    };
+    auto noise = [](const std::optional<double>& v, NoiseSource s) {
+        return v ? fixed(100 * *v, 2) + "%" + (s == NoiseSource::Recorded ? "r" : "s") : std::string{"-"};
+    };
+    out << pad("cell", width) << "  " << pad("A µs", 10) << "  " << pad("B µs", 10) << "  " << pad("change", 9) << "  "
+        << pad("noise A", 8) << "  " << pad("noise B", 8) << "  verdict\n";
+    int fast = 0, slow = 0, same = 0;
+    for (const CompareRow& r : rows) {
+        fast += r.verdict == Verdict::Fast;
+        slow += r.verdict == Verdict::Slow;
+        same += r.verdict == Verdict::Same;
+        out << pad(r.cell, width) << "  " << pad(r.a_ms ? fixed(*r.a_ms * 1000, 3) : "-", 10) << "  "
+            << pad(r.b_ms ? fixed(*r.b_ms * 1000, 3) : "-", 10) << "  "
+            << pad(r.change ? (*r.change >= 0 ? "+" : "") + fixed(100 * *r.change, 2) + "%" : "-", 9) << "  "
+            << pad(noise(r.a_noise, r.a_source), 8) << "  " << pad(noise(r.b_noise, r.b_source), 8) << "  "
+            << verdict_name(r.verdict) << (r.why.empty() ? "" : " (" + r.why + ")") << '\n';
+    }
+    out << fast << " FAST, " << slow << " SLOW, " << same << " SAME of " << rows.size() << " cells\n";
+    return out.str();
+}
+
+} // namespace reducescope::bench

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Comparing two results files cell by cell (issue 16): `reducescope-cli compare A.json B.json` and
+// the benchmark pane's "Compare with…" give the same verdicts from this one function.
+//
+// The rule, after nvbench's compare script (nvbench/scripts/nvbench_compare.py, which calls a
+// change significant only when it exceeds the measurements' noise): for a cell present and
+// verified in both files, with medians tA and tB and relative noises nA and nB,
+//     change = (tB - tA) / tA;  limit = k · (nA + nB)
+//     FAST when change < -limit, SLOW when change > +limit, SAME otherwise.
+// A cell's noise is the file's `noise` (relative median absolute deviation, the benchmark
+// engine's field) when it has one, else half the relative spread (max - min) / (2 · median) of
+// time_ms, the best an older file offers; which one was used is reported per cell.
+#pragma once
+
+#include "bench/results_file.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace reducescope::bench {
+
+/// The default k of the rule above.
+inline constexpr double kCompareNoiseFactor = 1.0;
+
+/// Where a cell's noise figure came from.
+enum class NoiseSource { Recorded, Spread, None };
+
+/// The relative noise of a result: `noise` when the file records it (a number >= 0), else
+/// (max - min) / (2 · median) of time_ms; nullopt without a time.
+std::optional<double> result_noise(const Result& r, NoiseSource* source = nullptr);
+
+/// The benchmark engine's per-result quality fields (docs/results-format.md): the noise as
+/// result_noise gives it, and the flags `noisy` (noise above the run's limit) and `low_clock`
+/// (a clock below 75 % of its maximum), false when the file lacks them. Reads the result once.
+struct EngineFields {
+    std::optional<double> noise;
+    NoiseSource source = NoiseSource::None;
+    bool noisy = false;
+    bool low_clock = false;
+};
+EngineFields engine_fields(const Result& r);
+
+/// FAST, SLOW, SAME; or not compared (a run that is not ok in one of the files, or a cell in one
+/// file only).
+enum class Verdict { Fast, Slow, Same, NotCompared, OnlyInA, OnlyInB };
+/// "FAST", "SLOW", "SAME", "—", "only in A", "only in B".
+std::string_view verdict_name(Verdict v);
+
+/// One cell: the same strategy, operation, n, block size, coarse factor, mode, cache (and GPU
+/// count and combine for multi-GPU results) in both files.
+struct CompareRow {
+    std::string cell;                  ///< "coarsened n=1048576 block=256 C=4" (+ mode/cache when they differ)
+    std::string strategy;
+    std::size_t n = 0;
+    int block_size = 0;
+    int coarse_factor = 0;
+    std::optional<double> a_ms, b_ms;  ///< medians
+    std::optional<double> a_noise, b_noise;
+    NoiseSource a_source = NoiseSource::None, b_source = NoiseSource::None;
+    std::optional<double> change;      ///< (tB - tA) / tA
+    std::optional<double> limit;       ///< k · (nA + nB)
+    Verdict verdict = Verdict::NotCompared;
+    std::string why;                   ///< for NotCompared: "A: wrong", "B: no time"
+};
+
+/// Every cell of A (in A's order), then the cells only in B. `k` is the noise factor.
+std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k = kCompareNoiseFactor);
+
+/// The comparison as a plain-text table (what `reducescope-cli compare` prints), with a line
+/// stating the rule and the counts of FAST, SLOW and SAME.
+std::string compare_text(const std::vector<CompareRow>& rows, double k = kCompareNoiseFactor);
+
+} // namespace reducescope::bench

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `reducescope-cli compare A.json B.json`: per cell FAST, SLOW or SAME from both files' noise
+// (kernels/bench/compare.h states the rule; the benchmark pane shows the same verdicts).
+#include "bench/compare.h"
+#include "bench/results_file.h"
+#include "cli/commands.h"
+#include "model/message.h"
+
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <sys/stat.h>
+
+namespace reducescope::cli {
+namespace {
+
+namespace b = reducescope::bench;
+
+/// The text of a results file: a regular file of at most kMaxResultsFileBytes, else BadInput.
+std::string read_file(const std::string& path)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
+    if (!S_ISREG(st.st_mode))
+        throw BadInput{"compare: " + echo(path) + " is not a regular file (A and B: a results file path, .json)"};
+    if (static_cast<std::size_t>(st.st_size) > b::kMaxResultsFileBytes)
+        throw BadInput{"compare: " + echo(path) + " is over the limit of " +
+                       std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+b::ResultsFile load(const std::string& path)
+{
+    const std::string text = read_file(path);
+    try {
+        return b::read_results(text);
+    } catch (const b::SchemaError& e) {
+        throw BadInput{"compare: " + echo(path) + ": " + e.what()};
+    }
+}
+
+} // namespace
+
+void register_compare_command(CLI::App& app, int& exit_code)
+{
+    struct Args {
+        std::string a, b, k = "1";
+    };
+    auto args = std::make_shared<Args>();
+    CLI::App* cmd = app.add_subcommand("compare", "Compare two results files: FAST, SLOW or SAME per cell, from both files' noise");
+    cmd->add_option("A", args->a, "file path of the reference results (.json)")->required();
+    cmd->add_option("B", args->b, "file path of the results compared with A (.json)")->required();
+    // Checked by CLI11 while parsing (a Validator), so a bad --noise-factor is named even when A
+    // or B is missing too.
+    cmd->add_option("--noise-factor", args->k,
+                    "k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1)")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                double v = 0;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+                if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100))
+                    return "expected a number in 0..100, got " + echo(text);
+                return {};
+            },
+            "0..100"));
+    cmd->callback([args, &exit_code] {
+        double k = 0;
+        const auto [end, ec] = std::from_chars(args->k.data(), args->k.data() + args->k.size(), k);
+        if (ec != std::errc{} || end != args->k.data() + args->k.size() || !(k >= 0 && k <= 100))
+            throw BadInput{"--noise-factor must be a number in 0..100 (got " + echo(args->k) + ")"};
+        const b::ResultsFile fa = load(args->a);
+        const b::ResultsFile fb = load(args->b);
+        std::cout << "A: " << echo(args->a) << " (" << fa.device.name << ", " << fa.date << ")\n"
+                  << "B: " << echo(args->b) << " (" << fb.device.name << ", " << fb.date << ")\n"
+                  << b::compare_text(b::compare_results(fa, fb, k), k);
+        std::cout.flush();
+        exit_code = std::cout ? kOk : kFailure;
+    });
+}
+
+} // namespace reducescope::cli

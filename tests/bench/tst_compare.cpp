@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Comparing two results files (kernels/bench/compare.h, issue 16): the rule's verdicts from both
+// files' noise (the recorded `noise`, else the min-max spread), cells in one file only, failed
+// runs not compared, and `reducescope-cli compare` printing the same verdicts.
+#include "bench/compare.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace reducescope::bench;
+using nlohmann::json;
+
+namespace {
+
+json fixture()
+{
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open the fixture");
+    return json::parse(f.readAll().toStdString());
+}
+
+/// Sets result i's time (median, spread ±s around it) and optionally its recorded noise, with a
+/// bandwidth that agrees with the time.
+void setTime(json& j, int i, double median, double spread, std::optional<double> noise)
+{
+    json& r = j["results"][i];
+    r["time_ms"] = {{"median", median}, {"min", median * (1 - spread)}, {"max", median * (1 + spread)}};
+    if (!r["bandwidth_gbs"].is_null())
+        r["bandwidth_gbs"] = r["bytes_read"].get<double>() / (median * 1e6);
+    if (noise)
+        r["noise"] = *noise;
+}
+
+} // namespace
+
+class TstCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void verdicts_data();
+    void verdicts();
+    void cellsInOneFileAndFailedRuns();
+    void cliPrintsTheSameVerdicts();
+};
+
+void TstCompare::verdicts_data()
+{
+    QTest::addColumn<double>("a");
+    QTest::addColumn<double>("b");
+    QTest::addColumn<double>("noiseA");  // recorded noise; < 0: none (the spread 1 % is used)
+    QTest::addColumn<double>("noiseB");
+    QTest::addColumn<QString>("verdict");
+    QTest::addColumn<double>("limit");
+    // k = 1: limit = noise A + noise B.
+    QTest::addRow("5 % faster, noise 1 % + 1 %") << 0.1 << 0.095 << 0.01 << 0.01 << "FAST" << 0.02;
+    QTest::addRow("5 % slower, noise 1 % + 1 %") << 0.1 << 0.105 << 0.01 << 0.01 << "SLOW" << 0.02;
+    QTest::addRow("5 % slower, noise 3 % + 3 %") << 0.1 << 0.105 << 0.03 << 0.03 << "SAME" << 0.06;
+    QTest::addRow("1.5 % faster within 2 %") << 0.1 << 0.0985 << 0.01 << 0.01 << "SAME" << 0.02;
+    QTest::addRow("equal times") << 0.1 << 0.1 << 0.0 << 0.0 << "SAME" << 0.0;
+    QTest::addRow("no recorded noise: the spread") << 0.1 << 0.103 << -1.0 << -1.0 << "SLOW" << 0.02;
+    QTest::addRow("recorded on one side only") << 0.1 << 0.097 << 0.005 << -1.0 << "FAST" << 0.015;
+}
+
+void TstCompare::verdicts()
+{
+    QFETCH(double, a);
+    QFETCH(double, b);
+    QFETCH(double, noiseA);
+    QFETCH(double, noiseB);
+    QFETCH(QString, verdict);
+    QFETCH(double, limit);
+    json ja = fixture(), jb = fixture();
+    setTime(ja, 0, a, 0.01, noiseA >= 0 ? std::optional<double>(noiseA) : std::nullopt);
+    setTime(jb, 0, b, 0.01, noiseB >= 0 ? std::optional<double>(noiseB) : std::nullopt);
+    const auto rows = compare_results(read_results(ja.dump()), read_results(jb.dump()));
+    QCOMPARE(int(rows.size()), int(ja["results"].size()));
+    const CompareRow& r = rows[0];
+    QCOMPARE(QString::fromStdString(r.cell), QStringLiteral("simple n=1048576 block=256 C=4 graph hot"));
+    QCOMPARE(QString::fromUtf8(verdict_name(r.verdict).data()), verdict);
+    QVERIFY(r.limit);
+    QVERIFY2(std::fabs(*r.limit - limit) < 1e-12, qPrintable(QString::number(*r.limit)));
+    QVERIFY(std::fabs(*r.change - (b - a) / a) < 1e-12);
+    QCOMPARE(r.a_source, noiseA >= 0 ? NoiseSource::Recorded : NoiseSource::Spread);
+    // The other cells are the same file on both sides: SAME (or not compared when not ok).
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        QVERIFY(rows[i].verdict == Verdict::Same || rows[i].verdict == Verdict::NotCompared);
+}
+
+void TstCompare::cellsInOneFileAndFailedRuns()
+{
+    json ja = fixture(), jb = fixture();
+    ja["results"][0]["block_size"] = 512;  // a cell only A has, and B's block-256 cell only in B
+    const ResultsFile fa = read_results(ja.dump());
+    const ResultsFile fb = read_results(jb.dump());
+    const auto rows = compare_results(fa, fb);
+    QCOMPARE(rows[0].verdict, Verdict::OnlyInA);
+    QCOMPARE(rows.back().verdict, Verdict::OnlyInB);
+    QCOMPARE(QString::fromStdString(rows.back().cell), QStringLiteral("simple n=1048576 block=256 C=4 graph hot"));
+    int notCompared = 0;
+    for (const CompareRow& r : rows)
+        if (r.verdict == Verdict::NotCompared) {
+            ++notCompared;
+            QVERIFY(QString::fromStdString(r.why).startsWith(QStringLiteral("A: ")));
+        }
+    int notOk = 0;
+    for (const Result& r : fa.results)
+        notOk += r.status != Status::Ok && r.block_size != 512;
+    QCOMPARE(notCompared, notOk);
+}
+
+void TstCompare::cliPrintsTheSameVerdicts()
+{
+    QTemporaryDir dir;
+    json ja = fixture(), jb = fixture();
+    setTime(jb, 0, ja["results"][0]["time_ms"]["median"].get<double>() * 1.5, 0.01, 0.01);
+    const QString a = dir.filePath(QStringLiteral("a.json")), b = dir.filePath(QStringLiteral("b.json"));
+    for (const auto& [path, j] : {std::pair{a, ja}, std::pair{b, jb}}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(j.dump()));
+    }
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const auto rows = compare_results(read_results(ja.dump()), read_results(jb.dump()));
+    QVERIFY2(out.contains(QString::fromStdString(compare_text(rows))), qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("simple n=1048576 block=256 C=4 .*\\+50\\.00% .* SLOW\\n"))),
+             qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("0 FAST, 1 SLOW, ")), qPrintable(out));
+    // A bad file: exit 2, one line naming the field.
+    QProcess bad;
+    bad.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, QStringLiteral("/nonexistent.json")});
+    QVERIFY(bad.waitForFinished(30000));
+    QCOMPARE(bad.exitCode(), 2);
+    QCOMPARE(QString::fromUtf8(bad.readAllStandardError()).trimmed(),
+             QStringLiteral("reducescope-cli: compare: cannot open /nonexistent.json (A and B: a results file path, .json)"));
+    QProcess k;
+    k.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b, QStringLiteral("--noise-factor"), QStringLiteral("x")});
+    QVERIFY(k.waitForFinished(30000));
+    QCOMPARE(k.exitCode(), 2);
+    QCOMPARE(QString::fromUtf8(k.readAllStandardError()).trimmed(),
+             QStringLiteral("reducescope-cli: --noise-factor: expected a number in 0..100, got x; --noise-factor: k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1) (see --help)"));
+}
+
+QTEST_APPLESS_MAIN(TstCompare)
+#include "tst_compare.moc"
