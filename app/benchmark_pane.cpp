@@ -568,9 +568,10 @@ void BenchmarkPane::refreshComparison()
     m_compareSummary->setText(
         m_overlayDoc
             ? tr("Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench's compare script): a change of "
-                 "the median time beyond the sum of both cells' relative noise is FAST or SLOW; the noise is the "
-                 "recorded median absolute deviation, or half the min–max spread where a file has none.")
+                 "the median time beyond the sum of both cells' relative noise, and beyond %5 %, is FAST or SLOW; the "
+                 "noise is the recorded median absolute deviation, or half the min–max spread where a file has none.")
                   .arg(m_overlay ? m_overlay->source : QString()).arg(fast).arg(slow).arg(same)
+                  .arg(100 * bench::kCompareMinChange)
             : tr("Load a second results file with \"Compare with…\" to see, per cell, whether it is FAST, SLOW or "
                  "the SAME within both files' noise."));
 }

@@ -104,7 +104,7 @@ std::string_view verdict_name(Verdict v)
     return "?";
 }
 
-std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k)
+std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k, double min_change)
 {
     std::map<Key, const Result*> in_b;
     for (const Result& r : b.results)
@@ -145,7 +145,7 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
             row.why = "no time";
         } else {
             row.change = (*row.b_ms - *row.a_ms) / *row.a_ms;
-            row.limit = k * (row.a_noise.value_or(0) + row.b_noise.value_or(0));
+            row.limit = std::max(k * (row.a_noise.value_or(0) + row.b_noise.value_or(0)), min_change);
             row.verdict = *row.change < -*row.limit ? Verdict::Fast : *row.change > *row.limit ? Verdict::Slow : Verdict::Same;
         }
         rows.push_back(std::move(row));
@@ -167,12 +167,13 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
     return rows;
 }
 
-std::string compare_text(const std::vector<CompareRow>& rows, double k)
+std::string compare_text(const std::vector<CompareRow>& rows, double k, double min_change)
 {
     std::ostringstream out;
-    out << "Rule (after nvbench's compare script): change = (B - A) / A of the median times; FAST when change < -"
-        << fixed(k, 2) << "·(noise A + noise B), SLOW when above +" << fixed(k, 2)
-        << "·(noise A + noise B), else SAME. Noise: the recorded relative MAD (r), else (max - min) / (2·median) (s).\n";
+    out << "Rule (after nvbench's compare script): change = (B - A) / A of the median times; limit = max("
+        << fixed(k, 2) << "·(noise A + noise B), " << fixed(100 * min_change, 2)
+        << "%); FAST when change < -limit, SLOW when above +limit, else SAME. Noise: the recorded relative MAD (r), "
+           "else (max - min) / (2·median) (s).\n";
     std::size_t width = 4;
     for (const CompareRow& r : rows)
         width = std::max(width, r.cell.size());

@@ -5,8 +5,12 @@
 // The rule, after nvbench's compare script (nvbench/scripts/nvbench_compare.py, which calls a
 // change significant only when it exceeds the measurements' noise): for a cell present and
 // verified in both files, with medians tA and tB and relative noises nA and nB,
-//     change = (tB - tA) / tA;  limit = k · (nA + nB)
+//     change = (tB - tA) / tA;  limit = max(k · (nA + nB), m)
 //     FAST when change < -limit, SLOW when change > +limit, SAME otherwise.
+// The floor m (default 1 %) is the run-to-run change that the noise within one run does not show:
+// two back-to-back graph-mode runs of one build on the H200 (2026-12-01, 24 cells at 2^20,
+// docs/benchmarks.md) differed by up to 0.71 % in median while their relative MADs were 0.04-0.3 %,
+// so k · (nA + nB) alone called 13 of 24 cells of an A/A comparison FAST or SLOW.
 // A cell's noise is the file's `noise` (relative median absolute deviation, the benchmark
 // engine's field) when it has one, else half the relative spread (max - min) / (2 · median) of
 // time_ms, the best an older file offers; which one was used is reported per cell.
@@ -22,6 +26,8 @@ namespace reducescope::bench {
 
 /// The default k of the rule above.
 inline constexpr double kCompareNoiseFactor = 1.0;
+/// The default floor m of the rule above (a fraction: 0.01 = 1 %).
+inline constexpr double kCompareMinChange = 0.01;
 
 /// Where a cell's noise figure came from.
 enum class NoiseSource { Recorded, Spread, None };
@@ -59,16 +65,19 @@ struct CompareRow {
     std::optional<double> a_noise, b_noise;
     NoiseSource a_source = NoiseSource::None, b_source = NoiseSource::None;
     std::optional<double> change;      ///< (tB - tA) / tA
-    std::optional<double> limit;       ///< k · (nA + nB)
+    std::optional<double> limit;       ///< max(k · (nA + nB), m)
     Verdict verdict = Verdict::NotCompared;
     std::string why;                   ///< for NotCompared: "A: wrong", "B: no time"
 };
 
-/// Every cell of A (in A's order), then the cells only in B. `k` is the noise factor.
-std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k = kCompareNoiseFactor);
+/// Every cell of A (in A's order), then the cells only in B. `k` is the noise factor, `min_change`
+/// the floor m (a fraction).
+std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k = kCompareNoiseFactor,
+                                        double min_change = kCompareMinChange);
 
 /// The comparison as a plain-text table (what `reducescope-cli compare` prints), with a line
 /// stating the rule and the counts of FAST, SLOW and SAME.
-std::string compare_text(const std::vector<CompareRow>& rows, double k = kCompareNoiseFactor);
+std::string compare_text(const std::vector<CompareRow>& rows, double k = kCompareNoiseFactor,
+                         double min_change = kCompareMinChange);
 
 } // namespace reducescope::bench
