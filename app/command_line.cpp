@@ -27,7 +27,7 @@ bool readInt(const QCommandLineParser& parser, const QString& name, const QStrin
     if (!parser.isSet(name))
         return true;
     const QString text = parser.value(name);
-    const auto v = cli::parse_decimal_in(text.toStdString(), std::uint64_t(lo), std::uint64_t(hi));
+    const auto v = model::parse_decimal_in(text.toStdString(), std::uint64_t(lo), std::uint64_t(hi));
     if (!v) {
         *error = QStringLiteral("%1 must be %2 (got \"%3\")").arg(name, range, echoValue(text));
         return false;

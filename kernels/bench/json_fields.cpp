@@ -15,7 +15,7 @@ using nlohmann::json;
 std::string in_quotes(std::string_view s)
 {
     std::string out(1, '"');
-    out += cli::echo(s);
+    out += model::echo(s);
     out += '"';
     return out;
 }
@@ -44,7 +44,7 @@ std::string at(const std::string& path, std::size_t index) { return path + "[" +
 
 std::string key_name(std::string_view key)
 {
-    std::string name = cli::one_line(key);
+    std::string name = model::one_line(key);
     constexpr std::size_t kMax = 100;
     if (name.size() <= kMax)
         return name;

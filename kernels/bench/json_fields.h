@@ -3,7 +3,7 @@
 // ncu_counters.h): one place that says what a field must be and words the refusal. A message is
 // one line, "PATH: what is wrong", e.g. `results[2].n: expected an integer >= 1, got the string
 // "1M"` or `params.mode: expected one of per-launch | loop | graph, got "turbo"`; values from the
-// file are quoted through cli::echo() (escaped, at most 40 characters). Later checks (reliability
+// file are quoted through model::echo() (escaped, at most 40 characters). Later checks (reliability
 // limits, new fields) go here.
 #pragma once
 
@@ -41,7 +41,7 @@ inline constexpr long long kNoMax = 9007199254740992LL;
 std::string join(const std::string& path, std::string_view key);
 /// "a[3]".
 std::string at(const std::string& path, std::size_t index);
-/// A member name from the file made safe for a path in a message: escaped as cli::one_line, at
+/// A member name from the file made safe for a path in a message: escaped as model::one_line, at
 /// most 100 bytes (never cutting a UTF-8 sequence), then "…".
 std::string key_name(std::string_view key);
 /// How a value looks in a message: null, true, 3, 10.5, the string "x", an array, an object.

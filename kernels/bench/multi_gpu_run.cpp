@@ -15,7 +15,7 @@
 #include <span>
 
 namespace reducescope::bench {
-namespace g = reducescope::gpu;
+namespace g = reducescope::cuda;
 
 namespace {
 

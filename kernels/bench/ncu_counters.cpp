@@ -197,7 +197,7 @@ std::string ncu_note(const ProgramRun& run)
             pick = ls.back();
     if (pick.empty())
         return "(ncu printed nothing)";
-    std::string note = cli::one_line(pick);
+    std::string note = model::one_line(pick);
     constexpr std::size_t kMax = 400;
     if (note.size() > kMax) {
         note.resize(kMax);
@@ -459,7 +459,7 @@ CountersOutcome collect_counters(const std::string& cli, int device)
     c.command = argv;
     const ProgramRun run = run_program(argv);
     if (!run.spawn_error.empty())
-        return end(CountersStatus::Error, "cannot run ncu (" + cli::one_line(ncu) + "): " + run.spawn_error);
+        return end(CountersStatus::Error, "cannot run ncu (" + model::one_line(ncu) + "): " + run.spawn_error);
     c.exit_code = run.exit_code;
     if (run.exit_code != 0)
         return end(CountersStatus::Error, "ncu exited with code " + std::to_string(run.exit_code) + ": " + ncu_note(run));

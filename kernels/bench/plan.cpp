@@ -89,14 +89,14 @@ std::vector<std::size_t> parse_sizes(std::string_view text)
         const auto lo = parse_size(text.substr(0, dots));
         const auto hi = parse_size(text.substr(dots + 2));
         if (!lo || !hi)
-            throw std::invalid_argument("sizes must look like 1K..1G (got '" + cli::echo(text) + "')");
+            throw std::invalid_argument("sizes must look like 1K..1G (got '" + model::echo(text) + "')");
         if (*lo < 1 || *lo > kMaxN || *hi < 1 || *hi > kMaxN)
-            throw std::invalid_argument(range + " (got '" + cli::echo(text) + "')");
+            throw std::invalid_argument(range + " (got '" + model::echo(text) + "')");
         if (!is_power_of_two(*lo) || !is_power_of_two(*hi))
             throw std::invalid_argument("a range lo..hi takes powers of two, e.g. 1K..1G; list other sizes with "
-                                        "commas (got '" + cli::echo(text) + "')");
+                                        "commas (got '" + model::echo(text) + "')");
         if (*lo > *hi)
-            throw std::invalid_argument("sizes must look like 1K..1G, low to high (got '" + cli::echo(text) + "')");
+            throw std::invalid_argument("sizes must look like 1K..1G, low to high (got '" + model::echo(text) + "')");
         std::vector<std::size_t> out;
         // lo·2^k <= hi <= kMaxN: stop before doubling past hi (no overflow, no endless loop).
         for (std::size_t v = *lo;; v *= 2) {
@@ -110,9 +110,9 @@ std::vector<std::size_t> parse_sizes(std::string_view text)
     for (const auto part : split(text, ',')) {
         const auto v = parse_size(part);
         if (!v)
-            throw std::invalid_argument("sizes must look like 1K..1G or 1000,4096 (got '" + cli::echo(text) + "')");
+            throw std::invalid_argument("sizes must look like 1K..1G or 1000,4096 (got '" + model::echo(text) + "')");
         if (*v < 1 || *v > kMaxN)
-            throw std::invalid_argument(range + " (got '" + cli::echo(part) + "')");
+            throw std::invalid_argument(range + " (got '" + model::echo(part) + "')");
         out.push_back(*v);
     }
     return out;
@@ -124,7 +124,7 @@ std::vector<unsigned int> parse_uint_list(std::string_view text)
     for (const auto part : split(text, ',')) {
         const auto v = parse_number(part);
         if (!v || *v > 0xffffffffu)
-            throw std::invalid_argument("expected a comma list of numbers (got '" + cli::echo(text) + "')");
+            throw std::invalid_argument("expected a comma list of numbers (got '" + model::echo(text) + "')");
         out.push_back(static_cast<unsigned int>(*v));
     }
     return out;
@@ -141,7 +141,7 @@ std::vector<std::string> parse_strategies(std::string_view text)
     }
     for (const auto part : split(text, ',')) {
         if (!model::find_strategy(part))
-            throw std::invalid_argument("unknown strategy '" + cli::echo(part) + "' (see reducescope-cli list)");
+            throw std::invalid_argument("unknown strategy '" + model::echo(part) + "' (see reducescope-cli list)");
         wanted.emplace_back(part);
     }
     std::vector<std::string> ordered;

@@ -54,7 +54,7 @@ void check_result(const Result& r, const std::string& path)
                                          " characters, over the limit of " + std::to_string(kMaxStrategyIdLength));
     if (!is_id(r.strategy))
         fail(join(path, "strategy"), "expected a strategy id (lowercase letters, digits and _), got \"" +
-                                         cli::echo(r.strategy) + "\"");
+                                         model::echo(r.strategy) + "\"");
     const bool library = r.family == "baseline" || (r.multi_gpu && r.multi_gpu->combine == "collective_baseline");
     if (r.block_size < 1 && !library)
         fail(join(path, "block_size"), "expected an integer in 1..1048576 (0 only for a library baseline), got " +
@@ -86,7 +86,7 @@ void check_result(const Result& r, const std::string& path)
         const auto c = parse_combine(m.combine);
         if (!c)
             fail(join(path, "combine"), "expected nccl_allreduce | nccl_reduce | p2p | collective_baseline, got \"" +
-                                            cli::echo(m.combine) + "\"");
+                                            model::echo(m.combine) + "\"");
         if (m.size_bytes != r.bytes_read)
             fail(join(path, "size_bytes"), "expected bytes_read = " + std::to_string(r.bytes_read) + ", got " +
                                                std::to_string(m.size_bytes));

@@ -100,7 +100,7 @@ json parse_object(std::string_view text, const char* what)
             why = why.substr(colon + 2);
         if (why.size() > 160)
             why.resize(160);
-        fail("", "not valid JSON (" + cli::one_line(why) + ")");
+        fail("", "not valid JSON (" + model::one_line(why) + ")");
     }
     if (!root.is_object())
         fail("", std::string{"expected a JSON object ("} + what + "), got " + describe(root));
@@ -665,7 +665,7 @@ void write_results_file(const std::string& path, const ResultsFile& f)
 {
     namespace fs = std::filesystem;
     const auto refuse = [&](const std::string& why) {
-        throw std::runtime_error("cannot write " + cli::echo(path) + ": " + why);
+        throw std::runtime_error("cannot write " + model::echo(path) + ": " + why);
     };
     if (path.empty())
         refuse("no file name");
@@ -823,7 +823,7 @@ StreamLine read_line(std::string_view text)
         l.type = StreamLine::Type::Error;
         l.message = string(o, "message", "", Need::Optional).value_or("");
     } else {
-        fail("type", "expected start | progress | result | done | error, got \"" + cli::echo(type) + "\"");
+        fail("type", "expected start | progress | result | done | error, got \"" + model::echo(type) + "\"");
     }
     return l;
 }

@@ -22,7 +22,7 @@
 #include <tuple>
 
 namespace reducescope::bench {
-namespace g = reducescope::gpu;
+namespace g = reducescope::cuda;
 
 namespace {
 

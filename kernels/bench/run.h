@@ -4,7 +4,7 @@
 // the library reducescope_bench_run exists only where the CUDA kernels are built. The CLI
 // (`reducescope-cli bench`, `selftest`, `devices`) parses arguments, calls these, and prints.
 //
-// Errors: gpu::NoDevice (no driver or device), gpu::OutOfMemory (N does not fit), gpu::CudaError
+// Errors: cuda::NoDevice (no driver or device), cuda::OutOfMemory (N does not fit), cuda::CudaError
 // (a CUDA call outside a kernel run failed) propagate from kernels/cuda/reduce_api.h; BadOption
 // (plan.h) for a setting this machine cannot take (device index, GPU count); std::runtime_error
 // when the results file cannot be written. A kernel that fails is a result with status "error".
@@ -128,6 +128,6 @@ SelftestReport run_selftest(const SelftestOptions& options, const std::function<
 std::string utc_now();
 
 /// A device as the results file records it.
-Device device_record(const gpu::DeviceInfo& d);
+Device device_record(const cuda::DeviceInfo& d);
 
 } // namespace reducescope::bench

@@ -92,7 +92,7 @@ std::size_t parse_n(const std::string& flag, const std::string& text)
 {
     const auto v = b::parse_size(text);
     if (!v || *v < 1 || *v > b::kMaxN)
-        throw BadInput{flag + " must be in " + range_text(1, b::kMaxN) + " (got " + echo(text) + ")"};
+        throw BadInput{flag + " must be in " + range_text(1, b::kMaxN) + " (got " + model::echo(text) + ")"};
     return *v;
 }
 
@@ -100,10 +100,10 @@ std::size_t parse_n(const std::string& flag, const std::string& text)
 std::uint64_t parse_int_option(const std::string& flag, const std::string& text, std::uint64_t lo, std::uint64_t hi,
                                const std::string& note = {})
 {
-    const auto v = parse_decimal_in(text, lo, hi);
+    const auto v = model::parse_decimal_in(text, lo, hi);
     if (!v)
         throw BadInput{flag + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + note + " (got " +
-                       (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+                       (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
     return *v;
 }
 
@@ -118,7 +118,7 @@ void check_json_path(const std::string& path)
     const std::string head = "--json must be a writable file path (got ";
     if (path.empty())
         throw BadInput{head + "'')"};
-    const auto refuse = [&](const std::string& why) { throw BadInput{head + echo(path) + ": " + why + ")"}; };
+    const auto refuse = [&](const std::string& why) { throw BadInput{head + model::echo(path) + ": " + why + ")"}; };
     std::error_code ec;
     const fs::file_status link = fs::symlink_status(path, ec);
     fs::path target = path;
@@ -180,7 +180,7 @@ std::vector<unsigned int> parse_pow2_list(const std::string& flag, const std::st
         v = b::parse_uint_list(text);
     } catch (const std::invalid_argument&) {
         throw BadInput{flag + " must be a power of two in " + range_text(lo, hi) + " (got " +
-                       (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+                       (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
     }
     for (const unsigned int x : v)
         if (x < lo || x > hi || !b::is_power_of_two(x))
@@ -219,7 +219,7 @@ double parse_real_option(const std::string& flag, const std::string& text, doubl
 {
     auto fail = [&] {
         return BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit +
-                        " (got " + (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+                        " (got " + (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
     };
     if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789.") != std::string::npos ||
         std::count(text.begin(), text.end(), '.') > 1 || text == ".")
@@ -278,9 +278,9 @@ void resolve(BenchArgs& a)
     a.warmup = static_cast<int>(parse_int_option("--warmup", a.warmup_text, 0, 10000));
     a.batches = static_cast<int>(parse_int_option("--batches", a.batches_text, 1, 1000));
     if (a.mode != "per-launch" && a.mode != "loop" && a.mode != "graph")
-        throw BadInput{"--mode must be per-launch, loop or graph (got " + echo(a.mode) + ")"};
+        throw BadInput{"--mode must be per-launch, loop or graph (got " + model::echo(a.mode) + ")"};
     if (a.cache != "hot" && a.cache != "cold")
-        throw BadInput{"--cache must be hot or cold (got " + echo(a.cache) + ")"};
+        throw BadInput{"--cache must be hot or cold (got " + model::echo(a.cache) + ")"};
     a.device = static_cast<int>(parse_int_option("--device", a.device_text, 0, 63));
     if (!a.seed_text.empty() || a.seed_given)
         a.seed = parse_int_option("--seed", a.seed_text, 0, std::numeric_limits<std::uint64_t>::max());
@@ -313,7 +313,7 @@ int no_cuda_build()
 }
 
 #if defined(REDUCESCOPE_WITH_CUDA_KERNELS)
-namespace g = reducescope::gpu;
+namespace g = reducescope::cuda;
 
 int run_bench(const BenchArgs& a, const std::string& command)
 {

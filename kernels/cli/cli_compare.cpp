@@ -25,15 +25,15 @@ std::string read_file(const std::string& path)
 {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
+        throw BadInput{"compare: cannot open " + model::echo(path) + " (A and B: a results file path, .json)"};
     if (!S_ISREG(st.st_mode))
-        throw BadInput{"compare: " + echo(path) + " is not a regular file (A and B: a results file path, .json)"};
+        throw BadInput{"compare: " + model::echo(path) + " is not a regular file (A and B: a results file path, .json)"};
     if (static_cast<std::size_t>(st.st_size) > b::kMaxResultsFileBytes)
-        throw BadInput{"compare: " + echo(path) + " is over the limit of " +
+        throw BadInput{"compare: " + model::echo(path) + " is over the limit of " +
                        std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw BadInput{"compare: cannot open " + echo(path) + " (A and B: a results file path, .json)"};
+        throw BadInput{"compare: cannot open " + model::echo(path) + " (A and B: a results file path, .json)"};
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
@@ -45,7 +45,7 @@ b::ResultsFile load(const std::string& path)
     try {
         return b::read_results(text);
     } catch (const b::SchemaError& e) {
-        throw BadInput{"compare: " + echo(path) + ": " + e.what()};
+        throw BadInput{"compare: " + model::echo(path) + ": " + e.what()};
     }
 }
 
@@ -69,7 +69,7 @@ void register_compare_command(CLI::App& app, int& exit_code)
                 double v = 0;
                 const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
                 if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100))
-                    return "expected a number in 0..100, got " + echo(text);
+                    return "expected a number in 0..100, got " + model::echo(text);
                 return {};
             },
             "0..100"));
@@ -77,11 +77,11 @@ void register_compare_command(CLI::App& app, int& exit_code)
         double k = 0;
         const auto [end, ec] = std::from_chars(args->k.data(), args->k.data() + args->k.size(), k);
         if (ec != std::errc{} || end != args->k.data() + args->k.size() || !(k >= 0 && k <= 100))
-            throw BadInput{"--noise-factor must be a number in 0..100 (got " + echo(args->k) + ")"};
+            throw BadInput{"--noise-factor must be a number in 0..100 (got " + model::echo(args->k) + ")"};
         const b::ResultsFile fa = load(args->a);
         const b::ResultsFile fb = load(args->b);
-        std::cout << "A: " << echo(args->a) << " (" << fa.device.name << ", " << fa.date << ")\n"
-                  << "B: " << echo(args->b) << " (" << fb.device.name << ", " << fb.date << ")\n"
+        std::cout << "A: " << model::echo(args->a) << " (" << fa.device.name << ", " << fa.date << ")\n"
+                  << "B: " << model::echo(args->b) << " (" << fb.device.name << ", " << fb.date << ")\n"
                   << b::compare_text(b::compare_results(fa, fb, k), k);
         std::cout.flush();
         exit_code = std::cout ? kOk : kFailure;

@@ -44,12 +44,12 @@ void check_multi_gpu_args(const MultiGpuArgs& a, int device_count)
         throw BadInput{std::string{"--"} + e.what()};
     }
     if (a.mode != "per-launch" && a.mode != "loop")
-        throw BadInput{"--mode must be per-launch or loop with --gpus (got " + echo(a.mode) + ")"};
+        throw BadInput{"--mode must be per-launch or loop with --gpus (got " + model::echo(a.mode) + ")"};
     if (a.cache != "hot")
-        throw BadInput{"--cache must be hot with --gpus (got " + echo(a.cache) + ")"};
+        throw BadInput{"--cache must be hot with --gpus (got " + model::echo(a.cache) + ")"};
     if (a.strategies != "all" && a.strategies != "vectorized")
         throw BadInput{"--strategies must be all or vectorized with --gpus: each GPU runs vectorized (got " +
-                       echo(a.strategies) + ")"};
+                       model::echo(a.strategies) + ")"};
     if (a.blocks.size() != 1 || a.coarse.size() != 1)
         throw BadInput{"--block-size and --coarse-factor take one value each with --gpus"};
     if (a.sizes.empty())

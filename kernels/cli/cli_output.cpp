@@ -118,7 +118,7 @@ void write_output_file(const std::string& path, std::string_view text)
 {
     namespace fs = std::filesystem;
     const auto fail = [&path](const std::string& why) {
-        throw OutputError("cannot write " + echo(path) + ": " + why);
+        throw OutputError("cannot write " + model::echo(path) + ": " + why);
     };
     if (path.empty())
         fail("an empty file name");

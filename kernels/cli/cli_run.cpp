@@ -110,7 +110,7 @@ void refuse_flag_values(CLI::App& sub, int argc, const char* const* argv)
         const std::string name(argv[i], eq);
         const CLI::Option* o = sub.get_option_no_throw(name);
         if (o && o->get_expected_min() == 0)
-            throw BadInput{name + " is a flag: give it alone, without a value (got " + echo(argv[i]) + ")"};
+            throw BadInput{name + " is a flag: give it alone, without a value (got " + model::echo(argv[i]) + ")"};
     }
 }
 
@@ -126,11 +126,11 @@ std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::strin
                                                                                     : "unexpected argument '";
     if (!sub) {
         if (word)
-            return "unknown subcommand '" + echo(*word) + "': the subcommands are " + subcommand_list(app);
+            return "unknown subcommand '" + model::echo(*word) + "': the subcommands are " + subcommand_list(app);
         if (extras)
             return unexpected + extra + "': a subcommand comes first, one of " + subcommand_list(app);
         if (first_arg)  // an option before any subcommand, e.g. `reducescope-cli --fast`
-            return "unexpected argument '" + echo(*first_arg) + "': a subcommand comes first, one of " +
+            return "unexpected argument '" + model::echo(*first_arg) + "': a subcommand comes first, one of " +
                    subcommand_list(app);
         return "a subcommand is required: one of " + subcommand_list(app);
     }
@@ -177,7 +177,7 @@ int run_command_line(int argc, const char* const* argv)
         std::vector<std::string> quoted(argv + 1, argv + argc);
         std::sort(quoted.begin(), quoted.end(), [](const auto& l, const auto& r) { return l.size() > r.size(); });
         for (const std::string& arg : quoted) {
-            const std::string safe = echo(arg);
+            const std::string safe = model::echo(arg);
             if (arg.empty() || safe == arg)
                 continue;
             for (std::size_t at = what.find(arg); at != std::string::npos; at = what.find(arg, at + safe.size()))
@@ -185,10 +185,10 @@ int run_command_line(int argc, const char* const* argv)
         }
         if (const auto nl = what.find('\n'); nl != std::string::npos)
             what.resize(nl);
-        std::cerr << "reducescope-cli: " << one_line(explain(app, sub, word, argc > 1 ? std::optional<std::string>{argv[1]} : std::nullopt, e, what)) << " (see --help)\n";
+        std::cerr << "reducescope-cli: " << model::one_line(explain(app, sub, word, argc > 1 ? std::optional<std::string>{argv[1]} : std::nullopt, e, what)) << " (see --help)\n";
         return kBadInput;
     } catch (const BadInput& e) {
-        std::cerr << "reducescope-cli: " << one_line(e.message) << '\n';
+        std::cerr << "reducescope-cli: " << model::one_line(e.message) << '\n';
         return kBadInput;
     }
     return exit_code;

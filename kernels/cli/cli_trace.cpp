@@ -129,9 +129,9 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
 {
 #if REDUCESCOPE_WITH_RECORDING
     const m::Trace model = m::simulate(strategy, values, p);  // resolves the default block size
-    namespace g = reducescope::gpu;
+    namespace g = reducescope::cuda;
     if (!g::can_record(strategy))
-        throw BadInput{"strategy " + echo(strategy) + " has no GPU recording (--on-gpu: the strategies with a step model, "
+        throw BadInput{"strategy " + model::echo(strategy) + " has no GPU recording (--on-gpu: the strategies with a step model, "
                        "`reducescope-cli list`)"};
     try {
         const g::Recording rec = g::record_on_gpu(strategy, values, static_cast<unsigned int>(model.params.block_size),
@@ -188,7 +188,7 @@ std::vector<const Trait*> parse_traits(const std::string& option, const std::vec
         const auto it = std::find_if(std::begin(kTraits), std::end(kTraits),
                                      [&](const Trait& t) { return part == t.name; });
         if (it == std::end(kTraits))
-            throw BadInput{option + " must be a comma list of " + names + " (got '" + echo(part) + "')"};
+            throw BadInput{option + " must be a comma list of " + names + " (got '" + model::echo(part) + "')"};
         out.push_back(it);
     }
     return out;
@@ -218,9 +218,9 @@ nlohmann::ordered_json catalogue_json()
 /// A decimal number option; its range is the model's (validate() words the message).
 int trace_number(const std::string& text, const std::string& range_message)
 {
-    const auto v = parse_decimal_in(text, 0, INT_MAX);
+    const auto v = model::parse_decimal_in(text, 0, INT_MAX);
     if (!v)
-        throw BadInput{range_message + " (got " + (text.empty() ? std::string{"''"} : echo(text)) + ")"};
+        throw BadInput{range_message + " (got " + (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
     return static_cast<int>(*v);
 }
 

@@ -12,8 +12,8 @@
 
 namespace reducescope::cli {
 
-/// Runs `body` (returns an exit code). Maps gpu::NoDevice to 77, gpu::OutOfMemory to 2 ("not
-/// enough device memory: ..."), any other gpu::CudaError to 1 after `on_cuda_error(message)`
+/// Runs `body` (returns an exit code). Maps cuda::NoDevice to 77, cuda::OutOfMemory to 2 ("not
+/// enough device memory: ..."), any other cuda::CudaError to 1 after `on_cuda_error(message)`
 /// (e.g. a JSON error line on stdout); each with one line on stderr. bench::BadOption (a device
 /// index or GPU count this machine does not have) becomes BadInput ("--device must be ...",
 /// exit 2). Other exceptions propagate.
@@ -22,15 +22,15 @@ int map_gpu_errors(Body&& body, OnCudaError&& on_cuda_error)
 {
     try {
         return body();
-    } catch (const gpu::NoDevice& e) {
+    } catch (const cuda::NoDevice& e) {
         std::cerr << "reducescope-cli: " << e.what() << '\n';
         return kNoDevice;
-    } catch (const gpu::OutOfMemory& e) {
+    } catch (const cuda::OutOfMemory& e) {
         std::cerr << "reducescope-cli: not enough device memory: " << e.what() << '\n';
         return kBadInput;
     } catch (const bench::BadOption& e) {
         throw BadInput{std::string{"--"} + e.what()};
-    } catch (const gpu::CudaError& e) {
+    } catch (const cuda::CudaError& e) {
         on_cuda_error(std::string{e.what()});
         std::cerr << "reducescope-cli: " << e.what() << '\n';
         return kFailure;

@@ -27,7 +27,7 @@
 #include <cstring>
 #include <string>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 namespace {
 
 using bench::Combine;
@@ -502,4 +502,4 @@ MultiGpuRun MultiGpuRunner::run(Combine c, std::size_t n, const MultiGpuTiming& 
     return r;
 }
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

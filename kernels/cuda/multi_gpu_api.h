@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 
 /// True when this build has NCCL (the two NCCL combines and the baseline; p2p needs none).
 bool multi_gpu_has_nccl();
@@ -72,4 +72,4 @@ private:
     std::unique_ptr<Impl> m;
 };
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

@@ -18,7 +18,7 @@
 #include <set>
 #include <tuple>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 namespace {
 
 namespace m = reducescope::model;
@@ -458,4 +458,4 @@ Comparison compare(const m::Trace& model, const m::Trace& rec, bool result_must_
     return out;
 }
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

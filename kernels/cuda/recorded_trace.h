@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 
 /// The recording as a Trace (strategy, params, input, steps, result). `teaching_warp_size` is false.
 model::Trace recorded_trace(const Recording& recording);
@@ -65,4 +65,4 @@ std::vector<Mismatch> split_warps(const Recording& recording);
 /// order the hardware's, and for race).
 Comparison compare(const model::Trace& model, const model::Trace& recorded, bool result_must_match);
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

@@ -38,13 +38,13 @@
 
 namespace reducescope::cuda {
 
-/// One record as the device writes it; the same layout as gpu::RecordedCall.
+/// One record as the device writes it; the same layout as cuda::RecordedCall.
 struct DeviceCall {
     unsigned int kernel, step, iteration, space, index;
     float value;
     unsigned int block, thread, active_mask, sequence;
 };
-static_assert(sizeof(DeviceCall) == sizeof(gpu::RecordedCall), "DeviceCall must match RecordedCall");
+static_assert(sizeof(DeviceCall) == sizeof(cuda::RecordedCall), "DeviceCall must match RecordedCall");
 
 /// The probe of the recording variant. `record` runs inside the kernel's guarded code: the
 /// active mask it takes is the set of lanes of the warp executing that code together.
@@ -92,7 +92,7 @@ const KernelLauncher<RecordingProbe>* find_recording_launcher(std::string_view i
 
 } // namespace reducescope::cuda
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 namespace {
 
 using cuda::RecordingProbe;
@@ -251,4 +251,4 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     return rec;
 }
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

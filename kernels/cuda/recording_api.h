@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 
 /// One `probe.record(...)` call on the GPU. `step` and `space` are the values of
 /// reducescope::cuda::Step / Space (reduce_common.cuh), in that enum's order.
@@ -71,4 +71,4 @@ std::vector<std::string> recording_ids();
 Recording record_on_gpu(const std::string& strategy, std::span<const float> input, unsigned int block,
                         unsigned int coarse);
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

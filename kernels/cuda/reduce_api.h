@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 
 /// No CUDA driver, or no CUDA device: the message says which (CLI: exit 77).
 struct NoDevice : std::runtime_error {
@@ -215,4 +215,4 @@ bool is_in_place(const std::string& strategy);
 /// entry says `has_kernel` (tests/model/tst_catalogue.cpp).
 std::vector<std::string> kernel_ids();
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

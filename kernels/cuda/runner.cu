@@ -63,7 +63,7 @@ cudaError_t enqueue(std::string_view strategy, const Launch& l)
 
 } // namespace reducescope::cuda
 
-namespace reducescope::gpu {
+namespace reducescope::cuda {
 namespace {
 
 using reducescope::cuda::KernelLauncher;
@@ -1002,4 +1002,4 @@ std::vector<double> Runner::empty_kernel_ms(const Timing& timing)
         .samples;
 }
 
-} // namespace reducescope::gpu
+} // namespace reducescope::cuda

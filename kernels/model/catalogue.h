@@ -56,8 +56,8 @@ struct StrategyInfo {
     bool expected_wrong = false;      ///< `race`: the result loses updates by design
     // Which parts exist (tests/model/tst_catalogue.cpp holds each registry to these):
     bool has_model = false;      ///< a step-model replay (model::replay_ids())
-    bool has_kernel = false;     ///< runs on the GPU: a launcher in the CUDA registry (gpu::kernel_ids())
-    bool has_recording = false;  ///< a recording variant (gpu::recording_ids(), `trace --on-gpu`)
+    bool has_kernel = false;     ///< runs on the GPU: a launcher in the CUDA registry (cuda::kernel_ids())
+    bool has_recording = false;  ///< a recording variant (cuda::recording_ids(), `trace --on-gpu`)
     bool has_bench = false;      ///< the benchmark runs it (GPU launcher, or bench::host_strategies())
 };
 

@@ -30,7 +30,7 @@ struct Fail : std::runtime_error {
 
 std::string shown(const json& v)
 {
-    return cli::echo(v.dump());
+    return model::echo(v.dump());
 }
 
 const json& required(const json& o, const std::string& key, const std::string& path)
@@ -71,7 +71,7 @@ LessonText both_languages(const json& o, const std::string& key, bool one_line)
         fail(key, "must be an object {\"en\": ..., \"zh_CN\": ...} (got " + shown(v) + ")");
     for (auto it = v.begin(); it != v.end(); ++it)
         if (it.key() != "en" && it.key() != "zh_CN")
-            fail(key + "." + cli::echo(it.key()), "is not a known language (allowed: en, zh_CN)");
+            fail(key + "." + model::echo(it.key()), "is not a known language (allowed: en, zh_CN)");
     return {text_field(v, "en", key + ".en", one_line), text_field(v, "zh_CN", key + ".zh_CN", one_line)};
 }
 
@@ -86,7 +86,7 @@ std::string strategy_field(const json& v, const std::string& path)
         for (const StrategyInfo& s : catalogue())
             if (s.has_model)
                 ids += (ids.empty() ? "" : ", ") + std::string(s.id);
-        fail(path, "must be a modelled strategy (" + ids + "; got '" + cli::echo(id) + "')");
+        fail(path, "must be a modelled strategy (" + ids + "; got '" + model::echo(id) + "')");
     }
     return id;
 }
@@ -122,7 +122,7 @@ LessonClaim parse_claim(const json& c, const std::string& path, bool has_compare
     static const std::set<std::string, std::less<>> known{"trace", "measure", "steps", "strides", "over", "op", "value"};
     for (auto it = c.begin(); it != c.end(); ++it)
         if (!known.count(it.key()))
-            fail(path + "." + cli::echo(it.key()), "is not a claim field (allowed: trace, measure, steps, strides, over, op, value)");
+            fail(path + "." + model::echo(it.key()), "is not a claim field (allowed: trace, measure, steps, strides, over, op, value)");
     LessonClaim claim;
     const json& target = required(c, "trace", path + ".trace");
     if (target == "strategy")
@@ -260,7 +260,7 @@ ParsedInput expand_lesson_input(std::string_view text)
     if (!whole(text.substr(0, dots), a) || !whole(text.substr(dots + 2), b) || a > b || std::llabs(a) > kExact
         || std::llabs(b) > kExact || b - a + 1 > kMaxInputLength) {
         out.error = ParamError{"input", "input must be a list of numbers or a range A..B of integers with A <= B, |A|, |B| <= 16777216 and 1.."
-                                            + std::to_string(kMaxInputLength) + " values (got '" + cli::echo(text) + "')"};
+                                            + std::to_string(kMaxInputLength) + " values (got '" + model::echo(text) + "')"};
         return out;
     }
     for (long long v = a; v <= b; ++v)
@@ -287,7 +287,7 @@ LessonResult parse_lesson(std::string_view text)
             "block_size", "warp_size", "banks", "coarse_factor", "step", "claims"};
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!known.count(it.key()))
-                fail(cli::echo(it.key()), "is not a lesson field (allowed: " + joined(known) + ")");
+                fail(model::echo(it.key()), "is not a lesson field (allowed: " + joined(known) + ")");
         if (required(j, "format", "format") != "reducescope-lesson")
             fail("format", "must be \"reducescope-lesson\" (got " + shown(j["format"]) + ")");
         int_field(required(j, "version", "version"), "version", kLessonFormatVersion, kLessonFormatVersion);
@@ -296,7 +296,7 @@ LessonResult parse_lesson(std::string_view text)
         if (l.id.size() > 64 || !std::all_of(l.id.begin(), l.id.end(), [](char ch) {
                 return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
             }))
-            fail("id", "must be 1..64 characters of a-z, 0-9 and _ (got '" + cli::echo(l.id) + "')");
+            fail("id", "must be 1..64 characters of a-z, 0-9 and _ (got '" + model::echo(l.id) + "')");
         l.order = static_cast<int>(int_field(required(j, "order", "order"), "order", 1, 999));
         l.title = both_languages(j, "title", true);
         l.note = both_languages(j, "note", false);
@@ -337,7 +337,7 @@ LessonResult parse_lesson(std::string_view text)
         }
         out.lesson = std::move(l);
     } catch (const Fail& f) {
-        out.error = ParamError{f.field, cli::one_line(f.what())};
+        out.error = ParamError{f.field, model::one_line(f.what())};
     }
     return out;
 }
@@ -350,7 +350,7 @@ LessonTraces build_lesson(const Lesson& lesson)
         if (lesson.compare)
             out.compare = simulate(*lesson.compare, lesson.input, lesson.params);
     } catch (const std::exception& e) {
-        out.error = ParamError{"strategy", cli::one_line(e.what())};
+        out.error = ParamError{"strategy", model::one_line(e.what())};
         return out;
     }
     const int steps = static_cast<int>(out.strategy->steps.size());

@@ -2,8 +2,8 @@
 // Echoing user text in one-line error messages, and strict decimal numbers on the command line.
 // Header-only so that the parsers of the model (kernels/model) and of the benchmark planner
 // (kernels/bench) use the same rule as the CLI: every echoed value goes through echo(). It lives
-// in kernels/model, the lowest layer, so no lower layer includes the CLI's folder; the names keep
-// the cli:: namespace of the command line, where they started.
+// in kernels/model, the lowest layer, so no lower layer includes the CLI's folder, and in its
+// namespace (reducescope::model: namespaces match folders).
 #pragma once
 
 #include <charconv>
@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace reducescope::cli {
+namespace reducescope::model {
 
 /// Longest echoed value, in characters of the input (escapes count as one each).
 inline constexpr std::size_t kEchoLimit = 40;
@@ -105,4 +105,4 @@ inline std::optional<std::uint64_t> parse_decimal_in(std::string_view text, std:
     return v;
 }
 
-} // namespace reducescope::cli
+} // namespace reducescope::model

@@ -154,9 +154,9 @@ std::optional<ParamError> validate(std::string_view strategy, std::size_t input_
 {
     const StrategyInfo* info = find_strategy(strategy);
     if (!info)
-        return refusal("strategy", make_text("error.strategy", modelled_ids(), cli::echo(strategy)));
+        return refusal("strategy", make_text("error.strategy", modelled_ids(), model::echo(strategy)));
     if (!info->has_model)
-        return refusal("strategy", make_text("error.strategy.no_model", cli::echo(strategy), modelled_ids()));
+        return refusal("strategy", make_text("error.strategy.no_model", model::echo(strategy), modelled_ids()));
     if (input_length < 1 || input_length > static_cast<std::size_t>(kMaxInputLength))
         return refusal("input", make_text("error.input.count", kMaxInputLength, input_length));
     if (params.block_size != 0 && !is_pow2_in(params.block_size, 1, 1024))
@@ -345,9 +345,9 @@ ParsedInput parse_input(std::string_view text)
         switch (read_value(token, v)) {
         case ValueProblem::None: break;
         case ValueProblem::Range:
-            return fail(make_text("error.input.range", index + 1, cli::echo(token)));
+            return fail(make_text("error.input.range", index + 1, model::echo(token)));
         case ValueProblem::Syntax:
-            return fail(make_text("error.input.syntax", index + 1, cli::echo(token), kMaxInputLength));
+            return fail(make_text("error.input.syntax", index + 1, model::echo(token), kMaxInputLength));
         }
         out.values.push_back(v);
         ++index;

@@ -416,7 +416,7 @@ std::string got(const json& v)
         return " (got an array of " + std::to_string(v.size()) + " entries)";
     if (v.is_object())
         return " (got an object)";
-    return " (got " + cli::echo(v.dump()) + ")";
+    return " (got " + model::echo(v.dump()) + ")";
 }
 
 const json& field(const json& obj, const char* key, const std::string& path)
@@ -561,7 +561,7 @@ void check_text(const json& v, const std::string& name, int depth)
     const std::string id = text(field(t, "id", name + "."), name + ".id", 64);
     const MessageDef* def = find_message(id);
     if (!def)
-        throw FieldError{name + ".id must be a message id of this version (got \"" + cli::echo(id) + "\")"};
+        throw FieldError{name + ".id must be a message id of this version (got \"" + model::echo(id) + "\")"};
     const json& args = array(field(t, "args", name + "."), name + ".args", 9);
     for (std::size_t i = 0; i < args.size(); ++i) {
         const json& a = args[i];
@@ -670,7 +670,7 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
         const json& lanes = *it;
         if (!lanes.is_array() || static_cast<long long>(lanes.size()) != l.lanes)
             throw FieldError{q + "lanes must hold block_dim x grid_dim = " + std::to_string(l.lanes) + " entries (got " +
-                             (lanes.is_array() ? std::to_string(lanes.size()) : cli::echo(lanes.dump())) + ")"};
+                             (lanes.is_array() ? std::to_string(lanes.size()) : model::echo(lanes.dump())) + ")"};
         long long pairs = 0;  // read -> write arrows the view would draw
         for (std::size_t i = 0; i < lanes.size(); ++i) {
             const std::string ln = item(q + "lanes", i);
@@ -864,15 +864,15 @@ TraceFileResult read_trace_file(std::string_view text)
     try {
         j = json::parse(text);
     } catch (const json::exception& e) {  // syntax errors, and numbers out of range (1e999)
-        out.error = "not JSON: " + cli::one_line(e.what());
+        out.error = "not JSON: " + model::one_line(e.what());
         return out;
     }
     try {
         out.file = check_and_read(j);
     } catch (const FieldError& e) {
-        out.error = cli::one_line(e.message);
+        out.error = model::one_line(e.message);
     } catch (const std::exception& e) {  // a check missed something trace_from_json refused
-        out.error = "not a trace: " + cli::one_line(e.what());
+        out.error = "not a trace: " + model::one_line(e.what());
     }
     return out;
 }

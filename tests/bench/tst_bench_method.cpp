@@ -311,11 +311,11 @@ void TstBenchMethod::element_limit()
 {
     QFETCH(qulonglong, n);
     QFETCH(bool, refused);
-    const std::string e = reducescope::gpu::element_count_error(n);
+    const std::string e = reducescope::cuda::element_count_error(n);
     QCOMPARE(!e.empty(), refused);
     if (refused)
         QVERIFY2(QString::fromStdString(e).contains(QStringLiteral("2^31")), e.c_str());
-    QCOMPARE(reducescope::gpu::kMaxElements, kMaxN);  // the CLI's --n limit is the runner's
+    QCOMPARE(reducescope::cuda::kMaxElements, kMaxN);  // the CLI's --n limit is the runner's
 }
 
 void TstBenchMethod::plan_has_single_pass_after_cub()

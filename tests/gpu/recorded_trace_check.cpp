@@ -18,35 +18,35 @@ using namespace reducescope;
 
 namespace {
 int failures = 0;
-static gpu::RecordedCall C(unsigned step, unsigned it, unsigned space, unsigned idx, float v, unsigned blk, unsigned th, unsigned mask, unsigned seq){
-  gpu::RecordedCall c; c.step=step;c.iteration=it;c.space=space;c.index=idx;c.value=v;c.block=blk;c.thread=th;c.active_mask=mask;c.sequence=seq;return c;}
+static cuda::RecordedCall C(unsigned step, unsigned it, unsigned space, unsigned idx, float v, unsigned blk, unsigned th, unsigned mask, unsigned seq){
+  cuda::RecordedCall c; c.step=step;c.iteration=it;c.space=space;c.index=idx;c.value=v;c.block=blk;c.thread=th;c.active_mask=mask;c.sequence=seq;return c;}
 // What every converted recording must satisfy: a lane counts once per step however many records it
 // made (a coarsening loop records each iteration), so utilisation stays within 0..1, and the JSON
 // the CLI writes (trace --on-gpu --json) passes the app's strict reader (read_trace_file).
-static void check_readable(const char* s, gpu::Recording r){
+static void check_readable(const char* s, cuda::Recording r){
   r.device="hand-made recording (no GPU)";  // the reader wants a device name, as record_on_gpu gives
-  const model::Trace t=gpu::recorded_trace(r);
+  const model::Trace t=cuda::recorded_trace(r);
   bool ok=t.totals.lane_utilisation>=0 && t.totals.lane_utilisation<=1;
   for(const auto& st:t.steps){ long long active=0; for(const auto& l:st.lanes) active+=l.state==model::LaneState::Active;
     ok&=st.counters.active_lanes==active && active<=st.counters.lane_slots; }
-  const auto back=model::read_trace_file(gpu::recorded_trace_json(r).dump());
+  const auto back=model::read_trace_file(cuda::recorded_trace_json(r).dump());
   ok&=back.file.has_value() && back.file->recorded_on_gpu;
   if(!ok) std::printf("%s: recorded trace not readable or lanes miscounted (utilisation %g; reader: %s)\n",s,t.totals.lane_utilisation,back.error.c_str());
   failures+=ok?0:1;
 }
-static void run(const char* s, std::vector<float> x, gpu::Recording r){
+static void run(const char* s, std::vector<float> x, cuda::Recording r){
   check_readable(s,r);
   model::Params p; p.block_size=r.block; p.coarse_factor=r.coarse_factor;
-  auto mt=model::simulate(s,x,p); auto rt=gpu::recorded_trace(r);
-  auto cmp=gpu::compare(mt,rt,true);
+  auto mt=model::simulate(s,x,p); auto rt=cuda::recorded_trace(r);
+  auto cmp=cuda::compare(mt,rt,true);
   failures += cmp.mismatches.empty() && cmp.steps_compared > 0 ? 0 : 1;
   std::printf("%s: compared %d notrec %d warps %lld values %lld mismatches %zu\n",s,cmp.steps_compared,cmp.steps_not_recorded,cmp.warps_compared,cmp.values_compared,cmp.mismatches.size());
   for(auto&m:cmp.mismatches) std::printf("  %s: %s\n",m.where.c_str(),m.what.c_str());
   for(auto&n:cmp.notes) std::printf("  note %s\n",n.c_str());
 }
-struct Gen { gpu::Recording r; std::map<std::pair<unsigned,unsigned>,unsigned> seq; unsigned kernel=0;
+struct Gen { cuda::Recording r; std::map<std::pair<unsigned,unsigned>,unsigned> seq; unsigned kernel=0;
   void rec(unsigned step,unsigned it,unsigned space,unsigned idx,float v,unsigned b,unsigned t,unsigned mask){
-    gpu::RecordedCall c; c.kernel=kernel;c.step=step;c.iteration=it;c.space=space;c.index=idx;c.value=v;c.block=b;c.thread=t;c.active_mask=mask;c.sequence=seq[{b*4096+t,kernel}]++; r.calls.push_back(c);} };
+    cuda::RecordedCall c; c.kernel=kernel;c.step=step;c.iteration=it;c.space=space;c.index=idx;c.value=v;c.block=b;c.thread=t;c.active_mask=mask;c.sequence=seq[{b*4096+t,kernel}]++; r.calls.push_back(c);} };
 // block_reduce_sum over a block's per-thread sums (blockDim B, whole warps)
 static float block_reduce(Gen& g, unsigned b, std::vector<float> v){
   unsigned B=v.size(), W=B/32;
@@ -63,13 +63,13 @@ int main()
 
   std::vector<float> x{6,2,7,4,5,8,3,1};
   { // shared, block 4: load sdata[t]=x[t]+x[t+4] = 11,10,10,5 ; stride2: t<2: 21,15 ; stride1: 36; write 36
-    gpu::Recording r; r.strategy="shared"; r.n=8; r.block=4; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
+    cuda::Recording r; r.strategy="shared"; r.n=8; r.block=4; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
     r.calls={C(0,0,1,0,11,0,0,0xf,0),C(0,0,1,1,10,0,1,0xf,0),C(0,0,1,2,10,0,2,0xf,0),C(0,0,1,3,5,0,3,0xf,0),
              C(2,2,1,0,21,0,0,0x3,1),C(2,2,1,1,15,0,1,0x3,1),C(2,1,1,0,36,0,0,0x1,2),C(7,0,0,0,36,0,0,0x1,3)};
     run("shared",x,r);
     { // interleaved_padded, block 4 (its recording variant, as interleaved_strided's): the probe records
       // the tree's index, not the padded address. load 11,10,10,5; stride 1: index 0,2: 21,15; stride 2: 36
-      gpu::Recording q=r; q.strategy="interleaved_padded";
+      cuda::Recording q=r; q.strategy="interleaved_padded";
       q.calls={C(0,0,1,0,11,0,0,0xf,0),C(0,0,1,1,10,0,1,0xf,0),C(0,0,1,2,10,0,2,0xf,0),C(0,0,1,3,5,0,3,0xf,0),
                C(2,1,1,0,21,0,0,0x3,1),C(2,1,1,2,15,0,1,0x3,1),C(2,2,1,0,36,0,0,0x1,2),C(7,0,0,0,36,0,0,0x1,3)};
       run("interleaved_padded",x,q);
@@ -78,21 +78,21 @@ int main()
     // value: split_warps() and compare() must report them.
     r.calls[4].active_mask=0x1; r.calls[5].active_mask=0x2; r.calls[6].value=35;
     model::Params p; p.block_size=4;
-    const auto bad=gpu::compare(model::simulate("shared",x,p),gpu::recorded_trace(r),true);
+    const auto bad=cuda::compare(model::simulate("shared",x,p),cuda::recorded_trace(r),true);
     bool value_seen=false;
     for(auto&m:bad.mismatches) value_seen|=m.what.find("value after")!=std::string::npos;
-    const auto split=gpu::split_warps(r);
+    const auto split=cuda::split_warps(r);
     const bool mask_seen=split.size()==1;
     for(auto&m:split) std::printf("  split: %s: %s\n",m.where.c_str(),m.what.c_str());
     std::printf("shared, corrupted recording: %zu mismatches (split warp %s, value %s)\n",bad.mismatches.size(),mask_seen?"reported":"MISSED",value_seen?"reported":"MISSED");
     failures += mask_seen && value_seen ? 0 : 1;}
   { // simple block 4 in place: stride1 all t: seg[2t]+=seg[2t+1]: 8,11,13,4 ; stride2 t%2==0: t0: seg0=8+11=19, t2: seg4=13+4=17; stride4: t0: seg0=36
-    gpu::Recording r; r.strategy="simple"; r.n=8; r.block=4; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
+    cuda::Recording r; r.strategy="simple"; r.n=8; r.block=4; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
     r.calls={C(2,1,0,0,8,0,0,0xf,0),C(2,1,0,2,11,0,1,0xf,0),C(2,1,0,4,13,0,2,0xf,0),C(2,1,0,6,4,0,3,0xf,0),
              C(2,2,0,0,19,0,0,0x5,1),C(2,2,0,4,17,0,2,0x5,1),C(2,4,0,0,36,0,0,0x1,2),C(7,0,0,0,36,0,0,0x1,3)};
     run("simple",x,r);}
   { // warp_shuffle block 32 n=8: load lanes 0..31 (reg), shuffles... only test load + atomic roughly
-    gpu::Recording r; r.strategy="warp_shuffle"; r.n=8; r.block=32; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
+    cuda::Recording r; r.strategy="warp_shuffle"; r.n=8; r.block=32; r.grid=1; r.coarse_factor=4; r.input=x; r.result=36;
     std::vector<float> v(32,0); for(int i=0;i<8;++i) v[i]=x[i];
     unsigned seq[32]={};
     for(unsigned t=0;t<32;++t) r.calls.push_back(C(0,0,2,t,v[t],0,t,0xffffffff,seq[t]++));
@@ -112,8 +112,8 @@ int main()
   float res=block_reduce(g,0,s); g.rec(9,0,0,0,res,0,0,1); g.r.result=res;
   check_readable("two_pass",g.r);  // threads 0..5 of block 0 record two coarsening iterations
   model::Params p; p.block_size=B; p.coarse_factor=C;
-  auto mt=model::simulate("two_pass",x,p); auto rt=gpu::recorded_trace(g.r);
-  auto cmp=gpu::compare(mt,rt,true);
+  auto mt=model::simulate("two_pass",x,p); auto rt=cuda::recorded_trace(g.r);
+  auto cmp=cuda::compare(mt,rt,true);
   failures += cmp.mismatches.empty() && cmp.steps_not_recorded == 3 && cmp.steps_compared == 25 ? 0 : 1;
   std::printf("two_pass: model steps %zu recorded steps %zu compared %d notrec %d warps %lld values %lld mismatches %zu result model %g rec %g\n",mt.steps.size(),rt.steps.size(),cmp.steps_compared,cmp.steps_not_recorded,cmp.warps_compared,cmp.values_compared,cmp.mismatches.size(), mt.result, res);
   for(size_t i=0;i<cmp.mismatches.size()&&i<15;++i) std::printf("  %s: %s\n",cmp.mismatches[i].where.c_str(),cmp.mismatches[i].what.c_str());

@@ -60,8 +60,8 @@ int main(int argc, char** argv)
 {
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
     try {
-        gpu::list_devices();
-    } catch (const gpu::NoDevice& e) {
+        cuda::list_devices();
+    } catch (const cuda::NoDevice& e) {
         std::printf("skipped: %s\n", e.what());
         return 77;
     }
@@ -91,7 +91,7 @@ int main(int argc, char** argv)
     std::map<std::string, std::pair<long long, long long>> per_strategy;  // id -> (recordings, with a mismatch)
     for (const auto& info : model::catalogue()) {
         const std::string s{info.id};
-        if (!info.has_model || !gpu::can_record(s))
+        if (!info.has_model || !cuda::can_record(s))
             continue;
         for (std::size_t xi = 0; xi < inputs.size(); ++xi)
             for (int b : blocks)
@@ -110,9 +110,9 @@ int main(int argc, char** argv)
                         continue;
                     }
                     const model::Trace mt = model::simulate(s, x, p);
-                    gpu::Recording rec;
+                    cuda::Recording rec;
                     try {
-                        rec = gpu::record_on_gpu(s, x, static_cast<unsigned>(mt.params.block_size),
+                        rec = cuda::record_on_gpu(s, x, static_cast<unsigned>(mt.params.block_size),
                                                  static_cast<unsigned>(c));
                     } catch (const std::invalid_argument&) {
                         ++skipped;  // e.g. warp kernels with blocks under 32
@@ -120,13 +120,13 @@ int main(int argc, char** argv)
                     }
                     ++runs;
                     ++per_strategy[s].first;
-                    const model::Trace rt = gpu::recorded_trace(rec);
+                    const model::Trace rt = cuda::recorded_trace(rec);
                     // The result's bits are fixed where the order is, or where the set's every order
                     // gives one sum; a max of zeros of both signs over several blocks is the CAS
                     // order's (either zero).
                     const bool fixed = (result_fixed(s, mt.grid_size) || (order_free[xi] && s != "race")) &&
                                        !mt.zero_sign_depends_on_order;
-                    gpu::Comparison cmp = gpu::compare(mt, rt, fixed);
+                    cuda::Comparison cmp = cuda::compare(mt, rt, fixed);
                     if (mt.zero_sign_depends_on_order && rt.result != 0)
                         cmp.mismatches.push_back({"result", "recorded " + std::to_string(rt.result) +
                                                                 ", model ±0 (sign by the atomic order)"});
@@ -134,11 +134,11 @@ int main(int argc, char** argv)
                     // lane counts once per step however many records it made.
                     if (x.size() <= 64) {  // (all sizes up to 256: 4 min on the H200; up to 64 keeps it short)
                         const model::TraceFileResult back =
-                            model::read_trace_file(gpu::recorded_trace_json(rec).dump());
+                            model::read_trace_file(cuda::recorded_trace_json(rec).dump());
                         if (!back.file)
                             cmp.mismatches.push_back({"trace file", "the app's reader refuses it: " + back.error});
                     }
-                    for (gpu::Mismatch& m : gpu::split_warps(rec))
+                    for (cuda::Mismatch& m : cuda::split_warps(rec))
                         cmp.mismatches.push_back(std::move(m));
                     compared += cmp.steps_compared;
                     values += cmp.values_compared;

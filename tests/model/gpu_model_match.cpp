@@ -46,9 +46,9 @@ struct Tally {
 
 /// Runs every modelled strategy but race on prefixes of `set.values` and judges each result.
 void run_set(const SpecialSet& set, const std::vector<int>& lengths, const std::vector<unsigned>& blocks,
-             gpu::Runner& runner, Tally& tally)
+             cuda::Runner& runner, Tally& tally)
 {
-    gpu::Timing verify_only;
+    cuda::Timing verify_only;
     verify_only.reps = 0;
     verify_only.warmup = 0;
     long long set_failures = 0;
@@ -64,12 +64,12 @@ void run_set(const SpecialSet& set, const std::vector<int>& lengths, const std::
                     p.coarse_factor = static_cast<int>(coarse);
                     const std::span<const float> xs(set.values.data(), static_cast<std::size_t>(n));
                     const model::Trace t = model::simulate(id, xs, p, model::Detail::ValuesOnly);
-                    gpu::KernelSpec spec;
+                    cuda::KernelSpec spec;
                     spec.strategy = id;
                     spec.block_size = block;
                     spec.coarse_factor = coarse;
-                    const gpu::RunResult r = runner.run(spec, static_cast<std::size_t>(n), verify_only);
-                    if (r.status == gpu::RunResult::Status::Skipped) {
+                    const cuda::RunResult r = runner.run(spec, static_cast<std::size_t>(n), verify_only);
+                    if (r.status == cuda::RunResult::Status::Skipped) {
                         ++tally.skipped;
                         continue;
                     }
@@ -78,7 +78,7 @@ void run_set(const SpecialSet& set, const std::vector<int>& lengths, const std::
                                        set.order_free;
                     const std::vector<float> orders = fixed ? std::vector<float>{} : testing::results_by_order(id, xs, p, 16);
                     std::string why;
-                    if (r.status != gpu::RunResult::Status::Ran)
+                    if (r.status != cuda::RunResult::Status::Ran)
                         why = "the run failed: " + r.message;
                     else if (r.grid != static_cast<unsigned>(t.grid_size))
                         why = "grid " + std::to_string(r.grid) + ", model " + std::to_string(t.grid_size);
@@ -102,7 +102,7 @@ void run_set(const SpecialSet& set, const std::vector<int>& lengths, const std::
 
 int main()
 {
-    gpu::Needs needs;
+    cuda::Needs needs;
     needs.partials = true;
     std::vector<SpecialSet> sets;
     sets.push_back({"mixed-sign sample", sample_values(model::kMaxInputLength), false});
@@ -111,10 +111,10 @@ int main()
 
     Tally tally;
     for (std::size_t k = 0; k < sets.size(); ++k) {
-        std::unique_ptr<gpu::Runner> runner;
+        std::unique_ptr<cuda::Runner> runner;
         try {
-            runner = std::make_unique<gpu::Runner>(0, sets[k].values, std::span<const float>{}, needs);
-        } catch (const gpu::NoDevice& e) {
+            runner = std::make_unique<cuda::Runner>(0, sets[k].values, std::span<const float>{}, needs);
+        } catch (const cuda::NoDevice& e) {
             std::printf("skipped: %s\n", e.what());
             return 77;
         }

@@ -3,9 +3,9 @@
 // names strategies. A row fails when a catalogue entry claims a part that its registry lacks, or
 // when a registry names a strategy the catalogue does not have (or does not claim it for):
 //  - model:     model::replay_ids()       <-> has_model      (replay_tree/atomic/warp.cpp tables)
-//  - kernel:    gpu::kernel_ids()         <-> has_kernel     (the kernel files' launcher tables, CUB)
-//  - recording: gpu::recording_ids()      <-> has_recording  (the same tables with the recording probe)
-//  - bench:     bench::host_strategies() + gpu::kernel_ids() <-> has_bench
+//  - kernel:    cuda::kernel_ids()         <-> has_kernel     (the kernel files' launcher tables, CUB)
+//  - recording: cuda::recording_ids()      <-> has_recording  (the same tables with the recording probe)
+//  - bench:     bench::host_strategies() + cuda::kernel_ids() <-> has_bench
 // The CUDA registries need no GPU (tables only); they are checked where the build has the CUDA
 // kernels (REDUCESCOPE_WITH_CUDA_KERNELS / REDUCESCOPE_WITH_RECORDING). Also: the facts that must
 // agree with each other and with the kernel sources, and the grid formula of docs/design-notes.md.
@@ -51,15 +51,15 @@ std::vector<Registry> registries()
     std::vector<Registry> r;
     r.push_back({"model", strings(model::replay_ids()), &StrategyInfo::has_model});
 #if REDUCESCOPE_WITH_CUDA_KERNELS
-    r.push_back({"kernel", gpu::kernel_ids(), &StrategyInfo::has_kernel});
+    r.push_back({"kernel", cuda::kernel_ids(), &StrategyInfo::has_kernel});
 #endif
 #if REDUCESCOPE_WITH_RECORDING
-    r.push_back({"recording", gpu::recording_ids(), &StrategyInfo::has_recording});
+    r.push_back({"recording", cuda::recording_ids(), &StrategyInfo::has_recording});
 #endif
 #if REDUCESCOPE_WITH_BENCH
     std::vector<std::string> bench = strings(bench::host_strategies());
 #if REDUCESCOPE_WITH_CUDA_KERNELS
-    for (const std::string& id : gpu::kernel_ids())
+    for (const std::string& id : cuda::kernel_ids())
         bench.push_back(id);
 #else
     // Without the CUDA registry, the GPU half of the benchmark is what the catalogue says it is.
