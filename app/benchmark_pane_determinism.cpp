@@ -74,11 +74,12 @@ void BenchmarkPane::refreshDeterminism()
             ++faulty;
             break;
         }
-        const QString why = r.repeat->order == bench::SumOrder::Atomic
-                                ? tr("atomic order: partial results meet in one word through float atomics, in the "
-                                     "order the hardware picks on each launch")
-                                : tr("fixed tree order: partial results are stored and added in the same order on "
-                                     "every launch");
+        const bool atomic = r.repeat->order == bench::SumOrder::Atomic;
+        const QString why = atomic ? tr("atomic order") : tr("fixed tree order");
+        const QString whyLong = atomic ? tr("atomic order: partial results meet in one word through float atomics, in "
+                                            "the order the hardware picks on each launch")
+                                       : tr("fixed tree order: partial results are stored and added in the same order "
+                                            "on every launch");
         QString cell = QStringLiteral("%1 n=%2 block=%3 C=%4")
                            .arg(QString::fromStdString(r.strategy))
                            .arg(qulonglong(r.n))
@@ -105,6 +106,8 @@ void BenchmarkPane::refreshDeterminism()
                 f.setBold(true);
                 item->setFont(f);
             }
+            if (c >= 5)
+                item->setToolTip(whyLong);
             if (c == 2) {  // the exact values, for whoever wants the bits
                 QStringList bits;
                 for (const bench::RepeatValue& v : r.repeat->values)
