@@ -218,6 +218,7 @@ void BenchmarkPane::retranslate()
     for (int i = 0; i < m_charts.size() && i < 4; ++i)
         m_tabs->setTabText(m_tabs->indexOf(m_charts[i]), names[i]);
     m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("Multi-GPU"));
+    m_tabs->setTabText(m_tabs->indexOf(m_determinismPage), tr("Determinism"));
 }
 
 void BenchmarkPane::changeEvent(QEvent* event)
@@ -358,6 +359,8 @@ QWidget* BenchmarkPane::buildRight()
     m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     compareLayout->addWidget(m_compareTable, 1);
     m_tabs->addTab(comparePage, tr("Comparison"));
+    m_determinismPage = buildDeterminismTab(m_tabs);
+    m_tabs->addTab(m_determinismPage, QString());
     // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
     m_scaling = new views::BenchScalingChart(m_tabs);
     m_tabs->addTab(m_scaling, QString());
@@ -517,6 +520,7 @@ void BenchmarkPane::refresh()
     m_model->setResults(m_shown, speedups, m_baselineId);
     m_heatMap->setGrid(views::heatMapGrid(m_shown));
     refreshComparison();
+    refreshDeterminism();
     m_table->verticalScrollBar()->setValue(scroll);
     m_table->horizontalScrollBar()->setValue(hscroll);
 }

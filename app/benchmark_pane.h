@@ -97,6 +97,10 @@ public:
     const std::vector<bench::CompareRow>& comparison() const { return m_comparison; }
     /// The heat map tab (block size × coarse factor of a two-parameter sweep).
     views::BenchHeatMap* heatMap() const { return m_heatMap; }
+    /// The Determinism tab's table (cell, runs, distinct, spread ulp, error ulp, verdict, why) and
+    /// the line above it (how to record repeat data when the file has none).
+    QTableWidget* determinismTable() const { return m_determinismTable; }
+    QLabel* determinismSummary() const { return m_determinismSummary; }
     /// The comparison tab's table (cell, A, B, change, noises, verdict).
     QTableWidget* comparisonTable() const { return m_compareTable; }
     /// The per-kernel status lines of the current / last run.
@@ -125,6 +129,8 @@ private:
     void flushRefresh();
     void refreshBaselines();
     void refreshComparison();
+    QWidget* buildDeterminismTab(QWidget* parent);  // benchmark_pane_determinism.cpp
+    void refreshDeterminism();
     void updateDeviceText();
     void setMessage(const QString& text, bool isError);
     void setRunning(bool running);
@@ -169,6 +175,9 @@ private:
     std::vector<bench::CompareRow> m_comparison;
     QTableWidget* m_compareTable = nullptr;
     QLabel* m_compareSummary = nullptr;
+    QWidget* m_determinismPage = nullptr;
+    QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab (issue 14): one row per repeated result
+    QLabel* m_determinismSummary = nullptr;
     QString m_baselineId;
     /// The device panel's line for this machine, worded in the current language when asked.
     std::function<QString()> m_localDevice;

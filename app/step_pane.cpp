@@ -77,6 +77,7 @@ StepPane::StepPane(QWidget* parent)
 {
     buildEditors();
     buildTraceSource();
+    buildAtomicOrder();
     buildColumns();
     m_transport = new views::TransportBar;
     buildClassroom();
@@ -361,6 +362,8 @@ void StepPane::buildLayout()
     form->addRow(label(QStringLiteral("warp-size")), fieldWithMessage(m_warpSize, QStringLiteral("warp-size")));
     form->addRow(label(QStringLiteral("coarse-factor")), fieldWithMessage(m_coarseFactor, QStringLiteral("coarse-factor")));
     form->addRow(label(QStringLiteral("banks")), fieldWithMessage(m_banks, QStringLiteral("banks")));
+    form->addRow(label(QStringLiteral("atomic-order")), fieldWithMessage(m_atomicOrder, QStringLiteral("atomic-order")));
+    form->addRow(m_atomicSum);
     form->addRow(fieldWithMessage(row({m_countersButton, m_clearCountersButton}, 2), QStringLiteral("counters")));
     form->addRow(m_counters);
     m_sideScroll = new QScrollArea;
@@ -406,7 +409,7 @@ void StepPane::retranslate()
     const auto labels = std::initializer_list<std::pair<const char*, QString>>{
         {"strategy", tr("Strategy")}, {"input", tr("Input")},           {"preset", tr("Preset")},
         {"block-size", tr("Block size")}, {"warp-size", tr("Warp size")}, {"coarse-factor", tr("Coarse factor")},
-        {"banks", tr("Banks")}};
+        {"banks", tr("Banks")}, {"atomic-order", tr("Atomic order seed")}};
     for (const auto& [key, text] : labels)
         if (QLabel* l = m_formLabels.value(QLatin1String(key)))
             l->setText(text);
@@ -427,6 +430,7 @@ void StepPane::retranslate()
     m_warpSize->setToolTip(tr("Warp size: 32 on every NVIDIA GPU; 4, 8 or 16 make small examples show warps"));
     m_coarseFactor->setToolTip(tr("COARSE_FACTOR: 1..64 elements pairs summed per thread in registers"));
     m_banks->setToolTip(tr("Shared-memory banks: 32 on every current GPU; 4, 8 or 16 as a teaching aid"));
+    refreshAtomicOrder();
     m_recordedCheck->setText(tr("Recorded on the GPU"));
     m_cancelRecording->setText(tr("Cancel"));
     m_cancelRecording->setToolTip(tr("Stop the recording; the step model stays"));
@@ -509,6 +513,7 @@ void StepPane::connectEditors()
     connect(m_coarseFactor, &QSpinBox::valueChanged, this, field(QStringLiteral("coarse-factor")));
     connect(m_warpSize, &QComboBox::currentIndexChanged, this, field(QStringLiteral("warp-size")));
     connect(m_banks, &QComboBox::currentIndexChanged, this, field(QStringLiteral("banks")));
+    connect(m_atomicOrder, &QSpinBox::valueChanged, this, field(QStringLiteral("atomic-order")));
     connect(m_presets, &QComboBox::activated, this, [this](int index) {
         if (index <= 0)
             return;
@@ -570,6 +575,7 @@ void StepPane::loadRequestIntoEditors(const TraceRequest& r)
     m_coarseFactor->setValue(r.params.coarse_factor);
     if (const int bi = m_banks->findData(r.params.banks); bi >= 0)
         m_banks->setCurrentIndex(bi);
+    m_atomicOrder->setValue(r.params.atomic_order);
     m_syncing = was;
     refreshSummary();
 }
@@ -579,7 +585,8 @@ TraceRequest StepPane::controlsRequest() const
     TraceRequest r;
     r.strategy = m_strategy->currentId();
     r.input = m_input->text();
-    r.params = m_state->request().params;  // fields without an editor (atomic order) follow the state
+    r.params = m_state->request().params;  // fields without an editor follow the state
+    r.params.atomic_order = m_atomicOrder->value();
     r.params.block_size = m_blockSize->value();
     r.params.warp_size = m_warpSize->currentData().toInt();
     r.params.coarse_factor = m_coarseFactor->value();
@@ -610,6 +617,8 @@ void StepPane::applyEditor(const QString& field)
         r.params.coarse_factor = shown.params.coarse_factor;
     else if (field == QLatin1String("banks"))
         r.params.banks = shown.params.banks;
+    else if (field == QLatin1String("atomic-order"))
+        r.params.atomic_order = shown.params.atomic_order;
     refreshSummary();
     const bool ok = m_state->setRequest(r);
     // Refused: the controls go back to what the picture shows, except the input being typed in
@@ -666,6 +675,7 @@ void StepPane::showTrace()
     m_warpMap->setTraces(m_state->trace(), m_state->compareTrace());
     showOrigin();
     updateHardware();
+    refreshAtomicOrder();
     refreshStep();
     emit traceChanged();
 }

@@ -78,6 +78,10 @@ public:
     QSpinBox* blockSizeEdit() const { return m_blockSize; }
     QComboBox* warpSizeEdit() const { return m_warpSize; }
     QComboBox* banksEdit() const { return m_banks; }
+    /// The atomic order seed (model::Params::atomic_order) and the line with this order's float
+    /// result and the exact sum.
+    QSpinBox* atomicOrderEdit() const { return m_atomicOrder; }
+    QLabel* atomicSumLabel() const { return m_atomicSum; }
     /// Most characters the input field holds: 4096 values of up to 32 characters each. Longer text
     /// (from setRequest, --input or a preset) is refused with a message at the field, never cut.
     static constexpr int kInputMaxLength = StepState::kInputMaxLength;
@@ -201,6 +205,9 @@ private:
     void buildColumns();
     void buildLayout();
     void buildClassroom();
+    void buildAtomicOrder();    // step_pane_atomic.cpp (issue 14: replay another atomic order)
+    void refreshAtomicOrder();
+    bool atomicOrderApplies() const;
     void connectEditors();
     void connectState();
     QWidget* fieldWithMessage(QWidget* editor, const QString& field);
@@ -234,6 +241,8 @@ private:
     QComboBox* m_warpSize = nullptr;
     QSpinBox* m_coarseFactor = nullptr;
     QComboBox* m_banks = nullptr;
+    QSpinBox* m_atomicOrder = nullptr;  ///< model::Params::atomic_order; enabled for atomic strategies
+    QLabel* m_atomicSum = nullptr;      ///< this order's float result beside the exact float64 sum
     QMap<QString, QLabel*> m_messages;
     QMap<QString, QLabel*> m_formLabels;   ///< the sidebar's row labels, by field
     views::CountersView* m_counters = nullptr;

@@ -2,6 +2,7 @@
 // One benchmark result (docs/results-format.md, "A result") and its verification status.
 #pragma once
 
+#include "bench/determinism.h"
 #include "bench/stats.h"
 #include "model/catalogue.h"
 
@@ -82,6 +83,9 @@ struct Result {
     std::string best_baseline;                   ///< the faster library baseline at this point ("cub" or "cub_single_pass")
     std::optional<double> speedup_vs_best_baseline;    ///< against best_baseline: the figure for headline claims
     std::optional<MultiGpuFields> multi_gpu;  ///< `bench --gpus K` only
+    /// `bench --repeat K` only (issue 14, determinism.h): the K launches' results bit for bit,
+    /// and the kernel's merge order; results-format.md `repeat`.
+    std::optional<Repeat> repeat;
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
     nlohmann::json extra;

@@ -7,6 +7,7 @@
 
 #include "model/message.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -307,6 +308,56 @@ bool has_method_fields(const Result& r)
            r.speedup_vs_best_baseline;
 }
 
+/// `repeat` of a result (docs/results-format.md, "Determinism"): K values in float_bits_text's
+/// forms, K = runs, and the derived figures equal to what summarize_repeat() makes of them.
+Repeat read_repeat(const json& o, const std::string& path, std::optional<double> reference)
+{
+    const std::string rp = join(path, "repeat");
+    expect_object(o, rp);
+    Repeat rep;
+    const auto runs = *integer(o, "runs", rp, Need::Required, 1, kMaxRepeat);
+    rep.order = *parse_sum_order(*one_of(o, "order", rp, Need::Required, {"fixed", "atomic"}));
+    const json& values = *array(o, "values", rp, Need::Required, kMaxRepeat);
+    if (static_cast<long long>(values.size()) != runs)
+        fail(join(rp, "values"), "expected " + std::to_string(runs) + " values (repeat.runs), got " +
+                                     std::to_string(values.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::string vp = at(join(rp, "values"), i);
+        const json& v = values[i];
+        const auto parsed = v.is_string() ? parse_float_bits(v.get<std::string>()) : std::nullopt;
+        if (!parsed)
+            fail(vp, "expected a float's exact value as a hex float (\"0x1.8p+3\") or one of nan | inf | -inf | "
+                     "unwritten, got " + describe(v));
+        rep.values.push_back(*parsed);
+    }
+    const RepeatSummary sum = summarize_repeat(rep, reference);
+    const auto distinct = *integer(o, "distinct", rp, Need::Required, 1, kMaxRepeat);
+    if (distinct != sum.distinct)
+        fail(join(rp, "distinct"), "expected " + std::to_string(sum.distinct) + " (the distinct values of repeat.values), got " +
+                                       std::to_string(distinct));
+    auto same = [&](std::string_view key, const std::optional<double>& want) {
+        const auto got = number(o, key, rp, Need::Optional);
+        const bool ok = got && want ? std::fabs(*got - *want) <= 1e-9 * std::max(1.0, std::fabs(*want))
+                                    : !got && !want;
+        if (!ok) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.17g", want ? *want : 0.0);
+            fail(join(rp, key), std::string{"expected "} + (want ? buf : "null") +
+                                    " (from repeat.values and the reference, in ulps of a float at the reference), got " +
+                                    (o.contains(key) ? describe(o.at(key)) : std::string{"nothing"}));
+        }
+    };
+    same("spread_ulp", sum.spread_ulp);
+    same("error_ulp_min", sum.error_ulp_min);
+    same("error_ulp_max", sum.error_ulp_max);
+    const std::string verdict = *one_of(o, "verdict", rp, Need::Required,
+                                        {"deterministic", "order_not_fixed", "varies_with_order", "varies_fixed_order"});
+    if (verdict != verdict_name(sum.verdict))
+        fail(join(rp, "verdict"), "expected \"" + std::string{verdict_name(sum.verdict)} +
+                                      "\" (from repeat.order and repeat.distinct), got \"" + verdict + "\"");
+    return rep;
+}
+
 } // namespace
 
 Result read_result(const json& o, const std::string& path)
@@ -366,6 +417,8 @@ Result read_result(const json& o, const std::string& path)
         m.busbw_gbs = number(o, "busbw_gbs", path, Need::Optional, 0);
         r.multi_gpu = m;
     }
+    if (const json* rep = object(o, "repeat", path, Need::Optional))
+        r.repeat = read_repeat(*rep, path, r.reference);
     r.extra = unknown_members(o, {"strategy", "family", "kernel", "operation", "n", "block_size", "coarse_factor",
                                   "grid_size", "mode", "cache", "status", "message", "result", "reference",
                                   "abs_error", "tolerance", "time_ms", "bytes_read", "bandwidth_gbs", "pct_peak",
@@ -374,7 +427,8 @@ Result read_result(const json& o, const std::string& path)
                                   "busbw_gbs", "noise", "stop_rule", "noisy", "gpu_time_s", "reps_per_sample",
                                   "host_enqueue_us", "cold_method", "cold_buffers", "clocks", "low_clock",
                                   "checked_after_timing", "result_after_timing", "ceiling_ratio",
-                                  "speedup_vs_cub_single_pass", "best_baseline", "speedup_vs_best_baseline"});
+                                  "speedup_vs_cub_single_pass", "best_baseline", "speedup_vs_best_baseline",
+                                  "repeat"});
     check_result(r, path);
     return r;
 }
@@ -623,6 +677,20 @@ json to_json(const Result& r)
         j["size_bytes"] = r.multi_gpu->size_bytes;
         j["algbw_gbs"] = opt(r.multi_gpu->algbw_gbs);
         j["busbw_gbs"] = opt(r.multi_gpu->busbw_gbs);
+    }
+    if (r.repeat) {
+        const RepeatSummary sum = summarize_repeat(*r.repeat, r.reference);
+        json values = json::array();
+        for (const RepeatValue& v : r.repeat->values)
+            values.push_back(float_bits_text(v.value, v.written));
+        j["repeat"] = {{"runs", sum.runs},
+                       {"order", sum_order_name(r.repeat->order)},
+                       {"values", std::move(values)},
+                       {"distinct", sum.distinct},
+                       {"spread_ulp", opt(sum.spread_ulp)},
+                       {"error_ulp_min", opt(sum.error_ulp_min)},
+                       {"error_ulp_max", opt(sum.error_ulp_max)},
+                       {"verdict", verdict_name(sum.verdict)}};
     }
     add_unknown_members(j, r.extra);
     return j;

@@ -3,6 +3,7 @@
 #include "bench/run.h"
 
 #include "bench/clocks.h"
+#include "bench/determinism.h"
 #include "bench/verify.h"
 
 #include "bench/stats.h"
@@ -280,6 +281,24 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.samples = static_cast<int>(run.samples_ms.size());
     r.subtracted_ms = run.subtracted_ms;
     add_measurement(r, run, expect, info->expected_wrong, ctx);
+    if (o.repeat > 0) {
+        // Determinism (issue 14): K separate launches after the timing, on the same input, each
+        // with its output poisoned first (and an in-place input restored), read back bit for bit.
+        g::Timing once;
+        once.reps = 0;
+        Repeat rep;
+        rep.order = sum_order(*info, run.grid);
+        for (int k = 0; k < o.repeat; ++k) {
+            const g::RunResult again = runner.run(spec, p.n, once);
+            if (again.status != g::RunResult::Status::Ran)
+                break;  // a launch that fails now: no repeat (the result keeps its status)
+            rep.values.push_back({again.output_written, static_cast<float>(again.value)});
+        }
+        if (static_cast<int>(rep.values.size()) == o.repeat)
+            r.repeat = std::move(rep);
+        else if (r.message.empty())
+            r.message = "--repeat: a repeated launch failed; no repeat data";
+    }
     return r;
 }
 

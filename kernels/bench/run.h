@@ -55,6 +55,10 @@ struct RunOptions {
     std::string cache = "hot";  ///< hot | cold
     std::uint64_t seed = kDefaultSeed;
     int device = 0;
+    /// `--repeat K` (0 = none, else 1..kMaxRepeat, determinism.h): after a kernel's timing, K more
+    /// launches on the same input, each verified alone, their results kept bit for bit in the
+    /// result's `repeat` (not for `cpu`, whose sum is float64 and sequential).
+    int repeat = 0;
     bool counters = false;      ///< also take ncu's counters (ncu_counters.h collect_counters)
     /// The reducescope-cli that ncu profiles for the counters; empty: this program (/proc/self/exe).
     std::string counters_cli;

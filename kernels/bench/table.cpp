@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/table.h"
 
+#include "bench/determinism.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -48,6 +50,36 @@ std::string cache_label(const json& r)
     std::string label = "cold/";
     label += method == "rotate" ? "rot" + text(r, "cold_buffers") : method;
     return label;
+}
+
+/// "Determinism" block under the table (issue 14): one line per result with `repeat` (a file of
+/// `bench --repeat K`, already checked by the reader), the verdict in determinism.h's words.
+std::string determinism_lines(const json& doc)
+{
+    std::string out;
+    for (const json& r : field(doc, "results").is_array() ? field(doc, "results") : json::array()) {
+        const json& rep = field(r, "repeat");
+        if (!rep.is_object())
+            continue;
+        if (out.empty())
+            out = "\ndeterminism (bench --repeat: each result bit for bit; ulp = a float's ulp at the float64 reference):\n";
+        RepeatSummary s;
+        s.runs = static_cast<int>(field(rep, "runs").get<long long>());
+        s.distinct = static_cast<int>(field(rep, "distinct").get<long long>());
+        if (field(rep, "spread_ulp").is_number())
+            s.spread_ulp = field(rep, "spread_ulp").get<double>();
+        const auto verdict = text(rep, "verdict");
+        s.verdict = verdict == "deterministic"       ? RepeatVerdict::Deterministic
+                    : verdict == "order_not_fixed"   ? RepeatVerdict::OrderNotFixed
+                    : verdict == "varies_with_order" ? RepeatVerdict::VariesWithOrder
+                                                     : RepeatVerdict::VariesFixedOrder;
+        out += "  " + text(r, "strategy") + " (" + text(r, "operation") + ", n " + text(r, "n") + ", B " +
+               text(r, "block_size") + ", C " + text(r, "coarse_factor") + "): " + verdict_text(s, text(r, "operation"));
+        if (field(rep, "error_ulp_min").is_number())
+            out += "; error " + fixed(field(rep, "error_ulp_min"), 2) + ".." + fixed(field(rep, "error_ulp_max"), 2) + " ulp";
+        out += "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -125,6 +157,7 @@ std::string format_table(const json& doc)
         }
         out += line + "\n";
     }
+    out += determinism_lines(doc);
     return out;
 }
 

@@ -60,6 +60,9 @@ struct BenchArgs {
     std::string json_file;
     int gpus = 1;  ///< --gpus K (kernels/cli/cli_multi_gpu.cpp); used only when given
     bool counters = false;  ///< --counters: ncu's counters of the single-block kernels (ncu_counters.h)
+    int repeat = 0;         ///< --repeat K: K more launches per cell, results kept bit for bit (bench/determinism.h)
+    std::string repeat_text;
+    bool repeat_given = false;
     bool table = false;     ///< --table: a text table on stdout instead of JSON lines (bench/table.h)
     /// The stopping rule (bench/stopping.h): --min-samples, --min-time, --max-noise (in %),
     /// --timeout; used when --reps is not given. With --reps, exactly that many samples.
@@ -286,6 +289,10 @@ void resolve(BenchArgs& a)
         a.seed = parse_int_option("--seed", a.seed_text, 0, std::numeric_limits<std::uint64_t>::max());
     if (a.gpus_given)
         a.gpus = static_cast<int>(parse_int_option("--gpus", a.gpus_text, 1, 64, " (at most the number of CUDA devices)"));
+    if (a.repeat_given)
+        a.repeat = static_cast<int>(parse_int_option("--repeat", a.repeat_text, 1, b::kMaxRepeat));
+    if (a.repeat_given && a.gpus_given)
+        throw BadInput{"--repeat cannot be combined with --gpus (the determinism view is of one GPU's kernels)"};
     if (a.counters && a.gpus_given)
         throw BadInput{"--counters cannot be combined with --gpus (the counters are taken on one GPU: --device)"};
     a.ids = parse_ids(a.strategies);
@@ -332,6 +339,7 @@ int run_bench(const BenchArgs& a, const std::string& command)
     o.seed = a.seed;
     o.device = a.device;
     o.counters = a.counters;
+    o.repeat = a.repeat;
     o.json_file = a.json_file;
     o.tool = cli_tool();
     o.command = command;
@@ -406,6 +414,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
     bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (median absolute deviation / median) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
     bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
+    CLI::Option* repeat_opt = bench->add_option("--repeat", args->repeat_text, "Determinism: after timing, launch each kernel K more times (1.." + std::to_string(b::kMaxRepeat) + ") and keep every result bit for bit, with the distinct results and their spread in ulps")->type_name("K");
     bench->add_flag("--table", args->table, "Print a text table on stdout instead of JSON lines (noise, stop rule, cache state and flags in every row)");
     bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
     bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
@@ -420,7 +429,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
-    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, &exit_code] {
+    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, repeat_opt, &exit_code] {
+        args->repeat_given = repeat_opt->count() > 0;
         args->sweep_given = sweep_opt->count() > 0;
         args->reps_given = reps_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
@@ -458,6 +468,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
                args->coarse_factors + " --seed " + std::to_string(args->seed);
         if (!args->json_file.empty())
             cmd += " --json " + args->json_file;
+        if (args->repeat > 0)
+            cmd += " --repeat " + std::to_string(args->repeat);
         if (args->counters)
             cmd += " --counters";
         if (args->table)

@@ -248,6 +248,30 @@
     </message>
 </context>
 <context>
+    <name>reducescope::app::BenchmarkPane</name>
+    <message numerus="yes">
+        <source>1 distinct in %n run(s) (order not fixed)</source>
+        <translation>
+            <numerusform>1 distinct in %n run (order not fixed)</numerusform>
+            <numerusform>1 distinct in %n runs (order not fixed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n launch(es) left the output unwritten)</source>
+        <translation>
+            <numerusform>(%n launch left the output unwritten)</numerusform>
+            <numerusform>(%n launches left the output unwritten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) repeated, each over up to %1 launches on the same input.</source>
+        <translation>
+            <numerusform>%n result repeated, each over up to %1 launches on the same input.</numerusform>
+            <numerusform>%n results repeated, each over up to %1 launches on the same input.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::StepPane</name>
     <message numerus="yes">
         <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>

@@ -98,6 +98,21 @@
         <source>cannot read (%1)</source>
         <translation>无法读取（%1）</translation>
     </message>
+    <message>
+        <source>Speed-up vs %1</source>
+        <translation>相对 %1 的加速比</translation>
+    </message>
+</context>
+<context>
+    <name>BenchRunner</name>
+    <message>
+        <source>1 result</source>
+        <translation>1 个结果</translation>
+    </message>
+    <message>
+        <source>%1 results</source>
+        <translation>%1 个结果</translation>
+    </message>
 </context>
 <context>
     <name>BenchStatus</name>
@@ -1592,6 +1607,49 @@
     </message>
 </context>
 <context>
+    <name>reducescope::app</name>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>线程块</translation>
+    </message>
+    <message>
+        <source>C</source>
+        <translation>粗化</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>缓存</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Median (µs)</source>
+        <translation>中位数 (µs)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>% of peak</source>
+        <translation>% 峰值</translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::BenchRunner</name>
     <message>
         <source>a benchmark is already running</source>
@@ -1626,10 +1684,6 @@
         <translation>完成：%1。</translation>
     </message>
     <message>
-        <source>Done, but some results are wrong or failed (see Status).</source>
-        <translation>完成，但有些结果错误或失败（见“状态”列）。</translation>
-    </message>
-    <message>
         <source>reducescope-cli: %1</source>
         <translation>reducescope-cli：%1</translation>
     </message>
@@ -1656,6 +1710,34 @@
     <message>
         <source>reducescope-cli not found: benchmarks cannot run from this build</source>
         <translation>没有找到 reducescope-cli：这个构建无法运行基准测试</translation>
+    </message>
+    <message>
+        <source>reducescope-cli reported an error after %1 (exit %2): %3</source>
+        <translation>reducescope-cli 在 %1 后报告错误（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>No results: reducescope-cli exited (code 0) and printed nothing%1</source>
+        <translation>没有结果：reducescope-cli 已退出（退出码 0），但没有输出任何内容%1</translation>
+    </message>
+    <message>
+        <source>Incomplete: reducescope-cli exited (code 0) after %1 without its &quot;done&quot; line; the rows received are kept</source>
+        <translation>不完整：reducescope-cli 在 %1 后退出（退出码 0），没有输出 &quot;done&quot; 行；已收到的行保留</translation>
+    </message>
+    <message>
+        <source>Done, but 1 result is wrong or failed (see Status).</source>
+        <translation>完成，但有 1 个结果错误或失败（见“状态”列）。</translation>
+    </message>
+    <message>
+        <source>Done, but %1 results are wrong or failed (see Status).</source>
+        <translation>完成，但有 %1 个结果错误或失败（见“状态”列）。</translation>
+    </message>
+    <message>
+        <source>reducescope-cli failed (exit 1) after %1 without saying why%2</source>
+        <translation>reducescope-cli 在 %1 后失败（退出码 1），未说明原因%2</translation>
+    </message>
+    <message>
+        <source>; the run is incomplete (no &quot;done&quot; line)</source>
+        <translation>；运行不完整（没有 &quot;done&quot; 行）</translation>
     </message>
 </context>
 <context>
@@ -1835,6 +1917,38 @@ Double-click to open this strategy in the step pane.</source>
         <translation>
 |误差| %1，容差 %2</translation>
     </message>
+    <message>
+        <source>NOISY</source>
+        <translation>噪声大</translation>
+    </message>
+    <message>
+        <source>LOW CLOCK</source>
+        <translation>时钟偏低</translation>
+    </message>
+    <message>
+        <source>Noise: relative median absolute deviation of the samples, as recorded</source>
+        <translation>噪声：样本的相对中位数绝对偏差（文件中记录的值）</translation>
+    </message>
+    <message>
+        <source>Noise: half the min–max spread of the times (this file records no noise)</source>
+        <translation>噪声：时间最小–最大范围的一半（此文件未记录噪声）</translation>
+    </message>
+    <message>
+        <source>; above the run&apos;s noise limit</source>
+        <translation>；高于本次运行的噪声上限</translation>
+    </message>
+    <message>
+        <source>; a clock read below 75 % of its maximum during the run</source>
+        <translation>；运行期间读到的时钟低于其最大值的 75 %</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>噪声</translation>
+    </message>
+    <message>
+        <source>Relative noise of the time: the recorded median absolute deviation, or ~ half the min–max spread; NOISY above the run&apos;s noise limit, LOW CLOCK below 75 % of the maximum clock</source>
+        <translation>时间的相对噪声：记录的中位数绝对偏差，或约为最小–最大范围的一半；高于本次运行噪声上限时标为“噪声大”，低于最大时钟 75 % 时标为“时钟偏低”</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchmarkPane</name>
@@ -2011,10 +2125,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>正在运行 %1…</translation>
     </message>
     <message>
-        <source>%1: unknown data format &quot;%2&quot; (allowed: csv, json)</source>
-        <translation>%1：未知的数据格式 &quot;%2&quot;（可用：csv、json）</translation>
-    </message>
-    <message>
         <source>%1: cannot write (%2)</source>
         <translation>%1：无法写入（%2）</translation>
     </message>
@@ -2047,12 +2157,186 @@ Double-click to open this strategy in the step pane.</source>
         <translation>导出数据</translation>
     </message>
     <message>
-        <source>CSV (*.csv);;Results JSON (*.json)</source>
-        <translation>CSV (*.csv);;结果 JSON (*.json)</translation>
-    </message>
-    <message>
         <source>Data written to %1.</source>
         <translation>数据已写入 %1。</translation>
+    </message>
+    <message>
+        <source>Determinism</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Shown (µs)</source>
+        <translation>当前 (µs)</translation>
+    </message>
+    <message>
+        <source>Compared (µs)</source>
+        <translation>对比 (µs)</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Noise shown</source>
+        <translation>当前噪声</translation>
+    </message>
+    <message>
+        <source>Noise compared</source>
+        <translation>对比噪声</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>%1 (MAD)</source>
+        <translation>%1（中位数绝对偏差）</translation>
+    </message>
+    <message>
+        <source>%1 (spread)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <source>FAST</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>SLOW</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <source>SAME</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>not compared (%1)</source>
+        <translation>未比较（%1）</translation>
+    </message>
+    <message>
+        <source>only in the shown file</source>
+        <translation>仅在当前文件中</translation>
+    </message>
+    <message>
+        <source>only in the compared file</source>
+        <translation>仅在对比文件中</translation>
+    </message>
+    <message>
+        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
+        <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化超过两个单元相对噪声之和，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
+    </message>
+    <message>
+        <source>Load a second results file with &quot;Compare with…&quot; to see, per cell, whether it is FAST, SLOW or the SAME within both files&apos; noise.</source>
+        <translation>用“对比…”载入第二个结果文件，即可逐个单元查看它在两个文件的噪声范围内是更快、更慢还是相同。</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Distinct results</source>
+        <translation>不同结果数</translation>
+    </message>
+    <message>
+        <source>Spread (ulp)</source>
+        <translation>范围 (ulp)</translation>
+    </message>
+    <message>
+        <source>Error vs float64 (ulp)</source>
+        <translation>相对 float64 的误差 (ulp)</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>deterministic</source>
+        <translation>确定</translation>
+    </message>
+    <message numerus="yes">
+        <source>1 distinct in %n run(s) (order not fixed)</source>
+        <translation>
+            <numerusform>%n 次运行中只有 1 个不同结果（顺序不固定）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>varies from run to run</source>
+        <translation>每次运行结果不同</translation>
+    </message>
+    <message>
+        <source>NOT deterministic although the order is fixed</source>
+        <translation>顺序固定，但结果不确定</translation>
+    </message>
+    <message>
+        <source>atomic order: partial results meet in one word through float atomics, in the order the hardware picks on each launch</source>
+        <translation>原子操作顺序：部分结果通过浮点原子操作汇入同一个字，顺序由硬件在每次启动时自行决定</translation>
+    </message>
+    <message>
+        <source>fixed tree order: partial results are stored and added in the same order on every launch</source>
+        <translation>固定的树形顺序：部分结果先存储，每次启动都按相同顺序相加</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n launch(es) left the output unwritten)</source>
+        <translation>
+            <numerusform>（%n 次启动没有写入输出）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each launch&apos;s result, bit for bit: %1</source>
+        <translation>每次启动的结果（逐位）：%1</translation>
+    </message>
+    <message>
+        <source>These results have no repeat data. Record it with &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt;: each kernel then runs five more times on the same input and every result is kept bit for bit. Kernels that merge through float atomics may give a different sum on each run; kernels with a fixed tree order give the same bits.</source>
+        <translation>这些结果没有重复运行数据。可用 &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt; 记录：每个内核会在同一输入上再运行五次，每个结果都逐位保留。通过浮点原子操作合并的内核每次运行可能得到不同的和；树形顺序固定的内核得到相同的位。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s) repeated, each over up to %1 launches on the same input.</source>
+        <translation>
+            <numerusform>%n 个结果做了重复运行，每个在同一输入上最多启动 %1 次。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deterministic (fixed tree order): %1. Varying with the atomic order: %2. One result but atomic order, so not guaranteed: %3.</source>
+        <translation>确定（固定的树形顺序）：%1。随原子操作顺序变化：%2。只得到一个结果但属原子操作顺序，因而没有保证：%3。</translation>
+    </message>
+    <message>
+        <source>Fixed order yet varying (look into these): %1.</source>
+        <translation>顺序固定却有变化（需要检查）：%1。</translation>
+    </message>
+    <message>
+        <source>Spread = (largest − smallest result) in ulps of a float at the float64 reference.</source>
+        <translation>范围 =（最大结果 − 最小结果），以 float 在 float64 参考值处的 ulp 为单位。</translation>
+    </message>
+    <message>
+        <source>%1: unknown data format &quot;%2&quot; (allowed: csv, md, json)</source>
+        <translation>%1：未知的数据格式 &quot;%2&quot;（可用：csv、md、json）</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;Markdown table (*.md);;Results JSON (*.json)</source>
+        <translation>CSV (*.csv);;Markdown 表格 (*.md);;结果 JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>atomic order</source>
+        <translation>原子操作顺序</translation>
+    </message>
+    <message>
+        <source>fixed tree order</source>
+        <translation>固定的树形顺序</translation>
     </message>
 </context>
 <context>
@@ -2606,6 +2890,38 @@ Double-click to open this strategy in the step pane.</source>
         <source>Nothing to predict in this step: step on.</source>
         <translation>这一步没有可预测的内容：请继续下一步。</translation>
     </message>
+    <message>
+        <source>Atomic order seed</source>
+        <translation>原子顺序种子</translation>
+    </message>
+    <message>
+        <source>0 (block, warp, lane)</source>
+        <translation>0（按线程块、线程束、lane）</translation>
+    </message>
+    <message>
+        <source>Replays the float atomics on one address in another order (0: by block, warp and lane; 1..%1: a pseudo-random order). The GPU picks its own order on every run.</source>
+        <translation>按另一种顺序重放同一地址上的浮点原子操作（0：按线程块、线程束和 lane；1..%1：伪随机顺序）。GPU 每次运行都自行选择顺序。</translation>
+    </message>
+    <message>
+        <source>This strategy merges in a fixed order (no float atomics on one address): every order gives the same result.</source>
+        <translation>此策略按固定顺序合并（同一地址上没有浮点原子操作）：任何顺序结果都相同。</translation>
+    </message>
+    <message>
+        <source>Result in this atomic order: %1 · float64 max: %2</source>
+        <translation>此原子顺序下的结果：%1 · float64 最大值：%2</translation>
+    </message>
+    <message>
+        <source>Float sum in this atomic order: %1 · exact sum (float64): %2</source>
+        <translation>此原子顺序下的浮点和：%1 · 精确和 (float64)：%2</translation>
+    </message>
+    <message>
+        <source>Result: %1 · float64 max: %2</source>
+        <translation>结果：%1 · float64 最大值：%2</translation>
+    </message>
+    <message>
+        <source>Float sum: %1 · exact sum (float64): %2</source>
+        <translation>浮点和：%1 · 精确和 (float64)：%2</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepState</name>
@@ -2825,6 +3141,55 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1: %2 datasheet peak %3 GB/s</source>
         <translation>%1：%2 规格书峰值 %3 GB/s</translation>
+    </message>
+    <message>
+        <source>cold cache</source>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>hot cache</source>
+        <translation>热缓存</translation>
+    </message>
+    <message>
+        <source>cache %1</source>
+        <translation>缓存 %1</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>, %1 mode, %2</source>
+        <translation>，%1 模式，%2</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::BenchHeatMap</name>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>block size (threads)</source>
+        <translation>线程块大小（线程数）</translation>
+    </message>
+    <message>
+        <source>coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>Heat map: needs a sweep of block size × coarse factor
+reducescope-cli bench --strategies coarsened
+--block-size 64,128,256 --coarse-factor 1,2,4,8</source>
+        <translation>热力图：需要对线程块大小 × 粗化因子做扫描
+reducescope-cli bench --strategies coarsened
+--block-size 64,128,256 --coarse-factor 1,2,4,8</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth of %1 at N = %2
+block size × coarse factor (GB/s)</source>
+        <translation>%1 在 N = %2 时的有效带宽
+线程块大小 × 粗化因子 (GB/s)</translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,9 @@
 
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QSet>
 #include <QSettings>
 #include <QTableView>
@@ -70,6 +72,8 @@ private slots:
     void benchmarkPaneCanOpenStrategy();
     void settingsPersist();
     void presetsAreValidInputs();
+    void atomicOrderSeeds_data();
+    void atomicOrderSeeds();
 
 private:
     std::unique_ptr<app::MainWindow> m_window;
@@ -434,6 +438,58 @@ void TestStepPane::presetsAreValidInputs()
     }
     QCOMPARE(app::presetText(QStringLiteral("random"), 16, 7), app::presetText(QStringLiteral("random"), 16, 7));
     QCOMPARE(app::presetText(QStringLiteral("iota"), 4), QStringLiteral("1,2,3,4"));
+}
+
+void TestStepPane::atomicOrderSeeds_data()
+{
+    // Issue 14: the "atomic order seed" replays the float atomics on one address in other orders.
+    // Inputs of the [1e8, 1, -1e8, 1] kind: whichever order adds 1 to 1e8 first loses it (a float
+    // near 1e8 has an ulp of 8), so the float sum depends on the order; the exact sum does not.
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<bool>("atomic");  // the catalogue's traits say atomics: the seed is enabled
+    QTest::addColumn<double>("exact");
+    QTest::addRow("atomic_naive: one atomic per element") << "atomic_naive" << "1e8,1,-1e8,1,1e8,1,-1e8,1" << 32 << 0
+                                                          << true << 4.0;
+    QTest::addRow("segmented: one atomic per block") << "segmented" << "1e8,0,1,0,-1e8,0,1,0,1e8,0,1,0,-1e8,0,1,0" << 32
+                                                     << 1 << true << 4.0;
+    QTest::addRow("warp_shuffle: one atomic per warp")
+        << "warp_shuffle" << "1e8,0,0,0,1,0,0,0,-1e8,0,0,0,1,0,0,0,1e8,0,0,0,1,0,0,0,-1e8,0,0,0,1,0,0,0" << 4 << 0 << true
+        << 4.0;
+    QTest::addRow("two_pass: fixed tree order") << "two_pass" << "1e8,1,-1e8,1,1e8,1,-1e8,1" << 32 << 0 << false << 4.0;
+    QTest::addRow("simple, one block: stores") << "simple" << "1e8,1,-1e8,1" << 32 << 0 << false << 2.0;
+}
+
+void TestStepPane::atomicOrderSeeds()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, warp);
+    QFETCH(int, block);
+    QFETCH(bool, atomic);
+    QFETCH(double, exact);
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(strategy, input, warp, block)));
+    QCOMPARE(pane->atomicOrderEdit()->isEnabled(), atomic);
+    QSet<float> sums;
+    for (int seed = 0; seed <= 24; ++seed) {
+        pane->atomicOrderEdit()->setValue(seed);  // as the user turns the spin box
+        const auto trace = pane->state()->trace();
+        QVERIFY(trace);
+        QCOMPARE(trace->params.atomic_order, seed);
+        QCOMPARE(trace->reference, exact);  // the exact sum never changes
+        sums.insert(trace->result);
+        const QString line = pane->atomicSumLabel()->text();
+        QVERIFY2(line.contains(QString::number(double(trace->result), 'g', 9)) && line.contains(QString::number(exact, 'g', 17)),
+                 qPrintable(line));
+        QCOMPARE(line.contains(QStringLiteral("atomic order")), atomic);
+    }
+    if (atomic)
+        QVERIFY2(sums.size() >= 2, "at least two seeds give different float sums");
+    else
+        QCOMPARE(sums.size(), 1);
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)

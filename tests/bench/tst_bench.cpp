@@ -369,6 +369,11 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("reps hex") << QStringList{"bench", "--reps", "0x10"} << "--reps must be in 1..100000 (got 0x10)";
     QTest::addRow("warmup -1") << QStringList{"bench", "--warmup", "-1"} << "--warmup must be in 0..10000 (got -1)";
     QTest::addRow("batches 1e3") << QStringList{"bench", "--batches", "1e3"} << "--batches must be in 1..1000 (got 1e3)";
+    QTest::addRow("repeat 0") << QStringList{"bench", "--repeat", "0"} << "--repeat must be in 1..1000 (got 0)";
+    QTest::addRow("repeat 1001") << QStringList{"bench", "--repeat", "1001"} << "--repeat must be in 1..1000 (got 1001)";
+    QTest::addRow("repeat 1e2") << QStringList{"bench", "--repeat", "1e2"} << "--repeat must be in 1..1000 (got 1e2)";
+    QTest::addRow("repeat with gpus") << QStringList{"bench", "--repeat", "5", "--gpus", "2"}
+                                      << "--repeat cannot be combined with --gpus (the determinism view is of one GPU's kernels)";
     QTest::addRow("device hex") << QStringList{"bench", "--device", "0x1"} << "--device must be in 0..63 (got 0x1)";
     QTest::addRow("gpus hex") << QStringList{"bench", "--gpus", "0x2"}
                               << "--gpus must be in 1..64 (at most the number of CUDA devices) (got 0x2)";
@@ -415,7 +420,7 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("CLI11 error, newline") << QStringList{"bench", "--b\nogus"}
                                           << "unexpected argument '--b\\nogus' for bench (its options: --n, --sweep-n, "
                                              "--strategies, --reps, --min-samples, --min-time, --max-noise, --timeout, "
-                                             "--table, --warmup, --batches, --mode, --cache, --block-size, "
+                                             "--repeat, --table, --warmup, --batches, --mode, --cache, --block-size, "
                                              "--coarse-factor, --seed, --device, --json, --gpus, --counters) (see --help)";
 }
 

@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -92,6 +93,9 @@ private slots:
     void refusedFilesKeepOldCharts();
     void overlay();
     void comparisonVerdicts();
+    void determinismTab_data();
+    void determinismTab();
+    void determinismTabWithoutRepeat();
     void chartTitlesNameCache();
     void heatMapCellsEqualFile();
     void hoverShowsExactFigures();
@@ -424,6 +428,77 @@ void TestBenchPane::comparisonVerdicts()
     }
     pane.clearOverlay();
     QVERIFY(pane.comparison().empty());
+}
+
+void TestBenchPane::determinismTab_data()
+{
+    // One row per result with `repeat` in the hand-made file (tests/benchpane/data/fixture_repeat.json):
+    // the cells must be the file's own figures (runs, distinct, spread_ulp, error_ulp_*) and its verdict.
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("verdictStart");
+    QTest::addColumn<QString>("whyStart");
+    QTest::addRow("segmented") << 0 << "segmented" << "varies from run to run" << "atomic order";
+    QTest::addRow("block_reduce") << 1 << "block_reduce" << "1 distinct in 5 run" << "atomic order";
+    QTest::addRow("two_pass") << 2 << "two_pass" << "deterministic" << "fixed tree order";
+    QTest::addRow("cub") << 3 << "cub" << "deterministic" << "fixed tree order";
+}
+
+void TestBenchPane::determinismTab()
+{
+    QFETCH(int, row);
+    QFETCH(QString, strategy);
+    QFETCH(QString, verdictStart);
+    QFETCH(QString, whyStart);
+    BenchmarkPane pane;
+    QString error;
+    const QString path = dataFile("fixture_repeat.json");
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonArray results = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("results")).toArray();
+    int withRepeat = 0;
+    for (const QJsonValue& r : results)
+        withRepeat += r.toObject().contains(QStringLiteral("repeat"));
+    QTableWidget* t = pane.determinismTable();
+    QCOMPARE(t->rowCount(), withRepeat);
+    const QJsonObject r = results.at(row).toObject();
+    const QJsonObject rep = r.value(QStringLiteral("repeat")).toObject();
+    QCOMPARE(r.value(QStringLiteral("strategy")).toString(), strategy);
+    QVERIFY(t->item(row, 0)->text().startsWith(strategy + QStringLiteral(" n=1048576")));
+    QCOMPARE(t->item(row, 1)->text(), QString::number(rep.value(QStringLiteral("runs")).toInt()));
+    QCOMPARE(t->item(row, 2)->text(), QString::number(rep.value(QStringLiteral("distinct")).toInt()));
+    QCOMPARE(t->item(row, 3)->text().toDouble(), rep.value(QStringLiteral("spread_ulp")).toDouble());
+    const double lo = rep.value(QStringLiteral("error_ulp_min")).toDouble();
+    const double hi = rep.value(QStringLiteral("error_ulp_max")).toDouble();
+    QCOMPARE(t->item(row, 4)->text(), lo == hi ? QString::number(lo) : QStringLiteral("%1 to %2").arg(lo).arg(hi));
+    QVERIFY2(t->item(row, 5)->text().startsWith(verdictStart), qPrintable(t->item(row, 5)->text()));
+    QCOMPARE(t->item(row, 6)->text(), whyStart);
+    QVERIFY(t->item(row, 6)->toolTip().startsWith(whyStart + QStringLiteral(": ")));  // the why at length
+    // The tooltip lists the bits of every launch, as the file holds them.
+    for (const QJsonValue& v : rep.value(QStringLiteral("values")).toArray())
+        QVERIFY(t->item(row, 2)->toolTip().contains(v.toString()));
+    QVERIFY(pane.determinismSummary()->text().contains(QStringLiteral("Deterministic (fixed tree order): 2. Varying with "
+                                                                     "the atomic order: 1. One result but atomic order, "
+                                                                     "so not guaranteed: 1.")));
+    if (const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR"); !dir.isEmpty() && row == 0) {
+        showPane(pane);
+        auto* tabs = pane.findChild<QTabWidget*>();
+        for (int i = 0; tabs && i < tabs->count(); ++i)
+            if (tabs->tabText(i) == QStringLiteral("Determinism"))
+                tabs->setCurrentIndex(i);
+        QTest::qWait(200);
+        QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_determinism.png"))));
+    }
+}
+
+void TestBenchPane::determinismTabWithoutRepeat()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QCOMPARE(pane.determinismTable()->rowCount(), 0);
+    QVERIFY(pane.determinismSummary()->text().contains(QStringLiteral("reducescope-cli bench --repeat 5")));
 }
 
 void TestBenchPane::chartTitlesNameCache()

@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QTableWidget>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
@@ -488,6 +489,18 @@ void TestLanguage::noEnglishLeftInBenchmarkPane()
         bad += englishLeft(visibleTexts(&w), QLatin1String(file), m_sources);
         for (QCustomPlot* plot : w.benchmarkPane()->findChildren<QCustomPlot*>())
             bad += englishLeft(chartTexts(plot), QStringLiteral("%1 chart %2").arg(QLatin1String(file), plot->objectName()), m_sources);
+    }
+    // The Determinism tab (issue 14) with repeat data, and without (the line saying how to record it).
+    for (const char* file : {"fixture_repeat.json", "fixture_1m.json"}) {
+        QString error;
+        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/") + QLatin1String(file), &error),
+                 qPrintable(error));
+        auto* tabs = w.benchmarkPane()->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(w.benchmarkPane()->determinismTable()->parentWidget());
+        QCoreApplication::processEvents();
+        bad += englishLeft(visibleTexts(&w), QStringLiteral("%1 determinism").arg(QLatin1String(file)), m_sources);
+        tabs->setCurrentIndex(0);
     }
     bad.removeDuplicates();
     QVERIFY2(bad.isEmpty(), qPrintable(bad.mid(0, 30).join(QLatin1Char('\n'))));
