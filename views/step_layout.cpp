@@ -621,22 +621,27 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
         {K::Broadcast, Text::tr("broadcast")},
         {K::Barrier, Text::tr("barrier")},
     };
+    // A row as tall as its tallest text: Chinese words come from a CJK fallback font taller than
+    // the Latin one the metrics describe.
+    qreal rowH = h;
+    for (const auto& [kind, text] : items)
+        rowH = std::max(rowH, sm.boundingRect(QRectF(0, 0, 100000, 100000), Qt::AlignLeft, text).height());
     for (const auto& [kind, text] : items) {
         const qreal sw = h * 1.4;
         const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
         if (x + w > right && x > kMargin) {
             x = kMargin;
-            y += h + 8 * l.scale;
+            y += rowH + 8 * l.scale;
         }
         StepLayout::LegendItem item;
         item.kind = kind;
         item.text = text;
-        item.swatch = QRectF(x, y + 2, sw, h - 2);
-        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, h + 2);
+        item.swatch = QRectF(x, y + (rowH - h) / 2 + 2, sw, h - 2);
+        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, rowH + 2);
         l.legend.push_back(item);
         x += w;
     }
-    y += h + 8 * l.scale;
+    y += rowH + 8 * l.scale;
     l.legendRect = QRectF(kMargin, top, width - 2 * kMargin, y - top);
     return y + kMargin;
 }

@@ -23,7 +23,9 @@
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
+#include <QScopeGuard>
 #include <QTextItem>
+#include <QTranslator>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -221,6 +223,7 @@ void TestClassroomViews::presentationTextNotCut_data()
     QTest::addColumn<int>("banks");
     QTest::addColumn<QSize>("screen");
     QTest::addColumn<int>("columns");
+    QTest::addColumn<QString>("language");
     struct Row {
         const char* name;
         const char* strategy;
@@ -237,11 +240,12 @@ void TestClassroomViews::presentationTextNotCut_data()
         {"two_pass 4096", "two_pass", 4096, 256, 32, 32},
         {"simple 4096", "simple", 4096, 0, 32, 32},
     };
-    for (const QSize screen : {QSize(1280, 720), QSize(1920, 1080)})
-        for (int columns : {1, 2})
-            for (const Row& r : rows)
-                QTest::addRow("%s, %dx%d, %d column(s)", r.name, screen.width(), screen.height(), columns)
-                    << r.strategy << r.n << r.block << r.warp << r.banks << screen << columns;
+    for (const char* language : {"en", "zh_CN"})
+        for (const QSize screen : {QSize(1280, 720), QSize(1920, 1080)})
+            for (int columns : {1, 2})
+                for (const Row& r : rows)
+                    QTest::addRow("%s, %dx%d, %d column(s), %s", r.name, screen.width(), screen.height(), columns, language)
+                        << r.strategy << r.n << r.block << r.warp << r.banks << screen << columns << QString::fromLatin1(language);
 }
 
 void TestClassroomViews::presentationTextNotCut()
@@ -253,6 +257,14 @@ void TestClassroomViews::presentationTextNotCut()
     QFETCH(int, banks);
     QFETCH(QSize, screen);
     QFETCH(int, columns);
+    QFETCH(QString, language);
+    // The Chinese words of the build (the app's language switch lives in app/, not here).
+    QTranslator zh;
+    if (language != QLatin1String("en")) {
+        QVERIFY(zh.load(QStringLiteral("reducescope_") + language, QStringLiteral(":/translations")));
+        QCoreApplication::installTranslator(&zh);
+    }
+    const auto cleanup = qScopeGuard([&zh] { QCoreApplication::removeTranslator(&zh); });
     const auto t = trace(strategy, n, block, warp, banks);
     views::StepView view;
     view.setTrace(t);
@@ -272,6 +284,8 @@ void TestClassroomViews::presentationTextNotCut()
             QVERIFY2(b.rect.left() >= 0 && b.rect.right() <= width + 0.5, qPrintable(where));
             ++boxes;
         }
+        if (language != QLatin1String("en"))
+            QVERIFY2(l.title.contains(QStringLiteral("第")), qPrintable(l.title));  // really in Chinese
     }
     QVERIFY(boxes > 3 * int(t->steps.size()));
 }
