@@ -70,6 +70,9 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                                       "FILE.png is replaced only once the new image is complete (written to a "
                                                       "temporary file, then renamed); a directory, FIFO or device is refused."),
          QStringLiteral("FILE.png")},
+        {QStringLiteral("lesson"), QStringLiteral("Open a lesson of the Lessons menu (its strategy, compare, input, parameters, "
+                                                  "step, title and note): %1.").arg(lessonIds().join(QStringLiteral(", "))),
+         QStringLiteral("ID")},
         {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
@@ -111,7 +114,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
-                                QStringLiteral("lang")}) {
+                                QStringLiteral("lang"), QStringLiteral("lesson")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
     }
@@ -156,6 +159,17 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
             return fail(QStringLiteral("lang must be one of %1 (got \"%2\")")
                             .arg(languageCodes().join(QStringLiteral(", ")), echoValue(o.language)));
     }
+    if (parser.isSet(QStringLiteral("lesson"))) {
+        o.lesson = parser.value(QStringLiteral("lesson"));
+        if (!lessonIds().contains(o.lesson))
+            return fail(QStringLiteral("lesson must be one of %1 (got \"%2\")")
+                            .arg(lessonIds().join(QStringLiteral(", ")), echoValue(o.lesson)));
+        // A lesson sets the whole request itself; --step may still choose the step.
+        if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || parser.isSet(QStringLiteral("trace")))
+            return fail(QStringLiteral("lesson: the lesson sets strategy, compare, input and parameters (leave out "
+                                       "--strategy, --compare, --input, --block-size, --warp-size, --coarse-factor, "
+                                       "--banks and --trace)"));
+    }
     o.trace = parser.value(QStringLiteral("trace"));
     o.counters = parser.value(QStringLiteral("counters"));
     if (parser.isSet(QStringLiteral("trace")) && o.trace.isEmpty())
@@ -191,6 +205,22 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
             return fail(oneLineMessage(QString::fromStdString(problem->message)));
     }
     return r;
+}
+
+QStringList lessonIds()
+{
+    QStringList ids;
+    for (const views::LessonEntry& e : views::loadLessons().lessons)
+        ids << QString::fromStdString(e.lesson.id);
+    return ids;
+}
+
+std::optional<views::LessonEntry> lessonById(const QString& id)
+{
+    for (const views::LessonEntry& e : views::loadLessons().lessons)
+        if (QString::fromStdString(e.lesson.id) == id)
+            return e;
+    return std::nullopt;
 }
 
 QString screenshotTargetProblem(const QString& path)

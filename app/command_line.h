@@ -5,6 +5,8 @@
 
 #include "app/trace_request.h"
 
+#include "views/lessons.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -26,6 +28,7 @@ struct CommandLineOptions {
     QString screenshot;              ///< --screenshot FILE.png
     QString language;                ///< --lang en|zh_CN; empty: the saved choice, else the system locale's
     bool present = false;            ///< --present: presentation mode
+    QString lesson;                  ///< --lesson ID: a lesson of resources/lessons (views::loadLessons()), empty = none
 
     /// True when the command line names any of the step pane's state (strategy, input,
     /// parameters, compare, step, trace, counters): then saved step-pane settings are not used, so
@@ -33,7 +36,7 @@ struct CommandLineOptions {
     bool namesStepState() const
     {
         return strategyGiven || inputGiven || paramsGiven || !compare.isEmpty() || step.has_value() || !trace.isEmpty()
-            || !counters.isEmpty();
+            || !counters.isEmpty() || !lesson.isEmpty();
     }
 };
 
@@ -49,6 +52,12 @@ struct CommandLineResult {
 /// Parses `arguments` (argv[0] first). Checks numbers, ranges and strategy ids through the model;
 /// does not need a QCoreApplication.
 CommandLineResult parseCommandLine(const QStringList& arguments);
+
+/// The ids of the lessons compiled into the binary, in the Lessons menu's order (what --lesson takes).
+QStringList lessonIds();
+
+/// The lesson with id `id` (as --lesson names it), or nullopt when there is none.
+std::optional<views::LessonEntry> lessonById(const QString& id);
 
 /// Why `path` cannot take a screenshot, or empty when it can: nothing is there yet, or it is a
 /// regular file (or a symbolic link to one), which is replaced. Else "a directory", "a FIFO",

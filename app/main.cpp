@@ -68,6 +68,13 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
                         + pane->fieldMessage(QStringLiteral("block-size")) + pane->fieldMessage(QStringLiteral("warp-size"))
                         + pane->fieldMessage(QStringLiteral("coarse-factor")) + pane->fieldMessage(QStringLiteral("banks")));
     }
+    if (!o.lesson.isEmpty()) {
+        // parseCommandLine() checked the id against the same lessons.
+        const std::optional<reducescope::views::LessonEntry> lesson = lessonById(o.lesson);
+        if (!lesson || !pane->applyLesson(*lesson))
+            return fail(QStringLiteral("lesson %1 could not be set up: %2")
+                            .arg(echoValue(o.lesson), pane->fieldMessage(QStringLiteral("input")) + pane->fieldMessage(QStringLiteral("strategy"))));
+    }
     if (!pane->trace())
         return fail(QStringLiteral("strategy %1: %2").arg(echoValue(pane->request().strategy), pane->fieldMessage(QStringLiteral("strategy"))));
     if (!o.compare.isEmpty() && !pane->setCompareStrategy(o.compare))

@@ -157,6 +157,17 @@ void MainWindow::retranslate()
         }
     }
     m_tableModel->retranslate();
+    // A status bar message still shown is said again in the new language.
+    if (m_statusWords && !m_statusShown.isEmpty() && statusBar()->currentMessage() == m_statusShown)
+        showStatus(m_statusWords, m_statusTimeout);
+}
+
+void MainWindow::showStatus(std::function<QString()> words, int timeoutMs)
+{
+    m_statusWords = std::move(words);
+    m_statusTimeout = timeoutMs;
+    m_statusShown = m_statusWords();
+    statusBar()->showMessage(m_statusShown, timeoutMs);
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -282,8 +293,9 @@ void MainWindow::buildLessonsMenu()
         connect(a, &QAction::triggered, this, [this, entry] {
             showStepPane();
             if (!m_stepPane->applyLesson(entry))
-                statusBar()->showMessage(tr("Lesson %1 could not be set up; see the message in the sidebar")
-                                             .arg(views::lessonTitle(entry.lesson)), 8000);
+                showStatus([lesson = entry.lesson] {
+                    return tr("Lesson %1 could not be set up; see the message in the sidebar").arg(views::lessonTitle(lesson));
+                }, 8000);
         });
         m_lessonActions << a;
     }
@@ -339,7 +351,7 @@ void MainWindow::resetToDefaults()
         s.remove(QStringLiteral("step"));
         s.remove(QStringLiteral("view"));
     }
-    statusBar()->showMessage(tr("Step pane, theme and panels are back to their defaults"), 5000);
+    showStatus([] { return tr("Step pane, theme and panels are back to their defaults"); }, 5000);
 }
 
 QVector<MainWindow::ShortcutRow> MainWindow::shortcutRows() const
@@ -417,7 +429,7 @@ void MainWindow::showBenchmarkPane() { m_tabs->setCurrentWidget(m_benchmarkPane)
 bool MainWindow::openStrategy(const QString& id)
 {
     if (!modelStrategyIds().contains(id)) {
-        statusBar()->showMessage(tr("%1 has no step model (benchmark only)").arg(id), 5000);
+        showStatus([id] { return tr("%1 has no step model (benchmark only)").arg(id); }, 5000);
         return false;
     }
     TraceRequest r = m_stepPane->request();
@@ -544,7 +556,7 @@ void MainWindow::exportSeries()
     if (n < 0)
         QMessageBox::warning(this, tr("Export"), error);
     else
-        statusBar()->showMessage(tr("%1 PNG files written to %2").arg(n).arg(dir), 5000);
+        showStatus([n, dir] { return tr("%1 PNG files written to %2").arg(n).arg(dir); }, 5000);
 }
 
 void MainWindow::loadResults()
@@ -577,12 +589,14 @@ bool MainWindow::loadCountersOf(const QString& path)
         return false;
     const bool ok = m_stepPane->loadHardwareCounters(path);
     if (ok) {
-        statusBar()->showMessage(tr("Hardware counters of %1 are in the step pane's counters panel").arg(QFileInfo(path).fileName()), 8000);
+        showStatus([name = QFileInfo(path).fileName()] {
+            return tr("Hardware counters of %1 are in the step pane's counters panel").arg(name);
+        }, 8000);
         m_countersProblem.clear();
     } else {
         // The results loaded; their counters did not: say so where the user is looking.
         m_countersProblem = m_stepPane->fieldMessage(QStringLiteral("counters"));
-        statusBar()->showMessage(tr("Hardware counters not shown: %1").arg(m_countersProblem), 15000);
+        showStatus([problem = m_countersProblem] { return tr("Hardware counters not shown: %1").arg(problem); }, 15000);
     }
     return ok;
 }

@@ -144,6 +144,12 @@ private:
     std::vector<Worded> m_worded;
     /// Sets the action's words now and on every language change; returns `action`.
     QAction* worded(QAction* action, std::function<QString()> text, std::function<QString()> tip = {});
+    /// Shows `words()` in the status bar for `timeoutMs`; a language switch while it is shown says
+    /// it again in the new language.
+    void showStatus(std::function<QString()> words, int timeoutMs);
+    std::function<QString()> m_statusWords;
+    QString m_statusShown;
+    int m_statusTimeout = 0;
     QAction* m_presentationAction = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QList<QAction*> m_lessonActions;

@@ -232,9 +232,7 @@ void StepPane::buildClassroom()
     m_lessonLabel = new QLabel;
     m_lessonLabel->setWordWrap(true);
     m_lessonLabel->setTextFormat(Qt::RichText);
-    auto* closeLesson = new QToolButton;
-    closeLesson->setText(tr("Close"));
-    closeLesson->setToolTip(tr("Hide the lesson's note"));
+    auto* closeLesson = m_closeLessonButton = new QToolButton;
     m_lessonBox = new QWidget;
     auto* lh = new QHBoxLayout(m_lessonBox);
     lh->setContentsMargins(8, 4, 8, 4);
@@ -242,17 +240,18 @@ void StepPane::buildClassroom()
     lh->addWidget(closeLesson, 0, Qt::AlignTop);
     m_lessonBox->hide();
     connect(closeLesson, &QToolButton::clicked, this, [this] {
+        m_lesson.reset();
         m_lessonLabel->clear();
         m_lessonBox->hide();
     });
 
-    m_predictAction = new QAction(tr("&Predict mode"), this);
+    // Words: retranslate().
+    m_predictAction = new QAction(this);
     m_predictAction->setCheckable(true);
     m_predictAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    m_predictAction->setToolTip(tr("Predict mode: answer a question about each step before it is revealed"));
-    m_revealAction = new QAction(tr("&Reveal the step"), this);
+    m_revealAction = new QAction(this);
     m_revealAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_nextQuestionAction = new QAction(tr("&Another question"), this);
+    m_nextQuestionAction = new QAction(this);
     m_nextQuestionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     connect(m_predictAction, &QAction::toggled, m_state, &StepState::setPredictMode);
     connect(m_revealAction, &QAction::triggered, this, [this] {
@@ -271,7 +270,6 @@ void StepPane::buildClassroom()
     qf.setBold(true);
     m_questionLabel->setFont(qf);
     m_answerEdit = new QLineEdit;
-    m_answerEdit->setPlaceholderText(tr("your answer"));
     m_answerEdit->setMaximumWidth(260);
     m_answerMessage = new QLabel;
     m_answerMessage->setStyleSheet(QStringLiteral("color: #d32f2f; font-weight: bold;"));
@@ -279,10 +277,8 @@ void StepPane::buildClassroom()
     m_messages.insert(QStringLiteral("answer"), m_answerMessage);
     auto* reveal = new QToolButton;
     reveal->setDefaultAction(m_revealAction);
-    reveal->setText(tr("Reveal"));
     auto* another = new QToolButton;
     another->setDefaultAction(m_nextQuestionAction);
-    another->setText(tr("Another question"));
     m_verdictLabel = new QLabel;
     m_verdictLabel->setWordWrap(true);
     m_scoreLabel = new QLabel;
@@ -376,8 +372,8 @@ void StepPane::buildLayout()
     m_columnSplitter->addWidget(m_columns[1]->splitter);
     m_centreTabs = new QTabWidget;
     m_centreTabs->setDocumentMode(true);
-    m_centreTabs->addTab(m_columnSplitter, tr("Steps"));
-    m_centreTabs->addTab(m_warpMap, tr("Warp map"));
+    m_centreTabs->addTab(m_columnSplitter, QString());  // words: retranslate()
+    m_centreTabs->addTab(m_warpMap, QString());
     auto* centre = new QWidget;
     auto* cv = new QVBoxLayout(centre);
     cv->setContentsMargins(0, 0, 0, 0);
@@ -445,6 +441,20 @@ void StepPane::retranslate()
     m_clearCountersButton->setText(tr("Hide"));
     m_openTraceAction->setText(tr("Open &trace (JSON)…"));
     m_loadCountersAction->setText(tr("Load &hardware counters…"));
+    // Classroom mode: lesson note, predict panel, the centre's tabs.
+    m_closeLessonButton->setText(tr("Close"));
+    m_closeLessonButton->setToolTip(tr("Hide the lesson's note"));
+    if (m_lesson)
+        m_lessonLabel->setText(QStringLiteral("<b>%1</b><br>%2").arg(views::lessonTitle(*m_lesson).toHtmlEscaped(),
+                                                                     views::lessonNote(*m_lesson).toHtmlEscaped()));
+    m_predictAction->setText(tr("&Predict mode"));
+    m_predictAction->setToolTip(tr("Predict mode: answer a question about each step before it is revealed"));
+    m_revealAction->setText(tr("&Reveal the step"));
+    m_nextQuestionAction->setText(tr("&Another question"));
+    m_answerEdit->setPlaceholderText(tr("your answer"));
+    // The Reveal and Another question buttons show their actions' words (QToolButton::setDefaultAction).
+    m_centreTabs->setTabText(0, tr("Steps"));
+    m_centreTabs->setTabText(1, tr("Warp map"));
 }
 
 void StepPane::changeEvent(QEvent* event)
@@ -900,6 +910,7 @@ bool StepPane::applyLesson(const views::LessonEntry& entry)
         syncEditors();
         return false;
     }
+    m_lesson = entry.lesson;
     m_lessonLabel->setText(QStringLiteral("<b>%1</b><br>%2").arg(views::lessonTitle(entry.lesson).toHtmlEscaped(),
                                                                  views::lessonNote(entry.lesson).toHtmlEscaped()));
     m_lessonBox->show();
@@ -922,6 +933,7 @@ void StepPane::resetToDefaults()
     setSidebarVisible(true);
     setSourceVisible(true);
     setWarpMapShown(false);
+    m_lesson.reset();
     m_lessonLabel->clear();
     m_lessonBox->hide();
     m_mainSplitter->setSizes({430, 1170});

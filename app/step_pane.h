@@ -7,6 +7,8 @@
 #include "app/hardware_counters.h"
 #include "app/step_state.h"
 
+#include "model/lesson.h"
+
 #include <QMap>
 #include <QWidget>
 
@@ -265,6 +267,8 @@ private:
     // Above the views: lesson and predict panels
     QWidget* m_lessonBox = nullptr;
     QLabel* m_lessonLabel = nullptr;
+    QToolButton* m_closeLessonButton = nullptr;
+    std::optional<model::Lesson> m_lesson;  ///< the lesson shown, re-worded on a language switch
     QWidget* m_predictBox = nullptr;
     QLabel* m_questionLabel = nullptr;
     QLineEdit* m_answerEdit = nullptr;

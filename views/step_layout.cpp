@@ -64,6 +64,14 @@ QString barriers(int n) { return n == 1 ? Text::tr("1 barrier") : Text::tr("%1 b
 QString wavefronts(int n) { return n == 1 ? Text::tr("1 wavefront") : Text::tr("%1 wavefronts").arg(n); }
 QString instructions(int n) { return n == 1 ? Text::tr("1 access instruction") : Text::tr("%1 access instructions").arg(n); }
 
+// A text box `avail` wide at (x, y), as tall as `text` wrapped at word boundaries in `fm`'s font
+// (at least one line): every caption of the step view gets one, so no text is cut at any width.
+QRectF wrappedRect(const QFontMetricsF& fm, qreal x, qreal y, qreal avail, const QString& text)
+{
+    const QRectF r = fm.boundingRect(QRectF(x, y, avail, 100000), Qt::TextWordWrap, text);
+    return QRectF(x, y, avail, std::max(r.height(), fm.height()));
+}
+
 QFont scaled(const QFont& base, qreal pixels, bool bold)
 {
     QFont f(base);
@@ -86,8 +94,8 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
     QFontMetricsF tm(l.titleFont);
-    l.titleRect = QRectF(kMargin, y, avail, tm.height());
-    y += tm.height() + 4;
+    l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
+    y += l.titleRect.height() + 4;
 
     l.subtitle = stepLabel(s);
     QFontMetricsF sm(l.labelFont);
@@ -110,8 +118,10 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
             notes << Text::tr("%1 banks").arg(t.params.banks);
         l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
         QFontMetricsF em(l.sectionFont);
-        l.teachingRect = QRectF(kMargin, y, std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale),
-                                em.height() + 6 * l.scale);
+        const qreal noteW = std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale);
+        l.teachingRect = wrappedRect(em, kMargin, y, noteW, l.teachingNote).adjusted(0, 0, 0, 6 * l.scale);
+        if (noteW < avail)
+            l.teachingRect.setWidth(noteW);
         y += l.teachingRect.height() + 4;
     }
     return y + kGap;
@@ -212,6 +222,35 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
 
     // A load step reads the global input: draw it above, arrows go down into the array.
     const bool fromInput = s.reads_input && !t.input.empty();
+    // How many read -> write arrows the step has (counted as the loop below draws them), so that the
+    // captions carry "arrows: 1 in k drawn" before their boxes are measured.
+    constexpr int kMaxDrawnArrows = 128;
+    QString arrowNote, inputArrowNote;
+    {
+        qsizetype arrowCount = 0, inputArrowCount = 0;
+        const int inputN = fromInput ? int(t.input.size()) : 0;
+        for (const model::LaneRecord& lane : s.lanes) {
+            if (lane.state != LaneState::Active)
+                continue;
+            for (int r : lane.reads)
+                for (int w : lane.writes) {
+                    if (w < 0 || w >= n)
+                        continue;
+                    if (fromInput)
+                        inputArrowCount += r >= 0 && r < inputN;
+                    else
+                        arrowCount += r >= 0 && r < n && w != r;
+                }
+        }
+        l.arrowEvery = std::max(1, int((arrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+        l.inputArrowEvery = std::max(1, int((inputArrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+        arrowNote = l.arrowEvery > 1
+            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(arrowCount)))
+            : QString();
+        inputArrowNote = l.inputArrowEvery > 1
+            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(inputArrowCount)))
+            : QString();
+    }
     if (fromInput) {
         const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
                                                t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
@@ -219,8 +258,9 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         l.inputCaption = t.padded_n > t.n
             ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
             : Text::tr("global input (%1), read by this step").arg(values(t.n));
-        l.inputCaptionRect = QRectF(kMargin, y, avail, cm.height());
-        y += cm.height() + 2;
+        l.inputCaption += inputArrowNote;
+        l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
+        y += l.inputCaptionRect.height() + 2;
         y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
         y += std::max<qreal>(24 * l.scale, g.arcH * 0.8);
     }
@@ -239,9 +279,10 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? Text::tr(" · offset %1")
                                                                              : Text::tr(" · stride %1"))
                                .arg(*s.stride);
+    l.valuesCaption += arrowNote;
     if (!fromInput) {
-        l.valuesCaptionRect = QRectF(kMargin, y, avail, cm.height());
-        y += cm.height() + 2;
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 2;
     }
 
     const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
@@ -249,8 +290,8 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     if (fromInput) {
         // The arrows come down from the input: the caption goes under the cells.
         l.arcHeight = 4;
-        l.valuesCaptionRect = QRectF(kMargin, y + 2, avail, cm.height());
-        y += cm.height() + 4;
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y + 2, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 4;
     }
     if (before)
         for (StepLayout::Cell& c : l.cells) {
@@ -281,13 +322,8 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
             }
         }
     }
-    constexpr int kMaxDrawnArrows = 128;
-    l.arrowEvery = std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
-    if (l.arrowEvery > 1)
-        l.valuesCaption += Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(l.arrows.size())));
-    l.inputArrowEvery = std::max(1, int((l.inputArrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
-    if (l.inputArrowEvery > 1)
-        l.inputCaption += Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(l.inputArrows.size())));
+    Q_ASSERT(l.arrowEvery == std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
+    Q_ASSERT(l.inputArrowEvery == std::max(1, int((l.inputArrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
     // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
     l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
     y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
@@ -358,8 +394,8 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
                          .arg(lanesOf(laneCount), warpsOf(int(groups.size())), blocksOf(blocks))
                          .arg(ws);
     QFontMetricsF cm(l.sectionFont);
-    l.lanesCaptionRect = QRectF(kMargin, y, avail, cm.height());
-    y += cm.height() + 4;
+    l.lanesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.lanesCaption);
+    y += l.lanesCaptionRect.height() + 4;
 
     const int maxInWarp = std::min(ws, std::min(bs, laneCount));
     QFontMetricsF sm(l.smallFont);
@@ -433,7 +469,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
                                         : Text::tr("__syncthreads(): every thread of the block waits here");
         if (s.counters.barriers > 1)
             l.barrierLabel += Text::tr(" (%1, one per block)").arg(barriers(s.counters.barriers));
-        l.barrierRect = QRectF(kMargin, y, avail, cm.height() + 8 * sc);
+        l.barrierRect = wrappedRect(cm, kMargin, y, avail, l.barrierLabel).adjusted(0, 0, 0, 8 * sc);
         y += l.barrierRect.height() + kGap;
     }
     return y;
@@ -585,22 +621,27 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
         {K::Broadcast, Text::tr("broadcast")},
         {K::Barrier, Text::tr("barrier")},
     };
+    // A row as tall as its tallest text: Chinese words come from a CJK fallback font taller than
+    // the Latin one the metrics describe.
+    qreal rowH = h;
+    for (const auto& [kind, text] : items)
+        rowH = std::max(rowH, sm.boundingRect(QRectF(0, 0, 100000, 100000), Qt::AlignLeft, text).height());
     for (const auto& [kind, text] : items) {
         const qreal sw = h * 1.4;
         const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
         if (x + w > right && x > kMargin) {
             x = kMargin;
-            y += h + 8 * l.scale;
+            y += rowH + 8 * l.scale;
         }
         StepLayout::LegendItem item;
         item.kind = kind;
         item.text = text;
-        item.swatch = QRectF(x, y + 2, sw, h - 2);
-        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, h + 2);
+        item.swatch = QRectF(x, y + (rowH - h) / 2 + 2, sw, h - 2);
+        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, rowH + 2);
         l.legend.push_back(item);
         x += w;
     }
-    y += h + 8 * l.scale;
+    y += rowH + 8 * l.scale;
     l.legendRect = QRectF(kMargin, top, width - 2 * kMargin, y - top);
     return y + kMargin;
 }
@@ -659,6 +700,30 @@ LayoutOptions presentationOptions(QSize screen)
     o.minTextPx = std::ceil(kPresentationTextPx * std::max<qreal>(1.0, lines / 1080.0));
     o.scale = o.minTextPx / 12.0;
     return o;
+}
+
+QVector<StepLayout::TextBox> StepLayout::textBoxes() const
+{
+    QVector<TextBox> out;
+    const auto add = [&out](const QRectF& rect, const QFont& font, int flags, const QString& text) {
+        if (!text.isEmpty())
+            out.push_back({rect, font, flags, text});
+    };
+    const int left = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    add(titleRect, titleFont, left, title);
+    add(subtitleRect, labelFont, Qt::TextWordWrap, subtitle);
+    add(explanationRect, sectionFont, Qt::TextWordWrap, explanation);
+    add(teachingRect, sectionFont, Qt::AlignCenter | Qt::TextWordWrap, teachingNote);
+    add(inputCaptionRect, sectionFont, left, inputCaption);
+    add(valuesCaptionRect, sectionFont, left, valuesCaption);
+    add(lanesCaptionRect, sectionFont, left, lanesCaption);
+    if (!barrierRect.isEmpty())
+        add(barrierRect.adjusted(0, 8 * scale, 0, 0), sectionFont, left, barrierLabel);
+    add(bankCaptionRect, sectionFont, Qt::TextWordWrap, bankCaption);
+    add(atomicsCaptionRect, sectionFont, Qt::TextWordWrap, atomicsCaption);
+    for (const LegendItem& item : legend)
+        add(item.textRect, smallFont, Qt::AlignLeft | Qt::AlignVCenter, item.text);
+    return out;
 }
 
 StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base, const QString& banner,

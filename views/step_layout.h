@@ -153,6 +153,20 @@ struct StepLayout {
     QRectF legendRect;
     QVector<LegendItem> legend;
 
+    /// One text the view draws into a box of the layout: where, in which font, with which
+    /// Qt::AlignmentFlag | Qt::TextFlag flags. The text must fit its box (wrapped where the flags say
+    /// so): tst_classroom_views compares QFontMetricsF::boundingRect with `rect`.
+    struct TextBox {
+        QRectF rect;
+        QFont font;
+        int flags = 0;
+        QString text;
+    };
+    /// Every text of the header and the captions (title, label, explanation, teaching note, input,
+    /// array, lanes, barrier, bank strip, atomics, legend), as StepView paints them. Warp titles and
+    /// captions are single lines elided to their box (…) and not listed.
+    QVector<TextBox> textBoxes() const;
+
     /// Lanes drawn as active.
     int activeLaneCount() const;
     /// Warps drawn with the divergent outline.

@@ -61,7 +61,7 @@ void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
     }
     p.setPen(c.text);
     p.setFont(l.titleFont);
-    p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter, l.title);
+    p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.title);
     p.setFont(l.labelFont);
     p.drawText(l.subtitleRect, Qt::TextWordWrap, l.subtitle);
     if (!l.explanation.isEmpty()) {
@@ -75,7 +75,7 @@ void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.drawRoundedRect(l.teachingRect, 4 * sc, 4 * sc);
         p.setPen(c.text);
         p.setFont(l.sectionFont);
-        p.drawText(l.teachingRect, Qt::AlignCenter, l.teachingNote);
+        p.drawText(l.teachingRect, Qt::AlignCenter | Qt::TextWordWrap, l.teachingNote);
     }
 }
 
@@ -119,7 +119,7 @@ void paintInput(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         return;
     p.setFont(l.sectionFont);
     p.setPen(c.mutedText);
-    p.drawText(l.inputCaptionRect, Qt::AlignLeft | Qt::AlignVCenter, l.inputCaption);
+    p.drawText(l.inputCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.inputCaption);
     paintCellRow(p, l.inputCells, l.showInputValues, l.inputValueFont, c, l.scale, exposed);
     const bool many = l.inputArrows.size() / l.inputArrowEvery > 64;
     const qreal mix = many ? 0.55 : 0.9;
@@ -187,7 +187,7 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     const qreal sc = l.scale;
     p.setFont(l.sectionFont);
     p.setPen(c.mutedText);
-    p.drawText(l.valuesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter, l.valuesCaption);
+    p.drawText(l.valuesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.valuesCaption);
 
     // Arrows first, under the cells: from each read cell to the cell it adds into. Opaque pens
     // (the colour pre-mixed with the background): translucent wide antialiased strokes cost
@@ -264,7 +264,7 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     const qreal sc = l.scale;
     p.setFont(l.sectionFont);
     p.setPen(c.mutedText);
-    p.drawText(l.lanesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter, l.lanesCaption);
+    p.drawText(l.lanesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.lanesCaption);
 
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setFont(l.smallFont);
@@ -306,12 +306,15 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         }
         p.setFont(l.smallFont);
         p.setPen(c.mutedText);
+        // One line each, as wide as the warp's box: elided (…) rather than cut where it is longer.
         p.drawText(QRectF(w.rect.left(), w.rect.top() - w.captionRect.height(), w.captionRect.width(),
                           w.captionRect.height()),
-                   Qt::AlignLeft | Qt::AlignBottom, w.title);
+                   Qt::AlignLeft | Qt::AlignBottom,
+                   QFontMetricsF(l.smallFont).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
         p.setFont(w.divergent ? bold : l.smallFont);
         p.setPen(w.divergent ? c.divergent : w.idle ? c.mutedText : c.text);
-        p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter, w.caption);
+        p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(p.font()).elidedText(w.caption, Qt::ElideRight, w.captionRect.width()));
     }
 
     if (!l.barrierRect.isEmpty()) {
@@ -319,7 +322,7 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         paintBarrierLine(p, QPointF(r.left() + 2 * sc, r.top() + 4 * sc), QPointF(r.right() - 2 * sc, r.top() + 4 * sc), c, 4 * sc);
         p.setFont(l.sectionFont);
         p.setPen(c.text);
-        p.drawText(r.adjusted(0, 8 * sc, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, l.barrierLabel);
+        p.drawText(r.adjusted(0, 8 * sc, 0, 0), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.barrierLabel);
     }
 }
 
@@ -675,7 +678,8 @@ void StepView::paintPredict(QPainter& p, const StepLayout& l) const
             p.drawRect(w.rect);
             p.setPen(m_colors.text);
             p.setFont(l.labelFont);
-            p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter, w.title);
+            p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                       QFontMetricsF(l.labelFont).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
         }
         p.setFont(l.smallFont);
         for (const StepLayout::Lane& lane : l.lanes) {

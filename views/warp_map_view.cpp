@@ -429,6 +429,9 @@ void WarpMapView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_colors = ViewColors::forTheme(m_theme, palette());
         invalidate();
+    } else if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Warp map"));
+        invalidate();  // the layout holds the words: lay them out again in the new language
     }
     QWidget::changeEvent(event);
 }

@@ -2871,14 +2871,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>你的答案</translation>
     </message>
     <message>
-        <source>Reveal</source>
-        <translation>揭晓</translation>
-    </message>
-    <message>
-        <source>Another question</source>
-        <translation>换一个问题</translation>
-    </message>
-    <message>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>

@@ -158,6 +158,19 @@ void TestAppCli::parse_data()
                                              << QString(40, QLatin1Char('x')) + QStringLiteral("…'");
     QTest::addRow("unknown option with newline") << QStringList{"--col\nour"} << 2 << "unknown option \"col\\nour\"";
     QTest::addRow("argument with newline") << QStringList{"stray\nargument"} << 2 << "stray\\nargument";
+    // --lesson: the ids of resources/lessons, the lesson sets the request itself (--step may choose the step).
+    QTest::addRow("lesson") << QStringList{"--lesson", "divergence_1024"} << -1 << "";
+    QTest::addRow("lesson with step and zh_CN") << QStringList{"--lesson", "small_warp", "--step", "2", "--lang", "zh_CN"} << -1 << "";
+    QTest::addRow("unknown lesson") << QStringList{"--lesson", "divergence"} << 2
+        << "lesson must be one of pmpp_exercise_6, divergence_1024, small_warp, bank_conflicts, atomics_race, warp_shuffle, "
+           "coarsening, two_pass_grid_sync (got \"divergence\")";
+    QTest::addRow("empty lesson") << QStringList{"--lesson", ""} << 2 << "lesson must be one of pmpp_exercise_6,";
+    QTest::addRow("lesson twice") << QStringList{"--lesson", "coarsening", "--lesson", "warp_shuffle"} << 2
+                                  << "lesson must be given at most once";
+    QTest::addRow("lesson with strategy") << QStringList{"--lesson", "coarsening", "--strategy", "simple"} << 2
+                                          << "lesson: the lesson sets strategy, compare, input and parameters";
+    QTest::addRow("lesson with block size") << QStringList{"--lesson", "coarsening", "--block-size", "64"} << 2
+                                            << "leave out --strategy, --compare, --input, --block-size";
 }
 
 void TestAppCli::parse()
@@ -214,6 +227,8 @@ void TestAppCli::badArgumentsExit2_data()
     QTest::addRow("results twice") << QStringList{"--results", "a.json", "--results", "b.json"} << "results must be given at most once";
     QTest::addRow("empty results") << QStringList{"--results", ""} << "results must be a results .json file name";
     QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << "ending in .png";
+    QTest::addRow("unknown lesson") << QStringList{"--lesson", "lesson_9", "--lang", "zh_CN"}
+                                    << "reducescope: lesson must be one of pmpp_exercise_6, divergence_1024,";
     // --screenshot refuses what is not a regular file, before anything is drawn.
     const QString dirPng = scratch().filePath(QStringLiteral("dir.png"));
     QDir().mkpath(dirPng);
@@ -260,6 +275,7 @@ void TestAppCli::screenshot_data()
     QTest::addRow("default") << QStringList{};
     QTest::addRow("simple step 2") << QStringList{"--strategy", "simple", "--step", "2"};
     QTest::addRow("compare") << QStringList{"--strategy", "simple", "--compare", "convergent", "--step", "1"};
+    QTest::addRow("lesson in Chinese, presentation") << QStringList{"--lesson", "divergence_1024", "--lang", "zh_CN", "--present"};
     QTest::addRow("interleaved 64 warp 8") << QStringList{"--strategy", "interleaved_strided", "--input", "1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8", "--warp-size", "8", "--banks", "8", "--step", "3"};
 }
 

@@ -8,6 +8,7 @@
 #include "../views/gui_test_main.h"
 
 #include "app/command_line.h"
+#include "app/language.h"
 #include "app/main_window.h"
 #include "app/step_pane.h"
 #include "views/bench_chart.h"
@@ -112,6 +113,8 @@ private slots:
     void shortcutList();
     void predictByClicking();
     void benchComparisonLabels();
+    void lessonFromCommandLine_data();
+    void lessonFromCommandLine();
     void screenshots();
 
 private:
@@ -541,6 +544,47 @@ void TestClassroomPane::benchComparisonLabels()
     QCOMPARE(rects.size(), 2);
     QVERIFY(!rects[0].isEmpty() && !rects[1].isEmpty());
     QVERIFY2(!rects[0].intersects(rects[1]), "reference labels overlap");
+}
+
+// --lesson ID: every lesson of resources/lessons by its id, in English and Chinese; the window's
+// step pane takes the lesson's strategy and shows its title and note in the UI language.
+void TestClassroomPane::lessonFromCommandLine_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("language");
+    const QStringList ids = app::lessonIds();
+    QCOMPARE(ids.size(), 8);
+    for (const QString& id : ids)
+        for (const char* lang : {"en", "zh_CN"})
+            QTest::addRow("%s %s", qPrintable(id), lang) << id << QString::fromLatin1(lang);
+}
+
+void TestClassroomPane::lessonFromCommandLine()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, language);
+    const app::CommandLineResult r = app::parseCommandLine({QStringLiteral("reducescope"), QStringLiteral("--lesson"), id,
+                                                           QStringLiteral("--lang"), language});
+    QCOMPARE(r.exitCode, -1);
+    QCOMPARE(r.options.lesson, id);
+    QVERIFY(r.options.namesStepState());  // saved step settings do not override the lesson
+    const std::optional<views::LessonEntry> lesson = app::lessonById(id);
+    QVERIFY(lesson);
+    QCOMPARE(QString::fromStdString(lesson->lesson.id), id);
+    QVERIFY(app::setLanguage(language));
+    app::MainWindow w(false);
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.stepPane()->applyLesson(*lesson));
+    QCOMPARE(w.stepPane()->request().strategy, QString::fromStdString(lesson->lesson.strategy));
+    const QString text = w.stepPane()->lessonText();
+    const QString title = QString::fromStdString(language == QLatin1String("en") ? lesson->lesson.title.en : lesson->lesson.title.zh_cn);
+    QVERIFY2(text.contains(title), qPrintable(text));
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    // A wrong id: exit 2 naming every allowed id; nothing else is read or changed.
+    const app::CommandLineResult bad = app::parseCommandLine({QStringLiteral("reducescope"), QStringLiteral("--lesson"), id + QStringLiteral("x")});
+    QCOMPARE(bad.exitCode, 2);
+    QCOMPARE(bad.error, QStringLiteral("lesson must be one of %1 (got \"%2x\")").arg(app::lessonIds().join(QStringLiteral(", ")), id));
 }
 
 void TestClassroomPane::screenshots()

@@ -23,7 +23,9 @@
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
+#include <QScopeGuard>
 #include <QTextItem>
+#include <QTranslator>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -127,6 +129,8 @@ private slots:
     void presentationOptions();
     void presentationTextAtLeast22_data();
     void presentationTextAtLeast22();
+    void presentationTextNotCut_data();
+    void presentationTextNotCut();
     void warpMapTextAtLeast22();
     void zoomKeysAndWheel();
     void hitTesting_data();
@@ -204,6 +208,86 @@ void TestClassroomViews::presentationTextAtLeast22()
     view.setPresentation(false);
     const views::StepLayout desk = view.layoutForWidth(kProjector.width());
     QVERIFY(desk.smallFont.pixelSize() < 22);
+}
+
+// No text of the step view is cut in presentation mode on a 1280x720 or 1920x1080 projector, in
+// one column (the whole width) or two (compare): every caption's box holds its wrapped text, as
+// QFontMetricsF measures it in the font it is painted in (the "arrows: 1 in 2 drawn" caption of
+// long arrays was cut at 1920x1080 before).
+void TestClassroomViews::presentationTextNotCut_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("banks");
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<QString>("language");
+    struct Row {
+        const char* name;
+        const char* strategy;
+        int n, block, warp, banks;
+    };
+    const Row rows[] = {
+        {"simple PMPP 8", "simple", 8, 0, 32, 32},
+        {"simple 1024, block 512", "simple", 1024, 512, 32, 32},
+        {"convergent 16, warp 4, 8 banks", "convergent", 16, 8, 4, 8},
+        {"interleaved_strided 2048", "interleaved_strided", 2048, 1024, 32, 32},
+        {"segmented 300", "segmented", 300, 64, 32, 32},
+        {"coarsened 4096", "coarsened", 4096, 0, 32, 32},
+        {"atomic_naive 16, warp 4", "atomic_naive", 16, 8, 4, 32},
+        {"two_pass 4096", "two_pass", 4096, 256, 32, 32},
+        {"simple 4096", "simple", 4096, 0, 32, 32},
+    };
+    for (const char* language : {"en", "zh_CN"})
+        for (const QSize screen : {QSize(1280, 720), QSize(1920, 1080)})
+            for (int columns : {1, 2})
+                for (const Row& r : rows)
+                    QTest::addRow("%s, %dx%d, %d column(s), %s", r.name, screen.width(), screen.height(), columns, language)
+                        << r.strategy << r.n << r.block << r.warp << r.banks << screen << columns << QString::fromLatin1(language);
+}
+
+void TestClassroomViews::presentationTextNotCut()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(int, banks);
+    QFETCH(QSize, screen);
+    QFETCH(int, columns);
+    QFETCH(QString, language);
+    // The Chinese words of the build (the app's language switch lives in app/, not here).
+    QTranslator zh;
+    if (language != QLatin1String("en")) {
+        QVERIFY(zh.load(QStringLiteral("reducescope_") + language, QStringLiteral(":/translations")));
+        QCoreApplication::installTranslator(&zh);
+    }
+    const auto cleanup = qScopeGuard([&zh] { QCoreApplication::removeTranslator(&zh); });
+    const auto t = trace(strategy, n, block, warp, banks);
+    views::StepView view;
+    view.setTrace(t);
+    view.setPresentation(true, screen);
+    const int width = screen.width() / columns;
+    view.resize(width, 600);
+    int boxes = 0;
+    for (int k = 0; k < int(t->steps.size()); ++k) {
+        view.setStep(k);
+        const views::StepLayout l = view.layoutForWidth(width);
+        for (const views::StepLayout::TextBox& b : l.textBoxes()) {
+            const QRectF need = QFontMetricsF(b.font).boundingRect(b.rect, b.flags, b.text);
+            const QString where = QStringLiteral("step %1: \"%2\" needs %3x%4 px, has %5x%6 at x %7")
+                                      .arg(k + 1).arg(b.text).arg(need.width()).arg(need.height())
+                                      .arg(b.rect.width()).arg(b.rect.height()).arg(b.rect.left());
+            QVERIFY2(need.width() <= b.rect.width() + 0.5 && need.height() <= b.rect.height() + 0.5, qPrintable(where));
+            QVERIFY2(b.rect.left() >= 0 && b.rect.right() <= width + 0.5, qPrintable(where));
+            ++boxes;
+        }
+        if (language != QLatin1String("en"))
+            QVERIFY2(l.title.contains(QStringLiteral("第")), qPrintable(l.title));  // really in Chinese
+    }
+    QVERIFY(boxes > 3 * int(t->steps.size()));
 }
 
 void TestClassroomViews::warpMapTextAtLeast22()
