@@ -219,6 +219,10 @@ void BenchmarkPane::retranslate()
         m_tabs->setTabText(m_tabs->indexOf(m_charts[i]), names[i]);
     m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("Multi-GPU"));
     m_tabs->setTabText(m_tabs->indexOf(m_determinismPage), tr("Determinism"));
+    m_tabs->setTabText(m_tabs->indexOf(m_heatMap), tr("Heat map"));
+    m_tabs->setTabText(m_tabs->indexOf(m_comparePage), tr("Comparison"));
+    m_compareTable->setHorizontalHeaderLabels({tr("Cell"), tr("Shown (µs)"), tr("Compared (µs)"), tr("Change"),
+                                               tr("Noise shown"), tr("Noise compared"), tr("Verdict")});
 }
 
 void BenchmarkPane::changeEvent(QEvent* event)
@@ -341,10 +345,10 @@ QWidget* BenchmarkPane::buildRight()
     }
     // Heat map (issue 16): bandwidth over block size × coarse factor of a two-parameter sweep.
     m_heatMap = new views::BenchHeatMap(m_tabs);
-    m_tabs->addTab(m_heatMap, tr("Heat map"));
+    m_tabs->addTab(m_heatMap, QString());  // tab texts: retranslate()
     // Comparison (issue 16): per cell FAST, SLOW or SAME against the file loaded with "Compare
     // with…", by the rule of `reducescope-cli compare` (kernels/bench/compare.h).
-    auto* comparePage = new QWidget(m_tabs);
+    auto* comparePage = m_comparePage = new QWidget(m_tabs);
     auto* compareLayout = new QVBoxLayout(comparePage);
     m_compareSummary = new QLabel(comparePage);
     m_compareSummary->setWordWrap(true);
@@ -352,13 +356,11 @@ QWidget* BenchmarkPane::buildRight()
     compareLayout->addWidget(m_compareSummary);
     m_compareTable = new QTableWidget(comparePage);
     m_compareTable->setColumnCount(7);
-    m_compareTable->setHorizontalHeaderLabels({tr("Cell"), tr("Shown (µs)"), tr("Compared (µs)"), tr("Change"),
-                                               tr("Noise shown"), tr("Noise compared"), tr("Verdict")});
     m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_compareTable->verticalHeader()->hide();
     m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     compareLayout->addWidget(m_compareTable, 1);
-    m_tabs->addTab(comparePage, tr("Comparison"));
+    m_tabs->addTab(comparePage, QString());
     m_determinismPage = buildDeterminismTab(m_tabs);
     m_tabs->addTab(m_determinismPage, QString());
     // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.

@@ -176,6 +176,7 @@ private:
     QTableWidget* m_compareTable = nullptr;
     QLabel* m_compareSummary = nullptr;
     QWidget* m_determinismPage = nullptr;
+    QWidget* m_comparePage = nullptr;
     QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab (issue 14): one row per repeated result
     QLabel* m_determinismSummary = nullptr;
     QString m_baselineId;

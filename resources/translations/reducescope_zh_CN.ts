@@ -2233,10 +2233,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>仅在对比文件中</translation>
     </message>
     <message>
-        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
-        <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化超过两个单元相对噪声之和，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
-    </message>
-    <message>
         <source>Load a second results file with &quot;Compare with…&quot; to see, per cell, whether it is FAST, SLOW or the SAME within both files&apos; noise.</source>
         <translation>用“对比…”载入第二个结果文件，即可逐个单元查看它在两个文件的噪声范围内是更快、更慢还是相同。</translation>
     </message>
@@ -2337,6 +2333,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>fixed tree order</source>
         <translation>固定的树形顺序</translation>
+    </message>
+    <message>
+        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise, and beyond %5 %, is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
+        <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化既超过两个单元相对噪声之和、又超过 %5 %，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
     </message>
 </context>
 <context>
