@@ -4,14 +4,11 @@
 #include "app/bench_results.h"
 #include "app/message_text.h"
 #include "bench/counters_compare.h"
+#include "bench/results_file.h"
 #include "model/catalogue.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QRegularExpression>
 
 #include <cmath>
 #include <exception>
@@ -19,108 +16,9 @@
 namespace reducescope::app {
 namespace {
 
-constexpr int kMaxKernels = 1000;
-constexpr int kMaxMetrics = 200;
-
 struct Bad {
     QString message;
 };
-
-QString got(const QJsonValue& v)
-{
-    QString text;
-    switch (v.type()) {
-    case QJsonValue::Null: text = QStringLiteral("null"); break;
-    case QJsonValue::Bool: text = v.toBool() ? QStringLiteral("true") : QStringLiteral("false"); break;
-    case QJsonValue::Double: text = QString::number(v.toDouble(), 'g', 12); break;
-    case QJsonValue::String: text = QLatin1Char('"') + v.toString() + QLatin1Char('"'); break;
-    case QJsonValue::Array: text = QStringLiteral("an array"); break;
-    case QJsonValue::Object: text = QStringLiteral("an object"); break;
-    case QJsonValue::Undefined: text = QStringLiteral("nothing"); break;
-    }
-    return QStringLiteral(" (got %1)").arg(echoValue(text));
-}
-
-QJsonValue need(const QJsonObject& o, const QString& key, const QString& path)
-{
-    if (!o.contains(key))
-        throw Bad{path + key + QStringLiteral(" is missing")};
-    return o.value(key);
-}
-
-qint64 integer(const QJsonValue& v, const QString& name, qint64 lo, qint64 hi)
-{
-    const double d = v.toDouble(std::nan(""));
-    if (!v.isDouble() || d != std::floor(d) || d < double(lo) || d > double(hi))
-        throw Bad{QStringLiteral("%1 must be an integer in %2..%3").arg(name).arg(lo).arg(hi) + got(v)};
-    return qint64(d);
-}
-
-// ncu prints "(512, 1, 1)"; an integer is accepted too.
-int blockSizeOf(const QJsonValue& v, const QString& name)
-{
-    int b = 0;
-    if (v.isDouble())
-        b = int(integer(v, name, 1, 1024));
-    else if (v.isString()) {
-        static const QRegularExpression re(QStringLiteral("^\\(?\\s*(\\d{1,4})\\s*(,\\s*1\\s*,\\s*1\\s*)?\\)?$"));
-        const auto m = re.match(v.toString());
-        if (m.hasMatch())
-            b = m.captured(1).toInt();
-    }
-    if (b < 1 || b > 1024 || (b & (b - 1)) != 0)
-        throw Bad{name + QStringLiteral(" must be a power of two in 1..1024, as a number or as ncu prints it, \"(512, 1, 1)\"") + got(v)};
-    return b;
-}
-
-HardwareKernel readKernel(const QJsonValue& value, const QString& p)
-{
-    if (!value.isObject())
-        throw Bad{p + QStringLiteral(" must be an object") + got(value)};
-    const QJsonObject o = value.toObject();
-    const QString q = p + QLatin1Char('.');
-    HardwareKernel k;
-    const QJsonValue id = need(o, QStringLiteral("strategy"), q);
-    const model::StrategyInfo* info = id.isString() ? model::find_strategy(id.toString().toStdString()) : nullptr;
-    if (!info || !info->has_model)
-        throw Bad{q + QStringLiteral("strategy must be a strategy id with a step model, e.g. shared") + got(id)};
-    k.strategy = id.toString();
-    const QJsonValue kernel = o.value(QStringLiteral("kernel"));
-    if (!kernel.isUndefined() && !kernel.isString())
-        throw Bad{q + QStringLiteral("kernel must be a string") + got(kernel)};
-    k.kernel = kernel.toString().left(300);
-    k.blockSize = blockSizeOf(need(o, QStringLiteral("block_size"), q), q + QStringLiteral("block_size"));
-    const QJsonValue grid = o.value(QStringLiteral("grid_size"));
-    k.gridSize = grid.isString() ? grid.toString().left(40) : grid.isDouble() ? QString::number(grid.toDouble()) : QString();
-    k.launches = int(integer(need(o, QStringLiteral("launches"), q), q + QStringLiteral("launches"), 1, 1000000));
-    const QJsonValue equal = o.value(QStringLiteral("hardware_all_launches_equal"));
-    if (!equal.isUndefined() && !equal.isBool())
-        throw Bad{q + QStringLiteral("hardware_all_launches_equal must be true or false") + got(equal)};
-    k.allLaunchesEqual = equal.toBool(true);
-    const QJsonValue hw = need(o, QStringLiteral("hardware"), q);
-    if (!hw.isObject())
-        throw Bad{q + QStringLiteral("hardware must be an object {metric: value}") + got(hw)};
-    const QJsonObject metrics = hw.toObject();
-    if (metrics.size() > kMaxMetrics)
-        throw Bad{q + QStringLiteral("hardware must hold at most %1 metrics (got %2)").arg(kMaxMetrics).arg(metrics.size())};
-    for (auto it = metrics.begin(); it != metrics.end(); ++it) {
-        // The metrics read are counts (.sum of events): whole numbers, at most 2^53.
-        const double d = it.value().toDouble(-1);
-        if (!it.value().isDouble() || !(d >= 0) || !(d <= 9007199254740992.0) || d != std::floor(d))
-            throw Bad{q + QStringLiteral("hardware.%1 must be a whole number in 0..2^53 (a count)").arg(echoValue(it.key(), 80)) +
-                      got(it.value())};
-        k.hardware.insert(it.key(), d);
-    }
-    const QJsonValue fileModel = o.value(QStringLiteral("model"));
-    if (fileModel.isObject()) {
-        const QJsonObject m = fileModel.toObject();
-        for (auto it = m.begin(); it != m.end() && k.fileModel.size() < kMaxMetrics; ++it)
-            k.fileModel.insert(it.key(), integer(it.value(), q + QStringLiteral("model.") + echoValue(it.key(), 80), 0, qint64(1) << 53));
-    } else if (!fileModel.isUndefined() && !fileModel.isNull()) {
-        throw Bad{q + QStringLiteral("model must be an object or null") + got(fileModel)};
-    }
-    return k;
-}
 
 QString number(double v)
 {
@@ -202,79 +100,57 @@ bench::MeasuredCounters measured(const HardwareCounters& counters)
 
 std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QString* error)
 {
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    // The one results reader (kernels/bench/results_file.h) reads and checks the whole file and its
+    // "counters" (bench::counters_from_json); this adapter only adds what the panel needs on top:
+    // every entry a strategy with a step model, and a file whose counters were not collected refused
+    // with the run's own message.
     try {
-        if (pe.error != QJsonParseError::NoError)
-            throw Bad{QStringLiteral("not JSON: %1 at byte %2").arg(pe.errorString()).arg(pe.offset)};
-        if (!doc.isObject())
-            throw Bad{QStringLiteral("the file must be a results object {\"schema\": \"reducescope-results\", ...}")};
-        const QJsonObject root = doc.object();
-        const QJsonValue schema = need(root, QStringLiteral("schema"), QString());
-        if (schema.toString() != BenchResultsReader::schemaId())
-            throw Bad{QStringLiteral("schema must be \"%1\"").arg(BenchResultsReader::schemaId()) + got(schema)};
-        integer(need(root, QStringLiteral("version"), QString()), QStringLiteral("version"), BenchResultsReader::kVersion,
-                BenchResultsReader::kVersion);
-        const QJsonValue counters = root.value(QStringLiteral("counters"));
-        if (counters.isUndefined())
-            throw Bad{QStringLiteral("counters is missing (a results file from reducescope-cli bench --counters has it)")};
+        const bench::ResultsFile f = bench::read_results(json.toStdString());
+        if (!f.counters)
+            throw Bad{f.counters_problem.empty()
+                          ? QStringLiteral("counters is missing (a results file from reducescope-cli bench --counters has it)")
+                          : QString::fromStdString(f.counters_problem)};
+        const bench::Counters& c = *f.counters;
         HardwareCounters out;
-        QJsonArray list;
-        QJsonValue nValue = QJsonValue(QJsonValue::Undefined);  // the array form takes params.n
-        if (counters.isArray()) {
-            list = counters.toArray();
-        } else if (counters.isObject()) {
-            const QJsonObject co = counters.toObject();
-            const QJsonValue status = co.value(QStringLiteral("status"));
-            if (!status.isUndefined()) {
-                static const QStringList known{QStringLiteral("ok"), QStringLiteral("skipped"), QStringLiteral("error")};
-                if (!status.isString() || !known.contains(status.toString()))
-                    throw Bad{QStringLiteral("counters.status must be one of \"ok\", \"skipped\", \"error\"") + got(status)};
-                out.status = status.toString();
-            }
-            out.message = co.value(QStringLiteral("message")).toString().left(300);
-            const QJsonValue kernels = need(co, QStringLiteral("kernels"), QStringLiteral("counters."));
-            if (!kernels.isArray())
-                throw Bad{QStringLiteral("counters.kernels must be an array") + got(kernels)};
-            list = kernels.toArray();
-            if (list.isEmpty() && out.status != QLatin1String("ok"))
-                throw Bad{QStringLiteral("counters.kernels is empty: the run's counters were %1%2")
-                              .arg(out.status.isEmpty() ? QStringLiteral("not collected") : out.status,
-                                   out.message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(echoValue(out.message, 200)))};
-            nValue = need(co, QStringLiteral("n"), QStringLiteral("counters."));  // params.n is the benchmark's own n
-        } else {
-            throw Bad{QStringLiteral("counters must be an array of profiled kernels") + got(counters)};
+        out.device = QString::fromStdString(f.device.name).left(80);
+        out.n = c.n;
+        if (c.status)
+            out.status = QString::fromUtf8(bench::counters_status_name(*c.status).data());
+        out.message = QString::fromStdString(c.message).left(300);
+        if (c.kernels.empty())
+            throw Bad{QStringLiteral("counters.kernels is empty: the run's counters were %1%2")
+                          .arg(out.status.isEmpty() ? QStringLiteral("not collected") : out.status,
+                               out.message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(echoValue(out.message, 200)))};
+        const QString where = c.array_form ? QStringLiteral("counters[%1]") : QStringLiteral("counters.kernels[%1]");
+        for (std::size_t i = 0; i < c.kernels.size(); ++i) {
+            const bench::CounterKernel& k = c.kernels[i];
+            const model::StrategyInfo* info = model::find_strategy(k.strategy);
+            if (!info || !info->has_model)
+                throw Bad{where.arg(i) + QStringLiteral(".strategy must be a strategy id with a step model, e.g. shared (got %1)")
+                                             .arg(echoValue(QString::fromStdString(k.strategy), 80))};
+            HardwareKernel h;
+            h.strategy = QString::fromStdString(k.strategy);
+            h.kernel = QString::fromStdString(k.kernel).left(300);
+            h.blockSize = k.block_threads();
+            h.gridSize = QString::fromStdString(k.grid_size).left(40);
+            h.launches = k.launches;
+            h.allLaunchesEqual = k.all_launches_equal;
+            for (const auto& [metric, value] : k.hardware)
+                h.hardware.insert(QString::fromStdString(metric), value);
+            if (k.model)
+                for (const auto& [metric, value] : *k.model)
+                    h.fileModel.insert(QString::fromStdString(metric), value);
+            out.kernels.push_back(std::move(h));
         }
-        if (list.isEmpty() || list.size() > kMaxKernels)
-            throw Bad{QStringLiteral("counters%1 must hold 1..%2 profiled kernels (got %3)")
-                          .arg(counters.isObject() ? QStringLiteral(".kernels") : QString()).arg(kMaxKernels).arg(list.size())};
-        const QString nName = nValue.isUndefined() ? QStringLiteral("params.n") : QStringLiteral("counters.n");
-        if (nValue.isUndefined()) {
-            const QJsonValue params = need(root, QStringLiteral("params"), QString());
-            if (!params.isObject())
-                throw Bad{QStringLiteral("params must be an object") + got(params)};
-            nValue = need(params.toObject(), QStringLiteral("n"), QStringLiteral("params."));
-        }
-        out.n = integer(nValue, nName, 1, qint64(1) << 34);
-        for (int i = 0; i < list.size(); ++i) {
-            const QString where = (counters.isObject() ? QStringLiteral("counters.kernels[%1]")
-                                                       : QStringLiteral("counters[%1]")).arg(i);
-            out.kernels.push_back(readKernel(list.at(i), where));
-            // One entry per strategy: with two, the panel could not say which one it shows.
-            for (int k = 0; k + 1 < int(out.kernels.size()); ++k)
-                if (out.kernels[k].strategy == out.kernels.back().strategy)
-                    throw Bad{QStringLiteral("%1.strategy: %2 is already in entry %3 (one entry per strategy)")
-                                  .arg(where, out.kernels.back().strategy).arg(k)};
-        }
-        const QJsonValue device = root.value(QStringLiteral("device"));
-        if (device.isObject())
-            out.device = device.toObject().value(QStringLiteral("name")).toString().left(80);
         return out;
+    } catch (const bench::SchemaError& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
     } catch (const Bad& b) {
         if (error)
             *error = b.message;
-        return std::nullopt;
     }
+    return std::nullopt;
 }
 
 std::optional<HardwareCounters> readHardwareCounters(const QString& path, QString* error)
@@ -300,8 +176,8 @@ std::optional<HardwareCounters> readHardwareCounters(const QString& path, QStrin
 
 bool hasHardwareCounters(const QByteArray& json)
 {
-    const QJsonDocument doc = QJsonDocument::fromJson(json);
-    return doc.isObject() && doc.object().contains(QStringLiteral("counters"));
+    const nlohmann::json doc = nlohmann::json::parse(json.constBegin(), json.constEnd(), nullptr, false);
+    return doc.is_object() && doc.contains("counters");
 }
 
 views::HardwareComparison compareWithModel(const HardwareCounters& counters, const QString& strategy,

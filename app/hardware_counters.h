@@ -38,11 +38,13 @@ struct HardwareCounters {
     QVector<HardwareKernel> kernels;
 };
 
-/// Reads the counters of a results file (docs/results-format.md, "Hardware counters"): the
-/// top-level "counters" object with "status", "message", "n" and "kernels" (counters_json()
-/// entries); a bare array of such entries is accepted too, n then coming from params.n. A file
-/// whose counters were skipped or failed without kernels is refused with its message. On failure: nullopt and *error names the field and
-/// the allowed range ("FILE: counters[1].hardware.<metric> must be a number >= 0 (got ...)").
+/// Reads the counters of a results file (docs/results-format.md, "Hardware counters") through the
+/// one results reader, bench::read_results and its bench::counters_from_json (issue 11: one reader
+/// per format): the "counters" object with "status", "message", "n" and "kernels", or the older bare
+/// array whose n is params.n. On top of that reader: every entry must be a strategy with a step model,
+/// and a file whose counters were skipped or failed without kernels is refused with its message. On
+/// failure: nullopt and *error names the field and the allowed range, as the reader words it
+/// ("counters.kernels[0].hardware.<metric>: expected a whole number in 0..2^53 (a count), got 36.5").
 std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QString* error);
 /// readBytes (regular file, at most 64 MiB) then parseHardwareCounters; errors start with the file name.
 std::optional<HardwareCounters> readHardwareCounters(const QString& path, QString* error);

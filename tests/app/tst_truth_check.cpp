@@ -18,6 +18,9 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -390,40 +393,54 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("expected");
     const QByteArray good = readAll(kCounters);
-    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not JSON");
-    QTest::newRow("trace file") << readAll(kRecorded) << QStringLiteral("schema is missing");
-    QTest::newRow("no counters") << QByteArray(R"({"schema":"reducescope-results","version":1,"results":[]})")
-                                 << QStringLiteral("counters is missing");
-    QTest::newRow("version") << QByteArray(R"({"schema":"reducescope-results","version":3,"counters":[]})")
-                             << QStringLiteral("version must be an integer in 1..1 (got 3)");
-    QTest::newRow("skipped") << QByteArray(R"({"schema":"reducescope-results","version":1,"counters":{"status":"skipped","message":"ncu was not found","n":1024,"kernels":[]}})")
+    // The file is read by the one results reader (bench::read_results, issue 11): its words.
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not valid JSON");
+    QTest::newRow("trace file") << readAll(kRecorded) << QStringLiteral("schema: missing");
+    const QJsonObject root = QJsonDocument::fromJson(good).object();
+    const auto with = [&](const char* key, const QJsonValue& v) {
+        QJsonObject o = root;
+        if (v.isUndefined())
+            o.remove(QLatin1String(key));
+        else
+            o.insert(QLatin1String(key), v);
+        return QJsonDocument(o).toJson();
+    };
+    QTest::newRow("no counters") << with("counters", QJsonValue::Undefined) << QStringLiteral("counters is missing");
+    QTest::newRow("version") << with("version", 3) << QStringLiteral("version: this app reads version 1, the file is version 3");
+    QJsonObject skipped = root.value(QStringLiteral("counters")).toObject();
+    skipped.insert(QStringLiteral("status"), QStringLiteral("skipped"));
+    skipped.insert(QStringLiteral("message"), QStringLiteral("ncu was not found"));
+    skipped.insert(QStringLiteral("kernels"), QJsonArray());
+    QTest::newRow("skipped") << with("counters", skipped)
                              << QStringLiteral("counters.kernels is empty: the run's counters were skipped (ncu was not found)");
     QByteArray negative = good;
     negative.replace("\"smsp__sass_branch_targets_threads_divergent.sum\": 95.0", "\"smsp__sass_branch_targets_threads_divergent.sum\": -95.0");
     QTest::newRow("negative") << negative
-                              << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a whole number in 0..2^53 (a count) (got -95)");
+                              << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum: expected a whole number in 0..2^53 (a count), got -95");
     for (const char* v : {"95.5", "1e300"}) {
         QByteArray odd = good;
         odd.replace("\"smsp__sass_branch_targets_threads_divergent.sum\": 95.0", QByteArray("\"smsp__sass_branch_targets_threads_divergent.sum\": ") + v);
         QTest::newRow(qPrintable(QStringLiteral("count %1").arg(QLatin1String(v)))) << odd
-            << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum must be a whole number in 0..2^53");
+            << QStringLiteral("counters.kernels[0].hardware.smsp__sass_branch_targets_threads_divergent.sum: expected a whole number in 0..2^53");
     }
     QByteArray block = good;
     block.replace("\"block_size\": \"(512, 1, 1)\"", "\"block_size\": \"(3, 1, 1)\"");
-    QTest::newRow("block") << block << QStringLiteral("counters.kernels[0].block_size must be a power of two in 1..1024");
+    QTest::newRow("block") << block << QStringLiteral("counters.kernels[0].block_size: expected a power of two in 1..1024");
     QByteArray strategy = good;
     strategy.replace("\"strategy\": \"simple\"", "\"strategy\": \"cub\"");
-    QTest::newRow("strategy") << strategy << QStringLiteral("counters.kernels[0].strategy must be a strategy id with a step model");
+    QTest::newRow("strategy") << strategy << QStringLiteral("counters.kernels[0].strategy: expected a strategy id with a step model");
     QByteArray n = good;
     n.replace("\"n\": 1024,\n  \"ncu\"", "\"n\": 0,\n  \"ncu\"");
-    QTest::newRow("n") << n << QStringLiteral("counters.n must be an integer in 1..");
+    QTest::newRow("n") << n << QStringLiteral("counters.n: expected an integer in 1..");
     QByteArray duplicate = good;
     duplicate.replace("\"strategy\": \"convergent\"", "\"strategy\": \"simple\"");
-    QTest::newRow("duplicate strategy") << duplicate
-                                        << QStringLiteral("counters.kernels[1].strategy: simple is already in entry 0 (one entry per strategy)");
-    // The array form takes n from params.n; without it, that is the field named.
-    QTest::newRow("array form without params") << QByteArray(R"({"schema":"reducescope-results","version":1,"counters":[{"strategy":"shared"}]})")
-                                               << QStringLiteral("params is missing");
+    QTest::newRow("duplicate strategy") << duplicate << QStringLiteral("counters.kernels[1].strategy: simple is already in entry 0");
+    // The older array form: the same checks per entry, named counters[i].
+    QJsonArray array = root.value(QStringLiteral("counters")).toObject().value(QStringLiteral("kernels")).toArray();
+    QJsonObject first = array.at(0).toObject();
+    first.remove(QStringLiteral("hardware"));
+    array.replace(0, first);
+    QTest::newRow("array form without hardware") << with("counters", array) << QStringLiteral("counters[0].hardware");
 }
 
 void TestTruthCheck::badCountersFileKeepsState()
