@@ -100,7 +100,10 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
             // The results are shown; only their counters are not: a warning, not a failure.
             std::fprintf(stderr, "reducescope: results: hardware counters not shown: %s\n",
                          qPrintable(window.countersProblem()));
-        window.showBenchmarkPane();
+        // A lesson asked for on the same command line is what the class sees first; the results
+        // wait in the Benchmark tab (breaker pass 2026-12-01: the lesson was hidden behind them).
+        if (o.lesson.isEmpty())
+            window.showBenchmarkPane();
     }
     return -1;
 }

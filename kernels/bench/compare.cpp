@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -167,6 +168,22 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
     return rows;
 }
 
+std::vector<std::string> compare_notes(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows)
+{
+    std::vector<std::string> notes;
+    if (a.results.empty() || b.results.empty())
+        notes.push_back(std::string{a.results.empty() ? "A" : "B"} + " holds no results: nothing to compare");
+    else if (std::none_of(rows.begin(), rows.end(), [](const CompareRow& r) {
+                 return r.verdict != Verdict::OnlyInA && r.verdict != Verdict::OnlyInB;
+             }))
+        notes.push_back("no cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode and "
+                        "cache; A: " + a.params.mode + ", B: " + b.params.mode + ")");
+    if (a.device.name != b.device.name)
+        notes.push_back("A ran on " + a.device.name + ", B on " + b.device.name +
+                        ": the verdicts compare two GPUs, not two versions of the code");
+    return notes;
+}
+
 std::string compare_text(const std::vector<CompareRow>& rows, double k, double min_change)
 {
     std::ostringstream out;
@@ -198,7 +215,7 @@ std::string compare_text(const std::vector<CompareRow>& rows, double k, double m
             << pad(noise(r.a_noise, r.a_source), 8) << "  " << pad(noise(r.b_noise, r.b_source), 8) << "  "
             << verdict_name(r.verdict) << (r.why.empty() ? "" : " (" + r.why + ")") << '\n';
     }
-    out << fast << " FAST, " << slow << " SLOW, " << same << " SAME of " << rows.size() << " cells\n";
+    out << fast << " FAST, " << slow << " SLOW, " << same << " SAME of " << rows.size() << (rows.size() == 1 ? " cell\n" : " cells\n");
     return out.str();
 }
 

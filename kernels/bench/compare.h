@@ -74,6 +74,10 @@ struct CompareRow {
 std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k = kCompareNoiseFactor,
                                         double min_change = kCompareMinChange);
 
+/// Notes a reader of the verdicts needs, one line each (empty when none): a file with no results,
+/// no cell in both files (e.g. graph against loop mode), different GPUs.
+std::vector<std::string> compare_notes(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows);
+
 /// The comparison as a plain-text table (what `reducescope-cli compare` prints), with a line
 /// stating the rule and the counts of FAST, SLOW and SAME.
 std::string compare_text(const std::vector<CompareRow>& rows, double k = kCompareNoiseFactor,

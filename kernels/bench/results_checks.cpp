@@ -8,7 +8,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace reducescope::bench {
 namespace {
@@ -55,6 +57,11 @@ void check_result(const Result& r, const std::string& path)
     if (!is_id(r.strategy))
         fail(join(path, "strategy"), "expected a strategy id (lowercase letters, digits and _), got \"" +
                                          model::echo(r.strategy) + "\"");
+    // The relative noise (MAD / median of the samples): a fraction; 10 (1000 %) is beyond any real
+    // run and keeps the table's Noise column and compare's limit finite.
+    if (r.noise && *r.noise > kMaxRelativeNoise)
+        fail(join(path, "noise"), "expected a relative noise in 0.." + num(kMaxRelativeNoise) + " (0.005 = 0.5 %), got " +
+                                      num(*r.noise));
     const bool library = r.family == "baseline" || (r.multi_gpu && r.multi_gpu->combine == "collective_baseline");
     if (r.block_size < 1 && !library)
         fail(join(path, "block_size"), "expected an integer in 1..1048576 (0 only for a library baseline), got " +
@@ -140,6 +147,23 @@ void check_file(const ResultsFile& f)
             if (!seen.count(s.values[i]))
                 fail(p, std::to_string(s.values[i]) + " matches no result's " + s.param);
         }
+    }
+    // One result per cell: with two, which one a reader (the table, compare, a chart) shows would
+    // depend on the order. The cell is what compare.h matches on.
+    std::map<std::tuple<std::string, std::string, std::size_t, int, int, std::string, std::string, int, std::string>,
+             std::size_t>
+        cells;
+    for (std::size_t i = 0; i < f.results.size(); ++i) {
+        const Result& r = f.results[i];
+        const auto [it, fresh] = cells.emplace(
+            std::tuple{r.strategy, r.operation, r.n, r.block_size, r.coarse_factor, r.mode, r.cache,
+                       r.multi_gpu ? r.multi_gpu->gpus : 0, r.multi_gpu ? r.multi_gpu->combine : std::string{}},
+            i);
+        if (!fresh)
+            fail(fields::at("results", i), "the same cell as " + fields::at("results", it->second) + " (" + r.strategy +
+                                               " " + r.operation + ", n " + std::to_string(r.n) + ", block " +
+                                               std::to_string(r.block_size) + ", C " + std::to_string(r.coarse_factor) +
+                                               "): a file holds each cell once");
     }
     if (f.gpus)
         for (std::size_t i = 0; i < f.results.size(); ++i)

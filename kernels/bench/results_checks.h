@@ -36,7 +36,11 @@ long long bytes_per_element(const Result& r);
 void check_result(const Result& r, const std::string& path);
 /// Checks a device's numbers (peak bandwidth at most kMaxBandwidthGbs).
 void check_device(const Device& d, const std::string& path);
-/// Checks the whole file: each sweep value matches at least one result, a result's gpus does not
+/// Largest relative noise a result may record (a fraction: 10 = 1000 %).
+inline constexpr double kMaxRelativeNoise = 10.0;
+
+/// Checks the whole file: no two results of the same cell (strategy, operation, n, block size,
+/// coarse factor, mode, cache, GPUs, combine), each sweep value matches at least one result, a result's gpus does not
 /// exceed the file's `gpus`, ceilings within range. Throws SchemaError.
 void check_file(const ResultsFile& f);
 

@@ -426,15 +426,21 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QByteArray block = good;
     block.replace("\"block_size\": \"(512, 1, 1)\"", "\"block_size\": \"(3, 1, 1)\"");
     QTest::newRow("block") << block << QStringLiteral("counters.kernels[0].block_size: expected a power of two in 1..1024");
-    QByteArray strategy = good;
-    strategy.replace("\"strategy\": \"simple\"", "\"strategy\": \"cub\"");
-    QTest::newRow("strategy") << strategy << QStringLiteral("counters.kernels[0].strategy: expected a strategy id with a step model");
+    // Edits inside counters.kernels only (the results hold the same strategy ids).
+    const auto kernelStrategy = [&](int i, const char* id) {
+        QJsonObject counters = root.value(QStringLiteral("counters")).toObject();
+        QJsonArray kernels = counters.value(QStringLiteral("kernels")).toArray();
+        QJsonObject k = kernels.at(i).toObject();
+        k.insert(QStringLiteral("strategy"), QLatin1String(id));
+        kernels.replace(i, k);
+        counters.insert(QStringLiteral("kernels"), kernels);
+        return with("counters", counters);
+    };
+    QTest::newRow("strategy") << kernelStrategy(0, "cub") << QStringLiteral("counters.kernels[0].strategy: expected a strategy id with a step model");
     QByteArray n = good;
     n.replace("\"n\": 1024,\n  \"ncu\"", "\"n\": 0,\n  \"ncu\"");
     QTest::newRow("n") << n << QStringLiteral("counters.n: expected an integer in 1..");
-    QByteArray duplicate = good;
-    duplicate.replace("\"strategy\": \"convergent\"", "\"strategy\": \"simple\"");
-    QTest::newRow("duplicate strategy") << duplicate << QStringLiteral("counters.kernels[1].strategy: simple is already in entry 0");
+    QTest::newRow("duplicate strategy") << kernelStrategy(1, "simple") << QStringLiteral("counters.kernels[1].strategy: simple is already in entry 0");
     // The older array form: the same checks per entry, named counters[i].
     QJsonArray array = root.value(QStringLiteral("counters")).toObject().value(QStringLiteral("kernels")).toArray();
     QJsonObject first = array.at(0).toObject();

@@ -134,6 +134,37 @@ void TstCompare::cliPrintsTheSameVerdicts()
     QVERIFY2(out.contains(QRegularExpression(QStringLiteral("simple n=1048576 block=256 C=4 .*\\+50\\.00% .* SLOW\\n"))),
              qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("0 FAST, 1 SLOW, ")), qPrintable(out));
+    // Notes (breaker pass, 2026-12-01): the same file twice, a file without results, another GPU;
+    // "1 cell" in the singular.
+    QProcess same;
+    same.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, a});
+    QVERIFY(same.waitForFinished(30000));
+    QVERIFY(QString::fromUtf8(same.readAllStandardOutput()).contains(QStringLiteral("note: A and B are the same file\n")));
+    json one = ja, other = ja;
+    one["results"] = json::array({ja["results"][0]});
+    other["results"] = json::array();
+    other["device"]["name"] = "NVIDIA A100";
+    const QString c = dir.filePath(QStringLiteral("c.json")), d = dir.filePath(QStringLiteral("d.json"));
+    for (const auto& [path, j] : {std::pair{c, one}, std::pair{d, other}}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(j.dump()));
+    }
+    QProcess notes;
+    notes.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), c, d});
+    QVERIFY(notes.waitForFinished(30000));
+    QCOMPARE(notes.exitCode(), 0);
+    const QString text = QString::fromUtf8(notes.readAllStandardOutput());
+    QVERIFY2(text.contains(QStringLiteral("note: B holds no results: nothing to compare\n")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("note: A ran on NVIDIA H200 (fixture), B on NVIDIA A100: the verdicts compare two GPUs")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral(" of 1 cell\n")), qPrintable(text));
+    // stdout that cannot be written: exit 74 (the CLI's output error), not 1.
+    QProcess full;
+    full.setStandardOutputFile(QStringLiteral("/dev/full"));
+    full.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b});
+    QVERIFY(full.waitForFinished(30000));
+    QCOMPARE(full.exitCode(), 74);
     // A bad file: exit 2, one line naming the field.
     QProcess bad;
     bad.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, QStringLiteral("/nonexistent.json")});

@@ -325,6 +325,12 @@ void TstResultsFile::refused_data()
         QStringLiteral("version: this app reads version 1, the file is version 1e+300"));
     add("time_ms {}", edited([](json& j) { j["results"][0]["time_ms"] = json::object(); }),
         QStringLiteral("results[0].time_ms.median: missing (expected a number >= 0)"));
+    // Found by a breaker pass (2026-12-01): an absurd noise widened the table and passed compare;
+    // a second result of one cell was silently ignored (the first won).
+    add("noise 1e300", edited([](json& j) { j["results"][0]["noise"] = 1e300; }),
+        QStringLiteral("results[0].noise: expected a relative noise in 0..10 (0.005 = 0.5 %), got 1e+300"));
+    add("the same cell twice", edited([](json& j) { j["results"].push_back(j["results"][0]); }),
+        QStringLiteral("results[13]: the same cell as results[0] (simple sum, n 1048576, block 256, C 4): a file holds each cell once"));
     const json multi = json::parse(readText(source(QStringLiteral("docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json"))));
     auto multiEdited = [&](const std::function<void(json&)>& edit) {
         json j = multi;
