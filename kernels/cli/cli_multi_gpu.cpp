@@ -87,10 +87,13 @@ int run_multi_gpu_bench(const MultiGpuArgs& a)
     try {
         return map_gpu_errors([&] { return b::run_multi_gpu(o, sink).failures ? kFailure : kOk; },
                               [](const std::string& m) { emit_line(b::error_line(m)); });
-    } catch (const std::runtime_error& e) {  // the --json file cannot be written
+    } catch (const std::runtime_error& e) {
+        // The --json file could not be written after the run (bench::write_results_file; a bad
+        // path is refused before anything runs, cli_bench.cpp check_json_path): lost output,
+        // exit 74 as in the single-GPU bench.
         emit_line(b::error_line(e.what()));
         std::cerr << "reducescope-cli: " << e.what() << '\n';
-        return kFailure;
+        return kOutputError;
     }
 #endif
 }

@@ -170,7 +170,10 @@ json step_json(const Step& s, bool lanes)
         warps.push_back({{"block", w.block}, {"warp", w.warp}, {"live_lanes", w.live_lanes},
                          {"active_lanes", w.active_lanes}, {"divergent", w.divergent}});
     j["warps"] = std::move(warps);
-    if (lanes) {
+    // A step without lane records (one read from a file that left them out) writes no "lanes":
+    // an empty array would break the reader's rule "lanes holds block_dim x grid_dim entries"
+    // (fuzz finding trace_file-11d4cbaf, docs/reliability.md).
+    if (lanes && !s.lanes.empty()) {
         json a = json::array();
         for (const LaneRecord& l : s.lanes)
             a.push_back({{"state", to_string(l.state)}, {"reads", l.reads}, {"writes", l.writes},

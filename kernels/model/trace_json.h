@@ -19,7 +19,9 @@ inline constexpr int kTraceFormatVersion = 1;
 
 /// The whole trace as JSON. Floats are written as numbers; NaN and +-infinity, which JSON cannot
 /// hold, as the strings "nan", "inf", "-inf". `include_lanes` = false leaves out the per-lane
-/// records and the per-access lane vectors (smaller output; counters and warps stay).
+/// records and the per-access lane vectors (smaller output; counters and warps stay). A step with
+/// no lane records (read from a file without them) gets no "lanes" key either way, so whatever
+/// read_trace_file accepts writes back to a file it accepts again.
 nlohmann::json trace_to_json(const Trace& trace, bool include_lanes = true);
 
 /// Reads back what trace_to_json wrote (lanes and accesses included when present). Throws

@@ -63,6 +63,7 @@ class TestCliOutput : public QObject {
 private slots:
     void stdoutFailure_data();
     void stdoutFailure();
+    void jsonFileOnFullDevice_data();
     void jsonFileOnFullDevice();
     void writeOutputFile_data();
     void writeOutputFile();
@@ -121,16 +122,35 @@ void TestCliOutput::stdoutFailure()
 }
 
 // bench --json /dev/full: refused before anything runs (issue 15: a device is not a results
-// file; the writer's own failure path, exit 74, is writeOutputFile's), with or without a GPU.
+// file; the writer's own failure path, exit 74, is writeOutputFile's), with or without a GPU, in
+// the single-GPU bench and in the multi-GPU one (--gpus, cli_multi_gpu.cpp), which shares the
+// up-front check (cli_bench.cpp resolve -> check_json_path).
+void TestCliOutput::jsonFileOnFullDevice_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("why");
+    const QString device = QStringLiteral("a device; results are written to a regular file");
+    QTest::addRow("one GPU, /dev/full") << QStringList{} << "/dev/full" << device;
+    QTest::addRow("--gpus 1, /dev/full") << QStringList{"--gpus", "1"} << "/dev/full" << device;
+    QTest::addRow("--gpus 2, /dev/full") << QStringList{"--gpus", "2"} << "/dev/full" << device;
+    QTest::addRow("--gpus 2, a directory") << QStringList{"--gpus", "2"} << "/" << "a directory";
+    QTest::addRow("--gpus 2, no such directory") << QStringList{"--gpus", "2"} << "/nonexistent/dir/x.json"
+                                                 << "no such directory";
+}
+
 void TestCliOutput::jsonFileOnFullDevice()
 {
-    if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+    QFETCH(QStringList, extra);
+    QFETCH(QString, path);
+    QFETCH(QString, why);
+    if (path == QStringLiteral("/dev/full") && !QFileInfo::exists(path))
         QSKIP("this system has no /dev/full");
-    const Run r = runCli({"bench", "--n", "1024", "--reps", "1", "--warmup", "0", "--strategies", "simple", "--json",
-                          "/dev/full"});
+    const Run r = runCli(QStringList{"bench", "--n", "1024", "--reps", "1", "--warmup", "0", "--strategies", "vectorized"} +
+                         extra + QStringList{"--json", path});
     QCOMPARE(r.code, int(reducescope::cli::kBadInput));
-    QVERIFY2(r.err.contains("--json must be a writable file path (got /dev/full: a device; results are written to a regular file)"),
-             r.err.constData());
+    const QByteArray message = ("reducescope-cli: --json must be a writable file path (got " + path + ": " + why + ")\n").toUtf8();
+    QVERIFY2(r.err == message, r.err.constData());  // one line, nothing ran
     QVERIFY(r.out.isEmpty());
 }
 

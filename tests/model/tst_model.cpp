@@ -127,6 +127,9 @@ private slots:
     void nan_inf();
     void json_round_trip_data();
     void json_round_trip();
+    void trace_file_round_trip_data();
+    void trace_file_round_trip();
+    void trace_file_fuzz_finding();
     void tags_exist_in_kernel_sources();
     void coarsened_max_every_lane_runs_the_load();
     void grid_sync_keeps_other_blocks_warp_sums();
@@ -899,6 +902,100 @@ void TestModel::json_round_trip()
     QCOMPARE(j.at("steps").size(), t.steps.size());
     const Trace back = trace_from_json(nlohmann::json::parse(j.dump()));
     QCOMPARE(trace_to_json(back).dump(), j.dump());
+}
+
+// Every trace the writer emits passes the strict reader (read_trace_file) and writes back the same
+// bytes: every catalogue strategy with a model, one block and several blocks, a teaching warp of 4,
+// and the fuzz finding's parameters (grid_sync, n = 8, block 4, coarse 4, warp 32). Each trace is
+// also written without lanes, read, and written WITH lanes: the steps read without lane records
+// must not come back as "lanes": [] (docs/reliability.md, fuzz finding trace_file-11d4cbaf).
+void TestModel::trace_file_round_trip_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("coarse");
+    struct Shape {
+        const char* name;
+        int n, block, warp, coarse;
+    };
+    const Shape shapes[] = {
+        {"n8-b4-w32-c4", 8, 4, 32, 4},      // the fuzz finding's parameters
+        {"n8-b8-w32-c1", 8, 8, 32, 1},      // one block, exercise 6
+        {"n37-b4-w4-c2", 37, 4, 4, 2},      // several blocks, teaching warp of 4, padding
+        {"n150-b64-w32-c1", 150, 64, 32, 1},  // three blocks of two warps
+        {"n1-b1-w32-c1", 1, 1, 32, 1},      // one lane
+    };
+    for (const auto& id : modelled())
+        for (const Shape& sh : shapes)
+            QTest::addRow("%s/%s", id.c_str(), sh.name)
+                << QString::fromStdString(id) << sh.n << sh.block << sh.warp << sh.coarse;
+}
+
+void TestModel::trace_file_round_trip()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(int, coarse);
+    Params p;
+    p.block_size = block;
+    p.warp_size = warp;
+    p.coarse_factor = coarse;
+    const std::vector<float> x = n == 8 ? kExercise6 : sample_values(n);
+    const Trace t = simulate(strategy.toStdString(), x, p);
+    QVERIFY(!t.steps.empty());
+    for (const Step& s : t.steps)
+        QCOMPARE(s.lanes.size(), static_cast<std::size_t>(s.block_dim) * static_cast<std::size_t>(s.grid_dim));
+
+    const std::string written = trace_to_json(t).dump();
+    const TraceFileResult back = read_trace_file(written);
+    QVERIFY2(back.file.has_value(), back.error.c_str());
+    QCOMPARE(back.file->trace.steps.size(), t.steps.size());
+    QCOMPARE(back.file->trace.result, t.result);
+    QCOMPARE(trace_to_json(back.file->trace).dump(), written);
+
+    // Without lanes: read, then written with lanes (the app's and the fuzzer's path) and read again.
+    const nlohmann::json slim = trace_to_json(t, false);
+    const TraceFileResult slim_back = read_trace_file(slim.dump());
+    QVERIFY2(slim_back.file.has_value(), slim_back.error.c_str());
+    for (const Step& s : slim_back.file->trace.steps)
+        QCOMPARE(s.lanes.size(), std::size_t{0});
+    const nlohmann::json rewritten = trace_to_json(slim_back.file->trace);
+    for (const nlohmann::json& s : rewritten.at("steps"))
+        QVERIFY(!s.contains("lanes"));
+    const TraceFileResult again = read_trace_file(rewritten.dump());
+    QVERIFY2(again.file.has_value(), again.error.c_str());
+    QCOMPARE(trace_to_json(again.file->trace).dump(), rewritten.dump());
+}
+
+// The fuzzer's input (tests/fuzz/crashes/trace_file-11d4cbaf.json): a grid_sync trace whose step 22
+// has its "lanes" key mangled to "lanKs". The reader accepts it (unknown keys are ignored, lanes
+// are optional); writing it back used to emit "lanes": [] for that step, which the reader refused
+// with "steps[22].lanes must hold block_dim x grid_dim = 4 entries (got 0)".
+void TestModel::trace_file_fuzz_finding()
+{
+    const QString path = QFINDTESTDATA("../fuzz/crashes/trace_file-11d4cbaf.json");
+    QVERIFY2(!path.isEmpty(), "tests/fuzz/crashes/trace_file-11d4cbaf.json not found");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    const TraceFileResult r = read_trace_file(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    QVERIFY2(r.file.has_value(), r.error.c_str());
+    const Trace& t = r.file->trace;
+    QCOMPARE(t.strategy, std::string("grid_sync"));
+    QCOMPARE(t.steps.size(), std::size_t{28});
+    QCOMPARE(t.result, 36.0f);  // 6+2+7+4+5+8+3+1
+    QCOMPARE(t.steps[22].lanes.size(), std::size_t{0});
+    QCOMPARE(t.steps[21].lanes.size(), std::size_t{4});
+    const nlohmann::json written = trace_to_json(t);
+    QVERIFY(!written.at("steps").at(22).contains("lanes"));
+    QCOMPARE(written.at("steps").at(21).at("lanes").size(), std::size_t{4});
+    const TraceFileResult again = read_trace_file(written.dump());
+    QVERIFY2(again.file.has_value(), again.error.c_str());
+    QCOMPARE(trace_to_json(again.file->trace), written);
 }
 
 void TestModel::tags_exist_in_kernel_sources()
