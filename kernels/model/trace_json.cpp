@@ -519,6 +519,16 @@ void check_floats(const json& v, const std::string& name, long long max_size)
         real(v[i], item(name, i));
 }
 
+/// A float32 value: a number of magnitude at most FLT_MAX, or "nan", "inf", "-inf" (what the kernels
+/// hold; the CLI refuses 1e39 as input, and so must a file).
+double float32(const json& v, const std::string& name)
+{
+    const double x = real(v, name);
+    if (v.is_number() && std::fabs(x) > static_cast<double>(std::numeric_limits<float>::max()))
+        throw FieldError{name + " must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")" + got(v)};
+    return x;
+}
+
 /// Integers in lo..hi, at most max_size of them.
 void check_indices(const json& v, const std::string& name, long long max_size, long long lo, long long hi)
 {
@@ -770,6 +780,8 @@ TraceFile check_and_read(const json& j)
                          got(field(j, "source_file", ""))};
     const json& input = field(j, "input", "");
     check_floats(input, "input", kMaxArray);
+    for (std::size_t k = 0; k < input.size(); ++k)
+        float32(input[k], item("input", k));
     if (static_cast<long long>(input.size()) != padded)
         throw FieldError{"input must hold padded_n = " + std::to_string(padded) + " values (got " +
                          std::to_string(input.size()) + ")"};
@@ -781,7 +793,7 @@ TraceFile check_and_read(const json& j)
                              (op == Operation::Sum ? "0" : "\"-inf\"") + " (past params.n = " + std::to_string(n) +
                              ")" + got(input[std::size_t(k)])};
     }
-    real(field(j, "result", ""), "result");
+    float32(field(j, "result", ""), "result");
     real(field(j, "reference", ""), "reference");
     if (j.contains("zero_sign_depends_on_order"))  // optional, as params.atomic_order
         boolean(j.at("zero_sign_depends_on_order"), "zero_sign_depends_on_order");

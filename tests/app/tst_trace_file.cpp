@@ -178,6 +178,9 @@ void TestTraceFile::badFilesNameTheField_data()
     row("n huge", R"([{"op":"replace","path":"/params/n","value":18446744073709551615}])", "params.n must be an integer in 1..4096");
     row("input short", R"([{"op":"remove","path":"/input/0"}])", "input must hold padded_n = 8 values (got 7)");
     row("input text", R"([{"op":"replace","path":"/input/2","value":"seven"}])", "input[2] must be a number, \"nan\", \"inf\" or \"-inf\"");
+    // Breaker pass (2026-12-01): values no float32 holds, which the CLI refuses as input.
+    row("input beyond float32", R"([{"op":"replace","path":"/input/0","value":1e39}])", "input[0] must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
+    row("result beyond float32", R"([{"op":"replace","path":"/result","value":-1e300}])", "result must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
     row("source file", R"([{"op":"replace","path":"/source_file","value":"../../etc/passwd"}])", "source_file must be \"reduce_basic.cu\" for shared");
     row("teaching", R"([{"op":"replace","path":"/teaching_warp_size","value":true}])", "teaching_warp_size must be false with params.warp_size 32");
     row("no steps", R"([{"op":"replace","path":"/steps","value":[]}])", "steps must hold 1..20000 entries (got 0)");
