@@ -39,6 +39,18 @@ std::string modelled_ids()
     return ids;
 }
 
+/// The replay registered for `strategy`, or nullptr.
+detail::ReplayFn replay_of(std::string_view strategy)
+{
+    for (auto table : {detail::tree_replays(), detail::atomic_replays(), detail::warp_replays()})
+        for (const detail::Replay& r : table)
+            if (r.id == strategy)
+                return r.replay;
+    return nullptr;
+}
+
+} // namespace
+
 // Float64 reference: the sum, or the max by fmaxf's rule (gpu_float::max_num: a NaN operand is
 // ignored, -0 < +0; docs/trace-format.md, "Float rules").
 double reference_of(Operation op, std::span<const float> input)
@@ -76,17 +88,6 @@ void sum_totals(Trace& t)
         : 0.0;
 }
 
-/// The replay registered for `strategy`, or nullptr.
-detail::ReplayFn replay_of(std::string_view strategy)
-{
-    for (auto table : {detail::tree_replays(), detail::atomic_replays(), detail::warp_replays()})
-        for (const detail::Replay& r : table)
-            if (r.id == strategy)
-                return r.replay;
-    return nullptr;
-}
-
-} // namespace
 
 StepCounters running_totals(const Trace& trace, int k)
 {

@@ -10,6 +10,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 
 namespace reducescope::model {
@@ -864,6 +865,44 @@ TraceFile check_and_read(const json& j)
 
 } // namespace
 
+namespace {
+
+bool same_double(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); }
+
+/// Issue 15: a file agrees with itself. `reference` is the float64 reference of the first params.n
+/// input values, and every total is the sum of its steps' counters (simulate() computes both so).
+void check_consistency(const Trace& t)
+{
+    const std::size_t n = std::min<std::size_t>(t.input.size(), static_cast<std::size_t>(t.n));
+    const double ref = reference_of(t.operation, std::span<const float>{t.input.data(), n});
+    if (!same_double(ref, t.reference)) {
+        char buf[120];
+        std::snprintf(buf, sizeof buf, "reference must be the float64 %s of the input, %.17g (got %.17g)",
+                      t.operation == Operation::Sum ? "sum" : "max", ref, t.reference);
+        throw FieldError{buf};
+    }
+    Trace summed = t;
+    sum_totals(summed);
+    const auto check = [](const char* name, long long file, long long steps) {
+        if (file != steps)
+            throw FieldError{std::string("totals.") + name + " must be the sum over the steps, " + std::to_string(steps) +
+                             " (got " + std::to_string(file) + ")"};
+    };
+    const Totals& a = t.totals;
+    const Totals& b = summed.totals;
+    check("divergent_warp_steps", a.divergent_warp_steps, b.divergent_warp_steps);
+    check("shared_wavefronts", a.shared_wavefronts, b.shared_wavefronts);
+    check("extra_shared_wavefronts", a.extra_shared_wavefronts, b.extra_shared_wavefronts);
+    check("global_sectors", a.global_sectors, b.global_sectors);
+    check("barriers", a.barriers, b.barriers);
+    check("atomics", a.atomics, b.atomics);
+    check("adds", a.adds, b.adds);
+    check("active_lane_slots", a.active_lane_slots, b.active_lane_slots);
+    check("issued_lane_slots", a.issued_lane_slots, b.issued_lane_slots);
+}
+
+} // namespace
+
 TraceFileResult read_trace_file(std::string_view text)
 {
     TraceFileResult out;
@@ -883,7 +922,9 @@ TraceFileResult read_trace_file(std::string_view text)
         return out;
     }
     try {
-        out.file = check_and_read(j);
+        TraceFile f = check_and_read(j);
+        check_consistency(f.trace);
+        out.file = std::move(f);
     } catch (const FieldError& e) {
         out.error = model::one_line(e.message);
     } catch (const std::exception& e) {  // a check missed something trace_from_json refused

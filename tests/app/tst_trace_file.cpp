@@ -178,6 +178,9 @@ void TestTraceFile::badFilesNameTheField_data()
     row("n huge", R"([{"op":"replace","path":"/params/n","value":18446744073709551615}])", "params.n must be an integer in 1..4096");
     row("input short", R"([{"op":"remove","path":"/input/0"}])", "input must hold padded_n = 8 values (got 7)");
     row("input text", R"([{"op":"replace","path":"/input/2","value":"seven"}])", "input[2] must be a number, \"nan\", \"inf\" or \"-inf\"");
+    // Issue 15: a file that contradicts itself (the reference against the input, totals against steps).
+    row("reference against the input", R"([{"op":"replace","path":"/reference","value":99}])", "reference must be the float64 sum of the input, ");
+    row("totals against the steps", R"([{"op":"replace","path":"/totals/barriers","value":1000}])", "totals.barriers must be the sum over the steps, ");
     // Breaker pass (2026-12-01): values no float32 holds, which the CLI refuses as input.
     row("input beyond float32", R"([{"op":"replace","path":"/input/0","value":1e39}])", "input[0] must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
     row("result beyond float32", R"([{"op":"replace","path":"/result","value":-1e300}])", "result must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
