@@ -7,6 +7,7 @@
 #include "model/message.h"
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -68,7 +69,7 @@ void register_compare_command(CLI::App& app, int& exit_code)
             [](std::string& text) -> std::string {
                 double v = 0;
                 const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-                if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100))
+                if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100) || std::signbit(v))
                     return "expected a number in 0..100, got " + model::echo(text);
                 return {};
             },
@@ -76,7 +77,7 @@ void register_compare_command(CLI::App& app, int& exit_code)
     cmd->callback([args, &exit_code] {
         double k = 0;
         const auto [end, ec] = std::from_chars(args->k.data(), args->k.data() + args->k.size(), k);
-        if (ec != std::errc{} || end != args->k.data() + args->k.size() || !(k >= 0 && k <= 100))
+        if (ec != std::errc{} || end != args->k.data() + args->k.size() || !(k >= 0 && k <= 100) || std::signbit(k))
             throw BadInput{"--noise-factor must be a number in 0..100 (got " + model::echo(args->k) + ")"};
         const b::ResultsFile fa = load(args->a);
         const b::ResultsFile fb = load(args->b);

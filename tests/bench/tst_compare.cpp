@@ -178,6 +178,12 @@ void TstCompare::cliPrintsTheSameVerdicts()
     QCOMPARE(k.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(k.readAllStandardError()).trimmed(),
              QStringLiteral("reducescope-cli: --noise-factor: expected a number in 0..100, got x; --noise-factor: k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1) (see --help)"));
+    // -0 is refused too (it printed "-0.00·(noise A + noise B)"; breaker pass 2026-12-01).
+    QProcess minusZero;
+    minusZero.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b, QStringLiteral("--noise-factor"), QStringLiteral("-0")});
+    QVERIFY(minusZero.waitForFinished(30000));
+    QCOMPARE(minusZero.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(minusZero.readAllStandardError()).contains(QStringLiteral("expected a number in 0..100, got -0")));
 }
 
 QTEST_APPLESS_MAIN(TstCompare)
