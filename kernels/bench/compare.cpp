@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/compare.h"
 
+#include "bench/results_checks.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,14 +12,6 @@
 
 namespace reducescope::bench {
 namespace {
-
-using Key = std::tuple<std::string, std::string, std::size_t, int, int, std::string, std::string, int, std::string>;
-
-Key key_of(const Result& r)
-{
-    return {r.strategy, r.operation, r.n, r.block_size, r.coarse_factor, r.mode, r.cache,
-            r.multi_gpu ? r.multi_gpu->gpus : 0, r.multi_gpu ? r.multi_gpu->combine : std::string{}};
-}
 
 std::string cell_name(const Result& r)
 {
@@ -107,10 +101,11 @@ std::string_view verdict_name(Verdict v)
 
 std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k, double min_change)
 {
-    std::map<Key, const Result*> in_b;
+    // A file holds each cell once (the reader's check_file), so one map per side is enough.
+    std::map<CellKey, const Result*> in_b;
     for (const Result& r : b.results)
-        in_b.emplace(key_of(r), &r);  // the first of duplicates
-    std::map<Key, bool> seen;
+        in_b.emplace(cell_key(r), &r);
+    std::map<CellKey, bool> seen;
     std::vector<CompareRow> rows;
     auto fill = [](CompareRow& row, const Result& r) {
         row.cell = cell_name(r);
@@ -120,9 +115,7 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
         row.coarse_factor = r.coarse_factor;
     };
     for (const Result& ra : a.results) {
-        const Key key = key_of(ra);
-        if (seen.count(key))
-            continue;
+        const CellKey key = cell_key(ra);
         seen[key] = true;
         CompareRow row;
         fill(row, ra);
@@ -151,12 +144,9 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
         }
         rows.push_back(std::move(row));
     }
-    std::map<Key, bool> listed;
     for (const Result& rb : b.results) {
-        const Key key = key_of(rb);
-        if (seen.count(key) || listed.count(key))
+        if (seen.count(cell_key(rb)))
             continue;
-        listed[key] = true;
         CompareRow row;
         fill(row, rb);
         if (rb.time_ms)

@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <map>
 #include <set>
-#include <tuple>
 
 namespace reducescope::bench {
 namespace {
@@ -123,6 +122,12 @@ void check_device(const Device& d, const std::string& path)
                                                    num(d.peak_bandwidth_gbs));
 }
 
+CellKey cell_key(const Result& r)
+{
+    return {r.strategy, r.operation, r.n, r.block_size, r.coarse_factor, r.mode, r.cache,
+            r.multi_gpu ? r.multi_gpu->gpus : 0, r.multi_gpu ? r.multi_gpu->combine : std::string{}};
+}
+
 void check_file(const ResultsFile& f)
 {
     check_device(f.device, "device");
@@ -150,15 +155,10 @@ void check_file(const ResultsFile& f)
     }
     // One result per cell: with two, which one a reader (the table, compare, a chart) shows would
     // depend on the order. The cell is what compare.h matches on.
-    std::map<std::tuple<std::string, std::string, std::size_t, int, int, std::string, std::string, int, std::string>,
-             std::size_t>
-        cells;
+    std::map<CellKey, std::size_t> cells;
     for (std::size_t i = 0; i < f.results.size(); ++i) {
         const Result& r = f.results[i];
-        const auto [it, fresh] = cells.emplace(
-            std::tuple{r.strategy, r.operation, r.n, r.block_size, r.coarse_factor, r.mode, r.cache,
-                       r.multi_gpu ? r.multi_gpu->gpus : 0, r.multi_gpu ? r.multi_gpu->combine : std::string{}},
-            i);
+        const auto [it, fresh] = cells.emplace(cell_key(r), i);
         if (!fresh)
             fail(fields::at("results", i), "the same cell as " + fields::at("results", it->second) + " (" + r.strategy +
                                                " " + r.operation + ", n " + std::to_string(r.n) + ", block " +

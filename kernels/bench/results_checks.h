@@ -8,6 +8,7 @@
 #include "bench/results.h"
 
 #include <string>
+#include <tuple>
 
 namespace reducescope::bench {
 
@@ -36,6 +37,12 @@ long long bytes_per_element(const Result& r);
 void check_result(const Result& r, const std::string& path);
 /// Checks a device's numbers (peak bandwidth at most kMaxBandwidthGbs).
 void check_device(const Device& d, const std::string& path);
+/// What makes a result one cell of a file: strategy, operation, n, block size, coarse factor,
+/// mode, cache, and for multi-GPU results the GPU count and combine. A file holds each cell once
+/// (check_file); compare.h matches cells of two files by it.
+using CellKey = std::tuple<std::string, std::string, std::size_t, int, int, std::string, std::string, int, std::string>;
+CellKey cell_key(const Result& r);
+
 /// Largest relative noise a result may record (a fraction: 10 = 1000 %).
 inline constexpr double kMaxRelativeNoise = 10.0;
 

@@ -780,7 +780,7 @@ TraceFile check_and_read(const json& j)
         throw FieldError{"source_file must be \"" + std::string(info->source_file) + "\" for " + strategy +
                          got(field(j, "source_file", ""))};
     const json& input = field(j, "input", "");
-    check_floats(input, "input", kMaxArray);
+    array(input, "input", kMaxArray);
     for (std::size_t k = 0; k < input.size(); ++k)
         float32(input[k], item("input", k));
     if (static_cast<long long>(input.size()) != padded)
