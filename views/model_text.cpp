@@ -3,6 +3,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 namespace reducescope::views {
 namespace {
 
@@ -293,6 +295,18 @@ QString familyName(model::Family family)
 {
     const std::string name(model::family_name(family));
     return QCoreApplication::translate("Family", name.c_str());
+}
+
+QString floatText(float value, int significant)
+{
+    if (std::isnan(value))
+        return QStringLiteral("NaN");
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
+    QString text = QString::number(double(value), 'g', significant);
+    if (value == 0.0f && std::signbit(value))
+        text = QStringLiteral("-0");
+    return text;
 }
 
 QList<QPair<QString, QString>> listedModelTexts()

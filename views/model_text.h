@@ -41,6 +41,11 @@ QString strategySummary(const model::StrategyInfo& info);
 QString strategySeed(const model::StrategyInfo& info);
 QString familyName(model::Family family);
 
+/// A float32 value as the step view shows it, `significant` digits ('g' format): NaN, ∞ and −∞
+/// by name, and the sign of a zero kept ("-0" for negative zero: a GPU's IEEE-754 sum keeps it,
+/// -0 + -0 = -0, and Qt's number formatting would drop it; other numbers as QString::number).
+QString floatText(float value, int significant = 5);
+
 /// The message source texts this file lists for lupdate, as (disambiguation = id, source) pairs;
 /// and the strategy summaries (id, source). For tests: they must equal the model's catalogue.
 QList<QPair<QString, QString>> listedModelTexts();

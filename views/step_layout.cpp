@@ -34,14 +34,6 @@ int floorPow2(int v)
     return p;
 }
 
-QString formatValue(float v)
-{
-    if (std::isnan(v))
-        return QStringLiteral("NaN");
-    if (std::isinf(v))
-        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    return QString::number(double(v), 'g', 5);
-}
 
 QString spaceName(model::MemorySpace s)
 {
@@ -92,7 +84,7 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
     else if (k + 1 == int(t.steps.size()))
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
-                       .arg(formatValue(t.result)).arg(t.reference, 0, 'g', 7);
+                       .arg(floatText(t.result)).arg(t.reference, 0, 'g', 7);
     QFontMetricsF tm(l.titleFont);
     l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
     y += l.titleRect.height() + 4;
@@ -212,7 +204,7 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         if (show) {
             qsizetype longest = 0;
             for (float v : values)
-                longest = std::max(longest, formatValue(v).size());
+                longest = std::max(longest, floatText(v).size());
             show = cellW - 4 >= digit * qreal(longest);
         }
         return f;
@@ -328,7 +320,7 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
     y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
     if (s.output) {
-        l.outputText = Text::tr("*output = %1").arg(formatValue(*s.output));
+        l.outputText = Text::tr("*output = %1").arg(floatText(*s.output));
         QFont bold = l.labelFont;
         bold.setBold(true);
         QFontMetricsF om(bold);
@@ -582,9 +574,9 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
         chip.lost = a.lost;
         chip.text = Text::tr("#%1 t%2: %3 %4 %5 → %6%7")
                         .arg(a.order).arg(a.lane)
-                        .arg(formatValue(float(a.before)),
+                        .arg(floatText(float(a.before)),
                              t.operation == model::Operation::Max ? Text::tr("max") : QStringLiteral("+"),
-                             formatValue(float(a.operand)), formatValue(float(a.after)),
+                             floatText(float(a.operand)), floatText(float(a.after)),
                              a.lost ? Text::tr("  lost") : QString());
         const qreal w = std::min(avail, sm.horizontalAdvance(chip.text) + 14 * l.scale);
         if (x + w > kMargin + avail && x > kMargin) {

@@ -13,7 +13,7 @@ QString joinValues(const std::vector<float>& values, std::size_t limit)
 {
     QStringList parts;
     for (std::size_t i = 0; i < values.size() && i < limit; ++i)
-        parts << QString::number(double(values[i]), 'g', 6);
+        parts << floatText(values[i], 6);
     QString s = parts.join(QStringLiteral(", "));
     if (values.size() > limit)
         s += StepTableModel::tr(", … (%n value(s))", nullptr, int(values.size()));

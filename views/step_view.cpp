@@ -21,14 +21,6 @@
 namespace reducescope::views {
 namespace {
 
-QString formatValue(float v)
-{
-    if (std::isnan(v))
-        return QStringLiteral("NaN");
-    if (std::isinf(v))
-        return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    return QString::number(double(v), 'g', 5);
-}
 
 // Painting culls what lies outside `exposed` (layout coordinates; a null rect = everything): a
 // 4096-value step is several screens tall, and a paint event only needs the visible one.
@@ -103,10 +95,10 @@ void paintCellRow(QPainter& p, const QVector<StepLayout::Cell>& cells, bool show
                               std::max<qreal>(2 * sc, r.width() * 0.06));
         if (showValues) {
             if (cell.padding) {
-                paintTextOnFill(p, r, formatValue(cell.value), VisualState::PaddingLane, c, fm);
+                paintTextOnFill(p, r, floatText(cell.value), VisualState::PaddingLane, c, fm);
             } else {
                 p.setPen(c.text);
-                p.drawText(r, Qt::AlignCenter, formatValue(cell.value));
+                p.drawText(r, Qt::AlignCenter, floatText(cell.value));
             }
         }
     }
@@ -244,7 +236,7 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         for (const StepLayout::Cell& cell : l.cells)
             if (cell.written && cell.hasBefore && !(cell.before == cell.value) && visible(cell.rect.adjusted(0, 0, 0, h), exposed))
                 p.drawText(QRectF(cell.rect.left() - 8 * sc, cell.rect.bottom(), cell.rect.width() + 16 * sc, h),
-                           Qt::AlignHCenter | Qt::AlignTop, StepView::tr("was %1").arg(formatValue(cell.before)));
+                           Qt::AlignHCenter | Qt::AlignTop, StepView::tr("was %1").arg(floatText(cell.before)));
     }
 }
 
@@ -662,7 +654,7 @@ void StepView::paintPredict(QPainter& p, const StepLayout& l) const
             p.drawRect(c.rect);
             if (l.showInputValues) {
                 p.setPen(m_colors.text);
-                p.drawText(c.rect, Qt::AlignCenter, QString::number(double(c.value), 'g', 6));
+                p.drawText(c.rect, Qt::AlignCenter, floatText(c.value, 6));
             }
         }
         for (const StepLayout::Cell& c : l.cells) {
@@ -670,7 +662,7 @@ void StepView::paintPredict(QPainter& p, const StepLayout& l) const
             p.drawRect(c.rect);
             if (l.showValues && (c.hasBefore || l.inputCells.isEmpty())) {
                 p.setPen(m_colors.text);
-                p.drawText(c.rect, Qt::AlignCenter, QString::number(double(c.hasBefore ? c.before : c.value), 'g', 6));
+                p.drawText(c.rect, Qt::AlignCenter, floatText(c.hasBefore ? c.before : c.value, 6));
             }
         }
         for (const StepLayout::Warp& w : l.warps) {

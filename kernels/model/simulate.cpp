@@ -56,7 +56,9 @@ detail::ReplayFn replay_of(std::string_view strategy)
 double reference_of(Operation op, std::span<const float> input)
 {
     if (op == Operation::Sum) {
-        double s = 0;
+        // -0 is the identity of IEEE-754 addition (-0 + x = x for every x, +0 included), +0 is
+        // not (+0 + -0 = +0): starting at -0 keeps the sign of an all-negative-zero input.
+        double s = -0.0;
         for (float x : input)
             s += static_cast<double>(x);
         return s;

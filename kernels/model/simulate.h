@@ -119,7 +119,8 @@ ParsedInput parse_input(std::string_view text);
 /// value or is out of float32 range.
 std::optional<float> parse_value(std::string_view token);
 
-/// The float64 reference of `input` (the first params.n values): the sum in index order, or the
+/// The float64 reference of `input` (the first params.n values): the sum in index order from -0
+/// (the identity of IEEE-754 addition, so an input of only -0 has the reference -0), or the
 /// max by fmaxf's rule (a NaN operand ignored, -0 < +0; docs/trace-format.md, "Float rules").
 /// Used by simulate() and by the trace reader, which checks a file's `reference` against it.
 double reference_of(Operation op, std::span<const float> input);

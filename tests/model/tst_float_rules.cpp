@@ -88,6 +88,8 @@ private slots:
     void global_atomics_flush_subnormals_data();
     void global_atomics_flush_subnormals();
     void max_of_zeros();
+    void sum_of_negative_zeros_data();
+    void sum_of_negative_zeros();
     void no_access_past_n_data();
     void no_access_past_n();
     void load_sectors_by_hand_data();
@@ -266,6 +268,36 @@ void TestFloatRules::max_of_zeros()
     const Trace all_nan = simulate("coarsened_max", std::vector<float>{kNaN, kNaN, kNaN}, p);
     QCOMPARE(all_nan.result, -kInf);
     QCOMPARE(all_nan.reference, -std::numeric_limits<double>::infinity());
+}
+
+void TestFloatRules::sum_of_negative_zeros_data()
+{
+    // sign of the result of 8 x -0: the kernels that load the input into their tree keep -0
+    // (-0 + -0 = -0 under round to nearest); those whose threads start a running sum at 0.0f
+    // give +0 (0 + -0 = +0), as the GPU does.
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<bool>("negative");
+    QTest::addRow("simple: tree over the input") << "simple" << true;
+    QTest::addRow("convergent: tree over the input") << "convergent" << true;
+    QTest::addRow("shared: tree over the loaded input") << "shared" << true;
+    QTest::addRow("warp_shuffle: sum starts at 0.0f") << "warp_shuffle" << false;
+    QTest::addRow("two_pass: sum starts at 0.0f") << "two_pass" << false;
+}
+
+void TestFloatRules::sum_of_negative_zeros()
+{
+    // The float64 reference starts at -0 (the identity of addition), not at +0, so the reference of
+    // only -0 is -0. One +0 in the input makes every result and the reference +0.
+    QFETCH(QString, strategy);
+    QFETCH(bool, negative);
+    const Trace t = simulate(strategy.toStdString(), std::vector<float>(8, -0.0f));
+    QVERIFY2(same(t.result, negative ? -0.0f : 0.0f), qPrintable(show(t.result)));
+    QVERIFY(t.reference == 0 && std::signbit(t.reference));
+    std::vector<float> one_plus(8, -0.0f);
+    one_plus[5] = 0.0f;
+    const Trace u = simulate(strategy.toStdString(), one_plus);
+    QVERIFY2(same(u.result, 0.0f), qPrintable(show(u.result)));
+    QVERIFY(u.reference == 0 && !std::signbit(u.reference));
 }
 
 void TestFloatRules::no_access_past_n_data()

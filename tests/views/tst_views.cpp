@@ -6,6 +6,7 @@
 #include "model/simulate.h"
 #include "model/kernel_sources.h"
 #include "views/counters_view.h"
+#include "views/model_text.h"
 #include "views/source_view.h"
 #include "views/step_layout.h"
 #include "views/step_table_model.h"
@@ -17,6 +18,9 @@
 #include <QPainter>
 #include <QSet>
 #include <QTest>
+
+#include <cmath>
+#include <limits>
 
 using namespace reducescope;
 
@@ -69,6 +73,9 @@ private slots:
     void sourceViewHighlights();
     void tableModel();
     void countersShowStepAndTotals();
+    void floatTextKeepsSpecialValues_data();
+    void floatTextKeepsSpecialValues();
+    void negativeZeroSumShown();
 };
 
 void TestViews::layoutMatchesModel_data()
@@ -321,6 +328,46 @@ void TestViews::countersShowStepAndTotals()
     QVERIFY(both.contains(QStringLiteral("simple")));
     QVERIFY(both.contains(QStringLiteral("convergent")));
     QVERIFY(both.count(QStringLiteral("step 5")) >= 2);  // one column head per strategy
+}
+
+void TestViews::floatTextKeepsSpecialValues_data()
+{
+    QTest::addColumn<float>("value");
+    QTest::addColumn<int>("digits");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("+0") << 0.0f << 5 << QStringLiteral("0");
+    QTest::addRow("-0 keeps its sign") << -0.0f << 5 << QStringLiteral("-0");
+    QTest::addRow("-0, 6 digits") << -0.0f << 6 << QStringLiteral("-0");
+    QTest::addRow("36") << 36.0f << 5 << QStringLiteral("36");
+    QTest::addRow("-1.5") << -1.5f << 5 << QStringLiteral("-1.5");
+    QTest::addRow("5 significant digits") << 123456.0f << 5 << QStringLiteral("1.2346e+05");
+    QTest::addRow("6 significant digits") << 123456.0f << 6 << QStringLiteral("123456");
+    QTest::addRow("smallest subnormal") << std::numeric_limits<float>::denorm_min() << 5 << QStringLiteral("1.4013e-45");
+    QTest::addRow("NaN") << std::numeric_limits<float>::quiet_NaN() << 5 << QStringLiteral("NaN");
+    QTest::addRow("+inf") << std::numeric_limits<float>::infinity() << 5 << QStringLiteral("∞");
+    QTest::addRow("-inf") << -std::numeric_limits<float>::infinity() << 5 << QStringLiteral("−∞");
+}
+
+void TestViews::floatTextKeepsSpecialValues()
+{
+    QFETCH(float, value);
+    QFETCH(int, digits);
+    QFETCH(QString, text);
+    QCOMPARE(views::floatText(value, digits), text);
+}
+
+void TestViews::negativeZeroSumShown()
+{
+    // -0 + -0 = -0 under round-to-nearest (IEEE 754-2019 §6.3), as on the GPU: the model keeps the
+    // sign, and the step view, the table and the output line must show it, not "0".
+    const auto trace = std::make_shared<const model::Trace>(model::simulate("simple", std::vector<float>{-0.0f, -0.0f}));
+    QVERIFY(std::signbit(trace->result));
+    const int last = int(trace->steps.size()) - 1;
+    const views::StepLayout l = views::layoutStep(*trace, last, 1200, QFont());
+    QVERIFY(std::signbit(l.cells[0].value));
+    views::StepTableModel table;
+    table.setTrace(trace);
+    QCOMPARE(table.index(0, views::StepTableModel::Values).data().toString(), QStringLiteral("-0, -0"));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestViews)
