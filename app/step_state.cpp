@@ -5,6 +5,8 @@
 #include "app/message_text.h"
 #include "views/lessons.h"
 
+#include "bench/determinism.h"
+#include "model/catalogue.h"
 #include "model/simulate.h"
 
 #include <algorithm>
@@ -122,6 +124,37 @@ bool StepState::setCompareStrategy(const QString& id)
 }
 
 // --- step --------------------------------------------------------------------------------------
+
+bool StepState::applyEdit(const QString& field, const TraceRequest& controls, bool withInput)
+{
+    TraceRequest r = m_request;
+    if (field == QLatin1String("input") || withInput)
+        r.input = controls.input;
+    if (field == QLatin1String("strategy"))
+        r.strategy = controls.strategy;
+    else if (field == QLatin1String("block-size"))
+        r.params.block_size = controls.params.block_size;
+    else if (field == QLatin1String("warp-size"))
+        r.params.warp_size = controls.params.warp_size;
+    else if (field == QLatin1String("coarse-factor"))
+        r.params.coarse_factor = controls.params.coarse_factor;
+    else if (field == QLatin1String("banks"))
+        r.params.banks = controls.params.banks;
+    else if (field == QLatin1String("atomic-order"))
+        r.params.atomic_order = controls.params.atomic_order;
+    return setRequest(r);
+}
+
+bool StepState::atomicOrderApplies() const
+{
+    if (!m_trace)
+        return false;
+    const model::StrategyInfo* info = model::find_strategy(m_trace->strategy);
+    // From the catalogue: atomics across blocks / warps / threads (not `race`, whose plain += has
+    // no atomic order to replay).
+    return info && !info->expected_wrong &&
+           bench::sum_order(*info, static_cast<unsigned>(std::max(m_trace->grid_size, 1))) == bench::SumOrder::Atomic;
+}
 
 int StepState::stepCount() const
 {
@@ -419,6 +452,18 @@ bool StepState::toggleAnswer(int id)
         m_answerSet.erase(it);
     emit predictChanged();
     return add;
+}
+
+void StepState::answerClick(ClickedItem item, int id)
+{
+    if (!m_question || m_grade || m_question->form != model::AnswerForm::Set)
+        return;
+    using Kind = model::QuestionKind;
+    const ClickedItem wanted = m_question->kind == Kind::DivergentWarps ? ClickedItem::Warp
+                             : m_question->kind == Kind::ActiveLanes    ? ClickedItem::Lane
+                                                                        : ClickedItem::Cell;
+    if (item == wanted)
+        toggleAnswer(id);
 }
 
 bool StepState::setAnswerText(const QString& text)

@@ -61,6 +61,16 @@ public:
     std::shared_ptr<const model::Trace> trace() const { return m_trace; }
     std::shared_ptr<const model::Trace> compareTrace() const { return m_compareTrace; }
 
+    /// Applies one editor's value onto the last valid request: `field` ("strategy", "input",
+    /// "block-size", "warp-size", "coarse-factor", "banks", "atomic-order") is taken from
+    /// `controls` (what the editors show), every other field stays as in request(); `withInput`
+    /// takes the input too (typed text still waiting to be applied). So a refused value in one field
+    /// never blocks, nor is carried into, a change of another. Returns setRequest()'s answer.
+    bool applyEdit(const QString& field, const TraceRequest& controls, bool withInput = false);
+    /// True when the main trace's strategy merges with float atomics on one address (catalogue
+    /// and bench::sum_order), so model::Params::atomic_order changes its float result (issue 14).
+    bool atomicOrderApplies() const;
+
     // --- step ----------------------------------------------------------------------------------
 
     /// Steps of the longer trace (both traces share the step index in compare mode).
@@ -131,6 +141,12 @@ public:
     /// Set questions: adds `id` to the answer, or takes it out when it is there. Ignored (false)
     /// when there is no open Set question, it is revealed, or `id` is not one of its choices.
     bool toggleAnswer(int id);
+    /// What a click in the main step view hit.
+    enum class ClickedItem { Warp, Lane, Cell };
+    /// A click on warp, lane or shared-memory cell `id` in the main step view: toggleAnswer(id)
+    /// when the open Set question asks about that kind of item (divergent warps, active lanes,
+    /// cells), else nothing.
+    void answerClick(ClickedItem item, int id);
     /// The ids answered so far (ascending).
     const std::vector<int>& answerSet() const { return m_answerSet; }
     /// Number questions: the typed text (a number, nan, inf, -inf). Not a number: false, the

@@ -272,7 +272,7 @@
     </message>
 </context>
 <context>
-    <name>reducescope::app::StepPane</name>
+    <name>reducescope::app::StepSidebar</name>
     <message numerus="yes">
         <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>
         <translation>

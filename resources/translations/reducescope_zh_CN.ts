@@ -2340,6 +2340,41 @@ Double-click to open this strategy in the step pane.</source>
     </message>
 </context>
 <context>
+    <name>reducescope::app::ClassroomPanel</name>
+    <message>
+        <source>Nothing to predict in this step: step on.</source>
+        <translation>这一步没有可预测的内容：请继续下一步。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Hide the lesson&apos;s note</source>
+        <translation>隐藏课程说明</translation>
+    </message>
+    <message>
+        <source>&amp;Predict mode</source>
+        <translation>预测模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Predict mode: answer a question about each step before it is revealed</source>
+        <translation>预测模式：每一步揭晓之前，先回答一个关于这一步的问题</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the step</source>
+        <translation>揭晓这一步(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Another question</source>
+        <translation>换一个问题(&amp;A)</translation>
+    </message>
+    <message>
+        <source>your answer</source>
+        <translation>你的答案</translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::DeviceProbe</name>
     <message>
         <source>cannot start %1: %2</source>
@@ -2667,6 +2702,21 @@ Double-click to open this strategy in the step pane.</source>
 <context>
     <name>reducescope::app::StepPane</name>
     <message>
+        <source> · recorded on the GPU</source>
+        <translation> · 在 GPU 上记录</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Warp map</source>
+        <translation>线程束图</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::StepSidebar</name>
+    <message>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
@@ -2693,6 +2743,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>Banks</source>
         <translation>bank 数</translation>
+    </message>
+    <message>
+        <source>Atomic order seed</source>
+        <translation>原子顺序种子</translation>
     </message>
     <message>
         <source>Strategy: grouped the way the seeds teach them</source>
@@ -2837,54 +2891,6 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>Results with counters (*.json)</source>
         <translation>带计数器的结果 (*.json)</translation>
-    </message>
-    <message>
-        <source> · recorded on the GPU</source>
-        <translation> · 在 GPU 上记录</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>Hide the lesson&apos;s note</source>
-        <translation>隐藏课程说明</translation>
-    </message>
-    <message>
-        <source>&amp;Predict mode</source>
-        <translation>预测模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Predict mode: answer a question about each step before it is revealed</source>
-        <translation>预测模式：每一步揭晓之前，先回答一个关于这一步的问题</translation>
-    </message>
-    <message>
-        <source>&amp;Reveal the step</source>
-        <translation>揭晓这一步(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Another question</source>
-        <translation>换一个问题(&amp;A)</translation>
-    </message>
-    <message>
-        <source>your answer</source>
-        <translation>你的答案</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>步骤</translation>
-    </message>
-    <message>
-        <source>Warp map</source>
-        <translation>线程束图</translation>
-    </message>
-    <message>
-        <source>Nothing to predict in this step: step on.</source>
-        <translation>这一步没有可预测的内容：请继续下一步。</translation>
-    </message>
-    <message>
-        <source>Atomic order seed</source>
-        <translation>原子顺序种子</translation>
     </message>
     <message>
         <source>0 (block, warp, lane)</source>

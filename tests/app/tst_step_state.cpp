@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step pane's state without widgets (app/step_state.h): requests and refusals, compare mode,
+// The step pane's state without widgets (app/step_state.h): requests and refusals, one edited field
+// at a time, the atomic order, clicks answering predict questions, compare mode,
 // step clamping, the trace source (model / recorded / file), the GPU probe and the recorder,
 // driven through a fake reducescope-cli (data/fake_cli.sh): recorded, refused, crashed, cancelled,
 // no device. No widget is created: the test runs on QCoreApplication.
@@ -72,6 +73,10 @@ private slots:
     void compareOnOff();
     void stepClamping_data();
     void stepClamping();
+    void applyEditTakesOneField_data();
+    void applyEditTakesOneField();
+    void atomicOrderApplies_data();
+    void atomicOrderApplies();
     void sourceSwitches();
     void probe_data();
     void probe();
@@ -84,6 +89,8 @@ private slots:
     void predictGradesAgainstTrace_data();
     void predictGradesAgainstTrace();
     void predictRefusesBadAnswers();
+    void answerClickTakesTheAskedKind_data();
+    void answerClickTakesTheAskedKind();
     void lessonSetsWholeState_data();
     void lessonSetsWholeState();
     void resetToDefaults();
@@ -279,6 +286,93 @@ void TestStepState::stepClamping()
     QVERIFY(state.setRequest(request(QStringLiteral("convergent"), QStringLiteral("1,2"))));
     QCOMPARE(state.step(), std::min(want, state.stepCount() - 1));
     QCOMPARE(stepped.count(), 0);
+}
+
+// The sidebar's editors write one field each into the last valid request (StepState::applyEdit):
+// the editors show strategy convergent, input 1,2,3, block 3 (refused), warp 16, coarse 2, banks 16,
+// atomic order 5 over the request simple / 6,2,7,4,5,8,3,1 / defaults (block 0, warp 32, coarse 4,
+// banks 32, atomic order 0).
+void TestStepState::applyEditTakesOneField_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<bool>("withInput");
+    QTest::addColumn<bool>("ok");
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<int>("banks");
+    QTest::addColumn<int>("atomicOrder");
+    const QString abc = QStringLiteral("1,2,3");
+    QTest::addRow("strategy") << "strategy" << false << true << "convergent" << kSeed << 0 << 32 << 4 << 32 << 0;
+    QTest::addRow("input") << "input" << false << true << "simple" << abc << 0 << 32 << 4 << 32 << 0;
+    QTest::addRow("block 3 refused") << "block-size" << false << false << "simple" << kSeed << 0 << 32 << 4 << 32 << 0;
+    QTest::addRow("warp size") << "warp-size" << false << true << "simple" << kSeed << 0 << 16 << 4 << 32 << 0;
+    QTest::addRow("coarse factor") << "coarse-factor" << false << true << "simple" << kSeed << 0 << 32 << 2 << 32 << 0;
+    QTest::addRow("banks") << "banks" << false << true << "simple" << kSeed << 0 << 32 << 4 << 16 << 0;
+    QTest::addRow("atomic order") << "atomic-order" << false << true << "simple" << kSeed << 0 << 32 << 4 << 32 << 5;
+    QTest::addRow("warp size, pending input") << "warp-size" << true << true << "simple" << abc << 0 << 16 << 4 << 32 << 0;
+    QTest::addRow("block 3, pending input") << "block-size" << true << false << "simple" << kSeed << 0 << 32 << 4 << 32 << 0;
+}
+
+void TestStepState::applyEditTakesOneField()
+{
+    QFETCH(QString, field);
+    QFETCH(bool, withInput);
+    QFETCH(bool, ok);
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(int, coarse);
+    QFETCH(int, banks);
+    QFETCH(int, atomicOrder);
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("simple"), kSeed)));
+    app::TraceRequest controls = request(QStringLiteral("convergent"), QStringLiteral("1,2,3"), 3, 16);
+    controls.params.coarse_factor = 2;
+    controls.params.banks = 16;
+    controls.params.atomic_order = 5;
+    QCOMPARE(state.applyEdit(field, controls, withInput), ok);
+    const app::TraceRequest& r = state.request();
+    QCOMPARE(r.strategy, strategy);
+    QCOMPARE(r.input, input);
+    QCOMPARE(r.params.block_size, block);
+    QCOMPARE(r.params.warp_size, warp);
+    QCOMPARE(r.params.coarse_factor, coarse);
+    QCOMPARE(r.params.banks, banks);
+    QCOMPARE(r.params.atomic_order, atomicOrder);
+    QCOMPARE(state.message(field).isEmpty(), ok);
+}
+
+// The atomic order seed applies where float atomics on one address merge the partial sums
+// (the catalogue's atomic merge, on more than one block for single-block kernels), not to a fixed
+// merge nor to `race` (its plain += has no atomic order to replay).
+void TestStepState::atomicOrderApplies_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("values");
+    QTest::addColumn<bool>("applies");
+    QTest::addRow("simple, one block") << "simple" << 8 << false;
+    QTest::addRow("two_pass") << "two_pass" << 4096 << false;
+    QTest::addRow("atomic_naive") << "atomic_naive" << 8 << true;
+    QTest::addRow("segmented, 4 blocks") << "segmented" << 64 << true;
+    QTest::addRow("race") << "race" << 8 << false;
+}
+
+void TestStepState::atomicOrderApplies()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, values);
+    QFETCH(bool, applies);
+    QStringList input;
+    for (int i = 1; i <= values; ++i)
+        input << QString::number(i);
+    app::StepState state;
+    QVERIFY2(state.setRequest(request(strategy, input.join(QLatin1Char(',')), strategy == QLatin1String("segmented") ? 16 : 0)),
+             qPrintable(state.message(QStringLiteral("strategy")) + state.message(QStringLiteral("input"))));
+    QCOMPARE(state.atomicOrderApplies(), applies);
 }
 
 void TestStepState::sourceSwitches()
@@ -629,6 +723,54 @@ void TestStepState::predictRefusesBadAnswers()
     QVERIFY(state.revealed());
     state.setStep(k + 1);
     QVERIFY(!state.revealed());
+}
+
+// A click in the main view answers a Set question only with the kind of item it asks about
+// (divergent warps: warps, active lanes: lanes, written cells: cells).
+void TestStepState::answerClickTakesTheAskedKind_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("warp");
+    QTest::addRow("simple warp 4") << "simple" << 4;
+    QTest::addRow("interleaved_strided warp 4") << "interleaved_strided" << 4;
+    QTest::addRow("convergent warp 4") << "convergent" << 4;
+}
+
+void TestStepState::answerClickTakesTheAskedKind()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, warp);
+    using Item = app::StepState::ClickedItem;
+    app::StepState state;
+    QVERIFY(state.setRequest(request(strategy, QStringLiteral("3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3"), 0, warp)));
+    state.setPredictMode(true);
+    int sets = 0;
+    for (int k = 0; k < state.stepCount(); ++k) {
+        state.setStep(k);
+        const std::size_t kinds = model::questions_for(*state.trace(), k).size();
+        for (std::size_t n = 0; n < kinds; ++n, state.nextQuestion()) {
+            const model::Question* q = state.question();
+            if (!q || q->form != model::AnswerForm::Set || q->choices.empty())
+                continue;
+            ++sets;
+            const Item asked = q->kind == model::QuestionKind::DivergentWarps ? Item::Warp
+                             : q->kind == model::QuestionKind::ActiveLanes    ? Item::Lane
+                                                                              : Item::Cell;
+            const int id = q->choices.front();
+            for (Item other : {Item::Warp, Item::Lane, Item::Cell})
+                if (other != asked)
+                    state.answerClick(other, id);
+            QVERIFY(state.answerSet().empty());
+            state.answerClick(asked, id);
+            QCOMPARE(state.answerSet(), std::vector<int>{id});
+            state.answerClick(asked, id);  // a second click takes it out
+            QVERIFY(state.answerSet().empty());
+            state.reveal();
+            state.answerClick(asked, id);  // revealed: closed
+            QVERIFY(state.answerSet().empty());
+        }
+    }
+    QVERIFY2(sets > 0, "no set question asked");
 }
 
 void TestStepState::lessonSetsWholeState_data()

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The step pane's compare area: two columns, each a step view (in a scroll area) over its kernel
+// source. Column 0 shows the main trace, column 1 the compared one (hidden without compare mode).
+// Both scroll and zoom together; clicks in column 0 go out for predict mode. It renders the step
+// it is told to (StepState::stepOf) and decides nothing itself.
+#pragma once
+
+#include <QSplitter>
+
+#include <array>
+#include <memory>
+
+class QScrollArea;
+
+namespace reducescope::views {
+class SourceView;
+class StepView;
+struct PredictMarks;
+struct TraceAtStep;
+enum class Theme;
+} // namespace reducescope::views
+
+namespace reducescope::model {
+struct Trace;
+}
+
+namespace reducescope::app {
+
+class StepState;
+
+class StepColumns : public QSplitter {
+    Q_OBJECT
+public:
+    explicit StepColumns(QWidget* parent = nullptr);
+    ~StepColumns() override;
+
+    /// Widgets of column 0 (main) or 1 (compared); any other number means 1.
+    views::StepView* view(int column) const;
+    views::SourceView* source(int column) const;
+    QScrollArea* scroll(int column) const;
+
+    /// The main and compared traces (either may be null).
+    void setTraces(std::shared_ptr<const model::Trace> trace, std::shared_ptr<const model::Trace> compare);
+    /// Shows the state's step in both columns (each clamped to its trace: StepState::stepOf) and
+    /// highlights its kernel source lines. Returns what each column shows, for the counters panel.
+    std::array<views::TraceAtStep, 2> showStep(const StepState& state);
+    /// Shows or hides column 1 (compare mode); shown, the two columns get half the width each.
+    void setCompareShown(bool on);
+    bool compareShown() const { return m_compareShown; }
+    /// The banner over column 0 ("Recorded on the GPU: ..."), empty for the model.
+    void setBanner(const QString& banner);
+    /// Predict-mode marks of column 0; column 1 only takes their cover.
+    void setPredictMarks(const views::PredictMarks& marks);
+
+    /// Presentation sizes of both step views (views::presentationOptions(screen)).
+    void setPresentation(bool on, QSize screen);
+    void setTheme(views::Theme theme);
+    /// Zoom of both views (they zoom together).
+    void zoomIn();
+    void zoomOut();
+    void resetZoom();
+    /// The kernel source under the views.
+    void setSourceVisible(bool on);
+    bool sourceVisible() const;
+    /// Each column's view / source split back to its default.
+    void resetColumnSizes();
+
+    /// The columns' splitter sizes (this splitter and each column's), for QSettings; restoreColumns
+    /// takes the three blobs back (a bad blob leaves that splitter as it is).
+    QList<QByteArray> saveColumns() const;
+    void restoreColumns(const QByteArray& columns, const QByteArray& column0, const QByteArray& column1);
+
+signals:
+    /// A warp, lane or shared-memory cell `id` was clicked in column 0.
+    void warpClicked(int id);
+    void laneClicked(int id);
+    void cellClicked(int id);
+
+private:
+    struct Column;
+    std::unique_ptr<Column> m_columns[2];
+    bool m_scrollSyncing = false;
+    bool m_compareShown = true;
+};
+
+} // namespace reducescope::app
