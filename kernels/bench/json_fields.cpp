@@ -27,6 +27,8 @@ std::string in_quotes(std::string_view s)
 
 std::string range_text(long long min, long long max)
 {
+    if (min == max)  // one allowed value: "expected 1", not "an integer in 1..1"
+        return std::to_string(min);
     return max >= kNoMax ? "an integer >= " + std::to_string(min)
                          : "an integer in " + std::to_string(min) + ".." + std::to_string(max);
 }
@@ -79,14 +81,15 @@ const json* fetch(const json& o, std::string_view key, const std::string& path, 
 {
     const auto it = o.find(key);
     if (it == o.end()) {
-        if (need == Need::Optional)
+        if (need == Need::Optional || need == Need::Omittable)
             return nullptr;
         fail(join(path, key), "missing (expected " + std::string{expected} + ")");
     }
     if (it->is_null()) {
-        if (need != Need::Required)
+        if (need == Need::Nullable || need == Need::Optional)
             return nullptr;
-        fail(join(path, key), "null (expected " + std::string{expected} + ")");
+        fail(join(path, key), "null (expected " + std::string{expected} +
+                                  (need == Need::Omittable ? ", or the field left out" : "") + ")");
     }
     return &*it;
 }
@@ -134,7 +137,7 @@ long long integer_value(const json& v, const std::string& path, long long min, l
 std::optional<long long> integer(const json& o, std::string_view key, const std::string& path, Need need,
                                  long long min, long long max)
 {
-    const json* v = fetch(o, key, path, need, "an integer");
+    const json* v = fetch(o, key, path, need, range_text(min, max));
     if (!v)
         return std::nullopt;
     return integer_value(*v, join(path, key), min, max);
@@ -143,7 +146,7 @@ std::optional<long long> integer(const json& o, std::string_view key, const std:
 std::optional<std::uint64_t> unsigned64(const json& o, std::string_view key, const std::string& path, Need need)
 {
     constexpr std::string_view expected = "an integer in 0..18446744073709551615";
-    const json* v = fetch(o, key, path, need, "an integer");
+    const json* v = fetch(o, key, path, need, expected);
     if (!v)
         return std::nullopt;
     if (v->is_number_unsigned())

@@ -29,8 +29,10 @@ struct SchemaError : std::invalid_argument {
 namespace fields {
 
 /// Whether a member must be there: Required (present, not null), Nullable (present, may be
-/// null), Optional (may be absent or null).
-enum class Need { Required, Nullable, Optional };
+/// null), Optional (may be absent or null: the format writes null for "no value"), Omittable (may
+/// be absent, but never null: a field the format writes as a value whenever it writes it, so a
+/// null is refused naming the field and what it allows, not taken for the default).
+enum class Need { Required, Nullable, Optional, Omittable };
 
 /// Largest integer a double holds exactly (2^53): the upper end of "no limit" ranges.
 inline constexpr long long kNoMax = 9007199254740992LL;

@@ -5,6 +5,7 @@
 
 #include "bench/results_checks.h"
 
+#include "model/json_text.h"
 #include "model/message.h"
 
 #include <algorithm>
@@ -88,20 +89,15 @@ void check_depth(std::string_view text)
     }
 }
 
-/// The parsed text, or SchemaError("not valid JSON (...)") / ("expected a JSON object (what), ...").
+/// The parsed text, or SchemaError("not JSON: line L, column C: ...") / ("expected a JSON object (what), ...").
 json parse_object(std::string_view text, const char* what)
 {
     check_depth(text);
     json root;
     try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        std::string why = e.what();
-        if (const auto colon = why.find(": ", why.find("parse error")); colon != std::string::npos)
-            why = why.substr(colon + 2);
-        if (why.size() > 160)
-            why.resize(160);
-        fail("", "not valid JSON (" + model::one_line(why) + ")");
+        root = model::parse_json(text);
+    } catch (const model::NotJson& e) {  // "not JSON: line L, column C: reason", as the trace reader says
+        fail("", e.what());
     }
     if (!root.is_object())
         fail("", std::string{"expected a JSON object ("} + what + "), got " + describe(root));
@@ -114,7 +110,7 @@ Ceilings read_ceilings(const json& o, const std::string& path)
     c.read_gbs = number(o, "read_gbs", path, Need::Optional, 0);
     c.copy_gbs = number(o, "copy_gbs", path, Need::Optional, 0);
     c.read_kernel = string(o, "read_kernel", path, Need::Optional, 1000);
-    if (const auto k = integer(o, "read_shapes_tried", path, Need::Optional, 0, 100000))
+    if (const auto k = integer(o, "read_shapes_tried", path, Need::Omittable, 0, 100000))
         c.read_shapes_tried = static_cast<int>(*k);
     c.read_us = number(o, "read_us", path, Need::Optional, 0);
     c.read_noise = number(o, "read_noise", path, Need::Optional, 0);
@@ -164,7 +160,7 @@ Stopping read_stopping(const json& o, const std::string& path)
     if (s.max_noise > 1)
         fail(join(path, "max_noise"), "expected a fraction in 0..1 (0.005 = 0.5 %), got " + describe(o.at("max_noise")));
     s.timeout_s = *number(o, "timeout_s", path, Need::Required, 0);
-    s.min_batch_us = number(o, "min_batch_us", path, Need::Optional, 0).value_or(0.0);
+    s.min_batch_us = number(o, "min_batch_us", path, Need::Omittable, 0).value_or(0.0);
     s.extra = unknown_members(o, {"rule", "fixed_reps", "min_samples", "min_time_s", "max_noise", "timeout_s",
                                   "min_batch_us"});
     return s;
@@ -188,14 +184,14 @@ Params read_params(const json& o, const std::string& path)
     Params p;
     p.n = static_cast<std::uint64_t>(*integer(o, "n", path, Need::Required, 1));
     p.reps = static_cast<int>(*integer(o, "reps", path, Need::Required, 1, 1000000));
-    p.warmup = static_cast<int>(integer(o, "warmup", path, Need::Optional, 0, 1000000).value_or(0));
-    if (const auto b = integer(o, "batches", path, Need::Optional, 1, 1000000))
+    p.warmup = static_cast<int>(integer(o, "warmup", path, Need::Omittable, 0, 1000000).value_or(0));
+    if (const auto b = integer(o, "batches", path, Need::Omittable, 1, 1000000))
         p.batches = static_cast<int>(*b);
     p.mode = *one_of(o, "mode", path, Need::Required, kModes);
     p.cache = *one_of(o, "cache", path, Need::Required, kCaches);
     p.block_size = static_cast<int>(*integer(o, "block_size", path, Need::Required, 0, kMaxParam));
     p.coarse_factor = static_cast<int>(*integer(o, "coarse_factor", path, Need::Required, 0, kMaxParam));
-    p.seed = unsigned64(o, "seed", path, Need::Optional).value_or(0);
+    p.seed = unsigned64(o, "seed", path, Need::Omittable).value_or(0);
     p.strategies = strings(o, "strategies", path, Need::Optional).value_or(std::vector<std::string>{});
     if (const json* sweep = object(o, "sweep", path, Need::Optional)) {
         const std::string sp = join(path, "sweep");
@@ -206,7 +202,7 @@ Params read_params(const json& o, const std::string& path)
             s.values.push_back(static_cast<std::uint64_t>(integer_value((*values)[i], at(join(sp, "values"), i), 1)));
         p.sweep = std::move(s);
     }
-    p.tolerance_c = number(o, "tolerance_c", path, Need::Optional, 0);
+    p.tolerance_c = number(o, "tolerance_c", path, Need::Omittable, 0);
     p.output_reset = string(o, "output_reset", path, Need::Optional, 100);
     if (const json* gpus = array(o, "gpus", path, Need::Optional, kMaxGpus))
         for (std::size_t i = 0; i < gpus->size(); ++i)
@@ -231,15 +227,15 @@ Device read_device(const json& o, const std::string& path)
 {
     expect_object(o, path);
     Device d;
-    d.index = static_cast<int>(integer(o, "index", path, Need::Optional, 0, 1024).value_or(0));
+    d.index = static_cast<int>(integer(o, "index", path, Need::Omittable, 0, 1024).value_or(0));
     d.name = *string(o, "name", path, Need::Required, 1000);
     d.compute_capability = string(o, "compute_capability", path, Need::Optional, 100).value_or("");
     d.sms = static_cast<int>(*integer(o, "sms", path, Need::Required, 0, 100000));
     d.l2_bytes = *integer(o, "l2_bytes", path, Need::Required, 0);
-    d.memory_bytes = integer(o, "memory_bytes", path, Need::Optional, 0).value_or(0);
-    d.memory_clock_khz = static_cast<int>(integer(o, "memory_clock_khz", path, Need::Optional, 0, 1 << 30).value_or(0));
-    d.memory_bus_bits = static_cast<int>(integer(o, "memory_bus_bits", path, Need::Optional, 0, 1 << 30).value_or(0));
-    d.sm_clock_khz = static_cast<int>(integer(o, "sm_clock_khz", path, Need::Optional, 0, 1 << 30).value_or(0));
+    d.memory_bytes = integer(o, "memory_bytes", path, Need::Omittable, 0).value_or(0);
+    d.memory_clock_khz = static_cast<int>(integer(o, "memory_clock_khz", path, Need::Omittable, 0, 1 << 30).value_or(0));
+    d.memory_bus_bits = static_cast<int>(integer(o, "memory_bus_bits", path, Need::Omittable, 0, 1 << 30).value_or(0));
+    d.sm_clock_khz = static_cast<int>(integer(o, "sm_clock_khz", path, Need::Omittable, 0, 1 << 30).value_or(0));
     d.peak_bandwidth_gbs = *number(o, "peak_bandwidth_gbs", path, Need::Required, 0);
     d.driver_version = string(o, "driver_version", path, Need::Optional, 100).value_or("");
     d.runtime_version = string(o, "runtime_version", path, Need::Optional, 100).value_or("");
@@ -269,12 +265,12 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
     r.noise = number(o, "noise", path, Need::Optional, 0);
     r.stop_rule = one_of(o, "stop_rule", path, Need::Optional, kStopRules).value_or("");
     r.noisy = boolean(o, "noisy", path, Need::Optional).value_or(false);
-    r.gpu_time_s = number(o, "gpu_time_s", path, Need::Optional, 0).value_or(0.0);
+    r.gpu_time_s = number(o, "gpu_time_s", path, Need::Omittable, 0).value_or(0.0);
     r.reps_per_sample =
-        static_cast<int>(integer(o, "reps_per_sample", path, Need::Optional, 0, kMaxRepsPerSample).value_or(0));
-    r.host_enqueue_us = number(o, "host_enqueue_us", path, Need::Optional, 0).value_or(0.0);
+        static_cast<int>(integer(o, "reps_per_sample", path, Need::Omittable, 0, kMaxRepsPerSample).value_or(0));
+    r.host_enqueue_us = number(o, "host_enqueue_us", path, Need::Omittable, 0).value_or(0.0);
     r.cold_method = one_of(o, "cold_method", path, Need::Optional, kColdMethods).value_or("");
-    r.cold_buffers = static_cast<int>(integer(o, "cold_buffers", path, Need::Optional, 0, kMaxColdBuffers).value_or(0));
+    r.cold_buffers = static_cast<int>(integer(o, "cold_buffers", path, Need::Omittable, 0, kMaxColdBuffers).value_or(0));
     if (const json* c = object(o, "clocks", path, Need::Optional)) {
         const std::string cp = join(path, "clocks");
         auto mhz = [&](std::string_view key) {
@@ -373,7 +369,7 @@ Result read_result(const json& o, const std::string& path)
     r.n = static_cast<std::size_t>(*integer(o, "n", path, Need::Required, 1));
     r.block_size = static_cast<int>(*integer(o, "block_size", path, Need::Required, 0, kMaxParam));
     r.coarse_factor = static_cast<int>(*integer(o, "coarse_factor", path, Need::Required, 0, kMaxParam));
-    r.grid_size = static_cast<unsigned int>(integer(o, "grid_size", path, Need::Optional, 0, 4294967295LL).value_or(0));
+    r.grid_size = static_cast<unsigned int>(integer(o, "grid_size", path, Need::Omittable, 0, 4294967295LL).value_or(0));
     r.mode = one_of(o, "mode", path, Need::Optional, kModes).value_or("");
     r.cache = one_of(o, "cache", path, Need::Optional, kCaches).value_or("");
     r.status = *parse_status(*one_of(o, "status", path, Need::Required, kStatuses));
@@ -404,8 +400,8 @@ Result read_result(const json& o, const std::string& path)
     r.ceiling_read_gbs = number(o, "ceiling_read_gbs", path, Need::Optional, 0);
     r.speedup_vs_cpu = number(o, "speedup_vs_cpu", path, Need::Optional, 0);
     r.speedup_vs_cub = number(o, "speedup_vs_cub", path, Need::Optional, 0);
-    r.samples = static_cast<int>(integer(o, "samples", path, Need::Optional, 0, 1LL << 31).value_or(0));
-    r.subtracted_ms = number(o, "subtracted_ms", path, Need::Optional, 0).value_or(0.0);
+    r.samples = static_cast<int>(integer(o, "samples", path, Need::Omittable, 0, 1LL << 31).value_or(0));
+    r.subtracted_ms = number(o, "subtracted_ms", path, Need::Omittable, 0).value_or(0.0);
     r.in_place = boolean(o, "in_place", path, Need::Optional).value_or(false);
     read_method_fields(o, path, r);
     if (o.contains("gpus") || o.contains("combine")) {
@@ -417,7 +413,7 @@ Result read_result(const json& o, const std::string& path)
         m.busbw_gbs = number(o, "busbw_gbs", path, Need::Optional, 0);
         r.multi_gpu = m;
     }
-    if (const json* rep = object(o, "repeat", path, Need::Optional))
+    if (const json* rep = object(o, "repeat", path, Need::Omittable))
         r.repeat = read_repeat(*rep, path, r.reference);
     r.extra = unknown_members(o, {"strategy", "family", "kernel", "operation", "n", "block_size", "coarse_factor",
                                   "grid_size", "mode", "cache", "status", "message", "result", "reference",

@@ -157,7 +157,7 @@ struct ResultsFile {
 
 /// Parses and validates the text of a results file. Throws SchemaError with one line naming the
 /// first bad field and what it must be ("results[2].n: expected an integer >= 1, got the string
-/// "1M""; "not valid JSON (...)"; "results: 20001 results, over the limit of 20000 per file").
+/// "1M""; "not JSON: line 1, column 12: ..."; "results: 20001 results, over the limit of 20000 per file").
 /// Bad counters do not refuse the file: see ResultsFile::counters_problem.
 ResultsFile read_results(std::string_view text);
 /// As read_results, from an already parsed JSON value.

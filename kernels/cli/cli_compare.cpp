@@ -8,9 +8,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -50,6 +52,25 @@ b::ResultsFile load(const std::string& path)
     }
 }
 
+/// k of --noise-factor: a decimal number in 0..100 (from_chars' syntax: no sign but '-', no "inf"
+/// or "nan"). A value too small for a double (1e-400) is rounded as any decimal is, to 0 (as an
+/// input value below the smallest float becomes 0, docs/trace-format.md); -0 and one too large
+/// (1e400) are out of the range. nullopt when `text` is not such a number.
+std::optional<double> noise_factor(const std::string& text)
+{
+    double v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (end != text.data() + text.size())
+        return std::nullopt;
+    if (ec == std::errc::result_out_of_range)
+        v = std::strtod(text.c_str(), nullptr);  // the syntax is checked: underflow 0 (or a subnormal), overflow inf
+    else if (ec != std::errc{})
+        return std::nullopt;
+    if (!(v >= 0 && v <= 100) || std::signbit(v))
+        return std::nullopt;
+    return v;
+}
+
 } // namespace
 
 void register_compare_command(CLI::App& app, int& exit_code)
@@ -67,18 +88,16 @@ void register_compare_command(CLI::App& app, int& exit_code)
                     "k of the rule: a change is FAST or SLOW beyond k x (noise A + noise B) (0..100, default 1)")
         ->check(CLI::Validator(
             [](std::string& text) -> std::string {
-                double v = 0;
-                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-                if (ec != std::errc{} || end != text.data() + text.size() || !(v >= 0 && v <= 100) || std::signbit(v))
+                if (!noise_factor(text))
                     return "expected a number in 0..100, got " + model::echo(text);
                 return {};
             },
             "0..100"));
     cmd->callback([args, &exit_code] {
-        double k = 0;
-        const auto [end, ec] = std::from_chars(args->k.data(), args->k.data() + args->k.size(), k);
-        if (ec != std::errc{} || end != args->k.data() + args->k.size() || !(k >= 0 && k <= 100) || std::signbit(k))
+        const std::optional<double> factor = noise_factor(args->k);
+        if (!factor)
             throw BadInput{"--noise-factor must be a number in 0..100 (got " + model::echo(args->k) + ")"};
+        const double k = *factor;
         const b::ResultsFile fa = load(args->a);
         const b::ResultsFile fb = load(args->b);
         // The whole path (one_line: control characters escaped), so that two long paths that differ

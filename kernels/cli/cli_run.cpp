@@ -139,9 +139,29 @@ std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::strin
     CLI::Option* o = named_option(*sub, what);
     if (!o)
         return what;
+    // "--repeat: At Most 1 required but received 2": an option given twice (given_once() below).
+    if (const auto most = what.find(": At Most "); dynamic_cast<const CLI::ArgumentMismatch*>(&e) &&
+                                                   most != std::string::npos) {
+        const auto received = what.find("received ", most);
+        const std::string times = received == std::string::npos ? "more than once"
+                                                                : what.substr(received + 9) + " times";
+        return o->get_name() + " is given " + times + ": give it once (" + o->get_name() + ": " + allowed(*o) + ")";
+    }
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && what.find("missing") != std::string::npos)
         return o->get_name() + " needs a value: " + allowed(*o);
     return what + "; " + o->get_name() + ": " + allowed(*o);
+}
+
+/// Every option of every subcommand may be given once: a second `--repeat 6` (or `--json`) is
+/// refused naming the option, not silently taken over the first (CLI11's default for single values
+/// and flags). Options that collect several values keep their policy.
+void given_once(CLI::App& app)
+{
+    for (CLI::App* sub : app.get_subcommands(std::function<bool(CLI::App*)>{}))
+        for (CLI::Option* o : user_options(*sub))
+            if (o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeLast ||
+                o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeFirst)
+                o->multi_option_policy(CLI::MultiOptionPolicy::Throw);
 }
 
 } // namespace
@@ -157,6 +177,7 @@ int run_command_line(int argc, const char* const* argv)
     int exit_code = kOk;
     register_model_commands(app, exit_code);
     register_bench_commands(app, exit_code);
+    given_once(app);
     std::optional<std::string> word;
     CLI::App* sub = named_subcommand(app, argc, argv, word);
     try {

@@ -56,11 +56,14 @@ std::string text_field(const json& o, const std::string& key, const std::string&
 
 long long int_field(const json& v, const std::string& path, long long lo, long long hi)
 {
+    // One allowed value is named as such ("version must be 1"), not as the range "1..1".
+    const std::string range = lo == hi ? "must be " + std::to_string(lo)
+                                       : "must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
     if (!v.is_number_integer())
-        fail(path, "must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " + shown(v) + ")");
+        fail(path, range + " (got " + shown(v) + ")");
     const long long x = v.get<long long>();
     if (x < lo || x > hi)
-        fail(path, "must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " + std::to_string(x) + ")");
+        fail(path, range + " (got " + std::to_string(x) + ")");
     return x;
 }
 

@@ -4,6 +4,7 @@
 #include "model/recorder.h"
 
 #include "model/kernel_sources.h"
+#include "model/simulate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,39 @@ void set_input(Trace& trace, std::span<const float> input, int padded)
     trace.input.resize(static_cast<std::size_t>(trace.padded_n), identity(trace.operation));
 }
 
+} // namespace reducescope::model::detail
+
+namespace reducescope::model {
+
+SharedAccessCost shared_access_cost(std::span<const std::int32_t> words, int banks, AccessKind kind)
+{
+    thread_local std::vector<std::pair<int, std::int32_t>> bank_word;  // (bank, word) of the lanes taking part
+    bank_word.clear();
+    for (const std::int32_t wd : words)
+        if (wd >= 0)
+            bank_word.emplace_back(static_cast<int>(wd % banks), wd);
+    SharedAccessCost cost;
+    if (bank_word.empty())
+        return cost;
+    const std::size_t lanes_taking_part = bank_word.size();
+    std::sort(bank_word.begin(), bank_word.end());
+    bank_word.erase(std::unique(bank_word.begin(), bank_word.end()), bank_word.end());
+    // Distinct words per bank; the worst bank sets the number of wavefronts.
+    for (std::size_t k = 0; k < bank_word.size();) {
+        std::size_t j = k;
+        while (j < bank_word.size() && bank_word[j].first == bank_word[k].first)
+            ++j;
+        cost.wavefronts = std::max(cost.wavefronts, static_cast<int>(j - k));
+        k = j;
+    }
+    cost.broadcast = kind == AccessKind::Read && bank_word.size() < lanes_taking_part;
+    return cost;
+}
+
+} // namespace reducescope::model
+
+namespace reducescope::model::detail {
+
 StepRecorder::StepRecorder(Trace& trace, const Geometry& geometry, MemorySpace space)
     : m_trace(trace)
     , m_geometry(geometry)
@@ -76,7 +110,6 @@ void StepRecorder::shared(AccessKind kind, std::string_view expression,
     if (!m_full)
         return;
     const Geometry& g = m_geometry;
-    std::vector<std::pair<int, std::int64_t>> bank_word; // (bank, word) of the lanes taking part
     for (int b = 0; b < g.grid; ++b) {
         for (int w = 0; w < g.warps_per_block(); ++w) {
             const int first = b * g.block + w * g.warp;
@@ -85,7 +118,6 @@ void StepRecorder::shared(AccessKind kind, std::string_view expression,
             a.block = b;
             a.warp = w;
             a.kind = kind;
-            bank_word.clear();
             for (int t = first; t < last; ++t) {
                 const std::int64_t wd = word(t);
                 if (wd == kNoAccess)
@@ -94,29 +126,17 @@ void StepRecorder::shared(AccessKind kind, std::string_view expression,
                     a.words.assign(static_cast<std::size_t>(g.warp), -1);
                     a.bank_of_lane.assign(static_cast<std::size_t>(g.warp), -1);
                 }
-                const int bank = static_cast<int>(wd % g.banks);
                 a.words[static_cast<std::size_t>(t - first)] = static_cast<std::int32_t>(wd);
-                a.bank_of_lane[static_cast<std::size_t>(t - first)] = bank;
-                bank_word.emplace_back(bank, wd);
+                a.bank_of_lane[static_cast<std::size_t>(t - first)] = static_cast<int>(wd % g.banks);
             }
-            if (bank_word.empty())
+            if (a.words.empty())
                 continue;
-            const std::size_t lanes_taking_part = bank_word.size();
-            std::sort(bank_word.begin(), bank_word.end());
-            bank_word.erase(std::unique(bank_word.begin(), bank_word.end()), bank_word.end());
-            // Distinct words per bank; the worst bank sets the number of wavefronts.
-            int worst = 0;
-            for (std::size_t k = 0; k < bank_word.size();) {
-                std::size_t j = k;
-                while (j < bank_word.size() && bank_word[j].first == bank_word[k].first)
-                    ++j;
-                worst = std::max(worst, static_cast<int>(j - k));
-                k = j;
-            }
+            const SharedAccessCost cost = shared_access_cost(a.words, g.banks, kind);
+            const int worst = cost.wavefronts;
             a.expression = expression;
             a.wavefronts = worst;
             a.max_conflict_ways = worst;
-            a.broadcast = kind == AccessKind::Read && bank_word.size() < lanes_taking_part;
+            a.broadcast = cost.broadcast;
             m_step.counters.shared_wavefronts += worst;
             m_step.counters.extra_shared_wavefronts += worst - 1;
             m_step.max_conflict_ways = std::max(m_step.max_conflict_ways, worst);

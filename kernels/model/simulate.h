@@ -4,6 +4,7 @@
 
 #include "model/trace.h"
 
+#include <cstdint>
 #include <optional>
 
 #include <span>
@@ -124,6 +125,19 @@ std::optional<float> parse_value(std::string_view token);
 /// max by fmaxf's rule (a NaN operand ignored, -0 < +0; docs/trace-format.md, "Float rules").
 /// Used by simulate() and by the trace reader, which checks a file's `reference` against it.
 double reference_of(Operation op, std::span<const float> input);
+
+/// What one warp-wide shared-memory access costs (definitions in trace.h): `wavefronts` = the most
+/// distinct words the lanes touch in one bank (bank = word mod `banks`; lanes reading the same word
+/// share one broadcast), 0 when no lane takes part; an n-way conflict costs n. `broadcast`: a read
+/// where some word serves more than one lane. `words` holds one entry per lane of the warp, the
+/// 32-bit word index within the block's shared array, -1 = the lane takes no part. The one place
+/// this is computed: the model's recorder (SharedAccess::wavefronts) and the trace reader (a
+/// file's wavefronts against its words) both call it.
+struct SharedAccessCost {
+    int wavefronts = 0;
+    bool broadcast = false;
+};
+SharedAccessCost shared_access_cost(std::span<const std::int32_t> words, int banks, AccessKind kind);
 
 /// Sets t.totals to the sums of its steps' counters (lane_utilisation = active / issued lane
 /// slots, 0 without any). Used by simulate() and by the trace reader (totals against steps).

@@ -2,6 +2,8 @@
 #include "model/trace_json.h"
 
 #include "model/catalogue.h"
+#include "model/gpu_float.h"
+#include "model/json_text.h"
 #include "model/kernel_sources.h"
 #include "model/message.h"
 #include "model/simulate.h"  // kMaxAtomicOrder
@@ -435,7 +437,9 @@ long long integer(const json& v, const std::string& name, long long lo, long lon
 {
     if (hi < lo)  // an index into an empty array
         throw FieldError{name + " cannot be any index: the array it points into is empty" + got(v)};
-    const std::string range = name + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
+    // One allowed value is named as such ("format_version must be 1"), not as the range "1..1".
+    const std::string range = lo == hi ? name + " must be " + std::to_string(lo)
+                                       : name + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi);
     if (!v.is_number_integer())
         throw FieldError{range + got(v)};
     if (v.is_number_unsigned()) {
@@ -660,6 +664,9 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
         boolean(s.at("grid_barrier"), q + "grid_barrier");
     {
         const json& c = field(s, "counters", q);
+        if (s.at("shared_wavefronts") != c.at("shared_wavefronts"))
+            throw FieldError{q + "shared_wavefronts must be counters.shared_wavefronts, " +
+                             std::to_string(c.at("shared_wavefronts").get<long long>()) + got(s.at("shared_wavefronts"))};
         if (c.at("active_lanes").get<long long>() > c.at("lane_slots").get<long long>())
             throw FieldError{q + "counters.active_lanes must be at most counters.lane_slots (" +
                              std::to_string(c.at("lane_slots").get<long long>()) + ")" + got(c.at("active_lanes"))};
@@ -701,6 +708,11 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
         }
     }
     const json& shared = array(field(s, "shared_accesses", q), q + "shared_accesses", kMaxArray);
+    if (s.at("max_conflict_ways").is_null() != shared.empty())
+        throw FieldError{q + "max_conflict_ways must be " +
+                         (shared.empty() ? std::string("null: the step has no shared access")
+                                         : "the worst of its shared accesses' wavefronts, not null") +
+                         got(s.at("max_conflict_ways"))};
     for (std::size_t i = 0; i < shared.size(); ++i) {
         const std::string a = item(q + "shared_accesses", i);
         const json& x = check_access(shared[i], a, l);
@@ -869,8 +881,163 @@ namespace {
 
 bool same_double(double a, double b) { return (std::isnan(a) && std::isnan(b)) || (a == b && std::signbit(a) == std::signbit(b)); }
 
+/// A float32 value as error lines print it: 9 significant digits ("nan", "inf", "-0" as such).
+std::string show(double x)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.9g", x);
+    return buf;
+}
+
+std::string step_name(std::size_t i) { return "steps[" + std::to_string(i) + "]."; }
+
+/// Issue 15: `result` is what the steps leave in *output. *output starts as the operation's
+/// identity (the host's 0, or -inf for the max); a step that merges into it by atomics holds the
+/// records in serialisation order, each `before` the value the previous one left, each `after`
+/// the GPU's operation on `before` and `operand` (atomicAdd on global memory, which flushes
+/// subnormals; the max's CAS loop, which stores only a greater value; race's plain add, whose
+/// `lost` updates leave *output as it was); the step's `output` is what the last one left. A step
+/// that stores *output (one lane reading one value: the write steps) stores that value. The last
+/// step's `output` is the result.
+void check_result(const Trace& t)
+{
+    const StrategyInfo* info = find_strategy(t.strategy);
+    const bool race = info && info->expected_wrong;
+    const bool sum = t.operation == Operation::Sum;
+    double current = sum ? 0.0 : -std::numeric_limits<double>::infinity();
+    int order = 0;
+    for (std::size_t i = 0; i < t.steps.size(); ++i) {
+        const Step& s = t.steps[i];
+        const std::string q = step_name(i);
+        bool merged = false;
+        for (std::size_t k = 0; k < s.atomics.size(); ++k, ++order) {
+            const AtomicOp& a = s.atomics[k];
+            const std::string name = item(q + "atomics", k) + ".";
+            if (a.order != order)
+                throw FieldError{name + "order must be " + std::to_string(order) +
+                                 " (the atomics in serialisation order, counted over the whole trace) (got " +
+                                 std::to_string(a.order) + ")"};
+            if (a.target != "*output")
+                continue;  // self_reset's tickets
+            merged = true;
+            if (a.lost && !race)
+                throw FieldError{name + "lost must be false: only race's plain stores lose updates (got true)"};
+            if (!same_double(a.before, current))
+                throw FieldError{name + "before must be *output before it, " + show(current) + " (got " + show(a.before) + ")"};
+            const auto before = static_cast<float>(a.before), operand = static_cast<float>(a.operand);
+            float after = 0;
+            if (race) {
+                after = gpu_float::add_rn(before, operand);
+            } else if (sum) {
+                after = gpu_float::atomic_add_global_f32(before, operand);
+            } else {
+                if (!gpu_float::cas_max_stores(before, operand))
+                    throw FieldError{name + "operand must be greater than before, " + show(a.before) +
+                                     ": the max's compare-and-swap stores only then (got " + show(a.operand) + ")"};
+                after = operand;
+            }
+            const char* rule = race ? "before + operand" : sum ? "atomicAdd(before, operand)" : "operand (the CAS stores it)";
+            if (!same_double(after, a.after))
+                throw FieldError{name + "after must be " + rule + ", " + show(after) + " (got " + show(a.after) + ")"};
+            if (!a.lost)
+                current = after;
+        }
+        if (merged) {
+            if (!s.output || !same_double(*s.output, current))
+                throw FieldError{q + "output must be what the step's last atomic left in *output, " + show(current) +
+                                 " (got " + (s.output ? show(*s.output) : std::string("null")) + ")"};
+            continue;
+        }
+        // A plain store: one active lane reads one value of the step's array and stores it.
+        const bool stores = std::any_of(s.global_accesses.begin(), s.global_accesses.end(), [](const GlobalAccess& g) {
+            return g.kind == AccessKind::Write && g.expression == "*output";
+        });
+        if (stores && !race && s.output && !s.reads_input && !s.lanes.empty()) {
+            const LaneRecord* writer = nullptr;
+            int writers = 0;
+            for (const LaneRecord& l : s.lanes)
+                if (l.state == LaneState::Active && !l.reads.empty()) {
+                    writer = &l;
+                    ++writers;
+                }
+            if (writers == 1 && writer->reads.size() == 1) {
+                const auto index = static_cast<std::size_t>(writer->reads[0]);
+                const double stored = s.values[index];
+                if (!same_double(*s.output, stored))
+                    throw FieldError{q + "output must be the value the step stores, values[" + std::to_string(index) +
+                                     "] = " + show(stored) + " (got " + show(*s.output) + ")"};
+            }
+        }
+        if (s.output)
+            current = *s.output;
+    }
+    const Step& last = t.steps.back();
+    const std::string q = step_name(t.steps.size() - 1);
+    if (!last.output)
+        throw FieldError{q + "output must be what the kernel leaves in *output, the result " + show(t.result) +
+                         " (got null)"};
+    if (!same_double(t.result, *last.output))
+        throw FieldError{"result must be what the steps leave in *output, " + show(*last.output) + " (" + q +
+                         "output; got " + show(t.result) + ")"};
+}
+
+/// Issue 15: every shared access's wavefronts, conflict ways and broadcast follow from the words
+/// its lanes touch (shared_access_cost(), the model's own rule), each lane's bank is its word mod
+/// params.banks, and the step's counters and max_conflict_ways sum and take the worst of them.
+void check_wavefronts(const Trace& t)
+{
+    const int banks = t.params.banks;
+    for (std::size_t i = 0; i < t.steps.size(); ++i) {
+        const Step& s = t.steps[i];
+        const std::string q = step_name(i);
+        long long wavefronts = 0, extra = 0;
+        int worst = 0;
+        for (std::size_t k = 0; k < s.shared_accesses.size(); ++k) {
+            const SharedAccess& a = s.shared_accesses[k];
+            const std::string name = item(q + "shared_accesses", k) + ".";
+            if (!a.words.empty()) {
+                for (std::size_t l = 0; l < a.words.size(); ++l) {
+                    const int bank = a.words[l] < 0 ? -1 : static_cast<int>(a.words[l] % banks);
+                    if (a.bank_of_lane[l] != bank)
+                        throw FieldError{item(name + "bank_of_lane", l) + " must be " +
+                                         (bank < 0 ? std::string("-1 (the lane takes no part)")
+                                                   : std::to_string(bank) + ", word " + std::to_string(a.words[l]) +
+                                                         " mod " + std::to_string(banks) + " banks") +
+                                         " (got " + std::to_string(a.bank_of_lane[l]) + ")"};
+                }
+                const SharedAccessCost cost = shared_access_cost(a.words, banks, a.kind);
+                if (a.wavefronts != cost.wavefronts)
+                    throw FieldError{name + "wavefronts must be " + std::to_string(cost.wavefronts) +
+                                     ", the most distinct words its lanes touch in one bank (got " +
+                                     std::to_string(a.wavefronts) + ")"};
+                if (a.broadcast != cost.broadcast)
+                    throw FieldError{name + "broadcast must be " + (cost.broadcast ? "true" : "false") +
+                                     (cost.broadcast ? ": lanes read the same word" : ": no two lanes read one word") +
+                                     " (got " + (a.broadcast ? "true" : "false") + ")"};
+            }
+            if (a.max_conflict_ways != a.wavefronts)
+                throw FieldError{name + "max_conflict_ways must be the access's wavefronts, " + std::to_string(a.wavefronts) +
+                                 " (got " + std::to_string(a.max_conflict_ways) + ")"};
+            wavefronts += a.wavefronts;
+            extra += std::max(0, a.wavefronts - 1);
+            worst = std::max(worst, a.wavefronts);
+        }
+        const auto check = [&](const std::string& field, long long file, long long want, const char* what) {
+            if (file != want)
+                throw FieldError{q + field + " must be " + what + ", " + std::to_string(want) + " (got " +
+                                 std::to_string(file) + ")"};
+        };
+        check("counters.shared_wavefronts", s.counters.shared_wavefronts, wavefronts,
+              "the sum of the step's shared accesses' wavefronts");
+        check("counters.extra_shared_wavefronts", s.counters.extra_shared_wavefronts, extra,
+              "the sum of the step's shared accesses' wavefronts beyond the first");
+        check("max_conflict_ways", s.max_conflict_ways, worst, "the worst of the step's shared accesses' wavefronts");
+    }
+}
+
 /// Issue 15: a file agrees with itself. `reference` is the float64 reference of the first params.n
-/// input values, and every total is the sum of its steps' counters (simulate() computes both so).
+/// input values, `result` what the steps leave in *output, every shared access's wavefronts what
+/// its words cost, and every total the sum of its steps' counters (simulate() computes all so).
 void check_consistency(const Trace& t)
 {
     const std::size_t n = std::min<std::size_t>(t.input.size(), static_cast<std::size_t>(t.n));
@@ -881,6 +1048,8 @@ void check_consistency(const Trace& t)
                       t.operation == Operation::Sum ? "sum" : "max", ref, t.reference);
         throw FieldError{buf};
     }
+    check_result(t);
+    check_wavefronts(t);
     Trace summed = t;
     sum_totals(summed);
     const auto check = [](const char* name, long long file, long long steps) {
@@ -916,9 +1085,9 @@ TraceFileResult read_trace_file(std::string_view text)
     }
     json j;
     try {
-        j = json::parse(text);
-    } catch (const json::exception& e) {  // syntax errors, and numbers out of range (1e999)
-        out.error = "not JSON: " + model::one_line(e.what());
+        j = parse_json(text);
+    } catch (const NotJson& e) {  // syntax errors, and numbers out of range (1e999)
+        out.error = e.what();
         return out;
     }
     try {

@@ -19,12 +19,13 @@ using nlohmann::json;
 
 namespace {
 
-json modelJson(const char* strategy, std::vector<float> values, int block = 0, int warp = 32, int coarse = 4)
+json modelJson(const char* strategy, std::vector<float> values, int block = 0, int warp = 32, int coarse = 4, int order = 0)
 {
     model::Params p;
     p.block_size = block;
     p.warp_size = warp;
     p.coarse_factor = coarse;
+    p.atomic_order = order;
     return model::trace_to_json(model::simulate(strategy, values, p));
 }
 
@@ -33,6 +34,24 @@ std::vector<float> ramp(int n)
     std::vector<float> v(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
         v[std::size_t(i)] = float((i * 7) % 11) - 3.f;
+    return v;
+}
+
+// Inputs where the float rules show (docs/trace-format.md, "Float rules"): kind 1 = subnormals,
+// signed zeros and a cancellation (atomicAdd flushes, zeros keep their sign); kind 2 = NaN and
+// both infinities; kind 3 = values whose sum depends on the order of the additions.
+std::vector<float> special(int kind, int n)
+{
+    static const std::vector<std::vector<float>> sets{
+        {},
+        {1e-40f, -1e-40f, -0.f, 0.f, 1e30f, 1.f, -1e30f, -0.f},
+        {1.f, std::nanf(""), -INFINITY, 3.f, INFINITY, -0.f, 2.f},
+        {0.1f, 1e8f, -0.3f, 1.f, -1e8f, 0.7f, 3e-5f, 2.5f},
+    };
+    const std::vector<float>& set = sets[std::size_t(kind)];
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        v[std::size_t(i)] = set[std::size_t(i) % set.size()];
     return v;
 }
 
@@ -51,6 +70,9 @@ private slots:
     void badFilesNameTheField();
     void gridBarrier_data();
     void gridBarrier();
+    void atomicsAgreeWithResult_data();
+    void atomicsAgreeWithResult();
+    void atomicsFlushSubnormals();
 };
 
 void TestTraceFile::everyModelTraceReadsBack_data()
@@ -60,14 +82,22 @@ void TestTraceFile::everyModelTraceReadsBack_data()
     QTest::addColumn<int>("block");
     QTest::addColumn<int>("warp");
     QTest::addColumn<int>("coarse");
+    QTest::addColumn<int>("values");  // 0: ramp(), else special()
+    QTest::addColumn<int>("order");   // params.atomic_order
     for (const model::StrategyInfo& s : model::catalogue()) {
         if (!s.has_model)
             continue;
         const QString id = QString::fromUtf8(s.id.data(), qsizetype(s.id.size()));
-        QTest::addRow("%s seed", qPrintable(id)) << id << 8 << 0 << 32 << 4;
-        QTest::addRow("%s 70 b32", qPrintable(id)) << id << 70 << 32 << 32 << 1;
-        QTest::addRow("%s 37 b8 w4", qPrintable(id)) << id << 37 << 8 << 4 << 2;
-        QTest::addRow("%s 1000 b256", qPrintable(id)) << id << 1000 << 256 << 32 << 4;
+        QTest::addRow("%s seed", qPrintable(id)) << id << 8 << 0 << 32 << 4 << 0 << 0;
+        QTest::addRow("%s 70 b32", qPrintable(id)) << id << 70 << 32 << 32 << 1 << 0 << 0;
+        QTest::addRow("%s 37 b8 w4", qPrintable(id)) << id << 37 << 8 << 4 << 2 << 0 << 0;
+        QTest::addRow("%s 1000 b256", qPrintable(id)) << id << 1000 << 256 << 32 << 4 << 0 << 0;
+        // Issue 15: the result and wavefront checks hold for the float rules' corner cases and for
+        // other atomic orders (every trace the model writes is one the reader accepts).
+        QTest::addRow("%s subnormals b1 order 3", qPrintable(id)) << id << 16 << 1 << 32 << 1 << 1 << 3;
+        QTest::addRow("%s nan inf b2 w4 order 9", qPrintable(id)) << id << 21 << 2 << 4 << 1 << 2 << 9;
+        QTest::addRow("%s order-dependent b32 order 12345", qPrintable(id)) << id << 300 << 32 << 32 << 2 << 3 << 12345;
+        QTest::addRow("%s order-dependent b4 banks-like w8", qPrintable(id)) << id << 64 << 4 << 8 << 1 << 3 << 1;
     }
 }
 
@@ -78,7 +108,9 @@ void TestTraceFile::everyModelTraceReadsBack()
     QFETCH(int, block);
     QFETCH(int, warp);
     QFETCH(int, coarse);
-    const json j = modelJson(qPrintable(strategy), ramp(n), block, warp, coarse);
+    QFETCH(int, values);
+    QFETCH(int, order);
+    const json j = modelJson(qPrintable(strategy), values == 0 ? ramp(n) : special(values, n), block, warp, coarse, order);
     for (bool lanes : {true, false}) {
         json written = j;
         if (!lanes)
@@ -162,13 +194,15 @@ void TestTraceFile::badFilesNameTheField_data()
     auto row = [](const char* name, const char* patch, const char* expected) {
         QTest::newRow(name) << QString::fromUtf8(patch) << QString::fromUtf8(expected);
     };
-    row("not json", "RAW:{\"format\": ", "not JSON");
+    // One reader of JSON text for every file (model::parse_json): where, and why in a few words.
+    row("not json", "RAW:{\"format\": ", "not JSON: line 1, column 12: unexpected end of input; expected '[', '{', or a literal");
+    row("not json, line 2", "RAW:{\"format\":\n  \"x\" \"y\"}", "not JSON: line 2, column 9: unexpected string literal; expected '}'");
     row("array", "RAW:[1,2]", "the file must be an object");
     row("empty", "RAW:", "the file is empty");
-    row("number out of range", "RAW:{\"format\": 1e999}", "not JSON: [json.exception.out_of_range.406] number overflow");
+    row("number out of range", "RAW:{\"format\": 1e999}", "not JSON: line 1, column 16: number overflow parsing '1e999'");
     row("format", R"([{"op":"replace","path":"/format","value":"reducescope-results"}])", "format must be \"reducescope-trace\"");
     row("no format", R"([{"op":"remove","path":"/format"}])", "format is missing");
-    row("version", R"([{"op":"replace","path":"/format_version","value":2}])", "format_version must be an integer in 1..1 (got 2)");
+    row("version", R"([{"op":"replace","path":"/format_version","value":2}])", "format_version must be 1 (got 2)");
     row("strategy", R"([{"op":"replace","path":"/strategy","value":"cub"}])", "strategy must be one of simple");
     row("block size", R"([{"op":"replace","path":"/params/block_size","value":3}])", "params.block_size must be a power of two in 1..1024 (got 3)");
     row("block size float", R"([{"op":"replace","path":"/params/block_size","value":4.5}])", "params.block_size must be an integer in 1..1024 (got 4.5)");
@@ -181,6 +215,23 @@ void TestTraceFile::badFilesNameTheField_data()
     // Issue 15: a file that contradicts itself (the reference against the input, totals against steps).
     row("reference against the input", R"([{"op":"replace","path":"/reference","value":99}])", "reference must be the float64 sum of the input, ");
     row("totals against the steps", R"([{"op":"replace","path":"/totals/barriers","value":1000}])", "totals.barriers must be the sum over the steps, ");
+    // Issue 15: result against what the steps leave in *output (shared: the write step stores
+    // sdata[0] = 36), wavefronts against the words the accesses touch (step 1's first access reads
+    // words 0 and 1: one wavefront).
+    row("result against the steps", R"([{"op":"replace","path":"/result","value":35}])", "result must be what the steps leave in *output, 36 (steps[3].output; got 35)");
+    row("stored output against the value", R"([{"op":"replace","path":"/steps/3/output","value":35},{"op":"replace","path":"/result","value":35}])", "steps[3].output must be the value the step stores, values[0] = 36 (got 35)");
+    row("no output after the last step", R"([{"op":"replace","path":"/steps/3/output","value":null}])", "steps[3].output must be what the kernel leaves in *output, the result 36 (got null)");
+    row("wavefronts against the words", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/wavefronts","value":2}])", "steps[1].shared_accesses[0].wavefronts must be 1, the most distinct words its lanes touch in one bank (got 2)");
+    row("a conflict not counted", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/words/1","value":32},{"op":"replace","path":"/steps/1/shared_accesses/0/bank_of_lane/1","value":0}])", "steps[1].shared_accesses[0].wavefronts must be 2, the most distinct words its lanes touch in one bank (got 1)");
+    row("bank against the word", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/bank_of_lane/1","value":5}])", "steps[1].shared_accesses[0].bank_of_lane[1] must be 1, word 1 mod 32 banks (got 5)");
+    row("bank of a lane taking no part", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/bank_of_lane/2","value":2}])", "steps[1].shared_accesses[0].bank_of_lane[2] must be -1 (the lane takes no part) (got 2)");
+    row("broadcast not marked", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/words/1","value":0},{"op":"replace","path":"/steps/1/shared_accesses/0/bank_of_lane/1","value":0}])", "steps[1].shared_accesses[0].broadcast must be true: lanes read the same word (got false)");
+    row("conflict ways of an access", R"([{"op":"replace","path":"/steps/1/shared_accesses/0/max_conflict_ways","value":3}])", "steps[1].shared_accesses[0].max_conflict_ways must be the access's wavefronts, 1 (got 3)");
+    row("step wavefronts against the accesses", R"([{"op":"replace","path":"/steps/1/counters/shared_wavefronts","value":7},{"op":"replace","path":"/steps/1/shared_wavefronts","value":7}])", "steps[1].counters.shared_wavefronts must be the sum of the step's shared accesses' wavefronts, 3 (got 7)");
+    row("step extra wavefronts", R"([{"op":"replace","path":"/steps/1/counters/extra_shared_wavefronts","value":1}])", "steps[1].counters.extra_shared_wavefronts must be the sum of the step's shared accesses' wavefronts beyond the first, 0 (got 1)");
+    row("step wavefronts against its counters", R"([{"op":"replace","path":"/steps/1/shared_wavefronts","value":9}])", "steps[1].shared_wavefronts must be counters.shared_wavefronts, 3 (got 9)");
+    row("step conflict ways", R"([{"op":"replace","path":"/steps/1/max_conflict_ways","value":4}])", "steps[1].max_conflict_ways must be the worst of the step's shared accesses' wavefronts, 1 (got 4)");
+    row("step conflict ways null", R"([{"op":"replace","path":"/steps/1/max_conflict_ways","value":null}])", "steps[1].max_conflict_ways must be the worst of its shared accesses' wavefronts, not null (got null)");
     // Breaker pass (2026-12-01): values no float32 holds, which the CLI refuses as input.
     row("input beyond float32", R"([{"op":"replace","path":"/input/0","value":1e39}])", "input[0] must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
     row("result beyond float32", R"([{"op":"replace","path":"/result","value":-1e300}])", "result must be a float32 value (magnitude at most 3.40282347e+38, or \"inf\")");
@@ -190,8 +241,8 @@ void TestTraceFile::badFilesNameTheField_data()
     row("step label", R"([{"op":"replace","path":"/steps/1/label","value":5}])", "steps[1].label must be a string (got 5)");
     row("source line", R"([{"op":"replace","path":"/steps/0/source_lines/0","value":0}])", "steps[0].source_lines[0] must be an integer in 1..");
     row("block dim", R"([{"op":"replace","path":"/steps/0/block_dim","value":2048}])", "steps[0].block_dim must be an integer in 1..1024 (got 2048)");
-    row("warp index", R"([{"op":"replace","path":"/steps/0/warps/0/warp","value":99}])", "steps[0].warps[0].warp must be an integer in 0..0 (got 99)");
-    row("warp block", R"([{"op":"replace","path":"/steps/0/warps/0/block","value":-1}])", "steps[0].warps[0].block must be an integer in 0..0 (got -1)");
+    row("warp index", R"([{"op":"replace","path":"/steps/0/warps/0/warp","value":99}])", "steps[0].warps[0].warp must be 0 (got 99)");
+    row("warp block", R"([{"op":"replace","path":"/steps/0/warps/0/block","value":-1}])", "steps[0].warps[0].block must be 0 (got -1)");
     row("active lane", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes/0","value":32}])", "steps[1].warps[0].active_lanes[0] must be an integer in 0..3 (got 32)");  // 4 live lanes (block 4)
     row("active lanes twice", R"([{"op":"replace","path":"/steps/1/warps/0/active_lanes","value":[1,1]}])", "steps[1].warps[0].active_lanes[1] must be greater than the lane before it");
     row("padding past n", R"([{"op":"replace","path":"/params/n","value":5}])", "input[5] must be the padding 0 (past params.n = 5) (got 8");
@@ -259,6 +310,67 @@ void TestTraceFile::gridBarrier()
     const model::TraceFileResult r = model::read_trace_file(j.dump());
     QVERIFY2(r.file, r.error.c_str());
     QCOMPARE(r.file->trace.steps[std::size_t(step)].grid_barrier, expected);
+}
+
+// Issue 15: the atomics a merge step records are the *output the result comes from. Inputs
+// 1..8, block 2, coarse factor 1: atomic_naive's step 1 adds 1, 2, ..., 8 in order (afters 1, 3,
+// 6, ..., 36); race's step 1 loses every other update (result 20); coarsened_max's step 2 stores 4
+// then 8 by compare-and-swap.
+void TestTraceFile::atomicsAgreeWithResult_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("patch");
+    QTest::addColumn<QString>("expected");  // empty: the file is accepted
+    auto row = [](const char* name, const char* strategy, const char* patch, const char* expected) {
+        QTest::newRow(name) << QString::fromUtf8(strategy) << QString::fromUtf8(patch) << QString::fromUtf8(expected);
+    };
+    row("atomic_naive as written", "atomic_naive", "[]", "");
+    row("race as written", "race", "[]", "");
+    row("coarsened_max as written", "coarsened_max", "[]", "");
+    row("after against atomicAdd", "atomic_naive", R"([{"op":"replace","path":"/steps/1/atomics/1/after","value":99}])", "steps[1].atomics[1].after must be atomicAdd(before, operand), 3 (got 99)");
+    row("before against the previous after", "atomic_naive", R"([{"op":"replace","path":"/steps/1/atomics/2/before","value":0}])", "steps[1].atomics[2].before must be *output before it, 3 (got 0)");
+    row("order", "atomic_naive", R"([{"op":"replace","path":"/steps/1/atomics/3/order","value":7}])", "steps[1].atomics[3].order must be 3 (the atomics in serialisation order, counted over the whole trace) (got 7)");
+    row("a lost atomicAdd", "atomic_naive", R"([{"op":"replace","path":"/steps/1/atomics/0/lost","value":true}])", "steps[1].atomics[0].lost must be false: only race's plain stores lose updates (got true)");
+    row("step output against the atomics", "atomic_naive", R"([{"op":"replace","path":"/steps/1/output","value":35},{"op":"replace","path":"/result","value":35}])", "steps[1].output must be what the step's last atomic left in *output, 36 (got 35)");
+    row("result against the atomics", "atomic_naive", R"([{"op":"replace","path":"/result","value":35}])", "result must be what the steps leave in *output, 36 (steps[1].output; got 35)");
+    row("race: a lost update kept", "race", R"([{"op":"replace","path":"/steps/1/atomics/0/lost","value":false}])", "steps[1].atomics[1].before must be *output before it, 1 (got 0)");
+    row("race: plain add", "race", R"([{"op":"replace","path":"/steps/1/atomics/2/after","value":4}])", "steps[1].atomics[2].after must be before + operand, 5 (got 4)");
+    row("race: result", "race", R"([{"op":"replace","path":"/result","value":36},{"op":"replace","path":"/lost_value","value":0}])", "result must be what the steps leave in *output, 20 (steps[1].output; got 36)");
+    row("max: CAS of a smaller value", "coarsened_max", R"([{"op":"replace","path":"/steps/2/atomics/1/operand","value":3},{"op":"replace","path":"/steps/2/atomics/1/after","value":3}])", "steps[2].atomics[1].operand must be greater than before, 4: the max's compare-and-swap stores only then (got 3)");
+    row("max: first before is -inf", "coarsened_max", R"([{"op":"replace","path":"/steps/2/atomics/0/before","value":0}])", "steps[2].atomics[0].before must be *output before it, -inf (got 0)");
+    row("max: after is the operand", "coarsened_max", R"([{"op":"replace","path":"/steps/2/atomics/1/after","value":9}])", "steps[2].atomics[1].after must be operand (the CAS stores it), 8 (got 9)");
+}
+
+void TestTraceFile::atomicsAgreeWithResult()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, patch);
+    QFETCH(QString, expected);
+    const json good = modelJson(qPrintable(strategy), {1, 2, 3, 4, 5, 6, 7, 8}, 2, 32, 1);
+    const model::TraceFileResult r = model::read_trace_file(good.patch(json::parse(patch.toStdString())).dump());
+    if (expected.isEmpty()) {
+        QVERIFY2(r.file, r.error.c_str());
+        return;
+    }
+    QVERIFY(!r.file);
+    QCOMPARE(QString::fromStdString(r.error), expected);
+}
+
+// Subnormals: atomicAdd on global memory flushes them (gpu_float.h), so a file whose atomics keep
+// 1e-40 + 1e-40 = 2e-40, as a plain add would, contradicts the kernel it names.
+void TestTraceFile::atomicsFlushSubnormals()
+{
+    json j = modelJson("atomic_naive", {1e-40f, 1e-40f}, 2);
+    const model::TraceFileResult good = model::read_trace_file(j.dump());
+    QVERIFY2(good.file, good.error.c_str());
+    QCOMPARE(good.file->trace.result, 0.0f);
+    json& a = j.at("steps").at(1).at("atomics").at(1);
+    a["before"] = 0.0;
+    a["after"] = double(1e-40f) + double(1e-40f);
+    const model::TraceFileResult r = model::read_trace_file(j.dump());
+    QVERIFY(!r.file);
+    QCOMPARE(QString::fromStdString(r.error),
+             QStringLiteral("steps[1].atomics[1].after must be atomicAdd(before, operand), 0 (got 1.99998922e-40)"));
 }
 
 QTEST_APPLESS_MAIN(TestTraceFile)

@@ -394,7 +394,7 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QTest::addColumn<QString>("expected");
     const QByteArray good = readAll(kCounters);
     // The file is read by the one results reader (bench::read_results, issue 11): its words.
-    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not valid JSON");
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not JSON: line 1, column 2: unexpected end of input");
     QTest::newRow("trace file") << readAll(kRecorded) << QStringLiteral("schema: missing");
     const QJsonObject root = QJsonDocument::fromJson(good).object();
     const auto with = [&](const char* key, const QJsonValue& v) {

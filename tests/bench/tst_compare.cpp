@@ -43,6 +43,8 @@ private slots:
     void verdicts();
     void cellsInOneFileAndFailedRuns();
     void cliPrintsTheSameVerdicts();
+    void noiseFactor_data();
+    void noiseFactor();
 };
 
 void TstCompare::verdicts_data()
@@ -184,6 +186,49 @@ void TstCompare::cliPrintsTheSameVerdicts()
     QVERIFY(minusZero.waitForFinished(30000));
     QCOMPARE(minusZero.exitCode(), 2);
     QVERIFY(QString::fromUtf8(minusZero.readAllStandardError()).contains(QStringLiteral("expected a number in 0..100, got -0")));
+}
+
+// --noise-factor: a decimal in 0..100. One too small for a double is rounded as any decimal is, to 0
+// (it was refused as "underflow"; breaker pass, issue 15), as an input value below the smallest
+// float becomes 0; -0 (also -1e-400, which rounds to it), one too large, inf and nan are out of the
+// range, named in the message.
+void TstCompare::noiseFactor_data()
+{
+    QTest::addColumn<QString>("k");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected");  // in stdout (exit 0) or stderr (exit 2)
+    QTest::addRow("1e-400: 0") << "1e-400" << 0 << "0.00·(noise A + noise B)";
+    QTest::addRow("4.9e-324: the smallest double") << "4.9e-324" << 0 << "0.00·(noise A + noise B)";
+    QTest::addRow("100") << "100" << 0 << "100.00·(noise A + noise B)";
+    QTest::addRow("2.5e0") << "2.5e0" << 0 << "2.50·(noise A + noise B)";
+    QTest::addRow("-1e-400: -0") << "-1e-400" << 2 << "expected a number in 0..100, got -1e-400";
+    QTest::addRow("1e400") << "1e400" << 2 << "expected a number in 0..100, got 1e400";
+    QTest::addRow("100.001") << "100.001" << 2 << "expected a number in 0..100, got 100.001";
+    QTest::addRow("inf") << "inf" << 2 << "expected a number in 0..100, got inf";
+    QTest::addRow("nan") << "nan" << 2 << "expected a number in 0..100, got nan";
+    QTest::addRow("1e") << "1e" << 2 << "expected a number in 0..100, got 1e";
+}
+
+void TstCompare::noiseFactor()
+{
+    QFETCH(QString, k);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    {
+        QFile f(a);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(fixture().dump()));
+    }
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, a, QStringLiteral("--noise-factor"), k});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), exitCode);
+    const QString out = QString::fromUtf8(exitCode == 0 ? p.readAllStandardOutput() : p.readAllStandardError());
+    QVERIFY2(out.contains(expected), qPrintable(out));
+    if (exitCode != 0)
+        QCOMPARE(out.count(QLatin1Char('\n')), 1);
 }
 
 QTEST_APPLESS_MAIN(TstCompare)

@@ -239,8 +239,14 @@ void TstResultsFile::refused_data()
     auto add = [](const char* name, const json& j, const QString& expected) {
         QTest::addRow("%s", name) << QString::fromStdString(j.dump()) << expected;
     };
-    QTest::addRow("not JSON") << QStringLiteral("{\"schema\": ") << QStringLiteral("not valid JSON (…");
-    QTest::addRow("empty") << QString() << QStringLiteral("not valid JSON (…");
+    // One reader of JSON text for every file (model::parse_json, as the trace reader): where and why.
+    QTest::addRow("not JSON") << QStringLiteral("{\"schema\": ")
+                              << QStringLiteral("not JSON: line 1, column 12: unexpected end of input; expected '[', '{', or a literal");
+    QTest::addRow("not JSON, line 3") << QStringLiteral("{\n\"schema\": \"reducescope-results\",\n\"version\": 1,,}")
+                                      << QStringLiteral("not JSON: line 3, column 14: unexpected ','; expected string literal");
+    QTest::addRow("number overflow") << QStringLiteral("{\"version\": 1e400}")
+                                     << QStringLiteral("not JSON: line 1, column 17: number overflow parsing '1e400'");
+    QTest::addRow("empty") << QString() << QStringLiteral("not JSON: line 1, column 1: unexpected end of input; expected '[', '{', or a literal");
     QTest::addRow("an array") << QStringLiteral("[1, 2]") << QStringLiteral("expected a JSON object (a results file), got an array");
     add("no schema", edited([](json& j) { j.erase("schema"); }),
         QStringLiteral("schema: missing: not a ReduceScope results file (expected \"reducescope-results\")"));
@@ -258,6 +264,24 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"turbo\""));
     add("reps 0", edited([](json& j) { j["params"]["reps"] = 0; }),
         QStringLiteral("params.reps: expected an integer in 1..1000000, got 0"));
+    // Issue 15: a null where the format writes a value whenever it writes the field is refused
+    // (it was read as absent: the default); fields the format writes as null stay nullable.
+    add("repeat null", edited([](json& j) { j["results"][0]["repeat"] = nullptr; }),
+        QStringLiteral("results[0].repeat: null (expected an object, or the field left out)"));
+    add("samples null", edited([](json& j) { j["results"][0]["samples"] = nullptr; }),
+        QStringLiteral("results[0].samples: null (expected an integer in 0..2147483648, or the field left out)"));
+    add("subtracted_ms null", edited([](json& j) { j["results"][0]["subtracted_ms"] = nullptr; }),
+        QStringLiteral("results[0].subtracted_ms: null (expected a number >= 0, or the field left out)"));
+    add("grid_size null", edited([](json& j) { j["results"][0]["grid_size"] = nullptr; }),
+        QStringLiteral("results[0].grid_size: null (expected an integer in 0..4294967295, or the field left out)"));
+    add("warmup null", edited([](json& j) { j["params"]["warmup"] = nullptr; }),
+        QStringLiteral("params.warmup: null (expected an integer in 0..1000000, or the field left out)"));
+    add("seed null", edited([](json& j) { j["params"]["seed"] = nullptr; }),
+        QStringLiteral("params.seed: null (expected …"));
+    add("memory_bytes null", edited([](json& j) { j["device"]["memory_bytes"] = nullptr; }),
+        QStringLiteral("device.memory_bytes: null (expected an integer >= 0, or the field left out)"));
+    add("reps null", edited([](json& j) { j["params"]["reps"] = nullptr; }),
+        QStringLiteral("params.reps: null (expected an integer in 1..1000000)"));
     add("sweep param", edited([](json& j) { j["params"]["sweep"] = {{"param", "warp"}, {"values", {1}}}; }),
         QStringLiteral("params.sweep.param: expected one of n | block_size | coarse_factor, got \"warp\""));
     add("sweep value 0", edited([](json& j) { j["params"]["sweep"] = {{"param", "n"}, {"values", {1024, 0}}}; }),
@@ -405,7 +429,7 @@ void TstResultsFile::lines_data()
     QTest::addRow("unknown type") << R"({"type":"hello"})" << -1
                                   << "type: expected start | progress | result | done | error, got \"hello\"";
     QTest::addRow("no type") << R"({"index":2})" << -1 << "type: missing (expected a string)";
-    QTest::addRow("a crash") << "Segmentation fault" << -1 << "not valid JSON";
+    QTest::addRow("a crash") << "Segmentation fault" << -1 << "not JSON: line 1, column 1: invalid literal";
     QTest::addRow("string index") << R"({"type":"progress","index":"2","total":5,"strategy":"cub"})" << -1
                                   << "index: expected an integer in 0..16777216, got the string \"2\"";
     QTest::addRow("result without strategy") << R"({"type":"result","family":"basics"})" << -1

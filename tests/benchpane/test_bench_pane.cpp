@@ -253,7 +253,7 @@ void TestBenchPane::malformedKeepsOldCharts_data()
         o[QStringLiteral("results")] = a;
         return doc(o);
     };
-    QTest::addRow("not JSON") << QByteArray("{\"schema\": ") << QStringLiteral("not valid JSON");
+    QTest::addRow("not JSON") << QByteArray("{\"schema\": ") << QStringLiteral("not JSON: line 1, column 12: unexpected end of input");
     QTest::addRow("a chrome trace") << QByteArray(R"({"traceEvents": []})") << QStringLiteral("schema: missing");
     {
         QJsonObject o = good;
@@ -835,7 +835,7 @@ void TestBenchPane::childFailures()
     if (rows > 0)
         QVERIFY(pane.statusLines().size() >= rows);
     if (mode == QLatin1String("garbage"))
-        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line(s) could not be read; the last: reducescope-cli printed a line this app cannot read: not valid JSON")),
+        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line(s) could not be read; the last: reducescope-cli printed a line this app cannot read: not JSON: line 1")),
                  qPrintable(pane.message()));
     if (mode == QLatin1String("nodevice"))
         QVERIFY2(pane.deviceText().contains(QStringLiteral("no CUDA device")), qPrintable(pane.deviceText()));

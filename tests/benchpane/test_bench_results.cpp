@@ -115,8 +115,8 @@ void TestBenchResults::malformed_data()
     const QJsonObject good = fixtureObject();
     auto doc = [](const QJsonObject& o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); };
 
-    QTest::addRow("not JSON") << QByteArray("this is not json {") << QStringLiteral("not valid JSON");
-    QTest::addRow("empty file") << QByteArray() << QStringLiteral("not valid JSON");
+    QTest::addRow("not JSON") << QByteArray("this is not json {") << QStringLiteral("not JSON: line 1, column 2: invalid literal");
+    QTest::addRow("empty file") << QByteArray() << QStringLiteral("not JSON: line 1, column 1: unexpected end of input");
     QTest::addRow("top-level array") << QByteArray("[1,2]") << QStringLiteral("got an array");
     {
         QJsonObject o = good;
