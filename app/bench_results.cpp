@@ -285,6 +285,11 @@ BenchResults toViews(const bench::ResultsFile& f, const QString& source)
         v.params.sweep_param = qs(p.sweep->param);
         for (const std::uint64_t x : p.sweep->values)
             v.params.sweep_values << double(x);
+        if (p.sweep->second) {
+            v.params.sweep_param2 = qs(p.sweep->second->param);
+            for (const std::uint64_t x : p.sweep->second->values)
+                v.params.sweep_values2 << double(x);
+        }
     }
     if (f.ceilings) {
         v.ceiling_read_gbs = f.ceilings->read_gbs;

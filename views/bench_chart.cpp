@@ -627,6 +627,9 @@ void BenchChart::buildSweep()
                                     .arg(param == QLatin1String("n")            ? tr("N")
                                          : param == QLatin1String("block_size") ? tr("block size")
                                                                                 : tr("coarse factor")))
+             + (primary && !primary->params.sweep_param2.isEmpty()
+                    ? tr(", coarse factor %1 (the Heat map tab shows every pair)").arg(primary->params.coarse_factor)
+                    : QString())
              + (primary ? modeAndCache(primary->params) : QString()));
 
     auto ticker = QSharedPointer<SizeTicker>::create();
@@ -685,6 +688,10 @@ void BenchChart::buildSweep()
             QVector<double> xs, ys;
             for (const BenchResult& r : s.results.results) {
                 if (r.label() != strategies.at(k))
+                    continue;
+                // Block size × coarse factor (issue 16): the line over block size at the run's
+                // first coarse factor; the heat map has the rest.
+                if (!s.results.params.sweep_param2.isEmpty() && r.coarse_factor != s.results.params.coarse_factor)
                     continue;
                 if (!r.hasSpeed() || !r.bandwidth_gbs) {
                     if (si == 0 && r.status != BenchStatus::Skipped) {

@@ -110,6 +110,10 @@ struct BenchParams {
     QStringList strategies;
     QString sweep_param;      ///< empty (no sweep), "n", "block_size" or "coarse_factor"
     QList<double> sweep_values;
+    /// A two-parameter sweep's second parameter (results-format.md `params.sweep.second`):
+    /// "coarse_factor" with sweep_param "block_size"; empty for a one-parameter sweep.
+    QString sweep_param2;
+    QList<double> sweep_values2;
 };
 
 /// One multi-GPU result (results-format.md, "Multi-GPU") as the scaling chart draws it: only

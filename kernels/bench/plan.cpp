@@ -173,6 +173,26 @@ bool runs_on_host(std::string_view strategy)
     return std::find(host.begin(), host.end(), strategy) != host.end();
 }
 
+std::vector<std::string> swept_parameters(std::size_t sizes, std::size_t block_sizes, std::size_t coarse_factors)
+{
+    std::vector<std::string> out;
+    if (sizes > 1)
+        out.emplace_back("n");
+    if (block_sizes > 1)
+        out.emplace_back("block_size");
+    if (coarse_factors > 1)
+        out.emplace_back("coarse_factor");
+    if (sizes > 1 && out.size() > 1) {
+        std::string with = block_sizes > 1 && coarse_factors > 1 ? "--block-size and --coarse-factor"
+                           : block_sizes > 1                      ? "--block-size"
+                                                                  : "--coarse-factor";
+        throw std::invalid_argument("--sweep-n cannot be combined with a list of " + with +
+                                    ": sweep N alone, or block size, coarse factor, or block size × coarse "
+                                    "factor (--block-size and --coarse-factor lists) at one --n");
+    }
+    return out;
+}
+
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors)

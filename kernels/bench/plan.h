@@ -49,10 +49,18 @@ struct RunPoint {
     unsigned int coarse_factor = 0;
 };
 
-/// Every run for the product of sizes × block sizes × coarse factors (at most one list has more
-/// than one value: the sweep). Per point, the baselines come first ("cpu", then "cub" Sum, then
+/// The parameters a benchmark sweeps, from how many values each list holds: none; one of "n",
+/// "block_size", "coarse_factor"; or the two-parameter sweep {"block_size", "coarse_factor"}
+/// (issue 16: the benchmark pane's heat map). N is swept alone. Throws std::invalid_argument
+/// with one line naming the flags and the allowed sweeps otherwise, e.g. "--sweep-n cannot be
+/// combined with a list of --block-size ...". Every count must be >= 1.
+std::vector<std::string> swept_parameters(std::size_t sizes, std::size_t block_sizes, std::size_t coarse_factors);
+
+/// Every run for the product of sizes × block sizes × coarse factors (swept_parameters says which
+/// lists may hold several values), in that nesting: N outermost, then block size, then coarse
+/// factor innermost. Per point, the baselines come first ("cpu", then "cub" Sum, then
 /// "cub" Max when coarsened_max is included, then "cub_single_pass") so that speed-ups can be
-/// computed as results stream.
+/// computed as results stream; then the other strategies in the order given.
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors);

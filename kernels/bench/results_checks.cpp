@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace reducescope::bench {
 namespace {
@@ -39,6 +40,65 @@ bool is_id(const std::string& s)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
             return false;
     return !s.empty();
+}
+
+/// The value of a swept parameter in a result.
+std::uint64_t swept_value(const Result& r, const std::string& param)
+{
+    return param == "n"            ? static_cast<std::uint64_t>(r.n)
+           : param == "block_size" ? static_cast<std::uint64_t>(r.block_size)
+                                   : static_cast<std::uint64_t>(r.coarse_factor);
+}
+
+/// "1, 2, 4" (at most 8 values, then "…").
+std::string list_text(const std::vector<std::uint64_t>& v)
+{
+    std::string s;
+    for (std::size_t i = 0; i < v.size() && i < 8; ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+    return v.size() > 8 ? s + ", …" : s;
+}
+
+/// Each listed value once and matched by a result; each result's value listed (`path` names the
+/// axis: "params.sweep" or "params.sweep.second").
+void check_axis(const ResultsFile& f, const SweepAxis& axis, const std::string& path)
+{
+    std::set<std::uint64_t> listed;
+    for (std::size_t i = 0; i < axis.values.size(); ++i)
+        if (!listed.insert(axis.values[i]).second)
+            fail(fields::at(path + ".values", i), std::to_string(axis.values[i]) + " is listed twice");
+    std::set<std::uint64_t> seen;
+    for (std::size_t i = 0; i < f.results.size(); ++i) {
+        const std::uint64_t v = swept_value(f.results[i], axis.param);
+        if (!listed.count(v))
+            fail(fields::at("results", i) + "." + axis.param,
+                 std::to_string(v) + " is not among " + path + ".values (" + list_text(axis.values) + ")");
+        seen.insert(v);
+    }
+    for (std::size_t i = 0; i < axis.values.size(); ++i)
+        if (!seen.count(axis.values[i]))
+            fail(fields::at(path + ".values", i), std::to_string(axis.values[i]) + " matches no result's " + axis.param);
+}
+
+/// params.sweep against the results: both directions on each axis, and in a two-parameter sweep
+/// every (block size, coarse factor) pair of the product held by some result.
+void check_sweep(const ResultsFile& f)
+{
+    const Sweep& s = *f.params.sweep;
+    check_axis(f, SweepAxis{s.param, s.values}, "params.sweep");
+    if (!s.second)
+        return;
+    check_axis(f, *s.second, "params.sweep.second");
+    std::set<std::pair<std::uint64_t, std::uint64_t>> cells;
+    for (const Result& r : f.results)
+        cells.emplace(swept_value(r, s.param), swept_value(r, s.second->param));
+    for (std::size_t i = 0; i < s.values.size(); ++i)
+        for (std::size_t j = 0; j < s.second->values.size(); ++j)
+            if (!cells.count({s.values[i], s.second->values[j]}))
+                fail(fields::at("params.sweep.second.values", j),
+                     "coarse factor " + std::to_string(s.second->values[j]) + " with block size " +
+                         std::to_string(s.values[i]) + " (" + fields::at("params.sweep.values", i) +
+                         ") matches no result: a two-parameter sweep has a result in every cell");
 }
 
 } // namespace
@@ -137,22 +197,8 @@ void check_file(const ResultsFile& f)
         at_most(f.ceilings->read_gbs, kMaxBandwidthGbs, "ceilings.read_gbs", " GB/s");
         at_most(f.ceilings->copy_gbs, kMaxBandwidthGbs, "ceilings.copy_gbs", " GB/s");
     }
-    if (f.params.sweep && !f.results.empty()) {
-        const Sweep& s = *f.params.sweep;
-        std::set<std::uint64_t> seen;
-        for (const Result& r : f.results)
-            seen.insert(s.param == "n"            ? static_cast<std::uint64_t>(r.n)
-                        : s.param == "block_size" ? static_cast<std::uint64_t>(r.block_size)
-                                                  : static_cast<std::uint64_t>(r.coarse_factor));
-        std::set<std::uint64_t> listed;
-        for (std::size_t i = 0; i < s.values.size(); ++i) {
-            const std::string p = fields::at("params.sweep.values", i);
-            if (!listed.insert(s.values[i]).second)
-                fail(p, std::to_string(s.values[i]) + " is listed twice");
-            if (!seen.count(s.values[i]))
-                fail(p, std::to_string(s.values[i]) + " matches no result's " + s.param);
-        }
-    }
+    if (f.params.sweep && !f.results.empty())
+        check_sweep(f);
     // One result per cell: with two, which one a reader (the table, compare, a chart) shows would
     // depend on the order. The cell is what compare.h matches on.
     std::map<CellKey, std::size_t> cells;

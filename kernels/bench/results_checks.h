@@ -47,8 +47,11 @@ CellKey cell_key(const Result& r);
 inline constexpr double kMaxRelativeNoise = 10.0;
 
 /// Checks the whole file: no two results of the same cell (strategy, operation, n, block size,
-/// coarse factor, mode, cache, GPUs, combine), each sweep value matches at least one result, a result's gpus does not
-/// exceed the file's `gpus`, ceilings within range. Throws SchemaError.
+/// coarse factor, mode, cache, GPUs, combine); params.sweep against the results, both ways: each
+/// listed value once and matched by a result, each result's value listed ("results[4].block_size: 512 is
+/// not among params.sweep.values (128, 256)"), and in a two-parameter sweep every (block size,
+/// coarse factor) pair held by a result; a result's gpus does not exceed the file's `gpus`,
+/// ceilings within range. Throws SchemaError.
 void check_file(const ResultsFile& f);
 
 } // namespace reducescope::bench

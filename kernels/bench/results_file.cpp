@@ -179,6 +179,16 @@ json stopping_json(const Stopping& s)
     return j;
 }
 
+/// A sweep's `values`: an array of integers >= 1.
+std::vector<std::uint64_t> sweep_values(const json& o, const std::string& path)
+{
+    std::vector<std::uint64_t> out;
+    const json* values = array(o, "values", path, Need::Required, kMaxResults);
+    for (std::size_t i = 0; i < values->size(); ++i)
+        out.push_back(static_cast<std::uint64_t>(integer_value((*values)[i], at(join(path, "values"), i), 1)));
+    return out;
+}
+
 Params read_params(const json& o, const std::string& path)
 {
     Params p;
@@ -197,9 +207,22 @@ Params read_params(const json& o, const std::string& path)
         const std::string sp = join(path, "sweep");
         Sweep s;
         s.param = *one_of(*sweep, "param", sp, Need::Required, kSweepParams);
-        const json* values = array(*sweep, "values", sp, Need::Required, kMaxResults);
-        for (std::size_t i = 0; i < values->size(); ++i)
-            s.values.push_back(static_cast<std::uint64_t>(integer_value((*values)[i], at(join(sp, "values"), i), 1)));
+        s.values = sweep_values(*sweep, sp);
+        // A two-parameter sweep (issue 16): block size × coarse factor, the heat map's grid.
+        if (const json* second = object(*sweep, "second", sp, Need::Optional)) {
+            const std::string sp2 = join(sp, "second");
+            SweepAxis a;
+            a.param = *one_of(*second, "param", sp2, Need::Required, kSweepParams);
+            if (s.param != "block_size" || a.param != "coarse_factor")
+                fail(join(sp2, "param"), "expected \"coarse_factor\" with params.sweep.param \"block_size\" (the one "
+                                         "two-parameter sweep: block size × coarse factor), got \"" + a.param +
+                                             "\" with \"" + s.param + "\"");
+            a.values = sweep_values(*second, sp2);
+            if (s.values.size() * a.values.size() > kMaxResults)
+                fail(sp2, std::to_string(s.values.size()) + " block sizes × " + std::to_string(a.values.size()) +
+                              " coarse factors, over the limit of " + std::to_string(kMaxResults) + " cells per file");
+            s.second = std::move(a);
+        }
         p.sweep = std::move(s);
     }
     p.tolerance_c = number(o, "tolerance_c", path, Need::Omittable, 0);
@@ -589,8 +612,11 @@ json to_json(const Params& p)
               {"sweep", nullptr}};
     if (p.batches)
         j["batches"] = *p.batches;
-    if (p.sweep)
+    if (p.sweep) {
         j["sweep"] = {{"param", p.sweep->param}, {"values", p.sweep->values}};
+        if (p.sweep->second)
+            j["sweep"]["second"] = {{"param", p.sweep->second->param}, {"values", p.sweep->second->values}};
+    }
     if (p.tolerance_c)
         j["tolerance_c"] = *p.tolerance_c;
     if (p.output_reset)

@@ -66,10 +66,23 @@ struct Device {
     bool operator==(const Device&) const = default;
 };
 
-/// `params.sweep`.
+/// One swept parameter: its name and the values it takes, in run order.
+struct SweepAxis {
+    std::string param;                  ///< "n" | "block_size" | "coarse_factor"
+    std::vector<std::uint64_t> values;  ///< each >= 1, each once
+
+    bool operator==(const SweepAxis&) const = default;
+};
+
+/// `params.sweep`: one parameter (`param`, `values`), or two: block size × coarse factor, with
+/// `param` "block_size" and `second` the coarse factors (issue 16; docs/results-format.md, "Two-
+/// parameter sweeps"). A reader that does not know `second` sees a sweep over block size, which
+/// is true of the file too. Every value of either list matches a result, every result's value is
+/// listed, and in two dimensions every (block size, coarse factor) pair has a result (check_file).
 struct Sweep {
     std::string param;                  ///< "n" | "block_size" | "coarse_factor"
     std::vector<std::uint64_t> values;  ///< each >= 1
+    std::optional<SweepAxis> second = std::nullopt;  ///< the second parameter, "coarse_factor"; absent in a one-parameter sweep
 
     bool operator==(const Sweep&) const = default;
 };

@@ -397,12 +397,25 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     p.stopping = stopping_record(timing);
     p.clocks = clocks_source;
     p.cold = needs.cold ? cold_text(dev, o.mode) : std::string{};
-    if (o.sizes.size() > 1)
-        p.sweep = Sweep{"n", {o.sizes.begin(), o.sizes.end()}};
-    else if (o.block_sizes.size() > 1)
-        p.sweep = Sweep{"block_size", {o.block_sizes.begin(), o.block_sizes.end()}};
-    else if (o.coarse_factors.size() > 1)
-        p.sweep = Sweep{"coarse_factor", {o.coarse_factors.begin(), o.coarse_factors.end()}};
+    // The swept lists (plan.h swept_parameters; the CLI refused any other shape): one, or block
+    // size × coarse factor, recorded as a sweep over block size with a second parameter.
+    const auto axis = [&](const std::string& param) {
+        SweepAxis a{param, {}};
+        if (param == "n")
+            a.values.assign(o.sizes.begin(), o.sizes.end());
+        else if (param == "block_size")
+            a.values.assign(o.block_sizes.begin(), o.block_sizes.end());
+        else
+            a.values.assign(o.coarse_factors.begin(), o.coarse_factors.end());
+        return a;
+    };
+    const auto swept = swept_parameters(o.sizes.size(), o.block_sizes.size(), o.coarse_factors.size());
+    if (!swept.empty()) {
+        SweepAxis first = axis(swept.front());
+        p.sweep = Sweep{first.param, first.values};
+        if (swept.size() == 2)
+            p.sweep->second = axis(swept[1]);
+    }
     f.ceilings = ceiling_at[capacity];
     sink.line(start_line(f, points.size()));
 

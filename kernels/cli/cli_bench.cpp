@@ -274,9 +274,12 @@ void resolve(BenchArgs& a)
     }
     a.blocks = parse_pow2_list("--block-size", a.block_sizes, 32, 1024);
     a.coarse = parse_pow2_list("--coarse-factor", a.coarse_factors, 1, 64);
-    const int lists = (a.sizes.size() > 1) + (a.blocks.size() > 1) + (a.coarse.size() > 1);
-    if (lists > 1)
-        throw BadInput{"only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)"};
+    // One swept parameter, or block size × coarse factor (the pane's heat map); N only alone.
+    try {
+        b::swept_parameters(a.sizes.size(), a.blocks.size(), a.coarse.size());
+    } catch (const std::invalid_argument& e) {
+        throw BadInput{e.what()};
+    }
     a.reps = static_cast<int>(parse_int_option("--reps", a.reps_text, 1, 100000));
     a.warmup = static_cast<int>(parse_int_option("--warmup", a.warmup_text, 0, 10000));
     a.batches = static_cast<int>(parse_int_option("--batches", a.batches_text, 1, 1000));
@@ -420,8 +423,8 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_option("--batches", args->batches_text, "loop/graph: the reps run as this many timed batches (1..1000)")->type_name("UINT");
     bench->add_option("--mode", args->mode, "per-launch | loop | graph");
     bench->add_option("--cache", args->cache, "hot | cold (loop, graph: input copies > 2x L2 take turns; per-launch, in-place kernels, small N: the L2 flushed by reading before each repetition)");
-    bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps)");
-    bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps)");
+    bench->add_option("--block-size", args->block_sizes, "Threads per block, power of two 32..1024 (a list sweeps; with a --coarse-factor list, block size × coarse factor)");
+    bench->add_option("--coarse-factor", args->coarse_factors, "Coarse factor, power of two 1..64 (a list sweeps; with a --block-size list, block size × coarse factor)");
     CLI::Option* seed_opt = bench->add_option("--seed", args->seed_text, "Seed of the random input (0..18446744073709551615)")->type_name("UINT");
     bench->add_option("--device", args->device_text, "CUDA device index (0..63)")->type_name("UINT");
     CLI::Option* json_opt = bench->add_option("--json", args->json_file, "Write the whole result set to this file (a file path in an existing, writable directory; an old file is replaced only once the new one is complete)");

@@ -3160,12 +3160,32 @@ Double-click to open this strategy in the step pane.</source>
         <source>, %1 mode, %2</source>
         <translation>，%1 模式，%2</translation>
     </message>
+    <message>
+        <source>, coarse factor %1 (the Heat map tab shows every pair)</source>
+        <translation>，粗化因子 %1（热力图页显示每一对）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::BenchHeatMap</name>
     <message>
-        <source>GB/s</source>
-        <translation>GB/s</translation>
+        <source>&amp;Strategy:</source>
+        <translation>策略(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>S&amp;how:</source>
+        <translation>显示(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth (GB/s)</source>
+        <translation>有效带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Median time (µs)</source>
+        <translation>中位时间 (µs)</translation>
+    </message>
+    <message>
+        <source>The strategy whose block size × coarse factor grid is shown</source>
+        <translation>显示其线程块大小 × 粗化因子网格的策略</translation>
     </message>
     <message>
         <source>block size (threads)</source>
@@ -3177,17 +3197,45 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Heat map: needs a sweep of block size × coarse factor
-reducescope-cli bench --strategies coarsened
---block-size 64,128,256 --coarse-factor 1,2,4,8</source>
+reducescope-cli bench --strategies coarsened,shared
+--block-size 64,128,256 --coarse-factor 1,2,4,8
+--json heatmap.json, then open heatmap.json</source>
         <translation>热力图：需要对线程块大小 × 粗化因子做扫描
-reducescope-cli bench --strategies coarsened
---block-size 64,128,256 --coarse-factor 1,2,4,8</translation>
+reducescope-cli bench --strategies coarsened,shared
+--block-size 64,128,256 --coarse-factor 1,2,4,8
+--json heatmap.json，然后打开 heatmap.json</translation>
+    </message>
+    <message>
+        <source>cold cache</source>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>hot cache</source>
+        <translation>热缓存</translation>
+    </message>
+    <message>
+        <source>%1 mode, %2</source>
+        <translation>%1 模式，%2</translation>
+    </message>
+    <message>
+        <source>Median time of %1 at N = %2
+block size × coarse factor (µs), %3</source>
+        <translation>%1 在 N = %2 时的中位时间
+线程块大小 × 粗化因子 (µs)，%3</translation>
     </message>
     <message>
         <source>Effective bandwidth of %1 at N = %2
-block size × coarse factor (GB/s)</source>
+block size × coarse factor (GB/s), %3</source>
         <translation>%1 在 N = %2 时的有效带宽
-线程块大小 × 粗化因子 (GB/s)</translation>
+线程块大小 × 粗化因子 (GB/s)，%3</translation>
+    </message>
+    <message>
+        <source>µs, median (brighter: faster)</source>
+        <translation>µs，中位数（越亮越快）</translation>
+    </message>
+    <message>
+        <source>GB/s (brighter: faster)</source>
+        <translation>GB/s（越亮越快）</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,11 @@ private slots:
     void bad_sizes_no_wrap();
     void strategies();
     void plan_puts_baselines_first();
+    void swept_parameters_data();
+    void swept_parameters();
+    void plan_two_parameter_product();
+    void cli_accepts_two_parameter_sweep_data();
+    void cli_accepts_two_parameter_sweep();
     void cli_bad_arguments_data();
     void cli_bad_arguments();
     void cli_json_checked_first();
@@ -321,6 +326,93 @@ void TstBench::plan_puts_baselines_first()
     QCOMPARE(runs[5].n, std::size_t{2048});
 }
 
+void TstBench::swept_parameters_data()
+{
+    QTest::addColumn<int>("sizes");
+    QTest::addColumn<int>("blocks");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<QStringList>("swept");
+    QTest::addColumn<QString>("refusal");
+    QTest::addRow("no sweep") << 1 << 1 << 1 << QStringList{} << QString();
+    QTest::addRow("N") << 5 << 1 << 1 << QStringList{"n"} << QString();
+    QTest::addRow("block size") << 1 << 3 << 1 << QStringList{"block_size"} << QString();
+    QTest::addRow("coarse factor") << 1 << 1 << 4 << QStringList{"coarse_factor"} << QString();
+    QTest::addRow("block size × coarse factor") << 1 << 3 << 4 << QStringList{"block_size", "coarse_factor"} << QString();
+    const QString tail = QStringLiteral(": sweep N alone, or block size, coarse factor, or block size × coarse factor "
+                                        "(--block-size and --coarse-factor lists) at one --n");
+    QTest::addRow("N × block size") << 2 << 2 << 1 << QStringList{}
+                                    << "--sweep-n cannot be combined with a list of --block-size" + tail;
+    QTest::addRow("N × coarse factor") << 2 << 1 << 2 << QStringList{}
+                                       << "--sweep-n cannot be combined with a list of --coarse-factor" + tail;
+    QTest::addRow("all three") << 2 << 2 << 2 << QStringList{}
+                               << "--sweep-n cannot be combined with a list of --block-size and --coarse-factor" + tail;
+}
+
+void TstBench::swept_parameters()
+{
+    QFETCH(int, sizes);
+    QFETCH(int, blocks);
+    QFETCH(int, coarse);
+    QFETCH(QStringList, swept);
+    QFETCH(QString, refusal);
+    try {
+        const auto got = reducescope::bench::swept_parameters(sizes, blocks, coarse);
+        QVERIFY2(refusal.isEmpty(), "expected a refusal");
+        QStringList names;
+        for (const auto& p : got)
+            names << QString::fromStdString(p);
+        QCOMPARE(names, swept);
+    } catch (const std::invalid_argument& e) {
+        QCOMPARE(QString::fromUtf8(e.what()), refusal);
+    }
+}
+
+void TstBench::plan_two_parameter_product()
+{
+    // Block size × coarse factor at one N: every pair, block size outer, coarse factor inner, and at
+    // each pair the baseline first, then the kernels in the order given.
+    const auto runs = plan_runs({"shared", "coarsened", "cub"}, {1048576}, {128, 256, 512}, {1, 2});
+    QCOMPARE(runs.size(), std::size_t{3 * 2 * 3});
+    const std::vector<std::pair<unsigned, unsigned>> cells{{128, 1}, {128, 2}, {256, 1}, {256, 2}, {512, 1}, {512, 2}};
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        const std::vector<std::string> order{"cub", "shared", "coarsened"};
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const RunPoint& p = runs[c * 3 + k];
+            QCOMPARE(p.strategy, order[k]);
+            QCOMPARE(p.n, std::size_t{1048576});
+            QCOMPARE(p.block_size, cells[c].first);
+            QCOMPARE(p.coarse_factor, cells[c].second);
+            QVERIFY(!p.max);
+        }
+    }
+}
+
+void TstBench::cli_accepts_two_parameter_sweep_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("block size × coarse factor") << QStringList{"--block-size", "128,256", "--coarse-factor", "1,2"};
+    QTest::addRow("coarse factor first, at --n") << QStringList{"--coarse-factor", "4,1,2", "--n", "4096", "--block-size",
+                                                                "64,1024,32"};
+    QTest::addRow("the heat map's hint")
+        << QStringList{"--block-size", "64,128,256", "--coarse-factor", "1,2,4,8"};
+}
+
+void TstBench::cli_accepts_two_parameter_sweep()
+{
+    // Accepted = not refused as bad input (exit 2): here without a GPU the bench exits 77 with one
+    // line; on a GPU machine it runs (small: 1024 elements, one kernel, 2 reps).
+    QFETCH(QStringList, args);
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI),
+            QStringList{"bench", "--strategies", "shared", "--reps", "2", "--warmup", "0"} + args +
+                (args.contains(QStringLiteral("--n")) ? QStringList{} : QStringList{"--n", "1024"}));
+    QVERIFY(p.waitForFinished(120000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0 || p.exitCode() == 77, qPrintable(QString::number(p.exitCode()) + ": " + err));
+    if (p.exitCode() == 77)
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+}
+
 void TstBench::cli_bad_arguments_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -338,8 +430,27 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("strategy") << QStringList{"bench", "--strategies", "coarsened,turbo"}
                               << "--strategies: unknown strategy 'turbo' (see reducescope-cli list); allowed: all, or a "
                                  "comma list of " + catalogueIds();
-    QTest::addRow("two sweeps") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
-                                << "only one of --sweep-n, --block-size, --coarse-factor may list several values (the sweep)";
+    // Sweeps of two parameters (issue 16): block size × coarse factor only; N is swept alone.
+    const QString alone = QStringLiteral(": sweep N alone, or block size, coarse factor, or block size × coarse factor "
+                                         "(--block-size and --coarse-factor lists) at one --n");
+    QTest::addRow("N × block size") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
+                                    << "--sweep-n cannot be combined with a list of --block-size" + alone;
+    QTest::addRow("N × coarse factor") << QStringList{"bench", "--sweep-n", "1K,2K", "--coarse-factor", "1,2"}
+                                       << "--sweep-n cannot be combined with a list of --coarse-factor" + alone;
+    QTest::addRow("N × block size × coarse factor")
+        << QStringList{"bench", "--sweep-n", "1K,2K", "--block-size", "64,128", "--coarse-factor", "1,2"}
+        << "--sweep-n cannot be combined with a list of --block-size and --coarse-factor" + alone;
+    QTest::addRow("2-D: block size out of range") << QStringList{"bench", "--block-size", "64,2048", "--coarse-factor", "1,2"}
+                                                  << "--block-size must be a power of two in 32..1024 (got 2048)";
+    QTest::addRow("2-D: coarse factor not a power of two")
+        << QStringList{"bench", "--block-size", "64,128", "--coarse-factor", "1,3"}
+        << "--coarse-factor must be a power of two in 1..64 (got 3)";
+    QTest::addRow("2-D: coarse factor twice") << QStringList{"bench", "--block-size", "64,128", "--coarse-factor", "1,2,1"}
+                                              << "--coarse-factor lists 1 twice (each sweep value once)";
+    QTest::addRow("2-D: block size twice") << QStringList{"bench", "--block-size", "128,64,128", "--coarse-factor", "1,2"}
+                                           << "--block-size lists 128 twice (each sweep value once)";
+    QTest::addRow("2-D: with --gpus") << QStringList{"bench", "--gpus", "1", "--block-size", "64,128", "--coarse-factor", "1,2"}
+                                      << "--block-size and --coarse-factor take one value each with --gpus";
     QTest::addRow("selftest max-n") << QStringList{"selftest", "--max-n", "0"} << "--max-n must be in 1..2147483648 (got 0)";
     // Sizes: overflow is out of range, never a wrapped size or an endless sweep.
     QTest::addRow("n overflows to 1G") << QStringList{"bench", "--n", "17179869185G"}

@@ -51,6 +51,39 @@ json edited(const std::function<void(json&)>& edit)
     return j;
 }
 
+/// A two-parameter sweep (synthetic, made here from the fixture's results): shared and coarsened
+/// at block sizes 128, 256 × coarse factors 1, 2, in the engine's order (block size outer,
+/// coarse factor inner, strategies inner-most); results[0..3] at block 128, results[4..7] at 256.
+json sweep2d()
+{
+    json j = fixture();
+    const json shared = j["results"][2];
+    const json coarsened = j["results"][4];
+    json results = json::array();
+    for (const int b : {128, 256})
+        for (const int c : {1, 2})
+            for (json r : {shared, coarsened}) {
+                r["block_size"] = b;
+                r["coarse_factor"] = c;
+                results.push_back(r);
+            }
+    j["results"] = results;
+    j["params"]["strategies"] = {"shared", "coarsened"};
+    j["params"]["block_size"] = 128;
+    j["params"]["coarse_factor"] = 1;
+    j["params"]["sweep"] = {{"param", "block_size"},
+                            {"values", {128, 256}},
+                            {"second", {{"param", "coarse_factor"}, {"values", {1, 2}}}}};
+    return j;
+}
+
+json edited2d(const std::function<void(json&)>& edit)
+{
+    json j = sweep2d();
+    edit(j);
+    return j;
+}
+
 } // namespace
 
 class TstResultsFile : public QObject {
@@ -64,6 +97,10 @@ private slots:
     void countersKept();
     void unknownMembersKept();
     void badCountersKeepTheResults();
+    void twoParameterSweepRoundTrip();
+    void twoParameterSweepWrittenFromStruct();
+    void oneParameterFormStillReads_data();
+    void oneParameterFormStillReads();
     void refused_data();
     void refused();
     void deepNestingRefused();
@@ -232,6 +269,73 @@ void TstResultsFile::badCountersKeepTheResults()
     QCOMPARE(to_json(f)["counters"], in["counters"]);
 }
 
+void TstResultsFile::twoParameterSweepRoundTrip()
+{
+    // Issue 16: params.sweep with `second` reads, writes back as it was, and reads again equal.
+    const ResultsFile f = read_results(sweep2d().dump());
+    QVERIFY(f.params.sweep.has_value());
+    QCOMPARE(f.params.sweep->param, std::string{"block_size"});
+    QCOMPARE(f.params.sweep->values, (std::vector<std::uint64_t>{128, 256}));
+    QVERIFY(f.params.sweep->second.has_value());
+    QCOMPARE(f.params.sweep->second->param, std::string{"coarse_factor"});
+    QCOMPARE(f.params.sweep->second->values, (std::vector<std::uint64_t>{1, 2}));
+    QCOMPARE(f.results.size(), std::size_t{8});
+    const std::string text = write_results(f);
+    const json written = json::parse(text)["params"]["sweep"];
+    QCOMPARE(QString::fromStdString(written.dump()),
+             QStringLiteral(R"({"param":"block_size","second":{"param":"coarse_factor","values":[1,2]},"values":[128,256]})"));
+    QVERIFY(read_results(text) == f);
+    QCOMPARE(write_results(read_results(text)), text);
+}
+
+void TstResultsFile::twoParameterSweepWrittenFromStruct()
+{
+    // write -> read -> equal, from the struct the engine fills (run.cpp).
+    ResultsFile f = read_results(sweep2d().dump());
+    f.params.sweep = Sweep{"block_size", {128, 256}};
+    f.params.sweep->second = SweepAxis{"coarse_factor", {1, 2}};
+    const ResultsFile back = read_results(write_results(f));
+    QVERIFY(back == f);
+    QVERIFY(back.params.sweep->second == (SweepAxis{"coarse_factor", {1, 2}}));
+    // Without `second` it is a one-parameter sweep again (what an older tool reads).
+    f.params.sweep->second.reset();
+    const json one = json::parse(write_results(f))["params"]["sweep"];
+    QVERIFY(!one.contains("second"));
+    QVERIFY(read_results(write_results(f)) == f);
+}
+
+void TstResultsFile::oneParameterFormStillReads_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("param");
+    QTest::addRow("sweep over N, fixture") << QString::fromStdString(readText(source(QStringLiteral("tests/benchpane/data/fixture_sweep.json"))))
+                                           << QStringLiteral("n");
+    // The 2-D file as an older tool writes it back (it drops `second`): a sweep over block size.
+    QTest::addRow("2-D file without second") << QString::fromStdString(edited2d([](json& j) { j["params"]["sweep"].erase("second"); }).dump())
+                                             << QStringLiteral("block_size");
+    QTest::addRow("sweep over coarse factor")
+        << QString::fromStdString(edited2d([](json& j) {
+                                      json keep = json::array();
+                                      for (const json& r : j["results"])
+                                          if (r["block_size"] == 128)
+                                              keep.push_back(r);
+                                      j["results"] = keep;
+                                      j["params"]["sweep"] = {{"param", "coarse_factor"}, {"values", {1, 2}}};
+                                  }).dump())
+        << QStringLiteral("coarse_factor");
+}
+
+void TstResultsFile::oneParameterFormStillReads()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, param);
+    const ResultsFile f = read_results(text.toStdString());
+    QVERIFY(f.params.sweep.has_value());
+    QCOMPARE(QString::fromStdString(f.params.sweep->param), param);
+    QVERIFY(!f.params.sweep->second.has_value());
+    QVERIFY(read_results(write_results(f)) == f);
+}
+
 void TstResultsFile::refused_data()
 {
     QTest::addColumn<QString>("text");
@@ -345,6 +449,49 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.sweep.values[1]: 4096 matches no result's n"));
     add("sweep value twice", edited([](json& j) { j["params"]["sweep"] = {{"param", "n"}, {"values", {1048576, 1048576}}}; }),
         QStringLiteral("params.sweep.values[1]: 1048576 is listed twice"));
+    // Sweeps, both ways (issue 16): every result's value listed, every listed value matched.
+    add("result's n not listed", edited([](json& j) { j["results"][3]["n"] = 4096; j["results"][3]["bytes_read"] = 16384;
+                                                      j["results"][3]["bandwidth_gbs"] = nullptr;
+                                                      j["params"]["sweep"] = {{"param", "n"}, {"values", {1048576}}}; }),
+        QStringLiteral("results[3].n: 4096 is not among params.sweep.values (1048576)"));
+    // Two-parameter sweeps: block size × coarse factor only, both lists against the results, and
+    // every pair of the product held by a result.
+    add("2-D: second param n", edited2d([](json& j) { j["params"]["sweep"]["second"]["param"] = "n"; }),
+        QStringLiteral("params.sweep.second.param: expected \"coarse_factor\" with params.sweep.param \"block_size\" (the "
+                       "one two-parameter sweep: block size × coarse factor), got \"n\" with \"block_size\""));
+    add("2-D: second param unknown", edited2d([](json& j) { j["params"]["sweep"]["second"]["param"] = "warp"; }),
+        QStringLiteral("params.sweep.second.param: expected one of n | block_size | coarse_factor, got \"warp\""));
+    add("2-D: coarse factor first", edited2d([](json& j) {
+            j["params"]["sweep"] = {{"param", "coarse_factor"}, {"values", {1, 2}},
+                                    {"second", {{"param", "block_size"}, {"values", {128, 256}}}}};
+        }),
+        QStringLiteral("params.sweep.second.param: expected \"coarse_factor\" with params.sweep.param \"block_size\" (the "
+                       "one two-parameter sweep: block size × coarse factor), got \"block_size\" with \"coarse_factor\""));
+    add("2-D: second not an object", edited2d([](json& j) { j["params"]["sweep"]["second"] = 3; }),
+        QStringLiteral("params.sweep.second: expected an object, got 3"));
+    add("2-D: no second values", edited2d([](json& j) { j["params"]["sweep"]["second"].erase("values"); }),
+        QStringLiteral("params.sweep.second.values: missing (expected an array)"));
+    add("2-D: coarse factor 0", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1, 0}; }),
+        QStringLiteral("params.sweep.second.values[1]: expected an integer >= 1, got 0"));
+    add("2-D: coarse factor twice", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1, 2, 1}; }),
+        QStringLiteral("params.sweep.second.values[2]: 1 is listed twice"));
+    add("2-D: coarse factor matching no result", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1, 2, 8}; }),
+        QStringLiteral("params.sweep.second.values[2]: 8 matches no result's coarse_factor"));
+    add("2-D: result's coarse factor not listed", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1}; }),
+        QStringLiteral("results[2].coarse_factor: 2 is not among params.sweep.second.values (1)"));
+    add("2-D: result's block size not listed", edited2d([](json& j) { j["params"]["sweep"]["values"] = {128}; }),
+        QStringLiteral("results[4].block_size: 256 is not among params.sweep.values (128)"));
+    add("2-D: block size matching no result", edited2d([](json& j) { j["params"]["sweep"]["values"] = {128, 256, 512}; }),
+        QStringLiteral("params.sweep.values[2]: 512 matches no result's block_size"));
+    add("2-D: a cell without a result", edited2d([](json& j) {
+            json keep = json::array();
+            for (const json& r : j["results"])
+                if (!(r["block_size"] == 256 && r["coarse_factor"] == 2))
+                    keep.push_back(r);
+            j["results"] = keep;
+        }),
+        QStringLiteral("params.sweep.second.values[1]: coarse factor 2 with block size 256 (params.sweep.values[1]) "
+                       "matches no result: a two-parameter sweep has a result in every cell"));
     add("version 1e300", edited([](json& j) { j["version"] = 1e300; }),
         QStringLiteral("version: this app reads version 1, the file is version 1e+300"));
     add("time_ms {}", edited([](json& j) { j["results"][0]["time_ms"] = json::object(); }),

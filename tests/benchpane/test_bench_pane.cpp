@@ -576,7 +576,7 @@ void TestBenchPane::heatMapCellsEqualFile()
             QCOMPARE(pane.heatMap()->cellLabel(x, y), QString::number(expected[qMakePair(x, y)], 'f', 1));
         }
     QCOMPARE(pane.heatMap()->titleText(),
-             QStringLiteral("Effective bandwidth of coarsened at N = 1,048,576\nblock size × coarse factor (GB/s)"));
+             QStringLiteral("Effective bandwidth of coarsened at N = 1,048,576\nblock size × coarse factor (GB/s), graph mode, hot cache"));
     if (const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR"); !dir.isEmpty()) {
         showPane(pane);
         auto* tabs = pane.findChild<QTabWidget*>();
