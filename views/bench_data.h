@@ -110,6 +110,9 @@ struct BenchParams {
     QStringList strategies;
     QString sweep_param;      ///< empty (no sweep), "n", "block_size" or "coarse_factor"
     QList<double> sweep_values;
+    /// `params.stopping.max_noise` (issue 16): the noise limit of the run's stopping rule, a
+    /// fraction (0.005 = 0.5 %); null in files without a stopping rule.
+    std::optional<double> max_noise;
 };
 
 /// One multi-GPU result (results-format.md, "Multi-GPU") as the scaling chart draws it: only
