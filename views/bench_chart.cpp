@@ -52,6 +52,13 @@ protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override { return binaryShort(tick); }
 };
 
+/// The second legend, under the first: what the whiskers and the hatching mean, and the reference
+/// lines (long entries, kept apart so that the families' row stays one row).
+QCPLegend* notesLegend(const QCustomPlot* plot)
+{
+    return plot->findChild<QCPLegend*>(QStringLiteral("notesLegend"), Qt::FindDirectChildrenOnly);
+}
+
 QFont chartFont(int pt, bool bold = false)
 {
     QFont f;
@@ -115,6 +122,17 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     legend->setLayer(QStringLiteral("legend"));
     legend->setMargins(QMargins(6, 4, 6, 4));
     legend->setIconSize(30, 22);  // tall enough that underscores below the baseline are not clipped
+    auto* notes = new QCPLegend;
+    notes->setObjectName(QStringLiteral("notesLegend"));
+    legendRow->addElement(1, 1, notes);  // the grid makes it the plot's child
+    notes->setParent(this);
+    notes->setFont(legend->font());
+    notes->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    notes->setWrap(2);
+    notes->setLayer(QStringLiteral("legend"));
+    notes->setMargins(legend->margins());
+    notes->setIconSize(30, 22);
+    notes->setVisible(false);
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -160,7 +178,7 @@ QList<QRectF> BenchChart::referenceLabelRects() const
 {
     QList<QRectF> out;
     for (QCPAbstractPlottable* p : m_referenceLabels)
-        if (QCPPlottableLegendItem* item = legend->itemWithPlottable(p))
+        if (QCPPlottableLegendItem* item = notesLegend(this)->itemWithPlottable(p))
             out << QRectF(item->outerRect());
     return out;
 }
@@ -230,9 +248,13 @@ void BenchChart::applyPalette()
         a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
         a->grid()->setSubGridVisible(false);
     }
-    legend->setBrush(QBrush(pal.color(QPalette::Base)));
-    legend->setBorderPen(QPen(grid));
-    legend->setTextColor(text);
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        if (!l)
+            continue;
+        l->setBrush(QBrush(pal.color(QPalette::Base)));
+        l->setBorderPen(QPen(grid));
+        l->setTextColor(text);
+    }
     if (m_title)
         m_title->setTextColor(text);
 }
@@ -340,6 +362,9 @@ void BenchChart::addFlag(double key, const QString& text, const QColor& color)
 
 void BenchChart::rebuild()
 {
+    // The notes legend first: clearPlottables() removes entries from the main legend only.
+    notesLegend(this)->clearItems();
+    notesLegend(this)->setVisible(false);
     clearPlottables();
     clearItems();
     m_referenceLabels.clear();
@@ -363,27 +388,29 @@ void BenchChart::fitToWidth()
     // As many legend columns as the widest entries of each column leave room for (1280 px wide
     // windows cut long entries otherwise), and a smaller title when the title is wider than the chart.
     const int avail = std::max(200, width() - 24);
-    QList<int> widths;
-    const QFontMetrics fm(legend->font());
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
-            widths << fm.horizontalAdvance(item->plottable()->name()) + legend->iconSize().width() + legend->iconTextPadding() +
-                          item->margins().left() + item->margins().right() + 4;
-    int columns = std::max<int>(1, std::min<int>(6, int(widths.size())));
-    for (; columns > 1; --columns) {
-        int total = legend->margins().left() + legend->margins().right() + legend->columnSpacing() * (columns - 1);
-        for (int c = 0; c < columns; ++c) {
-            int widest = 0;
-            for (int i = c; i < widths.size(); i += columns)
-                widest = std::max(widest, widths.at(i));
-            total += widest;
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        QList<int> widths;
+        const QFontMetrics fm(l->font());
+        for (int i = 0; i < l->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(l->item(i)))
+                widths << fm.horizontalAdvance(item->plottable()->name()) + l->iconSize().width() + l->iconTextPadding() +
+                              item->margins().left() + item->margins().right() + 4;
+        int columns = std::max<int>(1, std::min<int>(6, int(widths.size())));
+        for (; columns > 1; --columns) {
+            int total = l->margins().left() + l->margins().right() + l->columnSpacing() * (columns - 1);
+            for (int c = 0; c < columns; ++c) {
+                int widest = 0;
+                for (int i = c; i < widths.size(); i += columns)
+                    widest = std::max(widest, widths.at(i));
+                total += widest;
+            }
+            if (total <= avail)
+                break;
         }
-        if (total <= avail)
-            break;
-    }
-    if (legend->wrap() != columns) {
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranges the entries
+        if (l->wrap() != columns) {
+            l->setWrap(columns);
+            l->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranges the entries
+        }
     }
     if (m_title) {
         int pt = kTitlePt;
@@ -683,11 +710,11 @@ void BenchChart::buildBars()
     // After the bars' entries: what the whiskers and the hatching mean (worded from the data), then
     // the reference lines.
     if (whiskers && (recorded > 0 || spread > 0)) {
-        m_noiseLegend << (spread == 0  ? tr("whiskers: ± noise (relative median absolute deviation)")
-                          : recorded == 0 ? tr("whiskers: ± half the min–max spread (no noise recorded)")
-                                          : tr("whiskers: ± noise (MAD where recorded, else half the min–max spread)"));
+        m_noiseLegend << (spread == 0  ? tr("whiskers: ± noise (relative MAD)")
+                          : recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
+                                          : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
         whiskers->setName(m_noiseLegend.last());
-        whiskers->addToLegend();
+        whiskers->addToLegend(notesLegend(this));
     }
     if (hatched > 0) {
         auto* entry = new QCPBars(xAxis, yAxis);
@@ -696,14 +723,19 @@ void BenchChart::buildBars()
         m_noiseLegend << (noiseLimit ? tr("hatched: noise above the run's limit of %1 %").arg(100 * *noiseLimit, 0, 'g', 3)
                                      : tr("hatched: noise above the run's limit"));
         entry->setName(m_noiseLegend.last());
+        entry->removeFromLegend();
+        entry->addToLegend(notesLegend(this));
     }
     for (const auto& [pen, label] : referenceEntries) {
         QCPGraph* g = addGraph();
         g->setPen(pen);
         g->setName(label);
+        g->removeFromLegend();
+        g->addToLegend(notesLegend(this));
         m_referenceLabels << g;
     }
     legend->setVisible(!sets.isEmpty());
+    notesLegend(this)->setVisible(!sets.isEmpty() && notesLegend(this)->itemCount() > 0);
 
     if (!std::isfinite(lo) || hi <= 0) {
         lo = m_log ? 0.1 : 0;

@@ -3245,24 +3245,24 @@ Double-click to open this strategy in the step pane.</source>
         <translation>内核时间（中位数；误差线：± 噪声）</translation>
     </message>
     <message>
-        <source>whiskers: ± noise (relative median absolute deviation)</source>
-        <translation>误差线：± 噪声（相对中位数绝对偏差）</translation>
-    </message>
-    <message>
-        <source>whiskers: ± half the min–max spread (no noise recorded)</source>
-        <translation>误差线：± 最小–最大范围的一半（未记录噪声）</translation>
-    </message>
-    <message>
-        <source>whiskers: ± noise (MAD where recorded, else half the min–max spread)</source>
-        <translation>误差线：± 噪声（有记录时取中位数绝对偏差，否则取最小–最大范围的一半）</translation>
-    </message>
-    <message>
         <source>hatched: noise above the run&apos;s limit of %1 %</source>
         <translation>斜线填充：噪声高于本次运行的上限 %1 %</translation>
     </message>
     <message>
         <source>hatched: noise above the run&apos;s limit</source>
         <translation>斜线填充：噪声高于本次运行的上限</translation>
+    </message>
+    <message>
+        <source>whiskers: ± noise (relative MAD)</source>
+        <translation>误差线：± 噪声（相对中位数绝对偏差）</translation>
+    </message>
+    <message>
+        <source>whiskers: ± ½ min–max spread (no noise recorded)</source>
+        <translation>误差线：± 最小–最大范围的一半（未记录噪声）</translation>
+    </message>
+    <message>
+        <source>whiskers: ± noise (MAD, else ½ min–max spread)</source>
+        <translation>误差线：± 噪声（中位数绝对偏差，否则取最小–最大范围的一半）</translation>
     </message>
 </context>
 <context>

@@ -256,8 +256,9 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
     const views::BenchResults shown = app::toViews(*doc, file);
     QCOMPARE(references.size(), int(shown.device.peak_bandwidth_gbs > 0) + int(shown.ceiling_read_gbs.has_value()));
     // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
-    for (int i = 0; i < chart->legend->itemCount(); ++i) {
-        QCPAbstractLegendItem* item = chart->legend->item(i);
+    for (QCPLegend* l : chart->findChildren<QCPLegend*>())
+    for (int i = 0; i < l->itemCount(); ++i) {
+        QCPAbstractLegendItem* item = l->item(i);
         if (!item)
             continue;  // an empty cell of the legend's grid
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
@@ -283,8 +284,8 @@ void TestBenchNotesChart::noiseWhiskersAndHatching_data()
     QTest::addColumn<bool>("recorded");    // the file records `noise` (else the min–max spread is used)
     QTest::addColumn<bool>("limit");       // params.stopping with max_noise 0.5 %
     QTest::addColumn<QStringList>("legend");
-    const QString recorded = QStringLiteral("whiskers: ± noise (relative median absolute deviation)");
-    const QString spread = QStringLiteral("whiskers: ± half the min–max spread (no noise recorded)");
+    const QString recorded = QStringLiteral("whiskers: ± noise (relative MAD)");
+    const QString spread = QStringLiteral("whiskers: ± ½ min–max spread (no noise recorded)");
     const QString hatched = QStringLiteral("hatched: noise above the run's limit of 0.5 %");
     QTest::addRow("time, recorded, limit") << int(BenchChart::Kind::Time) << true << true << QStringList{recorded, hatched};
     QTest::addRow("bandwidth, recorded, limit") << int(BenchChart::Kind::Bandwidth) << true << true
