@@ -279,6 +279,8 @@ BenchResults toViews(const bench::ResultsFile& f, const QString& source)
     v.params.block_size = p.block_size;
     v.params.coarse_factor = p.coarse_factor;
     v.params.seed = qint64(p.seed);
+    if (p.stopping)
+        v.params.max_noise = p.stopping->max_noise;
     for (const std::string& s : p.strategies)
         v.params.strategies << qs(s);
     if (p.sweep) {

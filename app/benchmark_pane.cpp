@@ -2,6 +2,9 @@
 #include "app/benchmark_pane.h"
 #include "views/bench_heatmap.h"
 
+#include "app/bench_comparison_view.h"
+#include "app/bench_device_label.h"
+#include "app/bench_run_panel.h"
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
 #include "app/data_paths.h"
@@ -10,25 +13,21 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
-#include <QLocale>
 #include <QMenu>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTextDocument>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
@@ -40,42 +39,6 @@ using views::BenchChart;
 using views::BenchResult;
 using views::BenchResults;
 using views::BenchStatus;
-
-namespace {
-
-QString mib(qint64 bytes) { return QString::number(double(bytes) / (1 << 20), 'g', 4) + QStringLiteral(" MiB"); }
-
-QString deviceSummary(const views::BenchDevice& d)
-{
-    QStringList parts{QStringLiteral("<b>%1</b>").arg(d.name.toHtmlEscaped())};
-    if (d.sms > 0)
-        parts << QCoreApplication::translate("BenchmarkPane", "%1 SMs").arg(d.sms);
-    if (d.l2_bytes > 0)
-        parts << QCoreApplication::translate("BenchmarkPane", "L2 %1").arg(mib(d.l2_bytes));
-    if (d.peak_bandwidth_gbs > 0)
-        parts << QCoreApplication::translate("BenchmarkPane", "peak %1 GB/s").arg(d.peak_bandwidth_gbs, 0, 'f', 0);
-    if (!d.driver_version.isEmpty())
-        parts << QCoreApplication::translate("BenchmarkPane", "driver %1").arg(d.driver_version.toHtmlEscaped());
-    return parts.join(QStringLiteral(" · "));
-}
-
-QString runSummary(const BenchResults& r)
-{
-    QStringList parts;
-    if (!r.date.isEmpty())
-        parts << r.date.left(10);
-    if (!r.params.mode.isEmpty())
-        parts << QCoreApplication::translate("BenchmarkPane", "%1 mode").arg(r.params.mode);
-    if (!r.params.cache.isEmpty())
-        parts << QCoreApplication::translate("BenchmarkPane", "%1 cache").arg(r.params.cache);
-    if (r.params.reps > 0)
-        parts << QCoreApplication::translate("BenchmarkPane", "%1 reps").arg(r.params.reps);
-    if (r.isSweep())
-        parts << QCoreApplication::translate("BenchmarkPane", "sweep over %1").arg(r.params.sweep_param);
-    return parts.join(QStringLiteral(", "));
-}
-
-} // namespace
 
 BenchmarkPane::BenchmarkPane(QWidget* parent)
     : QWidget(parent)
@@ -105,43 +68,17 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     split->setSizes({300, 1300});
     layout->addWidget(split, 1);
 
-    connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int total) {
+    connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int) {
         m_shown = header;
         m_loaded.reset();  // what is shown (and exported) is now the run: m_runner->document()
         m_loadedPath.clear();
-        m_progress->setTextVisible(true);
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(0);
         refreshBaselines();
         refresh();
         updateDeviceText();
     });
-    connect(m_runner, &BenchRunner::progress, this, [this](int index, int total, const QString& id, qint64 n) {
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(index);
-        auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
-        item->setData(Qt::UserRole, id);
-        m_status->addItem(item);
-        scheduleRefresh();
-    });
+    connect(m_runner, &BenchRunner::progress, this, [this] { scheduleRefresh(); });
     connect(m_runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
         m_shown.results << r;
-        m_progress->setValue(m_progress->value() + 1);
-        QString line = r.hasSpeed()
-            ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
-                  .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
-            : tr("✗ %1: %2%3").arg(r.strategy, views::benchStatusLabel(r.status),
-                                    r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
-        QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
-        if (!item || item->data(Qt::UserRole).toString() != r.strategy || item->data(Qt::UserRole + 1).toBool()) {
-            item = new QListWidgetItem;
-            item->setData(Qt::UserRole, r.strategy);
-            m_status->addItem(item);
-        }
-        item->setData(Qt::UserRole + 1, true);
-        item->setText(line);
-        if (!r.hasSpeed())
-            item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20) : QColor(0xc0, 0x70, 0x00));
         scheduleRefresh();
     });
     connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) {
@@ -156,11 +93,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         const bool isError = o.kind != K::Completed && o.kind != K::Cancelled;
         if (o.kind == K::NoDevice) {
             m_noDevice = true;
-            m_localDevice = [message = o.message] {
-                return tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
-                          "(docs/results/ has some).").arg(message.toHtmlEscaped());
-            };
-            updateDeviceText();
+            m_device->setNoDeviceAfterRun(o.message);
         }
         QString text = o.message;
         if (m_rejectedLines > 0)
@@ -176,15 +109,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     connect(m_runner, &BenchRunner::deviceProbed, this,
             [this](const std::optional<views::BenchDevice>& d, bool noDevice, const QString& why) {
                 m_noDevice = !d;
-                m_localDevice = [d, noDevice, why] {
-                    if (d)
-                        return tr("This machine: %1").arg(deviceSummary(*d));
-                    if (noDevice)
-                        return tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
-                                  "open a results file recorded on one (docs/results/ has some).").arg(why.toHtmlEscaped());
-                    return tr("This machine: GPU unknown (%1).").arg(why.toHtmlEscaped());
-                };
-                updateDeviceText();
+                m_device->setLocalDevice(d, noDevice, why);
             });
     retranslate();
     refresh();
@@ -204,13 +129,6 @@ void BenchmarkPane::retranslate()
     m_exportButton->setText(tr("Export"));
     m_exportChartAction->setText(tr("Chart as PNG, PDF or SVG…"));
     m_exportDataAction->setText(tr("Data as CSV or JSON…"));
-    m_run->setText(tr("Run"));
-    if (REDUCESCOPE_HAVE_CUDA || !m_probed)
-        m_run->setToolTip(tr("Runs reducescope-cli bench with these settings in a child process"));
-    else
-        m_run->setToolTip(tr("This build has no CUDA kernels"));
-    m_cancel->setText(tr("Cancel"));
-    m_progress->setFormat(tr("%v / %m kernel runs"));
     m_baselineLabel->setText(tr("Speed-up baseline:"));
     m_log->setText(tr("Log scale"));
     m_hint->setText(tr("Hover a bar for exact figures; click it (or a table row) to open the strategy in the step pane."));
@@ -220,9 +138,7 @@ void BenchmarkPane::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_scaling), tr("Multi-GPU"));
     m_tabs->setTabText(m_tabs->indexOf(m_determinismPage), tr("Determinism"));
     m_tabs->setTabText(m_tabs->indexOf(m_heatMap), tr("Heat map"));
-    m_tabs->setTabText(m_tabs->indexOf(m_comparePage), tr("Comparison"));
-    m_compareTable->setHorizontalHeaderLabels({tr("Cell"), tr("Shown (µs)"), tr("Compared (µs)"), tr("Change"),
-                                               tr("Noise shown"), tr("Noise compared"), tr("Verdict")});
+    m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Comparison"));
 }
 
 void BenchmarkPane::changeEvent(QEvent* event)
@@ -240,14 +156,7 @@ QWidget* BenchmarkPane::buildDevicePanel()
     auto* panel = new QFrame(this);
     panel->setFrameShape(QFrame::StyledPanel);
     auto* row = new QHBoxLayout(panel);
-    m_device = new QLabel(panel);
-    m_device->setWordWrap(true);
-    m_device->setTextFormat(Qt::RichText);
-    QFont f = m_device->font();
-    f.setPointSizeF(f.pointSizeF() * 1.15);
-    m_device->setFont(f);
-    // Room for three lines (shown file, comparison, this machine) so the layout does not jump.
-    m_device->setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
+    m_device = new BenchDeviceLabel(panel);
     row->addWidget(m_device, 1);
     auto* open = m_openButton = new QToolButton(panel);
     open->setPopupMode(QToolButton::MenuButtonPopup);
@@ -288,31 +197,11 @@ QWidget* BenchmarkPane::buildDevicePanel()
 
 QWidget* BenchmarkPane::buildLeft()
 {
-    auto* left = new QWidget(this);
-    auto* v = new QVBoxLayout(left);
-    v->setContentsMargins(0, 0, 0, 0);
-    m_settings = new BenchSettings(left);
-    v->addWidget(m_settings, 3);
-    auto* buttons = new QHBoxLayout;
-    m_run = new QPushButton(left);
-    m_cancel = new QPushButton(left);
-    m_cancel->setEnabled(false);
-    connect(m_run, &QPushButton::clicked, this, [this] { run(); });
-    connect(m_cancel, &QPushButton::clicked, this, &BenchmarkPane::cancel);
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_cancel);
-    v->addLayout(buttons);
-    m_progress = new QProgressBar(left);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setTextVisible(false);
-    v->addWidget(m_progress);
-    m_status = new QListWidget(left);
-    m_status->setMinimumHeight(80);
-    v->addWidget(m_status, 1);
-    left->setMinimumWidth(260);
-    left->setMaximumWidth(380);
-    return left;
+    m_runPanel = new BenchRunPanel(m_runner, this);
+    m_settings = m_runPanel->settings();
+    connect(m_runPanel, &BenchRunPanel::runClicked, this, [this] { run(); });
+    connect(m_runPanel, &BenchRunPanel::cancelClicked, this, &BenchmarkPane::cancel);
+    return m_runPanel;
 }
 
 QWidget* BenchmarkPane::buildRight()
@@ -347,20 +236,9 @@ QWidget* BenchmarkPane::buildRight()
     m_heatMap = new views::BenchHeatMap(m_tabs);
     m_tabs->addTab(m_heatMap, QString());  // tab texts: retranslate()
     // Comparison (issue 16): per cell FAST, SLOW or SAME against the file loaded with "Compare
-    // with…", by the rule of `reducescope-cli compare` (kernels/bench/compare.h).
-    auto* comparePage = m_comparePage = new QWidget(m_tabs);
-    auto* compareLayout = new QVBoxLayout(comparePage);
-    m_compareSummary = new QLabel(comparePage);
-    m_compareSummary->setWordWrap(true);
-    m_compareSummary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    compareLayout->addWidget(m_compareSummary);
-    m_compareTable = new QTableWidget(comparePage);
-    m_compareTable->setColumnCount(7);
-    m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_compareTable->verticalHeader()->hide();
-    m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    compareLayout->addWidget(m_compareTable, 1);
-    m_tabs->addTab(comparePage, QString());
+    // with…", by the rule of `reducescope-cli compare`, with its notes.
+    m_comparison = new BenchComparisonView(m_tabs);
+    m_tabs->addTab(m_comparison, QString());
     m_determinismPage = buildDeterminismTab(m_tabs);
     m_tabs->addTab(m_determinismPage, QString());
     // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
@@ -428,14 +306,8 @@ void BenchmarkPane::showEvent(QShowEvent* event)
         if (!REDUCESCOPE_HAVE_CUDA) {
             // Built without nvcc (issue 17): no kernels to run, so no GPU to ask the CLI about.
             m_noDevice = true;
-            m_run->setEnabled(false);
-            m_run->setToolTip(tr("This build has no CUDA kernels"));
-            m_localDevice = [] {
-                return tr("This build has <b>no CUDA kernels</b> (it was built without nvcc), so benchmarks cannot "
-                          "run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the "
-                          "H200 recordings shipped with ReduceScope).");
-            };
-            updateDeviceText();
+            m_runPanel->setNoCuda();
+            m_device->setNoCudaBuild();
             return;
         }
         // Not urgent: let the first paint (and a --screenshot) happen before asking the CLI.
@@ -500,7 +372,7 @@ void BenchmarkPane::flushRefresh()
     took.start();
     refreshBaselines();
     refresh();
-    m_status->scrollToBottom();
+    m_runPanel->scrollStatusToBottom();
     // A refresh costs more as rows grow: the next one waits at least 4x as long as this one took,
     // so redrawing takes at most a fifth of the time and the rows keep streaming in.
     m_refreshTimer->setInterval(int(std::max<qint64>(kRefreshMs, 4 * took.elapsed())));
@@ -529,83 +401,15 @@ void BenchmarkPane::refresh()
 
 void BenchmarkPane::refreshComparison()
 {
-    m_comparison.clear();
-    if (m_overlayDoc)
-        m_comparison = bench::compare_results(shownDocument(), *m_overlayDoc);
-    m_compareTable->setRowCount(int(m_comparison.size()));
-    int fast = 0, slow = 0, same = 0;
-    const auto percent = [](const std::optional<double>& v, bool sign) {
-        return v ? (sign && *v >= 0 ? QStringLiteral("+") : QString()) + QString::number(100 * *v, 'f', 2) + QStringLiteral(" %")
-                 : QStringLiteral("–");
-    };
-    const auto noise = [&](const std::optional<double>& v, bench::NoiseSource src) {
-        if (!v)
-            return QStringLiteral("–");
-        return src == bench::NoiseSource::Recorded ? tr("%1 (MAD)").arg(percent(v, false))
-                                                   : tr("%1 (spread)").arg(percent(v, false));
-    };
-    for (int i = 0; i < int(m_comparison.size()); ++i) {
-        const bench::CompareRow& r = m_comparison[std::size_t(i)];
-        QString verdict;
-        QColor colour;
-        switch (r.verdict) {
-        case bench::Verdict::Fast: verdict = tr("FAST"); colour = QColor(0x00, 0x72, 0xb2); ++fast; break;
-        case bench::Verdict::Slow: verdict = tr("SLOW"); colour = QColor(0xd5, 0x5e, 0x00); ++slow; break;
-        case bench::Verdict::Same: verdict = tr("SAME"); ++same; break;
-        case bench::Verdict::NotCompared: verdict = tr("not compared (%1)").arg(QString::fromStdString(r.why)); break;
-        case bench::Verdict::OnlyInA: verdict = tr("only in the shown file"); break;
-        case bench::Verdict::OnlyInB: verdict = tr("only in the compared file"); break;
-        }
-        const QStringList cells{QString::fromStdString(r.cell),
-                                r.a_ms ? QString::number(*r.a_ms * 1000, 'f', 3) : QStringLiteral("–"),
-                                r.b_ms ? QString::number(*r.b_ms * 1000, 'f', 3) : QStringLiteral("–"),
-                                percent(r.change, true), noise(r.a_noise, r.a_source), noise(r.b_noise, r.b_source), verdict};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c == 6 && colour.isValid()) {
-                item->setForeground(colour);
-                QFont f = item->font();
-                f.setBold(true);
-                item->setFont(f);
-            }
-            m_compareTable->setItem(i, c, item);
-        }
-    }
-    m_compareSummary->setText(
-        m_overlayDoc
-            ? tr("Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench's compare script): a change of "
-                 "the median time beyond the sum of both cells' relative noise, and beyond %5 %, is FAST or SLOW; the "
-                 "noise is the recorded median absolute deviation, or half the min–max spread where a file has none.")
-                  .arg(m_overlay ? m_overlay->source : QString()).arg(fast).arg(slow).arg(same)
-                  .arg(100 * bench::kCompareMinChange)
-            : tr("Load a second results file with \"Compare with…\" to see, per cell, whether it is FAST, SLOW or "
-                 "the SAME within both files' noise."));
+    const bool same = m_overlayDoc && !m_loadedPath.isEmpty()
+        && bench::is_same_file(QFile::encodeName(m_loadedPath).toStdString(), QFile::encodeName(m_overlayPath).toStdString());
+    m_comparison->setFiles(shownDocument(), m_overlayDoc ? &*m_overlayDoc : nullptr,
+                           m_overlay ? m_overlay->source : QString(), same);
 }
 
-void BenchmarkPane::updateDeviceText()
-{
-    QStringList lines;
-    if (!m_shown.device.name.isEmpty()) {
-        lines << tr("Showing %1: %2").arg(m_shown.source == QLatin1String("run") ? tr("this run") : m_shown.source.toHtmlEscaped(),
-                                          deviceSummary(m_shown.device))
-                     + (runSummary(m_shown).isEmpty() ? QString() : QStringLiteral(" — ") + runSummary(m_shown).toHtmlEscaped());
-    }
-    if (m_overlay)
-        lines << tr("Compared with %1: %2").arg(m_overlay->source.toHtmlEscaped(), deviceSummary(m_overlay->device))
-                     + QStringLiteral(" — ") + runSummary(*m_overlay).toHtmlEscaped();
-    if (m_localDevice)
-        lines << m_localDevice();
-    else if (lines.isEmpty())
-        lines << tr("No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).");
-    m_device->setText(lines.join(QStringLiteral("<br>")));
-}
+void BenchmarkPane::updateDeviceText() { m_device->setResults(&m_shown, m_overlay ? &*m_overlay : nullptr); }
 
-QString BenchmarkPane::deviceText() const
-{
-    QTextDocument doc;
-    doc.setHtml(m_device->text());
-    return doc.toPlainText();
-}
+QString BenchmarkPane::deviceText() const { return m_device->plainText(); }
 
 void BenchmarkPane::setMessage(const QString& text, bool isError)
 {
@@ -618,13 +422,11 @@ void BenchmarkPane::setMessage(const QString& text, bool isError)
 
 QString BenchmarkPane::message() const { return m_message->text(); }
 
-QStringList BenchmarkPane::statusLines() const
-{
-    QStringList out;
-    for (int i = 0; i < m_status->count(); ++i)
-        out << m_status->item(i)->text();
-    return out;
-}
+const std::vector<bench::CompareRow>& BenchmarkPane::comparison() const { return m_comparison->rows(); }
+
+QTableWidget* BenchmarkPane::comparisonTable() const { return m_comparison->table(); }
+
+QStringList BenchmarkPane::statusLines() const { return m_runPanel->statusLines(); }
 
 bool BenchmarkPane::run()
 {
@@ -634,11 +436,10 @@ bool BenchmarkPane::run()
         setMessage(tr("Not started: %1").arg(why), true);
         return false;
     }
-    m_status->clear();
+    m_runPanel->begin();
     m_refreshTimer->setInterval(kRefreshMs);
     m_rejectedLines = 0;
     m_lastRejected.clear();
-    m_progress->setRange(0, 0);  // busy until the start line gives the total
     setMessage(tr("Running %1…").arg(m_runner->results().command), false);
     setRunning(true);
     return true;
@@ -648,13 +449,6 @@ void BenchmarkPane::cancel() { m_runner->cancel(); }
 
 bool BenchmarkPane::isRunning() const { return m_runner->isRunning(); }
 
-void BenchmarkPane::setRunning(bool running)
-{
-    m_run->setEnabled(!running);
-    m_cancel->setEnabled(running);
-    m_settings->setEnabled(!running);
-    if (!running && m_progress->maximum() == 0)
-        m_progress->setRange(0, 1);
-}
+void BenchmarkPane::setRunning(bool running) { m_runPanel->setRunning(running); }
 
 } // namespace reducescope::app

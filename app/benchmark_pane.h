@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The benchmark pane: runs `reducescope-cli bench` as a child process, or loads a results file,
-// and shows the device, charts (time, bandwidth, speed-up, sweep) and a sortable table.
+// and shows the device, charts (time, bandwidth, speed-up, sweep) and a sortable table. Its parts
+// with a life of their own are widgets of their own: the run controls (bench_run_panel.h), the
+// device line (bench_device_label.h) and the Comparison tab (bench_comparison_view.h).
 #pragma once
 
 #include "app/bench_runner.h"
@@ -10,13 +12,10 @@
 #include <QString>
 #include <QWidget>
 
-#include <functional>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
-class QListWidget;
-class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
@@ -32,6 +31,9 @@ class BenchScalingChart;
 
 namespace reducescope::app {
 
+class BenchComparisonView;
+class BenchDeviceLabel;
+class BenchRunPanel;
 class BenchSettings;
 class BenchSortProxy;
 class BenchTableModel;
@@ -94,7 +96,9 @@ public:
     BenchRunner* runner() const { return m_runner; }
     /// The verdicts against the comparison file (bench::compare_results(shown, overlay), the rule
     /// of `reducescope-cli compare`); empty without a comparison file.
-    const std::vector<bench::CompareRow>& comparison() const { return m_comparison; }
+    const std::vector<bench::CompareRow>& comparison() const;
+    /// The Comparison tab (verdicts, the CLI's notes in the window's language, failed runs' messages).
+    BenchComparisonView* comparisonView() const { return m_comparison; }
     /// The heat map tab (block size × coarse factor of a two-parameter sweep).
     views::BenchHeatMap* heatMap() const { return m_heatMap; }
     /// The Determinism tab's table (cell, runs, distinct, spread ulp, error ulp, verdict, why) and
@@ -102,7 +106,7 @@ public:
     QTableWidget* determinismTable() const { return m_determinismTable; }
     QLabel* determinismSummary() const { return m_determinismSummary; }
     /// The comparison tab's table (cell, A, B, change, noises, verdict).
-    QTableWidget* comparisonTable() const { return m_compareTable; }
+    QTableWidget* comparisonTable() const;
     /// The per-kernel status lines of the current / last run.
     QStringList statusLines() const;
     /// The device panel's text (plain).
@@ -141,6 +145,7 @@ private:
     void exportDataDialog();
 
     BenchRunner* m_runner = nullptr;
+    BenchRunPanel* m_runPanel = nullptr;
     BenchSettings* m_settings = nullptr;
     BenchTableModel* m_model = nullptr;
     BenchSortProxy* m_proxy = nullptr;
@@ -149,13 +154,9 @@ private:
     QList<views::BenchChart*> m_charts;
     views::BenchScalingChart* m_scaling = nullptr;
     views::BenchHeatMap* m_heatMap = nullptr;
-    QLabel* m_device = nullptr;
+    BenchDeviceLabel* m_device = nullptr;
     QLabel* m_message = nullptr;
-    QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
     QPushButton* m_clearOverlay = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QListWidget* m_status = nullptr;
     QComboBox* m_baseline = nullptr;
     QCheckBox* m_log = nullptr;
     // Widgets whose words retranslate() sets.
@@ -172,16 +173,12 @@ private:
     QString m_loadedPath;
     std::optional<views::BenchResults> m_overlay;
     std::optional<bench::ResultsFile> m_overlayDoc;  ///< the comparison file as read
-    std::vector<bench::CompareRow> m_comparison;
-    QTableWidget* m_compareTable = nullptr;
-    QLabel* m_compareSummary = nullptr;
+    QString m_overlayPath;                           ///< the comparison file's path (for the same-file note)
+    BenchComparisonView* m_comparison = nullptr;
     QWidget* m_determinismPage = nullptr;
-    QWidget* m_comparePage = nullptr;
     QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab (issue 14): one row per repeated result
     QLabel* m_determinismSummary = nullptr;
     QString m_baselineId;
-    /// The device panel's line for this machine, worded in the current language when asked.
-    std::function<QString()> m_localDevice;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
     QString m_lastRejected;
     static constexpr int kRefreshMs = 200;

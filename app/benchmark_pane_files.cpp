@@ -4,6 +4,8 @@
 // results file is read once, through the schema's one reader (app/bench_results.h).
 #include "app/benchmark_pane.h"
 
+#include "app/bench_run_panel.h"
+
 #include "app/data_paths.h"
 
 #include "app/bench_results.h"
@@ -38,7 +40,7 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
     const QList<views::ScalingPoint> scaling = scalingPoints(*file);
     m_loaded = std::move(*file);
     m_loadedPath = path;
-    m_status->clear();
+    m_runPanel->clearStatus();
     refreshBaselines();
     refresh();
     updateDeviceText();
@@ -72,6 +74,7 @@ bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
     }
     m_overlay = toViews(*doc, QFileInfo(path).fileName());
     m_overlayDoc = std::move(*doc);
+    m_overlayPath = path;
     m_clearOverlay->setEnabled(true);
     refresh();
     updateDeviceText();
@@ -83,6 +86,7 @@ void BenchmarkPane::clearOverlay()
 {
     m_overlay.reset();
     m_overlayDoc.reset();
+    m_overlayPath.clear();
     m_clearOverlay->setEnabled(false);
     refresh();
     updateDeviceText();

@@ -52,6 +52,13 @@ protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override { return binaryShort(tick); }
 };
 
+/// The second legend, under the first: what the whiskers and the hatching mean, and the reference
+/// lines (long entries, kept apart so that the families' row stays one row).
+QCPLegend* notesLegend(const QCustomPlot* plot)
+{
+    return plot->findChild<QCPLegend*>(QStringLiteral("notesLegend"), Qt::FindDirectChildrenOnly);
+}
+
 QFont chartFont(int pt, bool bold = false)
 {
     QFont f;
@@ -115,6 +122,17 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     legend->setLayer(QStringLiteral("legend"));
     legend->setMargins(QMargins(6, 4, 6, 4));
     legend->setIconSize(30, 22);  // tall enough that underscores below the baseline are not clipped
+    auto* notes = new QCPLegend;
+    notes->setObjectName(QStringLiteral("notesLegend"));
+    legendRow->addElement(1, 1, notes);  // the grid makes it the plot's child
+    notes->setParent(this);
+    notes->setFont(legend->font());
+    notes->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    notes->setWrap(2);
+    notes->setLayer(QStringLiteral("legend"));
+    notes->setMargins(legend->margins());
+    notes->setIconSize(30, 22);
+    notes->setVisible(false);
     setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -159,7 +177,16 @@ QStringList BenchChart::seriesNames() const
 QList<QRectF> BenchChart::referenceLabelRects() const
 {
     QList<QRectF> out;
-    for (QCPItemText* t : m_referenceLabels)
+    for (QCPAbstractPlottable* p : m_referenceLabels)
+        if (QCPPlottableLegendItem* item = notesLegend(this)->itemWithPlottable(p))
+            out << QRectF(item->outerRect());
+    return out;
+}
+
+QList<QRectF> BenchChart::valueLabelRects() const
+{
+    QList<QRectF> out;
+    for (QCPItemText* t : m_valueLabels)
         out << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
     return out;
 }
@@ -221,9 +248,13 @@ void BenchChart::applyPalette()
         a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
         a->grid()->setSubGridVisible(false);
     }
-    legend->setBrush(QBrush(pal.color(QPalette::Base)));
-    legend->setBorderPen(QPen(grid));
-    legend->setTextColor(text);
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        if (!l)
+            continue;
+        l->setBrush(QBrush(pal.color(QPalette::Base)));
+        l->setBorderPen(QPen(grid));
+        l->setTextColor(text);
+    }
     if (m_title)
         m_title->setTextColor(text);
 }
@@ -272,6 +303,16 @@ QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
     if (r.time)
         lines << tr("time: median %1 (min %2, max %3)")
                      .arg(formatTimeUs(r.time->median_ms), formatTimeUs(r.time->min_ms), formatTimeUs(r.time->max_ms));
+    if (r.noise) {
+        const QString noise = QString::number(100 * *r.noise, 'g', 3);
+        QString line = r.noise_recorded ? tr("noise: %1 % (relative median absolute deviation)").arg(noise)
+                                        : tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise);
+        const std::optional<double> limit = s.results.params.max_noise;
+        if (r.noisy || (limit && r.noise_recorded && *r.noise > *limit))
+            line += QStringLiteral(" — <b>%1</b>").arg(limit ? tr("above the run's limit of %1 %").arg(100 * *limit, 0, 'g', 3)
+                                                             : tr("above the run's limit"));
+        lines << line;
+    }
     if (r.hasSpeed()) {
         if (r.bandwidth_gbs)
             lines << tr("bandwidth: %1 GB/s = %2% of peak, %3% of ceiling")
@@ -321,9 +362,14 @@ void BenchChart::addFlag(double key, const QString& text, const QColor& color)
 
 void BenchChart::rebuild()
 {
+    // The notes legend first: clearPlottables() removes entries from the main legend only.
+    notesLegend(this)->clearItems();
+    notesLegend(this)->setVisible(false);
     clearPlottables();
     clearItems();
     m_referenceLabels.clear();
+    m_valueLabels.clear();
+    m_noiseLegend.clear();
     m_categories.clear();
     m_bars.clear();
     m_points.clear();
@@ -333,7 +379,52 @@ void BenchChart::rebuild()
         buildSweep();
     else
         buildBars();
+    fitToWidth();
     replot();
+}
+
+void BenchChart::fitToWidth()
+{
+    // As many legend columns as the widest entries of each column leave room for (1280 px wide
+    // windows cut long entries otherwise), and a smaller title when the title is wider than the chart.
+    const int avail = std::max(200, width() - 24);
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        QList<int> widths;
+        const QFontMetrics fm(l->font());
+        for (int i = 0; i < l->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(l->item(i)))
+                widths << fm.horizontalAdvance(item->plottable()->name()) + l->iconSize().width() + l->iconTextPadding() +
+                              item->margins().left() + item->margins().right() + 4;
+        int columns = std::max<int>(1, std::min<int>(6, int(widths.size())));
+        for (; columns > 1; --columns) {
+            int total = l->margins().left() + l->margins().right() + l->columnSpacing() * (columns - 1);
+            for (int c = 0; c < columns; ++c) {
+                int widest = 0;
+                for (int i = c; i < widths.size(); i += columns)
+                    widest = std::max(widest, widths.at(i));
+                total += widest;
+            }
+            if (total <= avail)
+                break;
+        }
+        if (l->wrap() != columns) {
+            l->setWrap(columns);
+            l->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranges the entries
+        }
+    }
+    if (m_title) {
+        int pt = kTitlePt;
+        QFont f = chartFont(pt, true);
+        while (pt > 10 && QFontMetrics(f).horizontalAdvance(m_title->text()) > avail)
+            f = chartFont(--pt, true);
+        m_title->setFont(f);
+    }
+}
+
+void BenchChart::resizeEvent(QResizeEvent* event)
+{
+    fitToWidth();
+    QCustomPlot::resizeEvent(event);
 }
 
 QString BenchChart::modeAndCache(const BenchParams& p)
@@ -353,7 +444,7 @@ void BenchChart::buildBars()
     const bool overlay = m_series.size() > 1;
     QString title;
     switch (m_kind) {
-    case Kind::Time: title = tr("Kernel time (median; whiskers: min–max)"); break;
+    case Kind::Time: title = tr("Kernel time (median; whiskers: ± noise)"); break;
     case Kind::Bandwidth: title = tr("Effective bandwidth (bytes read / median time)"); break;
     case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
     case Kind::Sweep: break;
@@ -430,16 +521,19 @@ void BenchChart::buildBars()
         QString name;
         QColor color;
         QVector<double> keys, values, minus, plus;
+        QVector<bool> noisy;  ///< noise above the run's limit: the bar is hatched
     };
     QList<Set> sets;
     QList<QPair<int, QString>> setIds;
+    int recorded = 0, spread = 0;  // whiskers from a recorded noise / from the min–max spread
+    const std::optional<double> noiseLimit = m_series.first().results.params.max_noise;
     auto setFor = [&](int series, const QString& family, const QString& label) -> Set& {
         const QPair<int, QString> id(series, overlay ? QString() : family);
         const qsizetype i = setIds.indexOf(id);
         if (i >= 0)
             return sets[i];
         setIds << id;
-        sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}};
+        sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}, {}};
         return sets.last();
     };
     const QHash<QString, QString> familyNames{
@@ -469,43 +563,37 @@ void BenchChart::buildBars()
             Set& set = setFor(si, r->family, overlay ? seriesLabel(s.results) : familyNames.value(r->family, r->family));
             set.keys << c + 1;
             set.values << *v;
-            double minus = 0, plus = 0;
-            if (m_kind == Kind::Time) {
-                minus = *v - r->time->min_ms * 1000;
-                plus = r->time->max_ms * 1000 - *v;
-                lo = std::min(lo, r->time->min_ms * 1000);
-                hi = std::max(hi, r->time->max_ms * 1000);
+            // Whiskers (issue 16): the value ± its relative noise (bench::result_noise: the recorded
+            // relative MAD, else half the min–max spread). A bandwidth is bytes / time, so its
+            // relative noise is the time's (to first order).
+            double whisker = 0;
+            if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && r->noise) {
+                whisker = *r->noise * *v;
+                recorded += r->noise_recorded;
+                spread += !r->noise_recorded;
             }
-            set.minus << std::max(0.0, minus);
-            set.plus << std::max(0.0, plus);
-            lo = std::min(lo, *v);
-            hi = std::max(hi, *v);
-            m_bars << BenchBar{r->label(), si, *v};
+            const bool noisy = r->noisy || (noiseLimit && r->noise && r->noise_recorded && *r->noise > *noiseLimit);
+            set.minus << std::min(whisker, *v);
+            set.plus << whisker;
+            set.noisy << noisy;
+            lo = std::min(lo, *v - set.minus.last());
+            hi = std::max(hi, *v + whisker);
+            m_bars << BenchBar{r->label(), si, *v, set.minus.last(), whisker, noisy};
         }
     }
 
     // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
     const BenchResults& primary = m_series.first().results;
-    // Labels of the reference lines take turns: left above the line, right below it, so two peaks
-    // at the same height (two files of one GPU) never print on top of each other.
-    int referenceLabels = 0;
+    // The reference lines are named in the legend, after the bars' entries (issue 16: a label
+    // on the line overlapped the figures on the bars near it, the read ceiling's most of all).
+    QList<QPair<QPen, QString>> referenceEntries;
     auto hline = [&](double y, const QColor& color, const QString& label, Qt::PenStyle style) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(0, y);
         line->point2->setCoords(1, y);
         line->setPen(QPen(color, 2, style));
-        if (!label.isEmpty()) {
-            const bool right = referenceLabels++ % 2 == 1;
-            auto* t = new QCPItemText(this);
-            t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-            t->position->setTypeY(QCPItemPosition::ptPlotCoords);
-            t->position->setCoords(right ? 0.99 : 0.01, y);
-            t->setPositionAlignment(right ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignBottom);
-            m_referenceLabels << t;
-            t->setText(label);
-            t->setFont(chartFont(kTickPt, true));
-            t->setColor(color);
-        }
+        if (!label.isEmpty())
+            referenceEntries << qMakePair(line->pen(), label);
         hi = std::max(hi, y);
         lo = std::min(lo, y);
     };
@@ -548,6 +636,8 @@ void BenchChart::buildBars()
         };
         return rank(a) < rank(b);
     });
+    QCPErrorBars* whiskers = nullptr;  // the first set's: its legend entry says what whiskers mean
+    int hatched = 0;
     for (int i : order) {
         const Set& set = sets.at(i);
         const double shift = overlay ? (setIds.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
@@ -564,6 +654,23 @@ void BenchChart::buildBars()
         bars->setPen(QPen(set.color.darker(130)));
         bars->setBaseValue(base);
         bars->setData(keys, heights, true);
+        // Cells whose noise is above the run's limit: the same bars again, hatched.
+        QVector<double> noisyKeys, noisyHeights;
+        for (qsizetype k = 0; k < keys.size(); ++k)
+            if (set.noisy.at(k)) {
+                noisyKeys << keys.at(k);
+                noisyHeights << heights.at(k);
+            }
+        if (!noisyKeys.isEmpty()) {
+            auto* hatch = new QCPBars(xAxis, yAxis);
+            hatch->removeFromLegend();
+            hatch->setWidth(bars->width());
+            hatch->setBrush(QBrush(palette().color(QPalette::WindowText), Qt::BDiagPattern));
+            hatch->setPen(Qt::NoPen);
+            hatch->setBaseValue(base);
+            hatch->setData(noisyKeys, noisyHeights, true);
+            ++hatched;
+        }
         if (!overlay) {
             // The figure on top of each bar, readable from the back of a room.
             for (qsizetype k = 0; k < keys.size(); ++k) {
@@ -578,11 +685,12 @@ void BenchChart::buildBars()
                                                      : QString::number(v, 'g', 3));
                 t->setFont(chartFont(kTickPt - 1));
                 t->setColor(palette().color(QPalette::WindowText));
-                if (m_kind == Kind::Time)
-                    t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));
+                if (!below)
+                    t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));  // above the whisker
+                m_valueLabels << t;
             }
         }
-        if (m_kind == Kind::Time) {
+        if (m_kind == Kind::Time || m_kind == Kind::Bandwidth) {
             QCPGraph* anchor = addGraph();
             anchor->setData(keys, set.values, true);
             anchor->setLineStyle(QCPGraph::lsNone);
@@ -595,9 +703,39 @@ void BenchChart::buildBars()
             err->setData(set.minus, set.plus);
             err->setWhiskerWidth(overlay ? 8 : 14);
             err->setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+            if (!whiskers)
+                whiskers = err;
         }
     }
+    // After the bars' entries: what the whiskers and the hatching mean (worded from the data), then
+    // the reference lines.
+    if (whiskers && (recorded > 0 || spread > 0)) {
+        m_noiseLegend << (spread == 0  ? tr("whiskers: ± noise (relative MAD)")
+                          : recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
+                                          : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
+        whiskers->setName(m_noiseLegend.last());
+        whiskers->addToLegend(notesLegend(this));
+    }
+    if (hatched > 0) {
+        auto* entry = new QCPBars(xAxis, yAxis);
+        entry->setBrush(QBrush(palette().color(QPalette::WindowText), Qt::BDiagPattern));
+        entry->setPen(QPen(palette().color(QPalette::WindowText)));
+        m_noiseLegend << (noiseLimit ? tr("hatched: noise above the run's limit of %1 %").arg(100 * *noiseLimit, 0, 'g', 3)
+                                     : tr("hatched: noise above the run's limit"));
+        entry->setName(m_noiseLegend.last());
+        entry->removeFromLegend();
+        entry->addToLegend(notesLegend(this));
+    }
+    for (const auto& [pen, label] : referenceEntries) {
+        QCPGraph* g = addGraph();
+        g->setPen(pen);
+        g->setName(label);
+        g->removeFromLegend();
+        g->addToLegend(notesLegend(this));
+        m_referenceLabels << g;
+    }
     legend->setVisible(!sets.isEmpty());
+    notesLegend(this)->setVisible(!sets.isEmpty() && notesLegend(this)->itemCount() > 0);
 
     if (!std::isfinite(lo) || hi <= 0) {
         lo = m_log ? 0.1 : 0;

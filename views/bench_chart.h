@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Benchmark charts (QCustomPlot): kernel time with min–max whiskers, effective bandwidth against
-// the datasheet peak and the measured ceiling, speed-up against a baseline, and bandwidth against N
-// (or block size / coarse factor) for sweeps. Results that are not verified are flagged by name and
+// Benchmark charts (QCustomPlot): kernel time and effective bandwidth with ± noise whiskers (cells
+// above the run's noise limit hatched), bandwidth against the datasheet peak and the measured
+// ceiling, speed-up against a baseline, and bandwidth against N (or block size / coarse factor)
+// for sweeps. Results that are not verified are flagged by name and
 // never drawn as a speed. A second results set can be overlaid for comparison.
 #pragma once
 
@@ -24,6 +25,9 @@ struct BenchBar {
     QString strategy;   ///< BenchResult::label(): the strategy id, or e.g. "cub max"
     int series = 0;     ///< 0 = primary, 1 = overlay
     double value = 0;   ///< ms (time), 10^9 bytes/s (bandwidth) or × (speed-up)
+    double minus = 0;   ///< whisker below the value (time, bandwidth: value × relative noise), same unit
+    double plus = 0;    ///< whisker above the value
+    bool noisy = false; ///< noise above the run's limit (the file's `noisy`, or noise > params max_noise): hatched
 };
 
 /// One drawn point of the sweep chart.
@@ -68,8 +72,14 @@ public:
     QStringList seriesNames() const;
     /// The chart's title as drawn (names the timing mode and hot/cold cache, issue 16).
     QString titleText() const;
-    /// Widget rectangles of the reference-line labels (datasheet peaks, ceiling) as last drawn.
+    /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:
+    /// their entries in the legend (above the plot, so they never cover a bar or its figure).
     QList<QRectF> referenceLabelRects() const;
+    /// Widget rectangles of the figures on top of the bars, as last drawn (single series only).
+    QList<QRectF> valueLabelRects() const;
+    /// The legend entries that explain the noise (what the whiskers are; the hatching of cells above
+    /// the run's noise limit, when any), in the window's language; empty without bars.
+    const QStringList& noiseLegend() const { return m_noiseLegend; }
 
     /// Writes the chart to a .png, .pdf or .svg file at width×height pixels (0: the current
     /// size, or 1200×700 when not laid out). Returns false and sets *error on failure.
@@ -81,9 +91,12 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    /// Legend columns and title size for the current width (nothing is cut at 1280 px).
+    void fitToWidth();
     /// ", graph mode, hot cache" for a chart title (empty when the file names neither).
     static QString modeAndCache(const BenchParams& p);
     void buildBars();
@@ -106,7 +119,9 @@ private:
     QList<BenchPoint> m_points;
     QStringList m_flags;
     QCPTextElement* m_title = nullptr;
-    QList<QCPItemText*> m_referenceLabels;
+    QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
+    QList<QCPItemText*> m_valueLabels;
+    QStringList m_noiseLegend;
 };
 
 /// The label of a results set in a comparison: its file name (or "this run"), timing mode and

@@ -114,6 +114,9 @@ struct BenchParams {
     /// "coarse_factor" with sweep_param "block_size"; empty for a one-parameter sweep.
     QString sweep_param2;
     QList<double> sweep_values2;
+    /// `params.stopping.max_noise` (issue 16): the noise limit of the run's stopping rule, a
+    /// fraction (0.005 = 0.5 %); null in files without a stopping rule.
+    std::optional<double> max_noise;
 };
 
 /// One multi-GPU result (results-format.md, "Multi-GPU") as the scaling chart draws it: only

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <tuple>
 
+#include <sys/stat.h>
+
 namespace reducescope::bench {
 namespace {
 
@@ -133,8 +135,11 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
             row.b_ms = rb.time_ms->median;
         row.b_noise = result_noise(rb, &row.b_source);
         if (ra.status != Status::Ok || rb.status != Status::Ok) {
-            row.why = ra.status != Status::Ok ? "A: " + std::string{status_name(ra.status)}
-                                              : "B: " + std::string{status_name(rb.status)};
+            const Result& failed = ra.status != Status::Ok ? ra : rb;
+            row.failed_side = ra.status != Status::Ok ? 'A' : 'B';
+            row.failed_status = failed.status;
+            row.failed_message = failed.message;
+            row.why = std::string(1, row.failed_side) + ": " + std::string{status_name(failed.status)};
         } else if (!row.a_ms || !row.b_ms || *row.a_ms <= 0) {
             row.why = "no time";
         } else {
@@ -158,20 +163,50 @@ std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile&
     return rows;
 }
 
-std::vector<std::string> compare_notes(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows)
+bool is_same_file(const std::string& a, const std::string& b)
 {
-    std::vector<std::string> notes;
+    struct stat sa {}, sb {};
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+std::vector<CompareNote> compare_note_list(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows,
+                                           bool same_file)
+{
+    std::vector<CompareNote> notes;
+    if (same_file)
+        notes.push_back({CompareNoteKind::SameFile, '\0', {}, {}, {}, {}});
     if (a.results.empty() || b.results.empty())
-        notes.push_back(std::string{a.results.empty() ? "A" : "B"} + " holds no results: nothing to compare");
+        notes.push_back({CompareNoteKind::NoResults, a.results.empty() ? 'A' : 'B', {}, {}, {}, {}});
     else if (std::none_of(rows.begin(), rows.end(), [](const CompareRow& r) {
                  return r.verdict != Verdict::OnlyInA && r.verdict != Verdict::OnlyInB;
              }))
-        notes.push_back("no cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode and "
-                        "cache; A: " + a.params.mode + ", B: " + b.params.mode + ")");
+        notes.push_back({CompareNoteKind::NoCommonCell, '\0', a.params.mode, b.params.mode, {}, {}});
     if (a.device.name != b.device.name)
-        notes.push_back("A ran on " + a.device.name + ", B on " + b.device.name +
-                        ": the verdicts compare two GPUs, not two versions of the code");
+        notes.push_back({CompareNoteKind::TwoGpus, '\0', {}, {}, a.device.name, b.device.name});
     return notes;
+}
+
+std::string compare_note_text(const CompareNote& note)
+{
+    switch (note.kind) {
+    case CompareNoteKind::SameFile: return "A and B are the same file";
+    case CompareNoteKind::NoResults: return std::string(1, note.side) + " holds no results: nothing to compare";
+    case CompareNoteKind::NoCommonCell:
+        return "no cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode and cache; A: " +
+               note.a_mode + ", B: " + note.b_mode + ")";
+    case CompareNoteKind::TwoGpus:
+        return "A ran on " + note.a_device + ", B on " + note.b_device +
+               ": the verdicts compare two GPUs, not two versions of the code";
+    }
+    return {};
+}
+
+std::vector<std::string> compare_notes(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows)
+{
+    std::vector<std::string> lines;
+    for (const CompareNote& n : compare_note_list(a, b, rows))
+        lines.push_back(compare_note_text(n));
+    return lines;
 }
 
 std::string compare_text(const std::vector<CompareRow>& rows, double k, double min_change)

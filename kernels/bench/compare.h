@@ -67,6 +67,12 @@ struct CompareRow {
     std::optional<double> limit;       ///< max(k · (nA + nB), m)
     Verdict verdict = Verdict::NotCompared;
     std::string why;                   ///< for NotCompared: "A: wrong", "B: no time"
+    /// For NotCompared, the same reason as data (what the pane words in its language): which file's
+    /// run is not ok ('A' or 'B'; '\0' when both ran but a time is missing), its status and the
+    /// run's own message (the CUDA error, why it was skipped, ...; empty when the file has none).
+    char failed_side = '\0';
+    Status failed_status = Status::Ok;
+    std::string failed_message;
 };
 
 /// Every cell of A (in A's order), then the cells only in B. `k` is the noise factor, `min_change`
@@ -74,8 +80,39 @@ struct CompareRow {
 std::vector<CompareRow> compare_results(const ResultsFile& a, const ResultsFile& b, double k = kCompareNoiseFactor,
                                         double min_change = kCompareMinChange);
 
-/// Notes a reader of the verdicts needs, one line each (empty when none): a file with no results,
-/// no cell in both files (e.g. graph against loop mode), different GPUs.
+/// What a note to the verdicts says, as data: the CLI words it in English (compare_note_text), the
+/// benchmark pane in the window's language.
+enum class CompareNoteKind {
+    SameFile,      ///< A and B are one file (same device and inode)
+    NoResults,     ///< `side` holds no results: nothing to compare
+    NoCommonCell,  ///< no cell is in both files; `a_mode`, `b_mode` name the files' timing modes
+    TwoGpus,       ///< the files ran on two GPUs, `a_device` and `b_device`
+};
+
+/// One note to the verdicts (the fields its kind uses are set, the others empty).
+struct CompareNote {
+    CompareNoteKind kind = CompareNoteKind::SameFile;
+    char side = '\0';                  ///< NoResults: 'A' or 'B'
+    std::string a_mode, b_mode;         ///< NoCommonCell: params.mode of A and B ("" when unset)
+    std::string a_device, b_device;     ///< TwoGpus: device.name of A and B
+
+    bool operator==(const CompareNote&) const = default;
+};
+
+/// True when paths a and b name one existing file (POSIX stat: same device and inode).
+bool is_same_file(const std::string& a, const std::string& b);
+
+/// The notes a reader of the verdicts needs, in this order: A and B are the same file (when
+/// `same_file`), a file with no results (else: no cell in both files, e.g. graph against loop mode),
+/// different GPUs. Empty when none.
+std::vector<CompareNote> compare_note_list(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows,
+                                           bool same_file = false);
+
+/// A note in English, as `reducescope-cli compare` prints it after "note: ".
+std::string compare_note_text(const CompareNote& note);
+
+/// compare_note_list(a, b, rows) worded by compare_note_text, one line each (the same-file note is
+/// not among them: it needs the paths).
 std::vector<std::string> compare_notes(const ResultsFile& a, const ResultsFile& b, const std::vector<CompareRow>& rows);
 
 /// The comparison as a plain-text table (what `reducescope-cli compare` prints), with a line

@@ -104,13 +104,9 @@ void register_compare_command(CLI::App& app, int& exit_code)
         // only in the file name stay apart.
         std::cout << "A: " << model::one_line(args->a) << " (" << fa.device.name << ", " << fa.date << ")\n"
                   << "B: " << model::one_line(args->b) << " (" << fb.device.name << ", " << fb.date << ")\n";
-        struct stat sa {}, sb {};
-        if (::stat(args->a.c_str(), &sa) == 0 && ::stat(args->b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
-            sa.st_ino == sb.st_ino)
-            std::cout << "note: A and B are the same file\n";
         const auto rows = b::compare_results(fa, fb, k);
-        for (const std::string& note : b::compare_notes(fa, fb, rows))
-            std::cout << "note: " << note << '\n';
+        for (const b::CompareNote& note : b::compare_note_list(fa, fb, rows, b::is_same_file(args->a, args->b)))
+            std::cout << "note: " << b::compare_note_text(note) << '\n';
         std::cout << b::compare_text(rows, k);
         std::cout.flush();
         exit_code = kOk;  // a failed stdout becomes exit 74 in finish_output (main.cpp)

@@ -138,41 +138,6 @@
     </message>
 </context>
 <context>
-    <name>BenchmarkPane</name>
-    <message>
-        <source>%1 SMs</source>
-        <translation>%1 个 SM</translation>
-    </message>
-    <message>
-        <source>L2 %1</source>
-        <translation>L2 %1</translation>
-    </message>
-    <message>
-        <source>peak %1 GB/s</source>
-        <translation>峰值 %1 GB/s</translation>
-    </message>
-    <message>
-        <source>driver %1</source>
-        <translation>驱动 %1</translation>
-    </message>
-    <message>
-        <source>%1 mode</source>
-        <translation>%1 模式</translation>
-    </message>
-    <message>
-        <source>%1 cache</source>
-        <translation>%1 缓存</translation>
-    </message>
-    <message>
-        <source>%1 reps</source>
-        <translation>%1 次重复</translation>
-    </message>
-    <message>
-        <source>sweep over %1</source>
-        <translation>扫描 %1</translation>
-    </message>
-</context>
-<context>
     <name>Family</name>
     <message>
         <source>Basics and divergence</source>
@@ -1650,6 +1615,243 @@
     </message>
 </context>
 <context>
+    <name>reducescope::app::BenchComparisonView</name>
+    <message>
+        <source>ok</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>expected wrong</source>
+        <translation>预期错误</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>no mode recorded</source>
+        <translation>未记录模式</translation>
+    </message>
+    <message>
+        <source>The shown file and the compared file are the same file.</source>
+        <translation>当前文件与对比文件是同一个文件。</translation>
+    </message>
+    <message>
+        <source>The shown results are empty: nothing to compare.</source>
+        <translation>当前结果为空：无可比较。</translation>
+    </message>
+    <message>
+        <source>The compared file holds no results: nothing to compare.</source>
+        <translation>对比文件没有结果：无可比较。</translation>
+    </message>
+    <message>
+        <source>No cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode and cache; shown: %1, compared: %2).</source>
+        <translation>没有两个文件共有的单元（单元由策略、运算、n、块大小、粗化因子、模式和缓存确定；当前：%1，对比：%2）。</translation>
+    </message>
+    <message>
+        <source>The shown file ran on %1, the compared file on %2: the verdicts compare two GPUs, not two versions of the code.</source>
+        <translation>当前文件在 %1 上运行，对比文件在 %2 上：这些判定比较的是两块 GPU，而不是代码的两个版本。</translation>
+    </message>
+    <message>
+        <source>FAST</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <source>SLOW</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <source>SAME</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>only in the shown file</source>
+        <translation>仅在当前文件中</translation>
+    </message>
+    <message>
+        <source>only in the compared file</source>
+        <translation>仅在对比文件中</translation>
+    </message>
+    <message>
+        <source>not compared: a median time is missing</source>
+        <translation>未比较：缺少中位时间</translation>
+    </message>
+    <message>
+        <source>not compared: the shown run is %1</source>
+        <translation>未比较：当前运行为%1</translation>
+    </message>
+    <message>
+        <source>not compared: the shown run is %1: %2</source>
+        <translation>未比较：当前运行为%1：%2</translation>
+    </message>
+    <message>
+        <source>not compared: the compared run is %1</source>
+        <translation>未比较：对比运行为%1</translation>
+    </message>
+    <message>
+        <source>not compared: the compared run is %1: %2</source>
+        <translation>未比较：对比运行为%1：%2</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>Shown (µs)</source>
+        <translation>当前 (µs)</translation>
+    </message>
+    <message>
+        <source>Compared (µs)</source>
+        <translation>对比 (µs)</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Noise shown</source>
+        <translation>当前噪声</translation>
+    </message>
+    <message>
+        <source>Noise compared</source>
+        <translation>对比噪声</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>%1 (MAD)</source>
+        <translation>%1（中位数绝对偏差）</translation>
+    </message>
+    <message>
+        <source>%1 (spread)</source>
+        <translation>%1（范围）</translation>
+    </message>
+    <message>
+        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise, and beyond %5 %, is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
+        <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化既超过两个单元相对噪声之和、又超过 %5 %，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
+    </message>
+    <message>
+        <source>Load a second results file with &quot;Compare with…&quot; to see, per cell, whether it is FAST, SLOW or the SAME within both files&apos; noise.</source>
+        <translation>用“对比…”载入第二个结果文件，即可逐个单元查看它在两个文件的噪声范围内是更快、更慢还是相同。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchDeviceLabel</name>
+    <message>
+        <source>%1 SMs</source>
+        <translation>%1 个 SM</translation>
+    </message>
+    <message>
+        <source>L2 %1</source>
+        <translation>L2 %1</translation>
+    </message>
+    <message>
+        <source>peak %1 GB/s</source>
+        <translation>峰值 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>%1 mode</source>
+        <translation>%1 模式</translation>
+    </message>
+    <message>
+        <source>%1 cache</source>
+        <translation>%1 缓存</translation>
+    </message>
+    <message>
+        <source>%1 reps</source>
+        <translation>%1 次重复</translation>
+    </message>
+    <message>
+        <source>sweep over %1</source>
+        <translation>扫描 %1</translation>
+    </message>
+    <message>
+        <source>Showing %1: %2</source>
+        <translation>正在显示 %1：%2</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2</source>
+        <translation>对比 %1：%2</translation>
+    </message>
+    <message>
+        <source>No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).</source>
+        <translation>还没有结果：运行一次基准测试，或打开一个结果文件（docs/results/ 中有在 H200 上记录的结果）。</translation>
+    </message>
+    <message>
+        <source>This machine: %1</source>
+        <translation>本机：%1</translation>
+    </message>
+    <message>
+        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Benchmarks need an NVIDIA GPU; open a results file recorded on one (docs/results/ has some).</source>
+        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。基准测试需要 NVIDIA GPU；可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
+    </message>
+    <message>
+        <source>This machine: GPU unknown (%1).</source>
+        <translation>本机：GPU 未知（%1）。</translation>
+    </message>
+    <message>
+        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Open a results file recorded on a GPU (docs/results/ has some).</source>
+        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
+    </message>
+    <message>
+        <source>This build has &lt;b&gt;no CUDA kernels&lt;/b&gt; (it was built without nvcc), so benchmarks cannot run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the H200 recordings shipped with ReduceScope).</source>
+        <translation>这个构建&lt;b&gt;没有 CUDA 核函数&lt;/b&gt;（构建时没有 nvcc），所以这里不能运行基准测试。可以打开在别处 GPU 上记录的结果：打开结果…（箭头菜单列出 ReduceScope 附带的 H200 记录）。</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::BenchRunPanel</name>
+    <message>
+        <source>… %1 (N = %2)</source>
+        <translation>… %1（N = %2）</translation>
+    </message>
+    <message>
+        <source>✓ %1: %2 µs, %3 GB/s</source>
+        <translation>✓ %1：%2 µs，%3 GB/s</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2%3</source>
+        <translation>✗ %1：%2%3</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>This build has no CUDA kernels</source>
+        <translation>这个构建没有 CUDA 核函数</translation>
+    </message>
+    <message>
+        <source>Runs reducescope-cli bench with these settings in a child process</source>
+        <translation>在子进程中以这些设置运行 reducescope-cli bench</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%v / %m kernel runs</source>
+        <translation>%v / %m 次核函数运行</translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::BenchRunner</name>
     <message>
         <source>a benchmark is already running</source>
@@ -1953,36 +2155,8 @@ Double-click to open this strategy in the step pane.</source>
 <context>
     <name>reducescope::app::BenchmarkPane</name>
     <message>
-        <source>… %1 (N = %2)</source>
-        <translation>… %1（N = %2）</translation>
-    </message>
-    <message>
-        <source>✓ %1: %2 µs, %3 GB/s</source>
-        <translation>✓ %1：%2 µs，%3 GB/s</translation>
-    </message>
-    <message>
-        <source>✗ %1: %2%3</source>
-        <translation>✗ %1：%2%3</translation>
-    </message>
-    <message>
-        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Open a results file recorded on a GPU (docs/results/ has some).</source>
-        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
-    </message>
-    <message>
         <source> %1 stdout line(s) could not be read; the last: %2</source>
         <translation> 有 %1 行标准输出无法读取；最后一行：%2</translation>
-    </message>
-    <message>
-        <source>This machine: %1</source>
-        <translation>本机：%1</translation>
-    </message>
-    <message>
-        <source>This machine: &lt;b&gt;no CUDA device&lt;/b&gt; (%1). Benchmarks need an NVIDIA GPU; open a results file recorded on one (docs/results/ has some).</source>
-        <translation>本机：&lt;b&gt;没有 CUDA 设备&lt;/b&gt;（%1）。基准测试需要 NVIDIA GPU；可以打开在 GPU 上记录的结果文件（docs/results/ 中有一些）。</translation>
-    </message>
-    <message>
-        <source>This machine: GPU unknown (%1).</source>
-        <translation>本机：GPU 未知（%1）。</translation>
     </message>
     <message>
         <source>Open results…</source>
@@ -2021,22 +2195,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>数据导出为 CSV 或 JSON…</translation>
     </message>
     <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <source>Runs reducescope-cli bench with these settings in a child process</source>
-        <translation>在子进程中以这些设置运行 reducescope-cli bench</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>%v / %m kernel runs</source>
-        <translation>%v / %m 次核函数运行</translation>
-    </message>
-    <message>
         <source>Speed-up baseline:</source>
         <translation>加速比基准：</translation>
     </message>
@@ -2067,30 +2225,6 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>Multi-GPU</source>
         <translation>多 GPU</translation>
-    </message>
-    <message>
-        <source>This build has no CUDA kernels</source>
-        <translation>这个构建没有 CUDA 核函数</translation>
-    </message>
-    <message>
-        <source>This build has &lt;b&gt;no CUDA kernels&lt;/b&gt; (it was built without nvcc), so benchmarks cannot run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the H200 recordings shipped with ReduceScope).</source>
-        <translation>这个构建&lt;b&gt;没有 CUDA 核函数&lt;/b&gt;（构建时没有 nvcc），所以这里不能运行基准测试。可以打开在别处 GPU 上记录的结果：打开结果…（箭头菜单列出 ReduceScope 附带的 H200 记录）。</translation>
-    </message>
-    <message>
-        <source>Showing %1: %2</source>
-        <translation>正在显示 %1：%2</translation>
-    </message>
-    <message>
-        <source>this run</source>
-        <translation>本次运行</translation>
-    </message>
-    <message>
-        <source>Compared with %1: %2</source>
-        <translation>对比 %1：%2</translation>
-    </message>
-    <message>
-        <source>No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).</source>
-        <translation>还没有结果：运行一次基准测试，或打开一个结果文件（docs/results/ 中有在 H200 上记录的结果）。</translation>
     </message>
     <message>
         <source>Not loaded: %1</source>
@@ -2173,68 +2307,12 @@ Double-click to open this strategy in the step pane.</source>
         <translation>单元</translation>
     </message>
     <message>
-        <source>Shown (µs)</source>
-        <translation>当前 (µs)</translation>
-    </message>
-    <message>
-        <source>Compared (µs)</source>
-        <translation>对比 (µs)</translation>
-    </message>
-    <message>
-        <source>Change</source>
-        <translation>变化</translation>
-    </message>
-    <message>
-        <source>Noise shown</source>
-        <translation>当前噪声</translation>
-    </message>
-    <message>
-        <source>Noise compared</source>
-        <translation>对比噪声</translation>
-    </message>
-    <message>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
         <source>Comparison</source>
         <translation>对比</translation>
-    </message>
-    <message>
-        <source>%1 (MAD)</source>
-        <translation>%1（中位数绝对偏差）</translation>
-    </message>
-    <message>
-        <source>%1 (spread)</source>
-        <translation>%1（范围）</translation>
-    </message>
-    <message>
-        <source>FAST</source>
-        <translation>更快</translation>
-    </message>
-    <message>
-        <source>SLOW</source>
-        <translation>更慢</translation>
-    </message>
-    <message>
-        <source>SAME</source>
-        <translation>相同</translation>
-    </message>
-    <message>
-        <source>not compared (%1)</source>
-        <translation>未比较（%1）</translation>
-    </message>
-    <message>
-        <source>only in the shown file</source>
-        <translation>仅在当前文件中</translation>
-    </message>
-    <message>
-        <source>only in the compared file</source>
-        <translation>仅在对比文件中</translation>
-    </message>
-    <message>
-        <source>Load a second results file with &quot;Compare with…&quot; to see, per cell, whether it is FAST, SLOW or the SAME within both files&apos; noise.</source>
-        <translation>用“对比…”载入第二个结果文件，即可逐个单元查看它在两个文件的噪声范围内是更快、更慢还是相同。</translation>
     </message>
     <message>
         <source>Runs</source>
@@ -2333,10 +2411,6 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>fixed tree order</source>
         <translation>固定的树形顺序</translation>
-    </message>
-    <message>
-        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise, and beyond %5 %, is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
-        <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化既超过两个单元相对噪声之和、又超过 %5 %，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
     </message>
 </context>
 <context>
@@ -2979,10 +3053,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>|误差| %1（容差 %2）</translation>
     </message>
     <message>
-        <source>Kernel time (median; whiskers: min–max)</source>
-        <translation>核函数时间（中位数；须线：最小–最大）</translation>
-    </message>
-    <message>
         <source>Effective bandwidth (bytes read / median time)</source>
         <translation>有效带宽（读取字节数 / 中位时间）</translation>
     </message>
@@ -3163,6 +3233,46 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>, coarse factor %1 (the Heat map tab shows every pair)</source>
         <translation>，粗化因子 %1（热力图页显示每一对）</translation>
+    </message>
+    <message>
+        <source>noise: %1 % (relative median absolute deviation)</source>
+        <translation>噪声：%1 %（相对中位数绝对偏差）</translation>
+    </message>
+    <message>
+        <source>noise: %1 % (half the min–max spread; no noise recorded)</source>
+        <translation>噪声：%1 %（最小–最大范围的一半；未记录噪声）</translation>
+    </message>
+    <message>
+        <source>above the run&apos;s limit of %1 %</source>
+        <translation>高于本次运行的上限 %1 %</translation>
+    </message>
+    <message>
+        <source>above the run&apos;s limit</source>
+        <translation>高于本次运行的上限</translation>
+    </message>
+    <message>
+        <source>Kernel time (median; whiskers: ± noise)</source>
+        <translation>内核时间（中位数；误差线：± 噪声）</translation>
+    </message>
+    <message>
+        <source>hatched: noise above the run&apos;s limit of %1 %</source>
+        <translation>斜线填充：噪声高于本次运行的上限 %1 %</translation>
+    </message>
+    <message>
+        <source>hatched: noise above the run&apos;s limit</source>
+        <translation>斜线填充：噪声高于本次运行的上限</translation>
+    </message>
+    <message>
+        <source>whiskers: ± noise (relative MAD)</source>
+        <translation>误差线：± 噪声（相对中位数绝对偏差）</translation>
+    </message>
+    <message>
+        <source>whiskers: ± ½ min–max spread (no noise recorded)</source>
+        <translation>误差线：± 最小–最大范围的一半（未记录噪声）</translation>
+    </message>
+    <message>
+        <source>whiskers: ± noise (MAD, else ½ min–max spread)</source>
+        <translation>误差线：± 噪声（中位数绝对偏差，否则取最小–最大范围的一半）</translation>
     </message>
 </context>
 <context>

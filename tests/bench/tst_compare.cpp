@@ -45,6 +45,10 @@ private slots:
     void cliPrintsTheSameVerdicts();
     void noiseFactor_data();
     void noiseFactor();
+    void notes_data();
+    void notes();
+    void failedRunMessage_data();
+    void failedRunMessage();
 };
 
 void TstCompare::verdicts_data()
@@ -229,6 +233,132 @@ void TstCompare::noiseFactor()
     QVERIFY2(out.contains(expected), qPrintable(out));
     if (exitCode != 0)
         QCOMPARE(out.count(QLatin1Char('\n')), 1);
+// The notes as data (issue 16: the pane words the same notes the CLI prints) and the CLI's lines,
+// pinned word for word: "note: " + compare_note_text, in compare_note_list's order.
+void TstCompare::notes_data()
+{
+    QTest::addColumn<QString>("edit");      // how B (and A) differ from the fixture
+    QTest::addColumn<bool>("sameFile");     // B is A's path
+    QTest::addColumn<QStringList>("kinds");  // the notes' kinds, in order
+    QTest::addColumn<QStringList>("lines");  // the CLI's note lines
+    const QString twoGpus = QStringLiteral("note: A ran on NVIDIA H200 (fixture), B on NVIDIA A100: the verdicts compare "
+                                           "two GPUs, not two versions of the code");
+    QTest::addRow("none") << "" << false << QStringList{} << QStringList{};
+    QTest::addRow("same file") << "" << true << QStringList{"SameFile"}
+                               << QStringList{"note: A and B are the same file"};
+    QTest::addRow("B empty") << "b-empty" << false << QStringList{"NoResults B"}
+                             << QStringList{"note: B holds no results: nothing to compare"};
+    QTest::addRow("A empty") << "a-empty" << false << QStringList{"NoResults A"}
+                             << QStringList{"note: A holds no results: nothing to compare"};
+    QTest::addRow("loop against graph") << "b-loop" << false << QStringList{"NoCommonCell graph loop"}
+        << QStringList{"note: no cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode "
+                       "and cache; A: graph, B: loop)"};
+    QTest::addRow("two GPUs") << "b-a100" << false << QStringList{"TwoGpus"} << QStringList{twoGpus};
+    QTest::addRow("B empty on another GPU") << "b-empty-a100" << false << QStringList{"NoResults B", "TwoGpus"}
+        << QStringList{"note: B holds no results: nothing to compare", twoGpus};
+}
+
+void TstCompare::notes()
+{
+    QFETCH(QString, edit);
+    QFETCH(bool, sameFile);
+    QFETCH(QStringList, kinds);
+    QFETCH(QStringList, lines);
+    json ja = fixture(), jb = fixture();
+    if (edit.startsWith(QLatin1String("b-empty")))
+        jb["results"] = json::array();
+    if (edit == QLatin1String("a-empty"))
+        ja["results"] = json::array();
+    if (edit.endsWith(QLatin1String("a100")))
+        jb["device"]["name"] = "NVIDIA A100";
+    if (edit == QLatin1String("b-loop")) {
+        jb["params"]["mode"] = "loop";
+        for (json& r : jb["results"])
+            r["mode"] = "loop";
+    }
+    const ResultsFile fa = read_results(ja.dump()), fb = read_results(jb.dump());
+    const auto rows = compare_results(fa, fb);
+    const auto notes = compare_note_list(fa, fb, rows, sameFile);
+    QStringList got;
+    for (const CompareNote& n : notes) {
+        switch (n.kind) {
+        case CompareNoteKind::SameFile: got << QStringLiteral("SameFile"); break;
+        case CompareNoteKind::NoResults: got << QStringLiteral("NoResults %1").arg(QLatin1Char(n.side)); break;
+        case CompareNoteKind::NoCommonCell:
+            got << QStringLiteral("NoCommonCell %1 %2").arg(QString::fromStdString(n.a_mode), QString::fromStdString(n.b_mode));
+            break;
+        case CompareNoteKind::TwoGpus:
+            QCOMPARE(QString::fromStdString(n.a_device), QStringLiteral("NVIDIA H200 (fixture)"));
+            QCOMPARE(QString::fromStdString(n.b_device), QStringLiteral("NVIDIA A100"));
+            got << QStringLiteral("TwoGpus");
+            break;
+        }
+    }
+    QCOMPARE(got, kinds);
+    // compare_notes (no paths, so never the same-file note) words the others alike.
+    const auto worded = compare_notes(fa, fb, rows);
+    QCOMPARE(int(worded.size()), int(notes.size()) - (sameFile ? 1 : 0));
+
+    // The CLI prints exactly these note lines, between the A:/B: lines and the rule.
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.json")), b = sameFile ? a : dir.filePath(QStringLiteral("b.json"));
+    for (const auto& [path, j] : {std::pair{a, ja}, std::pair{b, jb}}) {
+        if (sameFile && &j == &jb)
+            continue;
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(j.dump()));
+    }
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QStringList out = QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'));
+    QVERIFY(out.size() > 3);
+    QVERIFY(out[0].startsWith(QStringLiteral("A: ") + a + QStringLiteral(" (NVIDIA H200 (fixture), ")));
+    QVERIFY(out[1].startsWith(QStringLiteral("B: ") + b));
+    QCOMPARE(out.mid(2, int(lines.size())), lines);
+    QVERIFY2(out[2 + int(lines.size())].startsWith(QStringLiteral("Rule (after nvbench's compare script)")), qPrintable(out.join('|')));
+}
+
+// A cell not compared because a run is not ok: which file, the status and the run's own message.
+void TstCompare::failedRunMessage_data()
+{
+    QTest::addColumn<int>("index");        // the fixture's result
+    QTest::addColumn<QString>("failIn");    // "A" or "B": the file whose run is not ok
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("A: wrong") << 7 << "A" << "wrong" << "result 157286.4 outside tolerance 1.1";
+    QTest::addRow("A: skipped") << 8 << "A" << "skipped" << "cooperative launch unavailable";
+    QTest::addRow("A: expected_wrong") << 6 << "A" << "expected_wrong" << "lost updates: plain += races (expected)";
+    QTest::addRow("B: error") << 0 << "B" << "error" << "cudaErrorLaunchOutOfResources: too many resources requested";
+}
+
+void TstCompare::failedRunMessage()
+{
+    QFETCH(int, index);
+    QFETCH(QString, failIn);
+    QFETCH(QString, status);
+    QFETCH(QString, message);
+    json ja = fixture(), jb = fixture();
+    if (failIn == QLatin1String("B")) {
+        json& r = jb["results"][index];
+        r["status"] = status.toStdString();
+        r["message"] = message.toStdString();
+        for (const char* k : {"time_ms", "result", "abs_error", "bandwidth_gbs", "pct_peak", "pct_ceiling", "speedup_vs_cpu",
+                              "speedup_vs_cub"})
+            r[k] = nullptr;
+    }
+    const auto rows = compare_results(read_results(ja.dump()), read_results(jb.dump()));
+    const CompareRow& r = rows[std::size_t(index)];
+    QCOMPARE(r.verdict, Verdict::NotCompared);
+    QCOMPARE(QString(QLatin1Char(r.failed_side)), failIn);
+    QCOMPARE(QString::fromUtf8(status_name(r.failed_status).data()), status);
+    QCOMPARE(QString::fromStdString(r.failed_message), message);
+    QCOMPARE(QString::fromStdString(r.why), failIn + QStringLiteral(": ") + status);
+    // A cell that both files ran well has no failed side.
+    QCOMPARE(rows[1].failed_side, '\0');
+    QVERIFY(rows[1].failed_message.empty());
 }
 
 QTEST_APPLESS_MAIN(TstCompare)

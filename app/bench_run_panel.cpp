@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/bench_run_panel.h"
+
+#include "app/bench_runner.h"
+#include "app/bench_settings.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace reducescope::app {
+using views::BenchResult;
+using views::BenchStatus;
+
+BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
+    : QWidget(parent)
+{
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_settings = new BenchSettings(this);
+    v->addWidget(m_settings, 3);
+    auto* buttons = new QHBoxLayout;
+    m_run = new QPushButton(this);
+    m_cancel = new QPushButton(this);
+    m_cancel->setEnabled(false);
+    connect(m_run, &QPushButton::clicked, this, &BenchRunPanel::runClicked);
+    connect(m_cancel, &QPushButton::clicked, this, &BenchRunPanel::cancelClicked);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    v->addLayout(buttons);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(false);
+    v->addWidget(m_progress);
+    m_status = new QListWidget(this);
+    m_status->setMinimumHeight(80);
+    v->addWidget(m_status, 1);
+    setMinimumWidth(260);
+    setMaximumWidth(380);
+
+    connect(runner, &BenchRunner::runStarted, this, [this](const views::BenchResults&, int total) {
+        m_progress->setTextVisible(true);
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(0);
+    });
+    connect(runner, &BenchRunner::progress, this, [this](int index, int total, const QString& id, qint64 n) {
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(index);
+        auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
+        item->setData(Qt::UserRole, id);
+        m_status->addItem(item);
+    });
+    connect(runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
+        m_progress->setValue(m_progress->value() + 1);
+        const QString line = r.hasSpeed()
+            ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
+                  .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
+            : tr("✗ %1: %2%3").arg(r.strategy, views::benchStatusLabel(r.status),
+                                    r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
+        // The "… id" line of this kernel becomes its result line; a second result of one id gets its own.
+        QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
+        if (!item || item->data(Qt::UserRole).toString() != r.strategy || item->data(Qt::UserRole + 1).toBool()) {
+            item = new QListWidgetItem;
+            item->setData(Qt::UserRole, r.strategy);
+            m_status->addItem(item);
+        }
+        item->setData(Qt::UserRole + 1, true);
+        item->setText(line);
+        if (!r.hasSpeed())
+            item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20)
+                                                                                                 : QColor(0xc0, 0x70, 0x00));
+    });
+    retranslate();
+}
+
+QStringList BenchRunPanel::statusLines() const
+{
+    QStringList out;
+    for (int i = 0; i < m_status->count(); ++i)
+        out << m_status->item(i)->text();
+    return out;
+}
+
+void BenchRunPanel::begin()
+{
+    m_status->clear();
+    m_progress->setRange(0, 0);  // busy until the start line gives the total
+}
+
+void BenchRunPanel::clearStatus() { m_status->clear(); }
+
+void BenchRunPanel::setRunning(bool running)
+{
+    m_run->setEnabled(!running && !m_noCuda);
+    m_cancel->setEnabled(running);
+    m_settings->setEnabled(!running);
+    if (!running && m_progress->maximum() == 0)
+        m_progress->setRange(0, 1);
+}
+
+void BenchRunPanel::setNoCuda()
+{
+    m_noCuda = true;
+    m_run->setEnabled(false);
+    retranslate();
+}
+
+void BenchRunPanel::scrollStatusToBottom() { m_status->scrollToBottom(); }
+
+void BenchRunPanel::retranslate()
+{
+    m_run->setText(tr("Run"));
+    m_run->setToolTip(m_noCuda ? tr("This build has no CUDA kernels")
+                               : tr("Runs reducescope-cli bench with these settings in a child process"));
+    m_cancel->setText(tr("Cancel"));
+    m_progress->setFormat(tr("%v / %m kernel runs"));
+}
+
+void BenchRunPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange && m_run)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace reducescope::app
