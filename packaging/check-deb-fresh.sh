@@ -30,6 +30,8 @@
 # more. Exit: 0 every check passed, 1 a check failed, 2 usage, 77 cannot run here (not root, no
 # debootstrap, no mirror) -- the ctest `deb` label's skip code.
 set -uo pipefail
+# The whole script is one block, read before it runs: editing the file during a run cannot change it.
+{
 
 usage() { echo "usage: $0 PACKAGE.deb [ROOTDIR]" >&2; exit 2; }
 skip() { echo "check-deb-fresh: SKIP: $*" >&2; exit 77; }
@@ -272,7 +274,7 @@ fi
 echo "== apt-get install -y desktop-file-utils appstream xvfb xauth"
 if in_root apt-get install -y -q --no-install-recommends desktop-file-utils appstream xvfb xauth >"$out/apt-tools.log" 2>&1; then
   # The menu entry on an X server (Xvfb), through Qt's xcb plugin, as a desktop starts it.
-  platform=xcb want_size= screenshot x11 C.UTF-8 xvfb-run -a -s "-screen 0 1920x1080x24" "${exec_words[@]}"
+  platform=xcb want_size='' screenshot x11 C.UTF-8 xvfb-run -a -s "-screen 0 1920x1080x24" "${exec_words[@]}"
   for f in $(grep -E '^/usr/share/applications/.*\.desktop$' "$out/files.txt"); do
     r=$(in_root desktop-file-validate "$f" 2>&1)
     [ $? = 0 ] && [ -z "$r" ] && pass "desktop-file-validate $f" || fail "desktop-file-validate $f: $r"
@@ -304,3 +306,5 @@ status=$(in_root dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null)
 
 echo "== $passed passed, $failed failed, $(( $(date +%s) - started )) s; log and screenshots in $out"
 [ "$failed" = 0 ]
+exit
+}
