@@ -3,7 +3,8 @@
 # holding what cmake/Install.cmake installs under /usr. Its Depends come from the shared libraries
 # the programs actually link (dpkg-shlibdeps, package dpkg-dev). The CUDA runtime is linked
 # statically (CUDA::cudart_static), so the package needs no CUDA package: on a GPU machine only the
-# NVIDIA driver (libcuda.so.1, e.g. Debian's nvidia-driver / libcuda1) is needed to run benchmarks.
+# NVIDIA driver (libcuda.so.1, new enough for the CUDA release used; see Suggests) runs benchmarks.
+# Checked on a fresh Debian 12 by packaging/check-deb-fresh.sh (docs/install.md).
 
 set(CPACK_PACKAGE_NAME reducescope)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -27,9 +28,25 @@ set(REDUCESCOPE_PACKAGE_MAINTAINER "The ReduceScope contributors" CACHE STRING
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${REDUCESCOPE_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Benchmarks need the NVIDIA driver's libcuda.so.1 (the static CUDA runtime loads it); the Chinese
-# interface needs a CJK font. Neither is needed for the step pane.
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libcuda1, fonts-noto-cjk")
+# Suggests, not Recommends (Debian policy 7.2: Recommends are for all but unusual installations):
+# - The Chinese interface needs a CJK font (without one its text is boxes; packaging/check-deb-fresh.sh
+#   shows both). A machine installed in Chinese has one already (the installer's Chinese desktop task);
+#   on any other, fonts-noto-cjk would be 56 MB to download (93 MB on disk) that most users never see.
+#   The package is not language-specific, so, like other Debian applications, it leaves fonts to the
+#   desktop. Qt's own Chinese strings (qt6-translations-l10n) come as a Recommends of libqt6core6.
+# - Benchmarks need the NVIDIA driver's libcuda.so.1 (the static CUDA runtime loads it), new enough
+#   for the CUDA release that built the kernels: CUDA 12 needs driver 525 or newer, CUDA 13 needs 580
+#   (Debian 12's own nvidia-driver is 535: enough for CUDA 12, too old for CUDA 13). A build without
+#   nvcc has no kernels and suggests no driver.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "fonts-noto-cjk")
+if(REDUCESCOPE_HAVE_CUDA)
+  if(CUDAToolkit_VERSION_MAJOR GREATER_EQUAL 13)
+    set(_rs_min_driver 580)
+  else()
+    set(_rs_min_driver 525)
+  endif()
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libcuda1 (>= ${_rs_min_driver}), ${CPACK_DEBIAN_PACKAGE_SUGGESTS}")
+endif()
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION TRUE)
 
 # NCCL (multi-GPU benchmark) is a shared library. From a Debian package (libnccl2) dpkg-shlibdeps
