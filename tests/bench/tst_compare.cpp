@@ -233,6 +233,8 @@ void TstCompare::noiseFactor()
     QVERIFY2(out.contains(expected), qPrintable(out));
     if (exitCode != 0)
         QCOMPARE(out.count(QLatin1Char('\n')), 1);
+}
+
 // The notes as data (issue 16: the pane words the same notes the CLI prints) and the CLI's lines,
 // pinned word for word: "note: " + compare_note_text, in compare_note_list's order.
 void TstCompare::notes_data()
