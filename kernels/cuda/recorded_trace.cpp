@@ -16,6 +16,7 @@
 #include <optional>
 #include <queue>
 #include <set>
+#include <span>
 #include <tuple>
 
 namespace reducescope::cuda {
@@ -113,18 +114,9 @@ m::Trace recorded_trace(const Recording& rec)
     t.source_file = source_file;
     t.result = rec.result;
     t.expected_wrong = info && info->expected_wrong;
-    if (t.operation == m::Operation::Max) {
-        double mx = -std::numeric_limits<double>::infinity();
-        for (unsigned int i = 0; i < rec.n; ++i)
-            if (!std::isnan(rec.input[i]))
-                mx = std::max(mx, static_cast<double>(rec.input[i]));
-        t.reference = mx;
-    } else {
-        double sum = 0;
-        for (unsigned int i = 0; i < rec.n; ++i)
-            sum += rec.input[i];
-        t.reference = sum;
-    }
+    // The model's own float64 reference (fmaxf's rule for the max, the sum from -0), so a recording
+    // and a simulation of one input carry the same reference, sign of zero included.
+    t.reference = m::reference_of(t.operation, std::span<const float>(rec.input.data(), rec.n));
     if (t.expected_wrong)
         t.lost_value = t.reference - t.result;
 
