@@ -108,6 +108,8 @@ private slots:
     void childFailures_data();
     void childFailures();
     void cancelKeepsFinishedRows();
+    void cancelledSweepExportLoadsAgain_data();
+    void cancelledSweepExportLoadsAgain();
     void hangEndsOnCancelWithin2s();
     void floodOfLinesKeepsPaneResponsive();
     void badSettingsDoNotStart();
@@ -871,6 +873,96 @@ void TestBenchPane::cancelKeepsFinishedRows()
     QVERIFY(!pane.run());
     QVERIFY(pane.message().contains(QStringLiteral("already running")));
     pane.cancel();
+}
+
+void TestBenchPane::cancelledSweepExportLoadsAgain_data()
+{
+    // A sweep cancelled part-way: params.sweep lists values (and 2-D cells) no result has. The
+    // pane's JSON export says the run is incomplete, and the results reader loads it again.
+    QTest::addColumn<QList<int>>("blocks");
+    QTest::addColumn<QList<int>>("coarse");  // empty: a one-parameter sweep over block size
+    QTest::addColumn<int>("kept");           // results printed before the cancel
+    QTest::addRow("1-D block size, 1 of 3") << QList<int>{128, 256, 512} << QList<int>{} << 1;
+    QTest::addRow("1-D block size, 2 of 3") << QList<int>{128, 256, 512} << QList<int>{} << 2;
+    QTest::addRow("2-D, 1 of 4 cells") << QList<int>{128, 256} << QList<int>{1, 2} << 1;
+    QTest::addRow("2-D, 3 of 6 cells (block 256 untouched)") << QList<int>{128, 256} << QList<int>{1, 2, 4} << 3;
+    QTest::addRow("2-D, 5 of 6 cells") << QList<int>{128, 256} << QList<int>{1, 2, 4} << 5;
+}
+
+void TestBenchPane::cancelledSweepExportLoadsAgain()
+{
+    QFETCH(QList<int>, blocks);
+    QFETCH(QList<int>, coarse);
+    QFETCH(int, kept);
+    // The run's lines: the fake CLI's start line with the sweep, then `kept` results of
+    // `coarsened` in the engine's order (block size outer, coarse factor inner).
+    QFile in(dataFile("fake_lines.jsonl"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = in.readAll().split('\n');
+    QJsonObject start = QJsonDocument::fromJson(lines.at(0)).object();
+    const QJsonObject result = QJsonDocument::fromJson(lines.at(2)).object();
+    const QList<int> cs = coarse.isEmpty() ? QList<int>{4} : coarse;
+    const int total = int(blocks.size() * cs.size());
+    QJsonObject params = start.value(QStringLiteral("params")).toObject();
+    QJsonObject sweep{{QStringLiteral("param"), QStringLiteral("block_size")},
+                      {QStringLiteral("values"), QJsonArray::fromVariantList(QVariantList(blocks.begin(), blocks.end()))}};
+    if (!coarse.isEmpty())
+        sweep.insert(QStringLiteral("second"),
+                     QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                 {QStringLiteral("values"), QJsonArray::fromVariantList(QVariantList(coarse.begin(), coarse.end()))}});
+    params.insert(QStringLiteral("sweep"), sweep);
+    params.insert(QStringLiteral("strategies"), QJsonArray{QStringLiteral("coarsened")});
+    params.insert(QStringLiteral("block_size"), blocks.first());
+    params.insert(QStringLiteral("coarse_factor"), cs.first());
+    start.insert(QStringLiteral("params"), params);
+    start.insert(QStringLiteral("total"), total);
+    QByteArray out = QJsonDocument(start).toJson(QJsonDocument::Compact) + '\n';
+    for (int i = 0; i < kept; ++i) {
+        QJsonObject r = result;
+        r.insert(QStringLiteral("block_size"), blocks.at(i / int(cs.size())));
+        r.insert(QStringLiteral("coarse_factor"), cs.at(i % int(cs.size())));
+        out += QJsonDocument(r).toJson(QJsonDocument::Compact) + '\n';
+    }
+    QTemporaryDir tmp;
+    qputenv("FAKE_CLI_LINES", writeFile(tmp, QStringLiteral("lines.jsonl"), out).toUtf8());
+    qputenv("FAKE_CLI_MODE", "lines");
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy results(pane.runner(), &app::BenchRunner::resultReady);
+    QVERIFY(pane.run());
+    QTRY_COMPARE_WITH_TIMEOUT(results.count(), kept, 10000);
+    pane.cancel();
+    QCOMPARE(waitForFinish(finished).kind, BenchOutcome::Kind::Cancelled);
+    const QString reason = QStringLiteral("cancelled after %1 of %2 results").arg(kept).arg(total);
+
+    // Exported, the file says why it is incomplete and keeps the plan whole.
+    const QString path = tmp.filePath(QStringLiteral("cancelled.json"));
+    QString error;
+    QVERIFY2(pane.exportData(path, &error), qPrintable(error));
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject file = QJsonDocument::fromJson(written.readAll()).object();
+    QCOMPARE(file.value(QStringLiteral("incomplete")).toString(), reason);
+    QCOMPARE(file.value(QStringLiteral("results")).toArray().size(), kept);
+    QCOMPARE(file.value(QStringLiteral("params")).toObject().value(QStringLiteral("sweep")).toObject(), sweep);
+
+    // ...and it loads again, in this pane and in a fresh one.
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    QCOMPARE(pane.tableModel()->rowCount(), kept);
+    BenchmarkPane fresh;
+    QVERIFY2(fresh.loadResults(path, &error), qPrintable(error));
+    QCOMPARE(fresh.tableModel()->rowCount(), kept);
+    QCOMPARE(QString::fromStdString(fresh.shownDocument().incomplete.value_or("")), reason);
+    QCOMPARE(int(fresh.shownDocument().params.sweep->values.size()), int(blocks.size()));
+    // A run that finished writes no "incomplete".
+    qputenv("FAKE_CLI_MODE", "ok");
+    finished.clear();
+    QVERIFY(pane.run());
+    QCOMPARE(waitForFinish(finished).kind, BenchOutcome::Kind::Completed);
+    QVERIFY(pane.exportData(path, &error));
+    written.close();
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(!QJsonDocument::fromJson(written.readAll()).object().contains(QStringLiteral("incomplete")));
 }
 
 void TestBenchPane::hangEndsOnCancelWithin2s()
