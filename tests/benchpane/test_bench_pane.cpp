@@ -108,6 +108,8 @@ private slots:
     void childFailures_data();
     void childFailures();
     void cancelKeepsFinishedRows();
+    void summaryNamesSweptParameters_data();
+    void summaryNamesSweptParameters();
     void cancelledSweepExportLoadsAgain_data();
     void cancelledSweepExportLoadsAgain();
     void hangEndsOnCancelWithin2s();
@@ -873,6 +875,55 @@ void TestBenchPane::cancelKeepsFinishedRows()
     QVERIFY(!pane.run());
     QVERIFY(pane.message().contains(QStringLiteral("already running")));
     pane.cancel();
+}
+
+void TestBenchPane::summaryNamesSweptParameters_data()
+{
+    // The summary line names what was swept, both parameters of a block size × coarse factor
+    // file, by name (not the file's ids).
+    QTest::addColumn<QJsonValue>("sweep");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("absent");
+    const auto values = [](std::initializer_list<int> v) {
+        QJsonArray a;
+        for (const int x : v)
+            a.append(x);
+        return a;
+    };
+    QTest::addRow("no sweep") << QJsonValue() << QString() << QStringLiteral("sweep over");
+    QTest::addRow("block size") << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("block_size")},
+                                                          {QStringLiteral("values"), values({256})}})
+                                << QStringLiteral("sweep over block size") << QStringLiteral("block_size");
+    QTest::addRow("coarse factor") << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                                             {QStringLiteral("values"), values({4})}})
+                                   << QStringLiteral("sweep over coarse factor") << QStringLiteral("coarse_factor");
+    QTest::addRow("block size × coarse factor")
+        << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("block_size")},
+                                  {QStringLiteral("values"), values({256})},
+                                  {QStringLiteral("second"), QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                                                         {QStringLiteral("values"), values({4})}}}})
+        << QStringLiteral("graph mode, hot cache, 100 reps, sweep over block size × coarse factor") << QStringLiteral("block_size");
+}
+
+void TestBenchPane::summaryNamesSweptParameters()
+{
+    QFETCH(QJsonValue, sweep);
+    QFETCH(QString, expected);
+    QFETCH(QString, absent);
+    // The fixture's results all run at block size 256, coarse factor 4: one cell of each sweep.
+    QJsonObject root = fixtureObject();
+    QJsonObject params = root.value(QStringLiteral("params")).toObject();
+    params.insert(QStringLiteral("sweep"), sweep.isUndefined() ? QJsonValue(QJsonValue::Null) : sweep);
+    root.insert(QStringLiteral("params"), params);
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp, QStringLiteral("swept.json"), QJsonDocument(root).toJson());
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    const QString text = pane.deviceText();
+    if (!expected.isEmpty())
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    QVERIFY2(!text.contains(absent), qPrintable(text));
 }
 
 void TestBenchPane::cancelledSweepExportLoadsAgain_data()
