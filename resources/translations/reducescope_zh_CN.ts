@@ -2172,10 +2172,6 @@ Double-click to open this strategy in the step pane.</source>
 <context>
     <name>reducescope::app::BenchmarkPane</name>
     <message>
-        <source> %1 stdout line(s) could not be read; the last: %2</source>
-        <translation> 有 %1 行标准输出无法读取；最后一行：%2</translation>
-    </message>
-    <message>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
@@ -2428,6 +2424,12 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>fixed tree order</source>
         <translation>固定的树形顺序</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n stdout line(s) could not be read; the last: %1</source>
+        <translation>
+            <numerusform> 有 %n 行标准输出无法读取；最后一行：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "app/bench_table_model.h"
 #include "views/bench_heatmap.h"
 #include "app/benchmark_pane.h"
+#include "app/language.h"
 #include "views/bench_scaling_chart.h"
 
 #include <QApplication>
@@ -108,6 +109,8 @@ private slots:
     void childFailures_data();
     void childFailures();
     void cancelKeepsFinishedRows();
+    void rejectedLinesCounted_data();
+    void rejectedLinesCounted();
     void summaryNamesSweptParameters_data();
     void summaryNamesSweptParameters();
     void cancelledSweepExportLoadsAgain_data();
@@ -133,6 +136,8 @@ void TestBenchPane::init()
     qputenv("REDUCESCOPE_CLI", dataFile("fake_cli.sh").toUtf8());
     qunsetenv("FAKE_CLI_MODE");
     qunsetenv("FAKE_CLI_ARGS");
+    qunsetenv("FAKE_CLI_GARBAGE");
+    app::setLanguage(QStringLiteral("en"));  // as the app starts: English words with English plurals
 }
 
 void TestBenchPane::showPane(BenchmarkPane& pane)
@@ -839,7 +844,7 @@ void TestBenchPane::childFailures()
     if (rows > 0)
         QVERIFY(pane.statusLines().size() >= rows);
     if (mode == QLatin1String("garbage"))
-        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line(s) could not be read; the last: reducescope-cli printed a line this app cannot read: not JSON: line 1")),
+        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line could not be read; the last: reducescope-cli printed a line this app cannot read: not JSON: line 1")),
                  qPrintable(pane.message()));
     if (mode == QLatin1String("nodevice"))
         QVERIFY2(pane.deviceText().contains(QStringLiteral("no CUDA device")), qPrintable(pane.deviceText()));
@@ -875,6 +880,42 @@ void TestBenchPane::cancelKeepsFinishedRows()
     QVERIFY(!pane.run());
     QVERIFY(pane.message().contains(QStringLiteral("already running")));
     pane.cancel();
+}
+
+void TestBenchPane::rejectedLinesCounted_data()
+{
+    // Stray stdout lines before a good run: counted in the message, with the plural of the
+    // language (reducescope_en.ts / reducescope_zh_CN.ts numerus forms).
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("lines");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("en, 1") << QStringLiteral("en") << 1 << QStringLiteral("Done: 4 results. 1 stdout line could not be read; the last: ");
+    QTest::addRow("en, 2") << QStringLiteral("en") << 2 << QStringLiteral("Done: 4 results. 2 stdout lines could not be read; the last: ");
+    QTest::addRow("en, 11") << QStringLiteral("en") << 11 << QStringLiteral(" 11 stdout lines could not be read; the last: ");
+    QTest::addRow("zh_CN, 1") << QStringLiteral("zh_CN") << 1 << QStringLiteral(" 有 1 行标准输出无法读取；最后一行：");
+    QTest::addRow("zh_CN, 3") << QStringLiteral("zh_CN") << 3 << QStringLiteral(" 有 3 行标准输出无法读取；最后一行：");
+}
+
+void TestBenchPane::rejectedLinesCounted()
+{
+    QFETCH(QString, language);
+    QFETCH(int, lines);
+    QFETCH(QString, expected);
+    QVERIFY(app::setLanguage(language));
+    qputenv("FAKE_CLI_MODE", "garbage");
+    qputenv("FAKE_CLI_GARBAGE", QByteArray::number(lines));
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy rejected(pane.runner(), &app::BenchRunner::lineRejected);
+    QVERIFY(pane.run());
+    const BenchOutcome o = waitForFinish(finished);
+    qunsetenv("FAKE_CLI_GARBAGE");
+    const QString message = pane.message();
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
+    QCOMPARE(rejected.count(), lines);
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral("(s)")), qPrintable(message));
 }
 
 void TestBenchPane::summaryNamesSweptParameters_data()
