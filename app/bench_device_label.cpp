@@ -92,8 +92,18 @@ void BenchDeviceLabel::reword()
             parts << tr("%1 cache").arg(h.params.cache);
         if (h.params.reps > 0)
             parts << tr("%1 reps").arg(h.params.reps);
-        if (h.sweep)
-            parts << tr("sweep over %1").arg(h.params.sweep_param);
+        // A swept parameter by its name ("block size"), not its id in the file ("block_size").
+        const auto name = [](const QString& param) {
+            return param == QLatin1String("n")            ? tr("N")
+                   : param == QLatin1String("block_size") ? tr("block size")
+                   : param == QLatin1String("coarse_factor") ? tr("coarse factor")
+                                                           : param;
+        };
+        if (h.sweep && !h.params.sweep_param2.isEmpty())
+            parts << tr("sweep over %1 × %2", "two swept parameters: every pair is run")
+                         .arg(name(h.params.sweep_param), name(h.params.sweep_param2));
+        else if (h.sweep)
+            parts << tr("sweep over %1").arg(name(h.params.sweep_param));
         return parts.join(QStringLiteral(", "));
     };
     QStringList lines;

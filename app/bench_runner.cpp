@@ -29,6 +29,16 @@ QString countResults(int n)
                   : QCoreApplication::translate("BenchRunner", "%1 results").arg(n);
 }
 
+/// The results file's `incomplete` (English, like the rest of the file: it is data, not UI):
+/// how the run ended and how far it got, "cancelled after 5 of 12 results".
+std::string incompleteReason(bool cancelled, bool crashed, int exitCode, int received, int total)
+{
+    const std::string how = cancelled ? "cancelled"
+                            : crashed ? "reducescope-cli crashed"
+                                      : "reducescope-cli exited (code " + std::to_string(exitCode) + ") without its done line";
+    return how + " after " + std::to_string(received) + " of " + std::to_string(total) + (total == 1 ? " result" : " results");
+}
+
 bool isPowerOfTwo(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
 // A list as typed, as the CLI gets it: no spaces, size suffixes in capitals.
@@ -151,6 +161,8 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
     m_cancelled = false;
     m_done = false;
     m_sawStdout = false;
+    m_sawStart = false;
+    m_total = 0;
     m_results = {};
     m_document = {};
     m_results.source = QStringLiteral("run");
@@ -210,6 +222,8 @@ void BenchRunner::handleLine(const QByteArray& line)
         m_document.command = command.toStdString();
         m_document.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
         m_results = toViews(m_document, source);
+        m_sawStart = true;
+        m_total = int(l.total);
         emit runStarted(m_results, int(l.total));
         break;
     }
@@ -276,6 +290,10 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     const QString said = toolSaid(!m_errorLine.isEmpty() ? m_errorLine : stderrLine());  // the CLI speaks English
     const int received = int(m_results.results.size());
     const int failed = failedRows();
+    // A run without its "done" line stopped before its last cell: its export says so, and the
+    // reader then takes params.sweep as the plan (results_file.h ResultsFile::incomplete).
+    if (!m_done && m_sawStart)
+        m_document.incomplete = incompleteReason(m_cancelled, status == QProcess::CrashExit, exitCode, received, m_total);
     if (m_cancelled) {
         o.kind = BenchOutcome::Kind::Cancelled;
         o.message = tr("Cancelled; %1 kept.").arg(received == 1 ? tr("1 finished result") : tr("%1 finished results").arg(received));

@@ -157,6 +157,8 @@ private:
     QByteArray m_stderr;
     QString m_errorLine;     ///< message of an {"type":"error"} line
     bool m_cancelled = false;
+    bool m_sawStart = false;  ///< the run's "start" line came (m_document has its header)
+    int m_total = 0;          ///< results the start line announced
     bool m_done = false;     ///< the done line arrived
     bool m_sawStdout = false; ///< the child printed anything at all on stdout
     views::BenchResults m_results;

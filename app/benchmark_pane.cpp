@@ -97,7 +97,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         }
         QString text = o.message;
         if (m_rejectedLines > 0)
-            text += tr(" %1 stdout line(s) could not be read; the last: %2").arg(m_rejectedLines).arg(m_lastRejected);
+            text += tr(" %n stdout line(s) could not be read; the last: %1", nullptr, m_rejectedLines).arg(m_lastRejected);
         setMessage(text, isError || m_rejectedLines > 0);
         emit runFinished(o);
     });

@@ -50,7 +50,8 @@ inline constexpr double kMaxRelativeNoise = 10.0;
 /// coarse factor, mode, cache, GPUs, combine); params.sweep against the results, both ways: each
 /// listed value once and matched by a result, each result's value listed ("results[4].block_size: 512 is
 /// not among params.sweep.values (128, 256)"), and in a two-parameter sweep every (block size,
-/// coarse factor) pair held by a result; a result's gpus does not exceed the file's `gpus`,
+/// coarse factor) pair held by a result (an incomplete run's file, ResultsFile::incomplete, may
+/// lack values and cells: its listing is the plan); a result's gpus does not exceed the file's `gpus`,
 /// ceilings within range. Throws SchemaError.
 void check_file(const ResultsFile& f);
 

@@ -484,6 +484,9 @@ ResultsFile read_results_json(const json& root)
     }
     f.date = string(root, "date", "", Need::Optional, 100).value_or("");
     f.command = string(root, "command", "", Need::Optional).value_or("");
+    f.incomplete = string(root, "incomplete", "", Need::Optional, 500);
+    if (f.incomplete && f.incomplete->empty())
+        fail("incomplete", "expected why the run stopped early (e.g. \"cancelled after 5 of 12 results\"), got \"\"");
     f.device = read_device(*object(root, "device", "", Need::Required), "device");
     f.params = read_params(*object(root, "params", "", Need::Required), "params");
     if (const json* c = object(root, "ceilings", "", Need::Optional))
@@ -518,7 +521,7 @@ ResultsFile read_results_json(const json& root)
         }
         f.peer_access = std::move(rows);
     }
-    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "device", "params",
+    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "device", "params",
                                         "ceilings", "results", "gpus", "devices", "peer_access", "counters"});
     if (const auto counters = root.find("counters"); counters != root.end() && !counters->is_null()) {
         // Counters that cannot be read do not cost the results: the reason is kept, and the raw
@@ -727,6 +730,8 @@ json to_json(const ResultsFile& f)
     }
     j["date"] = f.date;
     j["command"] = f.command;
+    if (f.incomplete)
+        j["incomplete"] = *f.incomplete;
     j["device"] = to_json(f.device);
     j["params"] = to_json(f.params);
     if (f.ceilings)

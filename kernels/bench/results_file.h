@@ -163,6 +163,13 @@ struct ResultsFile {
     /// Why the file's "counters" could not be read (the results still load; the raw value is kept
     /// in `extra` and written back). Empty when there are none or they were read.
     std::string counters_problem;
+    /// `incomplete`: why the run stopped before its last cell ("cancelled after 5 of 12 results");
+    /// absent (written as nothing) for a finished run. Only the app writes it, for a run that
+    /// ended without the CLI's `done` line (cancelled, crashed, stopped early); the CLI writes a
+    /// file only after its last cell. With it, `params.sweep` is the plan and the reader accepts
+    /// listed values and (block size, coarse factor) cells that no result matches; each result's
+    /// value must still be listed (docs/results-format.md, "Incomplete runs").
+    std::optional<std::string> incomplete;
     nlohmann::json extra;
 
     bool operator==(const ResultsFile&) const = default;

@@ -270,6 +270,13 @@
             <numerusform>%n results repeated, each over up to %1 launches on the same input.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> %n stdout line(s) could not be read; the last: %1</source>
+        <translation>
+            <numerusform> %n stdout line could not be read; the last: %1</numerusform>
+            <numerusform> %n stdout lines could not be read; the last: %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepSidebar</name>

@@ -1815,6 +1815,23 @@
         <source>This build has &lt;b&gt;no CUDA kernels&lt;/b&gt; (it was built without nvcc), so benchmarks cannot run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the H200 recordings shipped with ReduceScope).</source>
         <translation>这个构建&lt;b&gt;没有 CUDA 核函数&lt;/b&gt;（构建时没有 nvcc），所以这里不能运行基准测试。可以打开在别处 GPU 上记录的结果：打开结果…（箭头菜单列出 ReduceScope 附带的 H200 记录）。</translation>
     </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>block size</source>
+        <translation>线程块大小</translation>
+    </message>
+    <message>
+        <source>coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>sweep over %1 × %2</source>
+        <comment>two swept parameters: every pair is run</comment>
+        <translation>扫描 %1 × %2</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunPanel</name>
@@ -2155,10 +2172,6 @@ Double-click to open this strategy in the step pane.</source>
 <context>
     <name>reducescope::app::BenchmarkPane</name>
     <message>
-        <source> %1 stdout line(s) could not be read; the last: %2</source>
-        <translation> 有 %1 行标准输出无法读取；最后一行：%2</translation>
-    </message>
-    <message>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
@@ -2411,6 +2424,12 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>fixed tree order</source>
         <translation>固定的树形顺序</translation>
+    </message>
+    <message numerus="yes">
+        <source> %n stdout line(s) could not be read; the last: %1</source>
+        <translation>
+            <numerusform> 有 %n 行标准输出无法读取；最后一行：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

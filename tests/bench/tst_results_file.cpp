@@ -101,6 +101,8 @@ private slots:
     void twoParameterSweepWrittenFromStruct();
     void oneParameterFormStillReads_data();
     void oneParameterFormStillReads();
+    void incompleteRunReads_data();
+    void incompleteRunReads();
     void refused_data();
     void refused();
     void deepNestingRefused();
@@ -336,6 +338,61 @@ void TstResultsFile::oneParameterFormStillReads()
     QVERIFY(read_results(write_results(f)) == f);
 }
 
+/// The 2-D sweep cut after its first `keep` results, as a run cancelled there leaves it.
+json cut2d(std::size_t keep, bool incomplete)
+{
+    json j = sweep2d();
+    j["results"].erase(j["results"].begin() + static_cast<std::ptrdiff_t>(keep), j["results"].end());
+    if (incomplete)
+        j["incomplete"] = "cancelled after " + std::to_string(keep) + " of 8 results";
+    return j;
+}
+
+/// The N-sweep fixture cut after its first `keep` results.
+json cut1d(std::size_t keep)
+{
+    json j = json::parse(readText(source(QStringLiteral("tests/benchpane/data/fixture_sweep.json"))));
+    j["results"].erase(j["results"].begin() + static_cast<std::ptrdiff_t>(keep), j["results"].end());
+    j["incomplete"] = "cancelled after " + std::to_string(keep) + " of 33 results";
+    return j;
+}
+
+void TstResultsFile::incompleteRunReads_data()
+{
+    // An incomplete run's file (the app's export of a cancelled or stopped run): params.sweep is
+    // the plan, values and cells after the stop have no result, and the file reads, writes back
+    // as it was and reads again equal.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("results");
+    QTest::addColumn<QString>("incomplete");
+    const auto add = [](const char* name, const json& j, int n) {
+        QTest::addRow("%s", name) << QString::fromStdString(j.dump()) << n << QString::fromStdString(j["incomplete"].get<std::string>());
+    };
+    add("N sweep, stopped in the first N", cut1d(2), 2);
+    add("N sweep, stopped after 12 of 33", cut1d(12), 12);
+    add("2-D, stopped in the first cell", cut2d(1, true), 1);
+    add("2-D, stopped mid-row (block 256 has no result)", cut2d(3, true), 3);
+    add("2-D, stopped at block 256, C 1", cut2d(5, true), 5);
+    add("2-D, nothing finished", cut2d(0, true), 0);
+    add("2-D, stopped after the last cell", cut2d(8, true), 8);
+}
+
+void TstResultsFile::incompleteRunReads()
+{
+    QFETCH(QString, text);
+    QFETCH(int, results);
+    QFETCH(QString, incomplete);
+    const ResultsFile f = read_results(text.toStdString());
+    QCOMPARE(int(f.results.size()), results);
+    QVERIFY(f.incomplete.has_value());
+    QCOMPARE(QString::fromStdString(*f.incomplete), incomplete);
+    QVERIFY(f.params.sweep.has_value());  // the plan is kept whole
+    const std::string written = write_results(f);
+    QCOMPARE(QString::fromStdString(json::parse(written)["incomplete"].get<std::string>()), incomplete);
+    QVERIFY(read_results(written) == f);
+    QCOMPARE(write_results(read_results(written)), written);
+}
+
 void TstResultsFile::refused_data()
 {
     QTest::addColumn<QString>("text");
@@ -475,6 +532,17 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.sweep.second.values[1]: expected an integer >= 1, got 0"));
     add("2-D: coarse factor twice", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1, 2, 1}; }),
         QStringLiteral("params.sweep.second.values[2]: 1 is listed twice"));
+    // Incomplete runs: only the missing values and cells are accepted.
+    add("complete 2-D file missing a cell", cut2d(3, false),
+        QStringLiteral("params.sweep.values[1]: 256 matches no result's block_size"));
+    add("incomplete: a result's value not in the plan", edited2d([](json& j) {
+            j["incomplete"] = "cancelled after 8 of 8 results";
+            j["results"][7]["coarse_factor"] = 4; }),
+        QStringLiteral("results[7].coarse_factor: 4 is not among params.sweep.second.values (1, 2)"));
+    add("incomplete: empty", edited2d([](json& j) { j["incomplete"] = ""; }),
+        QStringLiteral("incomplete: expected why the run stopped early (e.g. \"cancelled after 5 of 12 results\"), got \"\""));
+    add("incomplete: a number", edited2d([](json& j) { j["incomplete"] = 3; }),
+        QStringLiteral("incomplete: expected a string, got 3"));
     add("2-D: coarse factor matching no result", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1, 2, 8}; }),
         QStringLiteral("params.sweep.second.values[2]: 8 matches no result's coarse_factor"));
     add("2-D: result's coarse factor not listed", edited2d([](json& j) { j["params"]["sweep"]["second"]["values"] = {1}; }),

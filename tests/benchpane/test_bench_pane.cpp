@@ -7,6 +7,7 @@
 #include "app/bench_table_model.h"
 #include "views/bench_heatmap.h"
 #include "app/benchmark_pane.h"
+#include "app/language.h"
 #include "views/bench_scaling_chart.h"
 
 #include <QApplication>
@@ -27,6 +28,7 @@
 #include <QMenu>
 #include <QElapsedTimer>
 #include <QScrollBar>
+#include <QSet>
 #include <QTest>
 #include <QTimer>
 
@@ -108,6 +110,12 @@ private slots:
     void childFailures_data();
     void childFailures();
     void cancelKeepsFinishedRows();
+    void rejectedLinesCounted_data();
+    void rejectedLinesCounted();
+    void summaryNamesSweptParameters_data();
+    void summaryNamesSweptParameters();
+    void cancelledSweepExportLoadsAgain_data();
+    void cancelledSweepExportLoadsAgain();
     void hangEndsOnCancelWithin2s();
     void floodOfLinesKeepsPaneResponsive();
     void badSettingsDoNotStart();
@@ -129,6 +137,8 @@ void TestBenchPane::init()
     qputenv("REDUCESCOPE_CLI", dataFile("fake_cli.sh").toUtf8());
     qunsetenv("FAKE_CLI_MODE");
     qunsetenv("FAKE_CLI_ARGS");
+    qunsetenv("FAKE_CLI_GARBAGE");
+    app::setLanguage(QStringLiteral("en"));  // as the app starts: English words with English plurals
 }
 
 void TestBenchPane::showPane(BenchmarkPane& pane)
@@ -835,7 +845,7 @@ void TestBenchPane::childFailures()
     if (rows > 0)
         QVERIFY(pane.statusLines().size() >= rows);
     if (mode == QLatin1String("garbage"))
-        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line(s) could not be read; the last: reducescope-cli printed a line this app cannot read: not JSON: line 1")),
+        QVERIFY2(pane.message().contains(QStringLiteral("1 stdout line could not be read; the last: reducescope-cli printed a line this app cannot read: not JSON: line 1")),
                  qPrintable(pane.message()));
     if (mode == QLatin1String("nodevice"))
         QVERIFY2(pane.deviceText().contains(QStringLiteral("no CUDA device")), qPrintable(pane.deviceText()));
@@ -873,6 +883,181 @@ void TestBenchPane::cancelKeepsFinishedRows()
     pane.cancel();
 }
 
+void TestBenchPane::rejectedLinesCounted_data()
+{
+    // Stray stdout lines before a good run: counted in the message, with the plural of the
+    // language (reducescope_en.ts / reducescope_zh_CN.ts numerus forms).
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("lines");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("en, 1") << QStringLiteral("en") << 1 << QStringLiteral("Done: 4 results. 1 stdout line could not be read; the last: ");
+    QTest::addRow("en, 2") << QStringLiteral("en") << 2 << QStringLiteral("Done: 4 results. 2 stdout lines could not be read; the last: ");
+    QTest::addRow("en, 11") << QStringLiteral("en") << 11 << QStringLiteral(" 11 stdout lines could not be read; the last: ");
+    QTest::addRow("zh_CN, 1") << QStringLiteral("zh_CN") << 1 << QStringLiteral(" 有 1 行标准输出无法读取；最后一行：");
+    QTest::addRow("zh_CN, 3") << QStringLiteral("zh_CN") << 3 << QStringLiteral(" 有 3 行标准输出无法读取；最后一行：");
+}
+
+void TestBenchPane::rejectedLinesCounted()
+{
+    QFETCH(QString, language);
+    QFETCH(int, lines);
+    QFETCH(QString, expected);
+    QVERIFY(app::setLanguage(language));
+    qputenv("FAKE_CLI_MODE", "garbage");
+    qputenv("FAKE_CLI_GARBAGE", QByteArray::number(lines));
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy rejected(pane.runner(), &app::BenchRunner::lineRejected);
+    QVERIFY(pane.run());
+    const BenchOutcome o = waitForFinish(finished);
+    qunsetenv("FAKE_CLI_GARBAGE");
+    const QString message = pane.message();
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
+    QCOMPARE(rejected.count(), lines);
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral("(s)")), qPrintable(message));
+}
+
+void TestBenchPane::summaryNamesSweptParameters_data()
+{
+    // The summary line names what was swept, both parameters of a block size × coarse factor
+    // file, by name (not the file's ids).
+    QTest::addColumn<QJsonValue>("sweep");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("absent");
+    const auto values = [](std::initializer_list<int> v) {
+        QJsonArray a;
+        for (const int x : v)
+            a.append(x);
+        return a;
+    };
+    QTest::addRow("no sweep") << QJsonValue() << QString() << QStringLiteral("sweep over");
+    QTest::addRow("block size") << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("block_size")},
+                                                          {QStringLiteral("values"), values({256})}})
+                                << QStringLiteral("sweep over block size") << QStringLiteral("block_size");
+    QTest::addRow("coarse factor") << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                                             {QStringLiteral("values"), values({4})}})
+                                   << QStringLiteral("sweep over coarse factor") << QStringLiteral("coarse_factor");
+    QTest::addRow("block size × coarse factor")
+        << QJsonValue(QJsonObject{{QStringLiteral("param"), QStringLiteral("block_size")},
+                                  {QStringLiteral("values"), values({256})},
+                                  {QStringLiteral("second"), QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                                                         {QStringLiteral("values"), values({4})}}}})
+        << QStringLiteral("graph mode, hot cache, 100 reps, sweep over block size × coarse factor") << QStringLiteral("block_size");
+}
+
+void TestBenchPane::summaryNamesSweptParameters()
+{
+    QFETCH(QJsonValue, sweep);
+    QFETCH(QString, expected);
+    QFETCH(QString, absent);
+    // The fixture's results all run at block size 256, coarse factor 4: one cell of each sweep.
+    QJsonObject root = fixtureObject();
+    QJsonObject params = root.value(QStringLiteral("params")).toObject();
+    params.insert(QStringLiteral("sweep"), sweep.isUndefined() ? QJsonValue(QJsonValue::Null) : sweep);
+    root.insert(QStringLiteral("params"), params);
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp, QStringLiteral("swept.json"), QJsonDocument(root).toJson());
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    const QString text = pane.deviceText();
+    if (!expected.isEmpty())
+        QVERIFY2(text.contains(expected), qPrintable(text));
+    QVERIFY2(!text.contains(absent), qPrintable(text));
+}
+
+void TestBenchPane::cancelledSweepExportLoadsAgain_data()
+{
+    // A sweep cancelled part-way: params.sweep lists values (and 2-D cells) no result has. The
+    // pane's JSON export says the run is incomplete, and the results reader loads it again.
+    QTest::addColumn<QList<int>>("blocks");
+    QTest::addColumn<QList<int>>("coarse");  // empty: a one-parameter sweep over block size
+    QTest::addColumn<int>("kept");           // results printed before the cancel
+    QTest::addRow("1-D block size, 1 of 3") << QList<int>{128, 256, 512} << QList<int>{} << 1;
+    QTest::addRow("1-D block size, 2 of 3") << QList<int>{128, 256, 512} << QList<int>{} << 2;
+    QTest::addRow("2-D, 1 of 4 cells") << QList<int>{128, 256} << QList<int>{1, 2} << 1;
+    QTest::addRow("2-D, 3 of 6 cells (block 256 untouched)") << QList<int>{128, 256} << QList<int>{1, 2, 4} << 3;
+    QTest::addRow("2-D, 5 of 6 cells") << QList<int>{128, 256} << QList<int>{1, 2, 4} << 5;
+}
+
+void TestBenchPane::cancelledSweepExportLoadsAgain()
+{
+    QFETCH(QList<int>, blocks);
+    QFETCH(QList<int>, coarse);
+    QFETCH(int, kept);
+    // The run's lines: the fake CLI's start line with the sweep, then `kept` results of
+    // `coarsened` in the engine's order (block size outer, coarse factor inner).
+    QFile in(dataFile("fake_lines.jsonl"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = in.readAll().split('\n');
+    QJsonObject start = QJsonDocument::fromJson(lines.at(0)).object();
+    const QJsonObject result = QJsonDocument::fromJson(lines.at(2)).object();
+    const QList<int> cs = coarse.isEmpty() ? QList<int>{4} : coarse;
+    const int total = int(blocks.size() * cs.size());
+    QJsonObject params = start.value(QStringLiteral("params")).toObject();
+    QJsonObject sweep{{QStringLiteral("param"), QStringLiteral("block_size")},
+                      {QStringLiteral("values"), QJsonArray::fromVariantList(QVariantList(blocks.begin(), blocks.end()))}};
+    if (!coarse.isEmpty())
+        sweep.insert(QStringLiteral("second"),
+                     QJsonObject{{QStringLiteral("param"), QStringLiteral("coarse_factor")},
+                                 {QStringLiteral("values"), QJsonArray::fromVariantList(QVariantList(coarse.begin(), coarse.end()))}});
+    params.insert(QStringLiteral("sweep"), sweep);
+    params.insert(QStringLiteral("strategies"), QJsonArray{QStringLiteral("coarsened")});
+    params.insert(QStringLiteral("block_size"), blocks.first());
+    params.insert(QStringLiteral("coarse_factor"), cs.first());
+    start.insert(QStringLiteral("params"), params);
+    start.insert(QStringLiteral("total"), total);
+    QByteArray out = QJsonDocument(start).toJson(QJsonDocument::Compact) + '\n';
+    for (int i = 0; i < kept; ++i) {
+        QJsonObject r = result;
+        r.insert(QStringLiteral("block_size"), blocks.at(i / int(cs.size())));
+        r.insert(QStringLiteral("coarse_factor"), cs.at(i % int(cs.size())));
+        out += QJsonDocument(r).toJson(QJsonDocument::Compact) + '\n';
+    }
+    QTemporaryDir tmp;
+    qputenv("FAKE_CLI_LINES", writeFile(tmp, QStringLiteral("lines.jsonl"), out).toUtf8());
+    qputenv("FAKE_CLI_MODE", "lines");
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QSignalSpy results(pane.runner(), &app::BenchRunner::resultReady);
+    QVERIFY(pane.run());
+    QTRY_COMPARE_WITH_TIMEOUT(results.count(), kept, 10000);
+    pane.cancel();
+    QCOMPARE(waitForFinish(finished).kind, BenchOutcome::Kind::Cancelled);
+    const QString reason = QStringLiteral("cancelled after %1 of %2 results").arg(kept).arg(total);
+
+    // Exported, the file says why it is incomplete and keeps the plan whole.
+    const QString path = tmp.filePath(QStringLiteral("cancelled.json"));
+    QString error;
+    QVERIFY2(pane.exportData(path, &error), qPrintable(error));
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject file = QJsonDocument::fromJson(written.readAll()).object();
+    QCOMPARE(file.value(QStringLiteral("incomplete")).toString(), reason);
+    QCOMPARE(file.value(QStringLiteral("results")).toArray().size(), kept);
+    QCOMPARE(file.value(QStringLiteral("params")).toObject().value(QStringLiteral("sweep")).toObject(), sweep);
+
+    // ...and it loads again, in this pane and in a fresh one.
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    QCOMPARE(pane.tableModel()->rowCount(), kept);
+    BenchmarkPane fresh;
+    QVERIFY2(fresh.loadResults(path, &error), qPrintable(error));
+    QCOMPARE(fresh.tableModel()->rowCount(), kept);
+    QCOMPARE(QString::fromStdString(fresh.shownDocument().incomplete.value_or("")), reason);
+    QCOMPARE(int(fresh.shownDocument().params.sweep->values.size()), int(blocks.size()));
+    // A run that finished writes no "incomplete".
+    qputenv("FAKE_CLI_MODE", "ok");
+    finished.clear();
+    QVERIFY(pane.run());
+    QCOMPARE(waitForFinish(finished).kind, BenchOutcome::Kind::Completed);
+    QVERIFY(pane.exportData(path, &error));
+    written.close();
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QVERIFY(!QJsonDocument::fromJson(written.readAll()).object().contains(QStringLiteral("incomplete")));
+}
+
 void TestBenchPane::hangEndsOnCancelWithin2s()
 {
     // Fault drill: a CLI that hangs after 2 results. Cancel ends it within 2 s (issue 15); the
@@ -896,39 +1081,67 @@ void TestBenchPane::hangEndsOnCancelWithin2s()
 
 void TestBenchPane::floodOfLinesKeepsPaneResponsive()
 {
-    // Fault drill: 30000 result lines as fast as a pipe takes them. Every row arrives, the table
-    // keeps the reader's scroll position, and the event loop keeps turning: the longest gap
-    // between two ticks of a 20 ms timer is reported (a benchmark figure, not a pass/fail limit).
+    // Fault drill (issue 15): result lines as fast as a pipe takes them. Asserted without the
+    // machine's speed (30000 lines under a 120 s wall-clock wait failed on a loaded machine: the
+    // pane took 22 s for them alone, and the time grows faster than the lines):
+    // - every line is counted and the run ends Completed;
+    // - the event loop keeps turning while the rows stream in: a zero-interval timer fires once
+    //   per turn and sees the row count grow through many intermediate values;
+    // - the table is redrawn at most once per turn that brought rows (the throttle: never once
+    //   per line; a per-line redraw would make 6000 resets);
+    // - the table keeps the reader's scroll position.
+    // The longest gap between two turns is reported (a figure, not a limit).
+    constexpr int kLines = 6000;  // well above one refresh's worth of lines, small enough for a loaded machine
     qputenv("FAKE_CLI_MODE", "flood");
+    qputenv("FAKE_CLI_FLOOD", QByteArray::number(kLines));
     BenchmarkPane pane;
     pane.resize(1200, 800);
     pane.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pane));
     QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
-    QElapsedTimer clock, sinceTick;
+    QSignalSpy redraws(pane.tableModel(), &QAbstractItemModel::modelReset);
+    QElapsedTimer clock, sinceTurn;
     qint64 longestGap = 0;
-    QTimer ticker;
-    ticker.setInterval(20);
-    connect(&ticker, &QTimer::timeout, &pane, [&] {
-        longestGap = std::max(longestGap, sinceTick.restart());
+    QSet<qsizetype> seen;   // row counts seen by the turns while the run streamed
+    int turnsWithRows = 0;  // turns that found more rows than the turn before
+    qsizetype last = 0;
+    QTimer turn;
+    turn.setInterval(0);
+    connect(&turn, &QTimer::timeout, &pane, [&] {
+        longestGap = std::max(longestGap, sinceTurn.restart());
+        const qsizetype rows = pane.shownResults().results.size();
+        if (rows > 0 && rows < kLines)
+            seen.insert(rows);
+        turnsWithRows += rows > last;
+        last = rows;
     });
     clock.start();
-    sinceTick.start();
-    ticker.start();
+    sinceTurn.start();
+    turn.start();
     QVERIFY(pane.run());
     // Scroll the table while the rows stream in: the position must survive the refreshes.
-    int scrolledTo = -1;
-    QTRY_VERIFY_WITH_TIMEOUT(pane.tableModel()->rowCount() > 2000, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(pane.tableModel()->rowCount() > 1000, 240000);
     pane.tableView()->verticalScrollBar()->setValue(500);
-    scrolledTo = pane.tableView()->verticalScrollBar()->value();
-    const BenchOutcome o = waitForFinish(finished, 120000);
-    ticker.stop();
-    qInfo("30000 streamed results: %lld ms in all, longest event-loop gap %lld ms", clock.elapsed(), longestGap);
+    const int scrolledTo = pane.tableView()->verticalScrollBar()->value();
+    const int redrawsBefore = int(redraws.count());
+    const bool streaming = pane.isRunning();  // on a fast machine the flood may be over already
+    const BenchOutcome o = waitForFinish(finished, 240000);  // a bound for a hung run, not a speed limit
+    turn.stop();
+    qunsetenv("FAKE_CLI_FLOOD");
+    qInfo("%d streamed results: %lld ms in all, %d loop turns brought rows (%lld row counts seen mid-run), "
+          "%lld table redraws, longest event-loop gap %lld ms",
+          kLines, clock.elapsed(), turnsWithRows, qsizetype(seen.size()), qsizetype(redraws.count()), longestGap);
     QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
-    QCOMPARE(o.message, QStringLiteral("Done: 30000 results."));
-    QCOMPARE(pane.tableModel()->rowCount(), 30000);
-    QCOMPARE(pane.shownResults().results.size(), 30000);
+    QCOMPARE(o.message, QStringLiteral("Done: %1 results.").arg(kLines));
+    QCOMPARE(pane.tableModel()->rowCount(), kLines);
+    QCOMPARE(pane.shownResults().results.size(), kLines);
     QCOMPARE(pane.tableView()->verticalScrollBar()->value(), scrolledTo);
+    QVERIFY2(seen.size() >= 10, qPrintable(QString::number(seen.size())));
+    // One redraw at the start, one at the end, and at most one per turn that brought rows.
+    QVERIFY2(redraws.count() <= turnsWithRows + 2,
+             qPrintable(QStringLiteral("%1 redraws, %2 turns with rows").arg(redraws.count()).arg(turnsWithRows)));
+    if (streaming)
+        QVERIFY2(redraws.count() > redrawsBefore, "the table was not redrawn after the scroll");
 }
 
 void TestBenchPane::badSettingsDoNotStart()

@@ -4,7 +4,9 @@
 # FAKE_CLI_MODE: ok | sleep | crash | error | garbage | nodevice | badinput, and the fault drills
 # of issue 15: incomplete (start and 2 results, no done, exit 0) | silent (nothing, exit 0) |
 # errorzero (an error line, exit 0) | false (nothing, exit 1) | partial (half a JSON line at the
-# end) | bigstderr (100 MB on stderr without a newline, exit 3) | flood (30000 result lines).
+# end) | bigstderr (100 MB on stderr without a newline, exit 3) | flood (30000 result lines) |
+# lines (prints the file FAKE_CLI_LINES, then hangs until killed: a run to cancel).
+# FAKE_CLI_GARBAGE: how many stray lines garbage prints first (default 1).
 # FAKE_CLI_ARGS: a file that receives the arguments, one per line.
 mode="${FAKE_CLI_MODE:-ok}"
 dir="$(dirname "$0")"
@@ -25,7 +27,10 @@ case "$mode" in
     head -n 5 "$dir/fake_lines.jsonl"
     echo '{"type":"error","message":"cudaMalloc: out of memory (4294967296 bytes for N = 1073741824)"}'
     exit 1 ;;
-  garbage) echo "warming up the GPU..."; cat "$dir/fake_lines.jsonl"; exit 0 ;;
+  garbage)
+    i=0; while [ "$i" -lt "${FAKE_CLI_GARBAGE:-1}" ]; do echo "warming up the GPU..."; i=$((i + 1)); done
+    cat "$dir/fake_lines.jsonl"; exit 0 ;;
+  lines) cat "$FAKE_CLI_LINES"; exec sleep 30 ;;
   incomplete) head -n 5 "$dir/fake_lines.jsonl"; exit 0 ;;
   silent) exit 0 ;;
   errorzero)
