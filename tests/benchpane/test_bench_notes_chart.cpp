@@ -8,6 +8,7 @@
 #include "app/bench_results.h"
 #include "app/benchmark_pane.h"
 #include "app/language.h"
+#include "bench_pane_test_data.h"
 
 #include <QApplication>
 #include <QDirIterator>
@@ -27,24 +28,12 @@ using views::BenchChart;
 
 namespace {
 
-QString dataFile(const char* name) { return QStringLiteral(BENCHPANE_DATA_DIR "/") + QLatin1String(name); }
-
-QJsonObject fixtureObject()
-{
-    QFile f(dataFile("fixture_1m.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot open fixture");
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
+using testdata::dataFile;
+using testdata::fixtureObject;
 
 QString writeJson(const QTemporaryDir& dir, const QString& name, const QJsonObject& o)
 {
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write temp file");
-    f.write(QJsonDocument(o).toJson());
-    return path;
+    return testdata::writeFile(dir, name, QJsonDocument(o).toJson());
 }
 
 /// The fixture edited as a row of the tests says: "b-empty", "b-loop", "b-a100" (on B only).

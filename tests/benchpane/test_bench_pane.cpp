@@ -7,6 +7,7 @@
 #include "app/bench_table_model.h"
 #include "views/bench_heatmap.h"
 #include "app/benchmark_pane.h"
+#include "bench_pane_test_data.h"
 #include "app/language.h"
 #include "views/bench_scaling_chart.h"
 
@@ -44,25 +45,9 @@ using views::BenchChart;
 Q_DECLARE_METATYPE(BenchOutcome::Kind)
 
 namespace {
-QString dataFile(const char* name) { return QStringLiteral(BENCHPANE_DATA_DIR "/") + QLatin1String(name); }
-
-QJsonObject fixtureObject()
-{
-    QFile f(dataFile("fixture_1m.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot open fixture");
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write temp file");
-    f.write(bytes);
-    return path;
-}
+using testdata::dataFile;
+using testdata::fixtureObject;
+using testdata::writeFile;
 
 // Values drawn for series 0, by strategy.
 QMap<QString, double> drawn(const BenchChart* c, int series = 0)
