@@ -552,9 +552,12 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
             }
         }
     }
-    // self_reset's epochs: thousands of back-to-back launches on the same counters, in a loop and
-    // replayed from a CUDA graph; the output after the last one and the counters must be right.
-    if (std::find(ids.begin(), ids.end(), "self_reset") != ids.end() && !sizes.empty()) {
+    // self_reset's epochs and zero_ahead's launch numbers: thousands of back-to-back launches on
+    // the same counters (ring), in a loop and replayed from a CUDA graph; the output after the last
+    // one and the counters (the ring's next slot) must be right.
+    for (const char* id : {"self_reset", "zero_ahead"}) {
+        if (std::find(ids.begin(), ids.end(), id) == ids.end() || sizes.empty())
+            continue;
         const std::size_t n = std::min(sizes.back(), std::size_t{1} << 20);
         g::Runner runner{a.device, x, y, needs};
         const Reference ref = reference(std::span<const float>{x.data(), n});
@@ -564,12 +567,15 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
             stress.mode = mode;
             stress.warmup = 0;
             stress.reps = mode == g::Mode::Loop ? 5000 : 4000;
-            stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of 1000 launches
+            stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of about 1000 launches
             ++out.runs;
-            const auto run = runner.run({"self_reset", false, 256, 4}, n, stress);
-            const std::string where = std::string{"self_reset back-to-back, "} +
-                                      (mode == g::Mode::Loop ? "5000 launches in a loop" : "4 x 1000 launches in a graph") +
-                                      ", n=" + std::to_string(n);
+            const auto run = runner.run({id, false, 256, 4}, n, stress);
+            const std::string where =
+                std::string{id} + " back-to-back, " +
+                (mode == g::Mode::Loop ? "5000 launches in a loop"
+                                       : std::to_string(run.samples_ms.size()) + " x " +
+                                             std::to_string(run.reps_per_sample) + " launches in a graph") +
+                ", n=" + std::to_string(n);
             const bool ok_after = run.status == g::RunResult::Status::Ran && run.checked_after &&
                                   classify_after_timing(run.after_written, run.value_after, ref.sum, tol) == Status::Ok &&
                                   run.counters_error.empty();

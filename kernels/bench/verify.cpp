@@ -59,6 +59,7 @@ std::size_t summation_depth(std::string_view strategy, std::size_t n, unsigned b
         return in_block + ceil_div(grid, block) + ceil_log2(block);
     case model::Merge::Atomic:
     case model::Merge::SelfReset:
+    case model::Merge::ZeroAhead:
         break;
     }
     return in_block + grid;  // one atomicAdd per block into one word: a chain of `grid`

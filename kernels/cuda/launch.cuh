@@ -18,7 +18,7 @@ struct Launch {
     const float* x = nullptr;      ///< input, n floats (read-only kernels)
     const float* y = nullptr;      ///< second input of the dot products, n floats
     float* work = nullptr;         ///< in-place kernels: a copy of x padded with zeros to whole segments
-    float* out = nullptr;          ///< the scalar result
+    float* out = nullptr;          ///< the scalar result (zero_ahead: a ring of kZeroAheadSlots floats)
     float* partials = nullptr;     ///< two_pass / grid_sync: one float per block
     unsigned long long* epoch = nullptr;  ///< self_reset: kSelfResetCounters words, 0 at set-up
     void* temp = nullptr;          ///< CUB temporary storage
@@ -28,6 +28,9 @@ struct Launch {
     unsigned int coarse = 4;       ///< coarse factor C (power of two, 1..64)
     unsigned int grid = 1;         ///< blocks, from the strategy's grid formula
     bool max = false;              ///< cub: DeviceReduce::Max instead of ::Sum
+    /// zero_ahead: this launch's number e; it adds into out[e % kZeroAheadSlots] and zeroes
+    /// out[(e + 1) % kZeroAheadSlots] for the next launch (reduce_warp.cu).
+    unsigned long long launch = 0;
     cudaStream_t stream = nullptr;
 };
 
@@ -35,6 +38,9 @@ struct Launch {
 /// zero of *output was published, epoch[2] the grid size of the first launch, epoch[3] an error word
 /// (non-zero: a launch with another grid size ran on these counters). All 0 before the first launch.
 inline constexpr std::size_t kSelfResetCounters = 4;
+
+/// zero_ahead's ring (reduce_warp.cu): launch e adds into out[e % 3] and zeroes out[(e + 1) % 3].
+inline constexpr unsigned int kZeroAheadSlots = 3;
 
 /// One strategy of a kernel file's registry: how its kernel(s) are launched, with a probe.
 /// Each kernel file defines `<file>_launchers<Probe>()` next to its kernels; the benchmark

@@ -194,13 +194,17 @@ Recording record_on_gpu(const std::string& s, std::span<const float> input, unsi
     DeviceBuffer x((padded + 2048) * sizeof(float), "cudaMalloc(input)");
     check(cudaMemcpy(x.as<float>(), rec.input.data(), rec.input.size() * sizeof(float), cudaMemcpyHostToDevice),
           "cudaMemcpy(input)");
-    DeviceBuffer out(sizeof(float), "cudaMalloc(output)");
+    // zero_ahead's ring: kZeroAheadSlots floats; launch e = 0 adds into out[0] and zeroes out[1].
+    DeviceBuffer out(cuda::kZeroAheadSlots * sizeof(float), "cudaMalloc(output)");
     // A kernel that zeroes *output itself starts from NaN, so a missing zero shows in the result;
-    // the others from the identity of their operation.
-    const float out0 = info->merge == model::Merge::SelfReset        ? std::numeric_limits<float>::quiet_NaN()
+    // the others from the identity of their operation (zero_ahead: its slot 0 holds 0 before
+    // launch 0, by its contract; the other slots NaN).
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float out0 = info->merge == model::Merge::SelfReset        ? nan
                        : info->operation == model::Reduction::Max ? -std::numeric_limits<float>::infinity()
                                                                   : 0.0f;
-    check(cudaMemcpy(out.as<float>(), &out0, sizeof out0, cudaMemcpyHostToDevice), "cudaMemcpy(output)");
+    const float out_init[cuda::kZeroAheadSlots] = {out0, nan, nan};
+    check(cudaMemcpy(out.as<float>(), out_init, sizeof out_init, cudaMemcpyHostToDevice), "cudaMemcpy(output)");
     DeviceBuffer partials((std::size_t{grid} + 1) * sizeof(float), "cudaMalloc(partials)");
     DeviceBuffer epoch(cuda::kSelfResetCounters * sizeof(unsigned long long), "cudaMalloc(self_reset counters)");  // zeroed
 

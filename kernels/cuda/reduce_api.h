@@ -157,7 +157,8 @@ struct RunResult {
     double value_after = 0;
     /// self_reset: its counters after the timed work broke an invariant (tickets a whole number of
     /// launches, the published launch equal to that number, the grid word, the error word); empty
-    /// when they hold. The CLI turns a non-empty text into a wrong result.
+    /// when they hold; zero_ahead: the slot of its next launch is not 0 after the timed work.
+    /// The CLI turns a non-empty text into a wrong result.
     std::string counters_error;
 };
 

@@ -29,8 +29,8 @@ template <class Probe>
 __device__ __forceinline__ float warp_reduce_sum(float sum, Step step, Probe& probe)
 {
 #pragma unroll
-    for (unsigned int offset = kWarpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
-        sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle
+    for (unsigned int offset = kWarpSize / 2; offset > 0; offset /= 2) {  // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle @zero_ahead.shuffle
+        sum += __shfl_down_sync(kFullMask, sum, offset);                 // @warp_shuffle.shuffle @block_reduce.shuffle @two_pass.shuffle @grid_sync.shuffle @vectorized.shuffle @self_reset.shuffle @zero_ahead.shuffle
         probe.record(step, offset, Space::Register, threadIdx.x % kWarpSize, sum);
     }
     return sum;
@@ -47,15 +47,15 @@ __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, P
     const unsigned int lane = threadIdx.x % kWarpSize;
     const unsigned int warp = threadIdx.x / kWarpSize;
     sum = warp_reduce_sum(sum, Step::Shuffle, probe);
-    if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
-        warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
+    if (lane == 0) {                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial @zero_ahead.warp_partial
+        warp_sums[warp] = sum;                            // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial @zero_ahead.warp_partial
         probe.record(Step::WarpPartial, 0, Space::Shared, warp, sum);
     }
-    __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial
-    if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
-        const unsigned int warps = blockDim.x / kWarpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
-        sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
-        sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp
+    __syncthreads();                                      // @block_reduce.warp_partial @two_pass.warp_partial @grid_sync.warp_partial @vectorized.warp_partial @self_reset.warp_partial @zero_ahead.warp_partial
+    if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+        const unsigned int warps = blockDim.x / kWarpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+        sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+        sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
     }
     __syncthreads();  // warp_sums may be reused by the caller
     return sum;
@@ -170,6 +170,37 @@ __global__ __launch_bounds__(kMaxBlockThreads) void grid_sync_reduce_sum(const f
     }
 }
 
+// The coarsening of vectorized and zero_ahead: each thread issues its COARSE_FACTOR float4 loads
+// (the grid's threads side by side, `stride` float4 apart) before the first add, then adds them as
+// sum += (x + y) + (z + w); the last n % 4 elements are added one by one by block 0. Past
+// ceil(N / (4*C*B)) blocks nothing is left: a larger grid (not used here) would need the loop to
+// continue while i < n4.
+template <unsigned int COARSE_FACTOR, class Probe>
+__device__ __forceinline__ float float4_coarsen_sum(const float* __restrict__ input, unsigned int n, Probe& probe)
+{
+    const float4* input4 = reinterpret_cast<const float4*>(input);
+    const unsigned int n4 = n / 4;
+    const unsigned int stride = gridDim.x * blockDim.x;
+    const unsigned int first = blockIdx.x * blockDim.x + threadIdx.x;
+    float4 v[COARSE_FACTOR];
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen @zero_ahead.coarsen
+        const unsigned int i = first + k * stride;                           // @vectorized.coarsen @zero_ahead.coarsen
+        v[k] = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);     // @vectorized.coarsen @zero_ahead.coarsen
+    }
+    float sum = 0.0f;
+#pragma unroll
+    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen @zero_ahead.coarsen
+        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @vectorized.coarsen @zero_ahead.coarsen
+        probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
+    }
+    if (blockIdx.x == 0 && threadIdx.x < n % 4) {                            // @vectorized.coarsen @zero_ahead.coarsen
+        sum += input[4 * n4 + threadIdx.x];                                  // @vectorized.coarsen @zero_ahead.coarsen
+        probe.record(Step::Coarsen, COARSE_FACTOR, Space::Global, 4 * n4 + threadIdx.x, sum);
+    }
+    return sum;
+}
+
 // vectorized — float4 (16-byte) loads in a grid-stride loop of COARSE_FACTOR iterations, then
 // the two-level block reduce and one atomicAdd per block (seed 001's "Packed" loads).
 // Improves on block_reduce: a quarter of the load instructions and four times the bytes in flight
@@ -183,28 +214,7 @@ template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void vectorized_reduce_sum(const float* __restrict__ input, float* output, unsigned int n, Probe probe = {})
 {
     __shared__ float warp_sums[32];
-    const float4* input4 = reinterpret_cast<const float4*>(input);
-    const unsigned int n4 = n / 4;
-    const unsigned int stride = gridDim.x * blockDim.x;
-    const unsigned int first = blockIdx.x * blockDim.x + threadIdx.x;
-    float4 v[COARSE_FACTOR];
-#pragma unroll
-    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen
-        const unsigned int i = first + k * stride;                           // @vectorized.coarsen
-        v[k] = i < n4 ? input4[i] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);     // @vectorized.coarsen
-    }
-    float sum = 0.0f;
-#pragma unroll
-    for (unsigned int k = 0; k < COARSE_FACTOR; ++k) {                        // @vectorized.coarsen
-        sum += (v[k].x + v[k].y) + (v[k].z + v[k].w);                        // @vectorized.coarsen
-        probe.record(Step::Coarsen, k, Space::Global, first + k * stride, sum);
-    }
-    if (blockIdx.x == 0 && threadIdx.x < n % 4) {                            // @vectorized.coarsen
-        sum += input[4 * n4 + threadIdx.x];                                  // @vectorized.coarsen
-        probe.record(Step::Coarsen, COARSE_FACTOR, Space::Global, 4 * n4 + threadIdx.x, sum);
-    }
-    // Past ceil(N / (4*C*B)) blocks nothing is left: a larger grid (not used here) would need the
-    // loop above to continue while i < n4.
+    float sum = float4_coarsen_sum<COARSE_FACTOR>(input, n, probe);
     sum = block_reduce_sum(sum, warp_sums, probe);
     if (threadIdx.x == 0) {
         atomicAdd(output, sum);                                              // @vectorized.atomic
@@ -325,6 +335,37 @@ __global__ __launch_bounds__(kMaxBlockThreads) void self_reset_reduce_sum(const 
     }
 }
 
+// zero_ahead — vectorized, with no reset before the launch and nothing to wait for: the output is a
+// ring of three floats, and launch number e adds into ring[e % 3], which launch e - 1 zeroed. Block
+// 0 zeroes ring[(e + 1) % 3] for the next launch as its first instruction; nothing of this launch
+// touches that slot (launch e - 1 used ring[(e + 2) % 3]), and the end of this kernel orders the zero
+// before every atomicAdd of launch e + 1. So no release, no acquire, no fence and no ticket.
+// Improves on self_reset: its ticket atomic and its wait are gone (at 1M on the H200, graph mode:
+// docs/benchmarks.md, "The moonshot"). Costs: the caller numbers the launches: e must grow by one
+// from each launch to the next on the same ring (or at least keep e ≡ previous e + 1 mod 3), the
+// launches run one after another (one stream or a graph chain), the slot e % 3 must be zero before
+// the first launch, and the result of launch e is read from ring[e % 3] before launch e + 2 zeroes
+// it. A caller that breaks this gets a wrong sum (never a hang). Like vectorized, the result
+// depends on the order of the atomics.
+template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
+__global__ __launch_bounds__(kMaxBlockThreads) void zero_ahead_reduce_sum(const float* __restrict__ input, float* ring,
+                                                                         unsigned long long launch, unsigned int n,
+                                                                         Probe probe = {})
+{
+    __shared__ float warp_sums[32];
+    if (blockIdx.x == 0 && threadIdx.x == 0)                                 // @zero_ahead.reset
+        ring[(launch + 1) % kZeroAheadSlots] = 0.0f;                         // @zero_ahead.reset
+    float sum = float4_coarsen_sum<COARSE_FACTOR>(input, n, probe);
+    // The zero is recorded here, after the coarsening records, to keep the model's step order.
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        probe.record(Step::Reset, 0, Space::Global, static_cast<unsigned int>((launch + 1) % kZeroAheadSlots), 0.0f);
+    sum = block_reduce_sum(sum, warp_sums, probe);
+    if (threadIdx.x == 0) {
+        atomicAdd(&ring[launch % kZeroAheadSlots], sum);                     // @zero_ahead.atomic
+        probe.record(Step::Atomic, 0, Space::Global, static_cast<unsigned int>(launch % kZeroAheadSlots), sum);
+    }
+}
+
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
 // (recording.cu) with its recording probe.
@@ -378,6 +419,13 @@ std::span<const KernelLauncher<Probe>> warp_launchers()
                  return cudaErrorInvalidValue;  // the two counters come from the caller (zeroed)
              return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
                  self_reset_reduce_sum<C><<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.epoch, l.n, p);
+                 return cudaGetLastError();
+             });
+         }},
+        {"zero_ahead",
+         [](const Launch& l, Probe p) {
+             return with_coarse_factor(l.coarse, [&]<unsigned int C>() {
+                 zero_ahead_reduce_sum<C><<<l.grid, l.block, 0, l.stream>>>(l.x, l.out, l.launch, l.n, p);
                  return cudaGetLastError();
              });
          }},

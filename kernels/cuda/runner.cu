@@ -21,6 +21,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <numeric>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -144,6 +145,7 @@ struct KernelPlan {
     bool max = false;
     bool in_place = false;
     bool self_reset = false;   // needs the two epoch counters, zeroed before its first launch
+    bool zero_ahead = false;   // numbers its launches; its result is in out[e % kZeroAheadSlots]
     std::string skip;          // non-empty: why this kernel cannot run here
 };
 
@@ -267,6 +269,10 @@ struct Runner::Impl {
     float* out = nullptr;
     float* sink = nullptr;  // the read-only kernels' never-written output (kept apart from out)
     unsigned long long* epoch = nullptr;  // self_reset's counters (launch.cuh, kSelfResetCounters)
+    // zero_ahead: the number of its next launch (Launch::launch). It only grows; a graph replays
+    // its captured numbers, so graph batches hold a multiple of kZeroAheadSlots repetitions and the
+    // number after the capture stays right modulo kZeroAheadSlots after every replay.
+    unsigned long long ring_next = 0;
     void* flush = nullptr;
     std::size_t flush_bytes = 0;
     // Cold rotation: `rot_k` copies of the first rot_n (+ padding) floats of x (and y), `rot_stride`
@@ -344,6 +350,7 @@ struct Runner::Impl {
             p.grid = static_cast<unsigned int>(*g);
         p.accumulates = info->merge == model::Merge::Atomic && !(info->single_block && p.grid == 1);
         p.self_reset = info->merge == model::Merge::SelfReset;
+        p.zero_ahead = info->merge == model::Merge::ZeroAhead;
         if (info->cooperative) {
             if (!dev.cooperative_launch)
                 p.skip = "this device does not support cooperative launch";
@@ -508,6 +515,8 @@ struct Runner::Impl {
         Launch l = launch_for(s, p, n);
         l.x = input_x(c, rep);
         l.y = input_y(c, rep);
+        if (p.zero_ahead)
+            l.launch = ring_next++;
         const cudaError_t e = p.launcher ? p.launcher->launch(l, NoProbe{}) : cudaErrorInvalidValue;
         if (e == cudaErrorLaunchOutOfResources)
             throw TooFewRegisters{"block size " + std::to_string(s.block_size) + " with coarse factor " +
@@ -710,6 +719,20 @@ struct Runner::Impl {
         return m;
     }
 
+    /// zero_ahead's ring after the timed work: the last launch zeroed the slot the next one adds
+    /// into; empty when it holds.
+    std::string zero_ahead_ring_error()
+    {
+        float next = 1;
+        RS_CHECK(cudaMemcpyAsync(&next, out + ring_next % reducescope::cuda::kZeroAheadSlots, sizeof next,
+                                 cudaMemcpyDeviceToHost, stream));
+        RS_CHECK(cudaStreamSynchronize(stream));
+        if (next != 0.0f)
+            return "zero_ahead's next slot out[" + std::to_string(ring_next % reducescope::cuda::kZeroAheadSlots) +
+                   "] is " + std::to_string(next) + ", not the 0 the last launch stores there";
+        return {};
+    }
+
     /// self_reset's counters after the timed work: empty when their invariants hold.
     std::string self_reset_counters_error(unsigned int grid)
     {
@@ -802,14 +825,22 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
         return r;
     }
     const unsigned int poison = kPoisonBits;
+    // zero_ahead: the slot its next launch adds into holds 0 (its contract's set-up); the others
+    // are poisoned like any output.
     auto poison_output = [&] {
         std::vector<unsigned int> poison_host(64, poison);
+        if (p.zero_ahead)
+            poison_host[m->ring_next % reducescope::cuda::kZeroAheadSlots] = 0u;
         RS_CHECK(cudaMemcpyAsync(m->out, poison_host.data(), 64 * sizeof(float), cudaMemcpyHostToDevice, m->stream));
         RS_CHECK(cudaStreamSynchronize(m->stream));
     };
+    // The output of the last launch: out[0], or zero_ahead's slot of its last launch.
     auto read_output = [&](bool& written) {
         float value = 0;
-        RS_CHECK(cudaMemcpyAsync(&value, m->out, sizeof(float), cudaMemcpyDeviceToHost, m->stream));
+        const float* last = p.zero_ahead ? m->out + (m->ring_next + reducescope::cuda::kZeroAheadSlots - 1) %
+                                                        reducescope::cuda::kZeroAheadSlots
+                                         : m->out;
+        RS_CHECK(cudaMemcpyAsync(&value, last, sizeof(float), cudaMemcpyDeviceToHost, m->stream));
         RS_CHECK(cudaStreamSynchronize(m->stream));
         unsigned int bits = 0;
         std::memcpy(&bits, &value, sizeof bits);
@@ -842,7 +873,9 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
             // Poisoned again: the value read after the timed work must come from it.
             poison_output();
             const Measured meas = m->measure(
-                timing, Impl::criteria(timing), 0, cold.method == ColdPlan::Method::Rotate ? cold.buffers : 1,
+                timing, Impl::criteria(timing), 0,
+                std::lcm(cold.method == ColdPlan::Method::Rotate ? cold.buffers : 1,
+                         p.zero_ahead ? static_cast<int>(reducescope::cuda::kZeroAheadSlots) : 1),
                 [&] { if (per_launch) m->prep(p, n, cold); },
                 [&](long rep) {
                     if (!per_launch)
@@ -864,6 +897,8 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
             r.value_after = read_output(r.after_written);
             if (p.self_reset)
                 r.counters_error = m->self_reset_counters_error(p.grid);
+            if (p.zero_ahead)
+                r.counters_error = m->zero_ahead_ring_error();
             if (!per_launch && m->has_prep(p, cold)) {
                 bench::StopCriteria five;
                 five.fixed_samples = 5;

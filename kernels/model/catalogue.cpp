@@ -117,6 +117,12 @@ constexpr std::array kStrategies{
                  .kernels = "self_reset_reduce_sum", .operation = R::Sum, .elements_per_thread = 4,
                  .uses_coarse_factor = true, .whole_warps = true, .merge = M::SelfReset,
                  .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
+    StrategyInfo{.id = "zero_ahead", .family = F::WarpPrimitives,
+                 .summary = "vectorized into a ring of three outputs: launch e adds into ring[e % 3], which launch e - 1 zeroed, and zeroes ring[(e + 1) % 3]; no reset, no fence, no wait",
+                 .seed = "beyond the seeds: issue 16's moonshot (docs/benchmarks.md)", .source_file = "reduce_warp.cu",
+                 .kernels = "zero_ahead_reduce_sum", .operation = R::Sum, .elements_per_thread = 4,
+                 .uses_coarse_factor = true, .whole_warps = true, .merge = M::ZeroAhead,
+                 .has_model = true, .has_kernel = true, .has_recording = true, .has_bench = true},
     // ---- Dot product (dot_product.cu): benchmark only
     StrategyInfo{.id = "dot_shared", .family = F::DotProduct,
                  .summary = "dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block",
@@ -195,6 +201,7 @@ std::string_view merge_name(Merge m)
     case Merge::Atomic: return "atomic";
     case Merge::Store: return "store";
     case Merge::SelfReset: return "self_reset";
+    case Merge::ZeroAhead: return "zero_ahead";
     }
     return "";
 }

@@ -29,6 +29,10 @@ enum class Merge {
     Store,
     /// Atomics, but the kernel zeroes `*output` itself (`self_reset`: no reset before a launch).
     SelfReset,
+    /// Atomics into a ring of three outputs (`zero_ahead`): launch number e (given by the caller)
+    /// adds into ring[e % 3], which launch e - 1 zeroed, and zeroes ring[(e + 1) % 3]: no reset
+    /// before a launch and no wait in it.
+    ZeroAhead,
 };
 
 /// One catalogue entry. Everything here is a fact about the strategy's kernel (or baseline); the
@@ -74,7 +78,7 @@ std::string_view family_name(Family f);
 /// "dot_product", "baseline" (results files' `family`, `reducescope-cli list --json`).
 std::string_view family_key(Family f);
 
-/// "atomic", "store", "self_reset".
+/// "atomic", "store", "self_reset", "zero_ahead".
 std::string_view merge_name(Merge m);
 
 /// "sum", "max", "dot" (the results file's `operation`).

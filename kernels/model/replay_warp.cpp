@@ -335,7 +335,7 @@ void replay_warp(Trace& trace, std::span<const float> input)
         return;
     }
 
-    const bool vectorized = s == "vectorized" || s == "self_reset";
+    const bool vectorized = s == "vectorized" || s == "self_reset" || s == "zero_ahead";
     const int per_block = vectorized ? 4 * C * B : C * B;
     g.grid = (n + per_block - 1) / per_block;
     if (s == "grid_sync")
@@ -413,6 +413,18 @@ void replay_warp(Trace& trace, std::span<const float> input)
         r.finish(reg, 0, 0, 0.0f);
     }
 
+    if (s == "zero_ahead") {
+        // zero_ahead_reduce_sum in reduce_warp.cu: as its first instruction thread 0 of block 0
+        // zeroes the ring slot of the next launch, ring[(e + 1) % 3]. The model runs launch e = 0:
+        // it adds into ring[0] (*output) and zeroes ring[1] (the kernel's records put this step
+        // after the coarsening, as here).
+        StepRecorder r(trace, g, MemorySpace::Registers);
+        r.active(0);
+        r.global(AccessKind::Write, "ring[(e + 1) % 3]", [](int t) -> std::int64_t { return t == 0 ? 1 : kNoAccess; });
+        r.describe(make_text("zero_ahead.reset.label"), {make_text("zero_ahead.reset")}, {"reset"});
+        r.finish(reg, 0, 0, 0.0f);
+    }
+
     WarpReplay w(trace, g);
     const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
 
@@ -428,6 +440,8 @@ void replay_warp(Trace& trace, std::span<const float> input)
             m.explanation_tail = make_text("self_reset.tail");
         if (s == "self_reset")
             m.wait_expression = "epoch[1]";
+        if (s == "zero_ahead")
+            m.explanation_tail = make_text("zero_ahead.tail");
         merge_step(trace, g, std::move(m));
         return;
     }
@@ -478,7 +492,8 @@ std::span<const Replay> warp_replays()
 {
     static constexpr Replay kReplays[] = {{"warp_shuffle", replay_warp}, {"block_reduce", replay_warp},
                                           {"two_pass", replay_warp},     {"grid_sync", replay_warp},
-                                          {"vectorized", replay_warp},   {"self_reset", replay_warp}};
+                                          {"vectorized", replay_warp},   {"self_reset", replay_warp},
+                                          {"zero_ahead", replay_warp}};
     return kReplays;
 }
 

@@ -184,7 +184,7 @@ int elements_per_thread(std::string_view strategy, int coarse_factor)
         return 2 * coarse_factor;
     if (strategy == "block_reduce" || strategy == "two_pass" || strategy == "grid_sync")
         return coarse_factor;
-    if (strategy == "vectorized" || strategy == "self_reset")
+    if (strategy == "vectorized" || strategy == "self_reset" || strategy == "zero_ahead")
         return 4 * coarse_factor;
     return 1;  // atomic_naive, race, warp_shuffle
 }
@@ -206,7 +206,7 @@ Params resolve(std::string_view strategy, std::size_t input_length, Params param
     // padded elements). Floors: two threads for a tree; one warp for warp_shuffle; two warps where a
     // second level reduces the per-warp partials.
     const bool two_level = strategy == "block_reduce" || strategy == "two_pass" || strategy == "grid_sync"
-        || strategy == "vectorized" || strategy == "self_reset";
+        || strategy == "vectorized" || strategy == "self_reset" || strategy == "zero_ahead";
     const int floor = two_level ? 2 * params.warp_size : strategy == "warp_shuffle" ? params.warp_size : 2;
     const std::size_t per_thread = static_cast<std::size_t>(
         std::max(1, elements_per_thread(strategy, std::clamp(params.coarse_factor, 1, 64))));

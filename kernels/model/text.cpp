@@ -200,6 +200,13 @@ constexpr std::array kMessages{
                   "block gets there first zeroes. The float4 loads are already in flight meanwhile."),
     SAME("self_reset.tail", "First thread 0 waits (acquire loads) until the launch's zero of *output is published: "
                             "release and acquire order that zero before every atomicAdd."),
+    SAME("zero_ahead.reset.label", "reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch"),
+    SAME("zero_ahead.reset", "The output is a ring of three floats and the caller numbers the launches: launch e adds "
+                             "into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of "
+                             "launch e + 1, which nothing of this launch touches, and the end of the kernel orders "
+                             "that zero before the next launch's atomics: no reset before the launch, no ticket, no "
+                             "fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1]."),
+    SAME("zero_ahead.tail", "*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it."),
     MessageDef{"second_pass.label", "second pass: a new kernel, one block of 1024 threads, sums the %n partial",
                "second pass: a new kernel, one block of 1024 threads, sums the %n partials", 0},
     SAME("second_pass", "The end of the first kernel is the barrier between the passes; the second kernel's threads "

@@ -803,6 +803,21 @@
         <comment>shared.few_banks</comment>
         <translation>一个线程束的 %1 个线程读取的连续字比 bank 数（%2）还多，所以这些字会绕回到同样的 bank 上。</translation>
     </message>
+    <message>
+        <source>reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch</source>
+        <comment>zero_ahead.reset.label</comment>
+        <translation>提前清零：块 0 的线程 0 为下一次启动把 ring[(e + 1) % 3] 清零</translation>
+    </message>
+    <message>
+        <source>The output is a ring of three floats and the caller numbers the launches: launch e adds into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of launch e + 1, which nothing of this launch touches, and the end of the kernel orders that zero before the next launch&apos;s atomics: no reset before the launch, no ticket, no fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].</source>
+        <comment>zero_ahead.reset</comment>
+        <translation>输出是由三个 float 组成的环，调用方为每次启动编号：第 e 次启动累加到 ring[e % 3]，该槽已由第 e - 1 次启动清零。它的第一条指令把第 e + 1 次启动的槽清零，本次启动不会触及该槽；内核结束保证这次清零先于下一次启动的原子操作：启动前无需重置，没有票号，没有内存栅栏，也无需等待。模型运行第 e = 0 次启动：*output 即 ring[0]，清零写到 ring[1]。</translation>
+    </message>
+    <message>
+        <source>*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it.</source>
+        <comment>zero_ahead.tail</comment>
+        <translation>*output 即 ring[e % 3]（此处为 ring[0]）；结果一直保留到第 e + 2 次启动将其清零。</translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>
@@ -1386,6 +1401,11 @@
         <comment>cub_single_pass</comment>
         <translation>CUB（CCCL）</translation>
     </message>
+    <message>
+        <source>beyond the seeds: issue 16&apos;s moonshot (docs/benchmarks.md)</source>
+        <comment>zero_ahead</comment>
+        <translation>超出种子文档：issue 16 的冲刺目标（docs/benchmarks.md）</translation>
+    </message>
 </context>
 <context>
     <name>StrategySummary</name>
@@ -1503,6 +1523,11 @@
         <source>CUB&apos;s single-pass sum: one kernel, one atomicAdd per block (CCCL 3.1&apos;s not_guaranteed DeviceReduce, or the same design from CUB&apos;s BlockLoad and BlockReduce)</source>
         <comment>cub_single_pass</comment>
         <translation>CUB 的单趟求和：一个核函数，每个线程块一次 atomicAdd（CCCL 3.1 的 not_guaranteed DeviceReduce，或用 CUB 的 BlockLoad 与 BlockReduce 搭出的同样设计）</translation>
+    </message>
+    <message>
+        <source>vectorized into a ring of three outputs: launch e adds into ring[e % 3], which launch e - 1 zeroed, and zeroes ring[(e + 1) % 3]; no reset, no fence, no wait</source>
+        <comment>zero_ahead</comment>
+        <translation>vectorized 写入三个输出组成的环：第 e 次启动累加到已由第 e - 1 次启动清零的 ring[e % 3]，并清零 ring[(e + 1) % 3]；无需重置、无内存栅栏、无需等待</translation>
     </message>
 </context>
 <context>

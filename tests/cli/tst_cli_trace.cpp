@@ -64,7 +64,7 @@ void TestCliTrace::list()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 23); // the whole catalogue, one line each (cub_single_pass: issue 16)
+    QCOMPARE(lines.size(), 24); // the whole catalogue, one line each (cub_single_pass, zero_ahead: issue 16)
     QVERIFY(lines.front().startsWith("simple "));
     QVERIFY(r.out.contains("\nconvergent "));
     QVERIFY(r.out.contains("\nrace "));
@@ -81,14 +81,14 @@ void TestCliTrace::list_ids_data()
                          << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,"
                             "segmented,coarsened,"
                             "coarsened_max,atomic_naive,race,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,"
-                            "self_reset,dot_shared,dot_coarsened,dot_fma,cub,cub_single_pass,cpu";
+                            "self_reset,zero_ahead,dot_shared,dot_coarsened,dot_fma,cub,cub_single_pass,cpu";
     QTest::addRow("counters: single-block kernels with a model")
         << QStringList{"--with", "single_block,model,kernel"}
         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared";
     QTest::addRow("sanitizers: GPU kernels but race")
         << QStringList{"--with", "kernel", "--without", "expected_wrong"}
         << "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared,segmented,coarsened,"
-           "coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,dot_shared,"
+           "coarsened_max,atomic_naive,warp_shuffle,block_reduce,two_pass,grid_sync,vectorized,self_reset,zero_ahead,dot_shared,"
            "dot_coarsened,dot_fma,cub,cub_single_pass";
     QTest::addRow("benchmark only") << QStringList{"--without", "model"} << "dot_shared,dot_coarsened,dot_fma,cub,cub_single_pass,cpu";
     QTest::addRow("partials") << QStringList{"--with", "partials"} << "two_pass,grid_sync";
@@ -113,7 +113,7 @@ void TestCliTrace::list_json()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QJsonArray a = QJsonDocument::fromJson(r.out).array();
-    QCOMPARE(a.size(), 23);
+    QCOMPARE(a.size(), 24);
     QStringList ids;
     QMap<QString, QJsonObject> entry;
     for (const auto& e : a) {

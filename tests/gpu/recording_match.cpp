@@ -10,7 +10,8 @@
 // compare bit for bit (NaN payload aside). Warp size 32 only (the hardware's). Plain C++ (no Qt).
 // Exit 77 without a GPU; 1 on any mismatch.
 //
-// Usage: recording_match [--quick]   (--quick: fewer lengths, for a first look)
+// Usage: recording_match [--quick] [--strategy ID]   (--quick: fewer lengths, for a first look;
+// --strategy: only that strategy)
 #include "cuda/recorded_trace.h"
 #include "cuda/reduce_api.h"
 #include "model/catalogue.h"
@@ -58,7 +59,18 @@ bool result_fixed(const std::string& s, int grid)
 
 int main(int argc, char** argv)
 {
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    bool quick = false;
+    std::string only;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--quick") == 0)
+            quick = true;
+        else if (std::strcmp(argv[i], "--strategy") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else {
+            std::fprintf(stderr, "usage: recording_match [--quick] [--strategy ID]\n");
+            return 2;
+        }
+    }
     try {
         cuda::list_devices();
     } catch (const cuda::NoDevice& e) {
@@ -91,7 +103,7 @@ int main(int argc, char** argv)
     std::map<std::string, std::pair<long long, long long>> per_strategy;  // id -> (recordings, with a mismatch)
     for (const auto& info : model::catalogue()) {
         const std::string s{info.id};
-        if (!info.has_model || !cuda::can_record(s))
+        if (!info.has_model || !cuda::can_record(s) || (!only.empty() && s != only))
             continue;
         for (std::size_t xi = 0; xi < inputs.size(); ++xi)
             for (int b : blocks)
@@ -99,7 +111,7 @@ int main(int argc, char** argv)
                     const std::vector<float>& x = inputs[xi];
                     const bool uses_coarse = s == "coarsened" || s == "coarsened_max" || s == "block_reduce" ||
                                              s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
-                                             s == "self_reset";
+                                             s == "self_reset" || s == "zero_ahead";
                     if (c != coarse.front() && !uses_coarse)
                         continue;  // the same launch again
                     model::Params p;

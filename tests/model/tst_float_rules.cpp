@@ -61,7 +61,7 @@ bool adds_atomically(const std::string& s, int grid)
     if (s == "race" || s == "coarsened_max" || s == "two_pass" || s == "grid_sync")
         return false;
     if (s == "segmented" || s == "coarsened" || s == "atomic_naive" || s == "warp_shuffle" || s == "block_reduce" ||
-        s == "vectorized" || s == "self_reset")
+        s == "vectorized" || s == "self_reset" || s == "zero_ahead")
         return true;
     return grid > 1;  // the single-block kernels store with one block, add atomically with several
 }
@@ -425,6 +425,7 @@ void TestFloatRules::atomic_order_changes_float_sums_data()
     QTest::addRow("block_reduce") << "block_reduce" << 1 << one_per_thread;
     QTest::addRow("vectorized") << "vectorized" << 1 << one_per_float4;
     QTest::addRow("self_reset") << "self_reset" << 1 << one_per_float4;
+    QTest::addRow("zero_ahead") << "zero_ahead" << 1 << one_per_float4;
 }
 
 void TestFloatRules::atomic_order_changes_float_sums()
@@ -599,7 +600,8 @@ void TestFloatRules::strict_input_syntax()
 // SASS of docs/results/h200-2026-11-29 has each): a plain store (STG) where one block stores, the
 // CAS loop's first read of *output (`int old = *bits`, an LDG per block), race's load and store per
 // warp, self_reset's zero and release store by the first ticket's block and one acquire load per
-// block. Counted as sectors: all lanes of a warp touch the same 4 (or 8) bytes.
+// block; zero_ahead's zero of the next launch's ring slot by block 0. Counted as sectors: all lanes
+// of a warp touch the same 4 (or 8) bytes.
 void TestFloatRules::output_accesses_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -618,6 +620,9 @@ void TestFloatRules::output_accesses_data()
     // self_reset at n = 4096, block 128, C = 4: 2 blocks; block 0 zeroes and publishes (2 sectors),
     // each block's thread 0 loads epoch[1] once.
     QTest::addRow("self_reset: zero, publish, wait") << "self_reset" << 4096 << 128 << 2 << 2;
+    // zero_ahead at n = 4096, block 128: block 0 zeroes the next launch's slot (1 sector); nothing
+    // reads the output.
+    QTest::addRow("zero_ahead: the zero ahead") << "zero_ahead" << 4096 << 128 << 0 << 1;
 }
 
 void TestFloatRules::output_accesses()
@@ -633,7 +638,7 @@ void TestFloatRules::output_accesses()
     int reads = 0, writes = 0;
     for (const Step& s : t.steps)
         for (const GlobalAccess& a : s.global_accesses)
-            if (a.expression == "*output" || a.expression == "epoch[1]")
+            if (a.expression == "*output" || a.expression == "epoch[1]" || a.expression == "ring[(e + 1) % 3]")
                 (a.kind == AccessKind::Read ? reads : writes) += a.sectors;
     QCOMPARE(reads, output_reads);
     QCOMPARE(writes, output_writes);

@@ -135,6 +135,8 @@ private slots:
     void grid_sync_keeps_other_blocks_warp_sums();
     void self_reset_is_vectorized_plus_reset_data();
     void self_reset_is_vectorized_plus_reset();
+    void zero_ahead_is_vectorized_plus_reset_ahead_data();
+    void zero_ahead_is_vectorized_plus_reset_ahead();
     void red_sectors_per_issuing_lane_data();
     void red_sectors_per_issuing_lane();
 };
@@ -557,6 +559,7 @@ void TestModel::padding_data()
     // vectorized, n = 9, block 4: two float4 (threads 0, 1) and the tail (thread 0): 2, 3 padded.
     QTest::addRow("vectorized n=9 block 4") << "vectorized" << 9 << 4 << 64 << std::vector<int>{2, 3};
     QTest::addRow("self_reset n=9 block 4") << "self_reset" << 9 << 4 << 64 << std::vector<int>{2, 3};
+    QTest::addRow("zero_ahead n=9 block 4") << "zero_ahead" << 9 << 4 << 64 << std::vector<int>{2, 3};
 }
 
 void TestModel::padding()
@@ -718,6 +721,8 @@ void TestModel::step_structure_data()
     QTest::addRow("grid_sync") << "grid_sync" << (block + QStringList{"write", "grid_sync"} + after_sync + QStringList{"grid_sync"});
     QTest::addRow("vectorized") << "vectorized" << (block + QStringList{"atomic"});
     QTest::addRow("self_reset") << "self_reset"
+                                << (QStringList{"coarsen", "reset"} + block.mid(1) + QStringList{"atomic"});
+    QTest::addRow("zero_ahead") << "zero_ahead"
                                 << (QStringList{"coarsen", "reset"} + block.mid(1) + QStringList{"atomic"});
 }
 
@@ -1176,6 +1181,59 @@ void TestModel::self_reset_is_vectorized_plus_reset()
     }
 }
 
+// zero_ahead = vectorized plus one step: thread 0 of block 0 zeroes ring[(e + 1) % 3] (word 1 of
+// the output ring in the model's launch e = 0), with no atomic and no other lane; every other step
+// is vectorized's, value for value, and the result is the same float.
+void TestModel::zero_ahead_is_vectorized_plus_reset_ahead_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<int>("grid");
+    QTest::addRow("seed array, defaults") << 8 << 0 << 4 << 1;
+    QTest::addRow("n=1000 block 32 C=1") << 1000 << 32 << 1 << 8;     // ceil(1000 / (4*1*32))
+    QTest::addRow("n=4095 block 64 C=4") << 4095 << 64 << 4 << 4;     // ceil(4095 / 1024), tail of 3
+    QTest::addRow("n=1 block 32 C=2") << 1 << 32 << 2 << 1;
+}
+
+void TestModel::zero_ahead_is_vectorized_plus_reset_ahead()
+{
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, coarse);
+    QFETCH(int, grid);
+    Params p;
+    p.block_size = block;
+    p.coarse_factor = coarse;
+    const std::vector<float> x = n == 8 ? kExercise6 : sample_values(n, 7);
+    const Trace v = simulate("vectorized", x, p);
+    const Trace z = simulate("zero_ahead", x, p);
+    QCOMPARE(z.grid_size, grid);
+    QCOMPARE(z.steps.size(), v.steps.size() + 1);
+    QCOMPARE(z.result, v.result);
+    const Step& reset = z.steps[1];
+    QCOMPARE(reset.source_markers, std::vector<std::string>{"@zero_ahead.reset"});
+    QVERIFY(!reset.source_lines.empty());
+    QCOMPARE(reset.atomics.size(), std::size_t{0});
+    int active = 0;
+    for (const LaneRecord& l : reset.lanes)
+        active += l.state == LaneState::Active ? 1 : 0;
+    QCOMPARE(active, 1);
+    QCOMPARE(reset.lanes.front().state, LaneState::Active);
+    QCOMPARE(reset.global_accesses.size(), std::size_t{1});
+    QCOMPARE(reset.global_accesses.front().kind, AccessKind::Write);
+    QCOMPARE(reset.global_accesses.front().elements.front(), std::int64_t{1});  // lane 0: ring[(0 + 1) % 3]
+    QVERIFY(reset.output.has_value());
+    QCOMPARE(*reset.output, 0.0f);
+    for (std::size_t i = 0, j = 0; i < v.steps.size(); ++i, ++j) {
+        if (j == 1)
+            ++j;
+        QCOMPARE(z.steps[j].values, v.steps[i].values);
+        QCOMPARE(z.steps[j].atomics.size(), v.steps[i].atomics.size());
+    }
+    QCOMPARE(z.steps.back().atomics.size(), static_cast<std::size_t>(grid));  // one atomicAdd per block
+}
+
 // Global RED sectors (model::red_sectors, issue 14): one sector per lane that issues
 // atomicAdd(output, x); same-address lanes of a warp are not merged. The block-256 / C=4 rows are
 // the figures Nsight Compute measured on the H200 (docs/results/h200-2026-11-30/check-223f496/
@@ -1200,6 +1258,8 @@ void TestModel::red_sectors_per_issuing_lane_data()
     QTest::addRow("block_reduce n=4096 (H200: 4)") << "block_reduce" << 4096 << 256 << 4 << 4LL;
     QTest::addRow("vectorized n=4096 (H200: 1)") << "vectorized" << 4096 << 256 << 4 << 1LL;
     QTest::addRow("self_reset n=4096 (H200: 1)") << "self_reset" << 4096 << 256 << 4 << 1LL;
+    QTest::addRow("zero_ahead n=4096: one block, one atomic") << "zero_ahead" << 4096 << 256 << 4 << 1LL;
+    QTest::addRow("zero_ahead n=4095 block 32 C=1: 32 blocks") << "zero_ahead" << 4095 << 32 << 1 << 32LL;
     QTest::addRow("coarsened_max n=4096 (H200: 0, CAS)") << "coarsened_max" << 4096 << 256 << 4 << 0LL;
     QTest::addRow("race n=4096 (H200: 0, plain +=)") << "race" << 4096 << 256 << 4 << 0LL;
     QTest::addRow("two_pass n=4096 (H200: 0, stores)") << "two_pass" << 4096 << 256 << 4 << 0LL;
