@@ -129,8 +129,9 @@ void BenchDeviceLabel::reword()
         break;
     case Local::Device: lines << tr("This machine: %1").arg(deviceSummary(m_device)); break;
     case Local::NoDevice:
+        // The CLI's words (English), quoted in another language when worded (not when received).
         lines << tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
-                    "open a results file recorded on one (docs/results/ has some).").arg(m_why.toHtmlEscaped());
+                    "open a results file recorded on one (docs/results/ has some).").arg(toolSaid(m_why).toHtmlEscaped());
         break;
     case Local::Unknown: lines << tr("This machine: GPU unknown (%1).").arg(m_why.toHtmlEscaped()); break;
     case Local::NoDeviceAfterRun:
