@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench_device_label.h"
 
+#include "app/message_text.h"
+
 #include <QEvent>
 #include <QTextDocument>
 
@@ -42,7 +44,7 @@ std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const views::Be
 {
     if (!r)
         return std::nullopt;
-    return Header{r->source, r->date, r->device, r->params, r->isSweep()};
+    return Header{r->source, r->date, r->device, r->params, r->isSweep(), r->incomplete};
 }
 
 void BenchDeviceLabel::setResults(const views::BenchResults* shown, const views::BenchResults* compared)
@@ -104,6 +106,10 @@ void BenchDeviceLabel::reword()
                          .arg(name(h.params.sweep_param), name(h.params.sweep_param2));
         else if (h.sweep)
             parts << tr("sweep over %1").arg(name(h.params.sweep_param));
+        // A run stopped early: fewer results than its plan (docs/results-format.md, "Incomplete runs").
+        if (!h.incomplete.isEmpty())
+            parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
+                         .arg(echoValue(h.incomplete, 80));
         return parts.join(QStringLiteral(", "));
     };
     QStringList lines;
@@ -123,8 +129,9 @@ void BenchDeviceLabel::reword()
         break;
     case Local::Device: lines << tr("This machine: %1").arg(deviceSummary(m_device)); break;
     case Local::NoDevice:
+        // The CLI's words (English), quoted in another language when worded (not when received).
         lines << tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
-                    "open a results file recorded on one (docs/results/ has some).").arg(m_why.toHtmlEscaped());
+                    "open a results file recorded on one (docs/results/ has some).").arg(toolSaid(m_why).toHtmlEscaped());
         break;
     case Local::Unknown: lines << tr("This machine: GPU unknown (%1).").arg(m_why.toHtmlEscaped()); break;
     case Local::NoDeviceAfterRun:

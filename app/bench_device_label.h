@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The line at the top of the benchmark pane: which results are shown and where they were recorded
-// (GPU, SMs, L2, peak, driver; date, mode, cache, reps, sweep), the comparison file's, and what this
+// (GPU, SMs, L2, peak, driver; date, mode, cache, reps, sweep, an incomplete run), the comparison file's, and what this
 // machine can run (its GPU, no CUDA device, a build without CUDA kernels). It keeps the facts and
 // words them in the window's language, again on a language change.
 #pragma once
@@ -43,6 +43,7 @@ private:
         views::BenchDevice device;
         views::BenchParams params;
         bool sweep = false;
+        QString incomplete;   ///< the file's `incomplete` (why the run stopped early), empty when finished
     };
     void reword();
     static std::optional<Header> header(const views::BenchResults* r);

@@ -62,6 +62,8 @@ QString csvNumber(const std::optional<double>& v) { return v ? QString::number(*
 
 std::optional<QByteArray> BenchResultsReader::readBytes(const QString& path, QString* error)
 {
+    // A file that cannot be read is named by its path as given (its name alone would hide a wrong
+    // folder, and /dev/zero would read "zero"); once read, the readers name it by its file name.
     const auto refuse = [&](const QString& why) -> std::optional<QByteArray> {
         if (error)
             *error = QStringLiteral("%1: %2").arg(echoPath(path), why);
@@ -269,6 +271,8 @@ BenchResults toViews(const bench::ResultsFile& f, const QString& source)
     }
     v.date = qs(f.date);
     v.command = qs(f.command);
+    if (f.incomplete)
+        v.incomplete = qs(*f.incomplete);
     v.device = toViews(f.device);
     const bench::Params& p = f.params;
     v.params.n = qint64(p.n);
@@ -406,13 +410,16 @@ QByteArray benchResultsToMarkdown(const BenchResults& r, const QList<std::option
     lines << QStringLiteral("|---|--:|--:|--:|---|---|---|--:|--:|--:|--:|");
     for (qsizetype i = 0; i < r.results.size(); ++i) {
         const BenchResult& x = r.results[i];
-        const std::optional<double> s = i < speedups.size() ? speedups[i] : std::nullopt;
+        // The speed-up read in place: a std::optional<double> copied out of a conditional expression
+        // made GCC 12 warn (-Wmaybe-uninitialized) about its value when it is empty.
+        const QString speedup = i < speedups.size() && speedups[i]
+            ? QString::number(*speedups[i], 'f', 2) + QStringLiteral("×") : QStringLiteral("–");
         lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
                      .arg(cell(x.strategy), QString::number(x.n), QString::number(x.block_size),
                           QString::number(x.coarse_factor), cell(x.mode), cell(x.cache), views::benchStatusId(x.status),
                           x.time ? QString::number(x.time->median_ms * 1000, 'f', 3) : QStringLiteral("–"),
                           num(x.bandwidth_gbs, 1))
-                     .arg(num(x.pct_peak, 1), s ? QString::number(*s, 'f', 2) + QStringLiteral("×") : QStringLiteral("–"));
+                     .arg(num(x.pct_peak, 1), speedup);
     }
     return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
 }

@@ -426,14 +426,15 @@ void DeviceProbe::start(const QString& cli, int timeoutMs)
             err = err.section(QLatin1Char('\n'), -1);
         if (err.startsWith(QLatin1String("reducescope-cli: ")))
             err = err.mid(17);
-        err = toolSaid(err);  // the CLI speaks English
         if (status == QProcess::CrashExit) {
             finish({std::nullopt, false, tr("reducescope-cli devices crashed"), -1});
         } else if (code == kNoDeviceExit) {
+            // The CLI's own line, unquoted: who shows it quotes it (toolSaid) in the language of
+            // the moment, so a language switch after the answer words it again (tst_language).
             finish({std::nullopt, true, err.isEmpty() ? tr("no CUDA device or driver") : err, 0});
         } else if (code != 0) {
             finish({std::nullopt, false, tr("reducescope-cli devices failed (exit %1)%2")
-                                             .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + err), -1});
+                                             .arg(code).arg(err.isEmpty() ? QString() : QStringLiteral(": ") + toolSaid(err)), -1});
         } else {
             QString why;
             const auto devices = BenchResultsReader::parseDevices(out, &why);

@@ -60,7 +60,7 @@ struct BenchOutcome {
 struct DeviceProbeResult {
     std::optional<views::BenchDevice> device;  ///< the first device, when there is one
     bool noDevice = false;                     ///< the CLI said there is none (exit 77)
-    QString message;                           ///< why there is no device; empty when there is
+    QString message;                           ///< why there is no device (noDevice: the CLI's line as it said it, English, unquoted); empty when there is
     int count = -1;                            ///< devices listed; 0: none, -1: could not tell, -2: the CLI did not start
 };
 

@@ -139,7 +139,7 @@ std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QS
         return out;
     } catch (const bench::SchemaError& e) {
         if (error)
-            *error = QString::fromStdString(e.what());
+            *error = readerMessage(e);  // escaped as the results reader's messages are
     } catch (const Bad& b) {
         if (error)
             *error = b.message;
@@ -151,7 +151,7 @@ std::optional<HardwareCounters> readHardwareCounters(const QString& path, QStrin
 {
     if (path.isEmpty()) {
         if (error)
-            *error = QStringLiteral("no file name given (expected a results .json file with counters)");
+            *error = QCoreApplication::translate("BenchResults", "no file name given (expected a results .json file with counters)");
         return std::nullopt;
     }
     const std::optional<QByteArray> bytes = BenchResultsReader::readBytes(path, error);

@@ -43,7 +43,7 @@ const QStringList& StepState::fields()
 {
     static const QStringList known{QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                    QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
-                                   QStringLiteral("compare"), QStringLiteral("trace"), QStringLiteral("counters"),
+                                   QStringLiteral("atomic-order"), QStringLiteral("compare"), QStringLiteral("trace"), QStringLiteral("counters"),
                                    QStringLiteral("answer")};
     return known;
 }
@@ -76,6 +76,8 @@ bool StepState::applyRequest(const TraceRequest& request)
     m_source = TraceSource::Model;
     m_origin = TraceOrigin{};
     showNewTrace(/*keepCompareOnError=*/true);
+    if (!main.inputNotes.isEmpty())  // the trace is shown; the input line says what it was read as
+        showMessage(QStringLiteral("input"), main.inputNotes.join(QLatin1Char(' ')));
     if (m_showRecorded)
         startRecording();
     return true;

@@ -167,13 +167,16 @@ public:
     // --- messages at fields --------------------------------------------------------------------
 
     /// The message at `field` ("strategy", "input", "block-size", "warp-size", "coarse-factor",
-    /// "banks", "compare", "trace", "counters", "answer"), empty when none.
+    /// "banks", "atomic-order", "compare", "trace", "counters", "answer"), empty when none.
     QString message(const QString& field) const { return m_messages.value(field); }
     /// Puts a message at a field (an unknown field name goes to "strategy").
     void showMessage(const QString& field, const QString& message);
     void clearMessage(const QString& field);
     void clearMessages();
-    /// The fields that hold messages.
+    /// The fields that hold messages: every editor applyEdit() takes, plus "compare", "trace",
+    /// "counters" and "answer". A message for a field not listed (a model refusal naming a field
+    /// in its own words) goes to "strategy", so each field the sidebar shows a message line for
+    /// must be listed here or its refusals land at the strategy.
     static const QStringList& fields();
 
     /// Says again in the window's new language what the state words itself (why there is no GPU).

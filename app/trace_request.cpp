@@ -35,6 +35,8 @@ TraceOutcome buildTrace(const TraceRequest& request)
     }
     try {
         out.trace = std::make_shared<const model::Trace>(model::simulate(id, parsed.values, request.params));
+        for (const model::Text& note : parsed.notes)
+            out.inputNotes << oneLineMessage(views::modelText(note));
     } catch (const std::exception& e) {
         out.error = RequestError{QStringLiteral("strategy"),
                                  QCoreApplication::translate("TraceRequest", "%1: the step model failed: %2").arg(echoValue(request.strategy), echoValue(QString::fromUtf8(e.what()), 200))};

@@ -22,16 +22,19 @@ struct TraceRequest {
 };
 
 /// A problem with a request: the field ("input", "block-size", "warp-size", "coarse-factor",
-/// "banks", "strategy") and a one-line message naming the allowed range.
+/// "banks", "atomic-order", "strategy") and a one-line message naming the allowed range.
 struct RequestError {
     QString field;
     QString message;
 };
 
-/// A built trace, or the error that prevented it (then `trace` is null).
+/// A built trace, or the error that prevented it (then `trace` is null). `inputNotes`: with a
+/// trace, the input's values not read as written (model::ParsedInput::notes, in the app's
+/// language: "input: value 3 '1e-46' rounds to 0 in float32 ...").
 struct TraceOutcome {
     std::shared_ptr<const model::Trace> trace;
     std::optional<RequestError> error;
+    QStringList inputNotes;
 };
 
 /// Parses the input, validates, and simulates. Never throws: a model exception becomes an error

@@ -146,6 +146,9 @@ struct BenchResults {
     std::optional<double> ceiling_read_gbs;  ///< read-only streaming kernel, 10^9 bytes/s
     std::optional<double> ceiling_copy_gbs;  ///< device-to-device copy, 10^9 bytes/s
     QList<BenchResult> results;
+    /// The results file's `incomplete`: why the run stopped before its last result ("cancelled
+    /// after 5 of 12 results", English as in the file); empty for a finished run.
+    QString incomplete;
 
     /// True for a sweep (results at several n, block sizes or coarse factors).
     bool isSweep() const { return !params.sweep_param.isEmpty(); }

@@ -15,22 +15,23 @@ LessonsLoad loadLessons(const QString& directory)
     const QDir dir(directory);
     QSet<QString> ids;
     QSet<int> orders;
+    // Messages begin with the file's name, as every reader's (docs/reliability.md).
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const QString path = dir.filePath(name);
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            out.errors << QStringLiteral("%1: cannot be read (%2)").arg(path, file.errorString());
+            out.errors << QStringLiteral("%1: cannot be read (%2)").arg(name, file.errorString());
             continue;
         }
         const QByteArray bytes = file.read(qint64(model::kMaxLessonBytes) + 1);
         const model::LessonResult r = model::parse_lesson(std::string_view(bytes.constData(), std::size_t(bytes.size())));
         if (!r.lesson) {
-            out.errors << QStringLiteral("%1: %2").arg(path, QString::fromStdString(r.error->message));
+            out.errors << QStringLiteral("%1: %2").arg(name, QString::fromStdString(r.error->message));
             continue;
         }
         const QString id = QString::fromStdString(r.lesson->id);
         if (ids.contains(id) || orders.contains(r.lesson->order)) {
-            out.errors << QStringLiteral("%1: id '%2' or order %3 is used by another lesson").arg(path, id).arg(r.lesson->order);
+            out.errors << QStringLiteral("%1: id '%2' or order %3 is used by another lesson").arg(name, id).arg(r.lesson->order);
             continue;
         }
         ids.insert(id);

@@ -19,7 +19,7 @@ struct LessonEntry {
 };
 
 /// Every lesson of `directory`, sorted by order (then id), and one line per file that could not be
-/// used ("<path>: <field message>"; duplicate ids and orders count as errors too).
+/// used ("<file name>: <field message>"; duplicate ids and orders count as errors too).
 struct LessonsLoad {
     QVector<LessonEntry> lessons;
     QStringList errors;

@@ -46,6 +46,13 @@ constexpr std::optional<Combine> parse_combine(std::string_view s)
 inline constexpr Combine kAllCombines[] = {Combine::NcclAllReduce, Combine::NcclReduce, Combine::P2p,
                                            Combine::CollectiveBaseline};
 
+/// The results a multi-GPU benchmark (`--gpus K`) writes: one per GPU count 1..K, size and combine
+/// (run_multi_gpu's loops; the CLI refuses a run over results_file.h kMaxResults by this count).
+constexpr std::size_t multi_gpu_result_count(int gpus, std::size_t sizes)
+{
+    return static_cast<std::size_t>(gpus < 0 ? 0 : gpus) * sizes * std::size(kAllCombines);
+}
+
 /// One GPU's part of the input: elements [offset, offset + size).
 struct Shard {
     std::size_t offset = 0;

@@ -112,7 +112,7 @@ RunReport run_multi_gpu(const MultiGpuOptions& a, const RunSink& sink)
     p.nccl_nvls_enable = std::string{nvls ? nvls : "0 (set by reducescope-cli)"};
     if (a.sizes.size() > 1)
         p.sweep = Sweep{"n", {a.sizes.begin(), a.sizes.end()}};
-    const std::size_t total = ks.size() * a.sizes.size() * std::size(kAllCombines);
+    const std::size_t total = multi_gpu_result_count(a.gpus, a.sizes.size());
     sink.line(start_line(f, total));
 
     std::map<std::size_t, Reference> refs;

@@ -60,7 +60,10 @@ std::vector<std::string> swept_parameters(std::size_t sizes, std::size_t block_s
 /// lists may hold several values), in that nesting: N outermost, then block size, then coarse
 /// factor innermost. Per point, the baselines come first ("cpu", then "cub" Sum, then
 /// "cub" Max when coarsened_max is included, then "cub_single_pass") so that speed-ups can be
-/// computed as results stream; then the other strategies in the order given.
+/// computed as results stream; then the other strategies in the order given. run_benchmark() writes
+/// exactly one result per point, so the plan's size is the number of results of the run (the CLI
+/// refuses a plan over results_file.h kMaxResults before anything runs): a strategy that ignores
+/// a swept parameter still runs once per value, and "cub" twice per point with coarsened_max.
 std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, const std::vector<std::size_t>& sizes,
                                 const std::vector<unsigned int>& block_sizes,
                                 const std::vector<unsigned int>& coarse_factors);

@@ -5,6 +5,7 @@
 #include "cli/multi_gpu_command.h"
 #include "cli/output.h"
 
+#include "bench/multi_gpu_metrics.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results_file.h"
@@ -304,15 +305,25 @@ void resolve(BenchArgs& a)
     refuse_duplicates("--block-size", a.blocks);
     refuse_duplicates("--coarse-factor", a.coarse);
     // A run whose file the app could not open is refused before it starts (results_file.h
-    // kMaxResults): at most one result per strategy, N, block size and coarse factor (× GPU
-    // count for --gpus, whose combines multiply it further).
-    const std::size_t ids = std::max<std::size_t>(a.ids.size(), 1);
-    const std::size_t results = ids * a.sizes.size() * a.blocks.size() * a.coarse.size() *
-                                static_cast<std::size_t>(a.gpus_given ? a.gpus : 1);
+    // kMaxResults). The count is what the run writes: one result per point of the run's own plan
+    // (plan_runs, which run_benchmark follows; "cub" runs sum and max with coarsened_max), or for
+    // --gpus each GPU count × N × combine (multi_gpu_result_count, which run_multi_gpu follows).
+    if (a.gpus_given) {
+        const std::size_t results = b::multi_gpu_result_count(a.gpus, a.sizes.size());
+        if (results > b::kMaxResults)
+            throw BadInput{"the run would write " + std::to_string(results) + " results (" + std::to_string(a.gpus) +
+                           " GPU counts × " + std::to_string(a.sizes.size()) + " N × " +
+                           std::to_string(std::size(b::kAllCombines)) + " combines), over the limit of " +
+                           std::to_string(b::kMaxResults) + " per results file"};
+        return;
+    }
+    const std::size_t points = a.sizes.size() * a.blocks.size() * a.coarse.size();
+    const std::size_t results = b::plan_runs(a.ids, a.sizes, a.blocks, a.coarse).size();
     if (results > b::kMaxResults)
-        throw BadInput{"the sweep would write " + std::to_string(results) + " results (" + std::to_string(ids) +
-                       " strategies × " + std::to_string(a.sizes.size()) + " N × " + std::to_string(a.blocks.size()) +
-                       " block sizes × " + std::to_string(a.coarse.size()) + " coarse factors), over the limit of " +
+        throw BadInput{"the sweep would write " + std::to_string(results) + " results (" +
+                       std::to_string(points == 0 ? 0 : results / points) + " runs per point × " +
+                       std::to_string(a.sizes.size()) + " N × " + std::to_string(a.blocks.size()) + " block sizes × " +
+                       std::to_string(a.coarse.size()) + " coarse factors), over the limit of " +
                        std::to_string(b::kMaxResults) + " per results file"};
 }
 

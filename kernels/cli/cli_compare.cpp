@@ -7,8 +7,10 @@
 #include "model/message.h"
 
 #include <charconv>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -24,19 +26,20 @@ namespace {
 namespace b = reducescope::bench;
 
 /// The text of a results file: a regular file of at most kMaxResultsFileBytes, else BadInput.
+/// Every message of a file, as every reader's: "compare: PATH: why" (docs/reliability.md).
 std::string read_file(const std::string& path)
 {
+    const std::string name = "compare: " + model::echo(path) + ": ";
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        throw BadInput{"compare: cannot open " + model::echo(path) + " (A and B: a results file path, .json)"};
+        throw BadInput{name + "cannot open (" + std::strerror(errno) + "; A and B: a results file path, .json)"};
     if (!S_ISREG(st.st_mode))
-        throw BadInput{"compare: " + model::echo(path) + " is not a regular file (A and B: a results file path, .json)"};
+        throw BadInput{name + "not a regular file (A and B: a results file path, .json)"};
     if (static_cast<std::size_t>(st.st_size) > b::kMaxResultsFileBytes)
-        throw BadInput{"compare: " + model::echo(path) + " is over the limit of " +
-                       std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
+        throw BadInput{name + "over the limit of " + std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw BadInput{"compare: cannot open " + model::echo(path) + " (A and B: a results file path, .json)"};
+        throw BadInput{name + "cannot open (A and B: a results file path, .json)"};
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();

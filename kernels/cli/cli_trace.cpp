@@ -323,6 +323,9 @@ void register_model_commands(CLI::App& app, int& exit_code)
                                                               " (0: by block, warp and lane)");
         if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
             throw BadInput{err->message};
+        // Values not read as written (1e-46 is 0 in float32): said on stderr, stdout stays the trace.
+        for (const m::Text& note : parsed.notes)
+            std::cerr << "reducescope-cli: note: " << m::render_english(note) << "\n";
         if (opts->on_gpu) {
             if (p.warp_size != 32)
                 throw BadInput{"warp-size must be 32 with --on-gpu (GPUs record warps of 32; got " +

@@ -42,6 +42,14 @@ inline float atomic_add_global_f32(float before, float operand)
     return flush_to_zero(flush_to_zero(before) + flush_to_zero(operand));
 }
 
+/// True when atomic_add_global_f32(before, operand) flushes something: `before`, `operand` or their
+/// IEEE sum is a subnormal (the step model notes such atomics: "atomic.flush", text.cpp).
+inline bool atomic_add_global_flushes(float before, float operand)
+{
+    return std::fpclassify(before) == FP_SUBNORMAL || std::fpclassify(operand) == FP_SUBNORMAL ||
+           std::fpclassify(add_rn(before, operand)) == FP_SUBNORMAL;
+}
+
 /// `atomicAdd(float* shared, float)`: PTX atom.shared.add.f32 "supports subnormal inputs and
 /// results and doesn't flush them to zero" (PTX ISA, atom / red). No kernel of ours adds atomically
 /// in shared memory; the GPU probe tests/gpu/float_atomics_probe.cu checks both spaces.

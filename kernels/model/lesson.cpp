@@ -3,6 +3,7 @@
 #include "model/lesson.h"
 
 #include "model/catalogue.h"
+#include "model/json_text.h"
 #include "model/message.h"  // echo(): the one rule for echoed user text
 
 #include <nlohmann/json.hpp>
@@ -279,9 +280,17 @@ LessonResult parse_lesson(std::string_view text)
                                            + std::to_string(text.size()) + ")"};
         return out;
     }
-    const json j = json::parse(text.begin(), text.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        out.error = ParamError{"file", "a lesson file must be one JSON object"};
+    // The readers' one JSON parser (json_text.h): "not JSON: line L, column C: reason", as the
+    // trace and results readers say it.
+    json j;
+    try {
+        j = parse_json(text);
+    } catch (const NotJson& e) {
+        out.error = ParamError{"file", e.what()};
+        return out;
+    }
+    if (!j.is_object()) {
+        out.error = ParamError{"file", "a lesson file must be one JSON object (got " + std::string(j.type_name()) + ")"};
         return out;
     }
     try {

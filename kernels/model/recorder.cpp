@@ -3,6 +3,7 @@
 // lane activity and accesses a strategy records (definitions: trace.h, DESIGN.md "Vocabulary").
 #include "model/recorder.h"
 
+#include "model/gpu_float.h"
 #include "model/kernel_sources.h"
 #include "model/simulate.h"
 
@@ -224,6 +225,24 @@ bool StepRecorder::load(int t, std::string_view expression, std::int64_t element
     }
     m_loads[k].elements[static_cast<std::size_t>(t)] = element;
     return taken;
+}
+
+void FlushNote::add(float before, float operand, float after)
+{
+    if (!gpu_float::atomic_add_global_flushes(before, operand))
+        return;
+    if (m_count++ == 0) {
+        m_before = before;
+        m_operand = operand;
+        m_after = after;
+    }
+}
+
+std::optional<Text> FlushNote::note() const
+{
+    if (m_count == 0)
+        return std::nullopt;
+    return make_text("atomic.flush", m_count, m_before, m_operand, m_after, gpu_float::add_rn(m_before, m_operand));
 }
 
 std::vector<int> atomic_order(int count, int order)

@@ -138,6 +138,21 @@ private:
     std::size_t m_last_load = 0;
 };
 
+/// The atomicAdds on global memory of one step that flush a subnormal (gpu_float::
+/// atomic_add_global_flushes): add() each one the step makes, in its serial order; note() is the
+/// step's sentence about them ("atomic.flush": how many, the first one's operands, what it gave and
+/// what IEEE addition gives), nullopt when none flushed. So a trace says where the GPU's atomics
+/// differ from IEEE addition on subnormals (1e-40 + 1e-40 gives 0, not 2e-40).
+class FlushNote {
+public:
+    void add(float before, float operand, float after);
+    std::optional<Text> note() const;
+
+private:
+    int m_count = 0;
+    float m_before = 0, m_operand = 0, m_after = 0;
+};
+
 /// The order in which `count` atomics on one address are serialised under Params::atomic_order
 /// `order`: a permutation of 0..count-1 (indices into the atomics in the model's own order: block,
 /// warp, lane). 0 gives 0, 1, ..., count-1; k > 0 a pseudo-random permutation (Fisher-Yates driven

@@ -36,6 +36,7 @@ void replay_atomic(Trace& trace, std::span<const float> input)
     StepRecorder r(trace, g, MemorySpace::Global);
     float out = 0.0f;
     int lost = 0;
+    FlushNote flushed;
     if (!race) {
         // One atomicAdd per thread i < n, serialised in params.atomic_order's order (0: thread
         // order, i.e. block, warp, lane); on global memory it flushes subnormals (gpu_float.h).
@@ -45,6 +46,7 @@ void replay_atomic(Trace& trace, std::span<const float> input)
             const float x = in[static_cast<std::size_t>(t)];
             const float before = out;
             out = gpu_float::atomic_add_global_f32(before, x);
+            flushed.add(before, x, out);
             r.atomic(g.block_of(t), t, "*output", before, x, out);
         }
     }
@@ -80,8 +82,10 @@ void replay_atomic(Trace& trace, std::span<const float> input)
         r.counters().atomics = 0; // plain loads and stores: the records show what was lost
     } else {
         const Text order = p.atomic_order == 0 ? make_text("order.block_warp_lane") : make_text("order.replayed", p.atomic_order);
-        r.describe(make_text("atomic.label", n), {make_text("atomic", n, order)},
-                   {"atomic"});
+        std::vector<Text> why{make_text("atomic", n, order)};
+        if (auto note = flushed.note())
+            why.push_back(std::move(*note));
+        r.describe(make_text("atomic.label", n), std::move(why), {"atomic"});
     }
     trace.result = out;
     r.finish(in, 0, race ? n - lost : n, out);

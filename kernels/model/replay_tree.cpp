@@ -43,12 +43,14 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
         }
         // One atomic per block, serialised in params.atomic_order's order (0: block order).
         bool plus_zero = false, minus_zero = false;
+        FlushNote flushed;
         for (const int b : atomic_order(g.grid, trace.params.atomic_order)) {
             const int t = b * g.block + spec.writer_tid;
             const float v = spec.values[static_cast<std::size_t>(spec.value_index[static_cast<std::size_t>(b)])];
             const float before = out;
             if (op == Operation::Sum) {
                 out = gpu_float::atomic_add_global_f32(before, v);  // flushes subnormals
+                flushed.add(before, v, out);
                 r.atomic(b, t, "*output", before, v, out);
                 continue;
             }
@@ -70,6 +72,8 @@ void merge_step(Trace& trace, const Geometry& g, MergeSpec spec)
         std::vector<Text> why{make_text(sum ? "merge.add" : "merge.max", spec.writer_tid, order)};
         if (trace.zero_sign_depends_on_order)
             why.push_back(make_text("merge.zero_sign"));
+        if (auto note = flushed.note())
+            why.push_back(std::move(*note));
         if (!spec.explanation_tail.empty())
             why.push_back(spec.explanation_tail);
         r.describe(!spec.label.empty() ? spec.label : make_text(sum ? "merge.label.add" : "merge.label.max", g.grid, out),

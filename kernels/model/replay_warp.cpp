@@ -319,17 +319,21 @@ void replay_warp(Trace& trace, std::span<const float> input)
             r.read(t, t);
         }
         // Serialised in params.atomic_order's order; atomicAdd on global memory flushes subnormals.
+        FlushNote flushed;
         for (const int k : atomic_order(static_cast<int>(writers.size()), p.atomic_order)) {
             const int t = writers[static_cast<std::size_t>(k)];
             const float v = reg[static_cast<std::size_t>(t)];
             const float before = out;
             out = gpu_float::atomic_add_global_f32(before, v);
+            flushed.add(before, v, out);
             r.atomic(g.block_of(t), t, "*output", before, v, out);
         }
         const int atomics = g.grid * g.warps_per_block();
         const Text order = p.atomic_order == 0 ? make_text("order.block_warp") : make_text("order.replayed", p.atomic_order);
-        r.describe(make_text("warp_atomic.label", atomics), {make_text("warp_atomic", g.warp, order)},
-                   {"atomic"});
+        std::vector<Text> why{make_text("warp_atomic", g.warp, order)};
+        if (auto note = flushed.note())
+            why.push_back(std::move(*note));
+        r.describe(make_text("warp_atomic.label", atomics), std::move(why), {"atomic"});
         trace.result = out;
         r.finish(reg, 0, atomics, out);
         return;

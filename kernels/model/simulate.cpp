@@ -305,6 +305,19 @@ ValueProblem read_value(std::string_view token, float& out)
     return ValueProblem::None;
 }
 
+/// True when decimal `token` (read_value() gave ±0) has a non-zero digit before its exponent: its
+/// value is not zero, it underflows (magnitude below half the smallest subnormal).
+bool rounds_to_zero(std::string_view token)
+{
+    for (const char c : token) {
+        if (c == 'e' || c == 'E')
+            break;
+        if (c >= '1' && c <= '9')
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::optional<float> parse_value(std::string_view token)
@@ -325,6 +338,7 @@ ParsedInput parse_input(std::string_view text)
     bool any = false;
     auto fail = [&](Text msg) {
         out.values.clear();
+        out.notes.clear();
         out.error = refusal("input", std::move(msg));
         return out;
     };
@@ -352,6 +366,8 @@ ParsedInput parse_input(std::string_view text)
         case ValueProblem::Syntax:
             return fail(make_text("error.input.syntax", index + 1, model::echo(token), kMaxInputLength));
         }
+        if (v == 0 && rounds_to_zero(token))
+            out.notes.push_back(make_text("note.input.zero", index + 1, model::echo(token), std::signbit(v) ? "-0" : "0"));
         out.values.push_back(v);
         ++index;
         any = true;

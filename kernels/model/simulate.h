@@ -110,9 +110,13 @@ long long red_sectors(const Trace& trace);
 /// A decimal is rounded to the nearest float32 (ties to even); one that rounds past ±3.40282347e38
 /// is refused, one below the smallest subnormal becomes a zero of its sign. At most 4096 values.
 /// On failure returns a ParamError with field "input" naming the value's position and text.
+/// `notes`: values read but not as written, one message each ("note.input.zero": a decimal with a
+/// non-zero digit that rounds to ±0, e.g. 1e-46); the CLI prints them on stderr, the app at the
+/// input field. Empty on failure.
 struct ParsedInput {
     std::vector<float> values;
     std::optional<ParamError> error;
+    std::vector<Text> notes;
 };
 ParsedInput parse_input(std::string_view text);
 

@@ -240,6 +240,11 @@ constexpr std::array kMessages{
                "here a single thread makes the only one, so nothing waits.",
                "Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, "
                "so the %n additions run in sequence (%2; the hardware order is unspecified).", 0},
+    MessageDef{"atomic.flush",
+               "One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
+               "atom.global.add.f32): %2 + %3 gave %4, where IEEE addition gives %5.",
+               "%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
+               "atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.", 0},
 
     // --- GPU recordings (kernels/cuda/recorded_trace.cpp) --------------------------------------
     SAME("recorded.label", "recorded on the GPU:%1"),
@@ -256,6 +261,8 @@ constexpr std::array kMessages{
     SAME("error.input.empty", "input: empty value at position %1 (expected comma- or space-separated numbers)"),
     SAME("error.input.trailing_comma", "input: empty value after the last comma"),
     SAME("error.input.range", "input: value %1 '%2' is out of float32 range (magnitude at most 3.40282347e38)"),
+    SAME("note.input.zero", "input: value %1 '%2' rounds to %3 in float32 (its magnitude is below half the smallest "
+                            "subnormal, 1.40129846e-45)"),
     SAME("error.input.syntax", "input: value %1 '%2' is not a float32 number (a decimal such as -1.5e-3 with at most "
                                "one sign, inf, -inf, nan; 1..%3 values)"),
     SAME("error.block_size", "block-size must be a power of two in 1..1024 (got %1)"),

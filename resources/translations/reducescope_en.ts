@@ -229,6 +229,14 @@
             <numerusform>Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, so the %n additions run in sequence (%2; the hardware order is unspecified).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.</source>
+        <comment>atomic.flush</comment>
+        <translation>
+            <numerusform>One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX atom.global.add.f32): %2 + %3 gave %4, where IEEE addition gives %5.</numerusform>
+            <numerusform>%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

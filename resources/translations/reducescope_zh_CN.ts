@@ -102,6 +102,10 @@
         <source>Speed-up vs %1</source>
         <translation>相对 %1 的加速比</translation>
     </message>
+    <message>
+        <source>no file name given (expected a results .json file with counters)</source>
+        <translation>未给出文件名（应为带硬件计数器的结果 .json 文件）</translation>
+    </message>
 </context>
 <context>
     <name>BenchRunner</name>
@@ -817,6 +821,18 @@
         <source>*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it.</source>
         <comment>zero_ahead.tail</comment>
         <translation>*output 即 ring[e % 3]（此处为 ring[0]）；结果一直保留到第 e + 2 次启动将其清零。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.</source>
+        <comment>atomic.flush</comment>
+        <translation>
+            <numerusform>本步有 %n 次 atomicAdd 把次正规数冲刷为零，全局内存上的 atomicAdd 就是这样做的（PTX atom.global.add.f32）；第一次：%2 + %3 得到 %4，而 IEEE 加法得到 %5。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>input: value %1 &apos;%2&apos; rounds to %3 in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)</source>
+        <comment>note.input.zero</comment>
+        <translation>input：第 %1 个值 &apos;%2&apos; 在 float32 中舍入为 %3（其绝对值小于最小次正规数 1.40129846e-45 的一半）</translation>
     </message>
 </context>
 <context>
@@ -1856,6 +1872,11 @@
         <source>sweep over %1 × %2</source>
         <comment>two swept parameters: every pair is run</comment>
         <translation>扫描 %1 × %2</translation>
+    </message>
+    <message>
+        <source>incomplete run (%1)</source>
+        <comment>the results file&apos;s reason, quoted as the file writes it (English)</comment>
+        <translation>运行未完成（%1）</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,10 @@ private slots:
     void validRequest();
     void refusedRequestKeepsLastTrace_data();
     void refusedRequestKeepsLastTrace();
+    void refusalAtItsField_data();
+    void inputNoteAtInput_data();
+    void inputNoteAtInput();
+    void refusalAtItsField();
     void compareOnOff_data();
     void compareOnOff();
     void stepClamping_data();
@@ -201,6 +205,81 @@ void TestStepState::refusedRequestKeepsLastTrace()
     // The next valid request clears the message.
     QVERIFY(state.setRequest(request(QStringLiteral("convergent"), kSeed)));
     QVERIFY(state.message(field).isEmpty());
+}
+
+// Each editor's refusal is shown at that editor's message line (the sidebar has one per field of
+// StepState::fields()), never at the strategy; a field missing from fields() would land there.
+void TestStepState::refusalAtItsField_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<QString>("message");   // exactly
+    QTest::addRow("block-size 3") << "block-size" << 3 << "block-size must be a power of two in 1..1024 (got 3)";
+    QTest::addRow("coarse-factor 0") << "coarse-factor" << 0 << "";
+    QTest::addRow("banks 3") << "banks" << 3 << "";
+    QTest::addRow("atomic-order -1") << "atomic-order" << -1
+                                     << "atomic-order must be in 0..1000000 (0: by block, warp and lane) (got -1)";
+    QTest::addRow("atomic-order 1000001") << "atomic-order" << 1000001
+                                          << "atomic-order must be in 0..1000000 (0: by block, warp and lane) (got 1000001)";
+}
+
+void TestStepState::refusalAtItsField()
+{
+    QFETCH(QString, field);
+    QFETCH(int, value);
+    QFETCH(QString, message);
+    QVERIFY(app::StepState::fields().contains(field));
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("segmented"), kSeed)));
+    app::TraceRequest controls = state.request();
+    if (field == QLatin1String("block-size"))
+        controls.params.block_size = value;
+    else if (field == QLatin1String("coarse-factor"))
+        controls.params.coarse_factor = value;
+    else if (field == QLatin1String("banks"))
+        controls.params.banks = value;
+    else
+        controls.params.atomic_order = value;
+    QVERIFY(!state.applyEdit(field, controls));
+    const QString shown = state.message(field);
+    QVERIFY2(!shown.isEmpty(), qPrintable(field));
+    if (!message.isEmpty())
+        QCOMPARE(shown, message);
+    for (const QString& other : app::StepState::fields())
+        if (other != field)
+            QVERIFY2(state.message(other).isEmpty(), qPrintable(other + QStringLiteral(": ") + state.message(other)));
+    // The edited field's next valid value clears it.
+    controls = state.request();
+    QVERIFY(state.applyEdit(field, controls));
+    QVERIFY(state.message(field).isEmpty());
+}
+
+// A value float32 reads as ±0 (1e-46) is taken, and the input's message line says so; the trace
+// is that of the zeros. The next input without such a value clears it.
+void TestStepState::inputNoteAtInput_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("note");
+    QTest::addColumn<double>("result");
+    const QString tail = QStringLiteral(" in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)");
+    QTest::addRow("1e-46") << "1,2,1e-46" << "input: value 3 '1e-46' rounds to 0" + tail << 3.0;
+    QTest::addRow("two") << "-1e-50,4,1e-99" << "input: value 1 '-1e-50' rounds to -0" + tail +
+                                                   " input: value 3 '1e-99' rounds to 0" + tail << 4.0;
+    QTest::addRow("subnormal: no note") << "1e-40,1" << "" << 1.0;
+}
+
+void TestStepState::inputNoteAtInput()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, note);
+    QFETCH(double, result);
+    app::StepState state;
+    QVERIFY(state.setRequest(request(QStringLiteral("convergent"), input)));
+    QCOMPARE(state.message(QStringLiteral("input")), note);
+    QCOMPARE(double(state.trace()->result), result);
+    QCOMPARE(state.request().input, input);
+    QVERIFY(state.setRequest(request(QStringLiteral("convergent"), kSeed)));
+    QVERIFY(state.message(QStringLiteral("input")).isEmpty());
 }
 
 void TestStepState::compareOnOff_data()

@@ -50,6 +50,8 @@ private slots:
     void bad_sizes_no_wrap();
     void strategies();
     void plan_puts_baselines_first();
+    void plan_counts_results_data();
+    void plan_counts_results();
     void swept_parameters_data();
     void swept_parameters();
     void plan_two_parameter_product();
@@ -326,6 +328,48 @@ void TstBench::plan_puts_baselines_first()
     QCOMPARE(runs[5].n, std::size_t{2048});
 }
 
+// plan_runs is both what run_benchmark runs (one result per point) and what the CLI counts against
+// the results-file limit: a strategy that ignores a swept parameter still runs once per value, and
+// cub twice per point when coarsened_max asks for CUB's max.
+void TstBench::plan_counts_results_data()
+{
+    QTest::addColumn<QStringList>("strategies");
+    QTest::addColumn<int>("sizes");
+    QTest::addColumn<int>("blocks");
+    QTest::addColumn<int>("coarse");
+    QTest::addColumn<int>("results");
+    QTest::addRow("cub alone") << QStringList{"cub"} << 3 << 1 << 1 << 3;
+    QTest::addRow("cub with coarsened_max") << QStringList{"cub", "coarsened_max"} << 3 << 1 << 1 << 9;
+    QTest::addRow("cub over coarse factors it ignores") << QStringList{"cub", "shared"} << 1 << 1 << 4 << 8;
+    QTest::addRow("cpu over block sizes it ignores") << QStringList{"cpu", "shared"} << 1 << 5 << 1 << 10;
+    QTest::addRow("heat map, cub sum and max") << QStringList{"coarsened", "coarsened_max", "cub"} << 1 << 4 << 3 << 48;
+}
+
+void TstBench::plan_counts_results()
+{
+    QFETCH(QStringList, strategies);
+    QFETCH(int, sizes);
+    QFETCH(int, blocks);
+    QFETCH(int, coarse);
+    QFETCH(int, results);
+    std::vector<std::string> ids;
+    for (const QString& s : strategies)
+        ids.push_back(s.toStdString());
+    std::vector<std::size_t> ns;
+    for (int i = 0; i < sizes; ++i)
+        ns.push_back(std::size_t{1024} << i);
+    std::vector<unsigned> bs, cs;
+    for (int i = 0; i < blocks; ++i)
+        bs.push_back(32u << i);
+    for (int i = 0; i < coarse; ++i)
+        cs.push_back(1u << i);
+    const auto runs = plan_runs(ids, ns, bs, cs);
+    QCOMPARE(int(runs.size()), results);
+    QCOMPARE(int(std::count_if(runs.begin(), runs.end(), [](const RunPoint& r) { return r.strategy == "cub" && r.max; })),
+             strategies.contains(QStringLiteral("coarsened_max")) && strategies.contains(QStringLiteral("cub"))
+                 ? sizes * blocks * coarse : 0);
+}
+
 void TstBench::swept_parameters_data()
 {
     QTest::addColumn<int>("sizes");
@@ -511,15 +555,33 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("coarse factor duplicate") << QStringList{"bench", "--coarse-factor", "4,8,4"}
                                              << "--coarse-factor lists 4 twice (each sweep value once)";
     {
-        QStringList sizes;
-        for (int i = 1; i <= 1000; ++i)
-            sizes << QString::number(i * 1000);
+        // The count is the run's own plan (plan_runs: one result per point): with "all", cub runs
+        // sum and max (coarsened_max is in), one run more per point than there are strategies.
+        const auto sizeList = [](int count) {
+            QStringList sizes;
+            for (int i = 1; i <= count; ++i)
+                sizes << QString::number(i * 1000);
+            return sizes.join(',');
+        };
+        const auto all = reducescope::bench::parse_strategies("all");
+        const std::size_t perPoint = reducescope::bench::plan_runs(all, {1024}, {256}, {4}).size();
+        QCOMPARE(perPoint, all.size() + 1);
         QTest::addRow("sweep over 20000 results")
-            << QStringList{"bench", "--strategies", "all", "--sweep-n", sizes.join(',')}
-            << QStringLiteral("the sweep would write %1 results (%2 strategies × 1000 N × 1 block sizes × 1 coarse factors), "
-                              "over the limit of 20000 per results file")
-                   .arg(1000 * int(reducescope::bench::parse_strategies("all").size()))
-                   .arg(reducescope::bench::parse_strategies("all").size());
+            << QStringList{"bench", "--strategies", "all", "--sweep-n", sizeList(1000)}
+            << QStringLiteral("the sweep would write %1 results (%2 runs per point × 1000 N × 1 block sizes × 1 coarse "
+                              "factors), over the limit of 20000 per results file")
+                   .arg(1000 * perPoint)
+                   .arg(perPoint);
+        // 2 strategies × 6667 N = 13334 < 20000, but cub runs twice: 20001 results.
+        QTest::addRow("cub sum and max: 20001 results")
+            << QStringList{"bench", "--strategies", "cub,coarsened_max", "--sweep-n", sizeList(6667)}
+            << "the sweep would write 20001 results (3 runs per point × 6667 N × 1 block sizes × 1 coarse factors), "
+               "over the limit of 20000 per results file";
+        // --gpus K: every GPU count 1..K × N × the four combines (strategies do not apply).
+        QTest::addRow("multi-GPU: GPU counts × N × combines")
+            << QStringList{"bench", "--gpus", "5", "--sweep-n", sizeList(1001)}
+            << "the run would write 20020 results (5 GPU counts × 1001 N × 4 combines), over the limit of 20000 per "
+               "results file";
     }
     // Echoed text: one line, control characters escaped, capped at 40 characters and "…".
     QTest::addRow("strategy with newline") << QStringList{"bench", "--strategies", "simple\nx"}

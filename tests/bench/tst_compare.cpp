@@ -47,6 +47,8 @@ private slots:
     void noiseFactor();
     void notes_data();
     void notes();
+    void readerMessages_data();
+    void readerMessages();
     void failedRunMessage_data();
     void failedRunMessage();
 };
@@ -177,7 +179,8 @@ void TstCompare::cliPrintsTheSameVerdicts()
     QVERIFY(bad.waitForFinished(30000));
     QCOMPARE(bad.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(bad.readAllStandardError()).trimmed(),
-             QStringLiteral("reducescope-cli: compare: cannot open /nonexistent.json (A and B: a results file path, .json)"));
+             QStringLiteral("reducescope-cli: compare: /nonexistent.json: cannot open (No such file or directory; A and B: a "
+                            "results file path, .json)"));
     QProcess k;
     k.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), a, b, QStringLiteral("--noise-factor"), QStringLiteral("x")});
     QVERIFY(k.waitForFinished(30000));
@@ -195,6 +198,42 @@ void TstCompare::cliPrintsTheSameVerdicts()
 // --noise-factor: a decimal in 0..100. One too small for a double is rounded as any decimal is, to 0
 // (it was refused as "underflow"; breaker pass, issue 15), as an input value below the smallest
 // float becomes 0; -0 (also -1e-400, which rounds to it), one too large, inf and nan are out of the
+// compare's reader says what is wrong with a file as every reader does: "compare: PATH: " and then
+// the field or the line, or why the file cannot be read (docs/reliability.md).
+void TstCompare::readerMessages_data()
+{
+    QTest::addColumn<QByteArray>("content");  // null: no file; "dir": a folder
+    QTest::addColumn<QString>("after");        // the message after "reducescope-cli: compare: PATH: "
+    QTest::addRow("not JSON") << QByteArray("{\"format\": ")
+                              << "not JSON: line 1, column 12: unexpected end of input; expected '[', '{', or a literal";
+    QTest::addRow("a field") << QByteArray(R"({"format": "x"})") << "schema: missing: not a ReduceScope results file";
+    QTest::addRow("no such file") << QByteArray() << "cannot open (No such file or directory; A and B: a results file path, .json)";
+    QTest::addRow("a folder") << QByteArray("dir") << "not a regular file (A and B: a results file path, .json)";
+}
+
+void TstCompare::readerMessages()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, after);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    if (content == "dir") {
+        QVERIFY(QDir().mkdir(path));
+    } else if (!content.isNull()) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"), path});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY2(err.startsWith(QStringLiteral("reducescope-cli: compare: ") + path + QStringLiteral(": ") + after), qPrintable(err));
+}
+
 // range, named in the message.
 void TstCompare::noiseFactor_data()
 {

@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -99,6 +100,8 @@ private slots:
     void rejectedLinesCounted();
     void summaryNamesSweptParameters_data();
     void summaryNamesSweptParameters();
+    void summarySaysIncomplete_data();
+    void summarySaysIncomplete();
     void cancelledSweepExportLoadsAgain_data();
     void cancelledSweepExportLoadsAgain();
     void hangEndsOnCancelWithin2s();
@@ -955,6 +958,49 @@ void TestBenchPane::summaryNamesSweptParameters()
     if (!expected.isEmpty())
         QVERIFY2(text.contains(expected), qPrintable(text));
     QVERIFY2(!text.contains(absent), qPrintable(text));
+}
+
+void TestBenchPane::summarySaysIncomplete_data()
+{
+    // A results file with a top-level "incomplete" (a run that stopped early) says so on the summary
+    // line, with the file's reason; a finished file does not.
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("incomplete");  // empty: no member
+    QTest::addColumn<QString>("expected");    // the summary line ends with this
+    QTest::addRow("finished, en") << "en" << "" << "graph mode, hot cache, 100 reps";
+    QTest::addRow("cancelled, en") << "en" << "cancelled after 5 of 12 results"
+                                   << "graph mode, hot cache, 100 reps, incomplete run (cancelled after 5 of 12 results)";
+    QTest::addRow("crashed, en") << "en" << "reducescope-cli crashed after 0 of 3 results"
+                                 << "100 reps, incomplete run (reducescope-cli crashed after 0 of 3 results)";
+    QTest::addRow("cancelled, zh_CN") << "zh_CN" << "cancelled after 5 of 12 results"
+                                      << QString::fromUtf8("运行未完成（cancelled after 5 of 12 results）");
+    QTest::addRow("finished, zh_CN") << "zh_CN" << "" << QString::fromUtf8("100 次重复");
+}
+
+void TestBenchPane::summarySaysIncomplete()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, incomplete);
+    QFETCH(QString, expected);
+    app::setLanguage(language);
+    QJsonObject root = fixtureObject();
+    if (!incomplete.isEmpty())
+        root.insert(QStringLiteral("incomplete"), incomplete);
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp, QStringLiteral("summary.json"), QJsonDocument(root).toJson());
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    // The first line (the shown file's); QTextDocument turns <br> into U+2028.
+    const auto firstLine = [&pane] { return pane.deviceText().split(QRegularExpression(QStringLiteral("[\\n\\x{2028}]"))).first(); };
+    const QString shown = firstLine();
+    QVERIFY2(shown.endsWith(expected), qPrintable(shown));
+    QCOMPARE(shown.contains(incomplete.isEmpty() ? QStringLiteral("incomplete") : incomplete), !incomplete.isEmpty());
+    // Switching the language rewords it from the kept reason.
+    app::setLanguage(language == QLatin1String("en") ? QStringLiteral("zh_CN") : QStringLiteral("en"));
+    QCOMPARE(firstLine().contains(incomplete.isEmpty() ? QStringLiteral("incomplete") : incomplete),
+             !incomplete.isEmpty());
+    app::setLanguage(QStringLiteral("en"));
 }
 
 void TestBenchPane::cancelledSweepExportLoadsAgain_data()

@@ -3,6 +3,9 @@
 #include "app/bench_results.h"
 #include "app/bench_runner.h"
 #include "app/bench_table_model.h"
+#include "app/gpu_recording.h"
+#include "app/hardware_counters.h"
+#include "views/lessons.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -61,6 +64,10 @@ private slots:
     void scalingPointsOfAFile();
     void csvExport();
     void markdownExport();
+    void markdownSpeedupCell_data();
+    void readerMessagesOneFormat_data();
+    void readerMessagesOneFormat();
+    void markdownSpeedupCell();
     void speedups();
     void twentyThousandResults();
     void tableModel();
@@ -86,7 +93,7 @@ void TestBenchResults::loadsFixture()
     QCOMPARE(r->params.mode, QStringLiteral("graph"));
     QVERIFY(!r->isSweep());
     QCOMPARE(*r->ceiling_read_gbs, 4300.0);
-    QCOMPARE(r->results.size(), 13);
+    QCOMPARE(r->results.size(), qsizetype(13));
     const auto& coarsened = r->results.at(4);
     QCOMPARE(coarsened.strategy, QStringLiteral("coarsened"));
     QCOMPARE(coarsened.status, BenchStatus::Ok);
@@ -493,6 +500,105 @@ void TestBenchResults::markdownExport()
     QCOMPARE(c[10], QString::number(*s[4], 'f', 2) + QStringLiteral("× |"));
     // The race row (expected wrong): its time, but no bandwidth or speed-up (dashes, never a number).
     QCOMPARE(lines[2 + 6], QStringLiteral("| race | 1048576 | 256 | 4 | graph | hot | expected_wrong | 50.200 | – | – | – |"));
+}
+
+// The speed-up column from the list benchSpeedups gives: a value, an empty one, or a list shorter
+// than the results (each row's cell read in place; app/bench_results.cpp).
+void TestBenchResults::markdownSpeedupCell_data()
+{
+    QTest::addColumn<int>("listed");      // speed-ups given: the first `listed` rows
+    QTest::addColumn<double>("value");    // < 0: an empty optional
+    QTest::addColumn<QString>("cell");    // row 4's speed-up cell
+    QTest::addRow("2.5") << 13 << 2.5 << "2.50×";
+    QTest::addRow("1.236 to 2 decimals") << 13 << 1.236 << "1.24×";
+    QTest::addRow("empty") << 13 << -1.0 << "–";
+    QTest::addRow("list shorter than the results") << 4 << 2.5 << "–";
+    QTest::addRow("no list") << 0 << 2.5 << "–";
+}
+
+void TestBenchResults::markdownSpeedupCell()
+{
+    QFETCH(int, listed);
+    QFETCH(double, value);
+    QFETCH(QString, cell);
+    QString error;
+    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->results.size(), qsizetype(13));
+    QList<std::optional<double>> s(listed, std::optional<double>(1.0));
+    if (listed > 4)
+        s[4] = value < 0 ? std::nullopt : std::optional<double>(value);
+    const QStringList lines =
+        QString::fromUtf8(app::benchResultsToMarkdown(*r, s, QStringLiteral("shared"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2 + 13);
+    QVERIFY2(lines[2 + 4].endsWith(QStringLiteral(" | ") + cell + QStringLiteral(" |")), qPrintable(lines[2 + 4]));
+    if (listed > 0)
+        QVERIFY2(lines[2].endsWith(QStringLiteral(" | 1.00× |")), qPrintable(lines[2]));
+}
+
+// Every reader the app uses says what is wrong in one format: the file's name (not its folder),
+// then the field or the line and column, then why: "NAME: not JSON: line L, column C: ...",
+// "NAME: results[0].status ...". Rows per reader: results, trace, counters, lessons.
+void TestBenchResults::readerMessagesOneFormat_data()
+{
+    QTest::addColumn<QString>("reader");
+    QTest::addColumn<QByteArray>("content");   // null: no file at all
+    QTest::addColumn<QString>("start");        // the message begins with this
+    const QByteArray cut = "{\"format\": ";
+    const QString notJson = QStringLiteral("bad.json: not JSON: line 1, column 12: unexpected end of input; expected '[', '{', or a literal");
+    for (const char* reader : {"results", "trace", "counters", "lesson"}) {
+        QTest::addRow("%s: not JSON", reader) << reader << cut << notJson;
+        if (QByteArrayView(reader) != "lesson")
+            QTest::addRow("%s: an array", reader) << reader << QByteArray("[1, 2]") << QStringLiteral("bad.json: ");
+    }
+    QTest::addRow("lesson: an array") << "lesson" << QByteArray("[1, 2]")
+                                      << QStringLiteral("bad.json: a lesson file must be one JSON object (got array)");
+    // Reading the bytes is one function for the three app readers; a file it cannot read is named
+    // by its path as given ("DIR" stands for the folder here).
+    for (const char* reader : {"results", "trace", "counters"})
+        QTest::addRow("%s: no such file", reader) << reader << QByteArray() << QStringLiteral("DIR/bad.json: cannot open (");
+    // A field: named after the file's name.
+    QTest::addRow("results: schema") << "results" << QByteArray(R"({"format": "x"})")
+                                     << QStringLiteral("bad.json: schema: missing: not a ReduceScope results file");
+    QTest::addRow("trace: format") << "trace" << QByteArray(R"({"format": "x"})") << QStringLiteral("bad.json: format");
+    QTest::addRow("lesson: format") << "lesson" << QByteArray(R"({"format": "x", "version": 1})") << QStringLiteral("bad.json: format");
+}
+
+void TestBenchResults::readerMessagesOneFormat()
+{
+    QFETCH(QString, reader);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, start);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    if (!content.isNull()) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    QString error;
+    if (reader == QLatin1String("results")) {
+        QVERIFY(!app::BenchResultsReader::readFile(path, &error));
+    } else if (reader == QLatin1String("trace")) {
+        const app::OriginTrace t = app::readTraceFile(path);
+        QVERIFY(!t.trace);
+        error = t.error;
+    } else if (reader == QLatin1String("counters")) {
+        QVERIFY(!app::readHardwareCounters(path, &error));
+    } else {
+        const views::LessonsLoad load = views::loadLessons(dir.path());
+        QVERIFY(load.lessons.isEmpty());
+        QCOMPARE(load.errors.size(), 1);
+        error = load.errors.first();
+    }
+    if (start.startsWith(QLatin1String("DIR/"))) {
+        QVERIFY2(error.startsWith(dir.path() + start.mid(3)), qPrintable(error));
+    } else {
+        QVERIFY2(error.startsWith(start), qPrintable(error));
+        QVERIFY2(!error.contains(dir.path()), qPrintable(error));   // a file read: its name, not its folder
+    }
+    QCOMPARE(error.count(QLatin1Char('\n')), 0);
 }
 
 void TestBenchResults::csvExport()

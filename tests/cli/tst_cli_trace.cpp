@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+
+#include <cmath>
 #include <QtTest/QtTest>
 
 namespace {
@@ -53,6 +55,8 @@ private slots:
     void trace_table();
     void nan_inf_input();
     void underflow_to_nearest_float();
+    void underflow_notes_data();
+    void underflow_notes();
     void float_rules_and_atomic_order();
     void bad_input_data();
     void bad_input();
@@ -271,15 +275,60 @@ void TestCliTrace::float_rules_and_atomic_order()
 
 void TestCliTrace::underflow_to_nearest_float()
 {
-    // Below the smallest float32: the nearest float (0, or a denormal), as strtof gives it.
+    // Below the smallest float32: the nearest float (0, or a denormal), as strtof gives it; the
+    // values that became zeros are said on stderr (underflow_notes).
     const Run r = run_cli({"trace", "--strategy", "simple", "--input", "1e-50,1e-40,-1e-400", "--json"});
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 2);
     const QJsonArray in = QJsonDocument::fromJson(r.out).object()["input"].toArray();
     QVERIFY(in.size() >= 3);  // padded to a power of two with the identity
     QCOMPARE(in[0].toDouble(), 0.0);
     QCOMPARE(static_cast<float>(in[1].toDouble()), 1e-40f);  // a denormal
     QCOMPARE(in[2].toDouble(), 0.0);
+}
+
+// A value float32 rounds to ±0 is read and said on stderr, one line each; stdout is the trace as
+// without the note (JSON or table), exit 0. A subnormal value (1e-40) is a float: no note.
+void TestCliTrace::underflow_notes_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<bool>("json");
+    QTest::addColumn<QStringList>("notes");
+    const QString head = QStringLiteral("reducescope-cli: note: input: value ");
+    const QString tail = QStringLiteral(" in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)");
+    QTest::addRow("1e-46, json") << "1,2,1e-46" << true << QStringList{head + "3 '1e-46' rounds to 0" + tail};
+    QTest::addRow("1e-46, table") << "1,2,1e-46" << false << QStringList{head + "3 '1e-46' rounds to 0" + tail};
+    QTest::addRow("two, with a sign") << "1e-50,1e-40,-1e-400" << true
+                                      << QStringList{head + "1 '1e-50' rounds to 0" + tail, head + "3 '-1e-400' rounds to -0" + tail};
+    QTest::addRow("subnormal: no note") << "1e-40,1e-45" << true << QStringList{};
+    QTest::addRow("zeros: no note") << "0,-0,0e-50" << true << QStringList{};
+}
+
+void TestCliTrace::underflow_notes()
+{
+    QFETCH(QString, input);
+    QFETCH(bool, json);
+    QFETCH(QStringList, notes);
+    QStringList args{"trace", "--strategy", "atomic_naive", "--input", input};
+    if (json)
+        args << "--json";
+    const Run r = run_cli(args);
+    QCOMPARE(r.code, 0);
+    const QString err = QString::fromUtf8(r.err);
+    QCOMPARE(err.split(QLatin1Char('\n'), Qt::SkipEmptyParts), notes);
+    if (json)
+        QVERIFY(QJsonDocument::fromJson(r.out).isObject());
+    // stdout is what the same values written as the floats they are give.
+    QString exact = input;
+    exact.replace(QStringLiteral("-1e-400"), QStringLiteral("-0")).replace(QStringLiteral("1e-50"), QStringLiteral("0"))
+         .replace(QStringLiteral("1e-46"), QStringLiteral("0"));
+    QStringList again{"trace", "--strategy", "atomic_naive", "--input", exact};
+    if (json)
+        again << "--json";
+    const Run plain = run_cli(again);
+    QCOMPARE(plain.code, 0);
+    QVERIFY(plain.err.isEmpty());
+    QCOMPARE(r.out, plain.out);
 }
 
 void TestCliTrace::bad_input_data()

@@ -5,11 +5,14 @@
 // a walk over every strategy and step, the table and the benchmark pane in zh_CN finds no English
 // left on screen (labels, buttons, actions, tooltips, headers, the step view's painted words,
 // the charts' titles, axes and legends), numbers, ids and code excepted.
+#include "app/bench_runner.h"
 #include "app/benchmark_pane.h"
 #include "app/command_line.h"
 #include "app/language.h"
 #include "app/main_window.h"
 #include "app/step_pane.h"
+#include "app/step_state.h"
+#include "reducescope/config.h"
 #include "views/counters_view.h"
 #include "views/model_text.h"
 #include "views/step_view.h"
@@ -29,12 +32,14 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTableWidget>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -202,6 +207,15 @@ QStringList englishLeft(const QStringList& texts, const QString& where, const QS
     return bad;
 }
 
+// The status bar's message again, without a timeout (QStatusBar::showMessage with 0 stops the
+// timer): the same text, so the window still rewords it on a language switch.
+void pinStatus(QMainWindow& w)
+{
+    const QString shown = w.statusBar()->currentMessage();
+    QVERIFY2(!shown.isEmpty(), "the status bar message went away before it was pinned");
+    w.statusBar()->showMessage(shown);
+}
+
 bool hasCjk(const QString& s)
 {
     for (const QChar c : s)
@@ -366,15 +380,26 @@ void TestLanguage::liveSwitchRewordsEveryVisibleWidget()
 {
     // The classroom state: results loaded, a lesson with its note, the warp map, predict mode and
     // a status bar message.
+    // Nothing the walks compare may change by the clock (under load, 2 cores busy, a walk takes
+    // seconds): each window's two device probes (child processes whose answers reword the
+    // recorder's tooltip and the benchmark pane's device line) are awaited before anything is
+    // read, and the status bar message is pinned (its 5 s timeout would clear it between the walks).
     const auto setUp = [](app::MainWindow& w) {
+        QSignalSpy probed(w.benchmarkPane()->runner(), &app::BenchRunner::deviceProbed);
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString error;
         QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"), &error),
                  qPrintable(error));
+        w.showBenchmarkPane();  // its probe starts once it is shown (none in a build without CUDA)
+        if (REDUCESCOPE_HAVE_CUDA)
+            QTRY_VERIFY_WITH_TIMEOUT(probed.count() > 0, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.stepPane()->state()->recorderState() != app::RecorderState::Probing, 120000);
+        w.showStepPane();
         QVERIFY(!w.lessonActions().isEmpty());
         w.resetToDefaults();  // its status bar message
+        pinStatus(w);
         w.lessonActions().front()->trigger();
         w.stepPane()->setWarpMapShown(true);
         w.stepPane()->predictAction()->setChecked(true);
@@ -410,6 +435,7 @@ void TestLanguage::liveSwitchRewordsEveryVisibleWidget()
 
     QVERIFY(w.chooseLanguage(QStringLiteral("zh_CN")));
     QCoreApplication::processEvents();
+    pinStatus(w);  // reworded with its timeout again
     QStringList bad;
     for (const QString& e : englishLeft(walk(w), QStringLiteral("after the switch"), m_sources))
         if (!untranslated.contains(e))
@@ -421,6 +447,7 @@ void TestLanguage::liveSwitchRewordsEveryVisibleWidget()
 
     QVERIFY(w.chooseLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
+    pinStatus(w);
     const QStringList back = walk(w);
     QStringList differ;
     for (qsizetype i = 0; i < std::min(english.size(), back.size()); ++i)

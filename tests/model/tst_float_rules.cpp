@@ -17,6 +17,7 @@
 
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -102,6 +103,10 @@ private slots:
     void atomic_order_in_json();
     void strict_input_syntax_data();
     void strict_input_syntax();
+    void input_notes_data();
+    void input_notes();
+    void flush_note_by_hand_data();
+    void flush_note_by_hand();
     void output_accesses_data();
     void output_accesses();
     void special_sets_keep_their_claim_data();
@@ -226,11 +231,113 @@ void TestFloatRules::global_atomics_flush_subnormals()
     QVERIFY2(same(t.result, expected), qPrintable(show(t.result) + " expected " + show(expected)));
     if (id == "race")
         QVERIFY2(t.result > 0, "race adds with a plain FADD: no flush");
-    // Every atomicAdd record shows the flush: `after` is never a subnormal.
-    for (const Step& s : t.steps)
+    // Every atomicAdd record shows the flush: `after` is never a subnormal. And the step says so:
+    // its "atomic.flush" sentence counts exactly the atomicAdds that flushed something.
+    for (const Step& s : t.steps) {
+        int flushed = 0;
         for (const AtomicOp& a : s.atomics)
-            if (a.target == "*output" && id != "race" && id != "coarsened_max")
+            if (a.target == "*output" && id != "race" && id != "coarsened_max") {
                 QVERIFY(std::fpclassify(static_cast<float>(a.after)) != FP_SUBNORMAL);
+                flushed += gpu_float::atomic_add_global_flushes(static_cast<float>(a.before), static_cast<float>(a.operand)) ? 1 : 0;
+            }
+        const auto note = std::find_if(s.explanation_text.begin(), s.explanation_text.end(),
+                                       [](const Text& x) { return x.id == "atomic.flush"; });
+        QCOMPARE(note != s.explanation_text.end(), flushed > 0);
+        if (flushed > 0) {
+            QCOMPARE(int(note->args.at(0).count), flushed);
+            QVERIFY(s.explanation.find("flushed a subnormal to zero") != std::string::npos);
+        }
+    }
+}
+
+// Which atomicAdds flush, said in the step's words: the count, the first one's operands, what it
+// gave and what IEEE addition gives (1e-40 is 9.999946e-41 in float32).
+void TestFloatRules::flush_note_by_hand_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<int>("flushed");     // atomics of the atomic step that flush; 0: no note
+    QTest::addColumn<QString>("sentence"); // the note's English; empty: not checked
+    QTest::addRow("atomic_naive: two subnormals") << "atomic_naive" << "1e-40,1e-40" << 2
+        << "2 atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
+           "atom.global.add.f32); the first: 0 + 9.999946e-41 gave 0, where IEEE addition gives 9.999946e-41.";
+    QTest::addRow("atomic_naive: 1 + subnormal") << "atomic_naive" << "1,1e-40" << 1
+        << "One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
+           "atom.global.add.f32): 1 + 9.999946e-41 gave 1, where IEEE addition gives 1.";
+    QTest::addRow("atomic_naive: subnormal result of normals") << "atomic_naive" << "1.5e-38,-1.6e-38" << 1
+        << "One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
+           "atom.global.add.f32): 1.5e-38 + -1.6e-38 gave -0, where IEEE addition gives -1e-39.";
+    QTest::addRow("atomic_naive: normal values") << "atomic_naive" << "1,2,3" << 0 << "";
+    QTest::addRow("race: a plain add keeps them") << "race" << "1e-40,1e-40" << 0 << "";
+    QTest::addRow("coarsened_max: no add") << "coarsened_max" << "1e-40,1e-40" << 0 << "";
+    QTest::addRow("warp_shuffle: one warp's subnormal sum") << "warp_shuffle" << "1e-40,1e-40,1e-40,1e-40" << 1 << "";
+    QTest::addRow("segmented: one block's subnormal sum") << "segmented" << "1e-40,1e-40,1e-40,1e-40" << 1 << "";
+}
+
+void TestFloatRules::flush_note_by_hand()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, flushed);
+    QFETCH(QString, sentence);
+    const ParsedInput in = parse_input(input.toStdString());
+    QVERIFY(!in.error);
+    const Trace t = simulate(strategy.toStdString(), in.values, Params{});
+    int notes = 0;
+    for (const Step& s : t.steps)
+        for (const Text& x : s.explanation_text)
+            if (x.id == "atomic.flush") {
+                ++notes;
+                QCOMPARE(int(x.args.at(0).count), flushed);
+                if (!sentence.isEmpty())
+                    QCOMPARE(QString::fromStdString(render_english(x)), sentence);
+                // The note travels in the trace file and reads back.
+                QVERIFY(s.explanation.find(render_english(x)) != std::string::npos);
+            }
+    QCOMPARE(notes, flushed > 0 ? 1 : 0);
+    const TraceFileResult back = read_trace_file(trace_to_json(t).dump());
+    QVERIFY2(back.file, back.error.c_str());
+}
+
+// An input value with a non-zero digit that float32 rounds to ±0 is read, and said: one note each.
+// One past the largest float is refused instead (error.input.range).
+void TestFloatRules::input_notes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("notes");
+    QTest::addColumn<QString>("error");   // non-empty: refused with this message
+    const QString tail = QStringLiteral(" in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)");
+    QTest::addRow("1e-46 rounds to 0") << "1,2,1e-46" << QStringList{"input: value 3 '1e-46' rounds to 0" + tail} << "";
+    QTest::addRow("-1e-46 rounds to -0") << "-1e-46" << QStringList{"input: value 1 '-1e-46' rounds to -0" + tail} << "";
+    QTest::addRow("two of them") << "1e-50 5 -0.1e-45"
+                                 << QStringList{"input: value 1 '1e-50' rounds to 0" + tail,
+                                                "input: value 3 '-0.1e-45' rounds to -0" + tail}
+                                 << "";
+    QTest::addRow("7.1e-46 rounds up to the smallest subnormal") << "7.1e-46" << QStringList{} << "";
+    QTest::addRow("1e-45 is a subnormal") << "1e-45" << QStringList{} << "";
+    QTest::addRow("0 is 0") << "0,-0,0.000,0e-99" << QStringList{} << "";
+    QTest::addRow("1e39 is refused") << "1e-46,1e39" << QStringList{}
+                                     << "input: value 2 '1e39' is out of float32 range (magnitude at most 3.40282347e38)";
+    QTest::addRow("-3.5e38 is refused") << "-3.5e38" << QStringList{}
+                                        << "input: value 1 '-3.5e38' is out of float32 range (magnitude at most 3.40282347e38)";
+}
+
+void TestFloatRules::input_notes()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, notes);
+    QFETCH(QString, error);
+    const ParsedInput got = parse_input(text.toStdString());
+    QCOMPARE(got.error.has_value(), !error.isEmpty());
+    if (got.error) {
+        QCOMPARE(QString::fromStdString(got.error->message), error);
+        QVERIFY(got.notes.empty());
+        return;
+    }
+    QStringList said;
+    for (const Text& n : got.notes)
+        said << QString::fromStdString(render_english(n));
+    QCOMPARE(said, notes);
 }
 
 // max of -0 and +0 within a block is +0 (fmaxf); across blocks the CAS loop keeps the first zero,
