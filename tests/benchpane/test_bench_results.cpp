@@ -3,6 +3,7 @@
 #include "app/bench_results.h"
 #include "app/bench_runner.h"
 #include "app/bench_table_model.h"
+#include "bench_pane_test_data.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -246,47 +247,6 @@ QByteArray withResultCount(int count)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-/// A valid sweep file of `count` results (issue 15's size limit): strategies `ids` over `count /
-/// ids.size()` values of n (n = 1024·(i+1)), median time 1 µs + n/4 ns and bandwidth = bytes/time,
-/// so the reader's consistency checks pass and every result has a baseline at its n.
-QByteArray sweepWithResults(int count, const QStringList& ids)
-{
-    QJsonObject o = fixtureObject();
-    const int perId = count / int(ids.size());
-    QJsonArray values, results;
-    for (int i = 0; i < perId; ++i)
-        values.append(qint64(1024) * (i + 1));
-    QJsonObject params = o[QStringLiteral("params")].toObject();
-    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
-    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
-    o[QStringLiteral("params")] = params;
-    QFile f(fixture("fixture_sweep.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot open the sweep fixture");
-    const QJsonObject sweep = QJsonDocument::fromJson(f.readAll()).object();
-    o[QStringLiteral("params")] = QJsonObject(sweep[QStringLiteral("params")].toObject());
-    params = o[QStringLiteral("params")].toObject();
-    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
-    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
-    o[QStringLiteral("params")] = params;
-    const QJsonObject base = sweep[QStringLiteral("results")].toArray().at(0).toObject();
-    for (const QString& id : ids)
-        for (int i = 0; i < perId; ++i) {
-            const qint64 n = qint64(1024) * (i + 1);
-            const double median = 0.001 + double(n) * 0.25e-6 * (1 + ids.indexOf(id));
-            QJsonObject r = base;
-            r[QStringLiteral("strategy")] = id;
-            r[QStringLiteral("family")] = id == QLatin1String("cub") ? QStringLiteral("baseline") : QStringLiteral("many_blocks");
-            r[QStringLiteral("n")] = n;
-            r[QStringLiteral("bytes_read")] = 4 * n;
-            r[QStringLiteral("time_ms")] = QJsonObject{{QStringLiteral("median"), median}, {QStringLiteral("min"), median * 0.98},
-                                                       {QStringLiteral("max"), median * 1.05}};
-            r[QStringLiteral("bandwidth_gbs")] = double(4 * n) / (median * 1e6);
-            results.append(r);
-        }
-    o[QStringLiteral("results")] = results;
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 } // namespace
 
 // Files that must be refused quickly (no hang, no huge allocation) with one line naming the file
@@ -532,7 +492,7 @@ void TestBenchResults::twentyThousandResults()
     // under 2 s (the speed-ups compared every result with every other: 31 s). The figures are
     // printed (a benchmark, not a pass/fail limit on a shared machine); the values are asserted.
     const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
-    const QString path = writeScratch(QStringLiteral("twenty_thousand.json"), sweepWithResults(app::BenchResultsReader::kMaxResults, ids));
+    const QString path = writeScratch(QStringLiteral("twenty_thousand.json"), testdata::sweepWithResults(app::BenchResultsReader::kMaxResults, ids));
     QElapsedTimer clock;
     clock.start();
     QString error;
