@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -39,8 +40,18 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
     v->addWidget(m_progress);
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setSingleShot(true);
+    m_progressTimer->setInterval(kProgressMs);
+    connect(m_progressTimer, &QTimer::timeout, this, &BenchRunPanel::flushProgress);
     m_status = new QListWidget(this);
     m_status->setMinimumHeight(80);
+    // One line per kernel run, elided, the whole line in its tooltip: with uniform item sizes a
+    // new line costs the list no text layout of the others (issue 15: with a size per item, the
+    // list measured the text of every line again after each turn that added lines).
+    m_status->setUniformItemSizes(true);
+    m_status->setWordWrap(false);
+    m_status->setTextElideMode(Qt::ElideRight);
     v->addWidget(m_status, 1);
     setMinimumWidth(260);
     setMaximumWidth(380);
@@ -48,17 +59,21 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     connect(runner, &BenchRunner::runStarted, this, [this](const views::BenchResults&, int total) {
         m_progress->setTextVisible(true);
         m_progress->setRange(0, std::max(total, 1));
+        m_progressTimer->stop();
+        m_progressValue = 0;
         m_progress->setValue(0);
     });
     connect(runner, &BenchRunner::progress, this, [this](int index, int total, const QString& id, qint64 n) {
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(index);
+        if (m_progress->maximum() != std::max(total, 1))
+            m_progress->setRange(0, std::max(total, 1));
+        setProgressValue(index);
         auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
         item->setData(Qt::UserRole, id);
+        item->setToolTip(item->text());
         m_status->addItem(item);
     });
     connect(runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
-        m_progress->setValue(m_progress->value() + 1);
+        setProgressValue(m_progressValue + 1);
         const QString line = r.hasSpeed()
             ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
                   .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
@@ -73,6 +88,7 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
         }
         item->setData(Qt::UserRole + 1, true);
         item->setText(line);
+        item->setToolTip(line);
         if (!r.hasSpeed())
             item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20)
                                                                                                  : QColor(0xc0, 0x70, 0x00));
@@ -88,8 +104,24 @@ QStringList BenchRunPanel::statusLines() const
     return out;
 }
 
+void BenchRunPanel::setProgressValue(int value)
+{
+    m_progressValue = value;
+    if (!m_progressTimer->isActive())
+        m_progressTimer->start();
+}
+
+void BenchRunPanel::flushProgress()
+{
+    m_progressTimer->stop();
+    if (m_progress->value() != m_progressValue && m_progress->maximum() > 0)
+        m_progress->setValue(m_progressValue);
+}
+
 void BenchRunPanel::begin()
 {
+    m_progressTimer->stop();
+    m_progressValue = 0;
     m_status->clear();
     m_progress->setRange(0, 0);  // busy until the start line gives the total
 }
@@ -103,6 +135,8 @@ void BenchRunPanel::setRunning(bool running)
     m_settings->setEnabled(!running);
     if (!running && m_progress->maximum() == 0)
         m_progress->setRange(0, 1);
+    if (!running)
+        flushProgress();
 }
 
 void BenchRunPanel::setNoCuda()

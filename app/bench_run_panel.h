@@ -10,6 +10,7 @@
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace reducescope::app {
 
@@ -47,6 +48,10 @@ protected:
 
 private:
     void retranslate();
+    /// Shows `value` on the progress bar within kProgressMs (QProgressBar::setValue repaints at
+    /// once: once per streamed line, that was most of a 30000-line run's time, issue 15).
+    void setProgressValue(int value);
+    void flushProgress();
 
     BenchSettings* m_settings = nullptr;
     QPushButton* m_run = nullptr;
@@ -54,6 +59,9 @@ private:
     QProgressBar* m_progress = nullptr;
     QListWidget* m_status = nullptr;
     bool m_noCuda = false;
+    QTimer* m_progressTimer = nullptr;
+    int m_progressValue = 0;  ///< the value the bar shows after the next flushProgress()
+    static constexpr int kProgressMs = 100;
 };
 
 } // namespace reducescope::app

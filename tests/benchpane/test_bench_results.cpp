@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -65,6 +66,8 @@ private slots:
     void speedups();
     void twentyThousandResults();
     void tableModel();
+    void streamedRows_data();
+    void streamedRows();
     void noiseColumn_data();
     void noiseColumn();
     void tableSorts();
@@ -548,6 +551,87 @@ void TestBenchResults::tableModel()
     QCOMPARE(model.rowCount(), 14);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestBenchResults::streamedRows_data()
+{
+    // Issue 15: a running benchmark's results reach the table in batches (one per throttled
+    // refresh) as inserted rows, never a reset; the speed-ups against cub change when cub's
+    // results arrive after the others (the CLI runs the strategies in its listed order).
+    QTest::addColumn<int>("count");     // results in the run: 4 strategies x count/4 values of n
+    QTest::addColumn<int>("batch");     // results per refresh
+    QTest::addColumn<QString>("order"); // "by strategy" (cub last), "by n" (every strategy per n), "cub first"
+    QTest::addRow("by strategy, 1 per batch") << 40 << 1 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, 7 per batch") << 400 << 7 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, 1000 per batch") << 4000 << 1000 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, all at once") << 400 << 400 << QStringLiteral("by strategy");
+    QTest::addRow("by n, 3 per batch") << 400 << 3 << QStringLiteral("by n");
+    QTest::addRow("by n, 64 per batch") << 1000 << 64 << QStringLiteral("by n");
+    QTest::addRow("cub first, 13 per batch") << 400 << 13 << QStringLiteral("cub first");
+}
+
+void TestBenchResults::streamedRows()
+{
+    QFETCH(int, count);
+    QFETCH(int, batch);
+    QFETCH(QString, order);
+    // Median times 1 µs + n/4 ns · (1 + index): coarsened 1/4, vectorized 2/4, shared 3/4 of cub's n term.
+    const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
+    QString error;
+    const auto file = app::BenchResultsReader::parse(testdata::sweepWithResults(count, ids), &error);
+    QVERIFY2(file, qPrintable(error));
+    QList<views::BenchResult> arriving = file->results;  // by strategy, then n
+    if (order == QLatin1String("by n"))
+        std::stable_sort(arriving.begin(), arriving.end(), [](const auto& a, const auto& b) { return a.n < b.n; });
+    else if (order == QLatin1String("cub first"))
+        std::stable_partition(arriving.begin(), arriving.end(), [](const auto& r) { return r.strategy == QLatin1String("cub"); });
+
+    using M = app::BenchTableModel;
+    M model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    views::BenchResults run = *file;
+    run.results.clear();
+    model.setResults(run, {}, QStringLiteral("cub"));  // the run's start: an empty table
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    int batches = 0;
+    for (qsizetype at = 0; at < arriving.size(); at += batch) {
+        const QList<views::BenchResult> added = arriving.mid(at, batch);
+        run.results << added;
+        model.appendResults(added, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
+        ++batches;
+        QCOMPARE(model.rowCount(), int(run.results.size()));
+    }
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(inserted.count() >= batches);
+    // Every dataChanged is the speed-up column alone.
+    for (const QList<QVariant>& args : std::as_const(changed)) {
+        QCOMPARE(args.at(0).toModelIndex().column(), int(M::SpeedupColumn));
+        QCOMPARE(args.at(1).toModelIndex().column(), int(M::SpeedupColumn));
+    }
+    // Where cub arrives after the others, their speed-ups were empty and changed when it came.
+    if (order != QLatin1String("cub first") && batch < count)
+        QVERIFY(!changed.isEmpty());
+
+    // The rows and their order are what one reset with every result gives (catalogue order, then n).
+    M reference;
+    reference.setResults(run, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
+    QCOMPARE(model.rowCount(), reference.rowCount());
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const views::BenchResult& r = model.resultAt(row);
+        QCOMPARE(r.strategy, reference.resultAt(row).strategy);
+        QCOMPARE(r.n, reference.resultAt(row).n);
+        // Speed-up against cub at the same n: (1 µs + n ns) / (1 µs + n/4 ns · (1 + index)).
+        const double n = double(r.n);
+        const double expect = (0.001 + n * 1e-6) / (0.001 + n * 0.25e-6 * (1 + ids.indexOf(r.strategy)));
+        const QVariant shown = model.index(row, M::SpeedupColumn).data(M::SortRole);
+        QVERIFY2(shown.isValid() && std::abs(shown.toDouble() - expect) < 1e-12 * expect,
+                 qPrintable(QStringLiteral("row %1 (%2, n %3): %4, expected %5").arg(row).arg(r.strategy).arg(r.n)
+                                .arg(shown.toString()).arg(expect)));
+        QCOMPARE(model.index(row, M::SpeedupColumn).data().toString(), reference.index(row, M::SpeedupColumn).data().toString());
+    }
+    QCOMPARE(model.headerData(M::SpeedupColumn, Qt::Horizontal).toString(), QStringLiteral("Speed-up vs cub"));
 }
 
 void TestBenchResults::noiseColumn_data()
