@@ -4,7 +4,8 @@
 // (tests/benchpane/data/fake_cli.sh) through the pane's real path (QProcess, the line reader, the
 // runner's signals, the throttled refresh, the table and the status list), and a results file of
 // 20000 results opened in the pane. Per run: seconds from Run to the end of the run, the longest
-// gap between two event-loop turns, and at the end the ratio 30k / 10k (linear: 3).
+// gap between two event-loop turns (3 runs each), and at the end the ratio 30k / 10k of the
+// fastest runs (linear: 3).
 // Goals (issue 15): roughly linear (ratio <= ~3.5), 30000 lines in a few seconds, 20000 results
 // load in under 2 s. The values (row counts, the outcome) are asserted; the times are printed.
 #include "app/bench_table_model.h"
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace reducescope;
 using app::BenchOutcome;
@@ -35,7 +38,8 @@ private slots:
 
 private:
     QTemporaryDir m_dir;
-    QMap<QString, double> m_seconds;  ///< "flood 10000" -> seconds
+    QMap<QString, double> m_seconds;  ///< "flood 10000" -> seconds, the fastest of kRuns
+    static constexpr int kRuns = 3;
 };
 
 void BenchPaneStream::initTestCase()
@@ -72,37 +76,43 @@ void BenchPaneStream::streamLines()
         qputenv("FAKE_CLI_MODE", "stream");
         qputenv("FAKE_CLI_LINES", path.toUtf8());
     }
-    BenchmarkPane pane;
-    pane.resize(1200, 800);
-    pane.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&pane));
-    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
-    QSignalSpy resets(pane.tableModel(), &QAbstractItemModel::modelReset);
-    QElapsedTimer clock, sinceTurn;
-    qint64 longestGap = 0;
-    int turns = 0;
-    QTimer turn;
-    turn.setInterval(0);
-    connect(&turn, &QTimer::timeout, &pane, [&] {
-        longestGap = std::max(longestGap, sinceTurn.restart());
-        ++turns;
-    });
-    clock.start();
-    sinceTurn.start();
-    turn.start();
-    QVERIFY(pane.run());
-    QVERIFY(finished.wait(600000));  // a bound for a hung run, not a speed limit
-    const double seconds = clock.elapsed() / 1000.0;
-    turn.stop();
+    // Three runs, each in a fresh pane; the fastest is the figure (the others are printed: on a
+    // shared machine the spread is the load of the moment, not the pane).
+    QList<double> runs;
+    for (int rep = 0; rep < kRuns; ++rep) {
+        BenchmarkPane pane;
+        pane.resize(1200, 800);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+        QSignalSpy resets(pane.tableModel(), &QAbstractItemModel::modelReset);
+        QElapsedTimer clock, sinceTurn;
+        qint64 longestGap = 0;
+        int turns = 0;
+        QTimer turn;
+        turn.setInterval(0);
+        connect(&turn, &QTimer::timeout, &pane, [&] {
+            longestGap = std::max(longestGap, sinceTurn.restart());
+            ++turns;
+        });
+        clock.start();
+        sinceTurn.start();
+        turn.start();
+        QVERIFY(pane.run());
+        QVERIFY(finished.wait(600000));  // a bound for a hung run, not a speed limit
+        const double seconds = clock.elapsed() / 1000.0;
+        turn.stop();
+        const auto o = finished.first().first().value<BenchOutcome>();
+        QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
+        QCOMPARE(pane.tableModel()->rowCount(), lines);
+        runs << seconds;
+        qInfo("%s: %d result lines streamed in %.2f s (%.0f lines/s); %d event-loop turns, longest gap %lld ms, "
+              "%lld table resets",
+              qPrintable(kind), lines, seconds, lines / seconds, turns, longestGap, qsizetype(resets.count()));
+    }
     qunsetenv("FAKE_CLI_FLOOD");
     qunsetenv("FAKE_CLI_LINES");
-    const auto o = finished.first().first().value<BenchOutcome>();
-    QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
-    QCOMPARE(pane.tableModel()->rowCount(), lines);
-    m_seconds.insert(QStringLiteral("%1 %2").arg(kind).arg(lines), seconds);
-    qInfo("%s: %d result lines streamed in %.2f s (%.0f lines/s); %d event-loop turns, longest gap %lld ms, "
-          "%lld table resets",
-          qPrintable(kind), lines, seconds, lines / seconds, turns, longestGap, qsizetype(resets.count()));
+    m_seconds.insert(QStringLiteral("%1 %2").arg(kind).arg(lines), *std::min_element(runs.begin(), runs.end()));
 }
 
 void BenchPaneStream::loadTwentyThousand()
@@ -133,7 +143,7 @@ void BenchPaneStream::cleanupTestCase()
         const double a = m_seconds.value(QStringLiteral("%1 10000").arg(QLatin1String(kind)));
         const double b = m_seconds.value(QStringLiteral("%1 30000").arg(QLatin1String(kind)));
         if (a > 0 && b > 0)
-            qInfo("%s: 30000 / 10000 lines = %.2f s / %.2f s = %.2f (linear: 3; goal <= ~3.5: %s)", kind, b, a, b / a,
+            qInfo("%s, fastest of 3: 30000 / 10000 lines = %.2f s / %.2f s = %.2f (linear: 3; goal <= ~3.5: %s)", kind, b, a, b / a,
                   b / a <= 3.5 ? "met" : "MISSED");
     }
 }
