@@ -71,6 +71,8 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
         item->setData(Qt::UserRole, id);
         item->setToolTip(item->text());
         m_status->addItem(item);
+        ++m_plainLines;
+        foldOldLines();
     });
     connect(runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
         setProgressValue(m_progressValue + 1);
@@ -81,17 +83,27 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
                                     r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
         // The "… id" line of this kernel becomes its result line; a second result of one id gets its own.
         QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
-        if (!item || item->data(Qt::UserRole).toString() != r.strategy || item->data(Qt::UserRole + 1).toBool()) {
+        bool added = false;
+        if (!item || item == m_foldItem || item->data(Qt::UserRole).toString() != r.strategy
+            || item->data(Qt::UserRole + 1).toBool()) {
             item = new QListWidgetItem;
             item->setData(Qt::UserRole, r.strategy);
             m_status->addItem(item);
+            added = true;  // a progress line turned into this result line was counted already
         }
         item->setData(Qt::UserRole + 1, true);
         item->setText(line);
         item->setToolTip(line);
-        if (!r.hasSpeed())
+        if (!r.hasSpeed()) {
             item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20)
                                                                                                  : QColor(0xc0, 0x70, 0x00));
+            item->setData(Qt::UserRole + 2, true);  // a failure: never folded
+            if (!added)
+                --m_plainLines;
+        } else if (added) {
+            ++m_plainLines;
+            foldOldLines();
+        }
     });
     retranslate();
 }
@@ -118,15 +130,57 @@ void BenchRunPanel::flushProgress()
         m_progress->setValue(m_progressValue);
 }
 
+void BenchRunPanel::resetStatus()
+{
+    m_status->clear();
+    m_plainLines = 0;
+    m_folded = 0;
+    m_oldestPlain = 0;
+    m_foldItem = nullptr;
+}
+
+void BenchRunPanel::foldOldLines()
+{
+    if (m_plainLines <= kKeptLines)
+        return;
+    if (!m_foldItem) {
+        m_foldItem = new QListWidgetItem;
+        m_foldItem->setData(Qt::UserRole + 2, true);
+        m_status->insertItem(0, m_foldItem);
+        ++m_oldestPlain;
+    }
+    while (m_plainLines > kKeptLines) {
+        // Failures above the oldest plain line stay; the pointer only moves down.
+        int row = std::max(m_oldestPlain, 1);
+        while (row < m_status->count() && m_status->item(row)->data(Qt::UserRole + 2).toBool())
+            ++row;
+        if (row >= m_status->count() - 1)
+            break;  // never the newest line (a progress line waiting for its result)
+        delete m_status->takeItem(row);
+        m_oldestPlain = row;
+        --m_plainLines;
+        ++m_folded;
+    }
+    retranslateFold();
+}
+
+void BenchRunPanel::retranslateFold()
+{
+    if (!m_foldItem)
+        return;
+    m_foldItem->setText(tr("… %n earlier line(s) folded (failures are kept)", nullptr, m_folded));
+    m_foldItem->setToolTip(m_foldItem->text());
+}
+
 void BenchRunPanel::begin()
 {
     m_progressTimer->stop();
     m_progressValue = 0;
-    m_status->clear();
+    resetStatus();
     m_progress->setRange(0, 0);  // busy until the start line gives the total
 }
 
-void BenchRunPanel::clearStatus() { m_status->clear(); }
+void BenchRunPanel::clearStatus() { resetStatus(); }
 
 void BenchRunPanel::setRunning(bool running)
 {
@@ -155,6 +209,7 @@ void BenchRunPanel::retranslate()
                                : tr("Runs reducescope-cli bench with these settings in a child process"));
     m_cancel->setText(tr("Cancel"));
     m_progress->setFormat(tr("%v / %m kernel runs"));
+    retranslateFold();
 }
 
 void BenchRunPanel::changeEvent(QEvent* event)
