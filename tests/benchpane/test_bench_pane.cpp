@@ -1200,6 +1200,14 @@ void TestBenchPane::statusFoldsOldLines()
     QCOMPARE(int(lines.filter(QStringLiteral("✗ warp_shuffle: WRONG")).size()), wrongs);
     QCOMPARE(int(lines.filter(QStringLiteral("✓ coarsened")).size()), kept);
     QVERIFY(lines.last().startsWith(wrongEvery > 0 && results % wrongEvery == 0 ? QStringLiteral("✗") : QStringLiteral("✓")));
+    const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR");
+    if (!dir.isEmpty() && folded > 0) {
+        pane.resize(1400, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QApplication::processEvents();
+        QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_status_folded_%1.png").arg(results))));
+    }
 }
 
 void TestBenchPane::badSettingsDoNotStart()
