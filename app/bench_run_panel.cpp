@@ -126,8 +126,11 @@ void BenchRunPanel::setProgressValue(int value)
 void BenchRunPanel::flushProgress()
 {
     m_progressTimer->stop();
-    if (m_progress->value() != m_progressValue && m_progress->maximum() > 0)
-        m_progress->setValue(m_progressValue);
+    // A CLI that sends more results than its start line announced fills the bar (setValue
+    // ignores a value beyond the maximum).
+    const int value = std::clamp(m_progressValue, 0, m_progress->maximum());
+    if (m_progress->value() != value && m_progress->maximum() > 0)
+        m_progress->setValue(value);
 }
 
 void BenchRunPanel::resetStatus()
