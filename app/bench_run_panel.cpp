@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -39,8 +40,18 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
     v->addWidget(m_progress);
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setSingleShot(true);
+    m_progressTimer->setInterval(kProgressMs);
+    connect(m_progressTimer, &QTimer::timeout, this, &BenchRunPanel::flushProgress);
     m_status = new QListWidget(this);
     m_status->setMinimumHeight(80);
+    // One line per kernel run, elided, the whole line in its tooltip: with uniform item sizes a
+    // new line costs the list no text layout of the others (issue 15: with a size per item, the
+    // list measured the text of every line again after each turn that added lines).
+    m_status->setUniformItemSizes(true);
+    m_status->setWordWrap(false);
+    m_status->setTextElideMode(Qt::ElideRight);
     v->addWidget(m_status, 1);
     setMinimumWidth(260);
     setMaximumWidth(380);
@@ -48,17 +59,23 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     connect(runner, &BenchRunner::runStarted, this, [this](const views::BenchResults&, int total) {
         m_progress->setTextVisible(true);
         m_progress->setRange(0, std::max(total, 1));
+        m_progressTimer->stop();
+        m_progressValue = 0;
         m_progress->setValue(0);
     });
     connect(runner, &BenchRunner::progress, this, [this](int index, int total, const QString& id, qint64 n) {
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(index);
+        if (m_progress->maximum() != std::max(total, 1))
+            m_progress->setRange(0, std::max(total, 1));
+        setProgressValue(index);
         auto* item = new QListWidgetItem(tr("… %1 (N = %2)").arg(id, QLocale(QLocale::English).toString(n)));
         item->setData(Qt::UserRole, id);
+        item->setToolTip(item->text());
         m_status->addItem(item);
+        ++m_plainLines;
+        foldOldLines();
     });
     connect(runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
-        m_progress->setValue(m_progress->value() + 1);
+        setProgressValue(m_progressValue + 1);
         const QString line = r.hasSpeed()
             ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
                   .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
@@ -66,16 +83,27 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
                                     r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
         // The "… id" line of this kernel becomes its result line; a second result of one id gets its own.
         QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
-        if (!item || item->data(Qt::UserRole).toString() != r.strategy || item->data(Qt::UserRole + 1).toBool()) {
+        bool added = false;
+        if (!item || item == m_foldItem || item->data(Qt::UserRole).toString() != r.strategy
+            || item->data(Qt::UserRole + 1).toBool()) {
             item = new QListWidgetItem;
             item->setData(Qt::UserRole, r.strategy);
             m_status->addItem(item);
+            added = true;  // a progress line turned into this result line was counted already
         }
         item->setData(Qt::UserRole + 1, true);
         item->setText(line);
-        if (!r.hasSpeed())
+        item->setToolTip(line);
+        if (!r.hasSpeed()) {
             item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20)
                                                                                                  : QColor(0xc0, 0x70, 0x00));
+            item->setData(Qt::UserRole + 2, true);  // a failure: never folded
+            if (!added)
+                --m_plainLines;
+        } else if (added) {
+            ++m_plainLines;
+            foldOldLines();
+        }
     });
     retranslate();
 }
@@ -88,13 +116,74 @@ QStringList BenchRunPanel::statusLines() const
     return out;
 }
 
-void BenchRunPanel::begin()
+void BenchRunPanel::setProgressValue(int value)
+{
+    m_progressValue = value;
+    if (!m_progressTimer->isActive())
+        m_progressTimer->start();
+}
+
+void BenchRunPanel::flushProgress()
+{
+    m_progressTimer->stop();
+    // A CLI that sends more results than its start line announced fills the bar (setValue
+    // ignores a value beyond the maximum).
+    const int value = std::clamp(m_progressValue, 0, m_progress->maximum());
+    if (m_progress->value() != value && m_progress->maximum() > 0)
+        m_progress->setValue(value);
+}
+
+void BenchRunPanel::resetStatus()
 {
     m_status->clear();
+    m_plainLines = 0;
+    m_folded = 0;
+    m_oldestPlain = 0;
+    m_foldItem = nullptr;
+}
+
+void BenchRunPanel::foldOldLines()
+{
+    if (m_plainLines <= kKeptLines)
+        return;
+    if (!m_foldItem) {
+        m_foldItem = new QListWidgetItem;
+        m_foldItem->setData(Qt::UserRole + 2, true);
+        m_status->insertItem(0, m_foldItem);
+        ++m_oldestPlain;
+    }
+    while (m_plainLines > kKeptLines) {
+        // Failures above the oldest plain line stay; the pointer only moves down.
+        int row = std::max(m_oldestPlain, 1);
+        while (row < m_status->count() && m_status->item(row)->data(Qt::UserRole + 2).toBool())
+            ++row;
+        if (row >= m_status->count() - 1)
+            break;  // never the newest line (a progress line waiting for its result)
+        delete m_status->takeItem(row);
+        m_oldestPlain = row;
+        --m_plainLines;
+        ++m_folded;
+    }
+    retranslateFold();
+}
+
+void BenchRunPanel::retranslateFold()
+{
+    if (!m_foldItem)
+        return;
+    m_foldItem->setText(tr("… %n earlier line(s) folded (failures are kept)", nullptr, m_folded));
+    m_foldItem->setToolTip(m_foldItem->text());
+}
+
+void BenchRunPanel::begin()
+{
+    m_progressTimer->stop();
+    m_progressValue = 0;
+    resetStatus();
     m_progress->setRange(0, 0);  // busy until the start line gives the total
 }
 
-void BenchRunPanel::clearStatus() { m_status->clear(); }
+void BenchRunPanel::clearStatus() { resetStatus(); }
 
 void BenchRunPanel::setRunning(bool running)
 {
@@ -103,6 +192,8 @@ void BenchRunPanel::setRunning(bool running)
     m_settings->setEnabled(!running);
     if (!running && m_progress->maximum() == 0)
         m_progress->setRange(0, 1);
+    if (!running)
+        flushProgress();
 }
 
 void BenchRunPanel::setNoCuda()
@@ -121,6 +212,7 @@ void BenchRunPanel::retranslate()
                                : tr("Runs reducescope-cli bench with these settings in a child process"));
     m_cancel->setText(tr("Cancel"));
     m_progress->setFormat(tr("%v / %m kernel runs"));
+    retranslateFold();
 }
 
 void BenchRunPanel::changeEvent(QEvent* event)

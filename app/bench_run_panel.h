@@ -8,8 +8,10 @@
 #include <QWidget>
 
 class QListWidget;
+class QListWidgetItem;
 class QProgressBar;
 class QPushButton;
+class QTimer;
 
 namespace reducescope::app {
 
@@ -25,7 +27,13 @@ public:
     /// The settings block.
     BenchSettings* settings() const { return m_settings; }
     /// The per-kernel status lines of the current / last run ("✓ id: µs, GB/s", "✗ id: status (why)").
+    /// Of the lines that are not failures, the last kKeptLines are kept; the older ones are folded
+    /// into a first line that counts them ("… 29000 earlier lines folded"). Every failure line
+    /// (✗: wrong, error, skipped, expected wrong) stays.
     QStringList statusLines() const;
+    /// How many lines that are not failures the status list keeps (issue 15: a list of 30000 lines
+    /// cost a layout of every line per event-loop turn).
+    static constexpr int kKeptLines = 1000;
     /// A run was started: the status list is cleared and the progress bar is busy until the
     /// runner's start line gives the total.
     void begin();
@@ -47,6 +55,16 @@ protected:
 
 private:
     void retranslate();
+    /// Shows `value` on the progress bar within kProgressMs (QProgressBar::setValue repaints at
+    /// once: once per streamed line, that was most of a 30000-line run's time, issue 15).
+    void setProgressValue(int value);
+    void flushProgress();
+    /// A line that is not a failure was added: folds the oldest such lines beyond kKeptLines.
+    void foldOldLines();
+    /// The fold line's words for the current count and language.
+    void retranslateFold();
+    /// Empties the status list and its counts.
+    void resetStatus();
 
     BenchSettings* m_settings = nullptr;
     QPushButton* m_run = nullptr;
@@ -54,6 +72,13 @@ private:
     QProgressBar* m_progress = nullptr;
     QListWidget* m_status = nullptr;
     bool m_noCuda = false;
+    QTimer* m_progressTimer = nullptr;
+    int m_progressValue = 0;  ///< the value the bar shows after the next flushProgress()
+    static constexpr int kProgressMs = 100;
+    int m_plainLines = 0;    ///< lines in the list that are neither failures nor the fold line
+    int m_folded = 0;        ///< lines folded into the first line
+    int m_oldestPlain = 0;   ///< no line that is not a failure sits above this row
+    QListWidgetItem* m_foldItem = nullptr;  ///< row 0 once lines are folded
 };
 
 } // namespace reducescope::app

@@ -25,34 +25,105 @@ void BenchTableModel::setResults(const views::BenchResults& results,
                                  const QList<std::optional<double>>& speedups, const QString& baseline)
 {
     beginResetModel();
-    // Rows in catalogue order (as the charts), then by N; the proxy sorts by any column on demand.
-    QList<int> order(results.results.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        const BenchResult& x = results.results.at(a);
-        const BenchResult& y = results.results.at(b);
-        const int rx = views::catalogueRank(x.label());
-        const int ry = views::catalogueRank(y.label());
-        return rx != ry ? rx < ry : x.n < y.n;
-    });
-    m_rows.clear();
+    m_rows = results.results;
     m_speedups.clear();
-    for (int i : order) {
-        m_rows << results.results.at(i);
+    m_rank.clear();
+    m_speedups.reserve(m_rows.size());
+    m_rank.reserve(m_rows.size());
+    for (int i = 0; i < m_rows.size(); ++i) {
         m_speedups << speedups.value(i);
+        m_rank << views::catalogueRank(m_rows.at(i).label());
     }
+    // Rows in catalogue order (as the charts), then by N; the proxy sorts by any column on demand.
+    m_order.resize(m_rows.size());
+    std::iota(m_order.begin(), m_order.end(), 0);
+    std::stable_sort(m_order.begin(), m_order.end(), [this](int a, int b) {
+        return m_rank.at(a) != m_rank.at(b) ? m_rank.at(a) < m_rank.at(b) : m_rows.at(a).n < m_rows.at(b).n;
+    });
     m_baseline = baseline;
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
+}
+
+int BenchTableModel::placeFor(const views::BenchResult& r) const
+{
+    const int rank = views::catalogueRank(r.label());
+    const auto it = std::upper_bound(m_order.begin(), m_order.end(), std::pair(rank, r.n), [this](const auto& key, int i) {
+        return key.first != m_rank.at(i) ? key.first < m_rank.at(i) : key.second < m_rows.at(i).n;
+    });
+    return int(it - m_order.begin());
+}
+
+void BenchTableModel::appendResults(const QList<views::BenchResult>& added,
+                                    const QList<std::optional<double>>& speedups, const QString& baseline)
+{
+    // Each new row's place among the rows shown before this call (after the rows of equal key),
+    // then the new rows sorted by (place, key), arrival order among equals: inserted as one block
+    // per place, the order is the one setResults gives. A sweep that arrives strategy by strategy
+    // is one block at the end; one that arrives n by n, one block per strategy.
+    struct Pending {
+        int place;
+        int index;  ///< in m_rows
+    };
+    QList<Pending> pending;
+    pending.reserve(added.size());
+    for (const views::BenchResult& r : added) {
+        pending << Pending{placeFor(r), int(m_rows.size())};
+        m_rows << r;
+        m_speedups << std::nullopt;
+        m_rank << views::catalogueRank(r.label());
+    }
+    std::stable_sort(pending.begin(), pending.end(), [this](const Pending& a, const Pending& b) {
+        if (a.place != b.place)
+            return a.place < b.place;
+        return m_rank.at(a.index) != m_rank.at(b.index) ? m_rank.at(a.index) < m_rank.at(b.index)
+                                                        : m_rows.at(a.index).n < m_rows.at(b.index).n;
+    });
+    // The last place first, so that the places before it stay where they were.
+    for (qsizetype end = pending.size(); end > 0;) {
+        const int place = pending.at(end - 1).place;
+        qsizetype begin = end - 1;
+        while (begin > 0 && pending.at(begin - 1).place == place)
+            --begin;
+        beginInsertRows({}, place, place + int(end - begin) - 1);
+        m_order.insert(place, end - begin, 0);
+        for (qsizetype k = begin; k < end; ++k)
+            m_order[place + int(k - begin)] = pending.at(k).index;
+        endInsertRows();
+        end = begin;
+    }
+    setSpeedups(speedups, baseline);
 }
 
 void BenchTableModel::appendResult(const views::BenchResult& result, std::optional<double> speedup)
 {
     const int row = int(m_rows.size());
     beginInsertRows({}, row, row);
+    m_order << int(m_rows.size());
     m_rows << result;
     m_speedups << speedup;
+    m_rank << views::catalogueRank(result.label());
     endInsertRows();
+}
+
+void BenchTableModel::setSpeedups(const QList<std::optional<double>>& speedups, const QString& baseline)
+{
+    int first = int(m_order.size()), last = -1;
+    for (int row = 0; row < m_order.size(); ++row) {
+        const int i = m_order.at(row);
+        const std::optional<double> s = speedups.value(i);
+        if (s != m_speedups.at(i)) {
+            m_speedups[i] = s;
+            first = std::min(first, row);
+            last = row;
+        }
+    }
+    if (last >= 0)
+        emit dataChanged(index(first, SpeedupColumn), index(last, SpeedupColumn));
+    if (baseline != m_baseline) {
+        m_baseline = baseline;
+        emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
+    }
 }
 
 void BenchTableModel::clear()
@@ -60,12 +131,14 @@ void BenchTableModel::clear()
     beginResetModel();
     m_rows.clear();
     m_speedups.clear();
+    m_order.clear();
+    m_rank.clear();
     endResetModel();
 }
 
 int BenchTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return parent.isValid() ? 0 : int(m_order.size());
 }
 
 int BenchTableModel::columnCount(const QModelIndex& parent) const
@@ -75,7 +148,8 @@ int BenchTableModel::columnCount(const QModelIndex& parent) const
 
 std::optional<double> BenchTableModel::value(int row, int column) const
 {
-    const BenchResult& r = m_rows.at(row);
+    const int i = m_order.at(row);
+    const BenchResult& r = m_rows.at(i);
     switch (column) {
     case NColumn: return double(r.n);
     case BlockColumn: return double(r.block_size);
@@ -87,7 +161,7 @@ std::optional<double> BenchTableModel::value(int row, int column) const
     case BandwidthColumn: return r.hasSpeed() ? r.bandwidth_gbs : std::nullopt;
     case PctPeakColumn: return r.hasSpeed() ? r.pct_peak : std::nullopt;
     case PctCeilingColumn: return r.hasSpeed() ? r.pct_ceiling : std::nullopt;
-    case SpeedupColumn: return r.hasSpeed() ? m_speedups.value(row) : std::nullopt;
+    case SpeedupColumn: return r.hasSpeed() ? m_speedups.value(i) : std::nullopt;
     case ErrorColumn: return r.abs_error;
     default: return std::nullopt;
     }
@@ -95,9 +169,9 @@ std::optional<double> BenchTableModel::value(int row, int column) const
 
 QVariant BenchTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+    if (!index.isValid() || index.row() >= m_order.size() || index.column() >= ColumnCount)
         return {};
-    const BenchResult& r = m_rows.at(index.row());
+    const BenchResult& r = m_rows.at(m_order.at(index.row()));
     const int col = index.column();
     switch (role) {
     case Qt::DisplayRole: {

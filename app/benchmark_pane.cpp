@@ -70,6 +70,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
 
     connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int) {
         m_shown = header;
+        m_tableRows = -1;
         m_loaded.reset();  // what is shown (and exported) is now the run: m_runner->document()
         m_loadedPath.clear();
         refreshBaselines();
@@ -145,6 +146,7 @@ void BenchmarkPane::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange && m_openButton) {
         retranslate();
+        m_tableRows = -1;  // the table's words: one reset
         refresh();  // chart titles, axes, legends and the table's words
         updateDeviceText();
     }
@@ -380,7 +382,7 @@ void BenchmarkPane::flushRefresh()
 
 void BenchmarkPane::refresh()
 {
-    // The table is reset with every refresh: keep where the reader scrolled to.
+    // Keep where the reader scrolled to (a reset, a file or a new run, would lose it).
     const int scroll = m_table->verticalScrollBar()->value();
     const int hscroll = m_table->horizontalScrollBar()->value();
     const auto speedups = benchSpeedups(m_shown, m_baselineId);
@@ -391,7 +393,11 @@ void BenchmarkPane::refresh()
         series.clear();
     for (BenchChart* c : m_charts)
         c->setSeries(series, m_baselineId);
-    m_model->setResults(m_shown, speedups, m_baselineId);
+    if (m_tableRows >= 0 && m_tableRows <= m_shown.results.size())
+        m_model->appendResults(m_shown.results.mid(m_tableRows), speedups, m_baselineId);
+    else
+        m_model->setResults(m_shown, speedups, m_baselineId);
+    m_tableRows = m_shown.results.size();
     m_heatMap->setGrid(views::heatMapGrid(m_shown));
     refreshComparison();
     refreshDeterminism();

@@ -181,6 +181,10 @@ private:
     QString m_baselineId;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
     QString m_lastRejected;
+    /// How many of m_shown's results the table holds; -1 when m_shown was replaced (a new run, a
+    /// file, the language) and the table is reset on the next refresh. While a run streams, refresh
+    /// only appends the results after these (BenchTableModel::appendResults: no reset).
+    qsizetype m_tableRows = -1;
     static constexpr int kRefreshMs = 200;
     QTimer* m_refreshTimer = nullptr;
     bool m_refreshPending = false;

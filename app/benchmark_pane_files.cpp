@@ -37,6 +37,7 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
     if (isRunning())
         cancel();
     m_shown = toViews(*file, QFileInfo(path).fileName());
+    m_tableRows = -1;  // another file: the table is reset once
     const QList<views::ScalingPoint> scaling = scalingPoints(*file);
     m_loaded = std::move(*file);
     m_loadedPath = path;

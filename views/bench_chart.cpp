@@ -4,6 +4,7 @@
 #include "model/catalogue.h"
 
 #include <QFileInfo>
+#include <QSet>
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QToolTip>
@@ -858,10 +859,10 @@ void BenchChart::buildSweep()
     }
     // The read ceiling measured at each N (primary), dotted.
     QVector<double> cx, cy;
-    QList<qint64> seen;
+    QSet<qint64> seen;  // a set: a list searched per result made a 30000-result sweep quadratic (issue 15)
     for (const BenchResult& r : primary->results) {
         if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(r.n)) {
-            seen << r.n;
+            seen.insert(r.n);
             cx << double(r.n);
             cy << *r.ceiling_read_gbs;
         }

@@ -256,6 +256,16 @@
     </message>
 </context>
 <context>
+    <name>reducescope::app::BenchRunPanel</name>
+    <message numerus="yes">
+        <source>… %n earlier line(s) folded (failures are kept)</source>
+        <translation>
+            <numerusform>… %n earlier line folded (failures are kept)</numerusform>
+            <numerusform>… %n earlier lines folded (failures are kept)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::BenchmarkPane</name>
     <message numerus="yes">
         <source>1 distinct in %n run(s) (order not fixed)</source>

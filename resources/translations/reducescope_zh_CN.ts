@@ -1913,6 +1913,12 @@
         <source>%v / %m kernel runs</source>
         <translation>%v / %m 次核函数运行</translation>
     </message>
+    <message numerus="yes">
+        <source>… %n earlier line(s) folded (failures are kept)</source>
+        <translation>
+            <numerusform>… 已折叠较早的 %n 行（失败的行都保留）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunner</name>

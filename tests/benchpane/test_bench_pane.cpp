@@ -3,6 +3,7 @@
 // REDUCESCOPE_CLI, and the real one when built), cancel, child failures, export, click-through.
 // Set BENCHPANE_SCREENSHOT_DIR to also write PNGs of the pane.
 #include "app/bench_results.h"
+#include "app/bench_run_panel.h"
 #include "app/bench_settings.h"
 #include "app/bench_table_model.h"
 #include "views/bench_heatmap.h"
@@ -106,6 +107,8 @@ private slots:
     void cancelledSweepExportLoadsAgain();
     void hangEndsOnCancelWithin2s();
     void floodOfLinesKeepsPaneResponsive();
+    void statusFoldsOldLines_data();
+    void statusFoldsOldLines();
     void badSettingsDoNotStart();
     void nField_data();
     void nField();
@@ -1122,8 +1125,9 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
     // - every line is counted and the run ends Completed;
     // - the event loop keeps turning while the rows stream in: a zero-interval timer fires once
     //   per turn and sees the row count grow through many intermediate values;
-    // - the table is redrawn at most once per turn that brought rows (the throttle: never once
-    //   per line; a per-line redraw would make 6000 resets);
+    // - the table is updated at most once per turn that brought rows (the throttle: never once
+    //   per line; a per-line update would make 6000 inserts), by appending rows: no model reset
+    //   while the rows stream in (a reset relays out every row: quadratic in the lines);
     // - the table keeps the reader's scroll position.
     // The longest gap between two turns is reported (a figure, not a limit).
     constexpr int kLines = 6000;  // well above one refresh's worth of lines, small enough for a loaded machine
@@ -1134,7 +1138,8 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
     pane.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pane));
     QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
-    QSignalSpy redraws(pane.tableModel(), &QAbstractItemModel::modelReset);
+    QSignalSpy resets(pane.tableModel(), &QAbstractItemModel::modelReset);
+    QSignalSpy redraws(pane.tableModel(), &QAbstractItemModel::rowsInserted);  // the table's updates
     QElapsedTimer clock, sinceTurn;
     qint64 longestGap = 0;
     QSet<qsizetype> seen;   // row counts seen by the turns while the run streamed
@@ -1159,24 +1164,96 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
     pane.tableView()->verticalScrollBar()->setValue(500);
     const int scrolledTo = pane.tableView()->verticalScrollBar()->value();
     const int redrawsBefore = int(redraws.count());
+    const int resetsBefore = int(resets.count());  // the run's start resets the table once
     const bool streaming = pane.isRunning();  // on a fast machine the flood may be over already
     const BenchOutcome o = waitForFinish(finished, 240000);  // a bound for a hung run, not a speed limit
     turn.stop();
     qunsetenv("FAKE_CLI_FLOOD");
     qInfo("%d streamed results: %lld ms in all, %d loop turns brought rows (%lld row counts seen mid-run), "
-          "%lld table redraws, longest event-loop gap %lld ms",
-          kLines, clock.elapsed(), turnsWithRows, qsizetype(seen.size()), qsizetype(redraws.count()), longestGap);
+          "%lld table updates (inserts), %lld resets, longest event-loop gap %lld ms",
+          kLines, clock.elapsed(), turnsWithRows, qsizetype(seen.size()), qsizetype(redraws.count()),
+          qsizetype(resets.count()), longestGap);
     QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
     QCOMPARE(o.message, QStringLiteral("Done: %1 results.").arg(kLines));
     QCOMPARE(pane.tableModel()->rowCount(), kLines);
     QCOMPARE(pane.shownResults().results.size(), kLines);
     QCOMPARE(pane.tableView()->verticalScrollBar()->value(), scrolledTo);
     QVERIFY2(seen.size() >= 10, qPrintable(QString::number(seen.size())));
-    // One redraw at the start, one at the end, and at most one per turn that brought rows.
+    // No reset while streaming; one update at the end, and at most one per turn that brought rows.
+    QCOMPARE(int(resets.count()), resetsBefore);
+    QCOMPARE(resetsBefore, 1);
     QVERIFY2(redraws.count() <= turnsWithRows + 2,
-             qPrintable(QStringLiteral("%1 redraws, %2 turns with rows").arg(redraws.count()).arg(turnsWithRows)));
+             qPrintable(QStringLiteral("%1 updates, %2 turns with rows").arg(redraws.count()).arg(turnsWithRows)));
     if (streaming)
-        QVERIFY2(redraws.count() > redrawsBefore, "the table was not redrawn after the scroll");
+        QVERIFY2(redraws.count() > redrawsBefore, "the table was not updated after the scroll");
+}
+
+void TestBenchPane::statusFoldsOldLines_data()
+{
+    // Issue 15: the status list keeps the last kKeptLines lines that are not failures and counts
+    // the older ones in a first line; every failure line stays.
+    QTest::addColumn<int>("results");
+    QTest::addColumn<int>("wrongEvery");  // every k-th result is a wrong one (0: none)
+    QTest::addColumn<int>("folded");
+    QTest::addColumn<QString>("first");   // the first status line ("" = no fold line)
+    constexpr int keep = app::BenchRunPanel::kKeptLines;
+    QTest::addRow("few lines") << 10 << 0 << 0 << QString();
+    QTest::addRow("exactly kept") << keep << 0 << 0 << QString();
+    QTest::addRow("one over") << keep + 1 << 0 << 1 << QStringLiteral("… 1 earlier line folded (failures are kept)");
+    QTest::addRow("1500 ok") << 1500 << 0 << 500 << QStringLiteral("… 500 earlier lines folded (failures are kept)");
+    QTest::addRow("1500, every 100th wrong") << 1500 << 100 << 485
+                                              << QStringLiteral("… 485 earlier lines folded (failures are kept)");
+    QTest::addRow("3000, every 7th wrong") << 3000 << 7 << 3000 - 3000 / 7 - keep
+                                            << QStringLiteral("… %1 earlier lines folded (failures are kept)").arg(3000 - 3000 / 7 - keep);
+}
+
+void TestBenchPane::statusFoldsOldLines()
+{
+    QFETCH(int, results);
+    QFETCH(int, wrongEvery);
+    QFETCH(int, folded);
+    QFETCH(QString, first);
+    QFile in(dataFile("fake_lines.jsonl"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QList<QByteArray> fake = in.readAll().split('\n');
+    const QByteArray ok = fake.at(2), wrong = fake.at(4);  // coarsened OK; warp_shuffle WRONG
+    QVERIFY(wrong.contains("\"status\":\"wrong\""));
+    QByteArray out = fake.at(0) + '\n';
+    int wrongs = 0;
+    for (int i = 1; i <= results; ++i) {
+        const bool bad = wrongEvery > 0 && i % wrongEvery == 0;
+        wrongs += bad;
+        out += (bad ? wrong : ok) + '\n';
+    }
+    out += fake.last().isEmpty() ? fake.at(fake.size() - 2) : fake.last();
+    out += '\n';
+    QTemporaryDir tmp;
+    qputenv("FAKE_CLI_LINES", writeFile(tmp, QStringLiteral("lines.jsonl"), out).toUtf8());
+    qputenv("FAKE_CLI_MODE", "stream");
+    BenchmarkPane pane;
+    QSignalSpy finished(&pane, &BenchmarkPane::runFinished);
+    QVERIFY(pane.run());
+    const BenchOutcome o = waitForFinish(finished, 240000);
+    qunsetenv("FAKE_CLI_LINES");
+    QCOMPARE(o.kind, BenchOutcome::Kind::Completed);  // the fake CLI exits 0
+    QCOMPARE(pane.tableModel()->rowCount(), results);  // the table keeps every row
+    const QStringList lines = pane.statusLines();
+    const int plain = results - wrongs;
+    const int kept = std::min(plain, int(app::BenchRunPanel::kKeptLines));
+    QCOMPARE(plain - kept, folded);
+    QCOMPARE(lines.size(), (first.isEmpty() ? 0 : 1) + kept + wrongs);
+    QCOMPARE(first.isEmpty() ? QString() : lines.first(), first);
+    QCOMPARE(int(lines.filter(QStringLiteral("✗ warp_shuffle: WRONG")).size()), wrongs);
+    QCOMPARE(int(lines.filter(QStringLiteral("✓ coarsened")).size()), kept);
+    QVERIFY(lines.last().startsWith(wrongEvery > 0 && results % wrongEvery == 0 ? QStringLiteral("✗") : QStringLiteral("✓")));
+    const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR");
+    if (!dir.isEmpty() && folded > 0) {
+        pane.resize(1400, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QApplication::processEvents();
+        QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_status_folded_%1.png").arg(results))));
+    }
 }
 
 void TestBenchPane::badSettingsDoNotStart()

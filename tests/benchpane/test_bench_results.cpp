@@ -5,6 +5,7 @@
 #include "app/bench_table_model.h"
 #include "app/gpu_recording.h"
 #include "app/hardware_counters.h"
+#include "bench_pane_test_data.h"
 #include "views/lessons.h"
 
 #include <QAbstractItemModelTester>
@@ -15,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -71,6 +73,8 @@ private slots:
     void speedups();
     void twentyThousandResults();
     void tableModel();
+    void streamedRows_data();
+    void streamedRows();
     void noiseColumn_data();
     void noiseColumn();
     void tableSorts();
@@ -253,47 +257,6 @@ QByteArray withResultCount(int count)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-/// A valid sweep file of `count` results (issue 15's size limit): strategies `ids` over `count /
-/// ids.size()` values of n (n = 1024·(i+1)), median time 1 µs + n/4 ns and bandwidth = bytes/time,
-/// so the reader's consistency checks pass and every result has a baseline at its n.
-QByteArray sweepWithResults(int count, const QStringList& ids)
-{
-    QJsonObject o = fixtureObject();
-    const int perId = count / int(ids.size());
-    QJsonArray values, results;
-    for (int i = 0; i < perId; ++i)
-        values.append(qint64(1024) * (i + 1));
-    QJsonObject params = o[QStringLiteral("params")].toObject();
-    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
-    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
-    o[QStringLiteral("params")] = params;
-    QFile f(fixture("fixture_sweep.json"));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot open the sweep fixture");
-    const QJsonObject sweep = QJsonDocument::fromJson(f.readAll()).object();
-    o[QStringLiteral("params")] = QJsonObject(sweep[QStringLiteral("params")].toObject());
-    params = o[QStringLiteral("params")].toObject();
-    params[QStringLiteral("strategies")] = QJsonArray::fromStringList(ids);
-    params[QStringLiteral("sweep")] = QJsonObject{{QStringLiteral("param"), QStringLiteral("n")}, {QStringLiteral("values"), values}};
-    o[QStringLiteral("params")] = params;
-    const QJsonObject base = sweep[QStringLiteral("results")].toArray().at(0).toObject();
-    for (const QString& id : ids)
-        for (int i = 0; i < perId; ++i) {
-            const qint64 n = qint64(1024) * (i + 1);
-            const double median = 0.001 + double(n) * 0.25e-6 * (1 + ids.indexOf(id));
-            QJsonObject r = base;
-            r[QStringLiteral("strategy")] = id;
-            r[QStringLiteral("family")] = id == QLatin1String("cub") ? QStringLiteral("baseline") : QStringLiteral("many_blocks");
-            r[QStringLiteral("n")] = n;
-            r[QStringLiteral("bytes_read")] = 4 * n;
-            r[QStringLiteral("time_ms")] = QJsonObject{{QStringLiteral("median"), median}, {QStringLiteral("min"), median * 0.98},
-                                                       {QStringLiteral("max"), median * 1.05}};
-            r[QStringLiteral("bandwidth_gbs")] = double(4 * n) / (median * 1e6);
-            results.append(r);
-        }
-    o[QStringLiteral("results")] = results;
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
 } // namespace
 
 // Files that must be refused quickly (no hang, no huge allocation) with one line naming the file
@@ -638,7 +601,7 @@ void TestBenchResults::twentyThousandResults()
     // under 2 s (the speed-ups compared every result with every other: 31 s). The figures are
     // printed (a benchmark, not a pass/fail limit on a shared machine); the values are asserted.
     const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
-    const QString path = writeScratch(QStringLiteral("twenty_thousand.json"), sweepWithResults(app::BenchResultsReader::kMaxResults, ids));
+    const QString path = writeScratch(QStringLiteral("twenty_thousand.json"), testdata::sweepWithResults(app::BenchResultsReader::kMaxResults, ids));
     QElapsedTimer clock;
     clock.start();
     QString error;
@@ -694,6 +657,87 @@ void TestBenchResults::tableModel()
     QCOMPARE(model.rowCount(), 14);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestBenchResults::streamedRows_data()
+{
+    // Issue 15: a running benchmark's results reach the table in batches (one per throttled
+    // refresh) as inserted rows, never a reset; the speed-ups against cub change when cub's
+    // results arrive after the others (the CLI runs the strategies in its listed order).
+    QTest::addColumn<int>("count");     // results in the run: 4 strategies x count/4 values of n
+    QTest::addColumn<int>("batch");     // results per refresh
+    QTest::addColumn<QString>("order"); // "by strategy" (cub last), "by n" (every strategy per n), "cub first"
+    QTest::addRow("by strategy, 1 per batch") << 40 << 1 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, 7 per batch") << 400 << 7 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, 1000 per batch") << 4000 << 1000 << QStringLiteral("by strategy");
+    QTest::addRow("by strategy, all at once") << 400 << 400 << QStringLiteral("by strategy");
+    QTest::addRow("by n, 3 per batch") << 400 << 3 << QStringLiteral("by n");
+    QTest::addRow("by n, 64 per batch") << 1000 << 64 << QStringLiteral("by n");
+    QTest::addRow("cub first, 13 per batch") << 400 << 13 << QStringLiteral("cub first");
+}
+
+void TestBenchResults::streamedRows()
+{
+    QFETCH(int, count);
+    QFETCH(int, batch);
+    QFETCH(QString, order);
+    // Median times 1 µs + n/4 ns · (1 + index): coarsened 1/4, vectorized 2/4, shared 3/4 of cub's n term.
+    const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
+    QString error;
+    const auto file = app::BenchResultsReader::parse(testdata::sweepWithResults(count, ids), &error);
+    QVERIFY2(file, qPrintable(error));
+    QList<views::BenchResult> arriving = file->results;  // by strategy, then n
+    if (order == QLatin1String("by n"))
+        std::stable_sort(arriving.begin(), arriving.end(), [](const auto& a, const auto& b) { return a.n < b.n; });
+    else if (order == QLatin1String("cub first"))
+        std::stable_partition(arriving.begin(), arriving.end(), [](const auto& r) { return r.strategy == QLatin1String("cub"); });
+
+    using M = app::BenchTableModel;
+    M model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    views::BenchResults run = *file;
+    run.results.clear();
+    model.setResults(run, {}, QStringLiteral("cub"));  // the run's start: an empty table
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    int batches = 0;
+    for (qsizetype at = 0; at < arriving.size(); at += batch) {
+        const QList<views::BenchResult> added = arriving.mid(at, batch);
+        run.results << added;
+        model.appendResults(added, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
+        ++batches;
+        QCOMPARE(model.rowCount(), int(run.results.size()));
+    }
+    QCOMPARE(resets.count(), 0);
+    QVERIFY(inserted.count() >= batches);
+    // Every dataChanged is the speed-up column alone.
+    for (const QList<QVariant>& args : std::as_const(changed)) {
+        QCOMPARE(args.at(0).toModelIndex().column(), int(M::SpeedupColumn));
+        QCOMPARE(args.at(1).toModelIndex().column(), int(M::SpeedupColumn));
+    }
+    // Where cub arrives after the others, their speed-ups were empty and changed when it came.
+    if (order != QLatin1String("cub first") && batch < count)
+        QVERIFY(!changed.isEmpty());
+
+    // The rows and their order are what one reset with every result gives (catalogue order, then n).
+    M reference;
+    reference.setResults(run, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
+    QCOMPARE(model.rowCount(), reference.rowCount());
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const views::BenchResult& r = model.resultAt(row);
+        QCOMPARE(r.strategy, reference.resultAt(row).strategy);
+        QCOMPARE(r.n, reference.resultAt(row).n);
+        // Speed-up against cub at the same n: (1 µs + n ns) / (1 µs + n/4 ns · (1 + index)).
+        const double n = double(r.n);
+        const double expect = (0.001 + n * 1e-6) / (0.001 + n * 0.25e-6 * (1 + ids.indexOf(r.strategy)));
+        const QVariant shown = model.index(row, M::SpeedupColumn).data(M::SortRole);
+        QVERIFY2(shown.isValid() && std::abs(shown.toDouble() - expect) < 1e-12 * expect,
+                 qPrintable(QStringLiteral("row %1 (%2, n %3): %4, expected %5").arg(row).arg(r.strategy).arg(r.n)
+                                .arg(shown.toString()).arg(expect)));
+        QCOMPARE(model.index(row, M::SpeedupColumn).data().toString(), reference.index(row, M::SpeedupColumn).data().toString());
+    }
+    QCOMPARE(model.headerData(M::SpeedupColumn, Qt::Horizontal).toString(), QStringLiteral("Speed-up vs cub"));
 }
 
 void TestBenchResults::noiseColumn_data()

@@ -5,7 +5,8 @@
 # of issue 15: incomplete (start and 2 results, no done, exit 0) | silent (nothing, exit 0) |
 # errorzero (an error line, exit 0) | false (nothing, exit 1) | partial (half a JSON line at the
 # end) | bigstderr (100 MB on stderr without a newline, exit 3) | flood (30000 result lines) |
-# lines (prints the file FAKE_CLI_LINES, then hangs until killed: a run to cancel).
+# lines (prints the file FAKE_CLI_LINES, then hangs until killed: a run to cancel) | stream (prints
+# FAKE_CLI_LINES and exits 0: a whole run, for the streaming benchmark).
 # FAKE_CLI_GARBAGE: how many stray lines garbage prints first (default 1).
 # FAKE_CLI_ARGS: a file that receives the arguments, one per line.
 mode="${FAKE_CLI_MODE:-ok}"
@@ -31,6 +32,7 @@ case "$mode" in
     i=0; while [ "$i" -lt "${FAKE_CLI_GARBAGE:-1}" ]; do echo "warming up the GPU..."; i=$((i + 1)); done
     cat "$dir/fake_lines.jsonl"; exit 0 ;;
   lines) cat "$FAKE_CLI_LINES"; exec sleep 30 ;;
+  stream) cat "$FAKE_CLI_LINES"; exit 0 ;;
   incomplete) head -n 5 "$dir/fake_lines.jsonl"; exit 0 ;;
   silent) exit 0 ;;
   errorzero)
