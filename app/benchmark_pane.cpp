@@ -147,6 +147,8 @@ void BenchmarkPane::changeEvent(QEvent* event)
         retranslate();
         refresh();  // chart titles, axes, legends and the table's words
         updateDeviceText();
+    } else if (event->type() == QEvent::FontChange && m_device) {
+        m_device->fitToFont();
     }
     QWidget::changeEvent(event);
 }
