@@ -3,7 +3,9 @@
 
 #include "app/message_text.h"
 
+#include <QApplication>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QTextDocument>
 
 namespace reducescope::app {
@@ -32,12 +34,23 @@ BenchDeviceLabel::BenchDeviceLabel(QWidget* parent)
 {
     setWordWrap(true);
     setTextFormat(Qt::RichText);
-    QFont f = font();
-    f.setPointSizeF(f.pointSizeF() * 1.15);
-    setFont(f);
-    // Room for three lines (shown file, comparison, this machine) so the layout does not jump.
-    setMinimumHeight(QFontMetrics(f).lineSpacing() * 3 + 4);
+    fitToFont();
     reword();
+}
+
+void BenchDeviceLabel::fitToFont()
+{
+    // 1.15 times the window's text on the desktop; in presentation mode (its application font is
+    // in pixels) the window's text, already large.
+    QFont f = parentWidget() ? parentWidget()->font() : QApplication::font();
+    const bool presentation = f.pixelSize() > 0;
+    if (!presentation)
+        f.setPointSizeF(f.pointSizeF() * 1.15);
+    setFont(f);
+    // Room for three lines (shown file, comparison, this machine) so the layout does not jump; in
+    // presentation mode one more, for the first line wrapped (the pane's splitter does not ask
+    // heightForWidth: the Chinese header at 1920×1080 wrapped and lost its last line).
+    setMinimumHeight(QFontMetrics(f).lineSpacing() * (presentation ? 4 : 3) + 4);
 }
 
 std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const views::BenchResults* r)

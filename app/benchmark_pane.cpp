@@ -149,6 +149,8 @@ void BenchmarkPane::changeEvent(QEvent* event)
         m_tableRows = -1;  // the table's words: one reset
         refresh();  // chart titles, axes, legends and the table's words
         updateDeviceText();
+    } else if (event->type() == QEvent::FontChange && m_device) {
+        m_device->fitToFont();
     }
     QWidget::changeEvent(event);
 }

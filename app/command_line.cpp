@@ -14,6 +14,7 @@
 
 #include <climits>
 #include <filesystem>
+#include <tuple>
 #include <cstdint>
 
 namespace reducescope::app {
@@ -74,6 +75,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                                   "step, title and note): %1.").arg(lessonIds().join(QStringLiteral(", "))),
          QStringLiteral("ID")},
         {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
+        {QStringLiteral("theme"), QStringLiteral("Colour theme: system, light or dark (default: the saved choice; a "
+                                                 "screenshot reads no settings and takes system)."), QStringLiteral("NAME")},
+        {QStringLiteral("tab"), QStringLiteral("Tab to show: step, table or bench (default: the one the other options "
+                                               "or the saved settings choose; --results shows bench)."), QStringLiteral("TAB")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
     });
@@ -114,7 +119,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
-                                QStringLiteral("lang"), QStringLiteral("lesson")}) {
+                                QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
+                                QStringLiteral("tab")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
     }
@@ -158,6 +164,16 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         if (!languageCodes().contains(o.language))
             return fail(QStringLiteral("lang must be one of %1 (got \"%2\")")
                             .arg(languageCodes().join(QStringLiteral(", ")), echoValue(o.language)));
+    }
+    // Names from a fixed list: refused with the list, as --lang is.
+    for (const auto& [name, allowed, out] : {std::tuple{QStringLiteral("theme"), themeNames(), &o.theme},
+                                             std::tuple{QStringLiteral("tab"), tabNames(), &o.tab}}) {
+        if (!parser.isSet(name))
+            continue;
+        *out = parser.value(name);
+        if (!allowed.contains(*out))
+            return fail(QStringLiteral("%1 must be one of %2 (got \"%3\")")
+                            .arg(name, allowed.join(QStringLiteral(", ")), echoValue(*out)));
     }
     if (parser.isSet(QStringLiteral("lesson"))) {
         o.lesson = parser.value(QStringLiteral("lesson"));
@@ -206,6 +222,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
     }
     return r;
 }
+
+QStringList themeNames() { return {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}; }
+
+QStringList tabNames() { return {QStringLiteral("step"), QStringLiteral("table"), QStringLiteral("bench")}; }
 
 QStringList lessonIds()
 {

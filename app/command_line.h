@@ -28,6 +28,8 @@ struct CommandLineOptions {
     QString screenshot;              ///< --screenshot FILE.png
     QString language;                ///< --lang en|zh_CN; empty: the saved choice, else the system locale's
     bool present = false;            ///< --present: presentation mode
+    QString theme;                   ///< --theme system|light|dark (themeNames()); empty: the saved one (none for screenshots)
+    QString tab;                     ///< --tab step|table|bench (tabNames()); empty: what the other options and settings choose
     QString lesson;                  ///< --lesson ID: a lesson of resources/lessons (views::loadLessons()), empty = none
 
     /// True when the command line names any of the step pane's state (strategy, input,
@@ -52,6 +54,12 @@ struct CommandLineResult {
 /// Parses `arguments` (argv[0] first). Checks numbers, ranges and strategy ids through the model;
 /// does not need a QCoreApplication.
 CommandLineResult parseCommandLine(const QStringList& arguments);
+
+/// What --theme takes, in views::Theme's order: system, light, dark.
+QStringList themeNames();
+
+/// What --tab takes, in the window's tab order: step, table, bench.
+QStringList tabNames();
 
 /// The ids of the lessons compiled into the binary, in the Lessons menu's order (what --lesson takes).
 QStringList lessonIds();

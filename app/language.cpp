@@ -18,6 +18,7 @@ struct Installed {
     QString code = QStringLiteral("en");
     QString from;
     std::unique_ptr<QTranslator> own;
+    std::unique_ptr<QTranslator> embedded;  ///< the binary's own, under `own` when that is a file
     std::unique_ptr<QTranslator> qt;
 };
 
@@ -60,11 +61,11 @@ bool setLanguage(const QString& code)
     if (!languageCodes().contains(code))
         return false;
     Installed& i = installed();
-    if (i.own)
-        QCoreApplication::removeTranslator(i.own.get());
-    if (i.qt)
-        QCoreApplication::removeTranslator(i.qt.get());
+    for (const auto& t : {i.own.get(), i.embedded.get(), i.qt.get()})
+        if (t)
+            QCoreApplication::removeTranslator(t);
     i.own.reset();
+    i.embedded.reset();
     i.qt.reset();
     i.from.clear();
     i.code = code;
@@ -72,16 +73,21 @@ bool setLanguage(const QString& code)
     QLocale::setDefault(locale);
 
     // Our own words: an installed or built .qm first (a translator can drop a newer file there),
-    // then the one embedded in the binary.
+    // over the one embedded in the binary, which answers what the file lacks: an installed file
+    // older than the binary (a package left behind) lacked the new plurals, and English showed
+    // "result(s)". Qt asks the translator installed last first.
+    auto embedded = std::make_unique<QTranslator>();
+    if (embedded->load(QStringLiteral("reducescope_") + code, QStringLiteral(":/translations"))) {
+        QCoreApplication::installTranslator(embedded.get());
+        i.from = QStringLiteral(":/translations/reducescope_") + code + QStringLiteral(".qm");
+        i.embedded = std::move(embedded);
+    }
     auto own = std::make_unique<QTranslator>();
     const QString name = QStringLiteral("reducescope_") + code;
     const QString folder = translationsFolder();
-    if (!folder.isEmpty() && own->load(name, folder))
-        i.from = folder + QLatin1Char('/') + name + QStringLiteral(".qm");
-    else if (own->load(name, QStringLiteral(":/translations")))
-        i.from = QStringLiteral(":/translations/") + name + QStringLiteral(".qm");
-    if (!i.from.isEmpty()) {
+    if (!folder.isEmpty() && own->load(name, folder)) {
         QCoreApplication::installTranslator(own.get());
+        i.from = folder + QLatin1Char('/') + name + QStringLiteral(".qm");
         i.own = std::move(own);
     }
     // Qt's own dialogs and buttons (qt6-translations-l10n).
@@ -93,7 +99,7 @@ bool setLanguage(const QString& code)
             i.qt = std::move(qt);
         }
     }
-    if (!i.own) {
+    if (!i.own && !i.embedded) {
         // No translator changed, but the locale did: tell the widgets all the same.
         QEvent change(QEvent::LanguageChange);
         QCoreApplication::sendEvent(QCoreApplication::instance(), &change);

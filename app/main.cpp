@@ -8,6 +8,7 @@
 #include "app/step_pane.h"
 #include "app/benchmark_pane.h"
 #include "app/message_text.h"
+#include "views/view_colors.h"
 
 #include "reducescope/config.h"
 
@@ -119,7 +120,7 @@ int takeScreenshot(MainWindow& window, const QString& path)
     if (window.presentation()) {
         const QRect screen = offscreen || !window.screen() ? QRect(0, 0, 1920, 1080) : window.screen()->geometry();
         window.setGeometry(screen);
-        window.stepPane()->setPresentation(true, screen.size());
+        window.setPresentation(true, screen.size());
     } else if (offscreen) {
         window.resize(1600, 1000);
     }
@@ -189,8 +190,17 @@ int main(int argc, char** argv)
     window.restoreSettings(/*stepState=*/!options.namesStepState());
     if (const int code = applyOptions(window, options); code >= 0)
         return code;
+    if (!options.theme.isEmpty())
+        window.setTheme(reducescope::views::Theme(themeNames().indexOf(options.theme)));  // in views::Theme's order
     if (options.present)
         window.setPresentation(true);
+    // After presentation mode, which brings the step pane to the front.
+    if (options.tab == QLatin1String("step"))
+        window.showStepPane();
+    else if (options.tab == QLatin1String("table"))
+        window.showTable();
+    else if (options.tab == QLatin1String("bench"))
+        window.showBenchmarkPane();
     if (screenshot)
         return takeScreenshot(window, options.screenshot);
     if (!options.present)

@@ -104,7 +104,7 @@ void MainWindow::buildViewMenu()
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
     worded(m_presentationAction, [] { return tr("&Presentation mode"); },
            [] { return tr("Full screen, text readable from the back row, sidebar folded away"); });
-    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentation);
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::applyPresentation);
     addAction(m_presentationAction);  // F11 also when the menu bar is hidden
     QAction* sidebar = worded(view->addAction(QString()), [] { return tr("Si&debar"); });
     sidebar->setCheckable(true);

@@ -11,6 +11,7 @@
 #include "app/step_pane.h"
 #include "app/trace_request.h"
 #include "views/lessons.h"
+#include "views/step_layout.h"
 #include "views/step_table_model.h"
 #include "views/view_colors.h"
 
@@ -21,6 +22,7 @@
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QHeaderView>
 #include <QStyle>
 #include <QIcon>
@@ -32,6 +34,7 @@
 #include <QTableView>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace reducescope::app {
@@ -141,15 +144,39 @@ bool MainWindow::chooseLanguage(const QString& code)
 
 QList<QAction*> MainWindow::languageActions() const { return m_languages->actions(); }
 
-void MainWindow::setPresentation(bool on)
+void MainWindow::setPresentation(bool on, QSize screenSize)
 {
-    if (m_presentationAction->isChecked() != on) {
-        m_presentationAction->setChecked(on);  // comes back here through toggled
-        return;
-    }
+    m_presentationScreen = screenSize;
+    if (m_presentationAction->isChecked() != on)
+        m_presentationAction->setChecked(on);  // toggled: applyPresentation()
+    else
+        applyPresentation(on);
+}
+
+QFont MainWindow::presentationFont(const QFont& desktop, QSize screenSize)
+{
+    QFont f = desktop;
+    f.setPixelSize(int(std::ceil(views::presentationOptions(screenSize).minTextPx)));
+    return f;
+}
+
+namespace {
+// Classes that a platform theme may give a font of their own (QApplication's font hash): without
+// them presentation mode would leave, e.g., table headers at desktop size.
+constexpr const char* kThemedFontClasses[] = {
+    "QMenu", "QMenuBar", "QMenuItem", "QComboMenuItem", "QHeaderView", "QTipLabel", "QMessageBox", "QLabel",
+    "QAbstractButton", "QPushButton", "QToolButton", "QCheckBox", "QRadioButton", "QAbstractItemView", "QListView",
+    "QTreeView", "QTableView", "QTabBar", "QGroupBox", "QDockWidgetTitle", "QLineEdit", "QTextEdit", "QComboBox",
+    "QAbstractSpinBox", "QStatusBar"};
+} // namespace
+
+void MainWindow::applyPresentation(bool on)
+{
     if (on) {
-        m_maximizedBeforePresentation = isMaximized();
-        showStepPane();
+        if (!m_presentationApplied) {  // again (a screenshot's size): the tab shown stays
+            m_maximizedBeforePresentation = isMaximized();
+            showStepPane();
+        }
         showFullScreen();
     } else if (isFullScreen()) {
         if (m_maximizedBeforePresentation)
@@ -158,7 +185,41 @@ void MainWindow::setPresentation(bool on)
             showNormal();
     }
     const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
-    m_stepPane->setPresentation(on, s ? s->size() : QSize());
+    const QSize size = m_presentationScreen.isValid() ? m_presentationScreen : s ? s->size() : QSize();
+    // One place sizes the whole window's text: the application font (menus, their pop-ups, tab
+    // bars, the transport bar and its icons, the benchmark pane's pickers, dialogs), at the step
+    // view's smallest presentation text; the desktop font comes back when it ends.
+    if (on) {
+        if (!m_desktopFont) {
+            m_desktopFont = QApplication::font();
+            m_desktopClassFonts.clear();
+            for (const char* c : kThemedFontClasses)
+                if (const QFont f = QApplication::font(c); f != *m_desktopFont)
+                    m_desktopClassFonts.push_back({c, f});
+        }
+        const QFont app = presentationFont(*m_desktopFont, size);
+        QApplication::setFont(app);
+        // The platform theme's own fonts for some classes (table headers, tool tips, ...) keep their
+        // ratio to the window's text.
+        const qreal desktopPx = QFontInfo(*m_desktopFont).pixelSize();
+        for (const auto& [c, f] : m_desktopClassFonts) {
+            QFont scaled = f;
+            scaled.setPixelSize(int(std::lround(app.pixelSize() * QFontInfo(f).pixelSize() / std::max<qreal>(1, desktopPx))));
+            QApplication::setFont(scaled, c);
+        }
+    } else if (m_desktopFont) {
+        QApplication::setFont(*m_desktopFont);
+        for (const auto& [c, f] : m_desktopClassFonts)
+            QApplication::setFont(f, c);
+        m_desktopFont.reset();
+    }
+    // Qt delivers part of the font change through posted events (table headers lagged one change
+    // behind): deliver them now, so the step pane lays out with the new font and callers read it.
+    QCoreApplication::sendPostedEvents();
+    m_stepPane->setPresentation(on, size);
+    m_presentationApplied = on;
+    if (!on)
+        m_presentationScreen = QSize();
 }
 
 bool MainWindow::presentation() const { return m_presentationAction->isChecked(); }

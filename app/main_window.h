@@ -2,11 +2,15 @@
 // The main window: the step pane, the table of steps and the benchmark pane as tabs, with menus.
 #pragma once
 
+#include <QFont>
 #include <QMainWindow>
+#include <QSize>
 #include <QStringList>
 #include <QVector>
 
 #include <functional>
+#include <optional>
+#include <utility>
 #include <vector>
 
 class QAction;
@@ -68,9 +72,14 @@ public:
     // --- classroom mode (issue 12) -------------------------------------------------------------
 
     /// Presentation mode (F11, View menu, --present): full screen, presentation sizes in the step
-    /// pane, sidebar folded. Off: back to the window as it was.
-    void setPresentation(bool on);
+    /// pane, sidebar folded, and the whole window's text (menus, tabs, transport bar, benchmark
+    /// pane) at presentationFont(). Off: back to the window and font as they were. `screen`: the
+    /// size to lay out for (a screenshot's 1920×1080); invalid = the window's screen.
+    void setPresentation(bool on, QSize screen = QSize());
     bool presentation() const;
+    /// The application font of presentation mode: `desktop` at views::presentationOptions(screen)'s
+    /// smallest text size, in pixels (22 px at 1920×1080, more on taller screens).
+    static QFont presentationFont(const QFont& desktop, QSize screen);
     QAction* presentationAction() const { return m_presentationAction; }
     /// View ▸ Theme; applied to the whole window (palette) and the step pane's views; persisted.
     void setTheme(views::Theme theme);
@@ -111,6 +120,8 @@ private:
     void buildViewMenu();
     void restoreBench(QSettings& settings);
     void buildLessonsMenu();
+    /// What setPresentation() and the action's toggle do: window state, application font, step pane.
+    void applyPresentation(bool on);
 
     bool m_persistent = true;
     QTabWidget* m_tabs = nullptr;
@@ -155,6 +166,10 @@ private:
     QList<QAction*> m_lessonActions;
     QStringList m_lessonErrors;
     bool m_maximizedBeforePresentation = false;
+    bool m_presentationApplied = false; ///< applyPresentation(true) ran last
+    QSize m_presentationScreen;         ///< setPresentation()'s size; invalid = the window's screen
+    std::optional<QFont> m_desktopFont; ///< the application font before presentation mode
+    std::vector<std::pair<const char*, QFont>> m_desktopClassFonts;  ///< the theme's class fonts before it
 };
 
 } // namespace reducescope::app

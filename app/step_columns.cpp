@@ -134,8 +134,10 @@ void StepColumns::setPredictMarks(const views::PredictMarks& marks)
 
 void StepColumns::setPresentation(bool on, QSize screen)
 {
-    for (auto& c : m_columns)
+    for (auto& c : m_columns) {
         c->view->setPresentation(on, screen);
+        c->source->fitToFont();  // MainWindow set the application font first
+    }
 }
 
 void StepColumns::setTheme(views::Theme theme)

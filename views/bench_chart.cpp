@@ -98,6 +98,7 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     , m_log(kind == Kind::Time || kind == Kind::Speedup)
 {
     setMinimumSize(480, 320);
+    connect(this, &QCustomPlot::afterLayout, this, &BenchChart::fitValueLabels);
     plotLayout()->insertRow(0);
     m_title = new QCPTextElement(this, QString(), chartFont(kTitlePt, true));
     plotLayout()->addElement(0, 0, m_title);
@@ -188,7 +189,8 @@ QList<QRectF> BenchChart::valueLabelRects() const
 {
     QList<QRectF> out;
     for (QCPItemText* t : m_valueLabels)
-        out << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+        if (t->visible())
+            out << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
     return out;
 }
 
@@ -370,6 +372,7 @@ void BenchChart::rebuild()
     clearItems();
     m_referenceLabels.clear();
     m_valueLabels.clear();
+    m_valueFit = {};
     m_noiseLegend.clear();
     m_categories.clear();
     m_bars.clear();
@@ -419,6 +422,63 @@ void BenchChart::fitToWidth()
         while (pt > 10 && QFontMetrics(f).horizontalAdvance(m_title->text()) > avail)
             f = chartFont(--pt, true);
         m_title->setFont(f);
+    }
+}
+
+void BenchChart::fitValueLabels()
+{
+    if (m_valueLabels.isEmpty())
+        return;
+    // The narrowest room between two neighbouring figures, in pixels.
+    QList<double> xs;
+    for (const QCPItemText* t : m_valueLabels)
+        xs << xAxis->coordToPixel(t->position->key());
+    std::sort(xs.begin(), xs.end());
+    double room = width();
+    for (qsizetype i = 1; i < xs.size(); ++i)
+        room = std::min(room, xs.at(i) - xs.at(i - 1));
+    const double gap = 4;  // pixels between two figures at least
+    auto widest = [this](const QFont& f) {
+        const QFontMetricsF fm(f);
+        double w = 0;
+        for (const QCPItemText* t : m_valueLabels)
+            w = std::max(w, fm.horizontalAdvance(t->text()));
+        return w;
+    };
+    ValueLabelFit fit;
+    fit.way = ValueLabelFit::Way::Dropped;
+    for (int pt = kValuePt; pt >= kValueFloorPt; --pt)
+        if (widest(chartFont(pt)) + gap <= room) {
+            fit = {ValueLabelFit::Way::Level, pt};
+            break;
+        }
+    if (fit.way == ValueLabelFit::Way::Dropped && QFontMetricsF(chartFont(kValuePt)).height() + gap <= room)
+        fit = {ValueLabelFit::Way::Upright, kValuePt};
+    for (QCPItemText* t : m_valueLabels) {
+        const bool below = t->property("below").toBool();
+        t->setVisible(fit.way != ValueLabelFit::Way::Dropped);
+        if (fit.way == ValueLabelFit::Way::Dropped)
+            continue;
+        t->setFont(chartFont(fit.pointSize));
+        if (fit.way == ValueLabelFit::Way::Upright) {
+            // Turned a quarter left about its anchor: from the top of the bar upwards (downwards below).
+            t->setRotation(-90);
+            t->setPositionAlignment((below ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+            t->setPadding(QMargins(2, 0, 2, 0));
+        } else {
+            t->setRotation(0);
+            t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
+            t->setPadding(QMargins(0, 2, 0, 2));
+        }
+    }
+    const bool changed = fit.way != m_valueFit.way;
+    m_valueFit = fit;
+    if (changed && m_kind != Kind::Sweep) {
+        // Where the figures went: said under the bars (the axis label re-lays the chart out).
+        xAxis->setLabel(fit.way == ValueLabelFit::Way::Dropped
+                            ? tr("no room for the figures on the bars: hover a bar or read the table")
+                            : QString());
+        replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
@@ -681,10 +741,11 @@ void BenchChart::buildBars()
                 const bool below = m_kind == Kind::Speedup && v < 1.0;
                 t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
                 t->setPadding(QMargins(0, 2, 0, 2));
+                t->setProperty("below", below);
                 t->setText(m_kind == Kind::Bandwidth ? QString::number(v, 'f', 0)
                            : m_kind == Kind::Speedup ? QString::number(v, 'g', 3) + QStringLiteral("×")
                                                      : QString::number(v, 'g', 3));
-                t->setFont(chartFont(kTickPt - 1));
+                t->setFont(chartFont(kValuePt));  // fitValueLabels() may make it smaller or upright
                 t->setColor(palette().color(QPalette::WindowText));
                 if (!below)
                     t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));  // above the whisker

@@ -75,8 +75,20 @@ public:
     /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:
     /// their entries in the legend (above the plot, so they never cover a bar or its figure).
     QList<QRectF> referenceLabelRects() const;
-    /// Widget rectangles of the figures on top of the bars, as last drawn (single series only).
+    /// Widget rectangles of the figures on top of the bars, as last drawn (single series only;
+    /// none when they are dropped, see valueLabelFit()).
     QList<QRectF> valueLabelRects() const;
+    /// How the figures on the bars fit the room between neighbouring bars, as last laid out: level,
+    /// at the largest size from kValuePt down to kValueFloorPt that leaves a gap; else turned upright
+    /// (read bottom to top) at kValuePt; else dropped, and the x axis says the figures are in the
+    /// tooltips and the table. They never overlap (test_bench_notes_chart, every shipped file).
+    struct ValueLabelFit {
+        enum class Way { Level, Upright, Dropped } way = Way::Level;
+        int pointSize = 0;
+    };
+    ValueLabelFit valueLabelFit() const { return m_valueFit; }
+    static constexpr int kValuePt = 11;
+    static constexpr int kValueFloorPt = 8;
     /// The legend entries that explain the noise (what the whiskers are; the hatching of cells above
     /// the run's noise limit, when any), in the window's language; empty without bars.
     const QStringList& noiseLegend() const { return m_noiseLegend; }
@@ -97,6 +109,8 @@ private:
     void rebuild();
     /// Legend columns and title size for the current width (nothing is cut at 1280 px).
     void fitToWidth();
+    /// Chooses valueLabelFit() from the bars' spacing in pixels (after each layout, so at any size).
+    void fitValueLabels();
     /// ", graph mode, hot cache" for a chart title (empty when the file names neither).
     static QString modeAndCache(const BenchParams& p);
     void buildBars();
@@ -122,6 +136,7 @@ private:
     QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
     QList<QCPItemText*> m_valueLabels;
     QStringList m_noiseLegend;
+    ValueLabelFit m_valueFit;
 };
 
 /// The label of a results set in a comparison: its file name (or "this run"), timing mode and

@@ -4,7 +4,9 @@
 #include "model/kernel_sources.h"
 #include "views/view_colors.h"
 
+#include <QApplication>
 #include <QFontDatabase>
+#include <QFontInfo>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QTextBlock>
@@ -29,9 +31,7 @@ SourceView::SourceView(QWidget* parent)
 {
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPointSizeF(std::max<qreal>(11, font().pointSizeF()));
-    setFont(mono);
+    fitToFont();
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
     connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
         if (dy)
@@ -130,6 +130,20 @@ void SourceView::resizeEvent(QResizeEvent* event)
     QPlainTextEdit::resizeEvent(event);
     const QRect cr = contentsRect();
     m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
+}
+
+void SourceView::fitToFont()
+{
+    // Monospaced at the window's text size, never below 11 pt (presentation mode sets the window's
+    // text in pixels: the code grows with it).
+    const QFont window = QApplication::font();
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPointSizeF(11);
+    if (window.pixelSize() > 0)
+        mono.setPixelSize(std::max(window.pixelSize(), QFontInfo(mono).pixelSize()));
+    else
+        mono.setPointSizeF(std::max<qreal>(11, window.pointSizeF()));
+    setFont(mono);
 }
 
 void SourceView::changeEvent(QEvent* event)

@@ -23,6 +23,11 @@ public:
     void highlightLines(const QVector<int>& lines);
     QVector<int> highlightedLines() const { return m_lines; }
 
+    /// Monospaced, at the application font's size, at least 11 pt. Called at construction and
+    /// when presentation mode changes the application font (its own font is explicit, so Qt's
+    /// font propagation does not reach it).
+    void fitToFont();
+
     /// Width of the line-number gutter in pixels.
     int gutterWidth() const;
 

@@ -4,6 +4,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QEvent>
+#include <QFontInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -13,6 +15,7 @@
 #include <QToolBar>
 
 #include <algorithm>
+#include <cmath>
 
 namespace reducescope::views {
 
@@ -43,19 +46,14 @@ TransportBar::TransportBar(QWidget* parent)
     m_slider->setRange(0, 0);
     m_slider->setPageStep(1);
     m_label = new QLabel;
-    QFont big = m_label->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    big.setBold(true);
-    m_label->setFont(big);
-    m_label->setMinimumWidth(140);
 
-    auto* bar = new QToolBar;
-    bar->setIconSize(QSize(24, 24));
-    bar->addActions(stepActions());
-    bar->addWidget(m_speed);
+    m_bar = new QToolBar;
+    m_bar->addActions(stepActions());
+    m_bar->addWidget(m_speed);
+    fitToFont();
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(4, 2, 4, 2);
-    row->addWidget(bar);
+    row->addWidget(m_bar);
     row->addWidget(m_label);
     row->addWidget(m_slider, 1);
 
@@ -91,11 +89,30 @@ void TransportBar::retranslate()
     m_slider->setToolTip(tr("Scrub through the steps"));
 }
 
+void TransportBar::fitToFont()
+{
+    // The step label 1.3 times the bar's text, bold; icons twice its pixel size, at least 24 px
+    // (the desktop size at a 12 px font): presentation mode's larger window font grows them too.
+    const QFont base = font();
+    QFont big = base;
+    if (base.pixelSize() > 0)
+        big.setPixelSize(int(std::lround(base.pixelSize() * 1.3)));
+    else
+        big.setPointSizeF(base.pointSizeF() * 1.3);
+    big.setBold(true);
+    m_label->setFont(big);
+    m_label->setMinimumWidth(QFontMetrics(big).horizontalAdvance(QLatin1Char('0')) * 14);
+    const int icon = std::max(24, 2 * QFontInfo(base).pixelSize());
+    m_bar->setIconSize(QSize(icon, icon));
+}
+
 void TransportBar::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         setPosition(m_step, m_count, m_note);
+    } else if (event->type() == QEvent::FontChange) {
+        fitToFont();
     }
     QWidget::changeEvent(event);
 }

@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QSlider;
 class QTimer;
+class QToolBar;
 
 namespace reducescope::views {
 
@@ -56,6 +57,8 @@ protected:
 private:
     /// Texts and tooltips in the window's language.
     void retranslate();
+    /// Step label and icon sizes from the bar's font (desktop or presentation mode's window font).
+    void fitToFont();
 
     QAction* m_firstAction = nullptr;
     QAction* m_prevAction = nullptr;
@@ -65,6 +68,7 @@ private:
     QComboBox* m_speed = nullptr;
     QSlider* m_slider = nullptr;
     QLabel* m_label = nullptr;
+    QToolBar* m_bar = nullptr;
     QTimer* m_timer = nullptr;
     int m_step = 0;
     int m_count = 0;

@@ -3345,6 +3345,10 @@ Double-click to open this strategy in the step pane.</source>
         <source>whiskers: ± noise (MAD, else ½ min–max spread)</source>
         <translation>误差线：± 噪声（中位数绝对偏差，否则取最小–最大范围的一半）</translation>
     </message>
+    <message>
+        <source>no room for the figures on the bars: hover a bar or read the table</source>
+        <translation>柱上放不下数值：将鼠标悬停在柱上或查看表格</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::BenchHeatMap</name>

@@ -5,6 +5,7 @@
 
 #include "app/command_line.h"
 
+#include <QColor>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -100,6 +101,8 @@ private slots:
     void screenshot_data();
     void screenshot();
     void screenshotReplacesExistingFile();
+    void screenshotThemeAndTab_data();
+    void screenshotThemeAndTab();
     void noDisplay();
     void resultsWithUnusableCountersWarn();
 };
@@ -159,6 +162,16 @@ void TestAppCli::parse_data()
     QTest::addRow("unknown option with newline") << QStringList{"--col\nour"} << 2 << "unknown option \"col\\nour\"";
     QTest::addRow("argument with newline") << QStringList{"stray\nargument"} << 2 << "stray\\nargument";
     // --lesson: the ids of resources/lessons, the lesson sets the request itself (--step may choose the step).
+    QTest::addRow("theme dark") << QStringList{"--theme", "dark"} << -1 << "";
+    QTest::addRow("theme light, tab bench") << QStringList{"--theme", "light", "--tab", "bench"} << -1 << "";
+    QTest::addRow("tab table") << QStringList{"--tab", "table"} << -1 << "";
+    QTest::addRow("theme high-contrast") << QStringList{"--theme", "high-contrast"} << 2
+                                         << "theme must be one of system, light, dark (got \"high-contrast\")";
+    QTest::addRow("theme Dark") << QStringList{"--theme", "Dark"} << 2 << "theme must be one of system, light, dark";
+    QTest::addRow("empty theme") << QStringList{"--theme", ""} << 2 << "theme must be one of system, light, dark (got \"\")";
+    QTest::addRow("theme twice") << QStringList{"--theme", "dark", "--theme", "light"} << 2 << "theme must be given at most once";
+    QTest::addRow("tab benchmark") << QStringList{"--tab", "benchmark"} << 2 << "tab must be one of step, table, bench (got \"benchmark\")";
+    QTest::addRow("tab twice") << QStringList{"--tab", "step", "--tab", "bench"} << 2 << "tab must be given at most once";
     QTest::addRow("lesson") << QStringList{"--lesson", "divergence_1024"} << -1 << "";
     QTest::addRow("lesson with step and zh_CN") << QStringList{"--lesson", "small_warp", "--step", "2", "--lang", "zh_CN"} << -1 << "";
     QTest::addRow("unknown lesson") << QStringList{"--lesson", "divergence"} << 2
@@ -181,8 +194,17 @@ void TestAppCli::parse()
     const app::CommandLineResult r = app::parseCommandLine(QStringList{QStringLiteral("reducescope")} + args);
     QCOMPARE(r.exitCode, exitCode);
     QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
-    if (exitCode == 0)
+    if (exitCode == 0) {
         QVERIFY(r.output.startsWith(QStringLiteral("Usage: ")) && !r.output.contains(QStringLiteral("<executable_name>")));
+        for (const QString& option : {QStringLiteral("--theme <NAME>"), QStringLiteral("--tab <TAB>")})
+            QVERIFY2(r.output.contains(option), qPrintable(option));
+    }
+    if (exitCode == -1) {
+        const qsizetype theme = args.indexOf(QStringLiteral("--theme"));
+        const qsizetype tab = args.indexOf(QStringLiteral("--tab"));
+        QCOMPARE(r.options.theme, theme < 0 ? QString() : args.at(theme + 1));
+        QCOMPARE(r.options.tab, tab < 0 ? QString() : args.at(tab + 1));
+    }
     if (exitCode == 2) {
         QVERIFY(!r.error.contains(QLatin1Char('\n')));
         QVERIFY(!r.error.contains(QLatin1Char('\r')));
@@ -227,6 +249,10 @@ void TestAppCli::badArgumentsExit2_data()
     QTest::addRow("results twice") << QStringList{"--results", "a.json", "--results", "b.json"} << "results must be given at most once";
     QTest::addRow("empty results") << QStringList{"--results", ""} << "results must be a results .json file name";
     QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << "ending in .png";
+    QTest::addRow("unknown theme") << QStringList{"--theme", "solarized", "--screenshot", scratch().filePath("s.png")}
+                                   << "theme must be one of system, light, dark (got \"solarized\")";
+    QTest::addRow("unknown tab") << QStringList{"--tab", "warp", "--screenshot", scratch().filePath("s.png")}
+                                 << "tab must be one of step, table, bench (got \"warp\")";
     QTest::addRow("unknown lesson") << QStringList{"--lesson", "lesson_9", "--lang", "zh_CN"}
                                     << "reducescope: lesson must be one of pmpp_exercise_6, divergence_1024,";
     // --screenshot refuses what is not a regular file, before anything is drawn.
@@ -290,6 +316,40 @@ void TestAppCli::screenshot()
     QVERIFY(!image.isNull());
     QVERIFY(image.width() >= 800);
     QVERIFY2(distinctColours(image) > 50, "screenshot looks blank");
+}
+
+// --theme and --tab in a screenshot (which reads no saved settings): the dark theme is dark, the
+// light one light, at desktop size and in presentation mode, on the step and benchmark tabs.
+void TestAppCli::screenshotThemeAndTab_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("dark step") << QStringList{"--theme", "dark"} << true;
+    QTest::addRow("light step") << QStringList{"--theme", "light"} << false;
+    QTest::addRow("dark bench") << QStringList{"--theme", "dark", "--tab", "bench"} << true;
+    QTest::addRow("light bench") << QStringList{"--theme", "light", "--tab", "bench"} << false;
+    QTest::addRow("dark bench, presentation") << QStringList{"--theme", "dark", "--tab", "bench", "--present"} << true;
+    QTest::addRow("dark table, zh_CN") << QStringList{"--theme", "dark", "--tab", "table", "--lang", "zh_CN"} << true;
+}
+
+void TestAppCli::screenshotThemeAndTab()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, dark);
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    const Run r = runApp(args + QStringList{QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QImage image = QImage(png).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(!image.isNull());
+    // Mean lightness over a grid of pixels: the themes' backgrounds dominate every tab.
+    double sum = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7, ++n)
+            sum += QColor(image.pixel(x, y)).lightnessF();
+    const double mean = sum / n;
+    QVERIFY2(dark ? mean < 0.35 : mean > 0.65, qPrintable(QString::number(mean)));
 }
 
 // An existing PNG (or a link to one) is replaced by the new image; the link stays a link.

@@ -10,11 +10,16 @@
 #include "app/command_line.h"
 #include "app/language.h"
 #include "app/main_window.h"
+#include "app/bench_device_label.h"
+#include "app/benchmark_pane.h"
 #include "app/step_pane.h"
 #include "views/bench_chart.h"
 #include "views/lessons.h"
 #include "views/predict_text.h"
+#include "views/source_view.h"
+#include "views/step_layout.h"
 #include "views/step_view.h"
+#include "views/transport_bar.h"
 #include "views/strategy_picker.h"
 #include "views/view_colors.h"
 #include "views/warp_map_view.h"
@@ -22,16 +27,25 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QFontInfo>
+#include <QHash>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace reducescope;
 
@@ -101,6 +115,8 @@ private slots:
     void windowFitsSmallScreens_data();
     void windowFitsSmallScreens();
     void presentationMode();
+    void presentationScalesWholeWindow_data();
+    void presentationScalesWholeWindow();
     void themeIsPersisted();
     void warpMapAndColumnsScrollTogether();
     void lessonsSetWholeState_data();
@@ -192,6 +208,79 @@ void TestClassroomPane::presentationMode()
     pane->resetZoom();
     QCOMPARE(pane->stepView(0)->zoom(), 1.0);
     QCOMPARE(pane->stepView(1)->zoom(), 1.0);
+}
+
+void TestClassroomPane::presentationScalesWholeWindow_data()
+{
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<int>("textPx");  // views::presentationOptions(screen).minTextPx
+    QTest::addRow("1920x1080") << QSize(1920, 1080) << 22;
+    QTest::addRow("1280x720") << QSize(1280, 720) << 22;      // never below 22
+    QTest::addRow("2560x1440") << QSize(2560, 1440) << 30;    // ceil(22 * 1440 / 1080)
+    QTest::addRow("3840x2160") << QSize(3840, 2160) << 44;
+}
+
+// Presentation mode sizes the whole window, not only the step view: menu bar, menus, tab bars,
+// transport bar (buttons, icons, speed, step label), source, the benchmark pane's pickers; and
+// everything goes back to its desktop size when it ends.
+void TestClassroomPane::presentationScalesWholeWindow()
+{
+    QFETCH(QSize, screen);
+    QFETCH(int, textPx);
+    QCOMPARE(int(std::ceil(views::presentationOptions(screen).minTextPx)), textPx);
+    app::MainWindow w(false);
+    w.show();
+    auto* tabs = qobject_cast<QTabWidget*>(w.centralWidget());
+    QVERIFY(tabs);
+    views::TransportBar* transport = w.stepPane()->transportBar();
+    QList<QToolButton*> buttons = transport->findChildren<QToolButton*>();
+    buttons.removeIf([](const QToolButton* b) { return !b->defaultAction(); });  // the tool bar's own extension arrow
+    QVERIFY(buttons.size() >= 5);  // first, previous, play, next, last
+    const QList<QComboBox*> benchCombos = w.benchmarkPane()->findChildren<QComboBox*>();
+    QVERIFY(!benchCombos.isEmpty());
+    const QList<QMenu*> menus = w.menuBar()->findChildren<QMenu*>();
+    QVERIFY(menus.size() >= 5);  // File, View, Step, Lessons, Help
+    // Every widget whose size is checked, with its desktop text size.
+    QVector<QPair<QWidget*, QString>> widgets{{w.menuBar(), "menu bar"}, {tabs->tabBar(), "tab bar"},
+                                               {transport->findChild<QComboBox*>(), "speed"},
+                                               {w.stepPane()->sourceView(0), "source"}};
+    for (QToolButton* b : buttons)
+        widgets.append({b, "transport button " + b->toolTip()});
+    widgets.append({w.benchmarkPane()->findChild<app::BenchDeviceLabel*>(), "bench device label"});
+    for (QHeaderView* h : w.benchmarkPane()->findChildren<QHeaderView*>())
+        if (h->orientation() == Qt::Horizontal)
+            widgets.append({h, "bench table header"});
+    for (QComboBox* c : benchCombos)
+        widgets.append({c, "bench combo " + c->objectName()});
+    for (QMenu* m : menus)
+        widgets.append({m, "menu " + m->title()});
+    auto px = [](QWidget* wd) { return QFontInfo(wd->font()).pixelSize(); };
+    QHash<QWidget*, int> desktop;
+    for (const auto& [wd, name] : widgets) {
+        desktop[wd] = px(wd);
+        QVERIFY2(desktop[wd] < textPx, qPrintable(name));
+    }
+    const int desktopIcon = buttons.front()->iconSize().height();
+
+    w.setPresentation(true, screen);
+    QVERIFY(w.presentation());
+    for (const auto& [wd, name] : widgets)
+        QVERIFY2(px(wd) >= textPx, qPrintable(QStringLiteral("%1: %2 px").arg(name).arg(px(wd))));
+    QCOMPARE(px(w.menuBar()), textPx);
+    QCOMPARE(px(tabs->tabBar()), textPx);
+    for (QToolButton* b : buttons)
+        QCOMPARE(b->iconSize(), QSize(2 * textPx, 2 * textPx));  // icons grow with the text
+    // The step label stays larger than the rest of the bar.
+    const QLabel* stepLabel = transport->findChild<QLabel*>();
+    QVERIFY(stepLabel && px(const_cast<QLabel*>(stepLabel)) > textPx);
+    // The step view's own text is at least as large.
+    QVERIFY(w.stepPane()->stepView(0)->layoutOptions().minTextPx >= textPx);
+
+    w.setPresentation(false);
+    QVERIFY(!w.presentation());
+    for (const auto& [wd, name] : widgets)
+        QVERIFY2(px(wd) == desktop[wd], qPrintable(QStringLiteral("%1: %2 px, was %3").arg(name).arg(px(wd)).arg(desktop[wd])));
+    QCOMPARE(buttons.front()->iconSize().height(), desktopIcon);
 }
 
 void TestClassroomPane::themeIsPersisted()

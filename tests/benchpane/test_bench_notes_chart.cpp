@@ -238,8 +238,20 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
         QSKIP("no bandwidth bars in this file (multi-GPU or sweep only)");
     const QList<QRectF> references = chart->referenceLabelRects();
     const QList<QRectF> values = chart->valueLabelRects();
-    // Every bar has its figure; the read ceiling (and the peak) are named when the file has them.
+    // Every bar has its figure (the shipped files have room for them at both sizes); the read
+    // ceiling (and the peak) are named when the file has them.
+    QVERIFY(chart->valueLabelFit().way != BenchChart::ValueLabelFit::Way::Dropped);
     QCOMPARE(values.size(), chart->bars().size());
+    // No two figures overlap, nor touch: at least 2 px apart (2492 and 2489 on neighbouring bars
+    // nearly touched at 1280 px), each at least the floor size, inside the chart.
+    QVERIFY(chart->valueLabelFit().pointSize >= BenchChart::kValueFloorPt);
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        QVERIFY(QRectF(chart->rect()).contains(values.at(i)));
+        for (qsizetype j = i + 1; j < values.size(); ++j)
+            QVERIFY2(!values.at(i).adjusted(-1, 0, 1, 0).intersects(values.at(j)),
+                     qPrintable(QStringLiteral("figures %1 and %2 overlap (way %3, %4 pt)")
+                                    .arg(i).arg(j).arg(int(chart->valueLabelFit().way)).arg(chart->valueLabelFit().pointSize)));
+    }
     const auto doc = app::BenchResultsReader::readDocument(file, &error);
     QVERIFY(doc);
     const views::BenchResults shown = app::toViews(*doc, file);
