@@ -21,13 +21,13 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <numeric>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <string_view>
 
 namespace reducescope::cuda {

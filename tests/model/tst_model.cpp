@@ -1126,6 +1126,18 @@ void TestModel::grid_sync_keeps_other_blocks_warp_sums()
 
 // self_reset (reduce_warp.cu) runs vectorized's additions in vectorized's order; it only adds the
 // reset step: one ticket per block (thread 0), *output = 0 after it, and the same atomics.
+// Every step of `t` but its step 1 (the one step it adds) is `vectorized`'s step, value for value
+// and with as many atomics (self_reset, zero_ahead).
+static void compare_with_vectorized_but_step_1(const Trace& vectorized, const Trace& t)
+{
+    for (std::size_t i = 0, j = 0; i < vectorized.steps.size(); ++i, ++j) {
+        if (j == 1)
+            ++j;
+        QCOMPARE(t.steps[j].values, vectorized.steps[i].values);
+        QCOMPARE(t.steps[j].atomics.size(), vectorized.steps[i].atomics.size());
+    }
+}
+
 void TestModel::self_reset_is_vectorized_plus_reset_data()
 {
     QTest::addColumn<int>("n");
@@ -1173,12 +1185,7 @@ void TestModel::self_reset_is_vectorized_plus_reset()
     QVERIFY(reset.output.has_value());
     QCOMPARE(*reset.output, 0.0f);
     // Every other step is vectorized's, value for value.
-    for (std::size_t i = 0, j = 0; i < v.steps.size(); ++i, ++j) {
-        if (j == 1)
-            ++j;
-        QCOMPARE(r.steps[j].values, v.steps[i].values);
-        QCOMPARE(r.steps[j].atomics.size(), v.steps[i].atomics.size());
-    }
+    compare_with_vectorized_but_step_1(v, r);
 }
 
 // zero_ahead = vectorized plus one step: thread 0 of block 0 zeroes ring[(e + 1) % 3] (word 1 of
@@ -1186,14 +1193,7 @@ void TestModel::self_reset_is_vectorized_plus_reset()
 // is vectorized's, value for value, and the result is the same float.
 void TestModel::zero_ahead_is_vectorized_plus_reset_ahead_data()
 {
-    QTest::addColumn<int>("n");
-    QTest::addColumn<int>("block");
-    QTest::addColumn<int>("coarse");
-    QTest::addColumn<int>("grid");
-    QTest::addRow("seed array, defaults") << 8 << 0 << 4 << 1;
-    QTest::addRow("n=1000 block 32 C=1") << 1000 << 32 << 1 << 8;     // ceil(1000 / (4*1*32))
-    QTest::addRow("n=4095 block 64 C=4") << 4095 << 64 << 4 << 4;     // ceil(4095 / 1024), tail of 3
-    QTest::addRow("n=1 block 32 C=2") << 1 << 32 << 2 << 1;
+    self_reset_is_vectorized_plus_reset_data();  // the same shapes and grids
 }
 
 void TestModel::zero_ahead_is_vectorized_plus_reset_ahead()
@@ -1225,12 +1225,7 @@ void TestModel::zero_ahead_is_vectorized_plus_reset_ahead()
     QCOMPARE(reset.global_accesses.front().elements.front(), std::int64_t{1});  // lane 0: ring[(0 + 1) % 3]
     QVERIFY(reset.output.has_value());
     QCOMPARE(*reset.output, 0.0f);
-    for (std::size_t i = 0, j = 0; i < v.steps.size(); ++i, ++j) {
-        if (j == 1)
-            ++j;
-        QCOMPARE(z.steps[j].values, v.steps[i].values);
-        QCOMPARE(z.steps[j].atomics.size(), v.steps[i].atomics.size());
-    }
+    compare_with_vectorized_but_step_1(v, z);
     QCOMPARE(z.steps.back().atomics.size(), static_cast<std::size_t>(grid));  // one atomicAdd per block
 }
 
