@@ -7,7 +7,7 @@
 #   share/reducescope/{results,traces}   (docs/results: H200 recordings; docs/traces: example traces)
 #   share/reducescope/translations/*.qm  (whatever .qm files the build made; none is fine)
 #   share/doc/reducescope/               (README.md, docs/*.md)
-# The app finds share/reducescope and reducescope-cli from its own folder (app/data_paths.h).
+# The app finds share/reducescope and reducescope-cli from its own folder (app/common/data_paths.h).
 # Included from the top-level CMakeLists.txt after the targets exist.
 
 # --- programs ---------------------------------------------------------------------------------

@@ -70,5 +70,12 @@ file(WRITE ${CPACK_PROJECT_CONFIG_FILE}
      "    \"provides, so the .deb could not depend on it: configure with -DREDUCESCOPE_NCCL=OFF \"\n"
      "    \"(multi-GPU off) or use NCCL from the libnccl2 package\")\n"
      "endif()\n")
+# A package is installed on GPUs nobody can list in advance: it should carry the five generations
+# (-DREDUCESCOPE_CUDA_ARCHS=package). A build for this machine's GPU alone still packs, with a warning.
+if(REDUCESCOPE_HAVE_CUDA AND NOT REDUCESCOPE_CUDA_ARCHS STREQUAL "package")
+  file(APPEND ${CPACK_PROJECT_CONFIG_FILE}
+       "message(WARNING \"the kernels of this build are compiled for ${CMAKE_CUDA_ARCHITECTURES} only; \"\n"
+       "  \"a package for other machines: configure with -DREDUCESCOPE_CUDA_ARCHS=package\")\n")
+endif()
 
 include(CPack)

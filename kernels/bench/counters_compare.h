@@ -2,7 +2,7 @@
 // The step model beside Nsight Compute's figures for one strategy (issue 6, the counters panel):
 // which rows are compared, the model's side at the measured configuration, whether the two agree
 // and why they agree or differ. Plain C++ (no Qt): the result is data (numbers and reason codes);
-// the app words it (app/hardware_counters.cpp), docs/hardware-counters.md explains each reason.
+// the app words it (app/step/hardware_counters.cpp), docs/hardware-counters.md explains each reason.
 #pragma once
 
 #include "model/trace.h"

@@ -258,7 +258,7 @@ std::vector<std::string> ncu_arguments(const std::string& ncu, const std::string
         names += s;
         ids += s;
     }
-    // The single-block kernels are named <id>_reduce_sum (tests/model/tst_catalogue.cpp holds them to it).
+    // The single-block kernels are named <id>_reduce_sum (tests/kernels/model/tst_catalogue.cpp holds them to it).
     std::string regex = "regex:(";
     regex += names;
     regex += ")_reduce_sum";

@@ -34,7 +34,7 @@ std::vector<std::string> parse_strategies(std::string_view text);
 /// The benchmark's host entries: the strategies it runs on the CPU itself rather than through a
 /// GPU launcher (the float64 CPU baseline, "cpu"). Together with the CUDA registry
 /// (cuda::kernel_ids()) they are every strategy the benchmark runs; a catalogue entry says
-/// `has_bench` exactly when it is one of them (tests/model/tst_catalogue.cpp).
+/// `has_bench` exactly when it is one of them (tests/kernels/model/tst_catalogue.cpp).
 std::span<const std::string_view> host_strategies();
 
 /// True for an id of host_strategies().

@@ -2,7 +2,7 @@
 // The benchmark results schema (docs/results-format.md, version 1): the whole results file as one
 // plain C++ type, its one reader (which validates every field, json_fields.h) and its one writer,
 // and the JSON lines `reducescope-cli bench` streams. The CLI writes through it; the app reads and
-// exports through it (app/bench_results.h, a thin Qt adapter). No Qt, no CUDA.
+// exports through it (app/bench/bench_results.h, a thin Qt adapter). No Qt, no CUDA.
 //
 // Adding a field: a member of the struct below (std::optional when older files lack it), one line
 // in its reader and one in its writer (results_file.cpp; a result's in read_result() and

@@ -47,7 +47,7 @@ std::string option_list(CLI::App& sub)
 }
 
 /// What an option allows, for error lines: its description (every description names the allowed
-/// values or range; tests/cli/tst_cli_options.cpp holds each option to that).
+/// values or range; tests/kernels/cli/tst_cli_options.cpp holds each option to that).
 std::string allowed(const CLI::Option& o)
 {
     std::string d = o.get_description();

@@ -46,7 +46,7 @@ inline constexpr unsigned int kZeroAheadSlots = 3;
 /// Each kernel file defines `<file>_launchers<Probe>()` next to its kernels; the benchmark
 /// instantiates it with NoProbe (`<file>_kernels()` below, collected by runner.cu) and the
 /// recording variant with its RecordingProbe (recording.cu), so both launch the same kernels the
-/// same way. tests/model/tst_catalogue.cpp holds the ids to the catalogue (`has_kernel`,
+/// same way. tests/kernels/model/tst_catalogue.cpp holds the ids to the catalogue (`has_kernel`,
 /// `has_recording`).
 template <class Probe>
 struct KernelLauncher {

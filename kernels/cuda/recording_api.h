@@ -60,7 +60,7 @@ bool can_record(const std::string& strategy);
 
 /// The recording registry: every catalogue id with a recording variant, in registry order. Needs
 /// no GPU. A strategy has one exactly when its catalogue entry says `has_recording`
-/// (tests/model/tst_catalogue.cpp).
+/// (tests/kernels/model/tst_catalogue.cpp).
 std::vector<std::string> recording_ids();
 
 /// Runs the recording instantiation of `strategy` once on `input` (1..4096 values) with block

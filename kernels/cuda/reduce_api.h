@@ -213,7 +213,7 @@ bool is_in_place(const std::string& strategy);
 
 /// The CUDA registry: every catalogue id the benchmark has a GPU launcher for (the kernel files'
 /// tables and CUB), in registry order. Needs no GPU. A strategy has one exactly when its catalogue
-/// entry says `has_kernel` (tests/model/tst_catalogue.cpp).
+/// entry says `has_kernel` (tests/kernels/model/tst_catalogue.cpp).
 std::vector<std::string> kernel_ids();
 
 } // namespace reducescope::cuda

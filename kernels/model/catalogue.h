@@ -3,7 +3,7 @@
 // kernels, the CLI, the JSON files and the GUI. Every fact about a strategy lives in its entry
 // here; every other list of strategies (the model's replays, the CUDA launchers, the recording
 // variants, the benchmark's entries, run_on_gpu.sh) is derived from it or checked against it by
-// tests/model/tst_catalogue.cpp. docs/adding-a-strategy.md walks through adding one.
+// tests/kernels/model/tst_catalogue.cpp. docs/adding-a-strategy.md walks through adding one.
 #pragma once
 
 #include <cstddef>
@@ -58,7 +58,7 @@ struct StrategyInfo {
     bool cooperative = false;         ///< cooperative launch: the grid is capped at the co-resident blocks
     Merge merge = Merge::Atomic;
     bool expected_wrong = false;      ///< `race`: the result loses updates by design
-    // Which parts exist (tests/model/tst_catalogue.cpp holds each registry to these):
+    // Which parts exist (tests/kernels/model/tst_catalogue.cpp holds each registry to these):
     bool has_model = false;      ///< a step-model replay (model::replay_ids())
     bool has_kernel = false;     ///< runs on the GPU: a launcher in the CUDA registry (cuda::kernel_ids())
     bool has_recording = false;  ///< a recording variant (cuda::recording_ids(), `trace --on-gpu`)

@@ -179,7 +179,7 @@ struct Replay {
 };
 
 // Each replay file registers the strategies it replays, next to their code; simulate() looks an
-// id up in the union of these tables (model::replay_ids()), and tests/model/tst_catalogue.cpp
+// id up in the union of these tables (model::replay_ids()), and tests/kernels/model/tst_catalogue.cpp
 // holds that union to the catalogue's `has_model`.
 std::span<const Replay> tree_replays();    // replay_tree.cpp
 std::span<const Replay> atomic_replays();  // replay_atomic.cpp

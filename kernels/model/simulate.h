@@ -50,7 +50,7 @@ Params resolve(std::string_view strategy, std::size_t input_length, Params param
 
 /// The model's registry: every strategy id simulate() can replay, in the order of the replay
 /// files' tables (replay_tree.cpp, replay_atomic.cpp, replay_warp.cpp). A strategy has a step
-/// model exactly when its catalogue entry says `has_model` (tests/model/tst_catalogue.cpp).
+/// model exactly when its catalogue entry says `has_model` (tests/kernels/model/tst_catalogue.cpp).
 std::vector<std::string_view> replay_ids();
 
 /// The model's operation for a catalogue strategy: Max for a max reduction, Sum otherwise

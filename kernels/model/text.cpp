@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's messages and their English (text.h). The app's table (views/model_text.cpp) lists
+// The model's messages and their English (text.h). The app's table (views/common/model_text.cpp) lists
 // the same ids with the `other` form as the source text of the translations; tst_model_text holds
 // the two to each other for every step of every strategy.
 #include "model/text.h"

@@ -2,7 +2,7 @@
 // The model's words as data (DESIGN.md, "Words, languages, lessons"): a step label, a sentence of
 // an explanation or a refusal is a message id with typed arguments, not a finished English string.
 // The CLI and the JSON files render it in English with render_english(); the app turns the same id
-// into the chosen language with Qt's translation tools (views/model_text.h), so the words shown in
+// into the chosen language with Qt's translation tools (views/common/model_text.h), so the words shown in
 // the window and the words the CLI prints come from one description of each message.
 //
 // A message's English has two forms, `one` and `other`, chosen by its plural argument (the count

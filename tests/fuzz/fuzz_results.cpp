@@ -2,7 +2,7 @@
 // Fuzz target: the results reader. Today that is bench::result_from_json() (kernels/bench/
 // results.h) for each result, behind the whole-file step below (a JSON document whose "results"
 // array holds them, or the CLI's JSON lines with "type": "result"). The app's own whole-file
-// reader (app/bench_results.cpp, Qt) is being replaced by one reader in kernels/bench: re-point
+// reader (app/bench/bench_results.cpp, Qt) is being replaced by one reader in kernels/bench: re-point
 // read_results() at it; nothing else here needs to change.
 // Properties: the only exceptions are std::invalid_argument (documented) and nlohmann's parse /
 // type errors; a result that is read writes back (to_json) and reads again into the same JSON.

@@ -5,24 +5,24 @@
 // a walk over every strategy and step, the table and the benchmark pane in zh_CN finds no English
 // left on screen (labels, buttons, actions, tooltips, headers, the step view's painted words,
 // the charts' titles, axes and legends), numbers, ids and code excepted.
-#include "app/bench_runner.h"
-#include "app/benchmark_pane.h"
-#include "app/command_line.h"
-#include "app/language.h"
-#include "app/main_window.h"
-#include "app/step_pane.h"
-#include "app/step_state.h"
+#include "app/bench/bench_runner.h"
+#include "app/bench/benchmark_pane.h"
+#include "app/shell/command_line.h"
+#include "app/common/language.h"
+#include "app/shell/main_window.h"
+#include "app/step/step_pane.h"
+#include "app/step/step_state.h"
 #include "reducescope/config.h"
-#include "views/counters_view.h"
-#include "views/model_text.h"
-#include "views/step_view.h"
-#include "views/text_capture.h"
-#include "views/transport_bar.h"
+#include "views/step/counters_view.h"
+#include "views/common/model_text.h"
+#include "views/step/step_view.h"
+#include "views/common/text_capture.h"
+#include "views/step/transport_bar.h"
 
 #include "model/catalogue.h"
 #include "model/simulate.h"
 
-#include "../views/gui_test_main.h"
+#include "gui_test_main.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -263,7 +263,7 @@ void TestLanguage::cleanupTestCase()
     QSettings().remove(QLatin1String(app::kLanguageSettingKey));
 }
 
-// The lupdate lists in views/model_text.cpp are the catalogue's messages and summaries, in order.
+// The lupdate lists in views/common/model_text.cpp are the catalogue's messages and summaries, in order.
 void TestLanguage::tablesMatchTheCatalogue()
 {
     const auto listed = views::listedModelTexts();

@@ -5,10 +5,10 @@
 // the shipped data beside themselves (not in the build tree), and carry the one version number;
 // the menu entry and the AppStream metainfo pass their validators; the icons have their sizes; the
 // shipped results and traces are complete; every option of each --help is in the man page.
-#include "app/benchmark_pane.h"
+#include "app/bench/benchmark_pane.h"
 #include "reducescope/config.h"
 
-#include "../views/gui_test_main.h"
+#include "gui_test_main.h"
 
 #include <QCryptographicHash>
 #include <QDir>

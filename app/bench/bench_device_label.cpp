@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/bench/bench_device_label.h"
+
+#include "app/common/message_text.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QTextDocument>
+
+namespace reducescope::app {
+namespace {
+
+QString mib(qint64 bytes) { return QString::number(double(bytes) / (1 << 20), 'g', 4) + QStringLiteral(" MiB"); }
+
+QString deviceSummary(const views::BenchDevice& d)
+{
+    QStringList parts{QStringLiteral("<b>%1</b>").arg(d.name.toHtmlEscaped())};
+    if (d.sms > 0)
+        parts << BenchDeviceLabel::tr("%1 SMs").arg(d.sms);
+    if (d.l2_bytes > 0)
+        parts << BenchDeviceLabel::tr("L2 %1").arg(mib(d.l2_bytes));
+    if (d.peak_bandwidth_gbs > 0)
+        parts << BenchDeviceLabel::tr("peak %1 GB/s").arg(d.peak_bandwidth_gbs, 0, 'f', 0);
+    if (!d.driver_version.isEmpty())
+        parts << BenchDeviceLabel::tr("driver %1").arg(d.driver_version.toHtmlEscaped());
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace
+
+BenchDeviceLabel::BenchDeviceLabel(QWidget* parent)
+    : QLabel(parent)
+{
+    setWordWrap(true);
+    setTextFormat(Qt::RichText);
+    fitToFont();
+    reword();
+}
+
+void BenchDeviceLabel::fitToFont()
+{
+    // 1.15 times the window's text on the desktop; in presentation mode (its application font is
+    // in pixels) the window's text, already large.
+    QFont f = parentWidget() ? parentWidget()->font() : QApplication::font();
+    const bool presentation = f.pixelSize() > 0;
+    if (!presentation)
+        f.setPointSizeF(f.pointSizeF() * 1.15);
+    setFont(f);
+    // Room for three lines (shown file, comparison, this machine) so the layout does not jump; in
+    // presentation mode one more, for the first line wrapped (the pane's splitter does not ask
+    // heightForWidth: the Chinese header at 1920×1080 wrapped and lost its last line).
+    setMinimumHeight(QFontMetrics(f).lineSpacing() * (presentation ? 4 : 3) + 4);
+}
+
+std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const views::BenchResults* r)
+{
+    if (!r)
+        return std::nullopt;
+    return Header{r->source, r->date, r->device, r->params, r->isSweep(), r->incomplete};
+}
+
+void BenchDeviceLabel::setResults(const views::BenchResults* shown, const views::BenchResults* compared)
+{
+    m_shown = header(shown);
+    m_compared = header(compared);
+    reword();
+}
+
+void BenchDeviceLabel::setLocalDevice(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& why)
+{
+    m_local = device ? Local::Device : noDevice ? Local::NoDevice : Local::Unknown;
+    m_device = device.value_or(views::BenchDevice{});
+    m_why = why;
+    reword();
+}
+
+void BenchDeviceLabel::setNoDeviceAfterRun(const QString& message)
+{
+    m_local = Local::NoDeviceAfterRun;
+    m_why = message;
+    reword();
+}
+
+void BenchDeviceLabel::setNoCudaBuild()
+{
+    m_local = Local::NoCudaBuild;
+    reword();
+}
+
+QString BenchDeviceLabel::plainText() const
+{
+    QTextDocument doc;
+    doc.setHtml(text());
+    return doc.toPlainText();
+}
+
+void BenchDeviceLabel::reword()
+{
+    const auto runSummary = [](const Header& h) {
+        QStringList parts;
+        if (!h.date.isEmpty())
+            parts << h.date.left(10);
+        if (!h.params.mode.isEmpty())
+            parts << tr("%1 mode").arg(h.params.mode);
+        if (!h.params.cache.isEmpty())
+            parts << tr("%1 cache").arg(h.params.cache);
+        if (h.params.reps > 0)
+            parts << tr("%1 reps").arg(h.params.reps);
+        // A swept parameter by its name ("block size"), not its id in the file ("block_size").
+        const auto name = [](const QString& param) {
+            return param == QLatin1String("n")            ? tr("N")
+                   : param == QLatin1String("block_size") ? tr("block size")
+                   : param == QLatin1String("coarse_factor") ? tr("coarse factor")
+                                                           : param;
+        };
+        if (h.sweep && !h.params.sweep_param2.isEmpty())
+            parts << tr("sweep over %1 × %2", "two swept parameters: every pair is run")
+                         .arg(name(h.params.sweep_param), name(h.params.sweep_param2));
+        else if (h.sweep)
+            parts << tr("sweep over %1").arg(name(h.params.sweep_param));
+        // A run stopped early: fewer results than its plan (docs/results-format.md, "Incomplete runs").
+        if (!h.incomplete.isEmpty())
+            parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
+                         .arg(echoValue(h.incomplete, 80));
+        return parts.join(QStringLiteral(", "));
+    };
+    QStringList lines;
+    if (m_shown && !m_shown->device.name.isEmpty()) {
+        const QString how = runSummary(*m_shown);
+        lines << tr("Showing %1: %2").arg(m_shown->source == QLatin1String("run") ? tr("this run") : m_shown->source.toHtmlEscaped(),
+                                          deviceSummary(m_shown->device))
+                     + (how.isEmpty() ? QString() : QStringLiteral(" — ") + how.toHtmlEscaped());
+    }
+    if (m_compared)
+        lines << tr("Compared with %1: %2").arg(m_compared->source.toHtmlEscaped(), deviceSummary(m_compared->device))
+                     + QStringLiteral(" — ") + runSummary(*m_compared).toHtmlEscaped();
+    switch (m_local) {
+    case Local::NotAsked:
+        if (lines.isEmpty())
+            lines << tr("No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).");
+        break;
+    case Local::Device: lines << tr("This machine: %1").arg(deviceSummary(m_device)); break;
+    case Local::NoDevice:
+        // The CLI's words (English), quoted in another language when worded (not when received).
+        lines << tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
+                    "open a results file recorded on one (docs/results/ has some).").arg(toolSaid(m_why).toHtmlEscaped());
+        break;
+    case Local::Unknown: lines << tr("This machine: GPU unknown (%1).").arg(m_why.toHtmlEscaped()); break;
+    case Local::NoDeviceAfterRun:
+        lines << tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
+                    "(docs/results/ has some).").arg(m_why.toHtmlEscaped());
+        break;
+    case Local::NoCudaBuild:
+        lines << tr("This build has <b>no CUDA kernels</b> (it was built without nvcc), so benchmarks cannot "
+                    "run here. Open results recorded on a GPU elsewhere: Open results… (the arrow lists the "
+                    "H200 recordings shipped with ReduceScope).");
+        break;
+    }
+    setText(lines.join(QStringLiteral("<br>")));
+}
+
+void BenchDeviceLabel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        reword();
+    QLabel::changeEvent(event);
+}
+
+} // namespace reducescope::app

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The line at the top of the benchmark pane: which results are shown and where they were recorded
+// (GPU, SMs, L2, peak, driver; date, mode, cache, reps, sweep, an incomplete run), the comparison file's, and what this
+// machine can run (its GPU, no CUDA device, a build without CUDA kernels). It keeps the facts and
+// words them in the window's language, again on a language change.
+#pragma once
+
+#include "views/bench/bench_data.h"
+
+#include <QLabel>
+
+#include <optional>
+
+namespace reducescope::app {
+
+class BenchDeviceLabel : public QLabel {
+    Q_OBJECT
+public:
+    explicit BenchDeviceLabel(QWidget* parent = nullptr);
+
+    /// The results shown (null: none) and the comparison file (null: none); only their device,
+    /// source, date and params are kept.
+    void setResults(const views::BenchResults* shown, const views::BenchResults* compared);
+    /// The answer of the device probe: this machine's GPU, or none (`noDevice`: no CUDA device;
+    /// else the GPU is unknown), with the reason.
+    void setLocalDevice(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& why);
+    /// A run found no CUDA device (`message`: the CLI's reason).
+    void setNoDeviceAfterRun(const QString& message);
+    /// This build has no CUDA kernels (built without nvcc).
+    void setNoCudaBuild();
+    /// The text as shown, without markup.
+    QString plainText() const;
+
+    /// Its font from its parent's, 1.15 times as large on the desktop: at construction and when the
+    /// benchmark pane's font changes (presentation mode), which its own explicit font keeps from
+    /// reaching it.
+    void fitToFont();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    /// What is known about this machine.
+    enum class Local { NotAsked, Device, NoDevice, Unknown, NoDeviceAfterRun, NoCudaBuild };
+    /// The part of a results set the line words.
+    struct Header {
+        QString source, date;
+        views::BenchDevice device;
+        views::BenchParams params;
+        bool sweep = false;
+        QString incomplete;   ///< the file's `incomplete` (why the run stopped early), empty when finished
+    };
+    void reword();
+    static std::optional<Header> header(const views::BenchResults* r);
+
+    std::optional<Header> m_shown, m_compared;
+    Local m_local = Local::NotAsked;
+    views::BenchDevice m_device;
+    QString m_why;
+};
+
+} // namespace reducescope::app

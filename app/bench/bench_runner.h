@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs `reducescope-cli bench` as a child process (DESIGN.md: a kernel fault cannot take the window
+// down, Cancel is a kill) and turns its JSON lines (docs/results-format.md) into signals.
+#pragma once
+
+#include "app/bench/bench_results.h"
+#include "app/common/cli_client.h"
+#include "bench/plan.h"
+
+#include <QObject>
+#include <QProcess>
+#include <QStringList>
+
+#include <optional>
+
+class QTimer;
+
+namespace reducescope::app {
+
+/// What the user asked to run; arguments() is the CLI command line after `bench`.
+struct BenchRequest {
+    QStringList strategies;        ///< catalogue ids; empty = the CLI's default set
+    qint64 n = 1048576;            ///< elements, 1 .. kMaxN
+    int reps = 100;                ///< timed repetitions, 1 .. 100000
+    QString mode = QStringLiteral("graph");  ///< per-launch | loop | graph
+    QString cache = QStringLiteral("hot");   ///< hot | cold
+    int block_size = 256;          ///< threads per block, a power of two 32 .. 1024
+    int coarse_factor = 4;         ///< a power of two 1 .. 64
+    QString sweep;                 ///< "" (none), "n", "block_size" or "coarse_factor"
+    QString sweep_values;          ///< "n": a range "1K..1G" or a list "1000,4096"; others: a list "64,128,256"
+
+    /// The largest N: the kernels' and the CLI's (bench::kMaxN, 2^31); the CLI checks device memory.
+    static constexpr qint64 kMaxN = qint64(bench::kMaxN);
+    /// Empty when valid; else one line naming the field and the allowed range. Accepts exactly
+    /// what `reducescope-cli bench` accepts (the same parsers, kernels/bench/plan.h), so a value
+    /// the CLI would refuse is refused here, naming the pane's field ("N", "sweep values").
+    QString validate() const;
+    /// `bench` and its options, e.g. {"bench", "--n", "1048576", ...}.
+    QStringList arguments() const;
+};
+
+/// How a run ended.
+struct BenchOutcome {
+    enum class Kind {
+        Completed,      ///< exit 0: every result verified (or expected wrong)
+        SomeFailed,     ///< exit 1: a result was wrong or a kernel failed; rows say which
+        BadInput,       ///< exit 2: bad arguments or not enough device memory for N
+        NoDevice,       ///< exit 77: no CUDA device or driver
+        Crashed,        ///< the child died (signal) or exited with another code
+        StartFailed,    ///< the CLI could not be started (not found, not executable)
+        Cancelled,      ///< the user cancelled; finished rows are kept
+        Incomplete,     ///< exit 0 but no `done` line: the run stopped early (or printed nothing)
+        ErrorReported,  ///< the CLI printed an {"type":"error"} line (whatever its exit code)
+    };
+    Kind kind = Kind::Completed;
+    int exitCode = 0;
+    QString message;   ///< one line for people, with the CLI's own message where it gave one
+};
+
+class BenchRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit BenchRunner(QObject* parent = nullptr);
+    ~BenchRunner() override;
+
+    /// Overrides the CLI path (tests); empty = app::locateCli() (app/common/data_paths.h) at each start.
+    void setCliPath(const QString& path) { m_cliPath = path; }
+    /// Longest CLI message shown, in characters; a longer stderr line is elided in the middle
+    /// (a 100 MB line without a newline must not become one label that widens the window).
+    static constexpr int kMaxShownMessage = 300;
+
+    /// The CLI that the next run will start (may be empty).
+    QString cliPath() const;
+
+    /// Starts a run. False (and *error) when one is running, the request is invalid or the CLI is
+    /// missing; then nothing starts.
+    bool start(const BenchRequest& request, QString* error);
+    /// Kills the child; finished() follows with Kind::Cancelled. No-op when idle.
+    void cancel();
+    /// True while a child runs.
+    bool isRunning() const;
+    /// Everything received so far: header from the start line and one entry per result line.
+    const views::BenchResults& results() const { return m_results; }
+    /// The same as a results file (what an export of this run writes; nothing left out).
+    const bench::ResultsFile& document() const { return m_document; }
+
+    /// Asks the CLI for the local GPU (`reducescope-cli devices --json`); answers with deviceProbed.
+    void probeDevice();
+
+signals:
+    /// The start line arrived: device, params, ceilings; `total` kernel runs will follow.
+    void runStarted(const views::BenchResults& header, int total);
+    /// A kernel run begins (0-based index of total).
+    void progress(int index, int total, const QString& strategy, qint64 n);
+    /// One verified (or failed) kernel result.
+    void resultReady(const views::BenchResult& result);
+    /// The child ended; the results received so far stay in results().
+    void finished(const reducescope::app::BenchOutcome& outcome);
+    /// A stdout line that is not valid output (shown, the run continues).
+    void lineRejected(const QString& message);
+    /// Answer to probeDevice(): `device` set when a GPU is there; otherwise `message` says why
+    /// (noDevice: the CLI said exit 77).
+    void deviceProbed(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& message);
+    /// Also an answer to probeDevice(): how many CUDA devices `reducescope-cli devices` listed
+    /// (0 when it said there is none, -1 when it could not tell).
+    void devicesCounted(int count);
+
+private:
+    void readStdout();
+    void handleLine(const QByteArray& line);
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onError(QProcess::ProcessError error);
+    QString stderrLine() const;
+    int failedRows() const;
+
+    QString m_cliPath;
+    QProcess* m_process = nullptr;
+    DeviceProbe* m_probe = nullptr;
+    QByteArray m_buffer;
+    QByteArray m_stderr;
+    QString m_errorLine;     ///< message of an {"type":"error"} line
+    bool m_cancelled = false;
+    bool m_sawStart = false;  ///< the run's "start" line came (m_document has its header)
+    int m_total = 0;          ///< results the start line announced
+    bool m_done = false;     ///< the done line arrived
+    bool m_sawStdout = false; ///< the child printed anything at all on stdout
+    views::BenchResults m_results;
+    bench::ResultsFile m_document;
+};
+
+} // namespace reducescope::app
+
+Q_DECLARE_METATYPE(reducescope::app::BenchOutcome)

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The benchmark pane: runs `reducescope-cli bench` as a child process, or loads a results file,
+// and shows the device, charts (time, bandwidth, speed-up, sweep) and a sortable table. Its parts
+// with a life of their own are widgets of their own: the run controls (bench_run_panel.h), the
+// device line (bench_device_label.h) and the Comparison tab (bench_comparison_view.h).
+#pragma once
+
+#include "app/bench/bench_runner.h"
+#include "bench/compare.h"
+#include "views/bench/bench_chart.h"
+
+#include <QString>
+#include <QWidget>
+
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+class QAction;
+class QTableWidget;
+class QTimer;
+
+namespace reducescope::views {
+class BenchHeatMap;
+class BenchScalingChart;
+}
+
+namespace reducescope::app {
+
+class BenchComparisonView;
+class BenchDeviceLabel;
+class BenchRunPanel;
+class BenchSettings;
+class BenchSortProxy;
+class BenchTableModel;
+
+class BenchmarkPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit BenchmarkPane(QWidget* parent = nullptr);
+    ~BenchmarkPane() override;
+
+    /// Loads a results JSON (docs/results-format.md). On failure returns false, sets *error to a
+    /// one-line message naming what is wrong, and keeps what was shown before.
+    bool loadResults(const QString& path, QString* error);
+    /// Loads a second results file drawn beside the first (compare GPUs or commits). Same error
+    /// contract as loadResults.
+    bool loadOverlay(const QString& path, QString* error);
+    /// Removes the overlay.
+    void clearOverlay();
+
+    /// Starts a run with the current settings. False (and the message shown) when it cannot start.
+    bool run();
+    /// Kills a running benchmark; finished rows stay.
+    void cancel();
+    /// True while a benchmark child runs.
+    bool isRunning() const;
+
+    /// Writes the chart on the current tab as .png, .pdf or .svg.
+    bool exportChart(const QString& path, QString* error);
+    /// Writes the shown results as .csv or .json (the results format, written atomically: every
+    /// field of the file or run shown, multi-GPU figures and counters included).
+    bool exportData(const QString& path, QString* error);
+
+    /// Chooses the speed-up baseline (a strategy id present in the shown results).
+    void setBaseline(const QString& strategyId);
+    /// Brings the chart of this kind to the front.
+    void showChart(views::BenchChart::Kind kind);
+
+    /// The results shown (a loaded file, or the rows of the current / last run).
+    const views::BenchResults& shownResults() const { return m_shown; }
+    /// The same as a results file, everything it holds (what "Export data as JSON" writes).
+    const bench::ResultsFile& shownDocument() const;
+    /// The results file last loaded with loadResults(path), as read; null when another file (or
+    /// a run since) is shown. Lets the window look at its counters without reading it again.
+    const bench::ResultsFile* loadedDocument(const QString& path) const;
+    /// The line under the device panel (errors, run outcome); empty when none.
+    QString message() const;
+    /// The chart of this kind (for tests and export).
+    views::BenchChart* chart(views::BenchChart::Kind kind) const;
+    /// The multi-GPU scaling chart (issue 7).
+    views::BenchScalingChart* scalingChart() const { return m_scaling; }
+    /// The table's source model.
+    BenchTableModel* tableModel() const { return m_model; }
+    /// The sort proxy the table shows.
+    BenchSortProxy* tableProxy() const { return m_proxy; }
+    /// The table view.
+    QTableView* tableView() const { return m_table; }
+    /// The settings block.
+    BenchSettings* settings() const { return m_settings; }
+    /// The runner (tests point it at a fake CLI with setCliPath or REDUCESCOPE_CLI).
+    BenchRunner* runner() const { return m_runner; }
+    /// The verdicts against the comparison file (bench::compare_results(shown, overlay), the rule
+    /// of `reducescope-cli compare`); empty without a comparison file.
+    const std::vector<bench::CompareRow>& comparison() const;
+    /// The Comparison tab (verdicts, the CLI's notes in the window's language, failed runs' messages).
+    BenchComparisonView* comparisonView() const { return m_comparison; }
+    /// The heat map tab (block size × coarse factor of a two-parameter sweep).
+    views::BenchHeatMap* heatMap() const { return m_heatMap; }
+    /// The Determinism tab's table (cell, runs, distinct, spread ulp, error ulp, verdict, why) and
+    /// the line above it (how to record repeat data when the file has none).
+    QTableWidget* determinismTable() const { return m_determinismTable; }
+    QLabel* determinismSummary() const { return m_determinismSummary; }
+    /// The comparison tab's table (cell, A, B, change, noises, verdict).
+    QTableWidget* comparisonTable() const;
+    /// The per-kernel status lines of the current / last run.
+    QStringList statusLines() const;
+    /// The device panel's text (plain).
+    QString deviceText() const;
+
+signals:
+    /// The user asked to open this strategy id in the step pane.
+    void openStrategyRequested(const QString& strategyId);
+    /// A run finished (after the pane updated itself).
+    void runFinished(const reducescope::app::BenchOutcome& outcome);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    /// Texts and tooltips in the window's language (constructor and QEvent::LanguageChange).
+    void retranslate();
+    QWidget* buildDevicePanel();
+    QWidget* buildLeft();
+    QWidget* buildRight();
+    void refresh();
+    void scheduleRefresh();
+    void flushRefresh();
+    void refreshBaselines();
+    void refreshComparison();
+    QWidget* buildDeterminismTab(QWidget* parent);  // benchmark_pane_determinism.cpp
+    void refreshDeterminism();
+    void updateDeviceText();
+    void setMessage(const QString& text, bool isError);
+    void setRunning(bool running);
+    QString recordedFolder() const;
+    void openResultsDialog();
+    void openOverlayDialog();
+    void exportChartDialog();
+    void exportDataDialog();
+
+    BenchRunner* m_runner = nullptr;
+    BenchRunPanel* m_runPanel = nullptr;
+    BenchSettings* m_settings = nullptr;
+    BenchTableModel* m_model = nullptr;
+    BenchSortProxy* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QList<views::BenchChart*> m_charts;
+    views::BenchScalingChart* m_scaling = nullptr;
+    views::BenchHeatMap* m_heatMap = nullptr;
+    BenchDeviceLabel* m_device = nullptr;
+    QLabel* m_message = nullptr;
+    QPushButton* m_clearOverlay = nullptr;
+    QComboBox* m_baseline = nullptr;
+    QCheckBox* m_log = nullptr;
+    // Widgets whose words retranslate() sets.
+    QToolButton* m_openButton = nullptr;
+    QPushButton* m_compareButton = nullptr;
+    QToolButton* m_exportButton = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QAction* m_exportDataAction = nullptr;
+    QLabel* m_baselineLabel = nullptr;
+    QLabel* m_hint = nullptr;
+
+    views::BenchResults m_shown;
+    std::optional<bench::ResultsFile> m_loaded;  ///< the file shown; empty while a run is shown
+    QString m_loadedPath;
+    std::optional<views::BenchResults> m_overlay;
+    std::optional<bench::ResultsFile> m_overlayDoc;  ///< the comparison file as read
+    QString m_overlayPath;                           ///< the comparison file's path (for the same-file note)
+    BenchComparisonView* m_comparison = nullptr;
+    QWidget* m_determinismPage = nullptr;
+    QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab (issue 14): one row per repeated result
+    QLabel* m_determinismSummary = nullptr;
+    QString m_baselineId;
+    int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
+    QString m_lastRejected;
+    /// How many of m_shown's results the table holds; -1 when m_shown was replaced (a new run, a
+    /// file, the language) and the table is reset on the next refresh. While a run streams, refresh
+    /// only appends the results after these (BenchTableModel::appendResults: no reset).
+    qsizetype m_tableRows = -1;
+    static constexpr int kRefreshMs = 200;
+    QTimer* m_refreshTimer = nullptr;
+    bool m_refreshPending = false;
+    bool m_probed = false;
+    bool m_noDevice = false;
+};
+
+} // namespace reducescope::app

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/step/step_pane.h"
+
+#include "app/step/step_columns.h"
+#include "views/step/counters_view.h"
+#include "app/common/lessons.h"
+#include "views/step/step_view.h"
+#include "views/step/transport_bar.h"
+#include "views/step/warp_map_view.h"
+
+#include <QDataStream>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QIODevice>
+#include <QScreen>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace reducescope::app {
+
+StepPane::StepPane(QWidget* parent)
+    : QWidget(parent)
+    , m_state(new StepState(this))
+{
+    m_sidebar = new StepSidebar(m_state);
+    m_columns = new StepColumns;
+    m_warpMap = new views::WarpMapView;
+    m_transport = new views::TransportBar;
+    m_classroom = new ClassroomPanel(m_state);
+    buildLayout();
+    connectState();
+    retranslate();
+    m_sidebar->loadRequest(m_state->request());
+    showTrace();
+    m_sidebar->showRecorder();
+    // Asking the CUDA driver can take a moment: a child `reducescope-cli devices`, so the first
+    // frame does not wait for it.
+    m_state->probeGpu();
+}
+
+StepPane::~StepPane() = default;
+
+void StepPane::buildLayout()
+{
+    m_centreTabs = new QTabWidget;
+    m_centreTabs->setDocumentMode(true);
+    m_centreTabs->addTab(m_columns, QString());  // words: retranslate()
+    m_centreTabs->addTab(m_warpMap, QString());
+    auto* centre = new QWidget;
+    auto* cv = new QVBoxLayout(centre);
+    cv->setContentsMargins(0, 0, 0, 0);
+    cv->setSpacing(0);
+    cv->addWidget(m_classroom);
+    cv->addWidget(m_centreTabs, 1);
+    m_mainSplitter = new QSplitter(Qt::Horizontal);
+    m_mainSplitter->addWidget(m_sidebar);
+    m_mainSplitter->addWidget(centre);
+    m_mainSplitter->setCollapsible(1, false);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setSizes({430, 1170});
+
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 4, 0);
+    bar->addWidget(m_transport, 1);
+    bar->addWidget(m_classroom->predictButton());
+    v->addLayout(bar);
+    v->addWidget(m_mainSplitter, 1);
+    m_columns->setCompareShown(!m_state->compareStrategy().isEmpty());
+}
+
+void StepPane::connectState()
+{
+    connect(m_state, &StepState::traceChanged, this, &StepPane::showTrace);
+    connect(m_state, &StepState::stepChanged, this, [this](int k) {
+        refreshStep();
+        emit stepChanged(k);
+    });
+    connect(m_state, &StepState::messagesChanged, m_sidebar, &StepSidebar::showMessages);
+    connect(m_state, &StepState::recorderChanged, m_sidebar, &StepSidebar::showRecorder);
+    connect(m_state, &StepState::predictChanged, this, &StepPane::showPredict);
+    connect(m_transport, &views::TransportBar::stepRequested, m_state, &StepState::setStep);
+    connect(m_warpMap, &views::WarpMapView::stepClicked, m_state, &StepState::setStep);
+    // Clicks in the main column answer predict-mode questions.
+    using Item = StepState::ClickedItem;
+    connect(m_columns, &StepColumns::warpClicked, this, [this](int id) { m_state->answerClick(Item::Warp, id); });
+    connect(m_columns, &StepColumns::laneClicked, this, [this](int id) { m_state->answerClick(Item::Lane, id); });
+    connect(m_columns, &StepColumns::cellClicked, this, [this](int id) { m_state->answerClick(Item::Cell, id); });
+    // Room for the model / hardware columns of loaded counters and their explanations.
+    connect(m_sidebar, &StepSidebar::countersLoaded, this, [this] {
+        if (const QList<int> sizes = m_mainSplitter->sizes(); sizes.size() == 2 && sizes[0] < 560)
+            m_mainSplitter->setSizes({560, std::max(1040, sizes[0] + sizes[1] - 560)});
+    });
+}
+
+void StepPane::retranslate(bool pickers)
+{
+    m_sidebar->retranslate(pickers);
+    m_classroom->retranslate();
+    m_centreTabs->setTabText(0, tr("Steps"));
+    m_centreTabs->setTabText(1, tr("Warp map"));
+}
+
+void StepPane::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        // The parts are worded from here (they have no changeEvent of their own), then what the
+        // state words itself and what shows it.
+        retranslate(/*pickers=*/true);
+        m_state->retranslate();
+        m_sidebar->showRecorder();
+        m_sidebar->showOrigin();
+        m_sidebar->updateHardware();
+        refreshStep();
+        // A refusal shown at an editor is said again in the new language.
+        for (const QString& field : {QStringLiteral("input"), QStringLiteral("strategy"), QStringLiteral("block-size"),
+                                     QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks")})
+            if (!m_state->message(field).isEmpty()) {
+                m_sidebar->applyInput();
+                break;
+            }
+    }
+    QWidget::changeEvent(event);
+}
+
+bool StepPane::setRequest(const TraceRequest& request)
+{
+    m_sidebar->stopPendingEdit();
+    const bool ok = m_state->setRequest(request);
+    m_sidebar->loadRequest(m_state->request());  // refused: the controls show what the picture shows
+    return ok;
+}
+
+void StepPane::showTrace()
+{
+    const QString compare = m_state->compareStrategy();
+    m_columns->setTraces(m_state->trace(), m_state->compareTrace());
+    m_sidebar->showTrace();
+    if (m_columns->compareShown() != !compare.isEmpty())
+        m_columns->setCompareShown(!compare.isEmpty());
+    m_warpMap->setTraces(m_state->trace(), m_state->compareTrace());
+    m_columns->setBanner(m_state->traceBanner());
+    refreshStep();
+    emit traceChanged();
+}
+
+void StepPane::refreshStep()
+{
+    const std::array<views::TraceAtStep, 2> shown = m_columns->showStep(*m_state);
+    m_sidebar->countersView()->setTraces(shown[0], shown[1]);
+    m_warpMap->setStep(m_state->step());
+    showPredict();
+    m_transport->setPosition(m_state->step(), m_state->stepCount(),
+                             m_state->showsRecordedTrace() ? tr(" · recorded on the GPU") : QString());
+}
+
+void StepPane::showPredict()
+{
+    const views::PredictMarks marks = m_classroom->showPredict();
+    m_sidebar->countersView()->setVisible(!m_state->covered());  // its counts would give the answer away
+    m_columns->setPredictMarks(marks);
+}
+
+// --- classroom mode ----------------------------------------------------------------------------
+
+void StepPane::setPresentation(bool on, QSize screenSize)
+{
+    if (!screenSize.isValid() && screen())
+        screenSize = screen()->size();
+    m_columns->setPresentation(on, screenSize);
+    m_warpMap->setPresentation(on, screenSize);
+    if (on != m_presentation) {
+        if (on) {
+            m_sidebarBeforePresentation = sidebarVisible();
+            setSidebarVisible(false);
+        } else {
+            setSidebarVisible(m_sidebarBeforePresentation);
+        }
+    }
+    m_presentation = on;
+    m_classroom->setPresentation(on, screenSize);
+}
+
+void StepPane::setTheme(views::Theme theme)
+{
+    m_columns->setTheme(theme);
+    m_warpMap->setTheme(theme);
+}
+
+void StepPane::zoomIn() { m_columns->zoomIn(); }
+void StepPane::zoomOut() { m_columns->zoomOut(); }
+void StepPane::resetZoom() { m_columns->resetZoom(); }
+
+void StepPane::setSidebarVisible(bool on) { m_sidebar->setVisible(on); }
+bool StepPane::sidebarVisible() const { return !m_sidebar->isHidden(); }
+
+void StepPane::setSourceVisible(bool on) { m_columns->setSourceVisible(on); }
+bool StepPane::sourceVisible() const { return m_columns->sourceVisible(); }
+
+void StepPane::setWarpMapShown(bool on) { m_centreTabs->setCurrentWidget(on ? static_cast<QWidget*>(m_warpMap) : m_columns); }
+bool StepPane::warpMapShown() const { return m_centreTabs->currentWidget() == m_warpMap; }
+
+QScrollArea* StepPane::columnScroll(int column) const { return m_columns->scroll(column); }
+
+bool StepPane::applyLesson(const app::LessonEntry& entry)
+{
+    m_sidebar->stopPendingEdit();
+    if (!m_state->applyLesson(entry.lesson)) {
+        m_sidebar->syncEditors();
+        return false;
+    }
+    m_classroom->showLesson(entry.lesson);
+    setWarpMapShown(false);
+    return true;
+}
+
+void StepPane::resetToDefaults()
+{
+    m_sidebar->stopPendingEdit();
+    m_classroom->predictAction()->setChecked(false);
+    m_state->resetToDefaults();
+    m_sidebar->syncEditors();
+    resetZoom();
+    setSidebarVisible(true);
+    setSourceVisible(true);
+    setWarpMapShown(false);
+    m_classroom->closeLesson();
+    m_mainSplitter->setSizes({430, 1170});
+    m_columns->resetColumnSizes();
+}
+
+views::StepView* StepPane::stepView(int column) const { return m_columns->view(column); }
+views::SourceView* StepPane::sourceView(int column) const { return m_columns->source(column); }
+
+QList<QAction*> StepPane::stepActions() const { return m_transport->stepActions(); }
+void StepPane::first() { m_transport->first(); }
+void StepPane::previous() { m_transport->previous(); }
+void StepPane::next() { m_transport->next(); }
+void StepPane::last() { m_transport->last(); }
+bool StepPane::isPlaying() const { return m_transport->isPlaying(); }
+void StepPane::setPlaying(bool playing) { m_transport->setPlaying(playing); }
+
+QByteArray StepPane::saveState() const
+{
+    QByteArray out;
+    QDataStream s(&out, QIODevice::WriteOnly);
+    const QList<QByteArray> columns = m_columns->saveColumns();
+    s << qint32(1) << m_mainSplitter->saveState() << columns[0] << columns[1] << columns[2] << qint32(m_transport->speedIndex());
+    return out;
+}
+
+void StepPane::restoreState(const QByteArray& state)
+{
+    QDataStream s(state);
+    qint32 version = 0, speed = 1;
+    QByteArray main, cols, c0, c1;
+    s >> version >> main >> cols >> c0 >> c1 >> speed;
+    if (version != 1 || s.status() != QDataStream::Ok)
+        return;
+    m_mainSplitter->restoreState(main);
+    m_columns->restoreColumns(cols, c0, c1);
+    m_transport->setSpeedIndex(speed);
+}
+
+} // namespace reducescope::app

@@ -1,0 +1,418 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 16 in the benchmark pane: the Comparison tab shows the notes of `reducescope-cli compare`
+// (worded from bench::CompareNote, in English and Chinese) and a failed run's own message; the
+// bandwidth chart names its reference lines where no bar figure can be covered (checked on every
+// shipped results file at 1920×1080 and 1280×800); the time and bandwidth charts show each cell's
+// noise (whiskers = value ± noise × value) and hatch the cells above the run's noise limit.
+#include "views/bench/bench_comparison_view.h"
+#include "app/bench/bench_results.h"
+#include "app/bench/benchmark_pane.h"
+#include "app/common/language.h"
+#include "bench_pane_test_data.h"
+
+#include <QApplication>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace reducescope;
+using app::BenchComparisonView;
+using app::BenchmarkPane;
+using views::BenchChart;
+
+namespace {
+
+using testdata::dataFile;
+using testdata::fixtureObject;
+
+QString writeJson(const QTemporaryDir& dir, const QString& name, const QJsonObject& o)
+{
+    return testdata::writeFile(dir, name, QJsonDocument(o).toJson());
+}
+
+/// The fixture edited as a row of the tests says: "b-empty", "b-loop", "b-a100" (on B only).
+QJsonObject edited(const QString& edit)
+{
+    QJsonObject o = fixtureObject();
+    if (edit.contains(QLatin1String("empty")))
+        o.insert(QStringLiteral("results"), QJsonArray());
+    if (edit.contains(QLatin1String("a100"))) {
+        QJsonObject d = o.value(QStringLiteral("device")).toObject();
+        d.insert(QStringLiteral("name"), QStringLiteral("NVIDIA A100"));
+        o.insert(QStringLiteral("device"), d);
+    }
+    if (edit.contains(QLatin1String("loop"))) {
+        QJsonObject p = o.value(QStringLiteral("params")).toObject();
+        p.insert(QStringLiteral("mode"), QStringLiteral("loop"));
+        o.insert(QStringLiteral("params"), p);
+        QJsonArray rs = o.value(QStringLiteral("results")).toArray();
+        for (qsizetype i = 0; i < rs.size(); ++i) {
+            QJsonObject r = rs.at(i).toObject();
+            r.insert(QStringLiteral("mode"), QStringLiteral("loop"));
+            rs.replace(i, r);
+        }
+        o.insert(QStringLiteral("results"), rs);
+    }
+    return o;
+}
+
+/// The shipped results files of one GPU whose bandwidth chart has bars (docs/results/**.json).
+QStringList shippedSingleGpuFiles()
+{
+    QStringList files;
+    QDirIterator it(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results"), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    return files;
+}
+
+} // namespace
+
+class TestBenchNotesChart : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup();
+    void comparisonNotes_data();
+    void comparisonNotes();
+    void sameFileNote();
+    void failedRunMessage_data();
+    void failedRunMessage();
+    void referenceLabelsNeverCoverBars_data();
+    void referenceLabelsNeverCoverBars();
+    void noiseWhiskersAndHatching_data();
+    void noiseWhiskersAndHatching();
+    void screenshots_data();
+    void screenshots();
+};
+
+void TestBenchNotesChart::cleanup() { app::setLanguage(QStringLiteral("en")); }
+
+void TestBenchNotesChart::comparisonNotes_data()
+{
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("lines");
+    const QString twoGpusEn = QStringLiteral("The shown file ran on NVIDIA H200 (fixture), the compared file on NVIDIA A100: "
+                                             "the verdicts compare two GPUs, not two versions of the code.");
+    QTest::addRow("none") << "" << "en" << QStringList{};
+    QTest::addRow("B empty") << "b-empty" << "en"
+                             << QStringList{QStringLiteral("The compared file holds no results: nothing to compare.")};
+    QTest::addRow("loop against graph") << "b-loop" << "en"
+        << QStringList{QStringLiteral("No cell is in both files (a cell is strategy, operation, n, block size, coarse factor, "
+                                      "mode and cache; shown: graph, compared: loop).")};
+    QTest::addRow("two GPUs") << "b-a100" << "en" << QStringList{twoGpusEn};
+    QTest::addRow("B empty on another GPU") << "b-empty-a100" << "en"
+        << QStringList{QStringLiteral("The compared file holds no results: nothing to compare."), twoGpusEn};
+    QTest::addRow("B empty, zh_CN") << "b-empty" << "zh_CN" << QStringList{QStringLiteral("对比文件没有结果：无可比较。")};
+    QTest::addRow("loop against graph, zh_CN") << "b-loop" << "zh_CN"
+        << QStringList{QStringLiteral("没有两个文件共有的单元（单元由策略、运算、n、块大小、粗化因子、模式和缓存确定；"
+                                      "当前：graph，对比：loop）。")};
+    QTest::addRow("two GPUs, zh_CN") << "b-a100" << "zh_CN"
+        << QStringList{QStringLiteral("当前文件在 NVIDIA H200 (fixture) 上运行，对比文件在 NVIDIA A100 上：这些判定比较的是两块 "
+                                      "GPU，而不是代码的两个版本。")};
+}
+
+void TestBenchNotesChart::comparisonNotes()
+{
+    QFETCH(QString, edit);
+    QFETCH(QString, language);
+    QFETCH(QStringList, lines);
+    QVERIFY(app::setLanguage(language));
+    QTemporaryDir tmp;
+    const QString b = writeJson(tmp, QStringLiteral("b.json"), edited(edit));
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QVERIFY2(pane.loadOverlay(b, &error), qPrintable(error));
+    const BenchComparisonView* view = pane.comparisonView();
+    // The same notes as data as the CLI's (compare_note_list), worded in the pane's language.
+    const auto doc = app::BenchResultsReader::readDocument(b, &error);
+    QVERIFY(doc);
+    const auto expected = bench::compare_note_list(pane.shownDocument(), *doc, view->rows(), false);
+    QVERIFY(view->notes() == expected);
+    QCOMPARE(view->noteLines(), lines);
+}
+
+void TestBenchNotesChart::sameFileNote()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QVERIFY2(pane.loadOverlay(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QCOMPARE(pane.comparisonView()->noteLines(),
+             QStringList{QStringLiteral("The shown file and the compared file are the same file.")});
+    // A copy is another file: no note, every verified cell SAME.
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(QStringLiteral("copy.json"));
+    QVERIFY(QFile::copy(dataFile("fixture_1m.json"), copy));
+    QVERIFY2(pane.loadOverlay(copy, &error), qPrintable(error));
+    QVERIFY(pane.comparisonView()->noteLines().isEmpty());
+    pane.clearOverlay();
+    QVERIFY(pane.comparisonView()->notes().empty());
+}
+
+void TestBenchNotesChart::failedRunMessage_data()
+{
+    QTest::addColumn<int>("index");       // the fixture's result
+    QTest::addColumn<bool>("inCompared");  // the failed run is the compared file's (else the shown file's)
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("verdict");
+    QTest::addRow("shown: wrong") << 7 << false << "en"
+        << "not compared: the shown run is wrong: result 157286.4 outside tolerance 1.1";
+    QTest::addRow("shown: skipped") << 8 << false << "en"
+        << "not compared: the shown run is skipped: cooperative launch unavailable";
+    QTest::addRow("compared: error") << 0 << true << "en"
+        << "not compared: the compared run is error: cudaErrorLaunchOutOfResources: too many resources requested";
+    QTest::addRow("shown: wrong, zh_CN") << 7 << false << "zh_CN"
+        << "未比较：当前运行为错误：result 157286.4 outside tolerance 1.1";
+    QTest::addRow("compared: error, zh_CN") << 0 << true << "zh_CN"
+        << "未比较：对比运行为出错：cudaErrorLaunchOutOfResources: too many resources requested";
+}
+
+void TestBenchNotesChart::failedRunMessage()
+{
+    QFETCH(int, index);
+    QFETCH(bool, inCompared);
+    QFETCH(QString, language);
+    QFETCH(QString, verdict);
+    QVERIFY(app::setLanguage(language));
+    QJsonObject o = fixtureObject();
+    if (inCompared) {
+        QJsonArray rs = o.value(QStringLiteral("results")).toArray();
+        QJsonObject r = rs.at(index).toObject();
+        r.insert(QStringLiteral("status"), QStringLiteral("error"));
+        r.insert(QStringLiteral("message"), QStringLiteral("cudaErrorLaunchOutOfResources: too many resources requested"));
+        for (const char* k : {"time_ms", "result", "abs_error", "bandwidth_gbs", "pct_peak", "pct_ceiling", "speedup_vs_cpu",
+                              "speedup_vs_cub"})
+            r.insert(QLatin1String(k), QJsonValue::Null);
+        rs.replace(index, r);
+        o.insert(QStringLiteral("results"), rs);
+    }
+    QTemporaryDir tmp;
+    const QString b = writeJson(tmp, QStringLiteral("b.json"), o);
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QVERIFY2(pane.loadOverlay(b, &error), qPrintable(error));
+    QCOMPARE(pane.comparison()[std::size_t(index)].verdict, bench::Verdict::NotCompared);
+    const QTableWidgetItem* item = pane.comparisonTable()->item(index, BenchComparisonView::VerdictColumn);
+    QCOMPARE(item->text(), verdict);
+    // The whole message in the tooltip, as the file holds it.
+    QCOMPARE(item->toolTip(), QString::fromStdString(pane.comparison()[std::size_t(index)].failed_message));
+}
+
+void TestBenchNotesChart::referenceLabelsNeverCoverBars_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QSize>("size");
+    for (const QString& f : shippedSingleGpuFiles())
+        for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+            QTest::addRow("%s %dx%d", qPrintable(QDir(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results")).relativeFilePath(f)),
+                          size.width(), size.height())
+                << f << size;
+}
+
+void TestBenchNotesChart::referenceLabelsNeverCoverBars()
+{
+    QFETCH(QString, file);
+    QFETCH(QSize, size);
+    BenchmarkPane pane;
+    pane.resize(size);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QString error;
+    QVERIFY2(pane.loadResults(file, &error), qPrintable(error));
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+    QApplication::processEvents();
+    chart->replot();
+    if (chart->bars().isEmpty())
+        QSKIP("no bandwidth bars in this file (multi-GPU or sweep only)");
+    const QList<QRectF> references = chart->referenceLabelRects();
+    const QList<QRectF> values = chart->valueLabelRects();
+    // Every bar has its figure (the shipped files have room for them at both sizes); the read
+    // ceiling (and the peak) are named when the file has them.
+    QVERIFY(chart->valueLabelFit().way != BenchChart::ValueLabelFit::Way::Dropped);
+    QCOMPARE(values.size(), chart->bars().size());
+    // No two figures overlap, nor touch: at least 2 px apart (2492 and 2489 on neighbouring bars
+    // nearly touched at 1280 px), each at least the floor size, inside the chart.
+    QVERIFY(chart->valueLabelFit().pointSize >= BenchChart::kValueFloorPt);
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        QVERIFY(QRectF(chart->rect()).contains(values.at(i)));
+        for (qsizetype j = i + 1; j < values.size(); ++j)
+            QVERIFY2(!values.at(i).adjusted(-1, 0, 1, 0).intersects(values.at(j)),
+                     qPrintable(QStringLiteral("figures %1 and %2 overlap (way %3, %4 pt)")
+                                    .arg(i).arg(j).arg(int(chart->valueLabelFit().way)).arg(chart->valueLabelFit().pointSize)));
+    }
+    const auto doc = app::BenchResultsReader::readDocument(file, &error);
+    QVERIFY(doc);
+    const views::BenchResults shown = app::toViews(*doc, file);
+    QCOMPARE(references.size(), int(shown.device.peak_bandwidth_gbs > 0) + int(shown.ceiling_read_gbs.has_value()));
+    // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
+    for (QCPLegend* l : chart->findChildren<QCPLegend*>())
+    for (int i = 0; i < l->itemCount(); ++i) {
+        QCPAbstractLegendItem* item = l->item(i);
+        if (!item)
+            continue;  // an empty cell of the legend's grid
+        auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
+        QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                 qPrintable(entry ? entry->plottable()->name() : QString()));
+        QVERIFY(chart->rect().contains(item->outerRect()));
+    }
+    const QRectF plot = QRectF(chart->axisRect()->rect());
+    for (const QRectF& ref : references) {
+        QVERIFY(!ref.isEmpty());
+        QVERIFY2(!ref.intersects(plot), "a reference label lies over the plot");
+        QVERIFY(QRectF(chart->rect()).contains(ref));
+        for (const QRectF& v : values)
+            QVERIFY2(!ref.intersects(v), "a reference label covers a bar's figure");
+        for (const QRectF& other : references)
+            QVERIFY(&other == &ref || !ref.intersects(other));
+    }
+}
+
+void TestBenchNotesChart::noiseWhiskersAndHatching_data()
+{
+    QTest::addColumn<int>("kind");         // BenchChart::Kind
+    QTest::addColumn<bool>("recorded");    // the file records `noise` (else the min–max spread is used)
+    QTest::addColumn<bool>("limit");       // params.stopping with max_noise 0.5 %
+    QTest::addColumn<QStringList>("legend");
+    const QString recorded = QStringLiteral("whiskers: ± noise (relative MAD)");
+    const QString spread = QStringLiteral("whiskers: ± ½ min–max spread (no noise recorded)");
+    const QString hatched = QStringLiteral("hatched: noise above the run's limit of 0.5 %");
+    QTest::addRow("time, recorded, limit") << int(BenchChart::Kind::Time) << true << true << QStringList{recorded, hatched};
+    QTest::addRow("bandwidth, recorded, limit") << int(BenchChart::Kind::Bandwidth) << true << true
+                                                << QStringList{recorded, hatched};
+    QTest::addRow("bandwidth, recorded, no limit") << int(BenchChart::Kind::Bandwidth) << true << false
+                                                   << QStringList{recorded, QStringLiteral("hatched: noise above the run's limit")};
+    QTest::addRow("time, spread") << int(BenchChart::Kind::Time) << false << false << QStringList{spread};
+}
+
+void TestBenchNotesChart::noiseWhiskersAndHatching()
+{
+    QFETCH(int, kind);
+    QFETCH(bool, recorded);
+    QFETCH(bool, limit);
+    QFETCH(QStringList, legend);
+    // simple: noise 0.2 %; convergent: 0.9 % (flagged noisy); the others 0.1 %.
+    QJsonObject o = fixtureObject();
+    QJsonArray rs = o.value(QStringLiteral("results")).toArray();
+    for (qsizetype i = 0; i < rs.size(); ++i) {
+        QJsonObject r = rs.at(i).toObject();
+        if (recorded && r.value(QStringLiteral("status")).toString() == QLatin1String("ok")) {
+            const double noise = i == 0 ? 0.002 : i == 1 ? 0.009 : 0.001;
+            r.insert(QStringLiteral("noise"), noise);
+            r.insert(QStringLiteral("noisy"), i == 1);
+        }
+        rs.replace(i, r);
+    }
+    o.insert(QStringLiteral("results"), rs);
+    if (limit) {
+        QJsonObject p = o.value(QStringLiteral("params")).toObject();
+        p.insert(QStringLiteral("stopping"), QJsonObject{{QStringLiteral("rule"), QStringLiteral("adaptive")},
+                                                         {QStringLiteral("fixed_reps"), QJsonValue::Null},
+                                                         {QStringLiteral("min_samples"), 10},
+                                                         {QStringLiteral("min_time_s"), 0.5},
+                                                         {QStringLiteral("max_noise"), 0.005},
+                                                         {QStringLiteral("timeout_s"), 15},
+                                                         {QStringLiteral("min_batch_us"), 100}});
+        o.insert(QStringLiteral("params"), p);
+    }
+    QTemporaryDir tmp;
+    const QString path = writeJson(tmp, QStringLiteral("noise.json"), o);
+    QString error;
+    const auto doc = app::BenchResultsReader::readDocument(path, &error);
+    QVERIFY2(doc, qPrintable(error));
+    const views::BenchResults shown = app::toViews(*doc, path);
+    BenchChart chart{BenchChart::Kind(kind)};
+    chart.resize(1400, 800);
+    chart.setSeries({views::BenchSeries{shown, {}}}, QStringLiteral("cub"));
+    QCOMPARE(chart.noiseLegend(), legend);
+    for (const QString& l : legend)
+        QVERIFY2(chart.seriesNames().contains(l), qPrintable(chart.seriesNames().join(QLatin1Char('|'))));
+    int hatched = 0;
+    for (const views::BenchBar& bar : chart.bars()) {
+        const views::BenchResult* r = nullptr;
+        for (const views::BenchResult& x : shown.results)
+            if (x.label() == bar.strategy && x.hasSpeed())
+                r = &x;
+        QVERIFY(r);
+        // Whiskers: value ± noise × value (the recorded MAD, else half the min–max spread).
+        const double noise = recorded ? *r->noise : (r->time->max_ms - r->time->min_ms) / (2 * r->time->median_ms);
+        QVERIFY2(qAbs(bar.plus - noise * bar.value) <= 1e-9 * bar.value, qPrintable(bar.strategy));
+        QVERIFY(qAbs(bar.minus - bar.plus) <= 1e-9 * bar.value);
+        QCOMPARE(bar.noisy, recorded && bar.strategy == QLatin1String("convergent"));
+        hatched += bar.noisy;
+    }
+    QCOMPARE(hatched, recorded ? 1 : 0);
+    // The tooltip words the noise and the limit.
+    if (recorded && limit) {
+        const int c = int(chart.categories().indexOf(QStringLiteral("convergent")));
+        QVERIFY(c >= 0);
+        chart.replot();
+        const QString tip = chart.hoverText(chart.categoryPosition(c));
+        QVERIFY2(tip.contains(QStringLiteral("noise: 0.9 % (relative median absolute deviation) — <b>above the run's limit of 0.5 %</b>")),
+                 qPrintable(tip));
+    }
+}
+
+// With BENCHPANE_SCREENSHOT_DIR set: the Comparison tab with notes and a failed run, and the
+// bandwidth chart of a shipped file, in English and Chinese, at 1920×1080 and 1280×800.
+void TestBenchNotesChart::screenshots_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char* lang : {"en", "zh_CN"})
+        for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+            QTest::addRow("%s %dx%d", lang, size.width(), size.height()) << QString::fromLatin1(lang) << size;
+}
+
+void TestBenchNotesChart::screenshots()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    const QString dir = qEnvironmentVariable("BENCHPANE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("set BENCHPANE_SCREENSHOT_DIR to write the screenshots");
+    QVERIFY(app::setLanguage(language));
+    const QString tag = QStringLiteral("%1_%2x%3").arg(language).arg(size.width()).arg(size.height());
+    BenchmarkPane pane;
+    pane.resize(size);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QString error;
+    const QString shipped = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200-2026-12-01/aa2_a.json");
+    QVERIFY2(pane.loadResults(shipped, &error), qPrintable(error));
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    QTest::qWait(100);
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_bandwidth_%1.png").arg(tag))));
+    pane.showChart(BenchChart::Kind::Time);
+    QTest::qWait(100);
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_time_%1.png").arg(tag))));
+    // The comparison: the fixture against a copy run on another GPU in loop mode, where one run failed.
+    QJsonObject o = edited(QStringLiteral("b-loop-a100"));
+    QTemporaryDir tmp;
+    const QString b = writeJson(tmp, QStringLiteral("a100_loop.json"), o);
+    QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+    QVERIFY2(pane.loadOverlay(b, &error), qPrintable(error));
+    auto* tabs = pane.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(pane.comparisonView());
+    QTest::qWait(100);
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_compare_notes_%1.png").arg(tag))));
+    // Same GPU and mode: verdicts, with the failed runs' messages.
+    QVERIFY2(pane.loadOverlay(writeJson(tmp, QStringLiteral("again.json"), fixtureObject()), &error), qPrintable(error));
+    QTest::qWait(100);
+    QVERIFY(pane.grab().save(QDir(dir).filePath(QStringLiteral("bench_compare_failed_%1.png").arg(tag))));
+}
+
+QTEST_MAIN(TestBenchNotesChart)
+#include "tst_bench_notes_chart.moc"

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The app's command line: bad arguments give one line naming the field and range (exit 2),
+// --screenshot renders offscreen and exits 0, no display gives instructions (exit 1).
+#include "gui_test_main.h"
+
+#include "app/shell/command_line.h"
+
+#include <QColor>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
+using namespace reducescope;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+
+Run runApp(const QStringList& args, const QMap<QString, QString>& env = {}, const QStringList& unset = {})
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    for (const QString& name : unset)
+        e.remove(name);
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(REDUCESCOPE_APP_BINARY), args);
+    Run r;
+    if (!p.waitForFinished(60000))  // a hang guard (a sanitizer build starts slower)
+        return r;
+    r.code = p.exitCode();
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+// Files for the bad-results rows, made once for the whole run.
+QTemporaryDir& scratch()
+{
+    static QTemporaryDir dir;
+    return dir;
+}
+
+QString writeFile(const QString& name, const QByteArray& bytes)
+{
+    const QString path = scratch().filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+// The benchmark-pane fixture with params.mode replaced.
+QString resultsWithMode(const QString& name, const QString& mode)
+{
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open fixture");
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QJsonObject p = o[QStringLiteral("params")].toObject();
+    p[QStringLiteral("mode")] = mode;
+    o[QStringLiteral("params")] = p;
+    return writeFile(name, QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+} // namespace
+
+class TestAppCli : public QObject {
+    Q_OBJECT
+private slots:
+    void parse_data();
+    void parse();
+    void badArgumentsExit2_data();
+    void badArgumentsExit2();
+    void screenshot_data();
+    void screenshot();
+    void screenshotReplacesExistingFile();
+    void screenshotThemeAndTab_data();
+    void screenshotThemeAndTab();
+    void noDisplay();
+    void resultsWithUnusableCountersWarn();
+};
+
+void TestAppCli::parse_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("defaults") << QStringList{} << -1 << "";
+    QTest::addRow("all options") << QStringList{"--strategy", "simple", "--input", "1 2 3 4", "--block-size", "2", "--warp-size", "8",
+                                                "--coarse-factor", "2", "--banks", "16", "--compare", "convergent", "--step", "1"}
+                                 << -1 << "";
+    QTest::addRow("help") << QStringList{"--help"} << 0 << "";
+    QTest::addRow("block size 3") << QStringList{"--block-size", "3"} << 2 << "block-size";
+    QTest::addRow("block size text") << QStringList{"--block-size", "big"} << 2 << "1..1024";
+    QTest::addRow("warp size 7") << QStringList{"--warp-size", "7"} << 2 << "warp-size";
+    QTest::addRow("coarse factor 65") << QStringList{"--coarse-factor", "65"} << 2 << "coarse-factor";
+    QTest::addRow("banks 3") << QStringList{"--banks", "3"} << 2 << "banks";
+    QTest::addRow("unknown strategy") << QStringList{"--strategy", "fastest"} << 2 << "strategy";
+    QTest::addRow("unknown compare") << QStringList{"--compare", "cub"} << 2 << "compare";
+    QTest::addRow("bad input") << QStringList{"--input", "1,two"} << 2 << "input";
+    QTest::addRow("negative step") << QStringList{"--step", "-1"} << 2 << "step";
+    QTest::addRow("step 0") << QStringList{"--step", "0"} << 2 << "step must be a step number in 1..20000";
+    QTest::addRow("step 2147483648") << QStringList{"--step", "2147483648"} << 2
+                                     << "step must be a step number in 1..20000 (at most the trace's step count) (got \"2147483648\")";
+    QTest::addRow("step 20001") << QStringList{"--step", "20001"} << 2 << "in 1..20000";
+    QTest::addRow("step 20000") << QStringList{"--step", "20000"} << -1 << "";  // refused later, for this trace
+    // Numbers as reducescope-cli takes them: plain decimal digits; 0 is not a block size.
+    QTest::addRow("block size 0") << QStringList{"--block-size", "0"} << 2 << "block-size must be a power of two in 1..1024 (got \"0\")";
+    QTest::addRow("block size 00") << QStringList{"--block-size", "00"} << 2 << "block-size must be a power of two in 1..1024";
+    QTest::addRow("block size +4") << QStringList{"--block-size", "+4"} << 2 << "block-size must be a power of two in 1..1024 (got \"+4\")";
+    QTest::addRow("coarse factor with a space") << QStringList{"--coarse-factor", " 4"} << 2 << "coarse-factor must be in 1..64";
+    QTest::addRow("step +2") << QStringList{"--step", "+2"} << 2 << "step must be a step number in 1..20000";
+    QTest::addRow("unknown option") << QStringList{"--colour", "red"} << 2 << "colour";
+    // Repeated options, empty and wrong file names.
+    QTest::addRow("strategy twice") << QStringList{"--strategy", "simple", "--strategy", "convergent"} << 2
+                                    << "strategy must be given at most once (got it 2 times)";
+    QTest::addRow("results twice") << QStringList{"--results", "a.json", "--results", "b.json"} << 2
+                                   << "results must be given at most once";
+    QTest::addRow("input twice") << QStringList{"--input", "1", "--input", "2"} << 2 << "input must be given at most once";
+    QTest::addRow("step twice") << QStringList{"--step", "1", "--step", "2"} << 2 << "step must be given at most once";
+    QTest::addRow("empty results") << QStringList{"--results", ""} << 2 << "results must be a results .json file name (got an empty name)";
+    QTest::addRow("empty screenshot") << QStringList{"--screenshot", ""} << 2 << "screenshot must be a file name ending in .png";
+    QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << 2 << "screenshot must be a file name ending in .png (got \"out.jpg\")";
+    QTest::addRow("screenshot PNG upper case") << QStringList{"--screenshot", "OUT.PNG"} << -1 << "";
+    // Echoed user text: control characters escaped, long values capped.
+    QTest::addRow("strategy with newline") << QStringList{"--strategy", "a\nb"} << 2 << "(got \"a\\nb\")";
+    QTest::addRow("strategy with escape") << QStringList{"--strategy", "x\x1b[2J"} << 2 << "x\\x1b[2J";
+    QTest::addRow("100000-char strategy") << QStringList{"--strategy", QString(100000, QLatin1Char('s'))} << 2
+                                          << QString(40, QLatin1Char('s')) + QStringLiteral("…\")");
+    QTest::addRow("compare with newline") << QStringList{"--compare", "x\ny"} << 2 << "x\\ny";
+    QTest::addRow("block size with newline") << QStringList{"--block-size", "4\n8"} << 2 << "4\\n8";
+    QTest::addRow("input with control character") << QStringList{"--input", "1,2\x01"} << 2 << "2\\x01";
+    QTest::addRow("100000-char input value") << QStringList{"--input", QString(100000, QLatin1Char('x'))} << 2
+                                             << QString(40, QLatin1Char('x')) + QStringLiteral("…'");
+    QTest::addRow("unknown option with newline") << QStringList{"--col\nour"} << 2 << "unknown option \"col\\nour\"";
+    QTest::addRow("argument with newline") << QStringList{"stray\nargument"} << 2 << "stray\\nargument";
+    // --lesson: the ids of resources/lessons, the lesson sets the request itself (--step may choose the step).
+    QTest::addRow("theme dark") << QStringList{"--theme", "dark"} << -1 << "";
+    QTest::addRow("theme light, tab bench") << QStringList{"--theme", "light", "--tab", "bench"} << -1 << "";
+    QTest::addRow("tab table") << QStringList{"--tab", "table"} << -1 << "";
+    QTest::addRow("theme high-contrast") << QStringList{"--theme", "high-contrast"} << 2
+                                         << "theme must be one of system, light, dark (got \"high-contrast\")";
+    QTest::addRow("theme Dark") << QStringList{"--theme", "Dark"} << 2 << "theme must be one of system, light, dark";
+    QTest::addRow("empty theme") << QStringList{"--theme", ""} << 2 << "theme must be one of system, light, dark (got \"\")";
+    QTest::addRow("theme twice") << QStringList{"--theme", "dark", "--theme", "light"} << 2 << "theme must be given at most once";
+    QTest::addRow("tab benchmark") << QStringList{"--tab", "benchmark"} << 2 << "tab must be one of step, table, bench (got \"benchmark\")";
+    QTest::addRow("tab twice") << QStringList{"--tab", "step", "--tab", "bench"} << 2 << "tab must be given at most once";
+    QTest::addRow("lesson") << QStringList{"--lesson", "divergence_1024"} << -1 << "";
+    QTest::addRow("lesson with step and zh_CN") << QStringList{"--lesson", "small_warp", "--step", "2", "--lang", "zh_CN"} << -1 << "";
+    QTest::addRow("unknown lesson") << QStringList{"--lesson", "divergence"} << 2
+        << "lesson must be one of pmpp_exercise_6, divergence_1024, small_warp, bank_conflicts, atomics_race, warp_shuffle, "
+           "coarsening, two_pass_grid_sync (got \"divergence\")";
+    QTest::addRow("empty lesson") << QStringList{"--lesson", ""} << 2 << "lesson must be one of pmpp_exercise_6,";
+    QTest::addRow("lesson twice") << QStringList{"--lesson", "coarsening", "--lesson", "warp_shuffle"} << 2
+                                  << "lesson must be given at most once";
+    QTest::addRow("lesson with strategy") << QStringList{"--lesson", "coarsening", "--strategy", "simple"} << 2
+                                          << "lesson: the lesson sets strategy, compare, input and parameters";
+    QTest::addRow("lesson with block size") << QStringList{"--lesson", "coarsening", "--block-size", "64"} << 2
+                                            << "leave out --strategy, --compare, --input, --block-size";
+}
+
+void TestAppCli::parse()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, mentions);
+    const app::CommandLineResult r = app::parseCommandLine(QStringList{QStringLiteral("reducescope")} + args);
+    QCOMPARE(r.exitCode, exitCode);
+    QVERIFY2(r.error.contains(mentions), qPrintable(r.error));
+    if (exitCode == 0) {
+        QVERIFY(r.output.startsWith(QStringLiteral("Usage: ")) && !r.output.contains(QStringLiteral("<executable_name>")));
+        for (const QString& option : {QStringLiteral("--theme <NAME>"), QStringLiteral("--tab <TAB>")})
+            QVERIFY2(r.output.contains(option), qPrintable(option));
+    }
+    if (exitCode == -1) {
+        const qsizetype theme = args.indexOf(QStringLiteral("--theme"));
+        const qsizetype tab = args.indexOf(QStringLiteral("--tab"));
+        QCOMPARE(r.options.theme, theme < 0 ? QString() : args.at(theme + 1));
+        QCOMPARE(r.options.tab, tab < 0 ? QString() : args.at(tab + 1));
+    }
+    if (exitCode == 2) {
+        QVERIFY(!r.error.contains(QLatin1Char('\n')));
+        QVERIFY(!r.error.contains(QLatin1Char('\r')));
+        QVERIFY2(r.error.size() < 400, qPrintable(r.error.left(400)));
+    }
+}
+
+void TestAppCli::badArgumentsExit2_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::addRow("block size") << QStringList{"--block-size", "3"} << "block-size must be a power of two in 1..1024";
+    QTest::addRow("step past the end") << QStringList{"--strategy", "simple", "--step", "99"} << "step must be in 1..";
+    QTest::addRow("missing results") << QStringList{"--results", "/nonexistent/results.json"}
+                                     << "reducescope: results: /nonexistent/results.json: cannot open (";
+    QTest::addRow("results /dev/zero") << QStringList{"--results", "/dev/zero", "--screenshot", scratch().filePath("s.png")}
+                                       << "results: /dev/zero: not a regular file (a device)";
+    QTest::addRow("results directory") << QStringList{"--results", scratch().path()} << "not a regular file (a directory)";
+#ifdef Q_OS_UNIX
+    const QString fifo = scratch().filePath(QStringLiteral("results.fifo"));
+    QFile::remove(fifo);
+    if (::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0)
+        QTest::addRow("results FIFO") << QStringList{"--results", fifo, "--screenshot", scratch().filePath("s.png")}
+                                      << "not a regular file (a FIFO)";
+#endif
+    {
+        const QString big = scratch().filePath(QStringLiteral("big.json"));
+        QFile f(big);
+        if (!f.open(QIODevice::WriteOnly) || !f.resize((qint64(64) << 20) + 1))  // sparse: no real disk use
+            qFatal("cannot make %s", qPrintable(big));
+        QTest::addRow("results over 64 MiB") << QStringList{"--results", big} << "big.json: 64.0 MiB, over the limit of 64 MiB";
+    }
+    QTest::addRow("results mode with newline")
+        << QStringList{"--results", resultsWithMode(QStringLiteral("nl.json"), QStringLiteral("loop\nSECOND LINE"))}
+        << "results: nl.json: params.mode: expected one of per-launch | loop | graph, got \"loop\\nSECOND LINE\"";
+    QTest::addRow("results 100000-char mode")
+        << QStringList{"--results", resultsWithMode(QStringLiteral("long.json"), QString(100000, QLatin1Char('m')))}
+        << QString(40, QLatin1Char('m')) + QStringLiteral("…\"");
+    QTest::addRow("strategy with newline") << QStringList{"--strategy", "a\nb"} << "(got \"a\\nb\")";
+    QTest::addRow("strategy twice") << QStringList{"--strategy", "simple", "--strategy", "convergent"}
+                                    << "strategy must be given at most once";
+    QTest::addRow("results twice") << QStringList{"--results", "a.json", "--results", "b.json"} << "results must be given at most once";
+    QTest::addRow("empty results") << QStringList{"--results", ""} << "results must be a results .json file name";
+    QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << "ending in .png";
+    QTest::addRow("unknown theme") << QStringList{"--theme", "solarized", "--screenshot", scratch().filePath("s.png")}
+                                   << "theme must be one of system, light, dark (got \"solarized\")";
+    QTest::addRow("unknown tab") << QStringList{"--tab", "warp", "--screenshot", scratch().filePath("s.png")}
+                                 << "tab must be one of step, table, bench (got \"warp\")";
+    QTest::addRow("unknown lesson") << QStringList{"--lesson", "lesson_9", "--lang", "zh_CN"}
+                                    << "reducescope: lesson must be one of pmpp_exercise_6, divergence_1024,";
+    // --screenshot refuses what is not a regular file, before anything is drawn.
+    const QString dirPng = scratch().filePath(QStringLiteral("dir.png"));
+    QDir().mkpath(dirPng);
+    QTest::addRow("screenshot onto a directory") << QStringList{"--screenshot", dirPng}
+        << "screenshot must be a new .png file or an existing regular one, which is replaced (got \"" + dirPng + "\": a directory)";
+#ifdef Q_OS_UNIX
+    const QString fifoPng = scratch().filePath(QStringLiteral("fifo.png"));
+    if (!QFileInfo::exists(fifoPng) && ::mkfifo(QFile::encodeName(fifoPng).constData(), 0600) != 0)
+        qFatal("mkfifo failed");
+    QTest::addRow("screenshot onto a FIFO") << QStringList{"--screenshot", fifoPng} << "fifo.png\": a FIFO)";
+    const QString devicePng = scratch().filePath(QStringLiteral("null.png"));
+    QFile::link(QStringLiteral("/dev/null"), devicePng);
+    QTest::addRow("screenshot onto a device") << QStringList{"--screenshot", devicePng} << "null.png\": a device)";
+#endif
+    const QString danglingPng = scratch().filePath(QStringLiteral("dangling.png"));
+    QFile::link(scratch().filePath(QStringLiteral("nowhere.png")), danglingPng);
+    QTest::addRow("screenshot onto a dangling link") << QStringList{"--screenshot", danglingPng}
+                                                     << "dangling.png\": a symbolic link to nothing)";
+    QTest::addRow("screenshot into a missing folder")
+        << QStringList{"--screenshot", scratch().filePath(QStringLiteral("no/such/folder/x.png"))}
+        << "screenshot: could not write";
+}
+
+void TestAppCli::badArgumentsExit2()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    QElapsedTimer clock;
+    clock.start();
+    const Run r = runApp(args);
+    QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1 after %2 ms: %3").arg(r.code).arg(clock.elapsed()).arg(r.err.left(500))));
+    QVERIFY(r.out.isEmpty());
+    // Exactly one line on stderr: ours (Qt's harmless offscreen warnings are dropped).
+    const QStringList lines = r.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 1, qPrintable(r.err.left(2000)));
+    QVERIFY(lines.front().startsWith(QStringLiteral("reducescope: ")));
+    QVERIFY2(lines.front().contains(mentions), qPrintable(r.err.left(2000)));
+    QVERIFY2(lines.front().size() < 400, qPrintable(r.err.left(500)));
+}
+
+void TestAppCli::screenshot_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("default") << QStringList{};
+    QTest::addRow("simple step 2") << QStringList{"--strategy", "simple", "--step", "2"};
+    QTest::addRow("compare") << QStringList{"--strategy", "simple", "--compare", "convergent", "--step", "1"};
+    QTest::addRow("lesson in Chinese, presentation") << QStringList{"--lesson", "divergence_1024", "--lang", "zh_CN", "--present"};
+    QTest::addRow("interleaved 64 warp 8") << QStringList{"--strategy", "interleaved_strided", "--input", "1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8", "--warp-size", "8", "--banks", "8", "--step", "3"};
+}
+
+void TestAppCli::screenshot()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    const Run r = runApp(args + QStringList{QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 800);
+    QVERIFY2(distinctColours(image) > 50, "screenshot looks blank");
+}
+
+// --theme and --tab in a screenshot (which reads no saved settings): the dark theme is dark, the
+// light one light, at desktop size and in presentation mode, on the step and benchmark tabs.
+void TestAppCli::screenshotThemeAndTab_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("dark");
+    QTest::addRow("dark step") << QStringList{"--theme", "dark"} << true;
+    QTest::addRow("light step") << QStringList{"--theme", "light"} << false;
+    QTest::addRow("dark bench") << QStringList{"--theme", "dark", "--tab", "bench"} << true;
+    QTest::addRow("light bench") << QStringList{"--theme", "light", "--tab", "bench"} << false;
+    QTest::addRow("dark bench, presentation") << QStringList{"--theme", "dark", "--tab", "bench", "--present"} << true;
+    QTest::addRow("dark table, zh_CN") << QStringList{"--theme", "dark", "--tab", "table", "--lang", "zh_CN"} << true;
+}
+
+void TestAppCli::screenshotThemeAndTab()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, dark);
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    const Run r = runApp(args + QStringList{QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QImage image = QImage(png).convertToFormat(QImage::Format_RGB32);
+    QVERIFY(!image.isNull());
+    // Mean lightness over a grid of pixels: the themes' backgrounds dominate every tab.
+    double sum = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7, ++n)
+            sum += QColor(image.pixel(x, y)).lightnessF();
+    const double mean = sum / n;
+    QVERIFY2(dark ? mean < 0.35 : mean > 0.65, qPrintable(QString::number(mean)));
+}
+
+// An existing PNG (or a link to one) is replaced by the new image; the link stays a link.
+void TestAppCli::screenshotReplacesExistingFile()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("old.png"));
+    const QString link = dir.filePath(QStringLiteral("link.png"));
+    QFile f(png);
+    QVERIFY(f.open(QIODevice::WriteOnly) && f.write("not a png") == 9);
+    f.close();
+    QVERIFY(QFile::link(png, link));
+    for (const QString& path : {png, link}) {
+        const Run r = runApp({QStringLiteral("--screenshot"), path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QImage image(png);
+        QVERIFY2(!image.isNull() && image.width() >= 800, qPrintable(path));
+    }
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).size(), 2);  // no temporary file left
+}
+
+void TestAppCli::noDisplay()
+{
+    const Run r = runApp({}, {}, {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"), QStringLiteral("QT_QPA_PLATFORM")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("xvfb-run")), qPrintable(r.err));
+    QVERIFY(r.err.contains(QStringLiteral("--screenshot")));
+    // --screenshot still works without any display variable (offscreen by itself).
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("x.png"));
+    const Run shot = runApp({QStringLiteral("--screenshot"), png}, {},
+                            {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"), QStringLiteral("QT_QPA_PLATFORM")});
+    QCOMPARE(shot.code, 0);
+    QVERIFY(QFile::exists(png));
+}
+
+// A results file whose counters were skipped (ncu missing): the results load (exit 0, screenshot
+// written) and stderr says why the counters are not shown; with good counters, no such line.
+void TestAppCli::resultsWithUnusableCountersWarn()
+{
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(!o.isEmpty());
+    o.insert(QStringLiteral("counters"), QJsonObject{{QStringLiteral("status"), QStringLiteral("skipped")},
+                                                     {QStringLiteral("message"), QStringLiteral("ncu was not found on the PATH")},
+                                                     {QStringLiteral("n"), 1024},
+                                                     {QStringLiteral("kernels"), QJsonArray{}}});
+    const QString path = writeFile(QStringLiteral("skipped_counters.json"), QJsonDocument(o).toJson());
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    Run r = runApp({QStringLiteral("--results"), path, QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(QFile::exists(png));
+    QVERIFY2(r.err.contains(QStringLiteral("reducescope: results: hardware counters not shown: ")) &&
+                 r.err.contains(QStringLiteral("counters were skipped (ncu was not found on the PATH)")),
+             qPrintable(r.err));
+    r = runApp({QStringLiteral("--results"),
+                QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200-2026-11-29/final-b0b23a5/bench_counters.json"),
+                QStringLiteral("--screenshot"), png});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(!r.err.contains(QStringLiteral("hardware counters not shown")), qPrintable(r.err));
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestAppCli)
+#include "tst_app_cli.moc"

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A fake `ncu` for the tests of `reducescope-cli bench --counters` (kernels/bench/ncu_counters.h):
+// a shell script named ncu, put first on the PATH by the test, that never runs the program it is
+// given. Plain C++ (used by a Qt Test and by a plain CTest program).
+//
+// What the script does, steered by the environment it inherits:
+//   FAKE_NCU_ARGS    file: its arguments are written there, one per line
+//   FAKE_NCU_STDOUT  file: copied to its stdout (canned `ncu --csv` output)
+//   FAKE_NCU_STDERR  text: printed on its stderr
+//   FAKE_NCU_SIGNAL  signal name: it kills itself with that signal
+//   FAKE_NCU_EXIT    its exit code (default 0)
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fake_ncu {
+
+/// Writes the script as DIR/ncu (mode 755) and returns its path.
+inline std::filesystem::path write_script(const std::filesystem::path& dir)
+{
+    const std::filesystem::path p = dir / "ncu";
+    std::ofstream f{p};
+    f << "#!/bin/sh\n"
+         "# fake ncu of ReduceScope's tests (tests/support/fake_ncu.h)\n"
+         "if [ -n \"$FAKE_NCU_ARGS\" ]; then for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$FAKE_NCU_ARGS\"; fi\n"
+         "if [ -n \"$FAKE_NCU_STDOUT\" ]; then cat \"$FAKE_NCU_STDOUT\"; fi\n"
+         "if [ -n \"$FAKE_NCU_STDERR\" ]; then printf '%s\\n' \"$FAKE_NCU_STDERR\" >&2; fi\n"
+         "if [ -n \"$FAKE_NCU_SIGNAL\" ]; then kill -s \"$FAKE_NCU_SIGNAL\" $$; fi\n"
+         "exit \"${FAKE_NCU_EXIT:-0}\"\n";
+    f.close();
+    std::filesystem::permissions(p, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                        std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                        std::filesystem::perms::others_exec);
+    return p;
+}
+
+inline std::string read_file(const std::filesystem::path& p)
+{
+    std::ifstream f{p};
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+/// The store wavefronts given by complete_csv() to each strategy (made up: the H200 capture has
+/// none; distinct per strategy so that a value in the wrong place shows).
+inline int made_up_st_wavefronts(int launch_id) { return 1000 + (launch_id / 2) * 10; }
+
+/// The H200 capture (docs/results/h200-2026-11-29/ncu_single_block_1024.csv) predates
+/// interleaved_padded: this appends its two launches (ids 10, 11) with the four metrics of the
+/// capture at the figures the H200 should give (0 divergent targets, 0 and 0 bank conflicts, 41 load
+/// wavefronts: docs/design-notes.md). Made up, not measured; gpu_ncu_bank_conflicts measures them.
+inline std::string with_padded(const std::string& capture)
+{
+    std::string out = capture;
+    if (!out.empty() && out.back() != '\n')
+        out += '\n';
+    const char* metrics[][3] = {
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "", "0"},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "", "0"},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "", "41"},
+        {"smsp__sass_branch_targets_threads_divergent.sum", "branches", "0"},
+    };
+    for (const char* id : {"10", "11"})
+        for (const auto& m : metrics)
+            out += std::string{"\""} + id + "\",\"5966\",\"reducescope-cli\",\"127.0.0.1\",\"void "
+                   "interleaved_padded_reduce_sum<NoProbe>(const float *, float *, unsigned int, T1)\",\"1\",\"13\",\"(512, 1, "
+                   "1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"" + m[0] + "\",\"" + m[1] +
+                   "\",\"" + m[2] + "\"\n";
+    return out;
+}
+
+/// with_padded(capture) with a made-up row of l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+/// after each launch's ld row, so that every metric of kCounterMetrics is there: simple 1000,
+/// convergent 1010, convergent_reversed 1020, interleaved_strided 1030, shared 1040,
+/// interleaved_padded 1050 (launch ids 0..11, two launches per strategy).
+inline std::string complete_csv(const std::string& capture_in)
+{
+    const std::string capture = with_padded(capture_in);
+    const std::string ld = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+    std::istringstream in{capture};
+    std::string out, line;
+    while (std::getline(in, line)) {
+        out += line + '\n';
+        const auto at = line.find(ld);
+        if (line.rfind("\"", 0) != 0 || at == std::string::npos)
+            continue;
+        const int id = std::stoi(line.substr(1));
+        std::string st = line.substr(0, at) + "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum\",\"\",\"" +
+                         std::to_string(made_up_st_wavefronts(id)) + "\"";
+        out += st + '\n';
+    }
+    return out;
+}
+
+/// The H200 table of docs/hardware-counters.md, section 1, per strategy in counters order
+/// (bench::counter_strategies()): ncu's divergent branch targets, ld conflicts, st conflicts, ld
+/// wavefronts; the model's divergent warp-steps, ld wavefronts, st wavefronts, extra ld, extra st
+/// wavefronts (the canned CSV's figures); the id of the strategy's first launch in the CSV.
+/// interleaved_padded's hardware figures are with_padded()'s expected ones.
+struct H200Row {
+    const char* strategy;
+    double hw[4];
+    long long model[5];
+    int first_launch;
+};
+inline constexpr H200Row kH200Table[] = {
+    {"simple", {95, 0, 0, 0}, {96, 0, 0, 0, 0}, 0},
+    {"convergent", {5, 0, 0, 0}, {6, 0, 0, 0, 0}, 2},
+    {"convergent_reversed", {5, 0, 0, 0}, {6, 0, 0, 0, 0}, 4},
+    {"interleaved_strided", {0, 150, 75, 191}, {6, 191, 111, 150, 75}, 6},
+    {"interleaved_padded", {0, 0, 0, 41}, {6, 41, 36, 0, 0}, 10},
+    {"shared", {0, 0, 0, 41}, {6, 41, 36, 0, 0}, 8},
+};
+
+} // namespace fake_ncu

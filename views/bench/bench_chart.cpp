@@ -1,0 +1,1109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/bench/bench_chart.h"
+
+#include "model/catalogue.h"
+
+#include <QFileInfo>
+#include <QSet>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace reducescope::views {
+namespace {
+
+constexpr int kTickPt = 12;
+constexpr int kLabelPt = 13;
+constexpr int kTitlePt = 15;
+
+// Series colours when two files are overlaid (Okabe–Ito blue and vermillion).
+const QColor kSeriesColors[2] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00)};
+const QColor kWrongColor(0xD0, 0x20, 0x20);
+const QColor kWarnColor(0xC0, 0x70, 0x00);
+const QColor kPeakColor(0xCC, 0x33, 0x33);
+const QColor kCeilingColor(0x88, 0x44, 0xAA);
+
+QString withThousands(qint64 v) { return QLocale(QLocale::English).toString(v); }
+
+// 1024 -> "1K", 1048576 -> "1M": sizes in elements, binary prefixes as the sweeps use them.
+QString binaryShort(double v)
+{
+    static const char* suffix[] = {"", "K", "M", "G", "T"};
+    int i = 0;
+    while (v >= 1024 && i < 4 && std::fmod(v, 1024) == 0) {
+        v /= 1024;
+        ++i;
+    }
+    return QString::number(v, 'g', 4) + QLatin1String(suffix[i]);
+}
+
+QString formatTimeUs(double ms)
+{
+    const double us = ms * 1000;
+    return us >= 1000 ? QStringLiteral("%1 ms").arg(ms, 0, 'g', 4) : QStringLiteral("%1 µs").arg(us, 0, 'g', 4);
+}
+
+// Log ticker for sizes: labels 1K, 4K, 1M, ... instead of 1024, 4096, 1.05e6.
+class SizeTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return binaryShort(tick); }
+};
+
+/// The second legend, under the first: what the whiskers and the hatching mean, and the reference
+/// lines (long entries, kept apart so that the families' row stays one row).
+QCPLegend* notesLegend(const QCustomPlot* plot)
+{
+    return plot->findChild<QCPLegend*>(QStringLiteral("notesLegend"), Qt::FindDirectChildrenOnly);
+}
+
+QFont chartFont(int pt, bool bold = false)
+{
+    QFont f;
+    f.setPointSize(pt);
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace
+
+int catalogueRank(const QString& label)
+{
+    const QString id = label.section(QLatin1Char(' '), 0, 0);
+    int i = 0;
+    for (const model::StrategyInfo& s : model::catalogue()) {
+        if (QLatin1String(s.id.data(), qsizetype(s.id.size())) == id)
+            return 2 * i + (label == id ? 0 : 1);
+        ++i;
+    }
+    return 1 << 20;
+}
+
+QColor benchFamilyColor(const QString& family)
+{
+    if (family == QLatin1String("basics")) return QColor(0xE6, 0x9F, 0x00);
+    if (family == QLatin1String("shared_memory")) return QColor(0x56, 0xB4, 0xE9);
+    if (family == QLatin1String("many_blocks")) return QColor(0x00, 0x9E, 0x73);
+    if (family == QLatin1String("warp_primitives")) return QColor(0x00, 0x72, 0xB2);
+    if (family == QLatin1String("dot_product")) return QColor(0xCC, 0x79, 0xA7);
+    return QColor(0x88, 0x88, 0x88);  // baseline
+}
+
+BenchChart::BenchChart(Kind kind, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_kind(kind)
+    , m_log(kind == Kind::Time || kind == Kind::Speedup)
+{
+    setMinimumSize(480, 320);
+    connect(this, &QCustomPlot::afterLayout, this, &BenchChart::fitValueLabels);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString(), chartFont(kTitlePt, true));
+    plotLayout()->addElement(0, 0, m_title);
+    for (QCPAxis* a : {xAxis, yAxis}) {
+        a->setTickLabelFont(chartFont(kTickPt));
+        a->setLabelFont(chartFont(kLabelPt));
+    }
+    legend->setFont(chartFont(kTickPt));
+    // The legend sits in a row between the title and the plot, never over a bar or a line.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, legendRow);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    legendRow->addElement(0, 0, new QCPLayoutElement(this));
+    legendRow->addElement(0, 1, legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(this));
+    legendRow->setColumnStretchFactor(0, 1);
+    legendRow->setColumnStretchFactor(1, 0.001);
+    legendRow->setColumnStretchFactor(2, 1);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setLayer(QStringLiteral("legend"));
+    legend->setMargins(QMargins(6, 4, 6, 4));
+    legend->setIconSize(30, 22);  // tall enough that underscores below the baseline are not clipped
+    auto* notes = new QCPLegend;
+    notes->setObjectName(QStringLiteral("notesLegend"));
+    legendRow->addElement(1, 1, notes);  // the grid makes it the plot's child
+    notes->setParent(this);
+    notes->setFont(legend->font());
+    notes->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    notes->setWrap(2);
+    notes->setLayer(QStringLiteral("legend"));
+    notes->setMargins(legend->margins());
+    notes->setIconSize(30, 22);
+    notes->setVisible(false);
+    setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const QString text = hoverText(e->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(e->globalPosition().toPoint(), text, this);
+    });
+    connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        if (m_kind == Kind::Sweep)
+            return;
+        const int c = categoryAt(e->pos());
+        if (c < 0)
+            return;
+        for (const BenchSeries& s : m_series)
+            if (const BenchResult* r = pick(s, m_categories.at(c))) {
+                emit strategyClicked(r->strategy);
+                return;
+            }
+    });
+    applyPalette();
+    rebuild();
+}
+
+void BenchChart::setSeries(const QList<BenchSeries>& series, const QString& baseline)
+{
+    m_series = series.mid(0, 2);
+    m_baseline = baseline;
+    rebuild();
+}
+
+QStringList BenchChart::seriesNames() const
+{
+    QStringList names;
+    for (int i = 0; i < plottableCount(); ++i)
+        if (const QCPAbstractPlottable* p = const_cast<BenchChart*>(this)->plottable(i); p && !p->name().isEmpty() && !names.contains(p->name()))
+            names << p->name();
+    return names;
+}
+
+QList<QRectF> BenchChart::referenceLabelRects() const
+{
+    QList<QRectF> out;
+    for (QCPAbstractPlottable* p : m_referenceLabels)
+        if (QCPPlottableLegendItem* item = notesLegend(this)->itemWithPlottable(p))
+            out << QRectF(item->outerRect());
+    return out;
+}
+
+QList<QRectF> BenchChart::valueLabelRects() const
+{
+    QList<QRectF> out;
+    for (QCPItemText* t : m_valueLabels)
+        if (t->visible())
+            out << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+    return out;
+}
+
+QString seriesLabel(const BenchResults& r)
+{
+    const QString file = r.source.isEmpty() || r.source == QLatin1String("run") ? BenchChart::tr("this run")
+                                                                               : QFileInfo(r.source).fileName();
+    QStringList how;
+    if (!r.params.mode.isEmpty())
+        how << r.params.mode;
+    if (!r.params.cache.isEmpty())
+        how << r.params.cache;
+    // ISO 8601 "2025-06-01T14:03:22Z" -> "2025-06-01 14:03".
+    const QString date = QString(r.date).replace(QLatin1Char('T'), QLatin1Char(' ')).left(16);
+    QStringList parts{file};
+    if (!how.isEmpty())
+        parts << how.join(QStringLiteral(", "));
+    if (!date.isEmpty())
+        parts << date;
+    return parts.join(QStringLiteral(" · "));
+}
+
+void BenchChart::clearSeries()
+{
+    m_series.clear();
+    rebuild();
+}
+
+void BenchChart::setLogScale(bool on)
+{
+    if (on == m_log)
+        return;
+    m_log = on;
+    rebuild();
+}
+
+void BenchChart::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        rebuild();
+    }
+}
+
+void BenchChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor grid = pal.color(QPalette::Mid);
+    setBackground(pal.color(QPalette::Base));
+    for (QCPAxis* a : {xAxis, yAxis}) {
+        a->setBasePen(QPen(text));
+        a->setTickPen(QPen(text));
+        a->setSubTickPen(QPen(text));
+        a->setTickLabelColor(text);
+        a->setLabelColor(text);
+        a->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+        a->grid()->setSubGridVisible(false);
+    }
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        if (!l)
+            continue;
+        l->setBrush(QBrush(pal.color(QPalette::Base)));
+        l->setBorderPen(QPen(grid));
+        l->setTextColor(text);
+    }
+    if (m_title)
+        m_title->setTextColor(text);
+}
+
+const BenchResult* BenchChart::pick(const BenchSeries& s, const QString& strategy) const
+{
+    // The bar charts show one run per strategy: the one at the run's own parameters if present,
+    // otherwise the one at the largest N.
+    const BenchParams& p = s.results.params;
+    const BenchResult* best = nullptr;
+    int bestScore = -1;
+    for (const BenchResult& r : s.results.results) {
+        if (r.label() != strategy)
+            continue;
+        int score = (r.n == p.n ? 4 : 0) + (r.block_size == p.block_size ? 2 : 0) + (r.coarse_factor == p.coarse_factor ? 1 : 0);
+        if (score > bestScore || (score == bestScore && best && r.n > best->n)) {
+            best = &r;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
+std::optional<double> BenchChart::valueOf(const BenchSeries& s, const BenchResult& r) const
+{
+    if (!r.hasSpeed())
+        return std::nullopt;
+    switch (m_kind) {
+    case Kind::Time: return r.time->median_ms * 1000;  // µs
+    case Kind::Bandwidth: return r.bandwidth_gbs;
+    case Kind::Speedup: {
+        const qsizetype i = &r - s.results.results.constData();
+        return (i >= 0 && i < s.speedups.size()) ? s.speedups.at(i) : std::nullopt;
+    }
+    case Kind::Sweep: return r.bandwidth_gbs;
+    }
+    return std::nullopt;
+}
+
+QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
+{
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b> — %2").arg(r.label(), s.results.label().toHtmlEscaped());
+    lines << tr("N = %1, block %2, coarse factor %3, %4 / %5 cache")
+                 .arg(withThousands(r.n)).arg(r.block_size).arg(r.coarse_factor).arg(r.mode, r.cache);
+    if (r.time)
+        lines << tr("time: median %1 (min %2, max %3)")
+                     .arg(formatTimeUs(r.time->median_ms), formatTimeUs(r.time->min_ms), formatTimeUs(r.time->max_ms));
+    if (r.noise) {
+        const QString noise = QString::number(100 * *r.noise, 'g', 3);
+        QString line = r.noise_recorded ? tr("noise: %1 % (relative median absolute deviation)").arg(noise)
+                                        : tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise);
+        const std::optional<double> limit = s.results.params.max_noise;
+        if (r.noisy || (limit && r.noise_recorded && *r.noise > *limit))
+            line += QStringLiteral(" — <b>%1</b>").arg(limit ? tr("above the run's limit of %1 %").arg(100 * *limit, 0, 'g', 3)
+                                                             : tr("above the run's limit"));
+        lines << line;
+    }
+    if (r.hasSpeed()) {
+        if (r.bandwidth_gbs)
+            lines << tr("bandwidth: %1 GB/s = %2% of peak, %3% of ceiling")
+                         .arg(*r.bandwidth_gbs, 0, 'f', 1)
+                         .arg(r.pct_peak ? QString::number(*r.pct_peak, 'f', 1) : QStringLiteral("?"))
+                         .arg(r.pct_ceiling ? QString::number(*r.pct_ceiling, 'f', 1) : QStringLiteral("?"));
+        const qsizetype i = &r - s.results.results.constData();
+        if (!m_baseline.isEmpty() && i >= 0 && i < s.speedups.size() && s.speedups.at(i))
+            lines << tr("speed-up vs %1: %2×").arg(m_baseline).arg(*s.speedups.at(i), 0, 'g', 4);
+    } else {
+        lines << tr("<b>%1</b>: not verified, no speed shown").arg(benchStatusLabel(r.status));
+    }
+    if (r.abs_error)
+        lines << tr("|error| %1 (tolerance %2)").arg(*r.abs_error, 0, 'g', 4)
+                     .arg(r.tolerance ? QString::number(*r.tolerance, 'g', 4) : QStringLiteral("?"));
+    if (!r.message.isEmpty())
+        lines << r.message.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void BenchChart::addTitle(const QString& text) { m_title->setText(text); }
+
+QString BenchChart::titleText() const { return m_title ? m_title->text() : QString(); }
+
+void BenchChart::showEmpty(const QString& message)
+{
+    auto* t = new QCPItemText(this);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.5, 0.5);
+    t->setText(message);
+    t->setFont(chartFont(kLabelPt));
+    t->setColor(palette().color(QPalette::WindowText));
+}
+
+void BenchChart::addFlag(double key, const QString& text, const QColor& color)
+{
+    auto* t = new QCPItemText(this);
+    t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(key, 0.98);
+    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->setRotation(-90);
+    t->setText(text);
+    t->setFont(chartFont(kTickPt, true));
+    t->setColor(color);
+}
+
+void BenchChart::rebuild()
+{
+    // The notes legend first: clearPlottables() removes entries from the main legend only.
+    notesLegend(this)->clearItems();
+    notesLegend(this)->setVisible(false);
+    clearPlottables();
+    clearItems();
+    m_referenceLabels.clear();
+    m_valueLabels.clear();
+    m_valueFit = {};
+    m_noiseLegend.clear();
+    m_categories.clear();
+    m_bars.clear();
+    m_points.clear();
+    m_flags.clear();
+    legend->setVisible(false);
+    if (m_kind == Kind::Sweep)
+        buildSweep();
+    else
+        buildBars();
+    fitToWidth();
+    replot();
+}
+
+void BenchChart::fitToWidth()
+{
+    // As many legend columns as the widest entries of each column leave room for (1280 px wide
+    // windows cut long entries otherwise), and a smaller title when the title is wider than the chart.
+    const int avail = std::max(200, width() - 24);
+    for (QCPLegend* l : {legend, notesLegend(this)}) {
+        QList<int> widths;
+        const QFontMetrics fm(l->font());
+        for (int i = 0; i < l->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(l->item(i)))
+                widths << fm.horizontalAdvance(item->plottable()->name()) + l->iconSize().width() + l->iconTextPadding() +
+                              item->margins().left() + item->margins().right() + 4;
+        int columns = std::max<int>(1, std::min<int>(6, int(widths.size())));
+        for (; columns > 1; --columns) {
+            int total = l->margins().left() + l->margins().right() + l->columnSpacing() * (columns - 1);
+            for (int c = 0; c < columns; ++c) {
+                int widest = 0;
+                for (int i = c; i < widths.size(); i += columns)
+                    widest = std::max(widest, widths.at(i));
+                total += widest;
+            }
+            if (total <= avail)
+                break;
+        }
+        if (l->wrap() != columns) {
+            l->setWrap(columns);
+            l->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranges the entries
+        }
+    }
+    if (m_title) {
+        int pt = kTitlePt;
+        QFont f = chartFont(pt, true);
+        while (pt > 10 && QFontMetrics(f).horizontalAdvance(m_title->text()) > avail)
+            f = chartFont(--pt, true);
+        m_title->setFont(f);
+    }
+}
+
+void BenchChart::fitValueLabels()
+{
+    if (m_valueLabels.isEmpty())
+        return;
+    // The narrowest room between two neighbouring figures, in pixels.
+    QList<double> xs;
+    for (const QCPItemText* t : m_valueLabels)
+        xs << xAxis->coordToPixel(t->position->key());
+    std::sort(xs.begin(), xs.end());
+    double room = width();
+    for (qsizetype i = 1; i < xs.size(); ++i)
+        room = std::min(room, xs.at(i) - xs.at(i - 1));
+    const double gap = 4;  // pixels between two figures at least
+    auto widest = [this](const QFont& f) {
+        const QFontMetricsF fm(f);
+        double w = 0;
+        for (const QCPItemText* t : m_valueLabels)
+            w = std::max(w, fm.horizontalAdvance(t->text()));
+        return w;
+    };
+    ValueLabelFit fit;
+    fit.way = ValueLabelFit::Way::Dropped;
+    for (int pt = kValuePt; pt >= kValueFloorPt; --pt)
+        if (widest(chartFont(pt)) + gap <= room) {
+            fit = {ValueLabelFit::Way::Level, pt};
+            break;
+        }
+    if (fit.way == ValueLabelFit::Way::Dropped && QFontMetricsF(chartFont(kValuePt)).height() + gap <= room)
+        fit = {ValueLabelFit::Way::Upright, kValuePt};
+    for (QCPItemText* t : m_valueLabels) {
+        const bool below = t->property("below").toBool();
+        t->setVisible(fit.way != ValueLabelFit::Way::Dropped);
+        if (fit.way == ValueLabelFit::Way::Dropped)
+            continue;
+        t->setFont(chartFont(fit.pointSize));
+        if (fit.way == ValueLabelFit::Way::Upright) {
+            // Turned a quarter left about its anchor: from the top of the bar upwards (downwards below).
+            t->setRotation(-90);
+            t->setPositionAlignment((below ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+            t->setPadding(QMargins(2, 0, 2, 0));
+        } else {
+            t->setRotation(0);
+            t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
+            t->setPadding(QMargins(0, 2, 0, 2));
+        }
+    }
+    const bool changed = fit.way != m_valueFit.way;
+    m_valueFit = fit;
+    if (changed && m_kind != Kind::Sweep) {
+        // Where the figures went: said under the bars (the axis label re-lays the chart out).
+        xAxis->setLabel(fit.way == ValueLabelFit::Way::Dropped
+                            ? tr("no room for the figures on the bars: hover a bar or read the table")
+                            : QString());
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void BenchChart::resizeEvent(QResizeEvent* event)
+{
+    fitToWidth();
+    QCustomPlot::resizeEvent(event);
+}
+
+QString BenchChart::modeAndCache(const BenchParams& p)
+{
+    // Issue 16: hot or cold cache (and the timing mode) in every title, so that a projected or
+    // exported chart says what was measured. "— graph mode, hot cache" / "…, cold cache".
+    if (p.mode.isEmpty() && p.cache.isEmpty())
+        return {};
+    const QString cache = p.cache == QLatin1String("cold") ? tr("cold cache")
+        : p.cache == QLatin1String("hot")                  ? tr("hot cache")
+                                                           : tr("cache %1").arg(p.cache);
+    return p.mode.isEmpty() ? tr(", %1").arg(cache) : tr(", %1 mode, %2").arg(p.mode, cache);
+}
+
+void BenchChart::buildBars()
+{
+    const bool overlay = m_series.size() > 1;
+    QString title;
+    switch (m_kind) {
+    case Kind::Time: title = tr("Kernel time (median; whiskers: ± noise)"); break;
+    case Kind::Bandwidth: title = tr("Effective bandwidth (bytes read / median time)"); break;
+    case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
+    case Kind::Sweep: break;
+    }
+    if (!m_series.isEmpty()) {
+        const BenchParams& p = m_series.first().results.params;
+        title += tr(" — N = %1").arg(withThousands(p.n));
+        // A sweep over block size or coarse factor: the bars show the run's first setting.
+        if (p.sweep_param == QLatin1String("block_size") || p.sweep_param == QLatin1String("coarse_factor"))
+            title += tr(", block %1, coarse %2").arg(p.block_size).arg(p.coarse_factor);
+        title += modeAndCache(p);
+    }
+    addTitle(title);
+
+    for (const BenchSeries& s : m_series)
+        for (const BenchResult& r : s.results.results)
+            if (!m_categories.contains(r.label()))
+                m_categories << r.label();
+    // Catalogue order (the order the seeds teach them, baselines last), whatever the file's order.
+    std::stable_sort(m_categories.begin(), m_categories.end(), [](const QString& a, const QString& b) {
+        return catalogueRank(a) < catalogueRank(b);
+    });
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < m_categories.size(); ++c)
+        ticker->addTick(c + 1, m_categories.at(c));
+    xAxis->setTicker(ticker);
+    const bool rotate = m_categories.size() > 6;
+    xAxis->setTickLabelRotation(rotate ? 40 : 0);
+    // Rotated labels run right of their tick: keep room for the last one inside the widget.
+    int right = 10;
+    if (rotate && !m_categories.isEmpty()) {
+        const QFontMetrics fm(chartFont(kTickPt));
+        right = std::max(right, int(fm.horizontalAdvance(m_categories.last()) * std::cos(40 * M_PI / 180)) - 20);
+    }
+    axisRect()->setMinimumMargins(QMargins(0, 0, right, 0));
+    xAxis->setSubTicks(false);
+    xAxis->setTickLength(0, 4);
+    xAxis->grid()->setVisible(false);
+    xAxis->setRange(0.4, m_categories.size() + 0.6);
+    xAxis->setLabel(QString());
+
+    yAxis->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (m_log) {
+        auto t = QSharedPointer<QCPAxisTickerLog>::create();
+        t->setLogBase(10);
+        t->setSubTickCount(8);
+        yAxis->setTicker(t);
+        yAxis->setNumberFormat(QStringLiteral("g"));
+        yAxis->setNumberPrecision(6);
+    } else {
+        yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        yAxis->setNumberFormat(QStringLiteral("g"));
+        yAxis->setNumberPrecision(6);
+    }
+    switch (m_kind) {
+    case Kind::Time: yAxis->setLabel(tr("median time (µs)%1").arg(m_log ? tr(", log scale") : QString())); break;
+    case Kind::Bandwidth: yAxis->setLabel(tr("GB/s (10⁹ bytes/s)")); break;
+    case Kind::Speedup: yAxis->setLabel(tr("speed-up (×)%1").arg(m_log ? tr(", log scale") : QString())); break;
+    case Kind::Sweep: break;
+    }
+
+    if (m_series.isEmpty() || m_categories.isEmpty()) {
+        yAxis->setRange(m_log ? 0.1 : 0, m_log ? 1000 : 1);
+        showEmpty(tr("No results: run a benchmark or open a results file"));
+        return;
+    }
+
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0;
+    // (series, family) -> keys/values/whiskers. Without an overlay, bars are coloured by family;
+    // with one, by series, side by side.
+    struct Set {
+        QString name;
+        QColor color;
+        QVector<double> keys, values, minus, plus;
+        QVector<bool> noisy;  ///< noise above the run's limit: the bar is hatched
+    };
+    QList<Set> sets;
+    QList<QPair<int, QString>> setIds;
+    int recorded = 0, spread = 0;  // whiskers from a recorded noise / from the min–max spread
+    const std::optional<double> noiseLimit = m_series.first().results.params.max_noise;
+    auto setFor = [&](int series, const QString& family, const QString& label) -> Set& {
+        const QPair<int, QString> id(series, overlay ? QString() : family);
+        const qsizetype i = setIds.indexOf(id);
+        if (i >= 0)
+            return sets[i];
+        setIds << id;
+        sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}, {}};
+        return sets.last();
+    };
+    const QHash<QString, QString> familyNames{
+        {QStringLiteral("basics"), tr("basics")},
+        {QStringLiteral("shared_memory"), tr("shared memory")},
+        {QStringLiteral("many_blocks"), tr("many blocks")},
+        {QStringLiteral("warp_primitives"), tr("warp primitives")},
+        {QStringLiteral("dot_product"), tr("dot product")},
+        {QStringLiteral("baseline"), tr("baselines")}};
+
+    for (int si = 0; si < m_series.size(); ++si) {
+        const BenchSeries& s = m_series.at(si);
+        for (int c = 0; c < m_categories.size(); ++c) {
+            const BenchResult* r = pick(s, m_categories.at(c));
+            if (!r)
+                continue;
+            const auto v = valueOf(s, *r);
+            if (!v || (m_log && *v <= 0)) {
+                if (si == 0 || !overlay) {
+                    const QString label = r->hasSpeed() ? tr("no %1").arg(m_baseline) : benchStatusLabel(r->status);
+                    const QColor color = (r->status == BenchStatus::Wrong || r->status == BenchStatus::Error) ? kWrongColor : kWarnColor;
+                    addFlag(c + 1 + (overlay ? -0.2 : 0), label, color);
+                    m_flags << QStringLiteral("%1: %2").arg(r->label(), label);
+                }
+                continue;
+            }
+            Set& set = setFor(si, r->family, overlay ? seriesLabel(s.results) : familyNames.value(r->family, r->family));
+            set.keys << c + 1;
+            set.values << *v;
+            // Whiskers (issue 16): the value ± its relative noise (bench::result_noise: the recorded
+            // relative MAD, else half the min–max spread). A bandwidth is bytes / time, so its
+            // relative noise is the time's (to first order).
+            double whisker = 0;
+            if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && r->noise) {
+                whisker = *r->noise * *v;
+                recorded += r->noise_recorded;
+                spread += !r->noise_recorded;
+            }
+            const bool noisy = r->noisy || (noiseLimit && r->noise && r->noise_recorded && *r->noise > *noiseLimit);
+            set.minus << std::min(whisker, *v);
+            set.plus << whisker;
+            set.noisy << noisy;
+            lo = std::min(lo, *v - set.minus.last());
+            hi = std::max(hi, *v + whisker);
+            m_bars << BenchBar{r->label(), si, *v, set.minus.last(), whisker, noisy};
+        }
+    }
+
+    // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
+    const BenchResults& primary = m_series.first().results;
+    // The reference lines are named in the legend, after the bars' entries (issue 16: a label
+    // on the line overlapped the figures on the bars near it, the read ceiling's most of all).
+    QList<QPair<QPen, QString>> referenceEntries;
+    auto hline = [&](double y, const QColor& color, const QString& label, Qt::PenStyle style) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(0, y);
+        line->point2->setCoords(1, y);
+        line->setPen(QPen(color, 2, style));
+        if (!label.isEmpty())
+            referenceEntries << qMakePair(line->pen(), label);
+        hi = std::max(hi, y);
+        lo = std::min(lo, y);
+    };
+    if (m_kind == Kind::Bandwidth) {
+        if (primary.device.peak_bandwidth_gbs > 0)
+            hline(primary.device.peak_bandwidth_gbs, kPeakColor,
+                  overlay ? tr("%1: datasheet peak %2 GB/s").arg(seriesLabel(primary)).arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0)
+                          : tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
+        if (primary.ceiling_read_gbs)
+            hline(*primary.ceiling_read_gbs, kCeilingColor,
+                  tr("measured read ceiling %1 GB/s").arg(*primary.ceiling_read_gbs, 0, 'f', 0), Qt::DashDotLine);
+        if (overlay && m_series.at(1).results.device.peak_bandwidth_gbs > 0) {
+            const BenchDevice& d = m_series.at(1).results.device;
+            hline(d.peak_bandwidth_gbs, kSeriesColors[1],
+                  tr("%1: %2 datasheet peak %3 GB/s").arg(seriesLabel(m_series.at(1).results), d.name)
+                      .arg(d.peak_bandwidth_gbs, 0, 'f', 0), Qt::DotLine);
+        }
+    }
+    if (m_kind == Kind::Speedup)
+        hline(1.0, palette().color(QPalette::WindowText), QString(), Qt::DashLine);
+
+    // QCPBars draws from baseValue to baseValue + value, so on a log axis (where 0 cannot be
+    // the base) the bars carry value - base. Whiskers hang on an invisible graph of the real
+    // values. With an overlay the two series sit side by side at key -/+ 0.2.
+    double base = 0;
+    if (m_log) {
+        const double safeLo = std::isfinite(lo) && lo > 0 ? lo : 0.1;
+        base = m_kind == Kind::Speedup ? 1.0 : std::pow(10.0, std::floor(std::log10(safeLo)));
+        lo = std::min(base, safeLo);
+    }
+    // Legend in family order (basics first, baselines last).
+    static const QStringList familyOrder{QStringLiteral("basics"), QStringLiteral("shared_memory"),
+                                         QStringLiteral("many_blocks"), QStringLiteral("warp_primitives"),
+                                         QStringLiteral("dot_product"), QStringLiteral("baseline")};
+    QList<int> order(sets.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const auto rank = [&](int i) {
+            return setIds.at(i).first * 100 + int(familyOrder.indexOf(setIds.at(i).second) + 1);
+        };
+        return rank(a) < rank(b);
+    });
+    QCPErrorBars* whiskers = nullptr;  // the first set's: its legend entry says what whiskers mean
+    int hatched = 0;
+    for (int i : order) {
+        const Set& set = sets.at(i);
+        const double shift = overlay ? (setIds.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
+        QVector<double> keys = set.keys;
+        QVector<double> heights = set.values;
+        for (double& k : keys)
+            k += shift;
+        for (double& h : heights)
+            h -= base;
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setName(set.name);
+        bars->setWidth(overlay ? 0.38 : 0.7);
+        bars->setBrush(set.color);
+        bars->setPen(QPen(set.color.darker(130)));
+        bars->setBaseValue(base);
+        bars->setData(keys, heights, true);
+        // Cells whose noise is above the run's limit: the same bars again, hatched.
+        QVector<double> noisyKeys, noisyHeights;
+        for (qsizetype k = 0; k < keys.size(); ++k)
+            if (set.noisy.at(k)) {
+                noisyKeys << keys.at(k);
+                noisyHeights << heights.at(k);
+            }
+        if (!noisyKeys.isEmpty()) {
+            auto* hatch = new QCPBars(xAxis, yAxis);
+            hatch->removeFromLegend();
+            hatch->setWidth(bars->width());
+            hatch->setBrush(QBrush(palette().color(QPalette::WindowText), Qt::BDiagPattern));
+            hatch->setPen(Qt::NoPen);
+            hatch->setBaseValue(base);
+            hatch->setData(noisyKeys, noisyHeights, true);
+            ++hatched;
+        }
+        if (!overlay) {
+            // The figure on top of each bar, readable from the back of a room.
+            for (qsizetype k = 0; k < keys.size(); ++k) {
+                const double v = set.values.at(k);
+                auto* t = new QCPItemText(this);
+                t->position->setCoords(keys.at(k), v);
+                const bool below = m_kind == Kind::Speedup && v < 1.0;
+                t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
+                t->setPadding(QMargins(0, 2, 0, 2));
+                t->setProperty("below", below);
+                t->setText(m_kind == Kind::Bandwidth ? QString::number(v, 'f', 0)
+                           : m_kind == Kind::Speedup ? QString::number(v, 'g', 3) + QStringLiteral("×")
+                                                     : QString::number(v, 'g', 3));
+                t->setFont(chartFont(kValuePt));  // fitValueLabels() may make it smaller or upright
+                t->setColor(palette().color(QPalette::WindowText));
+                if (!below)
+                    t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));  // above the whisker
+                m_valueLabels << t;
+            }
+        }
+        if (m_kind == Kind::Time || m_kind == Kind::Bandwidth) {
+            QCPGraph* anchor = addGraph();
+            anchor->setData(keys, set.values, true);
+            anchor->setLineStyle(QCPGraph::lsNone);
+            anchor->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
+            anchor->removeFromLegend();
+            auto* err = new QCPErrorBars(xAxis, yAxis);
+            err->removeFromLegend();
+            err->setDataPlottable(anchor);
+            err->setErrorType(QCPErrorBars::etValueError);
+            err->setData(set.minus, set.plus);
+            err->setWhiskerWidth(overlay ? 8 : 14);
+            err->setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+            if (!whiskers)
+                whiskers = err;
+        }
+    }
+    // After the bars' entries: what the whiskers and the hatching mean (worded from the data), then
+    // the reference lines.
+    if (whiskers && (recorded > 0 || spread > 0)) {
+        m_noiseLegend << (spread == 0  ? tr("whiskers: ± noise (relative MAD)")
+                          : recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
+                                          : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
+        whiskers->setName(m_noiseLegend.last());
+        whiskers->addToLegend(notesLegend(this));
+    }
+    if (hatched > 0) {
+        auto* entry = new QCPBars(xAxis, yAxis);
+        entry->setBrush(QBrush(palette().color(QPalette::WindowText), Qt::BDiagPattern));
+        entry->setPen(QPen(palette().color(QPalette::WindowText)));
+        m_noiseLegend << (noiseLimit ? tr("hatched: noise above the run's limit of %1 %").arg(100 * *noiseLimit, 0, 'g', 3)
+                                     : tr("hatched: noise above the run's limit"));
+        entry->setName(m_noiseLegend.last());
+        entry->removeFromLegend();
+        entry->addToLegend(notesLegend(this));
+    }
+    for (const auto& [pen, label] : referenceEntries) {
+        QCPGraph* g = addGraph();
+        g->setPen(pen);
+        g->setName(label);
+        g->removeFromLegend();
+        g->addToLegend(notesLegend(this));
+        m_referenceLabels << g;
+    }
+    legend->setVisible(!sets.isEmpty());
+    notesLegend(this)->setVisible(!sets.isEmpty() && notesLegend(this)->itemCount() > 0);
+
+    if (!std::isfinite(lo) || hi <= 0) {
+        lo = m_log ? 0.1 : 0;
+        hi = m_log ? 10 : 1;
+    }
+    if (m_log) {
+        const double bottom = std::pow(10.0, std::floor(std::log10(std::min(lo, base))));
+        const double top = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
+        yAxis->setRange(bottom, std::max(top, bottom * 10));
+    } else {
+        yAxis->setRange(0, hi * 1.15);
+    }
+}
+
+void BenchChart::buildSweep()
+{
+    const bool have = !m_series.isEmpty();
+    const BenchResults* primary = have ? &m_series.first().results : nullptr;
+    const QString param = primary ? primary->params.sweep_param : QString();
+    QString paramLabel = tr("N (elements), log₂ scale");
+    if (param == QLatin1String("block_size"))
+        paramLabel = tr("block size (threads), log₂ scale");
+    else if (param == QLatin1String("coarse_factor"))
+        paramLabel = tr("coarse factor, log₂ scale");
+    addTitle((param.isEmpty() ? tr("Bandwidth against N (sweep)")
+                              : tr("Effective bandwidth against %1")
+                                    .arg(param == QLatin1String("n")            ? tr("N")
+                                         : param == QLatin1String("block_size") ? tr("block size")
+                                                                                : tr("coarse factor")))
+             + (primary && !primary->params.sweep_param2.isEmpty()
+                    ? tr(", coarse factor %1 (the Heat map tab shows every pair)").arg(primary->params.coarse_factor)
+                    : QString())
+             + (primary ? modeAndCache(primary->params) : QString()));
+
+    auto ticker = QSharedPointer<SizeTicker>::create();
+    ticker->setLogBase(2);
+    ticker->setSubTickCount(1);
+    ticker->setTickCount(11);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(0);
+    xAxis->setSubTicks(true);
+    xAxis->setTickLength(5, 0);
+    xAxis->grid()->setVisible(true);
+    xAxis->setLabel(paramLabel);
+    yAxis->setScaleType(QCPAxis::stLinear);
+    yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    yAxis->setLabel(tr("GB/s (10⁹ bytes/s)"));
+
+    if (!have || param.isEmpty()) {
+        xAxis->setRange(1024, 1 << 30);
+        yAxis->setRange(0, 1);
+        showEmpty(have ? tr("Not a sweep: open a sweep results file or run a sweep over N")
+                       : tr("No sweep: run a sweep over N or open a sweep results file"));
+        return;
+    }
+
+    double xlo = std::numeric_limits<double>::infinity(), xhi = 0, yhi = 0;
+    static const Qt::PenStyle overlayStyle = Qt::DashLine;
+    static const QCPScatterStyle::ScatterShape shapes[] = {
+        QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond,
+        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus};
+    auto xOf = [&](const BenchResult& r) -> double {
+        if (param == QLatin1String("block_size")) return r.block_size;
+        if (param == QLatin1String("coarse_factor")) return r.coarse_factor;
+        return double(r.n);
+    };
+    // Distinct strategies get distinct colours within the figure (not per family: several from
+    // one family are usually swept together).
+    static const QColor lineColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
+                                        QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                        QColor(0x88, 0x88, 0x88), QColor(0x33, 0x33, 0x99)};
+    QStringList strategies;
+    for (const BenchSeries& s : m_series)
+        for (const BenchResult& r : s.results.results)
+            if (!strategies.contains(r.label()))
+                strategies << r.label();
+    std::stable_sort(strategies.begin(), strategies.end(), [](const QString& a, const QString& b) {
+        return catalogueRank(a) < catalogueRank(b);
+    });
+    m_categories = strategies;
+    int notVerified = 0;
+    for (int si = 0; si < m_series.size(); ++si) {
+        const BenchSeries& s = m_series.at(si);
+        if (s.results.params.sweep_param != param)
+            continue;
+        for (int k = 0; k < strategies.size(); ++k) {
+            QVector<double> xs, ys;
+            for (const BenchResult& r : s.results.results) {
+                if (r.label() != strategies.at(k))
+                    continue;
+                // Block size × coarse factor (issue 16): the line over block size at the run's
+                // first coarse factor; the heat map has the rest.
+                if (!s.results.params.sweep_param2.isEmpty() && r.coarse_factor != s.results.params.coarse_factor)
+                    continue;
+                if (!r.hasSpeed() || !r.bandwidth_gbs) {
+                    if (si == 0 && r.status != BenchStatus::Skipped) {
+                        ++notVerified;
+                        m_flags << tr("%1 at %2: %3").arg(r.label(), binaryShort(xOf(r)), benchStatusLabel(r.status));
+                    }
+                    continue;
+                }
+                xs << xOf(r);
+                ys << *r.bandwidth_gbs;
+                m_points << BenchPoint{r.label(), si, xOf(r), *r.bandwidth_gbs};
+            }
+            if (xs.isEmpty())
+                continue;
+            QCPGraph* g = addGraph();
+            const QColor color = lineColors[k % 8];
+            g->setName(m_series.size() > 1 ? QStringLiteral("%1 (%2)").arg(strategies.at(k), s.results.device.name) : strategies.at(k));
+            g->setPen(QPen(color, 2.5, si == 0 ? Qt::SolidLine : overlayStyle));
+            g->setScatterStyle(QCPScatterStyle(shapes[k % 6], color, si == 0 ? color : Qt::white, 8));
+            g->setData(xs, ys);
+            for (double x : xs)
+                xlo = std::min(xlo, x), xhi = std::max(xhi, x);
+            for (double y : ys)
+                yhi = std::max(yhi, y);
+        }
+    }
+    // The read ceiling measured at each N (primary), dotted.
+    QVector<double> cx, cy;
+    QSet<qint64> seen;  // a set: a list searched per result made a 30000-result sweep quadratic (issue 15)
+    for (const BenchResult& r : primary->results) {
+        if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(r.n)) {
+            seen.insert(r.n);
+            cx << double(r.n);
+            cy << *r.ceiling_read_gbs;
+        }
+    }
+    if (cx.size() > 1) {
+        QCPGraph* g = addGraph();
+        g->setName(tr("read ceiling"));
+        g->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
+        g->setData(cx, cy);
+        for (double y : cy)
+            yhi = std::max(yhi, y);
+    }
+    if (param != QLatin1String("n") && primary->ceiling_read_gbs) {
+        // One N: one measured read ceiling, as a line across.
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, *primary->ceiling_read_gbs);
+        line->point2->setCoords(2, *primary->ceiling_read_gbs);
+        line->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        t->position->setCoords(0.01, *primary->ceiling_read_gbs);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        t->setText(tr("measured read ceiling %1 GB/s").arg(*primary->ceiling_read_gbs, 0, 'f', 0));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kCeilingColor);
+        yhi = std::max(yhi, *primary->ceiling_read_gbs);
+    }
+    if (!std::isfinite(xlo)) {
+        xlo = 1024;
+        xhi = 1 << 30;
+    }
+    const double peak = primary->device.peak_bandwidth_gbs;
+    if (peak > 0) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, peak);
+        line->point2->setCoords(2, peak);
+        line->setPen(QPen(kPeakColor, 2, Qt::DashLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        t->position->setCoords(0.99, peak);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        t->setText(tr("datasheet peak %1 GB/s").arg(peak, 0, 'f', 0));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kPeakColor);
+        yhi = std::max(yhi, peak);
+    }
+    xAxis->setRange(xlo / 1.5, xhi * 1.5);
+    yAxis->setRange(0, yhi * 1.2);
+
+    // L2: inputs left of this line fit in L2, so hot-cache reads can beat the HBM peak.
+    if (param == QLatin1String("n") && primary->device.l2_bytes > 0) {
+        const double l2n = double(primary->device.l2_bytes) / 4.0;  // float32 elements
+        auto* rect = new QCPItemRect(this);
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(xlo / 1.5, 0);
+        rect->bottomRight->setCoords(l2n, 1);
+        QColor shade(0x56, 0xB4, 0xE9);
+        shade.setAlpha(40);
+        rect->setBrush(shade);
+        rect->setPen(Qt::NoPen);
+        rect->setLayer(QStringLiteral("background"));
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(l2n, 0);
+        line->point2->setCoords(l2n, 1);
+        line->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
+        auto* t = new QCPItemText(this);
+        t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(l2n, 0.02);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        t->setText(tr("L2 = %1 MiB (%2 floats) \n← fits in L2: hot reads can beat HBM peak ")
+                       .arg(double(primary->device.l2_bytes) / (1 << 20), 0, 'g', 3)
+                       .arg(binaryShort(std::round(l2n))));
+        t->setFont(chartFont(kTickPt));
+        t->setColor(palette().color(QPalette::WindowText));
+    }
+    if (notVerified > 0) {
+        auto* t = new QCPItemText(this);
+        t->position->setType(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(0.01, 0.98);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        t->setText(notVerified == 1 ? tr("1 result not verified: not drawn (see table)")
+                                          : tr("%1 results not verified: not drawn (see table)").arg(notVerified));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kWrongColor);
+    }
+    legend->setVisible(graphCount() > 0);
+}
+
+int BenchChart::categoryAt(const QPoint& pos) const
+{
+    if (m_kind == Kind::Sweep || m_categories.isEmpty() || !axisRect()->rect().contains(pos))
+        return -1;
+    const double key = xAxis->pixelToCoord(pos.x());
+    const int c = int(std::lround(key)) - 1;
+    if (c < 0 || c >= m_categories.size() || std::abs(key - (c + 1)) > 0.45)
+        return -1;
+    return c;
+}
+
+QPoint BenchChart::categoryPosition(int category) const
+{
+    const QRect r = axisRect()->rect();
+    return QPoint(int(xAxis->coordToPixel(category + 1)), r.center().y());
+}
+
+QString BenchChart::hoverText(const QPoint& pos) const
+{
+    if (m_kind != Kind::Sweep) {
+        const int c = categoryAt(pos);
+        if (c < 0)
+            return {};
+        QStringList parts;
+        for (const BenchSeries& s : m_series)
+            if (const BenchResult* r = pick(s, m_categories.at(c)))
+                parts << describe(s, *r);
+        return parts.join(QStringLiteral("<hr>"));
+    }
+    // Sweep: the nearest point within 12 px.
+    const BenchPoint* best = nullptr;
+    double bestD = 12 * 12;
+    for (const BenchPoint& p : m_points) {
+        const double dx = xAxis->coordToPixel(p.x) - pos.x();
+        const double dy = yAxis->coordToPixel(p.gbs) - pos.y();
+        if (dx * dx + dy * dy < bestD) {
+            bestD = dx * dx + dy * dy;
+            best = &p;
+        }
+    }
+    if (!best)
+        return {};
+    const BenchSeries& s = m_series.at(best->series);
+    const QString& param = s.results.params.sweep_param;
+    for (const BenchResult& r : s.results.results) {
+        const double x = param == QLatin1String("block_size") ? r.block_size
+            : param == QLatin1String("coarse_factor")          ? r.coarse_factor
+                                                               : double(r.n);
+        if (r.label() == best->strategy && x == best->x && r.hasSpeed())
+            return describe(s, r);
+    }
+    return {};
+}
+
+bool BenchChart::exportTo(const QString& path, QString* error, int width, int height)
+{
+    if (width <= 0 || height <= 0) {
+        const bool laidOut = isVisible() && this->width() > 100;
+        width = laidOut ? this->width() : 1200;
+        height = laidOut ? this->height() : 700;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = savePng(path, width, height, 1.0, -1, 96);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("ReduceScope"), m_title->text());
+    } else if (suffix == QLatin1String("svg")) {
+        // QCustomPlot 2.1 has no saveSvg: paint through QSvgGenerator.
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(QSize(width, height));
+        gen.setViewBox(QRect(0, 0, width, height));
+        gen.setTitle(m_title->text());
+        QCPPainter painter;
+        ok = painter.begin(&gen);
+        if (ok) {
+            toPainter(&painter, width, height);
+            ok = painter.end();
+        }
+    } else {
+        if (error)
+            *error = tr("%1: unknown chart format \"%2\" (allowed: png, pdf, svg)").arg(path, suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = tr("%1: could not write the chart").arg(path);
+    return ok;
+}
+
+} // namespace reducescope::views

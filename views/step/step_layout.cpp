@@ -1,0 +1,759 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/step/step_layout.h"
+
+#include "views/common/model_text.h"
+
+#include <QCoreApplication>
+
+#include <QFontMetricsF>
+#include <QHash>
+#include <QMap>
+
+#include <algorithm>
+#include <cmath>
+
+namespace reducescope::views {
+namespace {
+
+using model::LaneState;
+
+// Every visible string of the layout goes through Qt's translation (context "StepLayout").
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(StepLayout)
+};
+
+// Margins and gaps at scale 1 (desktop); StepLayout::scale multiplies them in presentation mode.
+constexpr qreal kMarginPx = 16;
+constexpr qreal kGapPx = 10;
+
+int floorPow2(int v)
+{
+    int p = 1;
+    while (p * 2 <= v)
+        p *= 2;
+    return p;
+}
+
+
+QString spaceName(model::MemorySpace s)
+{
+    switch (s) {
+    case model::MemorySpace::Global: return Text::tr("global memory");
+    case model::MemorySpace::Shared: return Text::tr("shared memory");
+    case model::MemorySpace::Registers: return Text::tr("registers (one per lane)");
+    }
+    return {};
+}
+
+// Counted phrases with English plurals chosen here, so the source text reads right without a
+// translation loaded ("1 value", "8 values"); a translation gives both messages its own forms.
+QString values(int n) { return n == 1 ? Text::tr("1 value") : Text::tr("%1 values").arg(n); }
+QString lanesOf(int n) { return n == 1 ? Text::tr("1 lane") : Text::tr("%1 lanes").arg(n); }
+QString warpsOf(int n) { return n == 1 ? Text::tr("1 warp") : Text::tr("%1 warps").arg(n); }
+QString blocksOf(int n) { return n == 1 ? Text::tr("1 block") : Text::tr("%1 blocks").arg(n); }
+QString reads(int n) { return n == 1 ? Text::tr("1 read") : Text::tr("%1 reads").arg(n); }
+QString barriers(int n) { return n == 1 ? Text::tr("1 barrier") : Text::tr("%1 barriers").arg(n); }
+QString wavefronts(int n) { return n == 1 ? Text::tr("1 wavefront") : Text::tr("%1 wavefronts").arg(n); }
+QString instructions(int n) { return n == 1 ? Text::tr("1 access instruction") : Text::tr("%1 access instructions").arg(n); }
+
+// A text box `avail` wide at (x, y), as tall as `text` wrapped at word boundaries in `fm`'s font
+// (at least one line): every caption of the step view gets one, so no text is cut at any width.
+QRectF wrappedRect(const QFontMetricsF& fm, qreal x, qreal y, qreal avail, const QString& text)
+{
+    const QRectF r = fm.boundingRect(QRectF(x, y, avail, 100000), Qt::TextWordWrap, text);
+    return QRectF(x, y, avail, std::max(r.height(), fm.height()));
+}
+
+QFont scaled(const QFont& base, qreal pixels, bool bold)
+{
+    QFont f(base);
+    f.setPixelSize(std::max(8, int(std::lround(pixels))));
+    f.setBold(bold);
+    return f;
+}
+
+// The lines of text at the top: strategy, step, label, explanation, teaching note.
+qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    const qreal avail = width - 2 * kMargin;
+    l.title = Text::tr("%1 · step %2 / %3")
+                  .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()));
+    if (k + 1 == int(t.steps.size()) && t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
+        l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
+    else if (k + 1 == int(t.steps.size()))
+        l.title += Text::tr("  ·  result %1 (float64 reference %2)")
+                       .arg(floatText(t.result)).arg(t.reference, 0, 'g', 7);
+    QFontMetricsF tm(l.titleFont);
+    l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
+    y += l.titleRect.height() + 4;
+
+    l.subtitle = stepLabel(s);
+    QFontMetricsF sm(l.labelFont);
+    l.subtitleRect = sm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.subtitle);
+    l.subtitleRect.setWidth(avail);
+    y += l.subtitleRect.height() + 4;
+
+    l.explanation = stepExplanation(s);
+    if (!l.explanation.isEmpty()) {
+        QFontMetricsF em(l.sectionFont);
+        l.explanationRect = em.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.explanation);
+        l.explanationRect.setWidth(avail);
+        y += l.explanationRect.height() + 4;
+    }
+    if (t.teaching_warp_size || t.params.banks != 32) {
+        QStringList notes;
+        if (t.teaching_warp_size)
+            notes << Text::tr("warp size %1").arg(t.params.warp_size);
+        if (t.params.banks != 32)
+            notes << Text::tr("%1 banks").arg(t.params.banks);
+        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
+        QFontMetricsF em(l.sectionFont);
+        const qreal noteW = std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale);
+        l.teachingRect = wrappedRect(em, kMargin, y, noteW, l.teachingNote).adjusted(0, 0, 0, 6 * l.scale);
+        if (noteW < avail)
+            l.teachingRect.setWidth(noteW);
+        y += l.teachingRect.height() + 4;
+    }
+    return y + kGap;
+}
+
+// Places `values` as a row (wrapped into power-of-two rows when long) starting at y; returns the
+// y under it. Cells with index >= realCount are identity padding.
+struct ArrayGeometry {
+    qreal cellW = 0, cellH = 0, arcH = 0;
+    int perRow = 1;
+    int group = 0;        ///< cells per group (warp or block) separated by a gap; 0 = none
+    qreal groupGap = 0;
+};
+
+// `group`: cells that belong together (a warp's registers, a block's shared memory or segment);
+// a small gap separates groups when the array fits on one row. `sc`: StepLayout::scale (every
+// size limit grows with it, so presentation mode gets larger cells, not only larger type).
+ArrayGeometry arrayGeometry(int n, qreal avail, int group, qreal sc)
+{
+    ArrayGeometry g;
+    const int groups = group > 0 ? (n + group - 1) / group : 1;
+    if (groups > 1 && groups <= 64) {
+        g.group = group;
+        g.groupGap = 8 * sc;
+    }
+    const qreal gaps = g.group ? (groups - 1) * g.groupGap : 0;
+    g.cellW = std::min<qreal>(104 * sc, (avail - gaps) / n);
+    g.perRow = n;
+    if (g.cellW < 14 * sc) {
+        g.group = 0;
+        g.groupGap = 0;
+        g.perRow = std::max(1, floorPow2(int(avail / (16 * sc))));
+        g.cellW = std::min<qreal>(104 * sc, avail / g.perRow);
+    }
+    g.cellH = std::clamp<qreal>(g.cellW * 0.7, 16 * sc, 64 * sc);
+    g.arcH = std::clamp<qreal>(g.cellW * 0.9, 14 * sc, 84 * sc);
+    if (n > 4 * g.perRow) {
+        // A long array (more than 4 rows): flatter rows, so the lanes and warps stay in view.
+        g.cellH = std::max<qreal>(10 * sc, g.cellW * 0.6);
+        g.arcH = 10 * sc;
+    }
+    return g;
+}
+
+qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& values, int realCount,
+                 const ArrayGeometry& g, qreal gapAbove, qreal y, qreal kMargin)
+{
+    const int n = int(values.size());
+    cells.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        const int row = i / g.perRow, col = i % g.perRow;
+        StepLayout::Cell c;
+        c.index = i;
+        c.value = values[std::size_t(i)];
+        const qreal gx = g.group ? (i / g.group) * g.groupGap : 0;
+        c.rect = QRectF(kMargin + col * g.cellW + gx, y + row * (gapAbove + g.cellH) + gapAbove, g.cellW, g.cellH);
+        c.padding = i >= realCount;
+        cells.push_back(c);
+    }
+    const int rows = (n + g.perRow - 1) / g.perRow;
+    return y + rows * (gapAbove + g.cellH);
+}
+
+qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    const int n = int(s.values.size());
+    if (n == 0)
+        return y;
+    const qreal avail = width - 2 * kMargin;
+    const int bs = std::max(1, t.params.block_size);
+    const int group = s.values_space == model::MemorySpace::Registers ? t.params.warp_size
+                    : s.values_space == model::MemorySpace::Shared ? bs
+                    : t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0;
+    const ArrayGeometry g = arrayGeometry(n, avail, group, l.scale);
+    QFontMetricsF cm(l.sectionFont);
+    // Numbers in narrow cells only for short arrays: 1024 tiny labels are unreadable and slow.
+    // Presentation mode: only where the longest number fits at the smallest text size.
+    const auto valueFont = [&](qreal cellW, const std::vector<float>& values, bool& show, qreal lo, qreal hi) {
+        if (l.minTextPx <= 0) {
+            show = cellW >= 22 || (cellW >= 16 && values.size() <= 256);
+            return scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, lo, hi), true);
+        }
+        const QFont f = scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, l.minTextPx, std::max(l.minTextPx, hi * l.scale)), true);
+        const qreal digit = QFontMetricsF(f).horizontalAdvance(QLatin1Char('8'));
+        show = cellW - 4 >= digit;
+        if (show) {
+            qsizetype longest = 0;
+            for (float v : values)
+                longest = std::max(longest, floatText(v).size());
+            show = cellW - 4 >= digit * qreal(longest);
+        }
+        return f;
+    };
+    l.valueFont = valueFont(g.cellW, s.values, l.showValues, 9, 34);
+    l.arcHeight = g.arcH;
+
+    // A load step reads the global input: draw it above, arrows go down into the array.
+    const bool fromInput = s.reads_input && !t.input.empty();
+    // How many read -> write arrows the step has (counted as the loop below draws them), so that the
+    // captions carry "arrows: 1 in k drawn" before their boxes are measured.
+    constexpr int kMaxDrawnArrows = 128;
+    QString arrowNote, inputArrowNote;
+    {
+        qsizetype arrowCount = 0, inputArrowCount = 0;
+        const int inputN = fromInput ? int(t.input.size()) : 0;
+        for (const model::LaneRecord& lane : s.lanes) {
+            if (lane.state != LaneState::Active)
+                continue;
+            for (int r : lane.reads)
+                for (int w : lane.writes) {
+                    if (w < 0 || w >= n)
+                        continue;
+                    if (fromInput)
+                        inputArrowCount += r >= 0 && r < inputN;
+                    else
+                        arrowCount += r >= 0 && r < n && w != r;
+                }
+        }
+        l.arrowEvery = std::max(1, int((arrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+        l.inputArrowEvery = std::max(1, int((inputArrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+        arrowNote = l.arrowEvery > 1
+            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(arrowCount)))
+            : QString();
+        inputArrowNote = l.inputArrowEvery > 1
+            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(inputArrowCount)))
+            : QString();
+    }
+    if (fromInput) {
+        const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
+                                               t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
+        l.inputValueFont = valueFont(gi.cellW, t.input, l.showInputValues, 10, 26);
+        l.inputCaption = t.padded_n > t.n
+            ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
+            : Text::tr("global input (%1), read by this step").arg(values(t.n));
+        l.inputCaption += inputArrowNote;
+        l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
+        y += l.inputCaptionRect.height() + 2;
+        y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+        y += std::max<qreal>(24 * l.scale, g.arcH * 0.8);
+    }
+
+    // The array before this step: the previous step's values, or the input for the first step,
+    // when it is the same array (same space and length).
+    const std::vector<float>* before = nullptr;
+    if (k > 0 && t.steps[std::size_t(k - 1)].values.size() == s.values.size()
+        && t.steps[std::size_t(k - 1)].values_space == s.values_space)
+        before = &t.steps[std::size_t(k - 1)].values;
+    else if (k == 0 && s.values_space == model::MemorySpace::Global && t.input.size() == s.values.size())
+        before = &t.input;
+
+    l.valuesCaption = Text::tr("%1 after the step (%2)").arg(spaceName(s.values_space), values(n));
+    if (s.stride)
+        l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? Text::tr(" · offset %1")
+                                                                             : Text::tr(" · stride %1"))
+                               .arg(*s.stride);
+    l.valuesCaption += arrowNote;
+    if (!fromInput) {
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 2;
+    }
+
+    const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
+    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
+    if (fromInput) {
+        // The arrows come down from the input: the caption goes under the cells.
+        l.arcHeight = 4;
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y + 2, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 4;
+    }
+    if (before)
+        for (StepLayout::Cell& c : l.cells) {
+            c.hasBefore = true;
+            c.before = (*before)[std::size_t(c.index)];
+        }
+    // Reads and writes come from the lane records.
+    const int inputN = int(l.inputCells.size());
+    for (const model::LaneRecord& lane : s.lanes) {
+        for (int w : lane.writes)
+            if (w >= 0 && w < n)
+                l.cells[w].written = true;
+        if (lane.state != LaneState::Active)
+            continue;
+        for (int r : lane.reads) {
+            if (fromInput) {
+                if (r < 0 || r >= inputN)
+                    continue;
+                l.inputCells[r].read = true;
+                for (int w : lane.writes)
+                    if (w >= 0 && w < n)
+                        l.inputArrows.push_back({r, w});
+            } else if (r >= 0 && r < n) {
+                l.cells[r].read = true;
+                for (int w : lane.writes)
+                    if (w >= 0 && w < n && w != r)
+                        l.arrows.push_back({r, w});
+            }
+        }
+    }
+    Q_ASSERT(l.arrowEvery == std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
+    Q_ASSERT(l.inputArrowEvery == std::max(1, int((l.inputArrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
+    // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
+    l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
+    y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
+    if (s.output) {
+        l.outputText = Text::tr("*output = %1").arg(floatText(*s.output));
+        QFont bold = l.labelFont;
+        bold.setBold(true);
+        QFontMetricsF om(bold);
+        const bool merge = !s.atomics.empty();
+        const qreal drop = merge ? std::max<qreal>(28 * l.scale, g.cellH * 0.6) : 0;  // room for arrows into the badge
+        l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20 * l.scale, om.height() + 8 * l.scale);
+        y += drop + l.outputRect.height() + 4;
+        // Lanes that send a cell's value to *output (they read it and write no cell).
+        if (merge && !fromInput)
+            for (const model::LaneRecord& lane : s.lanes)
+                if (lane.state == LaneState::Active && lane.writes.empty())
+                    for (int r : lane.reads)
+                        if (r >= 0 && r < n)
+                            l.outputArrows.push_back(r);
+    }
+    return y + kGap;
+}
+
+QString warpCaption(int active, int live, bool divergent)
+{
+    if (live == 0)
+        return Text::tr("exited");
+    if (divergent)
+        return Text::tr("divergent: %1/%2 active").arg(active).arg(live);
+    if (active == 0)
+        return Text::tr("idle: 0/%1 active").arg(live);
+    return Text::tr("all %1 active").arg(live);
+}
+
+qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    const int laneCount = int(s.lanes.size());
+    if (laneCount == 0)
+        return y;
+    const int ws = std::max(1, t.params.warp_size);
+    // Block size of this step's launch: a second kernel (two_pass) runs with its own block size,
+    // which the warp records of block 0 reveal; otherwise the trace's block size.
+    int block0Warps = 0;
+    for (const model::WarpRecord& w : s.warps)
+        if (w.block == 0)
+            block0Warps = std::max(block0Warps, w.warp + 1);
+    const int bs = block0Warps > 0 ? std::min(laneCount, block0Warps * ws) : std::max(1, t.params.block_size);
+    const qreal avail = width - 2 * kMargin;
+
+    // Warp records by (block, warp) for the captions; lanes by global thread index.
+    QHash<qint64, const model::WarpRecord*> records;
+    for (const model::WarpRecord& w : s.warps)
+        records.insert((qint64(w.block) << 32) | quint32(w.warp), &w);
+
+    struct Group { int block, warp, first, count; };
+    QVector<Group> groups;
+    for (int g = 0; g < laneCount;) {
+        const int block = g / bs, tid = g % bs, warp = tid / ws;
+        const int count = std::min({ws - tid % ws, bs - tid, laneCount - g});
+        groups.push_back({block, warp, g, count});
+        g += count;
+    }
+
+    const int blocks = (laneCount + bs - 1) / bs;
+    l.lanesCaption = Text::tr("threads: %1 in %2 of %3 (warp size %4)")
+                         .arg(lanesOf(laneCount), warpsOf(int(groups.size())), blocksOf(blocks))
+                         .arg(ws);
+    QFontMetricsF cm(l.sectionFont);
+    l.lanesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.lanesCaption);
+    y += l.lanesCaptionRect.height() + 4;
+
+    const int maxInWarp = std::min(ws, std::min(bs, laneCount));
+    QFontMetricsF sm(l.smallFont);
+    const qreal sc = l.scale;
+    const qreal captionW = sm.horizontalAdvance(warpCaption(32, 32, true)) + 12 * sc;
+    qreal laneW = std::clamp<qreal>(avail / laneCount, 6 * sc, 56 * sc);
+    // Whole warps per row, and each warp at least as wide as its caption.
+    qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
+    if (boxW > avail) {
+        laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
+        boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
+    }
+    laneW = std::max(laneW, std::min<qreal>(56 * sc, (boxW - 4) / maxInWarp));
+    qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
+    if (l.minTextPx <= 0) {
+        l.showThreadNumbers = laneW >= 20;
+    } else {
+        // Presentation: numbers only where the longest fits at the smallest text size.
+        const int digits = int(QString::number(std::max(0, laneCount - 1)).size());
+        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
+    }
+    // Numbered lanes are tall enough to show their state's pattern above and below the digits.
+    if (l.showThreadNumbers)
+        laneH = std::max(laneH, sm.capHeight() + 16 * sc);
+    const qreal titleH = sm.height();
+    const qreal rowH = titleH + laneH + 8 * sc + sm.height() + kGap;
+    const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));
+
+    l.lanes.reserve(laneCount);
+    for (int gi = 0; gi < groups.size(); ++gi) {
+        const Group& g = groups[gi];
+        const int row = gi / perRow, col = gi % perRow;
+        const qreal x0 = kMargin + col * (boxW + kGap);
+        const qreal y0 = y + row * rowH;
+        StepLayout::Warp w;
+        w.block = g.block;
+        w.warp = g.warp;
+        w.rect = QRectF(x0, y0 + titleH, g.count * laneW + 4, laneH + 4);
+        w.captionRect = QRectF(x0, y0 + titleH + laneH + 6 * sc, boxW, sm.height());
+        w.title = blocks > 1 ? Text::tr("block %1 · warp %2").arg(g.block).arg(g.warp)
+                             : Text::tr("warp %1").arg(g.warp);
+        if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
+            w.activeLanes = int(rec->active_lanes.size());
+            w.liveLanes = rec->live_lanes;
+            w.divergent = rec->divergent;
+        } else {
+            for (int i = 0; i < g.count; ++i) {
+                const auto st = s.lanes[std::size_t(g.first + i)].state;
+                w.liveLanes += st != LaneState::Exited;
+                w.activeLanes += st == LaneState::Active;
+            }
+        }
+        w.idle = w.liveLanes > 0 && w.activeLanes == 0;
+        w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+        l.warps.push_back(w);
+        for (int i = 0; i < g.count; ++i) {
+            const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
+            StepLayout::Lane lane;
+            lane.thread = g.first + i;
+            lane.rect = QRectF(x0 + 2 + i * laneW, y0 + titleH + 2, laneW, laneH);
+            lane.state = rec.state;
+            lane.padding = rec.padding;
+            lane.warpIndex = int(l.warps.size()) - 1;
+            l.lanes.push_back(lane);
+        }
+    }
+    const int rows = (int(groups.size()) + perRow - 1) / perRow;
+    y += rows * rowH;
+    if (s.counters.barriers > 0) {
+        l.barrierLabel = s.grid_barrier ? Text::tr("grid.sync(): every thread of the grid waits here")
+                                        : Text::tr("__syncthreads(): every thread of the block waits here");
+        if (s.counters.barriers > 1)
+            l.barrierLabel += Text::tr(" (%1, one per block)").arg(barriers(s.counters.barriers));
+        l.barrierRect = wrappedRect(cm, kMargin, y, avail, l.barrierLabel).adjusted(0, 0, 0, 8 * sc);
+        y += l.barrierRect.height() + kGap;
+    }
+    return y;
+}
+
+qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    if (s.shared_accesses.empty())
+        return y;
+    // Show the worst access of the step (first one on ties): that is where the conflict is.
+    int best = 0;
+    for (int i = 1; i < int(s.shared_accesses.size()); ++i)
+        if (s.shared_accesses[std::size_t(i)].wavefronts > s.shared_accesses[std::size_t(best)].wavefronts)
+            best = i;
+    const model::SharedAccess& a = s.shared_accesses[std::size_t(best)];
+    l.bankAccess = best;
+    l.bankWays = a.max_conflict_ways;
+    const qreal avail = width - 2 * kMargin;
+    const int banks = std::max(1, t.params.banks);
+
+    const QString kind = a.kind == model::AccessKind::Read ? Text::tr("read") : Text::tr("write");
+    const QString conflict = a.max_conflict_ways > 1
+        ? Text::tr("%1-way bank conflict: %2 (%3 extra)")
+              .arg(a.max_conflict_ways)
+              .arg(wavefronts(a.wavefronts), QString::number(a.wavefronts - 1))
+        : Text::tr("conflict-free: %1").arg(wavefronts(a.wavefronts));
+    l.bankCaption = Text::tr("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra")
+                        .arg(a.block).arg(a.warp).arg(kind, QString::fromStdString(a.expression), conflict,
+                             a.broadcast ? Text::tr(" · broadcast") : QString(),
+                             instructions(int(s.shared_accesses.size())), wavefronts(s.counters.shared_wavefronts))
+                        .arg(s.counters.extra_shared_wavefronts);
+    QFontMetricsF cm(l.sectionFont);
+    l.bankCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.bankCaption);
+    l.bankCaptionRect.setWidth(avail);
+    y += l.bankCaptionRect.height() + 4;
+
+    // Group the participating lanes: bank -> word -> lanes.
+    QVector<QMap<int, int>> wordsInBank(banks);
+    QVector<QMap<int, QStringList>> lanesOfWord(banks);
+    for (std::size_t lane = 0; lane < a.bank_of_lane.size() && lane < a.words.size(); ++lane) {
+        const int b = a.bank_of_lane[lane];
+        if (b < 0 || b >= banks || a.words[lane] < 0)
+            continue;
+        wordsInBank[b][a.words[lane]] += 1;
+        lanesOfWord[b][a.words[lane]] << QString::number(lane);
+    }
+    int maxWords = 1;
+    for (const auto& m : wordsInBank)
+        maxWords = std::max(maxWords, int(m.size()));
+    const qreal colW = avail / banks;
+    QFontMetricsF sm(l.smallFont);
+    const qreal headH = sm.height();
+    const qreal boxH = std::clamp<qreal>(sm.height() + 2, 14 * l.scale, 22 * l.scale);
+    for (int b = 0; b < banks; ++b) {
+        StepLayout::Bank bank;
+        bank.bank = b;
+        bank.ways = int(wordsInBank[b].size());
+        bank.rect = QRectF(kMargin + b * colW, y, colW, headH + maxWords * (boxH + 2) + 4 + headH);
+        int row = 0;
+        for (auto it = wordsInBank[b].cbegin(); it != wordsInBank[b].cend(); ++it, ++row) {
+            bank.words.push_back(it.key());
+            bank.lanesPerWord.push_back(it.value());
+            const QStringList& lanes = lanesOfWord[b][it.key()];
+            bank.wordLabels.push_back((lanes.size() == 1 ? Text::tr("lane %1 → w%2") : Text::tr("lanes %1 → w%2"))
+                                          .arg(lanes.join(QLatin1Char(',')))
+                                          .arg(it.key()));
+            bank.broadcast = bank.broadcast || it.value() > 1;
+            bank.wordRects.push_back(QRectF(bank.rect.left() + 1, y + headH + row * (boxH + 2), colW - 2, boxH));
+        }
+        l.banks.push_back(bank);
+    }
+    return y + headH + maxWords * (boxH + 2) + 4 + headH + kGap;
+}
+
+qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    if (s.atomics.empty())
+        return y;
+    const qreal avail = width - 2 * kMargin;
+    const int lost = int(std::count_if(s.atomics.begin(), s.atomics.end(), [](const model::AtomicOp& a) { return a.lost; }));
+    const int count = int(s.atomics.size());
+    const QString target = QString::fromStdString(s.atomics.front().target);
+    l.atomicsCaption = t.expected_wrong
+        ? Text::tr("%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)")
+              .arg(count == 1 ? Text::tr("1 plain (not atomic) read-modify-write")
+                              : Text::tr("%1 plain (not atomic) read-modify-writes").arg(count),
+                   target)
+        : Text::tr("%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)")
+              .arg(count == 1 ? Text::tr("1 atomic operation") : Text::tr("%1 atomic operations").arg(count), target);
+    if (lost)
+        l.atomicsCaption += lost == 1 ? Text::tr(" · 1 lost update") : Text::tr(" · %1 lost updates").arg(lost);
+    QFontMetricsF cm(l.sectionFont);
+    l.atomicsCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.atomicsCaption);
+    l.atomicsCaptionRect.setWidth(avail);
+    y += l.atomicsCaptionRect.height() + 4;
+
+    constexpr int kMaxChips = 48;
+    QFontMetricsF sm(l.smallFont);
+    const qreal h = sm.height() + 8 * l.scale;
+    qreal x = kMargin;
+    for (const model::AtomicOp& a : s.atomics) {
+        if (int(l.atomics.size()) == kMaxChips)
+            break;
+        StepLayout::Atomic chip;
+        chip.order = a.order;
+        chip.lost = a.lost;
+        chip.text = Text::tr("#%1 t%2: %3 %4 %5 → %6%7")
+                        .arg(a.order).arg(a.lane)
+                        .arg(floatText(float(a.before)),
+                             t.operation == model::Operation::Max ? Text::tr("max") : QStringLiteral("+"),
+                             floatText(float(a.operand)), floatText(float(a.after)),
+                             a.lost ? Text::tr("  lost") : QString());
+        const qreal w = std::min(avail, sm.horizontalAdvance(chip.text) + 14 * l.scale);
+        if (x + w > kMargin + avail && x > kMargin) {
+            x = kMargin;
+            y += h + 4;
+        }
+        chip.rect = QRectF(x, y, w, h);
+        x += w + 6 * l.scale;
+        l.atomics.push_back(chip);
+    }
+    l.atomicsHidden = int(s.atomics.size()) - int(l.atomics.size());
+    return y + h + kGap;
+}
+
+qreal layoutLegend(StepLayout& l, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    Q_UNUSED(kGap);
+    const QFontMetricsF sm(l.smallFont);
+    const qreal h = sm.height();
+    const qreal right = width - kMargin;
+    qreal x = kMargin, top = y;
+    using K = StepLayout::LegendItem::Kind;
+    const std::pair<K, QString> items[] = {
+        {K::ActiveLane, Text::tr("active lane")},
+        {K::IdleLane, Text::tr("idle lane")},
+        {K::ExitedLane, Text::tr("exited lane")},
+        {K::Padding, Text::tr("padding (identity)")},
+        {K::DivergentWarp, Text::tr("divergent warp")},
+        {K::IdleWarp, Text::tr("idle warp")},
+        {K::Written, Text::tr("written this step")},
+        {K::ReadArrow, Text::tr("read → added into")},
+        {K::BankConflict, Text::tr("bank conflict")},
+        {K::Broadcast, Text::tr("broadcast")},
+        {K::Barrier, Text::tr("barrier")},
+    };
+    // A row as tall as its tallest text: Chinese words come from a CJK fallback font taller than
+    // the Latin one the metrics describe.
+    qreal rowH = h;
+    for (const auto& [kind, text] : items)
+        rowH = std::max(rowH, sm.boundingRect(QRectF(0, 0, 100000, 100000), Qt::AlignLeft, text).height());
+    for (const auto& [kind, text] : items) {
+        const qreal sw = h * 1.4;
+        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
+        if (x + w > right && x > kMargin) {
+            x = kMargin;
+            y += rowH + 8 * l.scale;
+        }
+        StepLayout::LegendItem item;
+        item.kind = kind;
+        item.text = text;
+        item.swatch = QRectF(x, y + (rowH - h) / 2 + 2, sw, h - 2);
+        item.textRect = QRectF(x + sw + 6 * l.scale, y, w - sw - 6 * l.scale, rowH + 2);
+        l.legend.push_back(item);
+        x += w;
+    }
+    y += rowH + 8 * l.scale;
+    l.legendRect = QRectF(kMargin, top, width - 2 * kMargin, y - top);
+    return y + kMargin;
+}
+
+} // namespace
+
+int StepLayout::activeLaneCount() const
+{
+    return int(std::count_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.state == LaneState::Active; }));
+}
+
+int StepLayout::divergentWarpCount() const
+{
+    return int(std::count_if(warps.begin(), warps.end(), [](const Warp& w) { return w.divergent; }));
+}
+
+int StepLayout::maxBankWays() const
+{
+    int ways = 0;
+    for (const Bank& b : banks)
+        ways = std::max(ways, b.ways);
+    return ways;
+}
+
+int StepLayout::laneAt(QPointF p) const
+{
+    for (const Lane& lane : lanes)
+        if (lane.rect.contains(p))
+            return lane.thread;
+    return -1;
+}
+
+int StepLayout::warpAt(QPointF p) const
+{
+    for (int i = 0; i < warps.size(); ++i) {
+        const Warp& w = warps[i];
+        const QRectF title(w.rect.left(), w.rect.top() - w.captionRect.height(), w.captionRect.width(), w.captionRect.height());
+        if (w.rect.contains(p) || w.captionRect.contains(p) || title.contains(p))
+            return i;
+    }
+    return -1;
+}
+
+int StepLayout::cellAt(QPointF p) const
+{
+    for (const Cell& c : cells)
+        if (c.rect.contains(p))
+            return c.index;
+    return -1;
+}
+
+LayoutOptions presentationOptions(QSize screen)
+{
+    LayoutOptions o;
+    const qreal lines = screen.isValid() ? qreal(std::min(screen.height(), screen.width() * 9 / 16)) : 1080.0;
+    o.minTextPx = std::ceil(kPresentationTextPx * std::max<qreal>(1.0, lines / 1080.0));
+    o.scale = o.minTextPx / 12.0;
+    return o;
+}
+
+QVector<StepLayout::TextBox> StepLayout::textBoxes() const
+{
+    QVector<TextBox> out;
+    const auto add = [&out](const QRectF& rect, const QFont& font, int flags, const QString& text) {
+        if (!text.isEmpty())
+            out.push_back({rect, font, flags, text});
+    };
+    const int left = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    add(titleRect, titleFont, left, title);
+    add(subtitleRect, labelFont, Qt::TextWordWrap, subtitle);
+    add(explanationRect, sectionFont, Qt::TextWordWrap, explanation);
+    add(teachingRect, sectionFont, Qt::AlignCenter | Qt::TextWordWrap, teachingNote);
+    add(inputCaptionRect, sectionFont, left, inputCaption);
+    add(valuesCaptionRect, sectionFont, left, valuesCaption);
+    add(lanesCaptionRect, sectionFont, left, lanesCaption);
+    if (!barrierRect.isEmpty())
+        add(barrierRect.adjusted(0, 8 * scale, 0, 0), sectionFont, left, barrierLabel);
+    add(bankCaptionRect, sectionFont, Qt::TextWordWrap, bankCaption);
+    add(atomicsCaptionRect, sectionFont, Qt::TextWordWrap, atomicsCaption);
+    for (const LegendItem& item : legend)
+        add(item.textRect, smallFont, Qt::AlignLeft | Qt::AlignVCenter, item.text);
+    return out;
+}
+
+StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFont& base, const QString& banner,
+                      const LayoutOptions& options)
+{
+    StepLayout l;
+    l.minTextPx = std::max<qreal>(0, options.minTextPx);
+    l.scale = options.scale > 0 ? options.scale : 1.0;
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const qreal w = std::max(320, width);
+    const qreal body = std::max<qreal>({12, l.minTextPx, base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0});
+    l.titleFont = scaled(base, body * 1.75, true);
+    l.labelFont = scaled(base, body * 1.4, false);
+    l.sectionFont = scaled(base, body * 1.1, false);
+    l.smallFont = scaled(base, body * 1.0, false);
+    l.valueFont = base;
+    l.inputValueFont = base;
+    if (trace.steps.empty() || step < 0 || step >= int(trace.steps.size())) {
+        l.size = QSize(int(w), 200);
+        return l;
+    }
+    qreal y = kMargin;
+    if (!banner.isEmpty()) {
+        l.banner = banner;
+        QFontMetricsF bm(l.titleFont);
+        const QRectF text = bm.boundingRect(QRectF(kMargin + 12 * l.scale, y, w - 2 * kMargin - 24 * l.scale, 1000),
+                                            Qt::TextWordWrap, banner);
+        l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16 * l.scale);
+        y += l.bannerRect.height() + kGap;
+    }
+    y = layoutHeader(l, trace, step, w, y);
+    y = layoutCells(l, trace, step, w, y);
+    y = layoutLanes(l, trace, step, w, y);
+    y = layoutBanks(l, trace, step, w, y);
+    y = layoutAtomics(l, trace, step, w, y);
+    y = layoutLegend(l, w, y);
+    l.size = QSize(int(w), int(std::ceil(y)));
+    return l;
+}
+
+} // namespace reducescope::views

@@ -1,0 +1,902 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/step/step_view.h"
+
+#include "views/common/model_text.h"
+#include "views/common/text_capture.h"
+
+#include "views/step/state_marks.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScreen>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace reducescope::views {
+namespace {
+
+
+// Painting culls what lies outside `exposed` (layout coordinates; a null rect = everything): a
+// 4096-value step is several screens tall, and a paint event only needs the visible one.
+bool visible(const QRectF& r, const QRectF& exposed)
+{
+    return exposed.isNull() || r.intersects(exposed);
+}
+
+void drawArrowHead(QPainter& p, QPointF tip, QPointF from, qreal size)
+{
+    const QLineF dir(tip, from);
+    const qreal a = std::atan2(-dir.dy(), dir.dx());
+    const QPointF p1 = tip + QPointF(std::cos(a + M_PI / 7) * size, -std::sin(a + M_PI / 7) * size);
+    const QPointF p2 = tip + QPointF(std::cos(a - M_PI / 7) * size, -std::sin(a - M_PI / 7) * size);
+    QPolygonF head;
+    head << tip << p1 << p2;
+    p.drawPolygon(head);
+}
+
+void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
+{
+    const qreal sc = l.scale;
+    if (!l.banner.isEmpty()) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.recorded);
+        p.drawRoundedRect(l.bannerRect, 6 * sc, 6 * sc);
+        p.setPen(Qt::white);
+        p.setFont(l.titleFont);
+        p.drawText(l.bannerRect.adjusted(12 * sc, 8 * sc, -12 * sc, -8 * sc), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.banner);
+    }
+    p.setPen(c.text);
+    p.setFont(l.titleFont);
+    p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.title);
+    p.setFont(l.labelFont);
+    p.drawText(l.subtitleRect, Qt::TextWordWrap, l.subtitle);
+    if (!l.explanation.isEmpty()) {
+        p.setPen(c.mutedText);
+        p.setFont(l.sectionFont);
+        p.drawText(l.explanationRect, Qt::TextWordWrap, l.explanation);
+    }
+    if (!l.teachingNote.isEmpty()) {
+        p.setPen(QPen(c.divergent, 1.5 * sc));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(l.teachingRect, 4 * sc, 4 * sc);
+        p.setPen(c.text);
+        p.setFont(l.sectionFont);
+        p.drawText(l.teachingRect, Qt::AlignCenter | Qt::TextWordWrap, l.teachingNote);
+    }
+}
+
+void paintCellRow(QPainter& p, const QVector<StepLayout::Cell>& cells, bool showValues, const QFont& font,
+                  const ViewColors& c, qreal sc, const QRectF& exposed)
+{
+    // Axis-aligned rectangles: no antialiasing needed, and 1024 cells paint much faster.
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    const QPen grid(c.gridLine, 1);
+    for (const StepLayout::Cell& cell : cells) {
+        if (!visible(cell.rect, exposed))
+            continue;
+        const QRectF r = cell.rect.adjusted(1, 1, -1, -1);
+        if (cell.padding) {
+            paintStateFill(p, r, VisualState::PaddingLane, c);
+        } else {
+            p.setPen(grid);
+            p.setBrush(c.background);
+            p.drawRect(r);
+        }
+        if (cell.written)
+            paintStateOutline(p, r.adjusted(1, 1, -1, -1), VisualState::WrittenCell, c,
+                              std::max<qreal>(2 * sc, r.width() * 0.06));
+        if (showValues) {
+            if (cell.padding) {
+                paintTextOnFill(p, r, floatText(cell.value), VisualState::PaddingLane, c, fm);
+            } else {
+                p.setPen(c.text);
+                p.drawText(r, Qt::AlignCenter, floatText(cell.value));
+            }
+        }
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+}
+
+void paintInput(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
+{
+    if (l.inputCells.isEmpty())
+        return;
+    p.setFont(l.sectionFont);
+    p.setPen(c.mutedText);
+    p.drawText(l.inputCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.inputCaption);
+    paintCellRow(p, l.inputCells, l.showInputValues, l.inputValueFont, c, l.scale, exposed);
+    const bool many = l.inputArrows.size() / l.inputArrowEvery > 64;
+    const qreal mix = many ? 0.55 : 0.9;
+    const QColor arrow = QColor::fromRgbF(c.arrow.redF() * mix + c.background.redF() * (1 - mix),
+                                          c.arrow.greenF() * mix + c.background.greenF() * (1 - mix),
+                                          c.arrow.blueF() * mix + c.background.blueF() * (1 - mix));
+    QPen pen(arrow, many ? 1.0 : 1.8 * l.scale);
+    pen.setCosmetic(many);
+    // Lines in one call and heads in one path: thousands of separate strokes are slow.
+    QVector<QLineF> lines;
+    QPainterPath heads;
+    const qreal head = 7 * l.scale;
+    for (qsizetype i = 0; i < l.inputArrows.size(); i += l.inputArrowEvery) {
+        const StepLayout::Arrow& a = l.inputArrows[i];
+        const QPointF from(l.inputCells[a.from].rect.center().x(), l.inputCells[a.from].rect.bottom());
+        const QPointF to(l.cells[a.to].rect.center().x(), l.cells[a.to].rect.top() - 1);
+        if (!visible(QRectF(from, to).normalized().adjusted(-head, -head, head, head), exposed))
+            continue;
+        lines.push_back(QLineF(from, to));
+        const QLineF dir(to, from);
+        const qreal ang = std::atan2(-dir.dy(), dir.dx());
+        heads.moveTo(to);
+        heads.lineTo(to + QPointF(std::cos(ang + M_PI / 7) * head, -std::sin(ang + M_PI / 7) * head));
+        heads.lineTo(to + QPointF(std::cos(ang - M_PI / 7) * head, -std::sin(ang - M_PI / 7) * head));
+        heads.closeSubpath();
+    }
+    p.setPen(pen);
+    p.drawLines(lines);
+    p.setPen(Qt::NoPen);
+    p.setBrush(arrow);
+    p.drawPath(heads);
+}
+
+void paintOutput(QPainter& p, const StepLayout& l, const ViewColors& c)
+{
+    if (l.outputText.isEmpty())
+        return;
+    const qreal sc = l.scale;
+    // Arrows from the cells merged into *output (atomics), at most 64 of them.
+    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + 63) / 64);
+    for (qsizetype i = 0; i < l.outputArrows.size(); i += every) {
+        const QRectF& cell = l.cells[l.outputArrows[i]].rect;
+        const QPointF from(cell.center().x(), cell.bottom() + 1);
+        const QPointF to(std::clamp(from.x(), l.outputRect.left() + 8 * sc, l.outputRect.right() - 8 * sc), l.outputRect.top() - 1);
+        p.setPen(QPen(c.atomic, 1.6 * sc));
+        p.drawLine(from, to);
+        p.setPen(Qt::NoPen);
+        p.setBrush(c.atomic);
+        drawArrowHead(p, to, from, 8 * sc);
+    }
+    QFont bold = l.labelFont;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(QPen(c.atomic, 2 * sc));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(l.outputRect, 6 * sc, 6 * sc);
+    p.setPen(c.text);
+    p.drawText(l.outputRect, Qt::AlignCenter, l.outputText);
+}
+
+void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
+{
+    if (l.cells.isEmpty())
+        return;
+    const qreal sc = l.scale;
+    p.setFont(l.sectionFont);
+    p.setPen(c.mutedText);
+    p.drawText(l.valuesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.valuesCaption);
+
+    // Arrows first, under the cells: from each read cell to the cell it adds into. Opaque pens
+    // (the colour pre-mixed with the background): translucent wide antialiased strokes cost
+    // several times more in the raster engine. Many arrows get a thin cosmetic pen.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    // Thin (1 px cosmetic, the raster engine's fast path) for many arrows or small cells.
+    const bool many = l.arrows.size() > 64 || l.cells.front().rect.width() < 24 * sc;
+    const qreal mix = many ? 0.55 : 0.9;
+    const QColor arrow = QColor::fromRgbF(c.arrow.redF() * mix + c.background.redF() * (1 - mix),
+                                          c.arrow.greenF() * mix + c.background.greenF() * (1 - mix),
+                                          c.arrow.blueF() * mix + c.background.blueF() * (1 - mix));
+    const qreal head = many ? 5 * sc : std::clamp<qreal>(l.arcHeight * 0.22, 5 * sc, 11 * sc);
+    QPen pen(arrow, many ? 1.0 : 2.2 * sc);
+    pen.setCosmetic(many);
+    QPainterPath heads;
+    for (qsizetype i = 0; i < l.arrows.size(); i += l.arrowEvery) {
+        const StepLayout::Arrow& a = l.arrows[i];
+        const QRectF& from = l.cells[a.from].rect;
+        const QRectF& to = l.cells[a.to].rect;
+        if (!visible(from.united(to).adjusted(0, -l.arcHeight - head, 0, 0), exposed))
+            continue;
+        const QPointF start(from.center().x(), from.top() - 1);
+        const QPointF end(to.center().x(), to.top() - 1);
+        QPointF control = start;
+        QPainterPath body(start);
+        if (qFuzzyCompare(from.top(), to.top())) {
+            const qreal h = std::min(l.arcHeight - 4 * sc, 8 * sc + std::abs(end.x() - start.x()) * 0.4);
+            control = QPointF((start.x() + end.x()) / 2, start.y() - 2 * h);
+            body.quadTo(control, end);
+        } else {
+            // Between rows of a wrapped array: a straight line keeps the picture readable.
+            body.lineTo(end);
+        }
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(body);
+        const QLineF dir(end, control);
+        const qreal ang = std::atan2(-dir.dy(), dir.dx());
+        heads.moveTo(end);
+        heads.lineTo(end + QPointF(std::cos(ang + M_PI / 7) * head, -std::sin(ang + M_PI / 7) * head));
+        heads.lineTo(end + QPointF(std::cos(ang - M_PI / 7) * head, -std::sin(ang - M_PI / 7) * head));
+        heads.closeSubpath();
+    }
+    p.setPen(Qt::NoPen);
+    p.setBrush(arrow);
+    p.drawPath(heads);
+
+    paintCellRow(p, l.cells, l.showValues, l.valueFont, c, sc, exposed);
+    // Old values of written cells, under the cell ("was 6").
+    if (l.showBefore) {
+        p.setFont(l.smallFont);
+        p.setPen(c.mutedText);
+        const qreal h = QFontMetricsF(l.smallFont).height();
+        for (const StepLayout::Cell& cell : l.cells)
+            if (cell.written && cell.hasBefore && !(cell.before == cell.value) && visible(cell.rect.adjusted(0, 0, 0, h), exposed))
+                p.drawText(QRectF(cell.rect.left() - 8 * sc, cell.rect.bottom(), cell.rect.width() + 16 * sc, h),
+                           Qt::AlignHCenter | Qt::AlignTop, StepView::tr("was %1").arg(floatText(cell.before)));
+    }
+}
+
+VisualState laneState(const StepLayout::Lane& lane)
+{
+    if (lane.state == model::LaneState::Exited)
+        return VisualState::ExitedLane;
+    if (lane.padding)
+        return VisualState::PaddingLane;
+    return lane.state == model::LaneState::Active ? VisualState::ActiveLane : VisualState::IdleLane;
+}
+
+void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
+{
+    if (l.lanes.isEmpty())
+        return;
+    const qreal sc = l.scale;
+    p.setFont(l.sectionFont);
+    p.setPen(c.mutedText);
+    p.drawText(l.lanesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.lanesCaption);
+
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setFont(l.smallFont);
+    const QFontMetricsF fm(l.smallFont);
+    for (const StepLayout::Lane& lane : l.lanes) {
+        if (!visible(lane.rect, exposed))
+            continue;
+        const QRectF r = lane.rect.adjusted(0.5, 0.5, -0.5, -0.5);
+        const VisualState st = laneState(lane);
+        paintStateFill(p, r, st, c);
+        // A padding lane still shows whether it runs the operation: a band in the state's colour.
+        if (st == VisualState::PaddingLane)
+            p.fillRect(QRectF(r.left(), r.bottom() - r.height() * 0.18, r.width(), r.height() * 0.18),
+                       lane.state == model::LaneState::Active ? c.active : c.idle);
+        if (lane.state != model::LaneState::Exited && l.showThreadNumbers)
+            paintTextOnFill(p, r, QString::number(lane.thread), st, c, fm);
+        // Cell borders in the background colour keep neighbouring lanes apart.
+        p.setPen(QPen(c.background, 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r);
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+
+    QFont bold = l.smallFont;
+    bold.setBold(true);
+    for (const StepLayout::Warp& w : l.warps) {
+        if (!visible(w.rect.united(w.captionRect).adjusted(-8 * sc, -w.captionRect.height() - 8 * sc, 8 * sc, 8 * sc), exposed))
+            continue;
+        if (w.divergent)
+            paintStateOutline(p, w.rect, VisualState::DivergentWarp, c, 3.5 * sc);
+        else if (w.idle) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.idleWarp, 2 * sc, Qt::DashLine));
+            p.drawRect(w.rect);
+        } else {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.gridLine, 1));
+            p.drawRect(w.rect);
+        }
+        p.setFont(l.smallFont);
+        p.setPen(c.mutedText);
+        // One line each, as wide as the warp's box: elided (…) rather than cut where it is longer.
+        p.drawText(QRectF(w.rect.left(), w.rect.top() - w.captionRect.height(), w.captionRect.width(),
+                          w.captionRect.height()),
+                   Qt::AlignLeft | Qt::AlignBottom,
+                   QFontMetricsF(l.smallFont).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
+        p.setFont(w.divergent ? bold : l.smallFont);
+        p.setPen(w.divergent ? c.divergent : w.idle ? c.mutedText : c.text);
+        p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(p.font()).elidedText(w.caption, Qt::ElideRight, w.captionRect.width()));
+    }
+
+    if (!l.barrierRect.isEmpty()) {
+        const QRectF r = l.barrierRect;
+        paintBarrierLine(p, QPointF(r.left() + 2 * sc, r.top() + 4 * sc), QPointF(r.right() - 2 * sc, r.top() + 4 * sc), c, 4 * sc);
+        p.setFont(l.sectionFont);
+        p.setPen(c.text);
+        p.drawText(r.adjusted(0, 8 * sc, 0, 0), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.barrierLabel);
+    }
+}
+
+void paintBanks(QPainter& p, const StepLayout& l, const ViewColors& c)
+{
+    if (l.banks.isEmpty())
+        return;
+    p.setFont(l.sectionFont);
+    p.setPen(c.text);
+    p.drawText(l.bankCaptionRect, Qt::TextWordWrap, l.bankCaption);
+    p.setFont(l.smallFont);
+    const QFontMetricsF fm(l.smallFont);
+    QFont bold = l.smallFont;
+    bold.setBold(true);
+    const QFontMetricsF bm(bold);
+    for (const StepLayout::Bank& b : l.banks) {
+        const bool conflict = b.ways > 1;
+        p.setPen(QPen(conflict ? c.conflict : c.gridLine, conflict ? 2 * l.scale : 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(b.rect.adjusted(0.5, 0.5, -0.5, -0.5));
+        p.setPen(c.mutedText);
+        const QRectF head(b.rect.left(), b.rect.top(), b.rect.width(), fm.height());
+        const QString bankName = StepView::tr("b%1").arg(b.bank);
+        if (b.rect.width() >= fm.horizontalAdvance(bankName))
+            p.drawText(head, Qt::AlignCenter, bankName);
+        for (int i = 0; i < b.wordRects.size(); ++i) {
+            const bool bcast = b.lanesPerWord[i] > 1;
+            paintStateFill(p, b.wordRects[i],
+                           conflict ? VisualState::BankConflict : bcast ? VisualState::Broadcast : VisualState::ActiveLane, c);
+            p.setPen(c.laneText);
+            // The longest label that fits: "lane 3 → w24", "w24" or (broadcast) "×4".
+            QString t = b.wordLabels.value(i);
+            if (fm.horizontalAdvance(t) > b.wordRects[i].width() - 4)
+                t = bcast ? StepView::tr("×%1").arg(b.lanesPerWord[i]) : StepView::tr("w%1").arg(b.words[i]);
+            if (b.wordRects[i].width() >= fm.horizontalAdvance(t) && b.wordRects[i].height() >= fm.height() * 0.8)
+                p.drawText(b.wordRects[i], Qt::AlignCenter, t);
+        }
+        const QRectF foot(b.rect.left(), b.rect.bottom() - fm.height(), b.rect.width(), fm.height());
+        if (conflict) {
+            p.setPen(c.text);
+            p.setFont(bold);
+            const QString longForm = StepView::tr("%1-way").arg(b.ways);
+            const QString t = b.rect.width() >= bm.horizontalAdvance(longForm) + 2 ? longForm : QString::number(b.ways);
+            if (b.rect.width() >= bm.horizontalAdvance(t))
+                p.drawText(foot, Qt::AlignCenter, t);
+            p.setFont(l.smallFont);
+        } else if (b.broadcast) {
+            p.setPen(c.text);
+            const QString longForm = StepView::tr("bcast");
+            const QString t = b.rect.width() >= fm.horizontalAdvance(longForm) ? longForm : StepView::tr("B");
+            if (b.rect.width() >= fm.horizontalAdvance(t))
+                p.drawText(foot, Qt::AlignCenter, t);
+        }
+    }
+}
+
+void paintAtomics(QPainter& p, const StepLayout& l, const ViewColors& c)
+{
+    if (l.atomics.isEmpty())
+        return;
+    const qreal sc = l.scale;
+    p.setFont(l.sectionFont);
+    p.setPen(c.text);
+    p.drawText(l.atomicsCaptionRect, Qt::TextWordWrap, l.atomicsCaption);
+    p.setFont(l.smallFont);
+    for (const StepLayout::Atomic& a : l.atomics) {
+        // A lost update: dashed outline in the divergent (warning) colour and the word "lost".
+        p.setPen(QPen(a.lost ? c.lost : c.atomic, (a.lost ? 2.5 : 1.2) * sc, a.lost ? Qt::DashLine : Qt::SolidLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(a.rect, 5 * sc, 5 * sc);
+        p.setPen(c.text);
+        p.drawText(a.rect, Qt::AlignCenter, a.text);
+    }
+    if (l.atomicsHidden > 0) {
+        p.setFont(l.smallFont);
+        p.setPen(c.mutedText);
+        const QRectF last = l.atomics.back().rect;
+        const QString more = l.atomicsHidden == 1 ? StepView::tr("… 1 more") : StepView::tr("… %1 more").arg(l.atomicsHidden);
+        p.drawText(QRectF(last.right() + 8 * sc, last.top(), QFontMetricsF(l.smallFont).horizontalAdvance(more) + 4, last.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, more);
+    }
+}
+
+void paintLegend(QPainter& p, const StepLayout& l, const ViewColors& c)
+{
+    if (l.legend.isEmpty())
+        return;
+    using K = StepLayout::LegendItem::Kind;
+    p.setFont(l.smallFont);
+    for (const StepLayout::LegendItem& item : l.legend) {
+        const QRectF& r = item.swatch;
+        switch (item.kind) {
+        case K::ActiveLane: paintStateSwatch(p, r, VisualState::ActiveLane, c); break;
+        case K::IdleLane: paintStateSwatch(p, r, VisualState::IdleLane, c); break;
+        case K::ExitedLane: paintStateSwatch(p, r, VisualState::ExitedLane, c); break;
+        case K::Padding: paintStateSwatch(p, r, VisualState::PaddingLane, c); break;
+        case K::DivergentWarp: paintStateSwatch(p, r, VisualState::DivergentWarp, c); break;
+        case K::Written: paintStateSwatch(p, r, VisualState::WrittenCell, c); break;
+        case K::BankConflict: paintStateSwatch(p, r, VisualState::BankConflict, c); break;
+        case K::Broadcast: paintStateSwatch(p, r, VisualState::Broadcast, c); break;
+        case K::Barrier: paintStateSwatch(p, r, VisualState::Barrier, c); break;
+        case K::IdleWarp:
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.idleWarp, 2 * l.scale, Qt::DashLine));
+            p.drawRect(r.adjusted(2, 2, -2, -2));
+            break;
+        case K::ReadArrow:
+            p.setPen(QPen(c.arrow, 2 * l.scale));
+            p.drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right() - 3, r.center().y()));
+            p.setBrush(c.arrow);
+            p.setPen(Qt::NoPen);
+            drawArrowHead(p, QPointF(r.right(), r.center().y()), QPointF(r.left(), r.center().y()), 6 * l.scale);
+            break;
+        }
+        p.setPen(c.text);
+        p.drawText(item.textRect, Qt::AlignLeft | Qt::AlignVCenter, item.text);
+    }
+}
+
+} // namespace
+
+StepView::StepView(QWidget* parent)
+    : QWidget(parent)
+    , m_colors(ViewColors::fromPalette(palette()))
+{
+    setAccessibleName(tr("Step view"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setFocusPolicy(Qt::StrongFocus);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    QSizePolicy policy = sizePolicy();
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+void StepView::setTrace(std::shared_ptr<const model::Trace> trace)
+{
+    m_trace = std::move(trace);
+    const int last = m_trace ? int(m_trace->steps.size()) - 1 : 0;
+    m_step = std::clamp(m_step, 0, std::max(0, last));
+    invalidate();
+}
+
+void StepView::setBanner(const QString& banner)
+{
+    if (banner == m_banner)
+        return;
+    m_banner = banner;
+    invalidate();
+}
+
+void StepView::setStep(int k)
+{
+    const int last = m_trace ? int(m_trace->steps.size()) - 1 : 0;
+    k = std::clamp(k, 0, std::max(0, last));
+    if (k == m_step)
+        return;
+    m_step = k;
+    invalidate();
+}
+
+void StepView::setPresentation(bool on, QSize screen)
+{
+    if (on == m_presentation && screen == m_presentationScreen)
+        return;
+    m_presentation = on;
+    m_presentationScreen = screen;
+    invalidate();
+}
+
+LayoutOptions StepView::layoutOptions() const
+{
+    if (!m_presentation)
+        return {};
+    QSize screenSize = m_presentationScreen;
+    if (!screenSize.isValid() && screen())
+        screenSize = screen()->size();
+    return presentationOptions(screenSize);
+}
+
+void StepView::setTheme(Theme theme)
+{
+    if (theme == m_theme)
+        return;
+    m_theme = theme;
+    rebuildColors();
+}
+
+void StepView::rebuildColors()
+{
+    m_colors = ViewColors::forTheme(m_theme, palette());
+    update();
+}
+
+void StepView::setZoom(double zoom, QPointF anchor)
+{
+    zoom = std::clamp(zoom, 1.0, 8.0);
+    if (qFuzzyCompare(zoom, m_zoom))
+        return;
+    if (anchor.x() < 0 || anchor.y() < 0)
+        anchor = QPointF(width() / 2.0, height() / 2.0);
+    // The layout point under the anchor stays under it.
+    const QPointF layoutPoint = toLayout(anchor);
+    m_zoom = zoom;
+    setPan(layoutPoint * m_zoom - anchor);
+    update();
+    emit zoomChanged(m_zoom);
+}
+
+void StepView::zoomIn() { setZoom(m_zoom * 1.25); }
+void StepView::zoomOut() { setZoom(m_zoom / 1.25); }
+
+void StepView::resetZoom()
+{
+    m_pan = QPointF();
+    setZoom(1.0);
+    update();
+}
+
+void StepView::setPan(QPointF pan)
+{
+    const qreal maxX = std::max<qreal>(0, width() * m_zoom - width());
+    const qreal maxY = std::max<qreal>(0, height() * m_zoom - height());
+    pan = QPointF(std::clamp<qreal>(pan.x(), 0, maxX), std::clamp<qreal>(pan.y(), 0, maxY));
+    if (pan == m_pan)
+        return;
+    m_pan = pan;
+    update();
+}
+
+bool StepView::panBy(QPointF delta)
+{
+    const QPointF before = m_pan;
+    setPan(m_pan + delta);
+    return m_pan != before;
+}
+
+QPointF StepView::toLayout(QPointF widgetPoint) const
+{
+    return (widgetPoint + m_pan) / m_zoom;
+}
+
+int StepView::laneAt(QPoint p) const { return currentLayout().laneAt(toLayout(p)); }
+int StepView::warpAt(QPoint p) const { return currentLayout().warpAt(toLayout(p)); }
+int StepView::cellAt(QPoint p) const { return currentLayout().cellAt(toLayout(p)); }
+
+void StepView::invalidate()
+{
+    // Screen readers get the step's title and label (what a sighted student reads first).
+    if (m_trace && m_step < int(m_trace->steps.size()))
+        setAccessibleDescription(tr("%1%2 step %3 of %4: %5")
+                                     .arg(m_banner.isEmpty() ? QString() : m_banner + QStringLiteral(". "),
+                                          QString::fromStdString(m_trace->strategy)).arg(m_step + 1)
+                                     .arg(m_trace->steps.size())
+                                     .arg(stepLabel(m_trace->steps[std::size_t(m_step)])));
+    m_layoutValid = false;
+    updateGeometry();
+    update();
+}
+
+const StepLayout& StepView::currentLayout() const
+{
+    if (!m_layoutValid) {
+        m_layout = layoutForWidth(width());
+        m_layoutValid = true;
+    }
+    return m_layout;
+}
+
+StepLayout StepView::layoutForWidth(int w) const
+{
+    if (!m_trace)
+        return StepLayout{};
+    return layoutStep(*m_trace, m_step, w, font(), m_banner, layoutOptions());
+}
+
+int StepView::heightForWidth(int w) const
+{
+    if (!m_trace)
+        return 200;
+    if (w == width())
+        return currentLayout().size.height();
+    return layoutForWidth(w).size.height();
+}
+
+QSize StepView::sizeHint() const
+{
+    return QSize(900, heightForWidth(std::max(width(), 900)));
+}
+
+QSize StepView::minimumSizeHint() const
+{
+    return QSize(320, 200);
+}
+
+void StepView::paintLayout(QPainter& p, const StepLayout& l, const QRectF& exposed) const
+{
+    p.fillRect(QRectF(QPointF(0, 0), QSizeF(l.size.width(), std::max(l.size.height(), 200))), m_colors.background);
+    if (!m_trace || m_trace->steps.empty()) {
+        p.setPen(m_colors.mutedText);
+        p.drawText(QRectF(0, 0, l.size.width(), 200), Qt::AlignCenter, tr("No trace: choose a strategy and an input."));
+        return;
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    paintHeader(p, l, m_colors);
+    paintInput(p, l, m_colors, exposed);
+    paintCells(p, l, m_colors, exposed);
+    paintOutput(p, l, m_colors);
+    paintLanes(p, l, m_colors, exposed);
+    paintBanks(p, l, m_colors);
+    paintAtomics(p, l, m_colors);
+    paintLegend(p, l, m_colors);
+}
+
+void StepView::setPredictMarks(const PredictMarks& marks)
+{
+    m_marks = marks;
+    update();
+}
+
+void StepView::paintPredict(QPainter& p, const StepLayout& l) const
+{
+    using Target = PredictMarks::Target;
+    const qreal sc = l.scale;
+    if (m_marks.covered) {
+        // Everything below the title and the source line is the step's outcome: hidden, with the
+        // boxes the class clicks drawn plain (cells hold their value before the step).
+        const qreal top = l.subtitleRect.bottom() + 4 * sc;
+        p.fillRect(QRectF(0, top, l.size.width(), l.size.height() - top), m_colors.background);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(m_colors.text);
+        p.setFont(l.sectionFont);
+        p.drawText(l.explanationRect, Qt::TextWordWrap, tr("Predict this step, then reveal it."));
+        p.setFont(l.valueFont);
+        for (const StepLayout::Cell& c : l.inputCells) {
+            p.setPen(QPen(m_colors.gridLine, 1 * sc));
+            p.drawRect(c.rect);
+            if (l.showInputValues) {
+                p.setPen(m_colors.text);
+                p.drawText(c.rect, Qt::AlignCenter, floatText(c.value, 6));
+            }
+        }
+        for (const StepLayout::Cell& c : l.cells) {
+            p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
+            p.drawRect(c.rect);
+            if (l.showValues && (c.hasBefore || l.inputCells.isEmpty())) {
+                p.setPen(m_colors.text);
+                p.drawText(c.rect, Qt::AlignCenter, floatText(c.hasBefore ? c.before : c.value, 6));
+            }
+        }
+        for (const StepLayout::Warp& w : l.warps) {
+            p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
+            p.drawRect(w.rect);
+            p.setPen(m_colors.text);
+            p.setFont(l.labelFont);
+            p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                       QFontMetricsF(l.labelFont).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
+        }
+        p.setFont(l.smallFont);
+        for (const StepLayout::Lane& lane : l.lanes) {
+            p.setPen(QPen(m_colors.mutedText, 1 * sc));
+            p.drawRect(lane.rect);
+            if (l.showThreadNumbers) {
+                p.setPen(m_colors.text);
+                p.drawText(lane.rect, Qt::AlignCenter, QString::number(lane.thread));
+            }
+        }
+    }
+    auto rectOf = [&](int id) -> QRectF {
+        switch (m_marks.target) {
+        case Target::Warps: return id >= 0 && id < l.warps.size() ? l.warps[id].rect : QRectF();
+        case Target::Lanes:
+            for (const StepLayout::Lane& lane : l.lanes)
+                if (lane.thread == id)
+                    return lane.rect;
+            return {};
+        case Target::Cells:
+            for (const StepLayout::Cell& c : l.cells)
+                if (c.index == id)
+                    return c.rect;
+            return {};
+        case Target::None: return {};
+        }
+        return {};
+    };
+    const qreal line = 3 * sc;
+    auto glyph = [&](const QRectF& r, const QString& g, const QColor& colour) {
+        QFont f = l.labelFont;
+        f.setBold(true);
+        p.setFont(f);
+        const QRectF box(r.right() - QFontMetricsF(f).horizontalAdvance(g) - 4 * sc, r.top() - QFontMetricsF(f).height() * 0.6,
+                         QFontMetricsF(f).horizontalAdvance(g) + 8 * sc, QFontMetricsF(f).height());
+        p.setPen(Qt::NoPen);
+        p.setBrush(m_colors.background);
+        p.drawRoundedRect(box, 3 * sc, 3 * sc);
+        p.setPen(colour);
+        p.drawText(box, Qt::AlignCenter, g);
+        p.setBrush(Qt::NoBrush);
+    };
+    p.setBrush(Qt::NoBrush);
+    if (m_marks.askedCell >= 0) {
+        for (const StepLayout::Cell& c : l.cells)
+            if (c.index == m_marks.askedCell) {
+                p.setPen(QPen(m_colors.text, line, Qt::DashLine));
+                p.drawRect(c.rect.adjusted(-line, -line, line, line));
+            }
+    }
+    const QRectF pad(-line, -line, 2 * line, 2 * line);
+    auto grown = [&](QRectF r) { return r.adjusted(pad.x(), pad.y(), pad.width() / 2, pad.height() / 2); };
+    if (!m_marks.revealed) {
+        for (int id : m_marks.chosen) {
+            const QRectF r = rectOf(id);
+            if (r.isNull())
+                continue;
+            p.setPen(QPen(m_colors.text, line));
+            p.drawRect(grown(r));
+            glyph(r, QStringLiteral("•"), m_colors.text);
+        }
+        return;
+    }
+    for (int id : m_marks.chosen) {
+        const QRectF r = rectOf(id);
+        if (r.isNull())
+            continue;
+        const bool right = m_marks.expected.contains(id);
+        p.setPen(QPen(right ? m_colors.broadcast : m_colors.conflict, line, right ? Qt::SolidLine : Qt::DashLine));
+        p.drawRect(grown(r));
+        glyph(r, right ? QStringLiteral("✓") : QStringLiteral("✗"), right ? m_colors.broadcast : m_colors.conflict);
+    }
+    for (int id : m_marks.expected) {
+        if (m_marks.chosen.contains(id))
+            continue;
+        const QRectF r = rectOf(id);
+        if (r.isNull())
+            continue;
+        p.setPen(QPen(m_colors.conflict, line, Qt::DotLine));
+        p.drawRect(grown(r));
+        glyph(r, QStringLiteral("?"), m_colors.conflict);
+    }
+}
+
+void StepView::paintEvent(QPaintEvent* event)
+{
+    QPainter p(this);
+    p.fillRect(rect(), m_colors.background);
+    StepLayout l = currentLayout();
+    l.size.setHeight(std::max(l.size.height(), height()));
+    if (m_zoom != 1.0 || !m_pan.isNull()) {
+        p.translate(-m_pan);
+        p.scale(m_zoom, m_zoom);
+    }
+    const QRectF exposed(toLayout(event->rect().topLeft()), toLayout(event->rect().bottomRight() + QPoint(1, 1)));
+    paintLayout(p, l, exposed);
+    if (m_trace && !m_trace->steps.empty() && (m_marks.covered || m_marks.target != PredictMarks::Target::None || m_marks.askedCell >= 0))
+        paintPredict(p, l);
+    emit painted();
+}
+
+void StepView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_colors = ViewColors::forTheme(m_theme, palette());
+        invalidate();
+    } else if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Step view"));
+        invalidate();  // the layout holds the words: lay them out again in the new language
+    }
+    QWidget::changeEvent(event);
+}
+
+QStringList StepView::paintedStrings() const
+{
+    const StepLayout& l = currentLayout();
+    TextCapture capture(QSize(l.size.width(), std::max(l.size.height(), 200)));
+    QPainter p(&capture);
+    paintLayout(p, l);
+    p.end();
+    return capture.strings();
+}
+
+void StepView::resizeEvent(QResizeEvent* event)
+{
+    m_layoutValid = false;
+    QWidget::resizeEvent(event);
+    setPan(m_pan);  // keep the pan inside the (new) magnified picture
+}
+
+void StepView::keyPressEvent(QKeyEvent* event)
+{
+    const bool ctrl = event->modifiers() & Qt::ControlModifier;
+    const qreal step = 40;
+    if (ctrl && (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal))
+        zoomIn();
+    else if (ctrl && (event->key() == Qt::Key_Minus || event->key() == Qt::Key_Underscore))
+        zoomOut();
+    else if (ctrl && event->key() == Qt::Key_0)
+        resetZoom();
+    else if (m_zoom > 1.0 && !ctrl && event->key() == Qt::Key_Left)
+        panBy(QPointF(-step, 0));
+    else if (m_zoom > 1.0 && !ctrl && event->key() == Qt::Key_Right)
+        panBy(QPointF(step, 0));
+    else if (m_zoom > 1.0 && !ctrl && event->key() == Qt::Key_Up)
+        panBy(QPointF(0, -step));
+    else if (m_zoom > 1.0 && !ctrl && event->key() == Qt::Key_Down)
+        panBy(QPointF(0, step));
+    else {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void StepView::wheelEvent(QWheelEvent* event)
+{
+    const QPoint delta = event->angleDelta();
+    if (event->modifiers() & Qt::ControlModifier) {
+        if (delta.y() != 0)
+            setZoom(m_zoom * std::pow(1.25, delta.y() / 120.0), event->position());
+        event->accept();
+        return;
+    }
+    // Zoomed: the wheel pans the magnified picture; at its edge the scroll area scrolls on.
+    if (m_zoom > 1.0) {
+        const bool sideways = (event->modifiers() & Qt::ShiftModifier) || delta.x() != 0;
+        const qreal amount = -(sideways && delta.x() != 0 ? delta.x() : delta.y()) / 120.0 * 60;
+        if (panBy(sideways ? QPointF(amount, 0) : QPointF(0, amount))) {
+            event->accept();
+            return;
+        }
+    }
+    event->ignore();
+}
+
+void StepView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position().toPoint();
+    m_pressPan = m_pan;
+    event->accept();
+}
+
+void StepView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!m_pressed) {
+        QWidget::mouseMoveEvent(event);
+        return;
+    }
+    const QPoint d = event->position().toPoint() - m_pressPos;
+    if (!m_dragging && m_zoom > 1.0 && d.manhattanLength() >= 6) {
+        m_dragging = true;
+        setCursor(Qt::ClosedHandCursor);
+    }
+    if (m_dragging)
+        setPan(m_pressPan - QPointF(d));
+    event->accept();
+}
+
+void StepView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || !m_pressed) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    m_pressed = false;
+    if (m_dragging) {
+        m_dragging = false;
+        unsetCursor();
+    } else {
+        const QPoint p = event->position().toPoint();
+        if (const int lane = laneAt(p); lane >= 0)
+            emit laneClicked(lane);
+        if (const int warp = warpAt(p); warp >= 0)
+            emit warpClicked(warp);
+        if (const int cell = cellAt(p); cell >= 0)
+            emit cellClicked(cell);
+    }
+    event->accept();
+}
+
+} // namespace reducescope::views

@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "views/step/warp_map_view.h"
+
+#include "views/step/state_marks.h"
+
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScreen>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace reducescope::views {
+namespace {
+
+QFont sized(const QFont& base, qreal px, bool bold)
+{
+    QFont f(base);
+    f.setPixelSize(std::max(8, int(std::lround(px))));
+    f.setBold(bold);
+    return f;
+}
+
+struct MapInput {
+    const model::Trace* trace = nullptr;
+    std::vector<std::pair<int, int>> rows;  // (block, warp), ascending
+    int steps = 0;
+    qreal labelW = 0;
+};
+
+// Cell size of a map split into `bands` bands, in a `w` x `h` area (title and heads excluded).
+QSizeF cellFor(const MapInput& m, int bands, qreal w, qreal h, qreal bandGap)
+{
+    const int perBand = (int(m.rows.size()) + bands - 1) / bands;
+    const qreal cw = (w - bands * m.labelW - (bands - 1) * bandGap) / (qreal(bands) * std::max(1, m.steps));
+    const qreal ch = h / std::max(1, perBand);
+    return QSizeF(cw, ch);
+}
+
+} // namespace
+
+int WarpMapLayout::Map::divergentCells(int step) const
+{
+    return int(std::count_if(cells.begin(), cells.end(), [step](const Cell& c) { return c.step == step && c.divergent; }));
+}
+
+int WarpMapLayout::Map::divergentCells() const
+{
+    return int(std::count_if(cells.begin(), cells.end(), [](const Cell& c) { return c.divergent; }));
+}
+
+WarpMapLayout::Hit WarpMapLayout::hitTest(QPointF p) const
+{
+    Hit hit;
+    for (int m = 0; m < maps.size(); ++m) {
+        for (const Cell& c : maps[m].cells)
+            if (c.rect.contains(p))
+                return Hit{m, c.step, c.row};
+        for (const Column& col : maps[m].columns)
+            if (col.rect.contains(p))
+                return Hit{m, col.step, -1};
+    }
+    return hit;
+}
+
+WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int step, QSize size, const QFont& base,
+                            const LayoutOptions& options)
+{
+    WarpMapLayout l;
+    l.size = size;
+    l.minTextPx = std::max<qreal>(0, options.minTextPx);
+    l.scale = options.scale > 0 ? options.scale : 1.0;
+    const qreal sc = l.scale;
+    const qreal body = std::max<qreal>({12, l.minTextPx, base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0});
+    l.titleFont = sized(base, body * 1.2, true);
+    l.labelFont = sized(base, body, false);
+    l.countFont = sized(base, body, true);
+    const qreal margin = 12 * sc, mapGap = 28 * sc, bandGap = 10 * sc;
+
+    // Legend at the bottom, flowing over the whole width.
+    const QFontMetricsF lm(l.labelFont);
+    using K = WarpMapLayout::LegendItem::Kind;
+    const std::pair<K, QString> items[] = {
+        {K::AllActive, WarpMapView::tr("all lanes active")},
+        {K::Divergent, WarpMapView::tr("divergent warp (bar: active lanes)")},
+        {K::Idle, WarpMapView::tr("idle warp")},
+        {K::Exited, WarpMapView::tr("exited warp")},
+    };
+    {
+        qreal x = margin, y = 0;
+        for (const auto& [kind, text] : items) {
+            const qreal sw = lm.height() * 1.4;
+            const qreal w = sw + 6 * sc + lm.horizontalAdvance(text) + 18 * sc;
+            if (x + w > size.width() - margin && x > margin) {
+                x = margin;
+                y += lm.height() + 6 * sc;
+            }
+            WarpMapLayout::LegendItem item;
+            item.kind = kind;
+            item.text = text;
+            item.swatch = QRectF(x, y + 2, sw, lm.height() - 2);
+            item.textRect = QRectF(x + sw + 6 * sc, y, w - sw - 6 * sc, lm.height() + 2);
+            l.legend.push_back(item);
+            x += w;
+        }
+        const qreal legendH = y + lm.height() + 6 * sc;
+        const qreal top = size.height() - margin - legendH;
+        for (auto& item : l.legend) {
+            item.swatch.translate(0, top);
+            item.textRect.translate(0, top);
+        }
+    }
+    const qreal legendTop = l.legend.isEmpty() ? size.height() - margin : l.legend.front().swatch.top() - 2;
+
+    std::vector<MapInput> inputs;
+    for (const model::Trace* t : {a, b}) {
+        if (!t || t->steps.empty())
+            continue;
+        MapInput m;
+        m.trace = t;
+        std::map<std::pair<int, int>, bool> seen;
+        for (const model::Step& s : t->steps)
+            for (const model::WarpRecord& w : s.warps)
+                seen[{w.block, w.warp}] = true;
+        for (const auto& [key, unused] : seen)
+            m.rows.push_back(key);
+        m.steps = int(t->steps.size());
+        const bool blocks = !m.rows.empty() && m.rows.back().first > 0;
+        const auto [lb, lw] = m.rows.empty() ? std::pair<int, int>{0, 0} : m.rows.back();
+        const QString longest = blocks ? WarpMapView::tr("b%1 w%2").arg(lb).arg(std::max(lw, 10))
+                                       : WarpMapView::tr("w%1").arg(std::max(lw, 10));
+        m.labelW = lm.horizontalAdvance(longest) + 8 * sc;
+        inputs.push_back(std::move(m));
+    }
+    if (inputs.empty()) {
+        l.emptyText = WarpMapView::tr("No trace: choose a strategy and an input.");
+        return l;
+    }
+
+    const int mapsN = int(inputs.size());
+    const qreal mapW = (size.width() - 2 * margin - (mapsN - 1) * mapGap) / mapsN;
+    const QFontMetricsF tm(l.titleFont);
+    const qreal titleH = tm.height() + 4 * sc;
+    const qreal headH = lm.height() + 4 * sc;
+    const qreal gridH = std::max<qreal>(1, legendTop - margin - titleH - headH - 6 * sc);
+    const qreal maxW = 120 * sc, maxH = 44 * sc;
+
+    // Bands per map: the same cell size in every map, as large as fits (cells a little wider than
+    // tall read best: score = min(width, 2 * height)); fewer bands on ties.
+    int bestBands[2] = {1, 1};
+    QSizeF best(-1, -1);
+    qreal bestScore = -1;
+    const int maxBands = 16;
+    for (int g0 = 1; g0 <= maxBands; ++g0) {
+        for (int g1 = 1; g1 <= (mapsN > 1 ? maxBands : 1); ++g1) {
+            QSizeF c = cellFor(inputs[0], g0, mapW, gridH, bandGap);
+            if (mapsN > 1) {
+                const QSizeF d = cellFor(inputs[1], g1, mapW, gridH, bandGap);
+                c = QSizeF(std::min(c.width(), d.width()), std::min(c.height(), d.height()));
+            }
+            c = QSizeF(std::min(c.width(), maxW), std::min(c.height(), maxH));
+            if (c.width() <= 0 || c.height() <= 0)
+                continue;
+            const qreal score = std::min(c.width(), 2 * c.height());
+            if (score > bestScore + 0.01) {
+                bestScore = score;
+                best = c;
+                bestBands[0] = g0;
+                bestBands[1] = g1;
+            }
+        }
+    }
+    l.cellSize = best;
+    const qreal cw = best.width(), ch = best.height();
+
+    // Counts: "12/32" where it fits at the count font, else "12", else the bar alone.
+    const QFontMetricsF cm(l.countFont);
+    const bool fitsHeight = ch >= cm.height() * 0.9;
+    const bool fitsFull = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32/32"));
+    const bool fitsShort = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32"));
+    l.showCounts = fitsShort;
+
+    for (int mi = 0; mi < mapsN; ++mi) {
+        const MapInput& in = inputs[std::size_t(mi)];
+        const model::Trace& t = *in.trace;
+        WarpMapLayout::Map m;
+        m.bands = bestBands[mi];
+        const qreal x0 = margin + mi * (mapW + mapGap);
+        int divergentTotal = 0;
+        for (const model::Step& s : t.steps)
+            divergentTotal += s.counters.divergent_warps;
+        const QString id = QString::fromStdString(t.strategy);
+        m.title = divergentTotal == 1 ? WarpMapView::tr("%1: 1 divergent warp-step").arg(id)
+                                      : WarpMapView::tr("%1: %2 divergent warp-steps").arg(id).arg(divergentTotal);
+        m.titleRect = QRectF(x0, margin, mapW, titleH);
+        const int perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
+        const qreal bandW = in.labelW + in.steps * cw;
+        const qreal gridTop = margin + titleH + headH;
+        const bool blocks = !in.rows.empty() && in.rows.back().first > 0;
+        // Column heads: every k-th step number, so that the labels do not overlap.
+        const qreal headAdvance = lm.horizontalAdvance(QString::number(in.steps)) + 4 * sc;
+        const int every = std::max(1, int(std::ceil(headAdvance / std::max<qreal>(1, cw))));
+        for (int band = 0; band < m.bands; ++band) {
+            const qreal bx = x0 + band * (bandW + bandGap);
+            for (int k = 0; k < in.steps; ++k) {
+                WarpMapLayout::Column col;
+                col.step = k;
+                col.rect = QRectF(bx + in.labelW + k * cw, margin + titleH, cw, headH);
+                if ((k + 1) % every == 0 || every == 1 || k == step)
+                    col.label = QString::number(k + 1);
+                m.columns.push_back(col);
+            }
+            const int rowsInBand = std::min(perBand, int(in.rows.size()) - band * perBand);
+            if (step >= 0 && step < in.steps && rowsInBand > 0)
+                m.currentStepRects.push_back(QRectF(bx + in.labelW + step * cw, margin + titleH, cw, headH + rowsInBand * ch));
+        }
+        // Row labels: every k-th row where rows are lower than the text.
+        const int labelEvery = std::max(1, int(std::ceil(lm.height() / std::max<qreal>(1, ch))));
+        std::map<std::pair<int, int>, int> rowOf;
+        for (int r = 0; r < int(in.rows.size()); ++r) {
+            const auto [blk, wp] = in.rows[std::size_t(r)];
+            rowOf[{blk, wp}] = r;
+            WarpMapLayout::Row row;
+            row.block = blk;
+            row.warp = wp;
+            const int band = r / perBand, inBand = r % perBand;
+            if (inBand % labelEvery == 0)
+                row.label = blocks ? WarpMapView::tr("b%1 w%2").arg(blk).arg(wp) : WarpMapView::tr("w%1").arg(wp);
+            const qreal bx = x0 + band * (bandW + bandGap);
+            // The label is centred on its row, and may overflow it (short rows, every k-th labelled).
+            const qreal lh = std::max(ch, lm.height());
+            row.labelRects.push_back(QRectF(bx, gridTop + inBand * ch + ch / 2 - lh / 2, in.labelW - 4 * sc, lh));
+            m.rows.push_back(row);
+        }
+        for (int k = 0; k < in.steps; ++k) {
+            const model::Step& s = t.steps[std::size_t(k)];
+            for (int wi = 0; wi < int(s.warps.size()); ++wi) {
+                const model::WarpRecord& w = s.warps[std::size_t(wi)];
+                const int r = rowOf[{w.block, w.warp}];
+                const int band = r / perBand, inBand = r % perBand;
+                const qreal bx = x0 + band * (bandW + bandGap);
+                WarpMapLayout::Cell c;
+                c.step = k;
+                c.row = r;
+                c.warpRecord = wi;
+                c.rect = QRectF(bx + in.labelW + k * cw, gridTop + inBand * ch, cw, ch);
+                c.active = int(w.active_lanes.size());
+                c.live = w.live_lanes;
+                c.divergent = w.divergent;
+                c.exited = w.live_lanes == 0;
+                c.idle = !c.exited && c.active == 0;
+                if (fitsFull)
+                    c.count = WarpMapView::tr("%1/%2").arg(c.active).arg(c.live);
+                else if (fitsShort)
+                    c.count = QString::number(c.active);
+                m.cells.push_back(c);
+            }
+        }
+        m.rect = QRectF(x0, margin, mapW, titleH + headH + perBand * ch);
+        l.maps.push_back(m);
+    }
+    return l;
+}
+
+WarpMapView::WarpMapView(QWidget* parent)
+    : QWidget(parent)
+    , m_colors(ViewColors::fromPalette(palette()))
+{
+    setAccessibleName(tr("Warp map"));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void WarpMapView::setTraces(std::shared_ptr<const model::Trace> trace, std::shared_ptr<const model::Trace> compare)
+{
+    m_trace = std::move(trace);
+    m_compare = std::move(compare);
+    invalidate();
+}
+
+void WarpMapView::setStep(int step)
+{
+    if (step == m_step)
+        return;
+    m_step = step;
+    invalidate();
+}
+
+void WarpMapView::setPresentation(bool on, QSize screen)
+{
+    m_presentation = on;
+    m_presentationScreen = screen;
+    invalidate();
+}
+
+void WarpMapView::setTheme(Theme theme)
+{
+    m_theme = theme;
+    m_colors = ViewColors::forTheme(m_theme, palette());
+    update();
+}
+
+void WarpMapView::invalidate()
+{
+    m_layoutValid = false;
+    if (m_trace)
+        setAccessibleDescription(tr("Warp map of %1%2, step %3")
+                                     .arg(QString::fromStdString(m_trace->strategy),
+                                          m_compare ? tr(" and %1").arg(QString::fromStdString(m_compare->strategy)) : QString())
+                                     .arg(m_step + 1));
+    update();
+}
+
+const WarpMapLayout& WarpMapView::currentLayout() const
+{
+    if (!m_layoutValid) {
+        LayoutOptions options;
+        if (m_presentation) {
+            QSize screenSize = m_presentationScreen;
+            if (!screenSize.isValid() && screen())
+                screenSize = screen()->size();
+            options = presentationOptions(screenSize);
+        }
+        m_layout = layoutWarpMap(m_trace.get(), m_compare.get(), m_step, size(), font(), options);
+        m_layoutValid = true;
+    }
+    return m_layout;
+}
+
+void WarpMapView::paintLayout(QPainter& p, const WarpMapLayout& l) const
+{
+    const ViewColors& c = m_colors;
+    p.fillRect(QRectF(QPointF(0, 0), QSizeF(l.size)), c.background);
+    if (!l.emptyText.isEmpty()) {
+        p.setPen(c.mutedText);
+        p.setFont(l.labelFont);
+        p.drawText(QRectF(QPointF(0, 0), QSizeF(l.size)), Qt::AlignCenter, l.emptyText);
+        return;
+    }
+    const qreal sc = l.scale;
+    const qreal outline = std::clamp<qreal>(std::min(l.cellSize.width(), l.cellSize.height()) * 0.12, 1.5, 4 * sc);
+    for (const WarpMapLayout::Map& m : l.maps) {
+        p.setFont(l.titleFont);
+        p.setPen(c.text);
+        p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter, m.title);
+        p.setFont(l.labelFont);
+        p.setPen(c.mutedText);
+        for (const WarpMapLayout::Column& col : m.columns)
+            if (!col.label.isEmpty())
+                p.drawText(col.rect.adjusted(-20 * sc, 0, 20 * sc, 0), Qt::AlignHCenter | Qt::AlignBottom, col.label);
+        for (const WarpMapLayout::Row& row : m.rows)
+            if (!row.label.isEmpty())
+                for (const QRectF& r : row.labelRects)
+                    p.drawText(r, Qt::AlignRight | Qt::AlignVCenter, row.label);
+
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setFont(l.countFont);
+        const QFontMetricsF cm(l.countFont);
+        for (const WarpMapLayout::Cell& cell : m.cells) {
+            const QRectF r = cell.rect.adjusted(1, 1, -1, -1);
+            QColor textColour = c.laneText;
+            if (cell.exited) {
+                paintStateFill(p, r, VisualState::ExitedLane, c);
+            } else if (cell.divergent) {
+                p.fillRect(r, c.background);
+                const qreal barH = std::max<qreal>(3, r.height() * 0.3);
+                const qreal frac = cell.live > 0 ? qreal(cell.active) / cell.live : 0;
+                p.fillRect(QRectF(r.left(), r.bottom() - barH, std::max<qreal>(2, r.width() * frac), barH), c.active);
+                paintStateOutline(p, r.adjusted(outline / 2, outline / 2, -outline / 2, -outline / 2),
+                                  VisualState::DivergentWarp, c, outline);
+                textColour = c.text;
+            } else if (cell.idle) {
+                paintStateFill(p, r, VisualState::IdleLane, c);
+            } else {
+                paintStateFill(p, r, VisualState::ActiveLane, c);
+            }
+            if (!cell.count.isEmpty()) {
+                if (cell.divergent) {
+                    p.setPen(textColour);
+                    p.drawText(r.adjusted(0, 0, 0, -r.height() * 0.2), Qt::AlignCenter, cell.count);
+                } else {
+                    paintTextOnFill(p, r, cell.count,
+                                    cell.exited ? VisualState::ExitedLane : cell.idle ? VisualState::IdleLane : VisualState::ActiveLane,
+                                    c, cm);
+                }
+            }
+        }
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(c.text, 2.5 * sc));
+        for (const QRectF& r : m.currentStepRects)
+            p.drawRect(r.adjusted(-1, -1, 1, 1));
+    }
+    p.setFont(l.labelFont);
+    for (const WarpMapLayout::LegendItem& item : l.legend) {
+        const QRectF& r = item.swatch;
+        switch (item.kind) {
+        case WarpMapLayout::LegendItem::Kind::AllActive: paintStateFill(p, r, VisualState::ActiveLane, c); break;
+        case WarpMapLayout::LegendItem::Kind::Idle: paintStateFill(p, r, VisualState::IdleLane, c); break;
+        case WarpMapLayout::LegendItem::Kind::Exited: paintStateFill(p, r, VisualState::ExitedLane, c); break;
+        case WarpMapLayout::LegendItem::Kind::Divergent:
+            p.fillRect(QRectF(r.left(), r.bottom() - r.height() * 0.3, r.width() * 0.4, r.height() * 0.3), c.active);
+            paintStateOutline(p, r.adjusted(1.5, 1.5, -1.5, -1.5), VisualState::DivergentWarp, c, 3 * sc);
+            break;
+        }
+        p.setPen(c.text);
+        p.drawText(item.textRect, Qt::AlignLeft | Qt::AlignVCenter, item.text);
+    }
+}
+
+void WarpMapView::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    paintLayout(p, currentLayout());
+    emit painted();
+}
+
+void WarpMapView::resizeEvent(QResizeEvent* event)
+{
+    m_layoutValid = false;
+    QWidget::resizeEvent(event);
+}
+
+void WarpMapView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_colors = ViewColors::forTheme(m_theme, palette());
+        invalidate();
+    } else if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Warp map"));
+        invalidate();  // the layout holds the words: lay them out again in the new language
+    }
+    QWidget::changeEvent(event);
+}
+
+void WarpMapView::mousePressEvent(QMouseEvent* event)
+{
+    // Accepted, so that the release (which decides the click) comes here too.
+    if (event->button() == Qt::LeftButton)
+        event->accept();
+    else
+        QWidget::mousePressEvent(event);
+}
+
+void WarpMapView::mouseReleaseEvent(QMouseEvent* event)
+{
+    const WarpMapLayout::Hit hit = currentLayout().hitTest(event->position());
+    if (hit.map >= 0 && hit.step >= 0) {
+        emit stepClicked(hit.step);
+        event->accept();
+        return;
+    }
+    QWidget::mouseReleaseEvent(event);
+}
+
+} // namespace reducescope::views
