@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `cmake --install build --prefix P` (issue 17): everything a desktop needs, under P:
+# `cmake --install build --prefix P` (docs/install.md): everything a desktop needs, under P:
 #   bin/reducescope, bin/reducescope-cli
 #   share/applications/<app id>.desktop, share/metainfo/<app id>.metainfo.xml (AppStream)
 #   share/icons/hicolor/{scalable,16x16..256x256}/apps/<app id>.{svg,png}

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# `cpack -G DEB` in the build folder (issue 17): reducescope_<version>_<arch>.deb for Debian 12,
+# `cpack -G DEB` in the build folder: reducescope_<version>_<arch>.deb for Debian 12,
 # holding what cmake/Install.cmake installs under /usr. Its Depends come from the shared libraries
 # the programs actually link (dpkg-shlibdeps, package dpkg-dev). The CUDA runtime is linked
 # statically (CUDA::cudart_static), so the package needs no CUDA package: on a GPU machine only the

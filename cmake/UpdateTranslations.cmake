@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Runs lupdate over app/ and views/ into the translation sources (issue 13):
+# Runs lupdate over app/ and views/ into the translation sources (English and Simplified Chinese):
 #   cmake -DLUPDATE=... -DSOURCE_DIR=... -DTS_DIR=... [-DCHECK=1] -P UpdateTranslations.cmake
 # reducescope_zh_CN.ts gets every string; reducescope_en.ts only those with plural forms
 # (-pluralonly: English needs "1 warp" / "2 warps", the rest is its own source text). No line

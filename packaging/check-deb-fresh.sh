@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Issue 17: does reducescope_<version>_<arch>.deb install and start on a fresh Debian 12?
+# Does reducescope_<version>_<arch>.deb install and start on a fresh Debian 12? (docs/install.md)
 #
 #   sudo packaging/check-deb-fresh.sh build-dev/reducescope_0.1.0_amd64.deb [ROOTDIR]
 #

@@ -325,7 +325,7 @@ QByteArray benchResultsToMarkdown(const BenchResults& r, const QList<std::option
 
 QList<std::optional<double>> benchSpeedups(const BenchResults& r, const QString& baseline)
 {
-    // The baseline's verified results indexed by n once (issue 15: comparing every result with
+    // The baseline's verified results indexed by n once (comparing every result with
     // every other took 31 s for 20000 results). Per n, the best match for each (operation, block
     // size, coarse factor) is found among the few baseline results of that n.
     QHash<qint64, QList<const BenchResult*>> byN;

@@ -77,7 +77,7 @@ QByteArray benchResultsToJson(const bench::ResultsFile& f);
 bool writeResultsFile(const QString& path, const bench::ResultsFile& f, QString* error);
 /// One CSV row per result with a header row; times in ms, bandwidths in 10^9 bytes/s.
 QByteArray benchResultsToCsv(const views::BenchResults& r);
-/// The table as Markdown (issue 16): one row per result, columns strategy, N, block, C, mode,
+/// The table as Markdown: one row per result, columns strategy, N, block, C, mode,
 /// cache, status, median time (µs), bandwidth (GB/s), % of peak, and the speed-up against
 /// `baseline` with the baseline named in its header ("Speed-up vs cub"); `speedups` as from
 /// benchSpeedups(r, baseline), same order as r.results. A '|' in a cell is escaped; "–" marks

@@ -47,7 +47,7 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     m_status = new QListWidget(this);
     m_status->setMinimumHeight(80);
     // One line per kernel run, elided, the whole line in its tooltip: with uniform item sizes a
-    // new line costs the list no text layout of the others (issue 15: with a size per item, the
+    // new line costs the list no text layout of the others (with a size per item, the
     // list measured the text of every line again after each turn that added lines).
     m_status->setUniformItemSizes(true);
     m_status->setWordWrap(false);

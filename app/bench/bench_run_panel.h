@@ -31,8 +31,8 @@ public:
     /// into a first line that counts them ("… 29000 earlier lines folded"). Every failure line
     /// (✗: wrong, error, skipped, expected wrong) stays.
     QStringList statusLines() const;
-    /// How many lines that are not failures the status list keeps (issue 15: a list of 30000 lines
-    /// cost a layout of every line per event-loop turn).
+    /// How many lines that are not failures the status list keeps (a list of 30000 lines cost a
+    /// layout of every line per event-loop turn; docs/reliability.md).
     static constexpr int kKeptLines = 1000;
     /// A run was started: the status list is cleared and the progress bar is busy until the
     /// runner's start line gives the total.
@@ -56,7 +56,7 @@ protected:
 private:
     void retranslate();
     /// Shows `value` on the progress bar within kProgressMs (QProgressBar::setValue repaints at
-    /// once: once per streamed line, that was most of a 30000-line run's time, issue 15).
+    /// once: once per streamed line, that was most of a 30000-line run's time).
     void setProgressValue(int value);
     void flushProgress();
     /// A line that is not a failure was added: folds the oldest such lines beyond kKeptLines.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Runs `reducescope-cli bench` as a child process (DESIGN.md: a kernel fault cannot take the window
-// down, Cancel is a kill) and turns its JSON lines (docs/results-format.md) into signals.
+// Runs `reducescope-cli bench` as a child process (docs/architecture.md: a kernel fault cannot
+// take the window down, Cancel is a kill) and turns its JSON lines (docs/results-format.md) into
+// signals.
 #pragma once
 
 #include "app/bench/bench_results.h"

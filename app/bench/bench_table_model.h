@@ -34,7 +34,7 @@ public:
     /// header. Rows are shown in catalogue order, then by N (as the charts).
     void setResults(const views::BenchResults& results, const QList<std::optional<double>>& speedups,
                     const QString& baseline);
-    /// Adds the results of a running benchmark without a reset (issue 15: a reset per refresh
+    /// Adds the results of a running benchmark without a reset (a reset per refresh
     /// relaid out every row, so streaming grew quadratically). `added` are the results that arrived
     /// since the last call, in arrival order; each goes to its place in the catalogue order (after
     /// the rows of equal rank and N: the order setResults gives), the rows with one place in one

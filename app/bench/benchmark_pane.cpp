@@ -53,8 +53,8 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_message->setMinimumWidth(1);
     m_message->hide();
-    // Streamed results are drawn at most every kRefreshMs (issue 15: a refresh per line stalled
-    // the pane at 30000 lines).
+    // Streamed results are drawn at most every kRefreshMs (a refresh per line stalled the
+    // pane at 30000 lines; docs/reliability.md).
     m_refreshTimer = new QTimer(this);
     m_refreshTimer->setSingleShot(true);
     m_refreshTimer->setInterval(kRefreshMs);
@@ -236,16 +236,16 @@ QWidget* BenchmarkPane::buildRight()
         m_charts << chart;
         m_tabs->addTab(chart, QString());
     }
-    // Heat map (issue 16): bandwidth over block size × coarse factor of a two-parameter sweep.
+    // Heat map: bandwidth over block size × coarse factor of a two-parameter sweep.
     m_heatMap = new views::BenchHeatMap(m_tabs);
     m_tabs->addTab(m_heatMap, QString());  // tab texts: retranslate()
-    // Comparison (issue 16): per cell FAST, SLOW or SAME against the file loaded with "Compare
+    // Comparison: per cell FAST, SLOW or SAME against the file loaded with "Compare
     // with…", by the rule of `reducescope-cli compare`, with its notes.
     m_comparison = new BenchComparisonView(m_tabs);
     m_tabs->addTab(m_comparison, QString());
     m_determinismPage = buildDeterminismTab(m_tabs);
     m_tabs->addTab(m_determinismPage, QString());
-    // Multi-GPU scaling (issue 7's chart): filled from files whose results carry `gpus`.
+    // Multi-GPU scaling chart: filled from files whose results carry `gpus`.
     m_scaling = new views::BenchScalingChart(m_tabs);
     m_tabs->addTab(m_scaling, QString());
     v->addWidget(m_tabs, 1);
@@ -308,7 +308,7 @@ void BenchmarkPane::showEvent(QShowEvent* event)
     if (!m_probed) {
         m_probed = true;
         if (!REDUCESCOPE_HAVE_CUDA) {
-            // Built without nvcc (issue 17): no kernels to run, so no GPU to ask the CLI about.
+            // Built without nvcc: no kernels to run, so no GPU to ask the CLI about.
             m_noDevice = true;
             m_runPanel->setNoCuda();
             m_device->setNoCudaBuild();

@@ -82,7 +82,7 @@ public:
     QString message() const;
     /// The chart of this kind (for tests and export).
     views::BenchChart* chart(views::BenchChart::Kind kind) const;
-    /// The multi-GPU scaling chart (issue 7).
+    /// The multi-GPU scaling chart (files of `bench --gpus K`).
     views::BenchScalingChart* scalingChart() const { return m_scaling; }
     /// The table's source model.
     BenchTableModel* tableModel() const { return m_model; }
@@ -176,7 +176,7 @@ private:
     QString m_overlayPath;                           ///< the comparison file's path (for the same-file note)
     BenchComparisonView* m_comparison = nullptr;
     QWidget* m_determinismPage = nullptr;
-    QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab (issue 14): one row per repeated result
+    QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab: one row per repeated result
     QLabel* m_determinismSummary = nullptr;
     QString m_baselineId;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark pane's Determinism tab (issue 14): per result of a `bench --repeat K` file, the
+// The benchmark pane's Determinism tab: per result of a `bench --repeat K` file, the
 // runs, the distinct results, their spread in ulps against the float64 reference, and whether the
 // kernel is run-to-run deterministic and why. Every figure comes from kernels/bench/determinism.h
 // (the results file's one reader has already checked them); this file only words them.

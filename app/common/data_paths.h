@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Where the app finds what ships beside it (issue 17): reducescope-cli, the recorded benchmark
-// results, the example traces and the translations, from a build tree and from an install
+// Where the app finds what ships beside it (docs/install.md): reducescope-cli, the recorded
+// benchmark results, the example traces and the translations, from a build tree and from an install
 // (`cmake --install`, the .deb) alike. Every function needs a QCoreApplication
 // (QCoreApplication::applicationDirPath) and returns a clean absolute path, or "" when nothing is found.
 #pragma once

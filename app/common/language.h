@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The window's language (issue 13): English or Simplified Chinese, chosen by --lang, then the saved
+// The window's language: English or Simplified Chinese, chosen by --lang, then the saved
 // setting, then the system locale. Switching installs Qt translators, so every widget gets a
 // QEvent::LanguageChange and retranslates itself at once; nothing restarts.
 #pragma once

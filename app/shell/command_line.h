@@ -34,7 +34,7 @@ struct CommandLineOptions {
 
     /// True when the command line names any of the step pane's state (strategy, input,
     /// parameters, compare, step, trace, counters): then saved step-pane settings are not used, so
-    /// the command line wins over them (issue 12).
+    /// the command line wins over them (docs/classroom.md).
     bool namesStepState() const
     {
         return strategyGiven || inputGiven || paramsGiven || !compare.isEmpty() || step.has_value() || !trace.isEmpty()

@@ -60,7 +60,7 @@ public:
 
     /// Window geometry, splitters, theme and the last strategy/input, from and to QSettings.
     /// `stepState` false: the step pane's saved request, compare strategy and tab are not used
-    /// (the command line names the step pane's state: it wins over saved settings, issue 12).
+    /// (the command line names the step pane's state: it wins over saved settings).
     void restoreSettings(bool stepState = true);
     void saveSettings() const;
 
@@ -69,7 +69,7 @@ public:
     bool chooseLanguage(const QString& code);
     /// The View ▸ Language actions, one per language (checkable, the current one checked).
     QList<QAction*> languageActions() const;
-    // --- classroom mode (issue 12) -------------------------------------------------------------
+    // --- classroom mode (docs/classroom.md) ----------------------------------------------------
 
     /// Presentation mode (F11, View menu, --present): full screen, presentation sizes in the step
     /// pane, sidebar folded, and the whole window's text (menus, tabs, transport bar, benchmark

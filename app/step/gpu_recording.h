@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GPU-recorded traces for the step pane (issue 6): recording the current request through a child
-// `reducescope-cli trace --on-gpu --json` (DESIGN.md: work that touches a GPU runs in a child
-// process, the GUI thread never waits), reading a saved trace file (model::read_trace_file), and
-// where a trace on screen came from. No CUDA here: the app does not link the CUDA runtime.
+// GPU-recorded traces for the step pane: recording the current request through a child
+// `reducescope-cli trace --on-gpu --json` (docs/architecture.md: work that touches a GPU runs in a
+// child process; the GUI thread never waits), reading a saved trace file (model::read_trace_file),
+// and where a trace on screen came from. No CUDA here: the app does not link the CUDA runtime.
 #pragma once
 
 #include "app/step/trace_request.h"

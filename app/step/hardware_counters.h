@@ -39,11 +39,11 @@ struct HardwareCounters {
 };
 
 /// Reads the counters of a results file (docs/results-format.md, "Hardware counters") through the
-/// one results reader, bench::read_results and its bench::counters_from_json (issue 11: one reader
-/// per format): the "counters" object with "status", "message", "n" and "kernels", or the older bare
-/// array whose n is params.n. On top of that reader (which also requires a strategy with a step model
-/// per entry, once each), a file whose counters were skipped or failed without kernels is refused
-/// with its message. On
+/// one results reader, bench::read_results and its bench::counters_from_json (one reader per
+/// format, docs/design-notes.md): the "counters" object with "status", "message", "n" and
+/// "kernels", or the older bare array whose n is params.n. On top of that reader (which also
+/// requires a strategy with a step model per entry, once each), a file whose counters were skipped
+/// or failed without kernels is refused with its message. On
 /// failure: nullopt and *error names the field and the allowed range, as the reader words it
 /// ("counters.kernels[0].hardware.<metric>: expected a whole number in 0..2^53 (a count), got 36.5").
 std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QString* error);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Classroom mode's panels above the step views (issue 12): the lesson's title and note, and predict
-// mode's question, answer field, Reveal / Another question, verdict and score. They show a
-// StepState's predict mode and send the answers into it; the state grades them.
+// Classroom mode's panels above the step views (docs/classroom.md): the lesson's title and note,
+// and predict mode's question, answer field, Reveal / Another question, verdict and score. They
+// show a StepState's predict mode and send the answers into it; the state grades them.
 #pragma once
 
 #include "model/lesson.h"

@@ -94,7 +94,7 @@ public:
     /// The message shown at a field ("input", "block-size", ...), empty when none.
     QString fieldMessage(const QString& field) const { return m_state->message(field); }
 
-    // --- GPU-recorded traces and hardware counters (issue 6) -----------------------------------
+    // --- GPU-recorded traces and hardware counters (docs/hardware-counters.md) -----------------
 
     using Source = TraceSource;
     Source source() const { return m_state->source(); }
@@ -126,10 +126,10 @@ public:
     bool hasHardwareCounters() const { return m_sidebar->hasHardwareCounters(); }
 
     /// Every editor's value as a request (what the controls show). After any refused field the
-    /// controls are put back to the state, so this equals request() (issue 12).
+    /// controls are put back to the state, so this equals request().
     TraceRequest controlsRequest() const { return m_sidebar->controlsRequest(); }
 
-    // --- classroom mode (issue 12) -------------------------------------------------------------
+    // --- classroom mode (docs/classroom.md) ----------------------------------------------------
 
     /// Presentation sizes in the step views and the warp map (text >= 22 px at 1920×1080, for
     /// `screen`; invalid = the screen the pane is on); the sidebar folds away when it goes on and

@@ -98,7 +98,7 @@ signals:
 private:
     void buildEditors();
     void buildTraceSource();
-    void buildAtomicOrder();    // step_sidebar_atomic.cpp (issue 14: replay another atomic order)
+    void buildAtomicOrder();    // step_sidebar_atomic.cpp (replay another atomic order)
     void refreshAtomicOrder();
     void buildForm();
     void connectEditors();

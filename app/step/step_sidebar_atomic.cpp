@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The sidebar's "atomic order seed" (issue 14, determinism): the model replays the float atomics
+// The sidebar's "atomic order seed" (determinism of atomics): the model replays the float atomics
 // of one address in another order (model::Params::atomic_order), and a line shows the float result
 // of that order beside the exact float64 sum. On [1e8, 1, -1e8, 1, ...] the float sum changes with
 // the seed while the exact sum does not: why atomic kernels give a different sum on each GPU run.
-// Kept in a file of its own, as issue 14 added it.
+// Kept in a file of its own: it came later than the rest of the sidebar.
 #include "app/step/step_sidebar.h"
 
 #include "model/simulate.h"

@@ -68,7 +68,7 @@ public:
     /// never blocks, nor is carried into, a change of another. Returns setRequest()'s answer.
     bool applyEdit(const QString& field, const TraceRequest& controls, bool withInput = false);
     /// True when the main trace's strategy merges with float atomics on one address (catalogue
-    /// and bench::sum_order), so model::Params::atomic_order changes its float result (issue 14).
+    /// and bench::sum_order), so model::Params::atomic_order changes its float result.
     bool atomicOrderApplies() const;
 
     // --- step ----------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ public:
     /// The default request, compare off, step 1, predict mode off (View ▸ Reset to defaults).
     void resetToDefaults();
 
-    // --- predict mode (issue 12) ---------------------------------------------------------------
+    // --- predict mode (docs/classroom.md) ------------------------------------------------------
 
     /// Predict mode: at every step the class answers a question about the main trace's step
     /// (model::questions_for) before it is revealed. Off: no question.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The GPU's SM and memory clocks through NVML (issue 16, "Clocks"). NVML ships with the NVIDIA
-// driver as libnvidia-ml.so.1; it is loaded at run time with dlopen, with our own declarations of
-// the few functions used (no NVML header is needed to build, and a machine without the driver
-// simply has no clock readings). Plain C++: no CUDA, no Qt.
+// The GPU's SM and memory clocks through NVML (docs/benchmarks.md, "Clocks"). NVML ships with the
+// NVIDIA driver as libnvidia-ml.so.1; it is loaded at run time with dlopen, with our own
+// declarations of the few functions used (no NVML header is needed to build, and a machine without
+// the driver simply has no clock readings). Plain C++: no CUDA, no Qt.
 #pragma once
 
 #include <string>
@@ -44,8 +44,9 @@ private:
     std::string m_why;
 };
 
-/// The issue's rule: a cell's clocks are low when any reading (SM or memory, before or after) is
-/// below `fraction` of that clock's maximum. Unknown readings (-1) or maximums never flag.
+/// The rule (docs/benchmarks.md, "Clocks"): a cell's clocks are low when any reading (SM or memory,
+/// before or after) is below `fraction` of that clock's maximum. Unknown readings (-1) or maximums
+/// never flag.
 bool clocks_low(Clocks before, Clocks after, Clocks max, double fraction = 0.75);
 
 } // namespace reducescope::bench

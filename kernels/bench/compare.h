@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Comparing two results files cell by cell (issue 16): `reducescope-cli compare A.json B.json` and
-// the benchmark pane's "Compare with…" give the same verdicts from this one function.
+// Comparing two results files cell by cell (docs/benchmarks.md, "Comparing two files"):
+// `reducescope-cli compare A.json B.json` and the benchmark pane's "Compare with…" give the same
+// verdicts from this one function.
 //
 // The rule, after nvbench's compare script (nvbench/scripts/nvbench_compare.py, which calls a
 // change significant only when it exceeds the measurements' noise): for a cell present and

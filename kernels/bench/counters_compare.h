@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step model beside Nsight Compute's figures for one strategy (issue 6, the counters panel):
+// The step model beside Nsight Compute's figures for one strategy (the app's counters panel):
 // which rows are compared, the model's side at the measured configuration, whether the two agree
 // and why they agree or differ. Plain C++ (no Qt): the result is data (numbers and reason codes);
 // the app words it (app/step/hardware_counters.cpp), docs/hardware-counters.md explains each reason.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Run-to-run determinism of a kernel's result (issue 14, "Determinism view"): `bench --repeat K`
+// Run-to-run determinism of a kernel's result (docs/benchmarks.md): `bench --repeat K`
 // launches each kernel K more times on the same input and keeps every result bit for bit; this
 // header says how those results are written, compared and judged. Plain C++ (no Qt, no CUDA).
 //
@@ -9,7 +9,7 @@
 // kernel that merges in a fixed tree (stored partials, a second pass, grid sync, CUB's
 // DeviceReduce) adds in the same order on every launch and gives the same bits. On the H200, five
 // runs at 1M gave 4-5 distinct sums for segmented, coarsened, block_reduce, vectorized and
-// self_reset, and one for two_pass, grid_sync and cub (issue 14).
+// self_reset, and one for two_pass, grid_sync and cub.
 #pragma once
 
 #include "model/catalogue.h"

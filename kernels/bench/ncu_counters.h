@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Nsight Compute counters of the single-block kernels beside the step model's totals (issue 6):
+// Nsight Compute counters of the single-block kernels beside the step model's totals:
 // the ncu command line, the parser of its --csv output, and the JSON a results file carries.
 // Plain C++ (no Qt, no CUDA; POSIX for running ncu). collect_counters() runs ncu on a child
 // `reducescope-cli bench` process and is what `reducescope-cli bench --counters` calls

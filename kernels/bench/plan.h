@@ -51,7 +51,7 @@ struct RunPoint {
 
 /// The parameters a benchmark sweeps, from how many values each list holds: none; one of "n",
 /// "block_size", "coarse_factor"; or the two-parameter sweep {"block_size", "coarse_factor"}
-/// (issue 16: the benchmark pane's heat map). N is swept alone. Throws std::invalid_argument
+/// (the benchmark pane's heat map). N is swept alone. Throws std::invalid_argument
 /// with one line naming the flags and the allowed sweeps otherwise, e.g. "--sweep-n cannot be
 /// combined with a list of --block-size ...". Every count must be >= 1.
 std::vector<std::string> swept_parameters(std::size_t sizes, std::size_t block_sizes, std::size_t coarse_factors);

@@ -59,7 +59,7 @@ struct Result {
     int samples = 0;                 ///< timing samples behind time_ms
     double subtracted_ms = 0;        ///< loop/graph: untimed restore/flush per rep taken out
     bool in_place = false;           ///< the kernel overwrites its input (restored each rep)
-    // Added for issue 16 (noise, stopping, clocks, cold cache, baselines, verification). Written
+    // The method fields (noise, stopping, clocks, cold cache, baselines, verification). Written
     // together, all or none: when `method_fields` is set (the engine sets it; a reader sets it when
     // the object has any of them) or any of them differs from its default. Older files lack them.
     bool method_fields = false;
@@ -83,7 +83,7 @@ struct Result {
     std::string best_baseline;                   ///< the faster library baseline at this point ("cub" or "cub_single_pass")
     std::optional<double> speedup_vs_best_baseline;    ///< against best_baseline: the figure for headline claims
     std::optional<MultiGpuFields> multi_gpu;  ///< `bench --gpus K` only
-    /// `bench --repeat K` only (issue 14, determinism.h): the K launches' results bit for bit,
+    /// `bench --repeat K` only (determinism.h): the K launches' results bit for bit,
     /// and the kernel's merge order; results-format.md `repeat`.
     std::optional<Repeat> repeat;
     /// Members of the file's object that this version does not know, kept as read so that a

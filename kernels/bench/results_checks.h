@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Consistency and range checks of a results file after its fields were read one by one
-// (results_file.h's reader calls them; issue 15): every number within what a real run can give,
-// bytes against n, the multi-GPU figures against the time, and the sweep against the results.
-// Each failure is one SchemaError line naming the field ("results[3].bytes_read: ...").
+// (results_file.h's reader calls them; docs/reliability.md): every number within what a real run
+// can give, bytes against n, the multi-GPU figures against the time, and the sweep against the
+// results. Each failure is one SchemaError line naming the field ("results[3].bytes_read: ...").
 #pragma once
 
 #include "bench/results.h"

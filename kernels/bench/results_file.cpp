@@ -44,7 +44,7 @@ const std::initializer_list<std::string_view> kOperations{"sum", "max", "dot"};
 const std::initializer_list<std::string_view> kSweepParams{"n", "block_size", "coarse_factor"};
 const std::initializer_list<std::string_view> kCombines{"nccl_allreduce", "nccl_reduce", "p2p",
                                                         "collective_baseline"};
-// Issue 16's fields.
+// Values of the method fields (stop rule, stopping rule, cold method, baseline).
 const std::initializer_list<std::string_view> kStopRules{"", "reps", "noise", "timeout"};
 const std::initializer_list<std::string_view> kStoppingRules{"fixed", "adaptive"};
 const std::initializer_list<std::string_view> kColdMethods{"", "rotate", "flush_read"};
@@ -208,7 +208,7 @@ Params read_params(const json& o, const std::string& path)
         Sweep s;
         s.param = *one_of(*sweep, "param", sp, Need::Required, kSweepParams);
         s.values = sweep_values(*sweep, sp);
-        // A two-parameter sweep (issue 16): block size × coarse factor, the heat map's grid.
+        // A two-parameter sweep: block size × coarse factor, the heat map's grid.
         if (const json* second = object(*sweep, "second", sp, Need::Optional)) {
             const std::string sp2 = join(sp, "second");
             SweepAxis a;
@@ -273,7 +273,7 @@ Device read_device(const json& o, const std::string& path)
 
 namespace {
 
-/// Issue 16's members of a result (docs/results-format.md): all optional, so that older files
+/// The method fields of a result (docs/results-format.md): all optional, so that older files
 /// read; any of them present sets Result::method_fields, so that they are written back.
 void read_method_fields(const json& o, const std::string& path, Result& r)
 {
@@ -315,7 +315,7 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
     r.speedup_vs_best_baseline = number(o, "speedup_vs_best_baseline", path, Need::Optional, 0);
 }
 
-/// Whether a result's issue-16 members are written: the engine's results and whatever was read
+/// Whether a result's method fields are written: the engine's results and whatever was read
 /// with them always; others when any differs from its default.
 bool has_method_fields(const Result& r)
 {

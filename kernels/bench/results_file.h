@@ -60,7 +60,7 @@ struct Device {
     std::string driver_version;
     std::string runtime_version;
     std::optional<bool> cooperative_launch;  ///< added by the engine; older files lack it
-    std::optional<std::string> pci_bus_id;   ///< e.g. "0000:3B:00.0", for NVML (issue 16); older files lack it
+    std::optional<std::string> pci_bus_id;   ///< e.g. "0000:3B:00.0", for NVML; older files lack it
     nlohmann::json extra;
 
     bool operator==(const Device&) const = default;
@@ -75,7 +75,7 @@ struct SweepAxis {
 };
 
 /// `params.sweep`: one parameter (`param`, `values`), or two: block size × coarse factor, with
-/// `param` "block_size" and `second` the coarse factors (issue 16; docs/results-format.md, "Two-
+/// `param` "block_size" and `second` the coarse factors (docs/results-format.md, "Two-
 /// parameter sweeps"). A reader that does not know `second` sees a sweep over block size, which
 /// is true of the file too. Every value of either list matches a result, every result's value is
 /// listed, and in two dimensions every (block size, coarse factor) pair has a result (check_file).
@@ -87,7 +87,7 @@ struct Sweep {
     bool operator==(const Sweep&) const = default;
 };
 
-/// `params.stopping` (issue 16): the stopping rule every cell used (docs/benchmarks.md, "How many
+/// `params.stopping`: the stopping rule every cell used (docs/benchmarks.md, "How many
 /// samples"; bench/stopping.h).
 struct Stopping {
     std::string rule;                ///< "fixed" (--reps was given) | "adaptive"
@@ -120,15 +120,15 @@ struct Params {
     std::vector<int> gpus;                        ///< multi-GPU: the GPU counts run, [1..K]
     std::optional<std::string> nccl_version;      ///< multi-GPU
     std::optional<std::string> nccl_nvls_enable;  ///< multi-GPU
-    std::optional<Stopping> stopping;             ///< issue 16; older files lack it
-    std::optional<std::string> clocks;            ///< "nvml" or "unavailable: <why>" (issue 16)
-    std::optional<std::string> cold;              ///< how cold repetitions were made ("" when hot; issue 16)
+    std::optional<Stopping> stopping;             ///< older files lack it
+    std::optional<std::string> clocks;            ///< "nvml" or "unavailable: <why>"
+    std::optional<std::string> cold;              ///< how cold repetitions were made ("" when hot)
     nlohmann::json extra;
 
     bool operator==(const Params&) const = default;
 };
 
-/// `ceilings`: measured in the same run, 10^9 B/s. The members after copy_gbs came with issue 16
+/// `ceilings`: measured in the same run, 10^9 B/s. The members after copy_gbs came later
 /// (the strongest read-only kernel, docs/benchmarks.md "Ceilings"); older files lack them.
 struct Ceilings {
     std::optional<double> read_gbs;

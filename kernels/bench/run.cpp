@@ -43,7 +43,7 @@ std::string number_text(double v)
     return buf;
 }
 
-/// What every result of one run is measured against (issue 16): the noise limit and the device's
+/// What every result of one run is measured against: the noise limit and the device's
 /// maximum clocks (NVML; -1 when unknown).
 struct MethodContext {
     double max_noise = StopCriteria{}.max_noise;
@@ -123,7 +123,7 @@ Ceilings measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& tim
     return c;
 }
 
-/// Issue 16's fields of a GPU result: noise and stop rule, clocks, cold method, and the check of
+/// The method fields of a GPU result: noise and stop rule, clocks, cold method, and the check of
 /// the output after the timed work (a wrong value there, or self_reset's counters out of step,
 /// makes the result wrong).
 void add_measurement(Result& r, const g::RunResult& run, double expect, bool expected_wrong, const MethodContext& ctx)
@@ -210,7 +210,7 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
 {
     const auto* info = model::find_strategy(p.strategy);
     Result r;
-    r.method_fields = true;  // the engine writes issue 16's fields in every result
+    r.method_fields = true;  // the engine writes the method fields in every result
     r.strategy = p.strategy;
     r.family = std::string{model::family_key(info->family)};
     r.n = p.n;
@@ -282,7 +282,7 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.subtracted_ms = run.subtracted_ms;
     add_measurement(r, run, expect, info->expected_wrong, ctx);
     if (o.repeat > 0) {
-        // Determinism (issue 14): K separate launches after the timing, on the same input, each
+        // Determinism (`--repeat K`): K separate launches after the timing, on the same input, each
         // with its output poisoned first (and an in-place input restored), read back bit for bit.
         g::Timing once;
         once.reps = 0;
@@ -488,10 +488,10 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
     verify_only.reps = 0;
     SelftestReport out;
     out.device_name = dev.name;
-    // Two inputs (issue 14). Pass 0: the random input, each kernel within the tolerance of its
-    // own summation order. Pass 1: the exact input (verify.h make_exact_input, values in
-    // {-1, 0, 1}, uploaded per size so that its last elements are the +1 tail): every partial
-    // sum is exact in any order, so every kernel must give the reference with zero error; a
+    // Two inputs (the two checks of verify.h). Pass 0: the random input, each kernel within the
+    // tolerance of its own summation order. Pass 1: the exact input (verify.h make_exact_input,
+    // values in {-1, 0, 1}, uploaded per size so that its last elements are the +1 tail): every
+    // partial sum is exact in any order, so every kernel must give the reference with zero error; a
     // dropped element or tail fails here even where the random input's tolerance hides it.
     for (int pass = 0; pass < 2; ++pass) {
         const bool exact = pass == 1;

@@ -46,7 +46,7 @@ struct RunOptions {
     int reps = 100;
     int warmup = 10;
     int batches = 5;
-    /// How many samples (issue 16, bench/stopping.h): false = the `--reps` behaviour (per-launch:
+    /// How many samples (bench/stopping.h): false = the `--reps` behaviour (per-launch:
     /// `reps` samples; loop and graph: `batches` samples of reps / batches repetitions); true =
     /// samples until `stop` says so (minimum samples and GPU time, noise limit, time-out).
     bool adaptive = false;
@@ -77,7 +77,7 @@ struct RunReport {
 
 /// Runs the benchmark: the ceilings at every N (the strongest read-only kernel shape, the copy, the
 /// empty kernel; docs/benchmarks.md "Ceilings"), then every planned kernel run (plan_runs:
-/// baselines first, so the speed-ups are known as results stream), each with issue 16's fields
+/// baselines first, so the speed-ups are known as results stream), each with the method fields
 /// (noise, stop rule, clocks, cold method, the check of the output after the timed work), the
 /// counters when asked, the file, and the lines `start`, `progress`/`result` per run, `done`.
 RunReport run_benchmark(const RunOptions& options, const RunSink& sink);

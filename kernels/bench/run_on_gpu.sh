@@ -4,7 +4,7 @@
 # docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
 #   stages: build check table sweep goals counters sass truth method moonshot
 #   (RS_BUILD=DIR: an existing build, e.g. one built elsewhere with -DREDUCESCOPE_GUI=OFF and
-#   carried; then leave out `build`. method/moonshot: issue 16, docs/benchmarks.md; RS_GRAPH_LIMITS,
+#   carried; then leave out `build`. method/moonshot: docs/benchmarks.md; RS_GRAPH_LIMITS,
 #   RS_OTHER_LIMITS, RS_OTHER_CELLS shorten `method`, RS_MOONSHOT_BIN gives prebuilt experiments.)
 # Leaves the GPU's clocks and settings alone (ncu runs with --clock-control none).
 set -u
@@ -123,9 +123,9 @@ PY
   fi
   ;;
 truth)
-  # Issue 14: the GPU's float rules, the model against the kernels and the recordings on the
-  # special-value sets, and every strategy's memory traffic against ncu (needs the tests: the
-  # build stage configures with -DREDUCESCOPE_TESTS=ON).
+  # The GPU's float rules (docs/trace-format.md, "Float rules"), the model against the kernels and
+  # the recordings on the special-value sets, and every strategy's memory traffic against ncu (needs
+  # the tests: the build stage configures with -DREDUCESCOPE_TESTS=ON).
   log "truth: float rules probe"
   "$B/tests/gpu/gpu_float_ops_probe" > "$OUTDIR/gpu_float_ops_probe.txt" 2>&1; echo "gpu_float_ops_probe rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -1 "$OUTDIR/gpu_float_ops_probe.txt" | tee -a "$OUTDIR/summary.txt"
@@ -156,8 +156,8 @@ sass)
   done
   ;;
 method)
-  # Issue 16: self_reset's epochs, the new baseline and ceilings under the sanitizer, and the 1M
-  # tables with noise, stop rule, clocks and cold rotation.
+  # The benchmark method (docs/benchmarks.md): self_reset's epochs, the new baseline and ceilings
+  # under the sanitizer, and the 1M tables with noise, stop rule, clocks and cold rotation.
   log "self_reset epochs (gpu_self_reset_epochs)"
   timeout 120 "$B/tests/gpu/gpu_self_reset_epochs" > "$OUTDIR/gpu_self_reset_epochs.log" 2>&1; echo "gpu_self_reset_epochs rc=$?" | tee -a "$OUTDIR/summary.txt"
   cat "$OUTDIR/gpu_self_reset_epochs.log" | tee -a "$OUTDIR/summary.txt"
@@ -203,7 +203,7 @@ method)
   echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   ;;
 moonshot)
-  # Issue 16's moonshot experiments (docs/results/h200-2026-11-30/moonshot/*.cu, docs/benchmarks.md):
+  # The moonshot experiments (docs/results/h200-2026-11-30/moonshot/*.cu, docs/benchmarks.md):
   # the merge designs (moonshot.cu), self_reset's variants and the ring with PDL (moonshot2.cu), and
   # the waits (moonshot5.cu). RS_MOONSHOT_BIN=DIR: binaries built elsewhere (same names); else built here.
   for prog in moonshot moonshot2 moonshot5; do

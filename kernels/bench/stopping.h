@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // When a benchmark cell has measured enough: the noise of its samples and the stopping rule
-// (issue 16, "Noise and stopping"; the defaults follow NVIDIA's nvbench: at least 10 samples, at
-// least 0.5 s of GPU time, stop once the noise is at most 0.5 %, give up after a time-out).
+// (docs/benchmarks.md, "How many samples"; the defaults follow NVIDIA's nvbench: at least 10
+// samples, at least 0.5 s of GPU time, stop once the noise is at most 0.5 %, give up after a
+// time-out).
 //
 // Header-only and plain C++ (no CUDA, no Qt): the runner (kernels/cuda/runner.cu, compiled by
 // nvcc) and the CPU tests use the same code.

@@ -52,7 +52,7 @@ std::string cache_label(const json& r)
     return label;
 }
 
-/// "Determinism" block under the table (issue 14): one line per result with `repeat` (a file of
+/// "Determinism" block under the table: one line per result with `repeat` (a file of
 /// `bench --repeat K`, already checked by the reader), the verdict in determinism.h's words.
 std::string determinism_lines(const json& doc)
 {

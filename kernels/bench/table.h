@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `reducescope-cli bench --table`: a results document (docs/results-format.md) as a plain-text
-// table for a terminal, with the cache state, the noise and the flags of issue 16 in every row.
+// table for a terminal, with the cache state, the noise and the flags (NOISY, LOW-CLOCK, ...) in
+// every row.
 #pragma once
 
 #include <nlohmann/json.hpp>

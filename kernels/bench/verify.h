@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How a kernel's float32 result is checked (issue 14): a tolerance derived from the kernel's own
-// summation order, and an exact check on an input whose every partial sum is exact.
+// How a kernel's float32 result is checked (docs/benchmarks.md, "Tolerance per kernel"): a
+// tolerance derived from the kernel's own summation order, and an exact check on an input whose
+// every partial sum is exact.
 //
 // The bound (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., §4.2): however a
 // sum is ordered, |computed - exact| <= gamma_d · Σ|x_i|, gamma_d = d·u / (1 - d·u), u = 2^-24,

@@ -114,8 +114,9 @@ std::uint64_t parse_int_option(const std::string& flag, const std::string& text,
 /// --json: a file that can be written, checked before anything runs and without creating it
 /// (an existing file is left as it is until the whole result set replaces it: the writer writes a
 /// temporary file in the same folder and renames it, results_file.h write_results_file). Refused
-/// up front (issue 15): a directory, a FIFO, a device (/dev/full), a socket, a dangling symbolic
-/// link, a symbolic link loop, a file or folder that cannot be written.
+/// up front (docs/reliability.md, "Files are replaced"): a directory, a FIFO, a device (/dev/full),
+/// a socket, a dangling symbolic link, a symbolic link loop, a file or folder that cannot be
+/// written.
 void check_json_path(const std::string& path)
 {
     namespace fs = std::filesystem;
@@ -234,8 +235,8 @@ double parse_real_option(const std::string& flag, const std::string& text, doubl
     return v;
 }
 
-/// The stopping options (issue 16). `--reps` keeps its old meaning, a fixed count; the adaptive
-/// rule's options cannot be combined with it (one line says so).
+/// The stopping options (docs/benchmarks.md, "How many samples"). `--reps` keeps its old meaning, a
+/// fixed count; the adaptive rule's options cannot be combined with it (one line says so).
 void resolve_stopping(BenchArgs& a)
 {
     const bool any = !a.min_samples_text.empty() || !a.min_time_text.empty() || !a.max_noise_text.empty() ||

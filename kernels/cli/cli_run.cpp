@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The command line of reducescope-cli as a function: parse, run, one-line errors (issue 15: every
-// refusal names the word or the option and what it allows).
+// The command line of reducescope-cli as a function: parse, run, one-line errors
+// (docs/reliability.md: every refusal names the word or the option and what it allows).
 #include "cli/commands.h"
 #include "model/message.h"
 #include "reducescope/config.h"

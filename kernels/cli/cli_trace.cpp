@@ -118,8 +118,9 @@ struct TraceOptions {
     bool on_gpu = false;
 };
 
-/// `trace --on-gpu`: the recording variant of the kernel run on the GPU (issue 6), printed like
-/// the model's trace. No GPU (or a build without CUDA): NoDeviceError (exit 77).
+/// `trace --on-gpu`: the recording variant of the kernel run on the GPU (docs/trace-format.md,
+/// "GPU-recorded traces"), printed like the model's trace. No GPU (or a build without CUDA):
+/// NoDeviceError (exit 77).
 struct NoDeviceError {
     std::string message;
 };

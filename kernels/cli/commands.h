@@ -7,8 +7,8 @@
 
 namespace reducescope::cli {
 
-/// Exit codes shared by every subcommand (DESIGN.md "Interfaces"). kOutputError: stdout or an
-/// output file could not be written (sysexits.h EX_IOERR), kernels/cli/output.h.
+/// Exit codes shared by every subcommand (docs/reliability.md, "What is promised"). kOutputError:
+/// stdout or an output file could not be written (sysexits.h EX_IOERR), kernels/cli/output.h.
 enum ExitCode : int { kOk = 0, kFailure = 1, kBadInput = 2, kOutputError = 74, kNoDevice = 77 };
 
 /// A bad argument: printed as one line on stderr ("reducescope-cli: <message>"), exit 2.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Output that is known to have arrived: stdout checked after the command, output files written
-// to a temporary file and renamed (issue 15: "output failures ignored").
+// to a temporary file and renamed, so that no output is lost silently (docs/reliability.md).
 #pragma once
 
 #include <optional>

@@ -9,7 +9,7 @@
 //  - lanes: `active` when the lane made a record in the step, otherwise `idle` (a recording cannot
 //    tell idle from exited); `writes` = the index the lane recorded (in `values`), `reads` empty.
 //  - warps: every warp of the launch; `active_lanes` = the union of the __activemask() values its
-//    records carry; `live_lanes` = the warp's threads; `divergent` per DESIGN.md's definition.
+//    records carry; `live_lanes` = the warp's threads; `divergent` as model/trace.h defines it.
 //  - values: shared / global spaces: the previous step's array with the recorded writes applied
 //    (in-place kernels start from the padded input, shared arrays from zeros); registers: one value
 //    per thread, the value each lane recorded (0 for a lane without a record in that step).

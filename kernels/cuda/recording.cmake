@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The recording variant of the kernels (issue 6): kernels/cuda/recording.cu instantiates the
-# kernel sources with RecordingProbe; recorded_trace.cpp turns a recording into a model::Trace.
+# The recording variant of the kernels (`trace --on-gpu`): kernels/cuda/recording.cu instantiates
+# the kernel sources with RecordingProbe; recorded_trace.cpp turns a recording into a model::Trace.
 # A library of its own, so the production objects of reducescope_cuda are built exactly as before.
 # Included where reducescope_cuda exists (kernels/cli/CMakeLists.txt).
 if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)

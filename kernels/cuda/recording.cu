@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The recording variant of the kernels (issue 6): the same kernel sources as the benchmark,
-// instantiated with RecordingProbe instead of NoProbe. Behind recording_api.h (no CUDA types).
+// The recording variant of the kernels (`trace --on-gpu`): the same kernel sources as the
+// benchmark, instantiated with RecordingProbe instead of NoProbe. Behind recording_api.h (no CUDA
+// types).
 //
 // How the kernels get here without touching the production instantiations: this file includes
 // the kernel files themselves. Their host-side launch functions (`enqueue_*`, used by the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// GPU-recorded traces (issue 6): the real kernels, instantiated with a recording probe, run on a
+// GPU-recorded traces: the real kernels, instantiated with a recording probe, run on a
 // small input, and every `probe.record(...)` call they make is written to a device buffer.
 // Plain C++, no CUDA types. Implemented in kernels/cuda/recording.cu; turned into a
 // model::Trace by kernels/cuda/recorded_trace.h.

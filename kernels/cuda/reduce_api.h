@@ -139,7 +139,7 @@ struct RunResult {
     std::vector<double> samples_ms;  ///< per-launch: one per rep; loop/graph: one per batch (mean)
     double subtracted_ms = 0;        ///< loop/graph: restore/flush time per rep taken out
     bool in_place = false;           ///< the kernel overwrites its input (restored before each rep)
-    // How the samples were taken (issue 16):
+    // How the samples were taken (bench/stopping.h):
     std::string stop_rule;           ///< bench::stop_rule_name: "reps", "noise" or "timeout"
     double noise = 0;                ///< bench::relative_mad of samples_ms
     double gpu_time_s = 0;           ///< GPU time of all samples (sample time x reps per sample)

@@ -34,7 +34,7 @@ namespace reducescope::cuda {
 namespace {
 /// The CUB baseline as a registry entry (its Max when Launch::max).
 const KernelLauncher<NoProbe> kCubLauncher{"cub", [](const Launch& l, NoProbe) { return enqueue_cub(l.max, l, nullptr); }};
-/// CUB's single-pass sum (issue 16; the caller resets l.out unless CCCL's own mode does).
+/// CUB's single-pass sum (the caller resets l.out unless CCCL's own mode does).
 const KernelLauncher<NoProbe> kCubSinglePassLauncher{"cub_single_pass",
                                                      [](const Launch& l, NoProbe) { return enqueue_cub_single_pass(l); }};
 

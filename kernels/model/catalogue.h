@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The one strategy catalogue (DESIGN.md): an id names the same thing in the model, the CUDA
-// kernels, the CLI, the JSON files and the GUI. Every fact about a strategy lives in its entry
-// here; every other list of strategies (the model's replays, the CUDA launchers, the recording
-// variants, the benchmark's entries, run_on_gpu.sh) is derived from it or checked against it by
-// tests/kernels/model/tst_catalogue.cpp. docs/adding-a-strategy.md walks through adding one.
+// The one strategy catalogue (a house rule, docs/architecture.md): an id names the same thing in
+// the model, the CUDA kernels, the CLI, the JSON files and the GUI. Every fact about a strategy
+// lives in its entry here; every other list of strategies (the model's replays, the CUDA launchers,
+// the recording variants, the benchmark's entries, run_on_gpu.sh) is derived from it or checked
+// against it by tests/kernels/model/tst_catalogue.cpp. docs/adding-a-strategy.md walks through adding one.
 #pragma once
 
 #include <cstddef>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Lessons (issue 12): data files (resources/lessons/*.json) that set the whole state of the step
-// pane — strategy, compare strategy, input, block, warp size, banks, coarse factor, first step —
-// with a title and a short teaching note in English and Simplified Chinese, and the claims the
-// note makes, stated as counted data that the step model must reproduce (checked by a test and
-// available to the app).
+// Lessons of classroom mode (docs/classroom.md, "Lessons"): data files (resources/lessons/*.json)
+// that set the whole state of the step pane — strategy, compare strategy, input, block, warp size,
+// banks, coarse factor, first step — with a title and a short teaching note in English and
+// Simplified Chinese, and the claims the note makes, stated as counted data that the step model
+// must reproduce (checked by a test and available to the app).
 //
 // Pure C++ (no Qt). File format (every field other than "comment", "compare", "block_size",
 // "coarse_factor" and "claims" is required; unknown fields are refused):

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Predict mode (issue 12): before a step is revealed the class answers a question about it; the
-// answer is derived from the trace, never computed again. Pure C++ (no Qt): the app turns a
-// Question into words (in the chosen language) and lets the class click warps, lanes or cells
-// (StepView::warpAt / laneAt / cellAt) or type a number.
+// Predict mode of classroom mode (docs/classroom.md): before a step is revealed the class answers a
+// question about it; the answer is derived from the trace, never computed again. Pure C++ (no Qt):
+// the app turns a Question into words (in the chosen language) and lets the class click warps,
+// lanes or cells (StepView::warpAt / laneAt / cellAt) or type a number.
 //
 // Identifiers used in answers (all 0-based, the same as the trace's own indices):
 // - a warp: its index into Step::warps (block-major: block b, warp w);

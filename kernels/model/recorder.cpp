@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one place where divergence, banks, wavefronts, broadcasts and sectors are computed from the
-// lane activity and accesses a strategy records (definitions: trace.h, DESIGN.md "Vocabulary").
+// lane activity and accesses a strategy records (definitions: trace.h).
 #include "model/recorder.h"
 
 #include "model/gpu_float.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Internal to the step model: the launch geometry and the recorder that turns recorded lane
 // activity and memory accesses into a Step. The definitions of divergence, banks, wavefronts,
-// broadcast and sectors (trace.h, DESIGN.md) are computed here and nowhere else.
+// broadcast and sectors (trace.h) are computed here and nowhere else.
 #pragma once
 
 #include "model/trace.h"

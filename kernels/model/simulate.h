@@ -14,7 +14,7 @@
 
 namespace reducescope::model {
 
-/// Limits of the step model (issue: the step model).
+/// Limits of the step model (docs/trace-format.md: at most 4096 input values).
 inline constexpr int kMaxInputLength = 4096;
 /// Largest Params::atomic_order (0 = the model's own order: block, warp, lane).
 inline constexpr int kMaxAtomicOrder = 1000000;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's words as data (DESIGN.md, "Words, languages, lessons"): a step label, a sentence of
+// The model's words as data: a step label, a sentence of
 // an explanation or a refusal is a message id with typed arguments, not a finished English string.
 // The CLI and the JSON files render it in English with render_english(); the app turns the same id
 // into the chosen language with Qt's translation tools (views/common/model_text.h), so the words shown in

@@ -4,7 +4,7 @@
 // Pure C++20: no Qt, no CUDA. The views, the CLI and the tests read these structs; they never
 // compute reduction semantics themselves. Produced by model::simulate() (simulate.h).
 //
-// Definitions (DESIGN.md, written out again here because tests hold the model to them):
+// Definitions (written out here because tests hold the model to them):
 // - lane: one thread of a warp; its lane index is threadIdx.x % warp_size.
 // - A lane is *active* in a step when it executes the step's guarded operation (the add, the
 //   shuffle, the atomic...), *idle* when it is alive but skips it, *exited* when it has left the

@@ -891,7 +891,7 @@ std::string show(double x)
 
 std::string step_name(std::size_t i) { return "steps[" + std::to_string(i) + "]."; }
 
-/// Issue 15: `result` is what the steps leave in *output. *output starts as the operation's
+/// Self-check: `result` is what the steps leave in *output. *output starts as the operation's
 /// identity (the host's 0, or -inf for the max); a step that merges into it by atomics holds the
 /// records in serialisation order, each `before` the value the previous one left, each `after`
 /// the GPU's operation on `before` and `operand` (atomicAdd on global memory, which flushes
@@ -981,7 +981,7 @@ void check_result(const Trace& t)
                          "output; got " + show(t.result) + ")"};
 }
 
-/// Issue 15: every shared access's wavefronts, conflict ways and broadcast follow from the words
+/// Self-check: every shared access's wavefronts, conflict ways and broadcast follow from the words
 /// its lanes touch (shared_access_cost(), the model's own rule), each lane's bank is its word mod
 /// params.banks, and the step's counters and max_conflict_ways sum and take the worst of them.
 void check_wavefronts(const Trace& t)
@@ -1035,9 +1035,10 @@ void check_wavefronts(const Trace& t)
     }
 }
 
-/// Issue 15: a file agrees with itself. `reference` is the float64 reference of the first params.n
-/// input values, `result` what the steps leave in *output, every shared access's wavefronts what
-/// its words cost, and every total the sum of its steps' counters (simulate() computes all so).
+/// A file agrees with itself (docs/reliability.md). `reference` is the float64 reference of the
+/// first params.n input values, `result` what the steps leave in *output, every shared access's
+/// wavefronts what its words cost, and every total the sum of its steps' counters (simulate()
+/// computes all so).
 void check_consistency(const Trace& t)
 {
     const std::size_t n = std::min<std::size_t>(t.input.size(), static_cast<std::size_t>(t.n));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The window in English and Simplified Chinese (issue 13): the model's words through Qt's tools
+// The window in English and Simplified Chinese: the model's words through Qt's tools
 // equal the model's own English, every message has its Chinese, switching the language retranslates
 // the open window at once, the choice round-trips through QSettings and the command line wins, and
 // a walk over every strategy and step, the table and the benchmark pane in zh_CN finds no English
@@ -374,7 +374,7 @@ void TestLanguage::switchingRetranslatesAtOnce()
     QVERIFY(!w.chooseLanguage(QStringLiteral("fr")));
 }
 
-// Issue 13: a live switch (View > Language) re-words every visible widget at once, the classroom
+// A live switch (View > Language) re-words every visible widget at once, the classroom
 // widgets included: lesson note and its buttons, predict panel, warp map tab, presentation mode,
 // the benchmark pane's tabs and headers, the status bar, menus. Switched to zh_CN no English is left
 // (except the allowed technical terms of docs/glossary.md); switched back every text is the
@@ -595,7 +595,7 @@ void TestLanguage::noEnglishLeftInBenchmarkPane()
         for (QCustomPlot* plot : w.benchmarkPane()->findChildren<QCustomPlot*>())
             bad += englishLeft(chartTexts(plot), QStringLiteral("%1 chart %2").arg(QLatin1String(file), plot->objectName()), m_sources);
     }
-    // The Determinism tab (issue 14) with repeat data, and without (the line saying how to record it).
+    // The Determinism tab with repeat data, and without (the line saying how to record it).
     for (const char* file : {"fixture_repeat.json", "fixture_1m.json"}) {
         QString error;
         QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/") + QLatin1String(file), &error),

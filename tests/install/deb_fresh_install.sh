@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# ctest -L deb (issue 17): `cpack -G DEB` of this build, then packaging/check-deb-fresh.sh on it (a
+# ctest -L deb: `cpack -G DEB` of this build, then packaging/check-deb-fresh.sh on it (a
 # fresh Debian 12 chroot). Takes minutes and downloads from a Debian mirror, so it runs only when
 # asked: REDUCESCOPE_DEB_CHECK=1 ctest -L deb (as root). Otherwise, and where it cannot run (not root,
 # no debootstrap, no mirror, an NCCL no Debian package provides), it exits 77 (skipped).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 17: installs the build into a temporary prefix with `cmake --install`, then checks what a
+// Installs the build into a temporary prefix with `cmake --install`, then checks what a
 // desktop gets from the prefix alone: the installed programs run (the app's screenshot of the
 // default input and of a shipped results file, the CLI's list and trace), find reducescope-cli and
 // the shipped data beside themselves (not in the build tree), and carry the one version number;

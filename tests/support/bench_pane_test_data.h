@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Test data shared by the benchmark pane's tests: the fixture results file (tests/benchpane/data,
 // a 1M run on the H200 shape) as a path or a JSON object, a temporary file written from bytes, and
-// large synthetic sweeps (issue 15's sizes) as a results file or as the CLI's stream of lines.
+// large synthetic sweeps (the scaling tests' sizes) as a results file or as the CLI's stream of
+// lines.
 #pragma once
 
 #include <QByteArray>
@@ -38,10 +39,10 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     return path;
 }
 
-/// A valid sweep file of `count` results (issue 15's size limit): strategies `ids` over `count /
-/// ids.size()` values of n (n = 1024·(i+1)), median time 1 µs + n/4 ns · (1 + index of the id in
-/// `ids`) and bandwidth = bytes/time, so the reader's consistency checks pass and every result has
-/// a baseline at its n. Results are ordered by id, then n.
+/// A valid sweep file of `count` results (as many as the scaling tests need): strategies `ids` over
+/// `count / ids.size()` values of n (n = 1024·(i+1)), median time 1 µs + n/4 ns · (1 + index of the
+/// id in `ids`) and bandwidth = bytes/time, so the reader's consistency checks pass and every
+/// result has a baseline at its n. Results are ordered by id, then n.
 inline QByteArray sweepWithResults(int count, const QStringList& ids)
 {
     QJsonObject o = fixtureObject();

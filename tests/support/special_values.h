@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The special-value inputs of issue 14, shared by the GPU tests that hold the model to the GPU
-// (tests/kernels/model/gpu_model_match.cpp, tests/kernels/cuda/gpu_recording_match.cpp) and by the CPU test that checks
-// what each set claims (tests/kernels/model/tst_float_rules.cpp), and the one rule for judging a GPU result
-// against the model when several float atomics leave the order to the hardware.
-// Header-only, plain C++ (no Qt, no CUDA).
+// The special-value inputs (docs/trace-format.md, "Float rules"), shared by the GPU tests that hold
+// the model to the GPU (tests/kernels/model/gpu_model_match.cpp, tests/kernels/cuda/gpu_recording_match.cpp) and by the
+// CPU test that checks what each set claims (tests/kernels/model/tst_float_rules.cpp), and the one rule for
+// judging a GPU result against the model when several float atomics leave the order to the
+// hardware. Header-only, plain C++ (no Qt, no CUDA).
 #pragma once
 
 #include "model/simulate.h"
@@ -52,8 +52,9 @@ inline std::vector<SpecialSet> special_sets()
     // Mixed signs, so small that every partial sum stays subnormal: a store keeps the exact sum,
     // every global atomicAdd flushes its operand and leaves +0.
     make("subnormals mixed sign", true, [&](int k) { return (k % 3 == 0 ? -1.0f : 1.0f) * denorm_min * static_cast<float>(1 + k % 4); });
-    // One sign, 2^-133 (close to the issue's 1e-40): a block's sum is normal or flushed depending
-    // on how many elements it holds; the kept ones add exactly, so every order agrees.
+    // One sign, 2^-133 (close to 1e-40, docs/trace-format.md's example): a block's sum is normal or
+    // flushed depending on how many elements it holds; the kept ones add exactly, so every order
+    // agrees.
     make("subnormals positive", true, [&](int) { return tiny; });
     make("signed zeros", true, [&](int k) { return (k * 7) % 5 < 2 ? -0.0f : 0.0f; });
     make("negative zeros", true, [&](int) { return -0.0f; });

@@ -490,7 +490,7 @@ void BenchChart::resizeEvent(QResizeEvent* event)
 
 QString BenchChart::modeAndCache(const BenchParams& p)
 {
-    // Issue 16: hot or cold cache (and the timing mode) in every title, so that a projected or
+    // Hot or cold cache (and the timing mode) in every title, so that a projected or
     // exported chart says what was measured. "— graph mode, hot cache" / "…, cold cache".
     if (p.mode.isEmpty() && p.cache.isEmpty())
         return {};
@@ -624,7 +624,7 @@ void BenchChart::buildBars()
             Set& set = setFor(si, r->family, overlay ? seriesLabel(s.results) : familyNames.value(r->family, r->family));
             set.keys << c + 1;
             set.values << *v;
-            // Whiskers (issue 16): the value ± its relative noise (bench::result_noise: the recorded
+            // Whiskers: the value ± its relative noise (bench::result_noise: the recorded
             // relative MAD, else half the min–max spread). A bandwidth is bytes / time, so its
             // relative noise is the time's (to first order).
             double whisker = 0;
@@ -645,7 +645,7 @@ void BenchChart::buildBars()
 
     // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
     const BenchResults& primary = m_series.first().results;
-    // The reference lines are named in the legend, after the bars' entries (issue 16: a label
+    // The reference lines are named in the legend, after the bars' entries (a label
     // on the line overlapped the figures on the bars near it, the read ceiling's most of all).
     QList<QPair<QPen, QString>> referenceEntries;
     auto hline = [&](double y, const QColor& color, const QString& label, Qt::PenStyle style) {
@@ -889,7 +889,7 @@ void BenchChart::buildSweep()
             for (const BenchResult& r : s.results.results) {
                 if (r.label() != strategies.at(k))
                     continue;
-                // Block size × coarse factor (issue 16): the line over block size at the run's
+                // Block size × coarse factor: the line over block size at the run's
                 // first coarse factor; the heat map has the rest.
                 if (!s.results.params.sweep_param2.isEmpty() && r.coarse_factor != s.results.params.coarse_factor)
                     continue;
@@ -920,7 +920,7 @@ void BenchChart::buildSweep()
     }
     // The read ceiling measured at each N (primary), dotted.
     QVector<double> cx, cy;
-    QSet<qint64> seen;  // a set: a list searched per result made a 30000-result sweep quadratic (issue 15)
+    QSet<qint64> seen;  // a set: a list searched per result made a 30000-result sweep quadratic
     for (const BenchResult& r : primary->results) {
         if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(r.n)) {
             seen.insert(r.n);

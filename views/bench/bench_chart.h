@@ -70,7 +70,7 @@ public:
     QPoint categoryPosition(int category) const;
     /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
     QStringList seriesNames() const;
-    /// The chart's title as drawn (names the timing mode and hot/cold cache, issue 16).
+    /// The chart's title as drawn (names the timing mode and hot/cold cache).
     QString titleText() const;
     /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:
     /// their entries in the legend (above the plot, so they never cover a bar or its figure).

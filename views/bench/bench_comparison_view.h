@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark pane's Comparison tab (issue 16): per cell FAST, SLOW or SAME of the shown results
+// The benchmark pane's Comparison tab: per cell FAST, SLOW or SAME of the shown results
 // against a second file, by the rule of `reducescope-cli compare` (kernels/bench/compare.h), with
 // the CLI's notes (the same file, a file without results, no cell in common, two GPUs) and, for a
 // cell not compared because one run failed, that run's own message. Every figure and note comes

@@ -58,13 +58,13 @@ struct BenchResult {
     std::optional<double> ceiling_read_gbs;  ///< read ceiling measured at this n, 10^9 bytes/s
     std::optional<double> speedup_vs_cpu;    ///< CPU time / this time; ok only
     std::optional<double> speedup_vs_cub;    ///< CUB time / this time; ok only
-    /// Relative noise of the time (issue 16, bench::result_noise): the recorded relative median
+    /// Relative noise of the time (bench::result_noise): the recorded relative median
     /// absolute deviation (`noise`) when the file has it, else (max - min) / (2 · median).
     std::optional<double> noise;
     bool noise_recorded = false;  ///< `noise` came from the file (not the min–max spread)
     bool noisy = false;           ///< the file's `noisy`: noise above the run's noise limit
     bool low_clock = false;       ///< the file's `low_clock`: a clock reading below 75 % of its maximum
-    int gpus = 0;            ///< multi-GPU runs (issue 7, optional field): GPUs used; 0 = single-GPU file
+    int gpus = 0;            ///< multi-GPU runs (optional field): GPUs used; 0 = single-GPU file
     QString combine;         ///< multi-GPU runs: how partials were combined ("nccl_allreduce", "p2p", ...)
 
     /// True when speeds may be shown (status ok and a time exists).
@@ -114,7 +114,7 @@ struct BenchParams {
     /// "coarse_factor" with sweep_param "block_size"; empty for a one-parameter sweep.
     QString sweep_param2;
     QList<double> sweep_values2;
-    /// `params.stopping.max_noise` (issue 16): the noise limit of the run's stopping rule, a
+    /// `params.stopping.max_noise`: the noise limit of the run's stopping rule, a
     /// fraction (0.005 = 0.5 %); null in files without a stopping rule.
     std::optional<double> max_noise;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark pane's heat map (issue 16): one strategy's median time or effective bandwidth over
+// The benchmark pane's heat map: one strategy's median time or effective bandwidth over
 // a sweep of two parameters, block size × coarse factor, at one N, as a QCPColorMap with each
 // cell's value written on it, failed and missing cells marked. A strategy picker switches between
 // the file's strategies; one colour range spans them all, so colours compare across strategies.

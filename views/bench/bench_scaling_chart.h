@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Multi-GPU scaling (issue 7): kernel-plus-combine time and bandwidth against the GPU count K, one
-// line per combine (nccl_allreduce, nccl_reduce, p2p, collective_baseline), at one N. Shows the GPU
-// count, and says plainly when only one GPU or no NCCL is available. Draws the points it is given
-// (the app makes them from a results file: app/bench/bench_results.h scalingPoints).
+// Multi-GPU scaling (`bench --gpus K`): kernel-plus-combine time and bandwidth against the GPU
+// count K, one line per combine (nccl_allreduce, nccl_reduce, p2p, collective_baseline), at one N.
+// Shows the GPU count, and says plainly when only one GPU or no NCCL is available. Draws the points
+// it is given (the app makes them from a results file: app/bench/bench_results.h scalingPoints).
 #pragma once
 
 #include "views/bench/bench_data.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's words in the window's language (DESIGN.md, "Words, languages, lessons"): a message
-// of the step model (kernels/model/text.h), a strategy's summary or family, a refusal, through
+// The model's words in the window's language: a message of the step model
+// (kernels/model/text.h), a strategy's summary or family, a refusal, through
 // Qt's translation tools. The source text of each message is its English `other` form from
 // model::message_catalogue(); this file lists those texts for lupdate, and tst_model_words holds
 // the list to the catalogue. With no translation installed (English) the words are the model's

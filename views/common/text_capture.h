@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Which words a custom-painted widget or a chart shows, without reading pixels: a paint device
-// whose engine draws nothing and records every text item painted on it (issue 13's test for
+// whose engine draws nothing and records every text item painted on it (tst_language's test for
 // English left in the Chinese window, and StepView::paintedStrings()).
 #pragma once
 

@@ -22,7 +22,8 @@ namespace reducescope::views {
 /// their own background, the one the contrast test checks.
 enum class Theme { System, Light, Dark };
 
-/// The states every picture must tell apart by colour AND by shape or pattern (issue 12).
+/// The states every picture must tell apart by colour AND by shape or pattern (docs/classroom.md,
+/// "Colours and marks").
 enum class VisualState {
     ActiveLane,    ///< solid fill
     IdleLane,      ///< fill with horizontal lines

@@ -13,7 +13,7 @@
 
 namespace reducescope::views {
 
-/// Smallest text of presentation mode at 1920×1080, in pixels (issue 12: legible from the back row).
+/// Smallest text of presentation mode at 1920×1080, in pixels (legible from the back row).
 inline constexpr qreal kPresentationTextPx = 22;
 
 /// How large the step is laid out. The default is the desktop layout (body text from the view's

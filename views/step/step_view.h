@@ -13,7 +13,7 @@
 
 namespace reducescope::views {
 
-/// What predict mode draws over a step (issue 12). While `covered`, the step's outcome is hidden:
+/// What predict mode draws over a step. While `covered`, the step's outcome is hidden:
 /// warps, lanes and cells are drawn as plain numbered boxes (cells with their value before the
 /// step) so the class can click them. Chosen ids get a thick frame; once revealed, right ids a
 /// frame with a tick, wrong ones a dashed frame with a cross, missed ones a dotted frame with a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The warp map (issue 12, "divergence at a glance"): every warp of a trace against every step, in
-// one picture that fits its widget without scrolling (up to 4096 values: 128 warps of 32, or
-// 1024 teaching warps of 4). Each cell shows how many lanes of the warp are active (a bar, and
+// The warp map (classroom mode's "divergence at a glance"): every warp of a trace against every
+// step, in one picture that fits its widget without scrolling (up to 4096 values: 128 warps of 32,
+// or 1024 teaching warps of 4). Each cell shows how many lanes of the warp are active (a bar, and
 // the count where it fits) and whether the warp diverges (thick outline with a corner triangle,
 // not only a colour). Two traces are drawn side by side at the same cell size (compare mode).
 #pragma once

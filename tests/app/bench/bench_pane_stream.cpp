@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 15's scaling figures for the benchmark pane, as a benchmark that prints and never fails on
+// The benchmark pane's scaling figures, as a benchmark that prints and never fails on
 // time (CTest label `benchmark`): 10000, 20000 and 30000 result lines streamed from the fake CLI
 // (tests/app/bench/data/fake_cli.sh) through the pane's real path (QProcess, the line reader, the
 // runner's signals, the throttled refresh, the table and the status list), and a results file of
 // 20000 results opened in the pane. Per run: seconds from Run to the end of the run, the longest
 // gap between two event-loop turns (3 runs each), and at the end the ratio 30k / 10k of the
 // fastest runs (linear: 3).
-// Goals (issue 15): roughly linear (ratio <= ~3.5), 30000 lines in a few seconds, 20000 results
+// Goals: roughly linear (ratio <= ~3.5), 30000 lines in a few seconds, 20000 results
 // load in under 2 s. The values (row counts, the outcome) are asserted; the times are printed.
 #include "app/bench/bench_table_model.h"
 #include "app/bench/benchmark_pane.h"

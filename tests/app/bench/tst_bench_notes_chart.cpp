@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 16 in the benchmark pane: the Comparison tab shows the notes of `reducescope-cli compare`
+// In the benchmark pane: the Comparison tab shows the notes of `reducescope-cli compare`
 // (worded from bench::CompareNote, in English and Chinese) and a failed run's own message; the
 // bandwidth chart names its reference lines where no bar figure can be covered (checked on every
 // shipped results file at 1920×1080 and 1280×800); the time and bandwidth charts show each cell's

@@ -508,7 +508,7 @@ void TestBenchPane::determinismTabWithoutRepeat()
 
 void TestBenchPane::chartTitlesNameCache()
 {
-    // Issue 16: every chart title says hot or cold cache (and the timing mode); the speed-up
+    // Every chart title says hot or cold cache (and the timing mode); the speed-up
     // title and the table header name the baseline.
     BenchmarkPane pane;
     QString error;
@@ -526,7 +526,7 @@ void TestBenchPane::chartTitlesNameCache()
 
 void TestBenchPane::heatMapCellsEqualFile()
 {
-    // Issue 16: a sweep of block size × coarse factor (what `bench --block-size 64,128,256
+    // A sweep of block size × coarse factor (what `bench --block-size 64,128,256
     // --coarse-factor 1,2,4` writes) as a heat map whose cells equal the file's bandwidths.
     QTemporaryDir tmp;
     QFile f(dataFile("fixture_sweep.json"));
@@ -790,7 +790,7 @@ void TestBenchPane::childFailures_data()
                                            << QStringLiteral("crashed after 2 results: CUDA error: an illegal memory access");
     QTest::addRow("error line, exit 1") << QStringLiteral("error") << BenchOutcome::Kind::ErrorReported << 2
                                         << QStringLiteral("reported an error after 2 results (exit 1): cudaMalloc: out of memory");
-    // Issue 15's fault drills: a run that did not finish is never reported as done.
+    // Fault drills (docs/reliability.md): a run that did not finish is never reported as done.
     QTest::addRow("no done line, exit 0") << QStringLiteral("incomplete") << BenchOutcome::Kind::Incomplete << 2
                                           << QStringLiteral("Incomplete: reducescope-cli exited (code 0) after 2 results without its \"done\" line");
     QTest::addRow("/bin/true: nothing, exit 0") << QStringLiteral("silent") << BenchOutcome::Kind::Incomplete << 0
@@ -1098,7 +1098,7 @@ void TestBenchPane::cancelledSweepExportLoadsAgain()
 
 void TestBenchPane::hangEndsOnCancelWithin2s()
 {
-    // Fault drill: a CLI that hangs after 2 results. Cancel ends it within 2 s (issue 15); the
+    // Fault drill: a CLI that hangs after 2 results. Cancel ends it within 2 s; the
     // finished rows stay and the status says so.
     qputenv("FAKE_CLI_MODE", "sleep");
     BenchmarkPane pane;
@@ -1119,7 +1119,7 @@ void TestBenchPane::hangEndsOnCancelWithin2s()
 
 void TestBenchPane::floodOfLinesKeepsPaneResponsive()
 {
-    // Fault drill (issue 15): result lines as fast as a pipe takes them. Asserted without the
+    // Fault drill: result lines as fast as a pipe takes them. Asserted without the
     // machine's speed (30000 lines under a 120 s wall-clock wait failed on a loaded machine: the
     // pane took 22 s for them alone, and the time grows faster than the lines):
     // - every line is counted and the run ends Completed;
@@ -1190,7 +1190,7 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
 
 void TestBenchPane::statusFoldsOldLines_data()
 {
-    // Issue 15: the status list keeps the last kKeptLines lines that are not failures and counts
+    // The status list keeps the last kKeptLines lines that are not failures and counts
     // the older ones in a first line; every failure line stays.
     QTest::addColumn<int>("results");
     QTest::addColumn<int>("wrongEvery");  // every k-th result is a wrong one (0: none)

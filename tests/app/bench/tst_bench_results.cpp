@@ -406,7 +406,7 @@ void TestBenchResults::scalingPointsOfAFile()
     QJsonObject doc = fixtureObject();
     QJsonArray results = doc[QStringLiteral("results")].toArray();
     // algbw = bytes / median time and busbw = algbw × 2(k-1)/k for an all-reduce: the reader
-    // checks both against the time (issue 15), so they are computed here, not made up.
+    // checks both against the time, so they are computed here, not made up.
     auto tag = [&](int i, int gpus, const char* combine, const char* status) {
         QJsonObject r = results[i].toObject();
         const double median = r[QStringLiteral("time_ms")].toObject()[QStringLiteral("median")].toDouble();
@@ -444,7 +444,7 @@ void TestBenchResults::scalingPointsOfAFile()
 
 void TestBenchResults::markdownExport()
 {
-    // Issue 16: the table as Markdown; the speed-up column names its baseline.
+    // The table as Markdown; the speed-up column names its baseline.
     QString error;
     const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
@@ -597,7 +597,7 @@ void TestBenchResults::speedups()
 
 void TestBenchResults::twentyThousandResults()
 {
-    // Issue 15: a file at the app's limit (20000 results) loads and gets its speed-ups in well
+    // A file at the app's limit (20000 results) loads and gets its speed-ups in well
     // under 2 s (the speed-ups compared every result with every other: 31 s). The figures are
     // printed (a benchmark, not a pass/fail limit on a shared machine); the values are asserted.
     const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
@@ -661,7 +661,7 @@ void TestBenchResults::tableModel()
 
 void TestBenchResults::streamedRows_data()
 {
-    // Issue 15: a running benchmark's results reach the table in batches (one per throttled
+    // A running benchmark's results reach the table in batches (one per throttled
     // refresh) as inserted rows, never a reset; the speed-ups against cub change when cub's
     // results arrive after the others (the CLI runs the strategies in its listed order).
     QTest::addColumn<int>("count");     // results in the run: 4 strategies x count/4 values of n
@@ -742,7 +742,7 @@ void TestBenchResults::streamedRows()
 
 void TestBenchResults::noiseColumn_data()
 {
-    // Issue 16: each cell's noise, and the flags for noise above the limit and a low clock.
+    // Each cell's noise, and the flags for noise above the limit and a low clock.
     QTest::addColumn<QJsonObject>("extra");   // fields set on the coarsened result (row 4)
     QTest::addColumn<QString>("shown");
     QTest::addColumn<double>("sortValue");    // percent

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Classroom mode wired into the window (issue 12): the window fits small screens, presentation
-// mode, theme persisted, warp map and compare columns scrolling together, lessons set the whole
-// state, controls agree with the picture after any refused field, the command line wins over saved
-// settings, Reset to defaults, the keyboard-shortcut list, predict mode through clicks, and the
-// benchmark comparison's labels. With REDUCESCOPE_SCREENSHOT_DIR set, also writes the classroom
-// screenshots of docs/screenshots/.
+// Classroom mode wired into the window (docs/classroom.md): the window fits small screens,
+// presentation mode, theme persisted, warp map and compare columns scrolling together, lessons set
+// the whole state, controls agree with the picture after any refused field, the command line wins
+// over saved settings, Reset to defaults, the keyboard-shortcut list, predict mode through clicks,
+// and the benchmark comparison's labels. With REDUCESCOPE_SCREENSHOT_DIR set, also writes the
+// classroom screenshots of docs/screenshots/.
 #include "gui_test_main.h"
 
 #include "app/shell/command_line.h"
@@ -373,7 +373,7 @@ void TestClassroomPane::lessonsSetWholeState()
     QVERIFY(!pane->lessonLabel()->isHidden());
 }
 
-// After any refused field, every control shows what the picture shows (issue 12, item 6).
+// After any refused field, every control shows what the picture shows (docs/classroom.md).
 void TestClassroomPane::controlsAgreeAfterRefusal_data()
 {
     QTest::addColumn<QString>("refused");     // which field gets the refused value

@@ -442,7 +442,7 @@ void TestStepPane::presetsAreValidInputs()
 
 void TestStepPane::atomicOrderSeeds_data()
 {
-    // Issue 14: the "atomic order seed" replays the float atomics on one address in other orders.
+    // The "atomic order seed" replays the float atomics on one address in other orders.
     // Inputs of the [1e8, 1, -1e8, 1] kind: whichever order adds 1 to 1e8 first loses it (a float
     // near 1e8 has an ulp of 8), so the float sum depends on the order; the exact sum does not.
     QTest::addColumn<QString>("strategy");

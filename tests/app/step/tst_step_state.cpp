@@ -89,7 +89,7 @@ private slots:
     void cancelRecording();
     void newRequestAbortsRecording();
     void recordingArguments();
-    // Classroom mode (issue 12), through the state alone.
+    // Classroom mode (docs/classroom.md), through the state alone.
     void predictGradesAgainstTrace_data();
     void predictGradesAgainstTrace();
     void predictRefusesBadAnswers();

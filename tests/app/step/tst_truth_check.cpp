@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 6 in the step pane: a GPU-recorded trace (from a file, or from a recorder) is marked as
-// such and the model is not; bad trace and counters files name the field and change nothing; the
-// "Recorded on the GPU" switch is disabled with the reason where there is no CUDA device; the
-// counters panel shows the model beside Nsight Compute's figures for the measured configuration.
+// GPU-recorded traces and hardware counters in the step pane: a GPU-recorded trace (from a file, or
+// from a recorder) is marked as such and the model is not; bad trace and counters files name the
+// field and change nothing; the "Recorded on the GPU" switch is disabled with the reason where
+// there is no CUDA device; the counters panel shows the model beside Nsight Compute's figures for
+// the measured configuration.
 #include "gui_test_main.h"
 
 #include "app/shell/command_line.h"
@@ -393,7 +394,7 @@ void TestTruthCheck::badCountersFileKeepsState_data()
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("expected");
     const QByteArray good = readAll(kCounters);
-    // The file is read by the one results reader (bench::read_results, issue 11): its words.
+    // The file is read by the one results reader (bench::read_results): its words.
     QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not JSON: line 1, column 2: unexpected end of input");
     QTest::newRow("trace file") << readAll(kRecorded) << QStringLiteral("schema: missing");
     const QJsonObject root = QJsonDocument::fromJson(good).object();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// CTest gpu_bench_determinism (issue 14): `reducescope-cli bench --repeat 5` at 1M on two_pass,
+// CTest gpu_bench_determinism: `reducescope-cli bench --repeat 5` at 1M on two_pass,
 // grid_sync, cub (fixed tree order) and segmented (atomics across blocks). Every result that ran
 // must carry 5 values; the fixed-order ones must give 1 distinct sum (else FAIL); the atomic ones
 // are only reported (the H200 gave 4-5 distinct sums for segmented in five runs, but one is

@@ -140,9 +140,10 @@ int main(int argc, char** argv)
     }
     const std::string cli = argv[1];
     const fs::path src = argv[2];
-    // One GPU: a file the issue-16 engine recorded on the H200 (noise, stop rule, clocks, cold method,
-    // the check after timing, the read-ceiling shape; docs/results-format.md). The files recorded
-    // before issue 16 lack those members; the reader still takes them (tst_results_file).
+    // One GPU: a file the engine recorded on the H200 with the method fields (noise, stop rule,
+    // clocks, cold method, the check after timing, the read-ceiling shape; docs/results-format.md).
+    // Files recorded before those members existed lack them; the reader still takes them
+    // (tst_results_file).
     const json one = json::parse(read_file(src / "docs/results/h200-2026-11-30/run3/m16c_1m_graph_hot.json"));
     const json multi = json::parse(read_file(src / "docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json"));
     const fs::path dir = fs::temp_directory_path() / ("reducescope-results-check-" + std::to_string(::getpid()));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// CTest gpu_bench_sweep2d (issue 16): a two-parameter sweep on the GPU, what the benchmark pane's
+// CTest gpu_bench_sweep2d: a two-parameter sweep on the GPU, what the benchmark pane's
 // heat map shows. `reducescope-cli bench --n 2^20 --strategies coarsened,shared --block-size
 // 128,256 --coarse-factor 1,2 --mode graph --reps 20 --json FILE` must exit 0 and write a file that
 // the one reader takes, whose params.sweep is block_size [128, 256] with second coarse_factor

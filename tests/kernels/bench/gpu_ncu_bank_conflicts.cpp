@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// CTest gpu_ncu_bank_conflicts (issue 11, item 5): the real Nsight Compute, through the real
+// CTest gpu_ncu_bank_conflicts: the real Nsight Compute, through the real
 // `reducescope-cli bench --counters` path, on a GPU. At 1024 elements and one block of 512 threads
 // (kernels/bench/ncu_counters.h), interleaved_strided has 150 shared-load and 75 shared-store bank
 // conflicts (docs/hardware-counters.md, the H200) and the step model counts the same extra

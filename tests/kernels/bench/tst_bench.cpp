@@ -474,7 +474,7 @@ void TstBench::cli_bad_arguments_data()
     QTest::addRow("strategy") << QStringList{"bench", "--strategies", "coarsened,turbo"}
                               << "--strategies: unknown strategy 'turbo' (see reducescope-cli list); allowed: all, or a "
                                  "comma list of " + catalogueIds();
-    // Sweeps of two parameters (issue 16): block size × coarse factor only; N is swept alone.
+    // Sweeps of two parameters: block size × coarse factor only; N is swept alone.
     const QString alone = QStringLiteral(": sweep N alone, or block size, coarse factor, or block size × coarse factor "
                                          "(--block-size and --coarse-factor lists) at one --n");
     QTest::addRow("N × block size") << QStringList{"bench", "--sweep-n", "1K..4K", "--block-size", "64,128"}
@@ -547,7 +547,7 @@ void TstBench::cli_bad_arguments_data()
                                       << "--json must be a writable file path (got /: a directory)";
     QTest::addRow("json /dev/full") << QStringList{"bench", "--json", "/dev/full"}
                                     << "--json must be a writable file path (got /dev/full: a device; results are written to a regular file)";
-    // Sweeps (issue 15): duplicates refused, and sweeps the app could not open.
+    // Sweeps (docs/reliability.md): duplicates refused, and sweeps the app could not open.
     QTest::addRow("sweep-n duplicate") << QStringList{"bench", "--sweep-n", "1024,1024"}
                                        << "--sweep-n lists 1024 twice (each sweep value once)";
     QTest::addRow("block size duplicate") << QStringList{"bench", "--block-size", "64,64"}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 16's CPU-side method: noise and the stopping rule, NVML clocks (against a fake library),
-// the capped ceiling fraction, the library baselines' speed-ups, the check after the timed work,
-// the runner's element limit, the plan order with cub_single_pass, the --table text, and the
-// CLI's refusals of the new options.
+// The benchmark method's CPU side (docs/benchmarks.md): noise and the stopping rule, NVML clocks
+// (against a fake library), the capped ceiling fraction, the library baselines' speed-ups, the
+// check after the timed work, the runner's element limit, the plan order with cub_single_pass, the
+// --table text, and the CLI's refusals of the new options.
 #include "bench/clocks.h"
 #include "bench/plan.h"
 #include "bench/results.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Comparing two results files (kernels/bench/compare.h, issue 16): the rule's verdicts from both
+// Comparing two results files (kernels/bench/compare.h): the rule's verdicts from both
 // files' noise (the recorded `noise`, else the min-max spread), cells in one file only, failed
 // runs not compared, and `reducescope-cli compare` printing the same verdicts.
 #include "bench/compare.h"
@@ -196,7 +196,7 @@ void TstCompare::cliPrintsTheSameVerdicts()
 }
 
 // --noise-factor: a decimal in 0..100. One too small for a double is rounded as any decimal is, to 0
-// (it was refused as "underflow"; breaker pass, issue 15), as an input value below the smallest
+// (it was once refused as "underflow"), as an input value below the smallest
 // float becomes 0; -0 (also -1e-400, which rounds to it), one too large, inf and nan are out of the
 // compare's reader says what is wrong with a file as every reader does: "compare: PATH: " and then
 // the field or the line, or why the file cannot be read (docs/reliability.md).
@@ -274,7 +274,7 @@ void TstCompare::noiseFactor()
         QCOMPARE(out.count(QLatin1Char('\n')), 1);
 }
 
-// The notes as data (issue 16: the pane words the same notes the CLI prints) and the CLI's lines,
+// The notes as data (the pane words the same notes the CLI prints) and the CLI's lines,
 // pinned word for word: "note: " + compare_note_text, in compare_note_list's order.
 void TstCompare::notes_data()
 {

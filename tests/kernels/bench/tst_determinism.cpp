@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Issue 14's determinism view, Qt-free half (kernels/bench/determinism.h): the exact text of a
+// The determinism view, Qt-free half (kernels/bench/determinism.h): the exact text of a
 // float result, the ulp at the reference, the merge order from catalogue traits, the counts and
 // verdicts of a repeat, its JSON (the one reader and writer) and the --table lines.
 #include "bench/determinism.h"
@@ -124,7 +124,8 @@ void TstDeterminism::ulp()
 
 void TstDeterminism::order_data()
 {
-    // The expected orders are what the H200 showed (issue 14); the code reads only traits.
+    // The expected orders are what the H200 showed (docs/benchmarks.md); the code reads only
+    // traits.
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<uint>("grid");
     QTest::addColumn<QString>("order");

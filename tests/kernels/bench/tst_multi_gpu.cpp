@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The multi-GPU benchmark's CPU side (issue 7): shards, nccl-tests' algbw/busbw, the combine
+// The multi-GPU benchmark's CPU side: shards, nccl-tests' algbw/busbw, the combine
 // names, the extra JSON fields, and `bench --gpus K` argument errors and exit codes.
 #include "bench/multi_gpu_metrics.h"
 #include "bench/multi_gpu_results.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `reducescope-cli bench --counters` without a GPU (issue 6, kernels/bench/ncu_counters.h):
+// `reducescope-cli bench --counters` without a GPU (kernels/bench/ncu_counters.h):
 // collect_counters() against a fake ncu put first on the PATH (tests/support/fake_ncu.h) that prints
 // the H200 capture, prints an ncu error, exits non-zero or is missing; the figures must land in
 // the counters JSON under the right strategies beside the model's totals. And the CLI's side that

@@ -273,7 +273,7 @@ void TstResultsFile::badCountersKeepTheResults()
 
 void TstResultsFile::twoParameterSweepRoundTrip()
 {
-    // Issue 16: params.sweep with `second` reads, writes back as it was, and reads again equal.
+    // params.sweep with `second` reads, writes back as it was, and reads again equal.
     const ResultsFile f = read_results(sweep2d().dump());
     QVERIFY(f.params.sweep.has_value());
     QCOMPARE(f.params.sweep->param, std::string{"block_size"});
@@ -425,7 +425,7 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"turbo\""));
     add("reps 0", edited([](json& j) { j["params"]["reps"] = 0; }),
         QStringLiteral("params.reps: expected an integer in 1..1000000, got 0"));
-    // Issue 15: a null where the format writes a value whenever it writes the field is refused
+    // A null where the format writes a value whenever it writes the field is refused
     // (it was read as absent: the default); fields the format writes as null stay nullable.
     add("repeat null", edited([](json& j) { j["results"][0]["repeat"] = nullptr; }),
         QStringLiteral("results[0].repeat: null (expected an object, or the field left out)"));
@@ -485,7 +485,7 @@ void TstResultsFile::refused_data()
     add("long value", edited([](json& j) { j["params"]["mode"] = std::string(100000, 'm'); }),
         QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"") + QString(40, QLatin1Char('m')) +
             QStringLiteral("…\""));
-    // Issue 15: absurd values and files that contradict themselves, each naming its field.
+    // Absurd values and files that contradict themselves, each naming its field.
     add("bandwidth 1.7e308", edited([](json& j) { j["results"][0]["bandwidth_gbs"] = 1.7e308; }),
         QStringLiteral("results[0].bandwidth_gbs: expected a number in 0..1000000 GB/s, got 1.7e+308"));
     add("bandwidth not bytes / time", edited([](json& j) { j["results"][0]["bandwidth_gbs"] = 202.0; }),
@@ -506,7 +506,7 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.sweep.values[1]: 4096 matches no result's n"));
     add("sweep value twice", edited([](json& j) { j["params"]["sweep"] = {{"param", "n"}, {"values", {1048576, 1048576}}}; }),
         QStringLiteral("params.sweep.values[1]: 1048576 is listed twice"));
-    // Sweeps, both ways (issue 16): every result's value listed, every listed value matched.
+    // Sweeps, both ways: every result's value listed, every listed value matched.
     add("result's n not listed", edited([](json& j) { j["results"][3]["n"] = 4096; j["results"][3]["bytes_read"] = 16384;
                                                       j["results"][3]["bandwidth_gbs"] = nullptr;
                                                       j["params"]["sweep"] = {{"param", "n"}, {"values", {1048576}}}; }),

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark's verification (kernels/bench/verify.h, issue 14): each kernel's tolerance covers
-// its real summation order (depths from the catalogue traits, the atomic_naive case of the issue
-// measured here in float32), and the exact input sums with zero error in every order, so a
-// dropped element, which the old tolerance let pass at large N, is caught.
+// The benchmark's verification (kernels/bench/verify.h): each kernel's tolerance covers
+// its real summation order (depths from the catalogue traits, the atomic_naive case of
+// docs/benchmarks.md measured here in float32), and the exact input sums with zero error in every
+// order, so a dropped element, which the old tolerance let pass at large N, is caught.
 #include "bench/reference.h"
 #include "bench/verify.h"
 
@@ -56,8 +56,9 @@ void TstVerify::depth_data()
     QTest::addColumn<uint>("coarse");
     QTest::addColumn<uint>("grid");
     QTest::addColumn<qulonglong>("depth");
-    // The issue's chains: 2^20 atomics for atomic_naive at 1M; segmented at 1M, block 256: two
-    // elements per thread (first add during the load), 8 tree levels, 2048 block atomics.
+    // The chains of docs/benchmarks.md ("Tolerance per kernel"): 2^20 atomics for atomic_naive at
+    // 1M; segmented at 1M, block 256: two elements per thread (first add during the load), 8 tree
+    // levels, 2048 block atomics.
     QTest::addRow("atomic_naive 1M") << "atomic_naive" << 1048576ull << 256u << 4u << 4096u << 1048576ull;
     QTest::addRow("segmented 1M, block 256") << "segmented" << 1048576ull << 256u << 4u << 0u << 2ull + 8 + 2048;
     // coarsened C=4: 2·4 = 8 per thread, 8 levels, 1M / 2048 = 512 block atomics.
@@ -89,8 +90,8 @@ void TstVerify::toleranceCoversTheRealOrder_data()
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<int>("n");
     QTest::addColumn<float>("value");
-    // The issue's case: 4096 copies of float32(1/255) through one atomic chain has an error of
-    // 2.0e-4, against the old tolerance of 5.4e-5.
+    // The case of docs/benchmarks.md ("Tolerance per kernel"): 4096 copies of float32(1/255)
+    // through one atomic chain has an error of 2.0e-4, against the old tolerance of 5.4e-5.
     QTest::addRow("atomic_naive, 4096 × 1/255") << "atomic_naive" << 4096 << float(1.0 / 255.0);
     QTest::addRow("atomic_naive, 65536 × 0.1") << "atomic_naive" << 65536 << 0.1f;
     QTest::addRow("atomic_naive, 2^20 × 1/3") << "atomic_naive" << (1 << 20) << float(1.0 / 3.0);
@@ -109,7 +110,7 @@ void TstVerify::toleranceCoversTheRealOrder()
           sum_tolerance(x.size(), ref.abs_sum));
     QVERIFY2(error <= tol, qPrintable(QStringLiteral("error %1 > tolerance %2").arg(error).arg(tol)));
     if (n == 4096) {
-        QVERIFY(error > 1.9e-4 && error < 2.1e-4);                 // the issue's figure
+        QVERIFY(error > 1.9e-4 && error < 2.1e-4);                 // docs/benchmarks.md's figure
         QVERIFY(error > sum_tolerance(x.size(), ref.abs_sum));     // the old bound failed it
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every option of every reducescope-cli subcommand, given a bad value and given no value (a flag:
 // given a value), is refused with one line that names the option and what it allows (a range
-// "lo..hi", a list, "a flag", "a file path"), exit 2, nothing on stdout (issue 15). The options
-// are read from the CLI's own registration, so a new option is walked without editing this test.
-// Also: an unknown subcommand is named and the subcommands are listed.
+// "lo..hi", a list, "a flag", "a file path"), exit 2, nothing on stdout (docs/reliability.md). The
+// options are read from the CLI's own registration, so a new option is walked without editing this
+// test. Also: an unknown subcommand is named and the subcommands are listed.
 #include "cli/commands.h"
 
 #include <QProcess>
@@ -148,7 +148,7 @@ void TestCliOptions::subcommands()
     QVERIFY2(err.contains(mentions), qPrintable(err));
 }
 
-// Issue 15: every option of every subcommand given twice (a flag too) is refused in one line that
+// Every option of every subcommand given twice (a flag too) is refused in one line that
 // names it and what it allows, instead of CLI11's "--repeat: At Most 1 required but received 2"
 // (or, for a flag, silence). Walked from the registration, as everyOption; options that collect a
 // value per use (`list --with`, `--without`) are repeatable and left out.

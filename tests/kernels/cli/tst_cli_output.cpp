@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Output failures (issue 15): every reducescope-cli command whose stdout is closed (`>&-`) or full
+// Output failures: every reducescope-cli command whose stdout is closed (`>&-`) or full
 // (/dev/full) says so in one line on stderr and exits 74 instead of 0; an output file is written
 // to a temporary file and renamed (cli::write_output_file), so an old file survives a failure.
 #include "cli/commands.h"
@@ -121,7 +121,7 @@ void TestCliOutput::stdoutFailure()
     QVERIFY2(r.err.contains("reducescope-cli: cannot write stdout: " + reason.toUtf8() + "\n"), r.err.constData());
 }
 
-// bench --json /dev/full: refused before anything runs (issue 15: a device is not a results
+// bench --json /dev/full: refused before anything runs (a device is not a results
 // file; the writer's own failure path, exit 74, is writeOutputFile's), with or without a GPU, in
 // the single-GPU bench and in the multi-GPU one (--gpus, cli_multi_gpu.cpp), which shares the
 // up-front check (cli_bench.cpp resolve -> check_json_path).

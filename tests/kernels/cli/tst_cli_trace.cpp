@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `reducescope-cli list` and `trace`, run as a child process: JSON fields per issue 2, the table,
-// and bad input (one line on stderr naming the field, exit code 2, nothing on stdout).
+// `reducescope-cli list` and `trace`, run as a child process: JSON fields per docs/trace-format.md,
+// the table, and bad input (one line on stderr naming the field, exit code 2, nothing on stdout).
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,7 +68,7 @@ void TestCliTrace::list()
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 24); // the whole catalogue, one line each (cub_single_pass, zero_ahead: issue 16)
+    QCOMPARE(lines.size(), 24); // the whole catalogue, one line each (cub_single_pass, zero_ahead included)
     QVERIFY(lines.front().startsWith("simple "));
     QVERIFY(r.out.contains("\nconvergent "));
     QVERIFY(r.out.contains("\nrace "));
@@ -244,7 +244,7 @@ void TestCliTrace::nan_inf_input()
     QCOMPARE(QJsonDocument::fromJson(m.out).object()["result"].toDouble(), 3.0); // fmaxf drops NaN
 }
 
-// Issue 14 on the command line: a global atomicAdd flushes 1e-40 + 1e-40 to 0 (the H200's answer),
+// On the command line: a global atomicAdd flushes 1e-40 + 1e-40 to 0 (the H200's answer),
 // a multi-block max of zeros of both signs is "±0", and --atomic-order replays another order.
 void TestCliTrace::float_rules_and_atomic_order()
 {
@@ -391,7 +391,7 @@ void TestCliTrace::bad_input_data()
                                                   << "'1\\x01x' is not a float32 number";
     QTest::addRow("unknown option with newline") << QStringList{"trace", "--strategy", "shared", "--input", in, "--fa\nst"}
                                                  << "--fa\\nst";
-    // Strict number syntax (issue 14): one sign at most, no hex, no bare exponent.
+    // Strict number syntax (docs/trace-format.md): one sign at most, no hex, no bare exponent.
     for (const char* bad : {"+-1", "--1", "+-inf", "+-0", "-nan", "1e", "0x10"})
         QTest::addRow("input %s", bad) << QStringList{"trace", "--strategy", "shared", "--input", QString("1,") + bad}
                                        << QString("value 2 '") + bad + "' is not a float32 number";

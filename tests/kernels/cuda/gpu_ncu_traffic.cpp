@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// CTest gpu_ncu_traffic (issue 14): the step model's memory traffic against Nsight Compute for
-// EVERY modelled strategy at n = 1000, 1024 and 4096 (block 256, coarse factor 4): global load and
-// store sectors, shared-memory load and store wavefronts, and the sectors of the float atomics
-// that return nothing (RED). ncu runs `reducescope-cli bench` once per n with every strategy; the
-// first launch of each kernel (the verification run) is compared with model::simulate() of the
-// bench's own input (make_input(n, kDefaultSeed)).
+// CTest gpu_ncu_traffic (docs/hardware-counters.md, part 4): the step model's memory traffic
+// against Nsight Compute for EVERY modelled strategy at n = 1000, 1024 and 4096 (block 256, coarse
+// factor 4): global load and store sectors, shared-memory load and store wavefronts, and the
+// sectors of the float atomics that return nothing (RED). ncu runs `reducescope-cli bench` once per
+// n with every strategy; the first launch of each kernel (the verification run) is compared with
+// model::simulate() of the bench's own input (make_input(n, kDefaultSeed)).
 //
 // The model counts at source level (one access per source expression, under the kernel's
 // guards). Where the hardware differs for a known reason the difference is written below with

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step model against GPU recordings (issue 6): every strategy with a recording variant, run
+// The step model against GPU recordings: every strategy with a recording variant, run
 // with RecordingProbe on the GPU, compared with model::simulate field by field (recorded_trace.h:
 // step sequence, per warp the active lanes from __activemask(), per active lane the index written
 // and the value after the step, the arrays of shared/global steps, the result where its order of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// self_reset's epochs on the GPU (issue 16): thousands of back-to-back launches on one stream and
+// self_reset's epochs on the GPU: thousands of back-to-back launches on one stream and
 // from a CUDA graph (the output after the last one, and the counters), a launch with another grid
 // size on the same counters (fails loudly: NaN and the error word, and it ends), and launches on
 // two streams at once sharing the counters (every wait ends: the published launch never moves

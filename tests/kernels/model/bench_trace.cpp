@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Speed and size of the step model (issue 2): the full trace of 4096 values with block size 1024,
-// for every modelled strategy; goals: built in under 20 ms, held in under 64 MB.
-// Run: build-dev/tests/model/bench_trace  (QBENCHMARK figures per row, plus a summary line each).
-// The time is a figure reported against its goal, not a pass/fail check (issue 15: a sanitizer
-// build or a loaded CI machine is slower and that is not a fault); the size and the values are
-// checked.
+// Speed and size of the step model (docs/trace-format.md, "Speed and size"): the full trace of 4096
+// values with block size 1024, for every modelled strategy; goals: built in under 20 ms, held in
+// under 64 MB. Run: build-dev/tests/model/bench_trace  (QBENCHMARK figures per row, plus a summary
+// line each). The time is a figure reported against its goal, not a pass/fail check
+// (docs/reliability.md: a sanitizer build or a loaded CI machine is slower and that is not a
+// fault); the size and the values are checked.
 #include "model/catalogue.h"
 #include "model/simulate.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One home for each fact (issue 11): the catalogue (model/catalogue.h) against every registry that
+// One home for each fact: the catalogue (model/catalogue.h) against every registry that
 // names strategies. A row fails when a catalogue entry claims a part that its registry lacks, or
 // when a registry names a strategy the catalogue does not have (or does not claim it for):
 //  - model:     model::replay_ids()       <-> has_model      (replay_tree/atomic/warp.cpp tables)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Model parts of classroom mode (issue 12):
+// Model parts of classroom mode (docs/classroom.md):
 // - the default block size of multi-block strategies on small inputs shows the strategy;
 // - explanations are worded from the step's counted data (the bank-strip bug: interleaved_strided
 //   on 64 values said "several lanes hit the same bank" on conflict-free steps);
@@ -68,7 +68,8 @@ void TestClassroomModel::defaultBlockSize_data()
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("warp");
     QTest::addColumn<int>("expected");
-    // The issue's case: 8 values of coarsened got block 256 (2040 padded cells).
+    // The old fault (docs/classroom.md, "Default block size"): 8 values of coarsened got block 256
+    // (2040 padded cells).
     QTest::addRow("coarsened 8") << "coarsened" << 8 << 32 << 2;
     QTest::addRow("coarsened_max 8") << "coarsened_max" << 8 << 32 << 2;
     QTest::addRow("segmented 8") << "segmented" << 8 << 32 << 2;

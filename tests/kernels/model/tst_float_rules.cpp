@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The step model follows the GPU's float rules and memory traffic (issue 14), by kind:
+// The step model follows the GPU's float rules and memory traffic, by kind:
 //  - gpu_float.h, op by op: add_rn keeps subnormals, a global atomicAdd flushes them, fmaxf /
 //    fminf order -0 < +0 and ignore NaN, fmaf rounds once, the CAS loop's `<` orders no zeros;
 //  - every strategy on the H200's counter-examples (1e-40 + 1e-40, max of -0 and 0), and the sign
@@ -464,7 +464,7 @@ void TestFloatRules::no_access_past_n()
     }
 }
 
-// Sectors of the load step counted by hand, including the issue's ncu figure.
+// Sectors of the load step counted by hand, including the figure ncu measured on the H200 (125).
 void TestFloatRules::load_sectors_by_hand_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -478,7 +478,7 @@ void TestFloatRules::load_sectors_by_hand_data()
     QTest::addRow("segmented n=1000 block 512") << "segmented" << 1000 << 512 << 125 << std::vector<int>{};
     QTest::addRow("interleaved_strided n=1000 block 512") << "interleaved_strided" << 1000 << 512 << 125 << std::vector<int>{};
     QTest::addRow("coarsened C=1 n=1000 block 512") << "coarsened" << 1000 << 512 << 125 << std::vector<int>{};
-    // The issue's "1,2,3" (block 2): lane 0 reads 0 and 2, lane 1 reads 1 only (3 is past n).
+    // The input "1,2,3" (block 2): lane 0 reads 0 and 2, lane 1 reads 1 only (3 is past n).
     QTest::addRow("shared 1,2,3") << "shared" << 3 << 2 << 2 << std::vector<int>{0, 2, 1};
     QTest::addRow("segmented 1,2,3") << "segmented" << 3 << 2 << 2 << std::vector<int>{0, 2, 1};
     QTest::addRow("interleaved_strided 1,2,3") << "interleaved_strided" << 3 << 2 << 2 << std::vector<int>{0, 2, 1};

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Lessons (issue 12): every file in resources/lessons is valid, builds its traces with the model,
-// and every claim its note makes holds on the counted data; the textbook numbers are asserted
-// here as well, independently of the files. The reader is strict: bad files are refused with a
-// message that names the field.
+// Lessons (docs/classroom.md): every file in resources/lessons is valid, builds its traces with the
+// model, and every claim its note makes holds on the counted data; the textbook numbers are
+// asserted here as well, independently of the files. The reader is strict: bad files are refused
+// with a message that names the field.
 #include "model/lesson.h"
 
 #include <QDir>
@@ -91,7 +91,7 @@ void TestLessons::everyLessonHolds()
 
 void TestLessons::theSetIsComplete()
 {
-    // The lessons issue 12 asks for, by strategies and settings.
+    // The lessons classroom mode promises (docs/classroom.md), by strategies and settings.
     QMap<QString, model::Lesson> byId;
     for (const QString& f : QDir(lessonsDir()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         const model::Lesson l = load(f);

@@ -1042,7 +1042,7 @@ void TestModel::tags_exist_in_kernel_sources()
 
 void TestModel::coarsened_max_every_lane_runs_the_load()
 {
-    // Found by gpu_recording_match on the H200 (issue 6, n=8 block=32 coarse=1): the model had only
+    // Found by gpu_recording_match on the H200 (n=8 block=32 coarse=1): the model had only
     // the lanes with an element (0-7) active in the load+coarsen step, the GPU recorded all 32.
     // The kernel is the judge: `maximum = i < n ? input[i] : -CUDART_INF_F` is a select, not a
     // branch, so every lane runs it (past the end it takes -inf without loading) and every lane
@@ -1078,7 +1078,7 @@ void TestModel::coarsened_max_every_lane_runs_the_load()
 
 void TestModel::grid_sync_keeps_other_blocks_warp_sums()
 {
-    // Found by gpu_recording_match on the H200 (issue 6, n=33 block=32 coarse=1, two blocks): after
+    // Found by gpu_recording_match on the H200 (n=33 block=32 coarse=1, two blocks): after
     // grid.sync() block 0 reuses `__shared__ warp_sums`; block 1's array still holds what its warp
     // stored in the first phase (nothing clears shared memory), and the GPU shows it there. The
     // model used to show 0 for block 1's words in the second phase's warp-partial step.
@@ -1229,7 +1229,7 @@ void TestModel::zero_ahead_is_vectorized_plus_reset_ahead()
     QCOMPARE(z.steps.back().atomics.size(), static_cast<std::size_t>(grid));  // one atomicAdd per block
 }
 
-// Global RED sectors (model::red_sectors, issue 14): one sector per lane that issues
+// Global RED sectors (model::red_sectors): one sector per lane that issues
 // atomicAdd(output, x); same-address lanes of a warp are not merged. The block-256 / C=4 rows are
 // the figures Nsight Compute measured on the H200 (docs/results/h200-2026-11-30/check-223f496/
 // ncu_traffic.md: atomic_naive 1000 / 1024 / 4096 RED sectors, one per thread i < n); the other

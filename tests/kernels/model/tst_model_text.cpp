@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's words (kernels/model/text.h) against the data they describe (issue 12 item 6, issue
-// 13): over every strategy, inputs of 8, 64, 1000 and 1024 values, block sizes 32..1024 and warp
+// The model's words (kernels/model/text.h) against the data they describe: over every
+// strategy, inputs of 8, 64, 1000 and 1024 values, block sizes 32..1024 and warp
 // sizes 4, 8 and 32 (and 8 banks), each step's sentences agree with its counted data — bank
 // conflicts are named iff some shared access takes more than one wavefront, the n-way and the
 // wavefronts named are the step's, the divergent warps named are the step's — and the English

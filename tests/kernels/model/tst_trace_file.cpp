@@ -92,8 +92,8 @@ void TestTraceFile::everyModelTraceReadsBack_data()
         QTest::addRow("%s 70 b32", qPrintable(id)) << id << 70 << 32 << 32 << 1 << 0 << 0;
         QTest::addRow("%s 37 b8 w4", qPrintable(id)) << id << 37 << 8 << 4 << 2 << 0 << 0;
         QTest::addRow("%s 1000 b256", qPrintable(id)) << id << 1000 << 256 << 32 << 4 << 0 << 0;
-        // Issue 15: the result and wavefront checks hold for the float rules' corner cases and for
-        // other atomic orders (every trace the model writes is one the reader accepts).
+        // The reader's self-checks (result, wavefronts) hold for the float rules' corner cases and
+        // for other atomic orders (every trace the model writes is one the reader accepts).
         QTest::addRow("%s subnormals b1 order 3", qPrintable(id)) << id << 16 << 1 << 32 << 1 << 1 << 3;
         QTest::addRow("%s nan inf b2 w4 order 9", qPrintable(id)) << id << 21 << 2 << 4 << 1 << 2 << 9;
         QTest::addRow("%s order-dependent b32 order 12345", qPrintable(id)) << id << 300 << 32 << 32 << 2 << 3 << 12345;
@@ -212,10 +212,10 @@ void TestTraceFile::badFilesNameTheField_data()
     row("n huge", R"([{"op":"replace","path":"/params/n","value":18446744073709551615}])", "params.n must be an integer in 1..4096");
     row("input short", R"([{"op":"remove","path":"/input/0"}])", "input must hold padded_n = 8 values (got 7)");
     row("input text", R"([{"op":"replace","path":"/input/2","value":"seven"}])", "input[2] must be a number, \"nan\", \"inf\" or \"-inf\"");
-    // Issue 15: a file that contradicts itself (the reference against the input, totals against steps).
+    // A file that contradicts itself (the reference against the input, totals against steps).
     row("reference against the input", R"([{"op":"replace","path":"/reference","value":99}])", "reference must be the float64 sum of the input, ");
     row("totals against the steps", R"([{"op":"replace","path":"/totals/barriers","value":1000}])", "totals.barriers must be the sum over the steps, ");
-    // Issue 15: result against what the steps leave in *output (shared: the write step stores
+    // Result against what the steps leave in *output (shared: the write step stores
     // sdata[0] = 36), wavefronts against the words the accesses touch (step 1's first access reads
     // words 0 and 1: one wavefront).
     row("result against the steps", R"([{"op":"replace","path":"/result","value":35}])", "result must be what the steps leave in *output, 36 (steps[3].output; got 35)");
@@ -312,7 +312,7 @@ void TestTraceFile::gridBarrier()
     QCOMPARE(r.file->trace.steps[std::size_t(step)].grid_barrier, expected);
 }
 
-// Issue 15: the atomics a merge step records are the *output the result comes from. Inputs
+// Self-check: the atomics a merge step records are the *output the result comes from. Inputs
 // 1..8, block 2, coarse factor 1: atomic_naive's step 1 adds 1, 2, ..., 8 in order (afters 1, 3,
 // 6, ..., 36); race's step 1 loses every other update (result 20); coarsened_max's step 2 stores 4
 // then 8 by compare-and-swap.

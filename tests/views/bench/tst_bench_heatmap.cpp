@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark pane's heat map (issue 16) from a two-parameter sweep file: the grid read through
+// The benchmark pane's heat map from a two-parameter sweep file: the grid read through
 // the one reader (kernels/bench/results_file.h) and the app's adapter has the file's axes, one
 // layer per strategy (catalogue order, baselines last) and in every cell the file's values; the
 // chart draws those values, the failed cell's status and the missing cell's dash; one colour range

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The multi-GPU scaling chart (issue 7): what it draws of the points it is given, and the
+// The multi-GPU scaling chart: what it draws of the points it is given, and the
 // messages for one GPU / no NCCL. (Which points a results file gives: tests/benchpane.)
 #include "views/bench/bench_scaling_chart.h"
 

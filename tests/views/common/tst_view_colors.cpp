@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The colours of the trace views (issue 12): in the light and the dark theme, every pair of the
-// nine states stays distinguishable in normal vision and under simulated protanopia, deuteranopia
-// and tritanopia, and text and lane fills keep WCAG contrast against their background.
+// The colours of the trace views (docs/classroom.md): in the light and the dark theme, every pair
+// of the nine states stays distinguishable in normal vision and under simulated protanopia,
+// deuteranopia and tritanopia, and text and lane fills keep WCAG contrast against their background.
 //
 // Method.
 // - Colour-vision deficiency: Machado, Oliveira & Fernandes, "A Physiologically-based Model for
@@ -247,7 +247,7 @@ void TestViewColors::contrast()
     for (views::VisualState s : {views::VisualState::ActiveLane, views::VisualState::IdleLane, views::VisualState::ExitedLane,
                                  views::VisualState::PaddingLane, views::VisualState::BankConflict, views::VisualState::Broadcast})
         check(QStringLiteral("lane text on ") + stateName(s), c.laneText, c.state(s), 3.0);
-    // The contrast the issue measured as too low is now above 3:1.
+    // The contrasts once measured as too low (the next two) are now above 3:1.
     QVERIFY(views::contrastRatio(c.idle, c.background) >= 3.0);
     QVERIFY(views::contrastRatio(c.mutedText, c.background) >= 3.0);
 }

@@ -3,7 +3,7 @@
 // frame at 60 Hz), and the window shows its first frame within 1.5 s of start. The figures (CPU
 // time, because the machine is shared with other builds; wall time beside) are reported against
 // their goals, not checked: a sanitizer build or a loaded CI machine is slower and that is not a
-// fault (issue 15). What is checked: the paint and the first frame happen, and the PNG is written.
+// fault. What is checked: the paint and the first frame happen, and the PNG is written.
 #include "gui_test_main.h"
 
 #include "app/shell/main_window.h"
@@ -134,7 +134,7 @@ void TestViewsSpeed::paintPresentation4096_data()
 
 void TestViewsSpeed::paintPresentation4096()
 {
-    // Issue 12: one step in presentation mode (text >= 22 px at 1920x1080) at 4096 values, goal
+    // One step in presentation mode (text >= 22 px at 1920x1080) at 4096 values, goal
     // < 16 ms. Reported, not failed: the figure depends on the machine (README "Measured"). What a
     // paint event costs on a 1920x1080 screen is measured on the busiest screenful (the one that
     // starts at the lanes); the whole picture (several screens tall, what an export paints) beside.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Classroom mode in the views (issue 12): every text the step view and the warp map paint in
-// presentation mode at 1920×1080 is at least 22 px (measured on the text items the painter really
-// draws, through a recording paint engine); zoom and pan; hit-testing of lanes, warps and cells;
-// the warp map's divergent cells against the model on the textbook case and its fit at 4096
+// Classroom mode in the views (docs/classroom.md): every text the step view and the warp map paint
+// in presentation mode at 1920×1080 is at least 22 px (measured on the text items the painter
+// really draws, through a recording paint engine); zoom and pan; hit-testing of lanes, warps and
+// cells; the warp map's divergent cells against the model on the textbook case and its fit at 4096
 // values; the lessons compiled into the resources.
 //
 // Set REDUCESCOPE_SCREENSHOT_DIR to also write the pictures (screenshots()).

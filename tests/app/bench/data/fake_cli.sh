@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A stand-in for reducescope-cli in the benchmark pane tests (REDUCESCOPE_CLI points here).
-# FAKE_CLI_MODE: ok | sleep | crash | error | garbage | nodevice | badinput, and the fault drills
-# of issue 15: incomplete (start and 2 results, no done, exit 0) | silent (nothing, exit 0) |
+# FAKE_CLI_MODE: ok | sleep | crash | error | garbage | nodevice | badinput, and the fault drills:
+# incomplete (start and 2 results, no done, exit 0) | silent (nothing, exit 0) |
 # errorzero (an error line, exit 0) | false (nothing, exit 1) | partial (half a JSON line at the
 # end) | bigstderr (100 MB on stderr without a newline, exit 3) | flood (30000 result lines) |
 # lines (prints the file FAKE_CLI_LINES, then hangs until killed: a run to cancel) | stream (prints
