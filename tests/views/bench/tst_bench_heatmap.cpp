@@ -7,7 +7,7 @@
 //
 // The file is SYNTHETIC, made here from the hand-made fixture's results (times 2 + x + y/2 µs):
 // its numbers are not measurements. HEATMAP_SCREENSHOT_DIR=dir saves the chart as drawn.
-#include "bench_results.h"
+#include "app/bench/bench_results.h"
 #include "bench/results_file.h"
 #include "gui_test_main.h"
 #include "views/bench/bench_heatmap.h"
