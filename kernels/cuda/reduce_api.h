@@ -102,7 +102,8 @@ struct Timing {
     /// graph batches then hold at least reps / batches repetitions and at least `min_batch_us` of
     /// GPU time (estimated from the eager warm-up; in graph mode from a timed warm-up replay, the
     /// graph captured again, longer, when it was short), at most 1000 (in cold rotation rounded up
-    /// to whole rotations).
+    /// to whole rotations, for zero_ahead to a multiple of three). A per-launch sample is always
+    /// one repetition. The rules: bench/batch.h.
     bool adaptive = false;
     bench::StopCriteria stop;
     double min_batch_us = 400.0;

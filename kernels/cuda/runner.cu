@@ -13,6 +13,7 @@
 // Cold cache: loop and graph rotate over copies of the input (more than twice the L2 in all);
 // per-launch, the in-place kernels and small N read a flush buffer instead (reduce_api.h, Cache).
 // How many samples: a fixed count (--reps) or bench/stopping.h's rule (Timing::adaptive).
+#include "bench/batch.h"
 #include "launch.cuh"
 #include "model/catalogue.h"
 #include "reduce_api.h"
@@ -28,6 +29,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <string_view>
 
 namespace reducescope::cuda {
@@ -236,7 +238,7 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 /// The outcome of one measurement (Runner::Impl::measure).
 struct Measured {
     std::vector<double> samples;  // ms per repetition
-    int per_sample = 1;
+    int per_sample = 1;           // repetitions per sample (bench::BatchSize::launches)
     bench::StopRule rule = bench::StopRule::Reps;
     double noise = 0;
     double gpu_s = 0;
@@ -254,6 +256,13 @@ struct ColdPlan {
 const char* cold_name(ColdPlan::Method m)
 {
     return m == ColdPlan::Method::Rotate ? "rotate" : m == ColdPlan::Method::FlushRead ? "flush_read" : "";
+}
+
+bench::BatchMode batch_mode(Mode m)
+{
+    return m == Mode::PerLaunch ? bench::BatchMode::PerLaunch
+         : m == Mode::Loop      ? bench::BatchMode::Loop
+                                : bench::BatchMode::Graph;
 }
 
 } // namespace
@@ -576,9 +585,11 @@ struct Runner::Impl {
 
     /// Times repetitions per `t`: `prep_fn()` is the untimed preparation of one repetition
     /// (per-launch: before the start event, and waited for; loop/graph: inside the batch, the
-    /// caller subtracts it), `work_fn(rep)` enqueues repetition number `rep` (0, 1, ...). Batches
-    /// hold `per_batch` repetitions (0: chosen here) rounded up to a multiple of `multiple` (the
-    /// cold rotation). `read_clocks`: read the clocks around the timed samples.
+    /// caller subtracts it), `work_fn(rep)` enqueues repetition number `rep` (0, 1, ...). Each
+    /// sample's size and divisor come from bench::batch_size (bench/batch.h): per-launch one
+    /// repetition, divided by 1; loop and graph `per_batch` repetitions (0: chosen there) rounded
+    /// up to a multiple of `multiple` (the cold rotation's copies, zero_ahead's ring of three),
+    /// divided by that count. `read_clocks`: read the clocks around the timed samples.
     template <class Prep, class Work>
     Measured measure(const Timing& t, const bench::StopCriteria& stop_rule, int per_batch, int multiple, Prep&& prep_fn,
                      Work&& work_fn, bool read_clocks)
@@ -603,17 +614,16 @@ struct Runner::Impl {
         m.host_us = median_of(host_us);
 
         const bool auto_batch = per_batch <= 0;
-        if (t.mode == Mode::PerLaunch)
-            per_batch = 1;
-        else if (per_batch <= 0) {
-            per_batch = std::max(1, t.reps / std::max(1, std::min(t.batches, t.reps)));
-            if (t.adaptive && warm_ms_per_rep > 0)
-                per_batch = std::max(per_batch, static_cast<int>(std::ceil(t.min_batch_us * 1e-3 / warm_ms_per_rep)));
-            per_batch = std::min(per_batch, 1000);
-        }
-        if (multiple > 1)
-            per_batch = (per_batch + multiple - 1) / multiple * multiple;
-        m.per_sample = per_batch;
+        bench::BatchRequest request;
+        request.mode = batch_mode(t.mode);
+        request.per_batch = per_batch;
+        request.reps = t.reps;
+        request.batches = t.batches;
+        request.adaptive = t.adaptive;
+        request.warm_ms_per_rep = warm_ms_per_rep;
+        request.min_batch_us = t.min_batch_us;
+        request.multiple = multiple;
+        bench::BatchSize batch = bench::batch_size(request);
 
         cudaGraphExec_t exec = nullptr;
         if (t.mode == Mode::Graph) {
@@ -622,7 +632,7 @@ struct Runner::Impl {
             // captured again, longer (once).
             const bool resize = t.adaptive && auto_batch;
             for (int attempt = 0; attempt < (resize ? 2 : 1); ++attempt) {
-                exec = capture(per_batch, prep_fn, work_fn);
+                exec = capture(batch.launches, prep_fn, work_fn);
                 RS_CHECK(cudaEventRecord(start, stream));
                 const cudaError_t le = cudaGraphLaunch(exec, stream);  // warm-up replay (uploads the graph)
                 const cudaError_t re = le == cudaSuccess ? cudaEventRecord(stop, stream) : le;
@@ -632,18 +642,18 @@ struct Runner::Impl {
                     check(se, "cudaGraphLaunch (warm-up)");
                 }
                 const double batch_us = 1e3 * elapsed();
-                if (!resize || attempt == 1 || batch_us >= t.min_batch_us || per_batch >= 1000)
+                if (!resize || attempt == 1)
                     break;
-                int longer = static_cast<int>(std::ceil(per_batch * t.min_batch_us / std::max(batch_us, 1e-3)));
-                longer = std::min(std::max(longer, per_batch + 1), 1000);
-                if (multiple > 1)
-                    longer = (longer + multiple - 1) / multiple * multiple;
+                const std::optional<bench::BatchSize> longer =
+                    bench::graph_recapture(batch, batch_us, t.min_batch_us, multiple);
+                if (!longer)
+                    break;
                 cudaGraphExecDestroy(exec);
                 exec = nullptr;
-                per_batch = longer;
+                batch = *longer;
             }
-            m.per_sample = per_batch;
         }
+        m.per_sample = batch.launches;
         try {
             if (read_clocks && t.read_clocks)
                 m.before = t.read_clocks();
@@ -651,6 +661,8 @@ struct Runner::Impl {
             double noise = std::numeric_limits<double>::infinity();
             for (;;) {
                 if (t.mode == Mode::PerLaunch) {
+                    // One repetition (batch is {1, 1}), zero_ahead's included: its launch takes
+                    // the next ring number like any eager launch.
                     prep_fn();
                     RS_CHECK(cudaStreamSynchronize(stream));  // the GPU is idle at the start event
                     RS_CHECK(cudaEventRecord(start, stream));
@@ -658,7 +670,7 @@ struct Runner::Impl {
                     RS_CHECK(cudaEventRecord(stop, stream));
                 } else if (t.mode == Mode::Loop) {
                     RS_CHECK(cudaEventRecord(start, stream));
-                    for (int r = 0; r < per_batch; ++r) {
+                    for (int r = 0; r < batch.launches; ++r) {
                         prep_fn();
                         work_fn(rep++);
                     }
@@ -669,7 +681,7 @@ struct Runner::Impl {
                     RS_CHECK(cudaEventRecord(stop, stream));
                 }
                 const double ms = elapsed();
-                m.samples.push_back(ms / per_batch);
+                m.samples.push_back(ms / batch.divisor);
                 m.gpu_s += ms * 1e-3;
                 const long count = static_cast<long>(m.samples.size());
                 if (bench::noise_check_due(stop_rule, count, m.gpu_s))
