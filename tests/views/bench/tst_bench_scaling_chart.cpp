@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The multi-GPU scaling chart: what it draws of the points it is given, and the
-// messages for one GPU / no NCCL. (Which points a results file gives: tests/benchpane.)
+// messages for one GPU / no NCCL. (Which points a results file gives: tests/app/bench.)
 #include "views/bench/bench_scaling_chart.h"
 
 #include "gui_test_main.h"
