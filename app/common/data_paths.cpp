@@ -35,8 +35,10 @@ QString shippedFolder(const QString& name)
     const QString installed = installedDataFolder() + QLatin1Char('/') + name;
     if (QFileInfo(installed).isDir())
         return installed;
+    // Up from the program's folder to the source tree: <build>/app/reducescope is two levels
+    // below it, a test (<build>/tests/<room>/<part>/tst_x) four.
     QDir dir(QCoreApplication::applicationDirPath());
-    for (int up = 0; up < 4; ++up) {
+    for (int up = 0; up <= 4; ++up) {
         // docs/results alone could be anything; the source tree also has the top-level CMakeLists.txt.
         if (dir.exists(QStringLiteral("docs/") + name) && dir.exists(QStringLiteral("CMakeLists.txt")))
             return QDir::cleanPath(dir.filePath(QStringLiteral("docs/") + name));

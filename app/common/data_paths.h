@@ -13,8 +13,8 @@ namespace reducescope::app {
 /// tree. First found wins:
 ///  1. the install this executable belongs to: `<bin>/../share/reducescope/<name>` (the relative
 ///     path is CMake's, from GNUInstallDirs: REDUCESCOPE_DATA_FROM_BIN);
-///  2. `docs/<name>` of the source tree holding the build (the executable's folder and up to three
-///     folders above it: build/app/.. /..);
+///  2. `docs/<name>` of the source tree holding the build (the executable's folder and up to four
+///     folders above it: build/app/../.. for the app, build/tests/<room>/<part>/../../../.. for a test);
 ///  3. `reducescope/<name>` in the XDG data folders (QStandardPaths::GenericDataLocation:
 ///     ~/.local/share, /usr/local/share, /usr/share).
 /// `name`: "results" (benchmark results recorded on a GPU) or "traces" (example traces).

@@ -13,9 +13,10 @@
 #include <QCommandLineParser>
 
 #include <climits>
-#include <filesystem>
-#include <tuple>
 #include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <tuple>
 
 namespace reducescope::app {
 namespace {
@@ -42,17 +43,10 @@ QString strategyError(const QString& field, const QString& id)
     return QStringLiteral("%1 must be one of %2 (got \"%3\")").arg(field, modelStrategyIds().join(QStringLiteral(", ")), echoValue(id));
 }
 
-} // namespace
-
-CommandLineResult parseCommandLine(const QStringList& arguments)
+// The window's options besides --help and --version, with the help text of each (--help lists
+// them in this order).
+void addWindowOptions(QCommandLineParser& parser)
 {
-    CommandLineResult r;
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("ReduceScope: watch and measure CUDA parallel reduction."));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version, where reducescope-cli and the shipped data were found, and exit."));
-    parser.addOption(help);
-    parser.addOption(version);
     parser.addOptions({
         {QStringLiteral("strategy"), QStringLiteral("Strategy id (reducescope-cli list)."), QStringLiteral("ID")},
         {QStringLiteral("input"), QStringLiteral("Input values, commas or spaces (1..4096 values)."), QStringLiteral("LIST")},
@@ -82,39 +76,47 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
     });
+}
+
+// Parses `arguments`, and answers what ends parsing before any option is read: a parse error,
+// --help, --version or a positional argument. True when that made `r` complete (its exit code set).
+bool finishedEarly(QCommandLineParser& parser, const QStringList& arguments, const QCommandLineOption& help,
+                   const QCommandLineOption& version, CommandLineResult& r)
+{
     if (!parser.parse(arguments)) {
         r.exitCode = 2;
         const QStringList unknown = parser.unknownOptionNames();
         r.error = unknown.isEmpty()
             ? oneLineMessage(parser.errorText())
             : QStringLiteral("unknown option \"%1\" (see --help)").arg(echoValue(unknown.front()));
-        return r;
+        return true;
     }
     if (parser.isSet(help)) {
         r.exitCode = 0;
         // Without a QCoreApplication the parser cannot know the program's name.
         r.output = parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("reducescope"));
-        return r;
+        return true;
     }
     if (parser.isSet(version)) {
         r.exitCode = 0;
         r.output = QStringLiteral("reducescope %1\n").arg(QStringLiteral(REDUCESCOPE_VERSION));
         r.version = true;
-        return r;
+        return true;
     }
     if (!parser.positionalArguments().isEmpty()) {
         r.exitCode = 2;
         r.error = QStringLiteral("unexpected argument \"%1\" (options start with --; see --help)").arg(echoValue(parser.positionalArguments().front()));
-        return r;
+        return true;
     }
+    return false;
+}
 
-    CommandLineOptions& o = r.options;
-    auto fail = [&r](const QString& message) {
-        r.exitCode = 2;
-        r.error = message;
-        return r;
-    };
-    // Each option at most once: "--strategy a --strategy b" would otherwise quietly take b.
+// Each reader below fills its group of options into `o` and returns the first problem as one
+// line for stderr, or nullopt when the group is fine.
+
+// Each option at most once: "--strategy a --strategy b" would otherwise quietly take b.
+std::optional<QString> repeatedOption(const QCommandLineParser& parser)
+{
     for (const QString& name : {QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
@@ -122,23 +124,35 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
                                 QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
                                 QStringLiteral("tab")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
-            return fail(QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n));
+            return QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n);
     }
+    return std::nullopt;
+}
+
+// --strategy, --compare and --input.
+std::optional<QString> readStrategies(const QCommandLineParser& parser, CommandLineOptions& o)
+{
     if (parser.isSet(QStringLiteral("strategy"))) {
         o.request.strategy = parser.value(QStringLiteral("strategy"));
         o.strategyGiven = true;
         if (!modelStrategyIds().contains(o.request.strategy))
-            return fail(strategyError(QStringLiteral("strategy"), o.request.strategy));
+            return strategyError(QStringLiteral("strategy"), o.request.strategy);
     }
     if (parser.isSet(QStringLiteral("compare"))) {
         o.compare = parser.value(QStringLiteral("compare"));
         if (!modelStrategyIds().contains(o.compare))
-            return fail(strategyError(QStringLiteral("compare"), o.compare));
+            return strategyError(QStringLiteral("compare"), o.compare);
     }
     if (parser.isSet(QStringLiteral("input"))) {
         o.request.input = parser.value(QStringLiteral("input"));
         o.inputGiven = true;
     }
+    return std::nullopt;
+}
+
+// The numbers: --block-size, --warp-size, --coarse-factor, --banks and --step.
+std::optional<QString> readNumbers(const QCommandLineParser& parser, CommandLineOptions& o)
+{
     QString error;
     model::Params& p = o.request.params;
     // The ranges here are the outer bounds; the step model checks the rest (powers of two, the
@@ -147,7 +161,7 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         || !readInt(parser, QStringLiteral("warp-size"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.warp_size, &error)
         || !readInt(parser, QStringLiteral("coarse-factor"), QStringLiteral("in 1..64"), 1, 64, &p.coarse_factor, &error)
         || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.banks, &error))
-        return fail(error);
+        return error;
     o.paramsGiven = parser.isSet(QStringLiteral("block-size")) || parser.isSet(QStringLiteral("warp-size"))
         || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
     if (parser.isSet(QStringLiteral("step"))) {
@@ -156,69 +170,127 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         if (!readInt(parser, QStringLiteral("step"),
                      QStringLiteral("a step number in 1..%1 (at most the trace's step count)").arg(model::kMaxTraceSteps), 1,
                      model::kMaxTraceSteps, &k, &error))
-            return fail(error);
+            return error;
         o.step = k;
     }
+    return std::nullopt;
+}
+
+// Names from fixed lists: --lang, --theme and --tab, each refused with its list.
+std::optional<QString> readNames(const QCommandLineParser& parser, CommandLineOptions& o)
+{
     if (parser.isSet(QStringLiteral("lang"))) {
         o.language = parser.value(QStringLiteral("lang"));
         if (!languageCodes().contains(o.language))
-            return fail(QStringLiteral("lang must be one of %1 (got \"%2\")")
-                            .arg(languageCodes().join(QStringLiteral(", ")), echoValue(o.language)));
+            return QStringLiteral("lang must be one of %1 (got \"%2\")")
+                .arg(languageCodes().join(QStringLiteral(", ")), echoValue(o.language));
     }
-    // Names from a fixed list: refused with the list, as --lang is.
     for (const auto& [name, allowed, out] : {std::tuple{QStringLiteral("theme"), themeNames(), &o.theme},
                                              std::tuple{QStringLiteral("tab"), tabNames(), &o.tab}}) {
         if (!parser.isSet(name))
             continue;
         *out = parser.value(name);
         if (!allowed.contains(*out))
-            return fail(QStringLiteral("%1 must be one of %2 (got \"%3\")")
-                            .arg(name, allowed.join(QStringLiteral(", ")), echoValue(*out)));
+            return QStringLiteral("%1 must be one of %2 (got \"%3\")")
+                .arg(name, allowed.join(QStringLiteral(", ")), echoValue(*out));
     }
-    if (parser.isSet(QStringLiteral("lesson"))) {
-        o.lesson = parser.value(QStringLiteral("lesson"));
-        if (!lessonIds().contains(o.lesson))
-            return fail(QStringLiteral("lesson must be one of %1 (got \"%2\")")
-                            .arg(lessonIds().join(QStringLiteral(", ")), echoValue(o.lesson)));
-        // A lesson sets the whole request itself; --step may still choose the step.
-        if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || parser.isSet(QStringLiteral("trace")))
-            return fail(QStringLiteral("lesson: the lesson sets strategy, compare, input and parameters (leave out "
-                                       "--strategy, --compare, --input, --block-size, --warp-size, --coarse-factor, "
-                                       "--banks and --trace)"));
-    }
+    return std::nullopt;
+}
+
+// --lesson: a lesson of the Lessons menu, which sets the whole request itself.
+std::optional<QString> readLesson(const QCommandLineParser& parser, CommandLineOptions& o)
+{
+    if (!parser.isSet(QStringLiteral("lesson")))
+        return std::nullopt;
+    o.lesson = parser.value(QStringLiteral("lesson"));
+    if (!lessonIds().contains(o.lesson))
+        return QStringLiteral("lesson must be one of %1 (got \"%2\")")
+            .arg(lessonIds().join(QStringLiteral(", ")), echoValue(o.lesson));
+    // A lesson sets the whole request itself; --step may still choose the step.
+    if (o.strategyGiven || o.inputGiven || o.paramsGiven || !o.compare.isEmpty() || parser.isSet(QStringLiteral("trace")))
+        return QStringLiteral("lesson: the lesson sets strategy, compare, input and parameters (leave out "
+                              "--strategy, --compare, --input, --block-size, --warp-size, --coarse-factor, "
+                              "--banks and --trace)");
+    return std::nullopt;
+}
+
+// The files: --trace, --counters, --results and --screenshot (and --present, which goes with them).
+std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOptions& o)
+{
     o.trace = parser.value(QStringLiteral("trace"));
     o.counters = parser.value(QStringLiteral("counters"));
     if (parser.isSet(QStringLiteral("trace")) && o.trace.isEmpty())
-        return fail(QStringLiteral("trace must be a trace .json file name (got an empty name)"));
+        return QStringLiteral("trace must be a trace .json file name (got an empty name)");
     if (parser.isSet(QStringLiteral("counters")) && o.counters.isEmpty())
-        return fail(QStringLiteral("counters must be a results .json file name (got an empty name)"));
+        return QStringLiteral("counters must be a results .json file name (got an empty name)");
     if (!o.trace.isEmpty() && (o.strategyGiven || o.inputGiven || o.paramsGiven))
-        return fail(QStringLiteral("trace: the file names its strategy, input and parameters (leave out --strategy, "
-                                   "--input, --block-size, --warp-size, --coarse-factor and --banks)"));
+        return QStringLiteral("trace: the file names its strategy, input and parameters (leave out --strategy, "
+                              "--input, --block-size, --warp-size, --coarse-factor and --banks)");
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     o.present = parser.isSet(QStringLiteral("present"));
     if (parser.isSet(QStringLiteral("results")) && o.results.isEmpty())
-        return fail(QStringLiteral("results must be a results .json file name (got an empty name)"));
+        return QStringLiteral("results must be a results .json file name (got an empty name)");
     if (parser.isSet(QStringLiteral("screenshot")) && o.screenshot.isEmpty())
-        return fail(QStringLiteral("screenshot must be a file name ending in .png (got an empty name)"));
+        return QStringLiteral("screenshot must be a file name ending in .png (got an empty name)");
     if (!o.screenshot.isEmpty() && !o.screenshot.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
-        return fail(QStringLiteral("screenshot must be a file name ending in .png (got \"%1\")").arg(echoPath(o.screenshot)));
+        return QStringLiteral("screenshot must be a file name ending in .png (got \"%1\")").arg(echoPath(o.screenshot));
     if (!o.screenshot.isEmpty()) {
         if (const QString what = screenshotTargetProblem(o.screenshot); !what.isEmpty())
-            return fail(QStringLiteral("screenshot must be a new .png file or an existing regular one, which is replaced "
-                                       "(got \"%1\": %2)").arg(echoPath(o.screenshot), what));
+            return QStringLiteral("screenshot must be a new .png file or an existing regular one, which is replaced "
+                                  "(got \"%1\": %2)").arg(echoPath(o.screenshot), what);
     }
+    return std::nullopt;
+}
 
-    // The model's own rules for the input and parameters, for each strategy shown.
+// The model's own rules for the input and parameters, for each strategy shown.
+std::optional<QString> checkWithModel(const CommandLineOptions& o)
+{
     const model::ParsedInput parsed = model::parse_input(o.request.input.toStdString());
     if (parsed.error)
-        return fail(oneLineMessage(QString::fromStdString(parsed.error->message)));
+        return oneLineMessage(QString::fromStdString(parsed.error->message));
     for (const QString& id : {o.request.strategy, o.compare}) {
         if (id.isEmpty())
             continue;
-        if (auto problem = model::validate(id.toStdString(), parsed.values.size(), p))
-            return fail(oneLineMessage(QString::fromStdString(problem->message)));
+        if (auto problem = model::validate(id.toStdString(), parsed.values.size(), o.request.params))
+            return oneLineMessage(QString::fromStdString(problem->message));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+CommandLineResult parseCommandLine(const QStringList& arguments)
+{
+    CommandLineResult r;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("ReduceScope: watch and measure CUDA parallel reduction."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version, where reducescope-cli and the shipped data were found, and exit."));
+    parser.addOption(help);
+    parser.addOption(version);
+    addWindowOptions(parser);
+    if (finishedEarly(parser, arguments, help, version, r))
+        return r;
+
+    // The groups in this order; the first problem found is the one reported.
+    CommandLineOptions& o = r.options;
+    std::optional<QString> error = repeatedOption(parser);
+    if (!error)
+        error = readStrategies(parser, o);
+    if (!error)
+        error = readNumbers(parser, o);
+    if (!error)
+        error = readNames(parser, o);
+    if (!error)
+        error = readLesson(parser, o);
+    if (!error)
+        error = readFiles(parser, o);
+    if (!error)
+        error = checkWithModel(o);
+    if (error) {
+        r.exitCode = 2;
+        r.error = *error;
     }
     return r;
 }

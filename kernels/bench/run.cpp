@@ -16,8 +16,10 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <span>
 #include <tuple>
@@ -302,6 +304,258 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     return r;
 }
 
+/// The timing of every kernel run of `o` (cold repetitions where `needs` says so).
+g::Timing timing_of(const RunOptions& o, const g::Needs& needs)
+{
+    g::Timing timing;
+    timing.mode = to_mode(o.mode);
+    timing.cache = needs.cold ? g::Cache::Cold : g::Cache::Hot;
+    timing.reps = o.reps;
+    timing.warmup = o.warmup;
+    timing.batches = o.batches;
+    timing.adaptive = o.adaptive;
+    timing.stop = o.stop;
+    return timing;
+}
+
+/// params.sweep: the swept lists (plan.h swept_parameters; the CLI refused any other shape): one,
+/// or block size × coarse factor, recorded as a sweep over block size with a second parameter.
+std::optional<Sweep> sweep_record(const RunOptions& o)
+{
+    const auto axis = [&](const std::string& param) {
+        SweepAxis a{param, {}};
+        if (param == "n")
+            a.values.assign(o.sizes.begin(), o.sizes.end());
+        else if (param == "block_size")
+            a.values.assign(o.block_sizes.begin(), o.block_sizes.end());
+        else
+            a.values.assign(o.coarse_factors.begin(), o.coarse_factors.end());
+        return a;
+    };
+    const auto swept = swept_parameters(o.sizes.size(), o.block_sizes.size(), o.coarse_factors.size());
+    if (swept.empty())
+        return std::nullopt;
+    SweepAxis first = axis(swept.front());
+    Sweep sweep{first.param, first.values};
+    if (swept.size() == 2)
+        sweep.second = axis(swept[1]);
+    return sweep;
+}
+
+/// The file's params: what `o` asked for at the largest N (`capacity`), and how it was measured
+/// (stop rule, clock source, cold method, the output's reset).
+Params params_record(const RunOptions& o, std::size_t capacity, const g::Timing& timing, const std::string& clocks_source,
+                     const std::string& cold)
+{
+    Params p;
+    p.n = capacity;
+    p.reps = o.reps;
+    p.warmup = o.warmup;
+    p.batches = o.batches;
+    p.mode = o.mode;
+    p.cache = o.cache;
+    p.block_size = static_cast<int>(o.block_sizes.front());
+    p.coarse_factor = static_cast<int>(o.coarse_factors.front());
+    p.seed = o.seed;
+    p.strategies = o.strategies;
+    p.tolerance_c = kToleranceC;
+    const char* reset = std::getenv("REDUCESCOPE_RESET");
+    p.output_reset = std::string{reset && *reset ? reset : "kernel"};
+    p.stopping = stopping_record(timing);
+    p.clocks = clocks_source;
+    p.cold = cold;
+    p.sweep = sweep_record(o);
+    return p;
+}
+
+/// The baselines' medians per (n, block, coarse) as their results come (plan_runs puts the
+/// baselines first), for the speed-ups of the results after them.
+class Baselines {
+public:
+    /// Keeps `r`'s median when it is a baseline (cpu, cub, cub_single_pass) that ran right.
+    void record(const RunPoint& pt, const Result& r)
+    {
+        if (r.status != Status::Ok || !r.time_ms)
+            return;
+        if (pt.strategy == "cpu")
+            cpu_ms_[key(pt)] = r.time_ms->median;
+        else if (pt.strategy == "cub")
+            (pt.max ? cub_max_ms_ : cub_sum_ms_)[key(pt)] = r.time_ms->median;
+        else if (pt.strategy == "cub_single_pass")
+            single_pass_ms_[key(pt)] = r.time_ms->median;
+    }
+
+    /// `r`'s speeds against the device's peak and `c`, the ceilings at its N (the dot products
+    /// read two arrays: their ceiling reads two, 8 bytes per element), and its speed-ups against
+    /// the baselines at its point.
+    void add_speeds(Result& r, const RunPoint& pt, double peak_gbs, const Ceilings& c) const
+    {
+        const auto cub = r.operation == "max" ? lookup(cub_max_ms_, pt) : lookup(cub_sum_ms_, pt);
+        set_speeds(r, peak_gbs, r.operation == "dot" ? c.read_dot_gbs : c.read_gbs, lookup(cpu_ms_, pt), cub);
+        set_baseline_speedups(r, cub, r.operation == "sum" ? lookup(single_pass_ms_, pt) : std::nullopt);
+    }
+
+private:
+    using Key = std::tuple<std::size_t, unsigned, unsigned>;
+    using Medians = std::map<Key, double>;
+
+    static Key key(const RunPoint& pt) { return std::make_tuple(pt.n, pt.block_size, pt.coarse_factor); }
+
+    static std::optional<double> lookup(const Medians& m, const RunPoint& pt)
+    {
+        if (auto it = m.find(key(pt)); it != m.end())
+            return it->second;
+        return std::nullopt;
+    }
+
+    Medians cpu_ms_, cub_sum_ms_, cub_max_ms_, single_pass_ms_;
+};
+
+/// ncu's counters (take_counters) into the report's file, with a warning through `sink` when
+/// they could not be taken.
+void add_counters(RunReport& report, const RunOptions& o, const RunSink& sink)
+{
+    const CountersOutcome c = take_counters(o.counters_cli, o.device);
+    report.file.counters = c.counters;
+    report.counters = c.status;
+    if (c.status != CountersStatus::Ok && sink.warning)
+        sink.warning(c.message);
+}
+
+/// The selftest's sizes up to `max_n`: the edges of a warp and a block, and the large sizes with a
+/// tail.
+std::vector<std::size_t> selftest_sizes(std::size_t max_n)
+{
+    const std::vector<std::size_t> all_sizes{1, 2, 3, 31, 32, 33, 1000, 1023, 1024, 1025,
+                                             std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
+                                             (std::size_t{1} << 24) + 3};
+    std::vector<std::size_t> sizes;
+    for (const std::size_t n : all_sizes)
+        if (n <= max_n)
+            sizes.push_back(n);
+    return sizes;
+}
+
+using Problem = std::function<void(const std::string&)>;
+
+/// One input of a selftest pass at one N, with its float64 references (`dref`: the dot
+/// product's, when a dot product is selected).
+struct SelftestInput {
+    std::size_t n = 0;
+    bool exact = false;  ///< the exact input (verify.h make_exact_input): zero error expected
+    Reference ref;
+    Reference dref;
+};
+
+/// Checks one verification run of kernel `spec` on `in` and counts it in `out`: right within the
+/// tolerance of its own summation order (exactly, on the exact input), wrong, failed or skipped;
+/// `race` (expected wrong) counts the runs that lost updates.
+void check_selftest_run(g::Runner& runner, const g::KernelSpec& spec, const SelftestInput& in, SelftestReport& out,
+                        const Problem& problem)
+{
+    const std::string& id = spec.strategy;
+    const bool mx = spec.max;
+    const unsigned int bs = spec.block_size, c = spec.coarse_factor;
+    const std::size_t n = in.n;
+    const bool exact = in.exact;
+    g::Timing verify_only;
+    verify_only.reps = 0;
+    ++out.runs;
+    const auto run = runner.run(spec, n, verify_only);
+    const bool dot = is_dot(id);
+    const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
+    const Reference& r = dot ? in.dref : in.ref;
+    const double expect = is_max ? r.max : r.sum;
+    const double tol = is_max || exact ? 0.0
+                                       : std::max(sum_tolerance(n, r.abs_sum),
+                                                  kernel_tolerance(id, n, bs, c, run.grid, r.abs_sum));
+    const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
+                              " block=" + std::to_string(bs) + " coarse=" + std::to_string(c) +
+                              (exact ? " exact input" : "");
+    if (run.status == g::RunResult::Status::Skipped) {
+        ++out.skipped;
+        return;
+    }
+    if (run.status == g::RunResult::Status::Failed) {
+        ++out.errors;
+        problem("ERROR " + where + ": " + run.message);
+        return;
+    }
+    if (info_of(id).expected_wrong) {
+        ++out.race_runs;
+        out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
+        return;
+    }
+    const bool ok = exact ? exact_match(run.output_written, run.value, expect)
+                          : classify(run.output_written, run.value, expect, tol, false) == Status::Ok;
+    if (ok) {
+        ++out.ok;
+    } else {
+        ++out.wrong;
+        problem("WRONG " + where + ": got " + text_of(run.value) + ", expected " +
+                text_of(expect) + (exact ? " exactly" : " (tolerance " + text_of(tol) + ")") +
+                (run.output_written ? "" : ", output not written"));
+    }
+}
+
+/// Every selected kernel with a GPU kernel, at every block size and coarse factor of `a` (cub
+/// also as a max), on `in`, uploaded to `runner`.
+void selftest_kernels(g::Runner& runner, const SelftestOptions& a, const SelftestInput& in, SelftestReport& out,
+                      const Problem& problem)
+{
+    for (const auto& id : a.strategies) {
+        if (!info_of(id).has_kernel || (in.exact && info_of(id).expected_wrong))
+            continue;
+        const std::vector<unsigned int> cs =
+            info_of(id).uses_coarse_factor ? a.coarse_factors : std::vector<unsigned int>{4};
+        for (const unsigned int bs : a.block_sizes)
+            for (const unsigned int c : cs)
+                for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false})
+                    check_selftest_run(runner, {id, mx, bs, c}, in, out, problem);
+    }
+}
+
+/// `id` (self_reset or zero_ahead) back to back on the same counters at N `n`: thousands of
+/// launches in a loop and replayed from a CUDA graph, checked after the last one (the output and
+/// the counters, the ring's next slot).
+void selftest_back_to_back(const char* id, std::size_t n, const SelftestOptions& a, const std::vector<float>& x,
+                           const std::vector<float>& y, const g::Needs& needs, SelftestReport& out,
+                           const Problem& problem)
+{
+    g::Runner runner{a.device, x, y, needs};
+    const Reference ref = reference(std::span<const float>{x.data(), n});
+    const double tol = sum_tolerance(n, ref.abs_sum);
+    for (const g::Mode mode : {g::Mode::Loop, g::Mode::Graph}) {
+        g::Timing stress;
+        stress.mode = mode;
+        stress.warmup = 0;
+        stress.reps = mode == g::Mode::Loop ? 5000 : 4000;
+        stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of about 1000 launches
+        ++out.runs;
+        const auto run = runner.run({id, false, 256, 4}, n, stress);
+        const std::string where =
+            std::string{id} + " back-to-back, " +
+            (mode == g::Mode::Loop ? "5000 launches in a loop"
+                                   : std::to_string(run.samples_ms.size()) + " x " +
+                                         std::to_string(run.reps_per_sample) + " launches in a graph") +
+            ", n=" + std::to_string(n);
+        const bool ok_after = run.status == g::RunResult::Status::Ran && run.checked_after &&
+                              classify_after_timing(run.after_written, run.value_after, ref.sum, tol) == Status::Ok &&
+                              run.counters_error.empty();
+        if (ok_after) {
+            ++out.ok;
+        } else if (run.status == g::RunResult::Status::Failed) {
+            ++out.errors;
+            problem("ERROR " + where + ": " + run.message);
+        } else {
+            ++out.wrong;
+            problem("WRONG " + where + ": after the launches got " + text_of(run.value_after) + ", expected " +
+                    text_of(ref.sum) + " (tolerance " + text_of(tol) + ")" +
+                    (run.counters_error.empty() ? "" : "; ") + run.counters_error);
+        }
+    }
+}
+
 } // namespace
 
 std::string utc_now()
@@ -354,14 +608,7 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     runner_holder.emplace(o.device, x, y, needs);
     g::Runner& runner = *runner_holder;
 
-    g::Timing timing;
-    timing.mode = to_mode(o.mode);
-    timing.cache = needs.cold ? g::Cache::Cold : g::Cache::Hot;
-    timing.reps = o.reps;
-    timing.warmup = o.warmup;
-    timing.batches = o.batches;
-    timing.adaptive = o.adaptive;
-    timing.stop = o.stop;
+    g::Timing timing = timing_of(o, needs);
     MethodContext ctx;
     ctx.max_noise = o.stop.max_noise;
     std::unique_ptr<Nvml> nvml;  // outlives every run (Timing::read_clocks points at it)
@@ -380,70 +627,17 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     f.date = utc_now();
     f.command = o.command;
     f.device = device_record(dev);
-    Params& p = f.params;
-    p.n = capacity;
-    p.reps = o.reps;
-    p.warmup = o.warmup;
-    p.batches = o.batches;
-    p.mode = o.mode;
-    p.cache = o.cache;
-    p.block_size = static_cast<int>(o.block_sizes.front());
-    p.coarse_factor = static_cast<int>(o.coarse_factors.front());
-    p.seed = o.seed;
-    p.strategies = o.strategies;
-    p.tolerance_c = kToleranceC;
-    const char* reset = std::getenv("REDUCESCOPE_RESET");
-    p.output_reset = std::string{reset && *reset ? reset : "kernel"};
-    p.stopping = stopping_record(timing);
-    p.clocks = clocks_source;
-    p.cold = needs.cold ? cold_text(dev, o.mode) : std::string{};
-    // The swept lists (plan.h swept_parameters; the CLI refused any other shape): one, or block
-    // size × coarse factor, recorded as a sweep over block size with a second parameter.
-    const auto axis = [&](const std::string& param) {
-        SweepAxis a{param, {}};
-        if (param == "n")
-            a.values.assign(o.sizes.begin(), o.sizes.end());
-        else if (param == "block_size")
-            a.values.assign(o.block_sizes.begin(), o.block_sizes.end());
-        else
-            a.values.assign(o.coarse_factors.begin(), o.coarse_factors.end());
-        return a;
-    };
-    const auto swept = swept_parameters(o.sizes.size(), o.block_sizes.size(), o.coarse_factors.size());
-    if (!swept.empty()) {
-        SweepAxis first = axis(swept.front());
-        p.sweep = Sweep{first.param, first.values};
-        if (swept.size() == 2)
-            p.sweep->second = axis(swept[1]);
-    }
+    f.params = params_record(o, capacity, timing, clocks_source, needs.cold ? cold_text(dev, o.mode) : std::string{});
     f.ceilings = ceiling_at[capacity];
     sink.line(start_line(f, points.size()));
 
-    // Baseline medians per (n, block, coarse, operation) for the speed-ups.
-    std::map<std::tuple<std::size_t, unsigned, unsigned>, double> cpu_ms, cub_sum_ms, cub_max_ms, single_pass_ms;
+    Baselines baselines;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const RunPoint& pt = points[i];
         sink.line(progress_line({i, points.size(), pt.strategy, pt.n, std::nullopt, std::nullopt}));
         Result r = run_point(runner, o, pt, x, y, timing, ctx);
-        const auto key = std::make_tuple(pt.n, pt.block_size, pt.coarse_factor);
-        if (r.status == Status::Ok && r.time_ms) {
-            if (pt.strategy == "cpu")
-                cpu_ms[key] = r.time_ms->median;
-            else if (pt.strategy == "cub")
-                (pt.max ? cub_max_ms : cub_sum_ms)[key] = r.time_ms->median;
-            else if (pt.strategy == "cub_single_pass")
-                single_pass_ms[key] = r.time_ms->median;
-        }
-        auto lookup = [&](auto& m) -> std::optional<double> {
-            if (auto it = m.find(key); it != m.end())
-                return it->second;
-            return std::nullopt;
-        };
-        const auto cub = r.operation == "max" ? lookup(cub_max_ms) : lookup(cub_sum_ms);
-        // The dot products read two arrays: their ceiling reads two (8 bytes per element).
-        const Ceilings& c = ceiling_at[pt.n];
-        set_speeds(r, dev.peak_bandwidth_gbs, r.operation == "dot" ? c.read_dot_gbs : c.read_gbs, lookup(cpu_ms), cub);
-        set_baseline_speedups(r, cub, r.operation == "sum" ? lookup(single_pass_ms) : std::nullopt);
+        baselines.record(pt, r);
+        baselines.add_speeds(r, pt, dev.peak_bandwidth_gbs, ceiling_at[pt.n]);
         if (r.status == Status::Wrong || r.status == Status::Error)
             ++report.failures;
         if (sink.result)
@@ -453,11 +647,7 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     }
     if (o.counters) {
         runner_holder.reset();
-        const CountersOutcome c = take_counters(o.counters_cli, o.device);
-        f.counters = c.counters;
-        report.counters = c.status;
-        if (c.status != CountersStatus::Ok && sink.warning)
-            sink.warning(c.message);
+        add_counters(report, o, sink);
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!o.json_file.empty())
@@ -468,13 +658,7 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
 
 SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(const std::string&)>& problem)
 {
-    const std::vector<std::size_t> all_sizes{1, 2, 3, 31, 32, 33, 1000, 1023, 1024, 1025,
-                                             std::size_t{1} << 20, (std::size_t{1} << 20) + 7,
-                                             (std::size_t{1} << 24) + 3};
-    std::vector<std::size_t> sizes;
-    for (const std::size_t n : all_sizes)
-        if (n <= a.max_n)
-            sizes.push_back(n);
+    const std::vector<std::size_t> sizes = selftest_sizes(a.max_n);
     const auto& ids = a.strategies;
     const auto devices = g::list_devices();
     const g::DeviceInfo& dev = pick_device(devices, a.device);
@@ -484,8 +668,6 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
     needs.partials = needs_partials(ids);
     const auto x = make_input(capacity, a.seed, 0);
     const auto y = needs.dot ? make_input(capacity, a.seed, 1) : std::vector<float>{};
-    g::Timing verify_only;
-    verify_only.reps = 0;
     SelftestReport out;
     out.device_name = dev.name;
     // Two inputs (the two checks of verify.h). Pass 0: the random input, each kernel within the
@@ -502,54 +684,12 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
             const std::vector<float>& yv = exact ? ye : y;
             g::Runner runner = exact ? g::Runner{a.device, xe, ye, needs} : g::Runner{a.device, x, y, needs};
             const std::span<const float> xs{xv.data(), n};
-            const Reference ref = reference(xs);
-            const Reference dref = needs.dot ? reference_dot(xs, std::span<const float>{yv.data(), n}) : Reference{};
-            for (const auto& id : ids) {
-                if (!info_of(id).has_kernel || (exact && info_of(id).expected_wrong))
-                    continue;
-                const std::vector<unsigned int> cs =
-                    info_of(id).uses_coarse_factor ? a.coarse_factors : std::vector<unsigned int>{4};
-                for (const unsigned int bs : a.block_sizes)
-                    for (const unsigned int c : cs)
-                        for (const bool mx : id == "cub" ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-                            ++out.runs;
-                            const auto run = runner.run({id, mx, bs, c}, n, verify_only);
-                            const bool dot = is_dot(id);
-                            const bool is_max = info_of(id).operation == model::Reduction::Max || mx;
-                            const Reference& r = dot ? dref : ref;
-                            const double expect = is_max ? r.max : r.sum;
-                            const double tol = is_max || exact ? 0.0
-                                                               : std::max(sum_tolerance(n, r.abs_sum),
-                                                                          kernel_tolerance(id, n, bs, c, run.grid, r.abs_sum));
-                            const std::string where = id + (mx ? " (max)" : "") + " n=" + std::to_string(n) +
-                                                      " block=" + std::to_string(bs) + " coarse=" + std::to_string(c) +
-                                                      (exact ? " exact input" : "");
-                            if (run.status == g::RunResult::Status::Skipped) {
-                                ++out.skipped;
-                                continue;
-                            }
-                            if (run.status == g::RunResult::Status::Failed) {
-                                ++out.errors;
-                                problem("ERROR " + where + ": " + run.message);
-                                continue;
-                            }
-                            if (info_of(id).expected_wrong) {
-                                ++out.race_runs;
-                                out.race_lost += !(run.output_written && std::fabs(run.value - expect) <= tol);
-                                continue;
-                            }
-                            const bool ok = exact ? exact_match(run.output_written, run.value, expect)
-                                                  : classify(run.output_written, run.value, expect, tol, false) == Status::Ok;
-                            if (ok) {
-                                ++out.ok;
-                            } else {
-                                ++out.wrong;
-                                problem("WRONG " + where + ": got " + text_of(run.value) + ", expected " +
-                                        text_of(expect) + (exact ? " exactly" : " (tolerance " + text_of(tol) + ")") +
-                                        (run.output_written ? "" : ", output not written"));
-                            }
-                        }
-            }
+            SelftestInput in;
+            in.n = n;
+            in.exact = exact;
+            in.ref = reference(xs);
+            in.dref = needs.dot ? reference_dot(xs, std::span<const float>{yv.data(), n}) : Reference{};
+            selftest_kernels(runner, a, in, out, problem);
         }
     }
     // self_reset's epochs and zero_ahead's launch numbers: thousands of back-to-back launches on
@@ -558,39 +698,7 @@ SelftestReport run_selftest(const SelftestOptions& a, const std::function<void(c
     for (const char* id : {"self_reset", "zero_ahead"}) {
         if (std::find(ids.begin(), ids.end(), id) == ids.end() || sizes.empty())
             continue;
-        const std::size_t n = std::min(sizes.back(), std::size_t{1} << 20);
-        g::Runner runner{a.device, x, y, needs};
-        const Reference ref = reference(std::span<const float>{x.data(), n});
-        const double tol = sum_tolerance(n, ref.abs_sum);
-        for (const g::Mode mode : {g::Mode::Loop, g::Mode::Graph}) {
-            g::Timing stress;
-            stress.mode = mode;
-            stress.warmup = 0;
-            stress.reps = mode == g::Mode::Loop ? 5000 : 4000;
-            stress.batches = mode == g::Mode::Loop ? 1 : 4;  // graph: 4 replays of about 1000 launches
-            ++out.runs;
-            const auto run = runner.run({id, false, 256, 4}, n, stress);
-            const std::string where =
-                std::string{id} + " back-to-back, " +
-                (mode == g::Mode::Loop ? "5000 launches in a loop"
-                                       : std::to_string(run.samples_ms.size()) + " x " +
-                                             std::to_string(run.reps_per_sample) + " launches in a graph") +
-                ", n=" + std::to_string(n);
-            const bool ok_after = run.status == g::RunResult::Status::Ran && run.checked_after &&
-                                  classify_after_timing(run.after_written, run.value_after, ref.sum, tol) == Status::Ok &&
-                                  run.counters_error.empty();
-            if (ok_after) {
-                ++out.ok;
-            } else if (run.status == g::RunResult::Status::Failed) {
-                ++out.errors;
-                problem("ERROR " + where + ": " + run.message);
-            } else {
-                ++out.wrong;
-                problem("WRONG " + where + ": after the launches got " + text_of(run.value_after) + ", expected " +
-                        text_of(ref.sum) + " (tolerance " + text_of(tol) + ")" +
-                        (run.counters_error.empty() ? "" : "; ") + run.counters_error);
-            }
-        }
+        selftest_back_to_back(id, std::min(sizes.back(), std::size_t{1} << 20), a, x, y, needs, out, problem);
     }
     return out;
 }

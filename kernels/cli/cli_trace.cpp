@@ -171,13 +171,20 @@ constexpr Trait kTraits[] = {
     {"expected_wrong", &m::StrategyInfo::expected_wrong},
 };
 
+/// The names of kTraits as a comma list ("model, kernel, ...").
+std::string trait_names()
+{
+    std::string names;
+    for (const Trait& t : kTraits)
+        names += (names.empty() ? "" : ", ") + std::string{t.name};
+    return names;
+}
+
 /// The traits of comma lists such as "kernel,single_block"; BadInput names `option`.
 std::vector<const Trait*> parse_traits(const std::string& option, const std::vector<std::string>& lists)
 {
     std::vector<const Trait*> out;
-    std::string names;
-    for (const Trait& t : kTraits)
-        names += (names.empty() ? "" : ", ") + std::string{t.name};
+    const std::string names = trait_names();
     std::string text;
     for (const std::string& l : lists)
         text += (text.empty() ? "" : ",") + l;
@@ -225,61 +232,130 @@ int trace_number(const std::string& text, const std::string& range_message)
     return static_cast<int>(*v);
 }
 
-} // namespace
+struct ListOptions {
+    bool json = false;
+    bool ids = false;
+    std::vector<std::string> with, without;  // each a comma list; the options repeat
+};
 
-void register_model_commands(CLI::App& app, int& exit_code)
+/// What `list` prints: the catalogue as JSON (--json), the ids with and without the traits asked
+/// (--ids), or one line per strategy.
+std::string list_text(const ListOptions& o)
 {
-    struct ListOptions {
-        bool json = false;
-        bool ids = false;
-        std::vector<std::string> with, without;  // each a comma list; the options repeat
-    };
+    if ((!o.with.empty() || !o.without.empty()) && !o.ids)
+        throw BadInput{"--with and --without need --ids"};
+    if (o.json && o.ids)
+        throw BadInput{"--json and --ids exclude each other"};
+    if (o.json)
+        return catalogue_json().dump(1) + "\n";
+    if (o.ids) {
+        const auto with = parse_traits("--with", o.with);
+        const auto without = parse_traits("--without", o.without);
+        std::string ids;
+        for (const m::StrategyInfo& s : m::catalogue()) {
+            const bool keep = std::all_of(with.begin(), with.end(), [&](const Trait* t) { return s.*t->field; }) &&
+                              std::none_of(without.begin(), without.end(), [&](const Trait* t) { return s.*t->field; });
+            if (keep)
+                ids += (ids.empty() ? "" : ",") + std::string{s.id};
+        }
+        return ids + "\n";
+    }
+    std::ostringstream out;
+    for (const auto& s : m::catalogue()) {
+        out << pad(std::string(s.id), 22) << s.summary;
+        if (!s.has_model)
+            out << " [benchmark only]";
+        out << "\n";
+    }
+    return out.str();
+}
+
+void add_list_command(CLI::App& app, int& exit_code)
+{
     auto lopts = std::make_shared<ListOptions>();
     CLI::App* list = app.add_subcommand("list", "List the strategy ids with a one-line description each");
     list->add_flag("--json", lopts->json, "print every catalogue entry with all its traits as JSON");
     list->add_flag("--ids", lopts->ids, "print only the ids, comma-separated on one line (for scripts)");
-    std::string trait_names;
-    for (const Trait& t : kTraits)
-        trait_names += (trait_names.empty() ? "" : ", ") + std::string{t.name};
+    const std::string names = trait_names();
     list->add_option("--with", lopts->with,
-                     "with --ids: only strategies with all these traits (a comma list of " + trait_names + ")");
+                     "with --ids: only strategies with all these traits (a comma list of " + names + ")");
     list->add_option("--without", lopts->without,
-                     "with --ids: only strategies with none of these traits (a comma list of " + trait_names + ")");
+                     "with --ids: only strategies with none of these traits (a comma list of " + names + ")");
     list->callback([lopts, &exit_code] {
-        if ((!lopts->with.empty() || !lopts->without.empty()) && !lopts->ids)
-            throw BadInput{"--with and --without need --ids"};
-        if (lopts->json && lopts->ids)
-            throw BadInput{"--json and --ids exclude each other"};
-        if (lopts->json) {
-            std::cout << catalogue_json().dump(1) << "\n";
-            exit_code = kOk;
-            return;
-        }
-        if (lopts->ids) {
-            const auto with = parse_traits("--with", lopts->with);
-            const auto without = parse_traits("--without", lopts->without);
-            std::string ids;
-            for (const m::StrategyInfo& s : m::catalogue()) {
-                const bool keep = std::all_of(with.begin(), with.end(), [&](const Trait* t) { return s.*t->field; }) &&
-                                  std::none_of(without.begin(), without.end(), [&](const Trait* t) { return s.*t->field; });
-                if (keep)
-                    ids += (ids.empty() ? "" : ",") + std::string{s.id};
-            }
-            std::cout << ids << "\n";
-            exit_code = kOk;
-            return;
-        }
-        std::ostringstream o;
-        for (const auto& s : m::catalogue()) {
-            o << pad(std::string(s.id), 22) << s.summary;
-            if (!s.has_model)
-                o << " [benchmark only]";
-            o << "\n";
-        }
-        std::cout << o.str();
+        std::cout << list_text(*lopts);
         exit_code = kOk;
     });
+}
 
+/// The model's parameters from `trace`'s options (`block_given`: --block-size was on the command
+/// line), each number strict decimal; then the model's own rules for `strategy` on `n` values.
+m::Params trace_params(const TraceOptions& o, bool block_given, std::size_t n)
+{
+    m::Params p;
+    if (block_given) {
+        // 0 is the model's "default" inside the program, not a block size on the command line.
+        const std::string range = "block-size must be a power of two in 1..1024";
+        p.block_size = trace_number(o.block_size, range);
+        if (p.block_size == 0)
+            throw BadInput{range + " (got 0)"};
+    }
+    p.warp_size = trace_number(o.warp_size, "warp-size must be 32, or 4, 8 or 16 as a teaching aid");
+    p.coarse_factor = trace_number(o.coarse_factor, "coarse-factor must be in 1..64");
+    p.banks = trace_number(o.banks, "banks must be 32, or 4, 8 or 16");
+    p.atomic_order = trace_number(o.atomic_order, "atomic-order must be in 0.." +
+                                                      std::to_string(m::kMaxAtomicOrder) +
+                                                      " (0: by block, warp and lane)");
+    if (auto err = m::validate(o.strategy, n, p))
+        throw BadInput{err->message};
+    return p;
+}
+
+/// `trace --on-gpu`: what a GPU records (warps and banks of 32, the hardware's atomic order),
+/// printed as the model's trace is. Returns the exit code; a missing GPU is kNoDevice.
+int print_recorded(const TraceOptions& o, const std::vector<float>& values, const m::Params& p)
+{
+    if (p.warp_size != 32)
+        throw BadInput{"warp-size must be 32 with --on-gpu (GPUs record warps of 32; got " +
+                       std::to_string(p.warp_size) + ")"};
+    if (p.banks != 32)
+        throw BadInput{"banks must be 32 with --on-gpu (got " + std::to_string(p.banks) + ")"};
+    if (p.atomic_order != 0)
+        throw BadInput{"atomic-order must be 0 with --on-gpu (the GPU picks its own order; got " +
+                       std::to_string(p.atomic_order) + ")"};
+    try {
+        std::cout << recorded_text(o.strategy, values, p, o.json);
+        return kOk;
+    } catch (const NoDeviceError& e) {
+        std::cerr << "reducescope-cli: " << e.message << "\n";
+        return kNoDevice;
+    } catch (const std::runtime_error& e) {  // a CUDA call failed
+        std::cerr << "reducescope-cli: recording failed: " << e.what() << "\n";
+        return kFailure;
+    }
+}
+
+/// `trace`: the step model's trace of the input (or, with --on-gpu, the GPU's recording), as a
+/// table or as JSON. Returns the exit code.
+int run_trace(const TraceOptions& o, bool block_given)
+{
+    const m::ParsedInput parsed = m::parse_input(o.input);
+    if (parsed.error)
+        throw BadInput{parsed.error->message};
+    const m::Params p = trace_params(o, block_given, parsed.values.size());
+    // Values not read as written (1e-46 is 0 in float32): said on stderr, stdout stays the trace.
+    for (const m::Text& note : parsed.notes)
+        std::cerr << "reducescope-cli: note: " << m::render_english(note) << "\n";
+    if (o.on_gpu)
+        return print_recorded(o, parsed.values, p);
+    const m::Trace t = m::simulate(o.strategy, parsed.values, p);
+    // Build the whole text first: nothing reaches stdout unless the command succeeds.
+    const std::string text = o.json ? m::trace_to_json(t).dump() + "\n" : table(t);
+    std::cout << text;
+    return kOk;
+}
+
+void add_trace_command(CLI::App& app, int& exit_code)
+{
     auto opts = std::make_shared<TraceOptions>();
     CLI::App* trace = app.add_subcommand("trace", "Replay a strategy step by step on a small input (the step model)");
     std::string model_ids;
@@ -304,56 +380,15 @@ void register_model_commands(CLI::App& app, int& exit_code)
     trace->add_flag("--json", opts->json, "print the trace as JSON (docs/trace-format.md)");
     trace->add_flag("--on-gpu", opts->on_gpu,
                     "run the kernel's recording variant on the GPU and print what it recorded (warp size 32)");
-    trace->callback([opts, block_opt, &exit_code] {
-        const m::ParsedInput parsed = m::parse_input(opts->input);
-        if (parsed.error)
-            throw BadInput{parsed.error->message};
-        m::Params p;
-        if (block_opt->count() > 0) {
-            // 0 is the model's "default" inside the program, not a block size on the command line.
-            const std::string range = "block-size must be a power of two in 1..1024";
-            p.block_size = trace_number(opts->block_size, range);
-            if (p.block_size == 0)
-                throw BadInput{range + " (got 0)"};
-        }
-        p.warp_size = trace_number(opts->warp_size, "warp-size must be 32, or 4, 8 or 16 as a teaching aid");
-        p.coarse_factor = trace_number(opts->coarse_factor, "coarse-factor must be in 1..64");
-        p.banks = trace_number(opts->banks, "banks must be 32, or 4, 8 or 16");
-        p.atomic_order = trace_number(opts->atomic_order, "atomic-order must be in 0.." +
-                                                              std::to_string(m::kMaxAtomicOrder) +
-                                                              " (0: by block, warp and lane)");
-        if (auto err = m::validate(opts->strategy, parsed.values.size(), p))
-            throw BadInput{err->message};
-        // Values not read as written (1e-46 is 0 in float32): said on stderr, stdout stays the trace.
-        for (const m::Text& note : parsed.notes)
-            std::cerr << "reducescope-cli: note: " << m::render_english(note) << "\n";
-        if (opts->on_gpu) {
-            if (p.warp_size != 32)
-                throw BadInput{"warp-size must be 32 with --on-gpu (GPUs record warps of 32; got " +
-                               std::to_string(p.warp_size) + ")"};
-            if (p.banks != 32)
-                throw BadInput{"banks must be 32 with --on-gpu (got " + std::to_string(p.banks) + ")"};
-            if (p.atomic_order != 0)
-                throw BadInput{"atomic-order must be 0 with --on-gpu (the GPU picks its own order; got " +
-                               std::to_string(p.atomic_order) + ")"};
-            try {
-                std::cout << recorded_text(opts->strategy, parsed.values, p, opts->json);
-                exit_code = kOk;
-            } catch (const NoDeviceError& e) {
-                std::cerr << "reducescope-cli: " << e.message << "\n";
-                exit_code = kNoDevice;
-            } catch (const std::runtime_error& e) {  // a CUDA call failed
-                std::cerr << "reducescope-cli: recording failed: " << e.what() << "\n";
-                exit_code = kFailure;
-            }
-            return;
-        }
-        const m::Trace t = m::simulate(opts->strategy, parsed.values, p);
-        // Build the whole text first: nothing reaches stdout unless the command succeeds.
-        const std::string text = opts->json ? m::trace_to_json(t).dump() + "\n" : table(t);
-        std::cout << text;
-        exit_code = kOk;
-    });
+    trace->callback([opts, block_opt, &exit_code] { exit_code = run_trace(*opts, block_opt->count() > 0); });
+}
+
+} // namespace
+
+void register_model_commands(CLI::App& app, int& exit_code)
+{
+    add_list_command(app, exit_code);
+    add_trace_command(app, exit_code);
 }
 
 } // namespace reducescope::cli

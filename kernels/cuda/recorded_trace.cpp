@@ -91,15 +91,19 @@ std::string lanes_text(const std::vector<int>& lanes)
     return t + "}";
 }
 
-} // namespace
+/// What is fixed for the whole recording while its steps are built.
+struct Context {
+    const Recording& rec;
+    const std::string& strategy;
+    const std::string& source_file;
+    bool coarsened = false;    ///< load_opens_coarsen()
+    bool cooperative = false;  ///< catalogue `cooperative`
+};
 
-m::Trace recorded_trace(const Recording& rec)
+/// The trace's header: strategy, launch, input, result, and the model's own float64 reference.
+m::Trace trace_header(const Recording& rec, const m::StrategyInfo* info, const std::string& source_file)
 {
     const std::string& s = rec.strategy;
-    const m::StrategyInfo* info = m::find_strategy(s);
-    const bool in_place = info && info->in_place;
-    const std::string source_file = info ? std::string{info->source_file} : std::string{};
-    const bool coarsened = load_opens_coarsen(source_file, s);
     m::Trace t;
     t.strategy = s;
     t.operation = m::operation_of(s);
@@ -119,181 +123,276 @@ m::Trace recorded_trace(const Recording& rec)
     t.reference = m::reference_of(t.operation, std::span<const float>(rec.input.data(), rec.n));
     if (t.expected_wrong)
         t.lost_value = t.reference - t.result;
+    return t;
+}
 
-    // Program order per thread, then the step key of every record.
-    std::vector<RecordedCall> calls = rec.calls;
+/// The records in each thread's program order, the step key of each (keys[i] is calls[i]'s), and
+/// the order between steps that the threads' sequences imply.
+struct KeyedCalls {
+    std::vector<RecordedCall> calls;
+    std::vector<Key> keys;
+    std::set<std::pair<Key, Key>> edges;  ///< (step, the step a thread makes next)
+    std::map<Key, int> indegree;          ///< every step, with its number of distinct predecessors
+};
+
+KeyedCalls keyed_calls(const Recording& rec, bool coarsened)
+{
+    KeyedCalls kc;
+    std::vector<RecordedCall>& calls = kc.calls;
+    calls = rec.calls;
     std::sort(calls.begin(), calls.end(), [](const RecordedCall& a, const RecordedCall& b) {
         return std::tie(a.kernel, a.block, a.thread, a.sequence) < std::tie(b.kernel, b.block, b.thread, b.sequence);
     });
-    std::vector<Key> keys(calls.size());
-    std::set<std::pair<Key, Key>> edges;
-    std::map<Key, int> indegree;
-    {
-        std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> seen;  // (kind, iteration) -> count
-        std::optional<Key> previous;
-        for (std::size_t i = 0; i < calls.size(); ++i) {
-            const RecordedCall& c = calls[i];
-            if (i == 0 || c.kernel != calls[i - 1].kernel || c.block != calls[i - 1].block ||
-                c.thread != calls[i - 1].thread) {
-                seen.clear();
-                previous.reset();
-            }
-            std::uint32_t kind = c.step;
-            std::uint32_t iteration = c.iteration;
-            if (kind == kLoad && coarsened)
-                kind = kCoarsen;
-            if (kind == kCoarsen)
-                iteration = 0;
-            const std::uint32_t occurrence = kind == kCoarsen ? 0 : seen[{kind, iteration}]++;
-            keys[i] = Key{c.kernel, kind, iteration, occurrence};
-            indegree.emplace(keys[i], 0);
-            if (previous && *previous != keys[i] && edges.insert({*previous, keys[i]}).second)
-                ++indegree[keys[i]];
-            previous = keys[i];
+    kc.keys.resize(calls.size());
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> seen;  // (kind, iteration) -> count
+    std::optional<Key> previous;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        const RecordedCall& c = calls[i];
+        if (i == 0 || c.kernel != calls[i - 1].kernel || c.block != calls[i - 1].block ||
+            c.thread != calls[i - 1].thread) {
+            seen.clear();
+            previous.reset();
         }
+        std::uint32_t kind = c.step;
+        std::uint32_t iteration = c.iteration;
+        if (kind == kLoad && coarsened)
+            kind = kCoarsen;
+        if (kind == kCoarsen)
+            iteration = 0;
+        const std::uint32_t occurrence = kind == kCoarsen ? 0 : seen[{kind, iteration}]++;
+        Key& key = kc.keys[i];
+        key = Key{c.kernel, kind, iteration, occurrence};
+        kc.indegree.emplace(key, 0);
+        if (previous && *previous != key && kc.edges.insert({*previous, key}).second)
+            ++kc.indegree[key];
+        previous = key;
     }
-    // Steps in program order: a topological order of the per-thread sequences.
-    std::vector<Key> order;
-    {
-        std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
-        for (const auto& [k, d] : indegree)
-            if (d == 0)
-                ready.push(k);
-        while (!ready.empty()) {
-            const Key k = ready.top();
-            ready.pop();
-            order.push_back(k);
-            for (auto it = edges.lower_bound({k, Key{}}); it != edges.end() && it->first == k; ++it)
-                if (--indegree[it->second] == 0)
-                    ready.push(it->second);
-        }
-    }
+    return kc;
+}
 
-    std::vector<float> values;  // the array of the previous step (in-place kernels: the padded input)
-    m::MemorySpace space = in_place ? m::MemorySpace::Global : m::MemorySpace::Shared;
-    if (in_place)
-        values = rec.input;
+/// Steps in program order: a topological order of the per-thread sequences (the smallest key
+/// first among the steps that are ready).
+std::vector<Key> program_order(const std::set<std::pair<Key, Key>>& edges, std::map<Key, int> indegree)
+{
+    std::vector<Key> order;
+    std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
+    for (const auto& [k, d] : indegree)
+        if (d == 0)
+            ready.push(k);
+    while (!ready.empty()) {
+        const Key k = ready.top();
+        ready.pop();
+        order.push_back(k);
+        for (auto it = edges.lower_bound({k, Key{}}); it != edges.end() && it->first == k; ++it)
+            if (--indegree[it->second] == 0)
+                ready.push(it->second);
+    }
+    return order;
+}
+
+/// The launch a step runs in: two_pass's second kernel is one block of 1024.
+struct StepLaunch {
+    int bd = 0;   ///< blockDim
+    int gd = 0;   ///< gridDim
+    int wpb = 0;  ///< warps per block
+};
+
+StepLaunch launch_of(std::uint32_t kernel, const Recording& rec)
+{
+    StepLaunch g;
+    g.bd = kernel == 1 ? 1024 : static_cast<int>(rec.block);
+    g.gd = kernel == 1 ? 1 : static_cast<int>(rec.grid);
+    g.wpb = (g.bd + 31) / 32;
+    return g;
+}
+
+/// The step's tags, source lines, label and explanation (the recording's own words).
+void describe_step(m::Step& st, const Key& key, const Context& cx)
+{
+    const auto [kernel, kind, iteration, occurrence] = key;
+    std::string names;  // " load coarsen": the step's tags, each after a space
+    for (const std::string& name : marker_names(key, cx.coarsened, cx.cooperative)) {
+        const std::string marker = "@" + cx.strategy + "." + name;
+        st.source_markers.push_back(marker);
+        names += " " + name;
+        for (int line : m::marker_lines(cx.source_file, marker))
+            st.source_lines.push_back(line);
+    }
+    std::sort(st.source_lines.begin(), st.source_lines.end());
+    st.source_lines.erase(std::unique(st.source_lines.begin(), st.source_lines.end()), st.source_lines.end());
+    st.label_text = m::make_text("recorded.label", names);
+    if (kind == kTree || kind == kShuffle || kind == kFinalWarp) {
+        st.stride = static_cast<int>(iteration);
+        st.label_text = m::make_text(kind == kTree ? "recorded.label.stride" : "recorded.label.offset", names,
+                                static_cast<long long>(iteration));
+    }
+    st.explanation_text = {m::make_text("recorded")};
+    st.label = m::render_english(st.label_text);
+    st.explanation = m::render_english(st.explanation_text);
+}
+
+/// True for the step kinds whose records write an array element (the others carry *output).
+bool changes_array(std::uint32_t kind)
+{
+    return kind == kLoad || kind == kCoarsen || kind == kTree || kind == kShuffle || kind == kWarpPartial ||
+           kind == kFinalWarp;
+}
+
+/// What the steps carry from one to the next: the previous step's array and its space, the
+/// arrays of other spaces (kept for a later step that returns to them), and *output.
+struct Carried {
+    std::vector<float> values;  ///< the array of the previous step (in-place kernels: the padded input)
+    m::MemorySpace space = m::MemorySpace::Shared;
     std::map<std::pair<m::MemorySpace, std::size_t>, std::vector<float>> kept;  // arrays of other spaces
     std::optional<float> output;
-    for (const Key& key : order) {
-        const auto [kernel, kind, iteration, occurrence] = key;
-        const int bd = kernel == 1 ? 1024 : static_cast<int>(rec.block);
-        const int gd = kernel == 1 ? 1 : static_cast<int>(rec.grid);
-        const int wpb = (bd + 31) / 32;
-        m::Step st;
-        st.block_dim = bd;
-        st.grid_dim = gd;
-        std::string names;  // " load coarsen": the step's tags, each after a space
-        for (const std::string& name : marker_names(key, coarsened, info && info->cooperative)) {
-            const std::string marker = "@" + s + "." + name;
-            st.source_markers.push_back(marker);
-            names += " " + name;
-            for (int line : m::marker_lines(t.source_file, marker))
-                st.source_lines.push_back(line);
-        }
-        std::sort(st.source_lines.begin(), st.source_lines.end());
-        st.source_lines.erase(std::unique(st.source_lines.begin(), st.source_lines.end()), st.source_lines.end());
-        st.label_text = m::make_text("recorded.label", names);
-        if (kind == kTree || kind == kShuffle || kind == kFinalWarp) {
-            st.stride = static_cast<int>(iteration);
-            st.label_text = m::make_text(kind == kTree ? "recorded.label.stride" : "recorded.label.offset", names,
-                                    static_cast<long long>(iteration));
-        }
-        st.explanation_text = {m::make_text("recorded")};
-        st.label = m::render_english(st.label_text);
-        st.explanation = m::render_english(st.explanation_text);
+};
 
-        // The step's records.
-        std::vector<const RecordedCall*> mine;
-        for (std::size_t i = 0; i < calls.size(); ++i)
-            if (keys[i] == key)
-                mine.push_back(&calls[i]);
-        const bool changes_array = kind == kLoad || kind == kCoarsen || kind == kTree || kind == kShuffle ||
-                                   kind == kWarpPartial || kind == kFinalWarp;
-        std::uint32_t rec_space = mine.empty() ? kRegister : mine.front()->space;
-        if (kind == kCoarsen || kind == kShuffle || kind == kFinalWarp)
-            rec_space = kRegister;
-        if (changes_array) {
-            const m::MemorySpace next = rec_space == kGlobal ? m::MemorySpace::Global
-                                        : rec_space == kShared ? m::MemorySpace::Shared
-                                                               : m::MemorySpace::Registers;
-            const std::size_t size = next == m::MemorySpace::Global      ? rec.input.size()
-                                     : next == m::MemorySpace::Registers ? std::size_t(bd) * gd
-                                     : kind == kWarpPartial              ? std::size_t(wpb) * gd
-                                                                         : std::size_t(bd) * gd;
-            // Shared and global arrays keep what earlier steps left in them (grid_sync's second
-            // block reduce reuses warp_sums); registers are rebuilt from this step's records.
-            if (next != space || values.size() != size) {
-                if (space != m::MemorySpace::Registers)
-                    kept[{space, values.size()}] = values;
-                const auto it = kept.find({next, size});
-                if (next != m::MemorySpace::Registers && it != kept.end())
-                    values = it->second;
-                else if (next == m::MemorySpace::Shared && space == m::MemorySpace::Registers &&
-                         values.size() == size)
-                    // One register per thread entering a shared array of one word per thread:
-                    // the kernel stored each thread's register to sdata[tid] (coarsened's
-                    // `sdata[tid] = sum` closes its coarsen step without a probe call), so the
-                    // words the tree does not overwrite still hold those registers.
-                    ; // keep `values`
-                else
-                    values.assign(size, 0.0f);
-            } else if (next == m::MemorySpace::Registers)
-                values.assign(size, 0.0f);
-            space = next;
+/// Moves `c` to the array a step that changes one writes: its space from the records (`mine`,
+/// the step's records), its size from the space and the step's launch.
+void enter_array(Carried& c, std::uint32_t kind, const std::vector<const RecordedCall*>& mine, const StepLaunch& g,
+                 const Recording& rec)
+{
+    std::uint32_t rec_space = mine.empty() ? kRegister : mine.front()->space;
+    if (kind == kCoarsen || kind == kShuffle || kind == kFinalWarp)
+        rec_space = kRegister;
+    const m::MemorySpace next = rec_space == kGlobal ? m::MemorySpace::Global
+                                : rec_space == kShared ? m::MemorySpace::Shared
+                                                       : m::MemorySpace::Registers;
+    const std::size_t size = next == m::MemorySpace::Global      ? rec.input.size()
+                             : next == m::MemorySpace::Registers ? std::size_t(g.bd) * g.gd
+                             : kind == kWarpPartial              ? std::size_t(g.wpb) * g.gd
+                                                                 : std::size_t(g.bd) * g.gd;
+    // Shared and global arrays keep what earlier steps left in them (grid_sync's second
+    // block reduce reuses warp_sums); registers are rebuilt from this step's records.
+    if (next != c.space || c.values.size() != size) {
+        if (c.space != m::MemorySpace::Registers)
+            c.kept[{c.space, c.values.size()}] = c.values;
+        const auto it = c.kept.find({next, size});
+        if (next != m::MemorySpace::Registers && it != c.kept.end())
+            c.values = it->second;
+        else if (next == m::MemorySpace::Shared && c.space == m::MemorySpace::Registers &&
+                 c.values.size() == size)
+            // One register per thread entering a shared array of one word per thread:
+            // the kernel stored each thread's register to sdata[tid] (coarsened's
+            // `sdata[tid] = sum` closes its coarsen step without a probe call), so the
+            // words the tree does not overwrite still hold those registers.
+            ; // keep `values`
+        else
+            c.values.assign(size, 0.0f);
+    } else if (next == m::MemorySpace::Registers)
+        c.values.assign(size, 0.0f);
+    c.space = next;
+}
+
+/// The step's records into its lanes (a lane counts once, however many records it made) and
+/// into the array (`c.values`: the last record of a thread stays) or *output. Returns the union
+/// of the records' __activemask() per warp of the launch.
+std::vector<std::uint32_t> record_lanes(m::Step& st, std::uint32_t kind, const std::vector<const RecordedCall*>& mine,
+                                        const StepLaunch& g, Carried& c)
+{
+    const bool writes_array = changes_array(kind);
+    st.lanes.assign(std::size_t(g.bd) * g.gd, m::LaneRecord{});
+    std::vector<std::uint32_t> masks(std::size_t(g.wpb) * g.gd, 0u);
+    for (const RecordedCall* r : mine) {
+        const std::size_t tg = std::size_t(r->block) * g.bd + r->thread;
+        if (tg >= st.lanes.size())
+            continue;
+        // A lane counts once per step, however many records it made in it (a coarsening
+        // loop records every iteration).
+        if (st.lanes[tg].state != m::LaneState::Active) {
+            st.lanes[tg].state = m::LaneState::Active;
+            ++st.counters.active_lanes;
         }
-        st.values_space = space;
-        st.lanes.assign(std::size_t(bd) * gd, m::LaneRecord{});
-        std::vector<std::uint32_t> masks(std::size_t(wpb) * gd, 0u);
-        for (const RecordedCall* c : mine) {
-            const std::size_t tg = std::size_t(c->block) * bd + c->thread;
-            if (tg >= st.lanes.size())
-                continue;
-            // A lane counts once per step, however many records it made in it (a coarsening
-            // loop records every iteration).
-            if (st.lanes[tg].state != m::LaneState::Active) {
-                st.lanes[tg].state = m::LaneState::Active;
-                ++st.counters.active_lanes;
-            }
-            masks[std::size_t(c->block) * wpb + c->thread / 32] |= c->active_mask;
-            if (!changes_array) {
-                if (kind == kWrite || kind == kSecondPass || kind == kGridSync || kind == kReset)
-                    output = c->value;  // kReset: 0, the zero of *output by the launch's first block
-                continue;
-            }
-            std::size_t at = tg;  // registers: one per thread
-            if (space == m::MemorySpace::Global)
-                at = std::size_t(c->block) * 2 * bd + c->index;
-            else if (space == m::MemorySpace::Shared)
-                at = std::size_t(c->block) * (kind == kWarpPartial ? wpb : bd) + c->index;
-            if (at < values.size()) {
-                values[at] = c->value;  // records of one thread come in program order: the last one stays
-                std::vector<std::int32_t>& w = st.lanes[tg].writes;
-                if (w.empty() || w.back() != static_cast<std::int32_t>(at))
-                    w.push_back(static_cast<std::int32_t>(at));
-            }
+        masks[std::size_t(r->block) * g.wpb + r->thread / 32] |= r->active_mask;
+        if (!writes_array) {
+            if (kind == kWrite || kind == kSecondPass || kind == kGridSync || kind == kReset)
+                c.output = r->value;  // kReset: 0, the zero of *output by the launch's first block
+            continue;
         }
-        if (kind == kAtomic)
-            output = rec.result;  // the atomics' order is the hardware's: only the end value is known
-        st.values = values;
-        st.output = output;
-        for (int b = 0; b < gd; ++b)
-            for (int w = 0; w < wpb; ++w) {
-                m::WarpRecord wr;
-                wr.block = b;
-                wr.warp = w;
-                wr.live_lanes = std::min(32, bd - 32 * w);
-                const std::uint32_t mask = masks[std::size_t(b) * wpb + w];
-                for (int l = 0; l < wr.live_lanes; ++l)
-                    if (mask & (1u << l))
-                        wr.active_lanes.push_back(l);
-                const int active = static_cast<int>(wr.active_lanes.size());
-                wr.divergent = active > 0 && active < wr.live_lanes;
-                if (active > 0)
-                    st.counters.lane_slots += 32;
-                st.counters.divergent_warps += wr.divergent ? 1 : 0;
-                st.warps.push_back(std::move(wr));
-            }
+        std::size_t at = tg;  // registers: one per thread
+        if (c.space == m::MemorySpace::Global)
+            at = std::size_t(r->block) * 2 * g.bd + r->index;
+        else if (c.space == m::MemorySpace::Shared)
+            at = std::size_t(r->block) * (kind == kWarpPartial ? g.wpb : g.bd) + r->index;
+        if (at < c.values.size()) {
+            c.values[at] = r->value;  // records of one thread come in program order: the last one stays
+            std::vector<std::int32_t>& w = st.lanes[tg].writes;
+            if (w.empty() || w.back() != static_cast<std::int32_t>(at))
+                w.push_back(static_cast<std::int32_t>(at));
+        }
+    }
+    return masks;
+}
+
+/// One WarpRecord per warp of the step's launch, its active lanes from `masks`; counts the
+/// issued lane slots and the divergent warps.
+void add_warps(m::Step& st, const std::vector<std::uint32_t>& masks, const StepLaunch& g)
+{
+    for (int b = 0; b < g.gd; ++b)
+        for (int w = 0; w < g.wpb; ++w) {
+            m::WarpRecord wr;
+            wr.block = b;
+            wr.warp = w;
+            wr.live_lanes = std::min(32, g.bd - 32 * w);
+            const std::uint32_t mask = masks[std::size_t(b) * g.wpb + w];
+            for (int l = 0; l < wr.live_lanes; ++l)
+                if (mask & (1u << l))
+                    wr.active_lanes.push_back(l);
+            const int active = static_cast<int>(wr.active_lanes.size());
+            wr.divergent = active > 0 && active < wr.live_lanes;
+            if (active > 0)
+                st.counters.lane_slots += 32;
+            st.counters.divergent_warps += wr.divergent ? 1 : 0;
+            st.warps.push_back(std::move(wr));
+        }
+}
+
+/// The recorded step of `key`: its words, lanes, array, *output and warps. `c` carries the
+/// arrays and *output on to the next step.
+m::Step recorded_step(const Key& key, const KeyedCalls& kc, const Context& cx, Carried& c)
+{
+    const std::uint32_t kind = std::get<1>(key);
+    const StepLaunch g = launch_of(std::get<0>(key), cx.rec);
+    m::Step st;
+    st.block_dim = g.bd;
+    st.grid_dim = g.gd;
+    describe_step(st, key, cx);
+
+    // The step's records.
+    std::vector<const RecordedCall*> mine;
+    for (std::size_t i = 0; i < kc.calls.size(); ++i)
+        if (kc.keys[i] == key)
+            mine.push_back(&kc.calls[i]);
+    if (changes_array(kind))
+        enter_array(c, kind, mine, g, cx.rec);
+    st.values_space = c.space;
+    const std::vector<std::uint32_t> masks = record_lanes(st, kind, mine, g, c);
+    if (kind == kAtomic)
+        c.output = cx.rec.result;  // the atomics' order is the hardware's: only the end value is known
+    st.values = c.values;
+    st.output = c.output;
+    add_warps(st, masks, g);
+    return st;
+}
+
+} // namespace
+
+m::Trace recorded_trace(const Recording& rec)
+{
+    const std::string& s = rec.strategy;
+    const m::StrategyInfo* info = m::find_strategy(s);
+    const bool in_place = info && info->in_place;
+    const std::string source_file = info ? std::string{info->source_file} : std::string{};
+    const Context cx{rec, s, source_file, load_opens_coarsen(source_file, s), info && info->cooperative};
+    m::Trace t = trace_header(rec, info, source_file);
+
+    const KeyedCalls kc = keyed_calls(rec, cx.coarsened);
+    Carried carried;
+    carried.space = in_place ? m::MemorySpace::Global : m::MemorySpace::Shared;
+    if (in_place)
+        carried.values = rec.input;
+    for (const Key& key : program_order(kc.edges, kc.indegree)) {
+        m::Step st = recorded_step(key, kc, cx, carried);
         t.totals.divergent_warp_steps += st.counters.divergent_warps;
         t.totals.active_lane_slots += st.counters.active_lanes;
         t.totals.issued_lane_slots += st.counters.lane_slots;

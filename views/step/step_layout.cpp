@@ -177,120 +177,119 @@ qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& val
     return y + rows * (gapAbove + g.cellH);
 }
 
-qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+// The font of the numbers in cells `cellW` wide, and in `show` whether they are drawn. Numbers in
+// narrow cells only for short arrays: 1024 tiny labels are unreadable and slow. Presentation
+// mode: only where the longest number fits at the smallest text size. The font is made from
+// l.valueFont as it is when called.
+QFont valueFontFor(const StepLayout& l, qreal cellW, const std::vector<float>& values, bool& show, qreal lo, qreal hi)
 {
-    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
-    const model::Step& s = t.steps[std::size_t(k)];
+    if (l.minTextPx <= 0) {
+        show = cellW >= 22 || (cellW >= 16 && values.size() <= 256);
+        return scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, lo, hi), true);
+    }
+    const QFont f = scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, l.minTextPx, std::max(l.minTextPx, hi * l.scale)), true);
+    const qreal digit = QFontMetricsF(f).horizontalAdvance(QLatin1Char('8'));
+    show = cellW - 4 >= digit;
+    if (show) {
+        qsizetype longest = 0;
+        for (float v : values)
+            longest = std::max(longest, floatText(v).size());
+        show = cellW - 4 >= digit * qreal(longest);
+    }
+    return f;
+}
+
+// At most about this many read -> write arrows are drawn per array: more are thinned to 1 in k.
+constexpr int kMaxDrawnArrows = 128;
+
+// The captions' notes on thinned arrows, for the step's own array and for the input above it.
+struct ArrowNotes {
+    QString values;
+    QString input;
+};
+
+// How many read -> write arrows the step has (counted as markReadsAndWrites() collects them):
+// sets l.arrowEvery and l.inputArrowEvery, and returns the captions' "arrows: 1 in k drawn", so
+// that they are in the captions before their boxes are measured.
+ArrowNotes countArrows(StepLayout& l, const model::Trace& t, const model::Step& s, bool fromInput)
+{
     const int n = int(s.values.size());
-    if (n == 0)
-        return y;
-    const qreal avail = width - 2 * kMargin;
-    const int bs = std::max(1, t.params.block_size);
-    const int group = s.values_space == model::MemorySpace::Registers ? t.params.warp_size
-                    : s.values_space == model::MemorySpace::Shared ? bs
-                    : t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0;
-    const ArrayGeometry g = arrayGeometry(n, avail, group, l.scale);
-    QFontMetricsF cm(l.sectionFont);
-    // Numbers in narrow cells only for short arrays: 1024 tiny labels are unreadable and slow.
-    // Presentation mode: only where the longest number fits at the smallest text size.
-    const auto valueFont = [&](qreal cellW, const std::vector<float>& values, bool& show, qreal lo, qreal hi) {
-        if (l.minTextPx <= 0) {
-            show = cellW >= 22 || (cellW >= 16 && values.size() <= 256);
-            return scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, lo, hi), true);
-        }
-        const QFont f = scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, l.minTextPx, std::max(l.minTextPx, hi * l.scale)), true);
-        const qreal digit = QFontMetricsF(f).horizontalAdvance(QLatin1Char('8'));
-        show = cellW - 4 >= digit;
-        if (show) {
-            qsizetype longest = 0;
-            for (float v : values)
-                longest = std::max(longest, floatText(v).size());
-            show = cellW - 4 >= digit * qreal(longest);
-        }
-        return f;
-    };
-    l.valueFont = valueFont(g.cellW, s.values, l.showValues, 9, 34);
-    l.arcHeight = g.arcH;
-
-    // A load step reads the global input: draw it above, arrows go down into the array.
-    const bool fromInput = s.reads_input && !t.input.empty();
-    // How many read -> write arrows the step has (counted as the loop below draws them), so that the
-    // captions carry "arrows: 1 in k drawn" before their boxes are measured.
-    constexpr int kMaxDrawnArrows = 128;
-    QString arrowNote, inputArrowNote;
-    {
-        qsizetype arrowCount = 0, inputArrowCount = 0;
-        const int inputN = fromInput ? int(t.input.size()) : 0;
-        for (const model::LaneRecord& lane : s.lanes) {
-            if (lane.state != LaneState::Active)
-                continue;
-            for (int r : lane.reads)
-                for (int w : lane.writes) {
-                    if (w < 0 || w >= n)
-                        continue;
-                    if (fromInput)
-                        inputArrowCount += r >= 0 && r < inputN;
-                    else
-                        arrowCount += r >= 0 && r < n && w != r;
-                }
-        }
-        l.arrowEvery = std::max(1, int((arrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
-        l.inputArrowEvery = std::max(1, int((inputArrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
-        arrowNote = l.arrowEvery > 1
-            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(arrowCount)))
-            : QString();
-        inputArrowNote = l.inputArrowEvery > 1
-            ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(inputArrowCount)))
-            : QString();
+    qsizetype arrowCount = 0, inputArrowCount = 0;
+    const int inputN = fromInput ? int(t.input.size()) : 0;
+    for (const model::LaneRecord& lane : s.lanes) {
+        if (lane.state != LaneState::Active)
+            continue;
+        for (int r : lane.reads)
+            for (int w : lane.writes) {
+                if (w < 0 || w >= n)
+                    continue;
+                if (fromInput)
+                    inputArrowCount += r >= 0 && r < inputN;
+                else
+                    arrowCount += r >= 0 && r < n && w != r;
+            }
     }
-    if (fromInput) {
-        const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
-                                               t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
-        l.inputValueFont = valueFont(gi.cellW, t.input, l.showInputValues, 10, 26);
-        l.inputCaption = t.padded_n > t.n
-            ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
-            : Text::tr("global input (%1), read by this step").arg(values(t.n));
-        l.inputCaption += inputArrowNote;
-        l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
-        y += l.inputCaptionRect.height() + 2;
-        y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
-        y += std::max<qreal>(24 * l.scale, g.arcH * 0.8);
-    }
+    l.arrowEvery = std::max(1, int((arrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+    l.inputArrowEvery = std::max(1, int((inputArrowCount + kMaxDrawnArrows - 1) / kMaxDrawnArrows));
+    ArrowNotes notes;
+    notes.values = l.arrowEvery > 1
+        ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.arrowEvery).arg(reads(int(arrowCount)))
+        : QString();
+    notes.input = l.inputArrowEvery > 1
+        ? Text::tr(" · arrows: 1 in %1 drawn (%2)").arg(l.inputArrowEvery).arg(reads(int(inputArrowCount)))
+        : QString();
+    return notes;
+}
 
-    // The array before this step: the previous step's values, or the input for the first step,
-    // when it is the same array (same space and length).
-    const std::vector<float>* before = nullptr;
+// A load step reads the global input: its caption and cells above the step's array, with room
+// for the arrows down into it (`g`: the array's geometry). Returns the y under it.
+qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& g, const QString& arrowNote, qreal avail,
+                     qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale;
+    const QFontMetricsF cm(l.sectionFont);
+    const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
+                                           t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
+    l.inputValueFont = valueFontFor(l, gi.cellW, t.input, l.showInputValues, 10, 26);
+    l.inputCaption = t.padded_n > t.n
+        ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
+        : Text::tr("global input (%1), read by this step").arg(values(t.n));
+    l.inputCaption += arrowNote;
+    l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
+    y += l.inputCaptionRect.height() + 2;
+    y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+    return y + std::max<qreal>(24 * l.scale, g.arcH * 0.8);
+}
+
+// The array before step k: the previous step's values, or the input for the first step, when it
+// is the same array (same space and length); null when there is none.
+const std::vector<float>* arrayBefore(const model::Trace& t, int k)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
     if (k > 0 && t.steps[std::size_t(k - 1)].values.size() == s.values.size()
         && t.steps[std::size_t(k - 1)].values_space == s.values_space)
-        before = &t.steps[std::size_t(k - 1)].values;
-    else if (k == 0 && s.values_space == model::MemorySpace::Global && t.input.size() == s.values.size())
-        before = &t.input;
+        return &t.steps[std::size_t(k - 1)].values;
+    if (k == 0 && s.values_space == model::MemorySpace::Global && t.input.size() == s.values.size())
+        return &t.input;
+    return nullptr;
+}
 
-    l.valuesCaption = Text::tr("%1 after the step (%2)").arg(spaceName(s.values_space), values(n));
+// "shared memory after the step (8 values) · stride 2", with the note on thinned arrows.
+QString valuesCaption(const model::Step& s, const QString& arrowNote)
+{
+    QString caption = Text::tr("%1 after the step (%2)").arg(spaceName(s.values_space), values(int(s.values.size())));
     if (s.stride)
-        l.valuesCaption += (s.values_space == model::MemorySpace::Registers ? Text::tr(" · offset %1")
-                                                                             : Text::tr(" · stride %1"))
-                               .arg(*s.stride);
-    l.valuesCaption += arrowNote;
-    if (!fromInput) {
-        l.valuesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.valuesCaption);
-        y += l.valuesCaptionRect.height() + 2;
-    }
+        caption += (s.values_space == model::MemorySpace::Registers ? Text::tr(" · offset %1")
+                                                                     : Text::tr(" · stride %1"))
+                       .arg(*s.stride);
+    return caption + arrowNote;
+}
 
-    const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
-    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
-    if (fromInput) {
-        // The arrows come down from the input: the caption goes under the cells.
-        l.arcHeight = 4;
-        l.valuesCaptionRect = wrappedRect(cm, kMargin, y + 2, avail, l.valuesCaption);
-        y += l.valuesCaptionRect.height() + 4;
-    }
-    if (before)
-        for (StepLayout::Cell& c : l.cells) {
-            c.hasBefore = true;
-            c.before = (*before)[std::size_t(c.index)];
-        }
-    // Reads and writes come from the lane records.
+// Reads and writes from the lane records: the cells read and written, and the arrows from each
+// read to the cells its lane writes (from the input above when the step reads it).
+void markReadsAndWrites(StepLayout& l, const model::Step& s, bool fromInput)
+{
+    const int n = int(s.values.size());
     const int inputN = int(l.inputCells.size());
     for (const model::LaneRecord& lane : s.lanes) {
         for (int w : lane.writes)
@@ -316,26 +315,81 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     }
     Q_ASSERT(l.arrowEvery == std::max(1, int((l.arrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
     Q_ASSERT(l.inputArrowEvery == std::max(1, int((l.inputArrows.size() + kMaxDrawnArrows - 1) / kMaxDrawnArrows)));
+}
+
+// The "*output = v" badge under the array, with room above it for the arrows of atomic merges,
+// and the lanes that send a cell's value to *output. Returns the y under it.
+qreal layoutOutput(StepLayout& l, const model::Step& s, const ArrayGeometry& g, bool fromInput, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale;
+    const int n = int(s.values.size());
+    l.outputText = Text::tr("*output = %1").arg(floatText(*s.output));
+    QFont bold = l.labelFont;
+    bold.setBold(true);
+    QFontMetricsF om(bold);
+    const bool merge = !s.atomics.empty();
+    const qreal drop = merge ? std::max<qreal>(28 * l.scale, g.cellH * 0.6) : 0;  // room for arrows into the badge
+    l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20 * l.scale, om.height() + 8 * l.scale);
+    y += drop + l.outputRect.height() + 4;
+    // Lanes that send a cell's value to *output (they read it and write no cell).
+    if (merge && !fromInput)
+        for (const model::LaneRecord& lane : s.lanes)
+            if (lane.state == LaneState::Active && lane.writes.empty())
+                for (int r : lane.reads)
+                    if (r >= 0 && r < n)
+                        l.outputArrows.push_back(r);
+    return y;
+}
+
+qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
+    const model::Step& s = t.steps[std::size_t(k)];
+    const int n = int(s.values.size());
+    if (n == 0)
+        return y;
+    const qreal avail = width - 2 * kMargin;
+    const int bs = std::max(1, t.params.block_size);
+    const int group = s.values_space == model::MemorySpace::Registers ? t.params.warp_size
+                    : s.values_space == model::MemorySpace::Shared ? bs
+                    : t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0;
+    const ArrayGeometry g = arrayGeometry(n, avail, group, l.scale);
+    QFontMetricsF cm(l.sectionFont);
+    l.valueFont = valueFontFor(l, g.cellW, s.values, l.showValues, 9, 34);
+    l.arcHeight = g.arcH;
+
+    // A load step reads the global input: draw it above, arrows go down into the array.
+    const bool fromInput = s.reads_input && !t.input.empty();
+    const ArrowNotes notes = countArrows(l, t, s, fromInput);
+    if (fromInput)
+        y = layoutInputRow(l, t, g, notes.input, avail, y);
+
+    const std::vector<float>* before = arrayBefore(t, k);
+    l.valuesCaption = valuesCaption(s, notes.values);
+    if (!fromInput) {
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 2;
+    }
+
+    const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
+    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
+    if (fromInput) {
+        // The arrows come down from the input: the caption goes under the cells.
+        l.arcHeight = 4;
+        l.valuesCaptionRect = wrappedRect(cm, kMargin, y + 2, avail, l.valuesCaption);
+        y += l.valuesCaptionRect.height() + 4;
+    }
+    if (before)
+        for (StepLayout::Cell& c : l.cells) {
+            c.hasBefore = true;
+            c.before = (*before)[std::size_t(c.index)];
+        }
+    markReadsAndWrites(l, s, fromInput);
     // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
     l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
     y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
-    if (s.output) {
-        l.outputText = Text::tr("*output = %1").arg(floatText(*s.output));
-        QFont bold = l.labelFont;
-        bold.setBold(true);
-        QFontMetricsF om(bold);
-        const bool merge = !s.atomics.empty();
-        const qreal drop = merge ? std::max<qreal>(28 * l.scale, g.cellH * 0.6) : 0;  // room for arrows into the badge
-        l.outputRect = QRectF(kMargin, y + drop, om.horizontalAdvance(l.outputText) + 20 * l.scale, om.height() + 8 * l.scale);
-        y += drop + l.outputRect.height() + 4;
-        // Lanes that send a cell's value to *output (they read it and write no cell).
-        if (merge && !fromInput)
-            for (const model::LaneRecord& lane : s.lanes)
-                if (lane.state == LaneState::Active && lane.writes.empty())
-                    for (int r : lane.reads)
-                        if (r >= 0 && r < n)
-                            l.outputArrows.push_back(r);
-    }
+    if (s.output)
+        y = layoutOutput(l, s, g, fromInput, y);
     return y + kGap;
 }
 

@@ -40,6 +40,233 @@ QSizeF cellFor(const MapInput& m, int bands, qreal w, qreal h, qreal bandGap)
     return QSizeF(cw, ch);
 }
 
+// The legend at the bottom of `size`, flowing over the whole width. Returns the top of the legend
+// (the bottom of the maps' area).
+qreal layoutLegend(WarpMapLayout& l, QSize size, qreal margin)
+{
+    const qreal sc = l.scale;
+    const QFontMetricsF lm(l.labelFont);
+    using K = WarpMapLayout::LegendItem::Kind;
+    const std::pair<K, QString> items[] = {
+        {K::AllActive, WarpMapView::tr("all lanes active")},
+        {K::Divergent, WarpMapView::tr("divergent warp (bar: active lanes)")},
+        {K::Idle, WarpMapView::tr("idle warp")},
+        {K::Exited, WarpMapView::tr("exited warp")},
+    };
+    qreal x = margin, y = 0;
+    for (const auto& [kind, text] : items) {
+        const qreal sw = lm.height() * 1.4;
+        const qreal w = sw + 6 * sc + lm.horizontalAdvance(text) + 18 * sc;
+        if (x + w > size.width() - margin && x > margin) {
+            x = margin;
+            y += lm.height() + 6 * sc;
+        }
+        WarpMapLayout::LegendItem item;
+        item.kind = kind;
+        item.text = text;
+        item.swatch = QRectF(x, y + 2, sw, lm.height() - 2);
+        item.textRect = QRectF(x + sw + 6 * sc, y, w - sw - 6 * sc, lm.height() + 2);
+        l.legend.push_back(item);
+        x += w;
+    }
+    const qreal legendH = y + lm.height() + 6 * sc;
+    const qreal top = size.height() - margin - legendH;
+    for (auto& item : l.legend) {
+        item.swatch.translate(0, top);
+        item.textRect.translate(0, top);
+    }
+    return l.legend.isEmpty() ? size.height() - margin : l.legend.front().swatch.top() - 2;
+}
+
+// A map's rows (every (block, warp) the trace's steps record, ascending) and the width of their
+// labels, for each trace given that has steps.
+std::vector<MapInput> mapInputs(const model::Trace* a, const model::Trace* b, const QFontMetricsF& lm, qreal sc)
+{
+    std::vector<MapInput> inputs;
+    for (const model::Trace* t : {a, b}) {
+        if (!t || t->steps.empty())
+            continue;
+        MapInput m;
+        m.trace = t;
+        std::map<std::pair<int, int>, bool> seen;
+        for (const model::Step& s : t->steps)
+            for (const model::WarpRecord& w : s.warps)
+                seen[{w.block, w.warp}] = true;
+        for (const auto& [key, unused] : seen)
+            m.rows.push_back(key);
+        m.steps = int(t->steps.size());
+        const bool blocks = !m.rows.empty() && m.rows.back().first > 0;
+        const auto [lb, lw] = m.rows.empty() ? std::pair<int, int>{0, 0} : m.rows.back();
+        const QString longest = blocks ? WarpMapView::tr("b%1 w%2").arg(lb).arg(std::max(lw, 10))
+                                       : WarpMapView::tr("w%1").arg(std::max(lw, 10));
+        m.labelW = lm.horizontalAdvance(longest) + 8 * sc;
+        inputs.push_back(std::move(m));
+    }
+    return inputs;
+}
+
+// The bands of each map and the cell size they give.
+struct Bands {
+    int bands[2] = {1, 1};
+    QSizeF cell = QSizeF(-1, -1);
+};
+
+// Bands per map: the same cell size in every map, as large as fits (cells a little wider than
+// tall read best: score = min(width, 2 * height)); fewer bands on ties. Cells are at most
+// `maxCell`; each map gets `mapW` x `gridH`.
+Bands chooseBands(const std::vector<MapInput>& inputs, qreal mapW, qreal gridH, qreal bandGap, QSizeF maxCell)
+{
+    const int mapsN = int(inputs.size());
+    Bands best;
+    qreal bestScore = -1;
+    const int maxBands = 16;
+    for (int g0 = 1; g0 <= maxBands; ++g0) {
+        for (int g1 = 1; g1 <= (mapsN > 1 ? maxBands : 1); ++g1) {
+            QSizeF c = cellFor(inputs[0], g0, mapW, gridH, bandGap);
+            if (mapsN > 1) {
+                const QSizeF d = cellFor(inputs[1], g1, mapW, gridH, bandGap);
+                c = QSizeF(std::min(c.width(), d.width()), std::min(c.height(), d.height()));
+            }
+            c = QSizeF(std::min(c.width(), maxCell.width()), std::min(c.height(), maxCell.height()));
+            if (c.width() <= 0 || c.height() <= 0)
+                continue;
+            const qreal score = std::min(c.width(), 2 * c.height());
+            if (score > bestScore + 0.01) {
+                bestScore = score;
+                best.cell = c;
+                best.bands[0] = g0;
+                best.bands[1] = g1;
+            }
+        }
+    }
+    return best;
+}
+
+// Where one map's parts go: its left edge and width, the heights of its title and column heads,
+// the cell size, and its bands.
+struct MapFrame {
+    qreal x0 = 0, mapW = 0, margin = 0, titleH = 0, headH = 0, bandGap = 0;
+    qreal cw = 0, ch = 0;
+    int perBand = 1;  ///< rows per band
+    qreal bandW = 0;
+    qreal gridTop = 0;
+
+    // The left edge of band `band`.
+    qreal bandX(int band) const { return x0 + band * (bandW + bandGap); }
+};
+
+// Column heads in every band (every k-th step number, so that the labels do not overlap) and
+// the frame of the current step's column `step` in each band that has rows.
+void layoutColumns(WarpMapLayout::Map& m, const MapInput& in, const MapFrame& f, int step, const QFontMetricsF& lm,
+                   qreal sc)
+{
+    const qreal headAdvance = lm.horizontalAdvance(QString::number(in.steps)) + 4 * sc;
+    const int every = std::max(1, int(std::ceil(headAdvance / std::max<qreal>(1, f.cw))));
+    for (int band = 0; band < m.bands; ++band) {
+        const qreal bx = f.bandX(band);
+        for (int k = 0; k < in.steps; ++k) {
+            WarpMapLayout::Column col;
+            col.step = k;
+            col.rect = QRectF(bx + in.labelW + k * f.cw, f.margin + f.titleH, f.cw, f.headH);
+            if ((k + 1) % every == 0 || every == 1 || k == step)
+                col.label = QString::number(k + 1);
+            m.columns.push_back(col);
+        }
+        const int rowsInBand = std::min(f.perBand, int(in.rows.size()) - band * f.perBand);
+        if (step >= 0 && step < in.steps && rowsInBand > 0)
+            m.currentStepRects.push_back(
+                QRectF(bx + in.labelW + step * f.cw, f.margin + f.titleH, f.cw, f.headH + rowsInBand * f.ch));
+    }
+}
+
+// The warp rows with their labels (every k-th row where rows are lower than the text). Returns
+// each (block, warp)'s row.
+std::map<std::pair<int, int>, int> layoutRows(WarpMapLayout::Map& m, const MapInput& in, const MapFrame& f,
+                                              const QFontMetricsF& lm, qreal sc)
+{
+    const bool blocks = !in.rows.empty() && in.rows.back().first > 0;
+    const int labelEvery = std::max(1, int(std::ceil(lm.height() / std::max<qreal>(1, f.ch))));
+    std::map<std::pair<int, int>, int> rowOf;
+    for (int r = 0; r < int(in.rows.size()); ++r) {
+        const auto [blk, wp] = in.rows[std::size_t(r)];
+        rowOf[{blk, wp}] = r;
+        WarpMapLayout::Row row;
+        row.block = blk;
+        row.warp = wp;
+        const int band = r / f.perBand, inBand = r % f.perBand;
+        if (inBand % labelEvery == 0)
+            row.label = blocks ? WarpMapView::tr("b%1 w%2").arg(blk).arg(wp) : WarpMapView::tr("w%1").arg(wp);
+        const qreal bx = f.bandX(band);
+        // The label is centred on its row, and may overflow it (short rows, every k-th labelled).
+        const qreal lh = std::max(f.ch, lm.height());
+        row.labelRects.push_back(QRectF(bx, f.gridTop + inBand * f.ch + f.ch / 2 - lh / 2, in.labelW - 4 * sc, lh));
+        m.rows.push_back(row);
+    }
+    return rowOf;
+}
+
+// What the cells' counts show: "12/32" where it fits at the count font, else "12", else the bar alone.
+struct CountFit {
+    bool full = false;
+    bool shortForm = false;
+};
+
+// One cell per warp record of every step, in its row and band.
+void layoutMapCells(WarpMapLayout::Map& m, const MapInput& in, const MapFrame& f,
+                    std::map<std::pair<int, int>, int>& rowOf, CountFit fit)
+{
+    const model::Trace& t = *in.trace;
+    for (int k = 0; k < in.steps; ++k) {
+        const model::Step& s = t.steps[std::size_t(k)];
+        for (int wi = 0; wi < int(s.warps.size()); ++wi) {
+            const model::WarpRecord& w = s.warps[std::size_t(wi)];
+            const int r = rowOf[{w.block, w.warp}];
+            const int band = r / f.perBand, inBand = r % f.perBand;
+            const qreal bx = f.bandX(band);
+            WarpMapLayout::Cell c;
+            c.step = k;
+            c.row = r;
+            c.warpRecord = wi;
+            c.rect = QRectF(bx + in.labelW + k * f.cw, f.gridTop + inBand * f.ch, f.cw, f.ch);
+            c.active = int(w.active_lanes.size());
+            c.live = w.live_lanes;
+            c.divergent = w.divergent;
+            c.exited = w.live_lanes == 0;
+            c.idle = !c.exited && c.active == 0;
+            if (fit.full)
+                c.count = WarpMapView::tr("%1/%2").arg(c.active).arg(c.live);
+            else if (fit.shortForm)
+                c.count = QString::number(c.active);
+            m.cells.push_back(c);
+        }
+    }
+}
+
+// The map of one trace (`in`) in `bands` bands at `f.x0`: its title (the strategy and its
+// divergent warp-steps), column heads, rows and cells.
+WarpMapLayout::Map layoutMap(const MapInput& in, int bands, MapFrame f, int step, const QFontMetricsF& lm, qreal sc,
+                             CountFit fit)
+{
+    const model::Trace& t = *in.trace;
+    WarpMapLayout::Map m;
+    m.bands = bands;
+    int divergentTotal = 0;
+    for (const model::Step& s : t.steps)
+        divergentTotal += s.counters.divergent_warps;
+    const QString id = QString::fromStdString(t.strategy);
+    m.title = divergentTotal == 1 ? WarpMapView::tr("%1: 1 divergent warp-step").arg(id)
+                                  : WarpMapView::tr("%1: %2 divergent warp-steps").arg(id).arg(divergentTotal);
+    m.titleRect = QRectF(f.x0, f.margin, f.mapW, f.titleH);
+    f.perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
+    f.bandW = in.labelW + in.steps * f.cw;
+    f.gridTop = f.margin + f.titleH + f.headH;
+    layoutColumns(m, in, f, step, lm, sc);
+    std::map<std::pair<int, int>, int> rowOf = layoutRows(m, in, f, lm, sc);
+    layoutMapCells(m, in, f, rowOf, fit);
+    m.rect = QRectF(f.x0, f.margin, f.mapW, f.titleH + f.headH + f.perBand * f.ch);
+    return m;
+}
+
 } // namespace
 
 int WarpMapLayout::Map::divergentCells(int step) const
@@ -80,61 +307,9 @@ WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int st
     l.countFont = sized(base, body, true);
     const qreal margin = 12 * sc, mapGap = 28 * sc, bandGap = 10 * sc;
 
-    // Legend at the bottom, flowing over the whole width.
     const QFontMetricsF lm(l.labelFont);
-    using K = WarpMapLayout::LegendItem::Kind;
-    const std::pair<K, QString> items[] = {
-        {K::AllActive, WarpMapView::tr("all lanes active")},
-        {K::Divergent, WarpMapView::tr("divergent warp (bar: active lanes)")},
-        {K::Idle, WarpMapView::tr("idle warp")},
-        {K::Exited, WarpMapView::tr("exited warp")},
-    };
-    {
-        qreal x = margin, y = 0;
-        for (const auto& [kind, text] : items) {
-            const qreal sw = lm.height() * 1.4;
-            const qreal w = sw + 6 * sc + lm.horizontalAdvance(text) + 18 * sc;
-            if (x + w > size.width() - margin && x > margin) {
-                x = margin;
-                y += lm.height() + 6 * sc;
-            }
-            WarpMapLayout::LegendItem item;
-            item.kind = kind;
-            item.text = text;
-            item.swatch = QRectF(x, y + 2, sw, lm.height() - 2);
-            item.textRect = QRectF(x + sw + 6 * sc, y, w - sw - 6 * sc, lm.height() + 2);
-            l.legend.push_back(item);
-            x += w;
-        }
-        const qreal legendH = y + lm.height() + 6 * sc;
-        const qreal top = size.height() - margin - legendH;
-        for (auto& item : l.legend) {
-            item.swatch.translate(0, top);
-            item.textRect.translate(0, top);
-        }
-    }
-    const qreal legendTop = l.legend.isEmpty() ? size.height() - margin : l.legend.front().swatch.top() - 2;
-
-    std::vector<MapInput> inputs;
-    for (const model::Trace* t : {a, b}) {
-        if (!t || t->steps.empty())
-            continue;
-        MapInput m;
-        m.trace = t;
-        std::map<std::pair<int, int>, bool> seen;
-        for (const model::Step& s : t->steps)
-            for (const model::WarpRecord& w : s.warps)
-                seen[{w.block, w.warp}] = true;
-        for (const auto& [key, unused] : seen)
-            m.rows.push_back(key);
-        m.steps = int(t->steps.size());
-        const bool blocks = !m.rows.empty() && m.rows.back().first > 0;
-        const auto [lb, lw] = m.rows.empty() ? std::pair<int, int>{0, 0} : m.rows.back();
-        const QString longest = blocks ? WarpMapView::tr("b%1 w%2").arg(lb).arg(std::max(lw, 10))
-                                       : WarpMapView::tr("w%1").arg(std::max(lw, 10));
-        m.labelW = lm.horizontalAdvance(longest) + 8 * sc;
-        inputs.push_back(std::move(m));
-    }
+    const qreal legendTop = layoutLegend(l, size, margin);
+    const std::vector<MapInput> inputs = mapInputs(a, b, lm, sc);
     if (inputs.empty()) {
         l.emptyText = WarpMapView::tr("No trace: choose a strategy and an input.");
         return l;
@@ -146,121 +321,28 @@ WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int st
     const qreal titleH = tm.height() + 4 * sc;
     const qreal headH = lm.height() + 4 * sc;
     const qreal gridH = std::max<qreal>(1, legendTop - margin - titleH - headH - 6 * sc);
-    const qreal maxW = 120 * sc, maxH = 44 * sc;
+    const Bands best = chooseBands(inputs, mapW, gridH, bandGap, QSizeF(120 * sc, 44 * sc));
+    l.cellSize = best.cell;
+    const qreal cw = best.cell.width(), ch = best.cell.height();
 
-    // Bands per map: the same cell size in every map, as large as fits (cells a little wider than
-    // tall read best: score = min(width, 2 * height)); fewer bands on ties.
-    int bestBands[2] = {1, 1};
-    QSizeF best(-1, -1);
-    qreal bestScore = -1;
-    const int maxBands = 16;
-    for (int g0 = 1; g0 <= maxBands; ++g0) {
-        for (int g1 = 1; g1 <= (mapsN > 1 ? maxBands : 1); ++g1) {
-            QSizeF c = cellFor(inputs[0], g0, mapW, gridH, bandGap);
-            if (mapsN > 1) {
-                const QSizeF d = cellFor(inputs[1], g1, mapW, gridH, bandGap);
-                c = QSizeF(std::min(c.width(), d.width()), std::min(c.height(), d.height()));
-            }
-            c = QSizeF(std::min(c.width(), maxW), std::min(c.height(), maxH));
-            if (c.width() <= 0 || c.height() <= 0)
-                continue;
-            const qreal score = std::min(c.width(), 2 * c.height());
-            if (score > bestScore + 0.01) {
-                bestScore = score;
-                best = c;
-                bestBands[0] = g0;
-                bestBands[1] = g1;
-            }
-        }
-    }
-    l.cellSize = best;
-    const qreal cw = best.width(), ch = best.height();
-
-    // Counts: "12/32" where it fits at the count font, else "12", else the bar alone.
     const QFontMetricsF cm(l.countFont);
     const bool fitsHeight = ch >= cm.height() * 0.9;
-    const bool fitsFull = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32/32"));
-    const bool fitsShort = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32"));
-    l.showCounts = fitsShort;
+    CountFit fit;
+    fit.full = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32/32"));
+    fit.shortForm = fitsHeight && cw - 4 >= cm.horizontalAdvance(QStringLiteral("32"));
+    l.showCounts = fit.shortForm;
 
     for (int mi = 0; mi < mapsN; ++mi) {
-        const MapInput& in = inputs[std::size_t(mi)];
-        const model::Trace& t = *in.trace;
-        WarpMapLayout::Map m;
-        m.bands = bestBands[mi];
-        const qreal x0 = margin + mi * (mapW + mapGap);
-        int divergentTotal = 0;
-        for (const model::Step& s : t.steps)
-            divergentTotal += s.counters.divergent_warps;
-        const QString id = QString::fromStdString(t.strategy);
-        m.title = divergentTotal == 1 ? WarpMapView::tr("%1: 1 divergent warp-step").arg(id)
-                                      : WarpMapView::tr("%1: %2 divergent warp-steps").arg(id).arg(divergentTotal);
-        m.titleRect = QRectF(x0, margin, mapW, titleH);
-        const int perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
-        const qreal bandW = in.labelW + in.steps * cw;
-        const qreal gridTop = margin + titleH + headH;
-        const bool blocks = !in.rows.empty() && in.rows.back().first > 0;
-        // Column heads: every k-th step number, so that the labels do not overlap.
-        const qreal headAdvance = lm.horizontalAdvance(QString::number(in.steps)) + 4 * sc;
-        const int every = std::max(1, int(std::ceil(headAdvance / std::max<qreal>(1, cw))));
-        for (int band = 0; band < m.bands; ++band) {
-            const qreal bx = x0 + band * (bandW + bandGap);
-            for (int k = 0; k < in.steps; ++k) {
-                WarpMapLayout::Column col;
-                col.step = k;
-                col.rect = QRectF(bx + in.labelW + k * cw, margin + titleH, cw, headH);
-                if ((k + 1) % every == 0 || every == 1 || k == step)
-                    col.label = QString::number(k + 1);
-                m.columns.push_back(col);
-            }
-            const int rowsInBand = std::min(perBand, int(in.rows.size()) - band * perBand);
-            if (step >= 0 && step < in.steps && rowsInBand > 0)
-                m.currentStepRects.push_back(QRectF(bx + in.labelW + step * cw, margin + titleH, cw, headH + rowsInBand * ch));
-        }
-        // Row labels: every k-th row where rows are lower than the text.
-        const int labelEvery = std::max(1, int(std::ceil(lm.height() / std::max<qreal>(1, ch))));
-        std::map<std::pair<int, int>, int> rowOf;
-        for (int r = 0; r < int(in.rows.size()); ++r) {
-            const auto [blk, wp] = in.rows[std::size_t(r)];
-            rowOf[{blk, wp}] = r;
-            WarpMapLayout::Row row;
-            row.block = blk;
-            row.warp = wp;
-            const int band = r / perBand, inBand = r % perBand;
-            if (inBand % labelEvery == 0)
-                row.label = blocks ? WarpMapView::tr("b%1 w%2").arg(blk).arg(wp) : WarpMapView::tr("w%1").arg(wp);
-            const qreal bx = x0 + band * (bandW + bandGap);
-            // The label is centred on its row, and may overflow it (short rows, every k-th labelled).
-            const qreal lh = std::max(ch, lm.height());
-            row.labelRects.push_back(QRectF(bx, gridTop + inBand * ch + ch / 2 - lh / 2, in.labelW - 4 * sc, lh));
-            m.rows.push_back(row);
-        }
-        for (int k = 0; k < in.steps; ++k) {
-            const model::Step& s = t.steps[std::size_t(k)];
-            for (int wi = 0; wi < int(s.warps.size()); ++wi) {
-                const model::WarpRecord& w = s.warps[std::size_t(wi)];
-                const int r = rowOf[{w.block, w.warp}];
-                const int band = r / perBand, inBand = r % perBand;
-                const qreal bx = x0 + band * (bandW + bandGap);
-                WarpMapLayout::Cell c;
-                c.step = k;
-                c.row = r;
-                c.warpRecord = wi;
-                c.rect = QRectF(bx + in.labelW + k * cw, gridTop + inBand * ch, cw, ch);
-                c.active = int(w.active_lanes.size());
-                c.live = w.live_lanes;
-                c.divergent = w.divergent;
-                c.exited = w.live_lanes == 0;
-                c.idle = !c.exited && c.active == 0;
-                if (fitsFull)
-                    c.count = WarpMapView::tr("%1/%2").arg(c.active).arg(c.live);
-                else if (fitsShort)
-                    c.count = QString::number(c.active);
-                m.cells.push_back(c);
-            }
-        }
-        m.rect = QRectF(x0, margin, mapW, titleH + headH + perBand * ch);
-        l.maps.push_back(m);
+        MapFrame f;
+        f.x0 = margin + mi * (mapW + mapGap);
+        f.mapW = mapW;
+        f.margin = margin;
+        f.titleH = titleH;
+        f.headH = headH;
+        f.bandGap = bandGap;
+        f.cw = cw;
+        f.ch = ch;
+        l.maps.push_back(layoutMap(inputs[std::size_t(mi)], best.bands[mi], f, step, lm, sc, fit));
     }
     return l;
 }

@@ -117,6 +117,145 @@ std::string short_kernel(const std::string& kernel)
     return k;
 }
 
+const unsigned kSizes[] = {1000u, 1024u, 4096u};
+
+/// The model's trace of strategy `id` on the bench's input at one n (block 256, coarse factor 4).
+model::Trace model_trace(const std::string& id, const std::vector<float>& input)
+{
+    model::Params p;
+    p.block_size = static_cast<int>(kBlock);
+    p.coarse_factor = static_cast<int>(kCoarse);
+    return model::simulate(id, input, p);
+}
+
+/// --model-only: the model's side alone (no GPU), what docs/hardware-counters.md predicts.
+int print_model_only()
+{
+    std::printf("| n | strategy | grid | global ld sectors | global st sectors | shared ld wavefronts | shared st "
+                "wavefronts | RED sectors |\n|---|---|---|---|---|---|---|---|\n");
+    for (const unsigned n : kSizes)
+        for (const auto& s : model::catalogue()) {
+            if (!s.has_model)
+                continue;
+            const model::Trace t = model_trace(std::string(s.id), bench::make_input(n, bench::kDefaultSeed));
+            const std::vector<long long> f = model_figures(t);
+            std::printf("| %u | `%s` | %d | %lld | %lld | %lld | %lld | %lld |\n", n, std::string(s.id).c_str(),
+                        t.grid_size, f[GlobalLd], f[GlobalSt], f[SharedLd], f[SharedSt], f[Red]);
+        }
+    return 0;
+}
+
+/// What ncu measured at one n: per strategy the figures of the first launch of each of its
+/// kernels (the verification run), summed, and the kernels' short names.
+struct Profiled {
+    std::map<std::string, std::vector<double>> hw;
+    std::map<std::string, std::string> kernels;
+};
+
+Profiled first_launches(const std::vector<bench::ProfiledLaunch>& launches)
+{
+    Profiled p;
+    std::set<std::string> seen;
+    for (const bench::ProfiledLaunch& l : launches) {
+        const std::string s = strategy_of(l.kernel);
+        if (s.empty() || !seen.insert(short_kernel(l.kernel)).second)
+            continue;
+        auto& v = p.hw[s];
+        v.resize(kMetrics, 0.0);
+        for (int m = 0; m < kMetrics; ++m) {
+            const auto it = l.metrics.find(kMetricNames[m]);
+            v[static_cast<std::size_t>(m)] += it == l.metrics.end() ? std::nan("") : it->second;
+        }
+        p.kernels[s] += (p.kernels[s].empty() ? "" : " + ") + short_kernel(l.kernel);
+    }
+    return p;
+}
+
+/// The known difference for strategy `id` and metric `m`, or null.
+const Expected* expected_for(const std::string& id, int m)
+{
+    const Expected* e = nullptr;
+    for (const Expected& x : kExpected)
+        if (id == x.strategy && m == x.metric)
+            e = &x;
+    return e;
+}
+
+/// Strategy `id`'s row of the table at n: ncu's figures against the model's (`t`), each equal or
+/// as a known difference says; a FAIL line for each that is not. True when the row is as expected.
+bool compare_row(unsigned n, const std::string& id, const model::Trace& t, Profiled& profiled, std::ostream& md)
+{
+    const std::vector<long long> mf = model_figures(t);
+    md << "| `" << id << "` | " << t.grid_size;
+    const auto h = profiled.hw.find(id);
+    if (h == profiled.hw.end()) {
+        std::printf("FAIL: n=%u %s: ncu profiled no kernel of it\n", n, id.c_str());
+        md << " | not profiled | | | | | | FAIL |\n";
+        return false;
+    }
+    std::string notes;
+    bool ok = true;
+    for (int m = 0; m < kMetrics; ++m) {
+        const double got = h->second[static_cast<std::size_t>(m)];
+        if (m == Atom) {
+            md << " | " << got;
+            continue;
+        }
+        const long long want = mf[static_cast<std::size_t>(m)];
+        const Expected* e = expected_for(id, m);
+        bool fine = got == static_cast<double>(want);
+        if (e) {
+            fine = got >= static_cast<double>(want + static_cast<long long>(e->at_least_per_block) * t.grid_size);
+            notes += std::string(" ") + kShort[m] + ": " + e->reason + ".";
+        }
+        if (!fine) {
+            ok = false;
+            std::printf("FAIL: n=%u %s (%s): %s ncu %.0f, model %lld%s\n", n, id.c_str(), profiled.kernels[id].c_str(),
+                        kShort[m], got, want,
+                        e ? (" (expected at least model + " + std::to_string(e->at_least_per_block) +
+                             " per block: " + e->reason + ")").c_str()
+                          : "");
+        }
+        md << " | " << got << " / " << want;
+    }
+    md << " | " << (ok ? "ok" : "FAIL") << notes << " |\n";
+    return ok;
+}
+
+/// ncu on `reducescope-cli bench` at n with every modelled strategy (`ids`), and the table of
+/// its figures against the model's into `md`. Returns the number of rows that differ, or -1
+/// when ncu gave no CSV.
+int compare_at(unsigned n, const std::string& ncu, const std::string& cli, const std::string& ids,
+               const std::string& metrics, std::ostream& md)
+{
+    const bench::ProgramRun run = bench::run_program(
+        {ncu, "--clock-control", "none", "--csv", "--print-units", "base", "--metrics", metrics, "-k",
+         "regex:reduce_(sum|max)|two_pass_", cli, "bench", "--n", std::to_string(n), "--block-size",
+         std::to_string(kBlock), "--coarse-factor", std::to_string(kCoarse), "--reps", "1", "--warmup", "0",
+         "--mode", "per-launch", "--strategies", ids});
+    std::vector<bench::ProfiledLaunch> launches;
+    try {
+        launches = bench::parse_ncu_csv(run.out);
+    } catch (const std::exception& e) {
+        std::printf("FAIL: n=%u: ncu exited %d, no CSV (%s); stderr: %s\n", n, run.exit_code, e.what(),
+                    run.err.substr(0, 400).c_str());
+        return -1;
+    }
+    Profiled profiled = first_launches(launches);
+    const std::vector<float> input = bench::make_input(n, bench::kDefaultSeed);
+    md << "\n### n = " << n << ", block " << kBlock << ", coarse factor " << kCoarse << "\n\n"
+       << "| strategy | grid | global ld sectors (ncu / model) | global st sectors | shared ld wavefronts | "
+          "shared st wavefronts | RED sectors | ATOM sectors (ncu) | |\n|---|---|---|---|---|---|---|---|---|\n";
+    int failures = 0;
+    for (const auto& s : model::catalogue()) {
+        if (!s.has_model)
+            continue;
+        const std::string id(s.id);
+        failures += compare_row(n, id, model_trace(id, input), profiled, md) ? 0 : 1;
+    }
+    return failures;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -126,23 +265,8 @@ int main(int argc, char** argv)
         return 2;
     }
     const std::string cli = argv[1];
-    if (cli == "--model-only") {  // the model's side alone (no GPU): what docs/hardware-counters.md predicts
-        std::printf("| n | strategy | grid | global ld sectors | global st sectors | shared ld wavefronts | shared st "
-                    "wavefronts | RED sectors |\n|---|---|---|---|---|---|---|---|\n");
-        for (const unsigned n : {1000u, 1024u, 4096u})
-            for (const auto& s : model::catalogue()) {
-                if (!s.has_model)
-                    continue;
-                model::Params p;
-                p.block_size = static_cast<int>(kBlock);
-                p.coarse_factor = static_cast<int>(kCoarse);
-                const model::Trace t = model::simulate(s.id, bench::make_input(n, bench::kDefaultSeed), p);
-                const std::vector<long long> f = model_figures(t);
-                std::printf("| %u | `%s` | %d | %lld | %lld | %lld | %lld | %lld |\n", n, std::string(s.id).c_str(),
-                            t.grid_size, f[GlobalLd], f[GlobalSt], f[SharedLd], f[SharedSt], f[Red]);
-            }
-        return 0;
-    }
+    if (cli == "--model-only")
+        return print_model_only();
     const bench::ProgramRun devices = bench::run_program({cli, "devices"});
     if (devices.exit_code == 77 || devices.exit_code != 0) {
         std::printf("skipped: no GPU (reducescope-cli devices exited %d)\n", devices.exit_code);
@@ -162,88 +286,11 @@ int main(int argc, char** argv)
 
     std::ostringstream md;
     int failures = 0;
-    for (const unsigned n : {1000u, 1024u, 4096u}) {
-        const bench::ProgramRun run = bench::run_program(
-            {ncu, "--clock-control", "none", "--csv", "--print-units", "base", "--metrics", metrics, "-k",
-             "regex:reduce_(sum|max)|two_pass_", cli, "bench", "--n", std::to_string(n), "--block-size",
-             std::to_string(kBlock), "--coarse-factor", std::to_string(kCoarse), "--reps", "1", "--warmup", "0",
-             "--mode", "per-launch", "--strategies", ids});
-        std::vector<bench::ProfiledLaunch> launches;
-        try {
-            launches = bench::parse_ncu_csv(run.out);
-        } catch (const std::exception& e) {
-            std::printf("FAIL: n=%u: ncu exited %d, no CSV (%s); stderr: %s\n", n, run.exit_code, e.what(),
-                        run.err.substr(0, 400).c_str());
+    for (const unsigned n : kSizes) {
+        const int differ = compare_at(n, ncu, cli, ids, metrics, md);
+        if (differ < 0)
             return 1;
-        }
-        // The first launch of each kernel (the verification run), summed per strategy.
-        std::map<std::string, std::vector<double>> hw;
-        std::map<std::string, std::string> kernels;
-        std::set<std::string> seen;
-        for (const bench::ProfiledLaunch& l : launches) {
-            const std::string s = strategy_of(l.kernel);
-            if (s.empty() || !seen.insert(short_kernel(l.kernel)).second)
-                continue;
-            auto& v = hw[s];
-            v.resize(kMetrics, 0.0);
-            for (int m = 0; m < kMetrics; ++m) {
-                const auto it = l.metrics.find(kMetricNames[m]);
-                v[static_cast<std::size_t>(m)] += it == l.metrics.end() ? std::nan("") : it->second;
-            }
-            kernels[s] += (kernels[s].empty() ? "" : " + ") + short_kernel(l.kernel);
-        }
-        const std::vector<float> input = bench::make_input(n, bench::kDefaultSeed);
-        md << "\n### n = " << n << ", block " << kBlock << ", coarse factor " << kCoarse << "\n\n"
-           << "| strategy | grid | global ld sectors (ncu / model) | global st sectors | shared ld wavefronts | "
-              "shared st wavefronts | RED sectors | ATOM sectors (ncu) | |\n|---|---|---|---|---|---|---|---|---|\n";
-        for (const auto& s : model::catalogue()) {
-            if (!s.has_model)
-                continue;
-            const std::string id(s.id);
-            model::Params p;
-            p.block_size = static_cast<int>(kBlock);
-            p.coarse_factor = static_cast<int>(kCoarse);
-            const model::Trace t = model::simulate(id, input, p);
-            const std::vector<long long> mf = model_figures(t);
-            md << "| `" << id << "` | " << t.grid_size;
-            const auto h = hw.find(id);
-            if (h == hw.end()) {
-                ++failures;
-                std::printf("FAIL: n=%u %s: ncu profiled no kernel of it\n", n, id.c_str());
-                md << " | not profiled | | | | | | FAIL |\n";
-                continue;
-            }
-            std::string notes;
-            bool ok = true;
-            for (int m = 0; m < kMetrics; ++m) {
-                const double got = h->second[static_cast<std::size_t>(m)];
-                if (m == Atom) {
-                    md << " | " << got;
-                    continue;
-                }
-                const long long want = mf[static_cast<std::size_t>(m)];
-                const Expected* e = nullptr;
-                for (const Expected& x : kExpected)
-                    if (id == x.strategy && m == x.metric)
-                        e = &x;
-                bool fine = got == static_cast<double>(want);
-                if (e) {
-                    fine = got >= static_cast<double>(want + static_cast<long long>(e->at_least_per_block) * t.grid_size);
-                    notes += std::string(" ") + kShort[m] + ": " + e->reason + ".";
-                }
-                if (!fine) {
-                    ok = false;
-                    std::printf("FAIL: n=%u %s (%s): %s ncu %.0f, model %lld%s\n", n, id.c_str(), kernels[id].c_str(),
-                                kShort[m], got, want,
-                                e ? (" (expected at least model + " + std::to_string(e->at_least_per_block) +
-                                     " per block: " + e->reason + ")").c_str()
-                                  : "");
-                }
-                md << " | " << got << " / " << want;
-            }
-            failures += ok ? 0 : 1;
-            md << " | " << (ok ? "ok" : "FAIL") << notes << " |\n";
-        }
+        failures += differ;
     }
     std::printf("%s", md.str().c_str());
     if (argc > 2)

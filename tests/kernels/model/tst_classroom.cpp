@@ -214,11 +214,12 @@ void TestClassroomModel::predictQuestionsAndGrades_data()
     }
 }
 
-void TestClassroomModel::predictQuestionsAndGrades()
+namespace {
+
+// The input of a predictQuestionsAndGrades row: "pmpp" (PMPP exercise 6), "special" (37 digits
+// with a NaN and an infinity), else that many digits.
+std::vector<float> predictInput(const QString& input)
 {
-    QFETCH(QString, strategy);
-    QFETCH(QString, input);
-    QFETCH(int, warp);
     std::vector<float> values;
     if (input == QLatin1String("pmpp"))
         values = {6, 2, 7, 4, 5, 8, 3, 1};
@@ -228,9 +229,127 @@ void TestClassroomModel::predictQuestionsAndGrades()
         values[20] = std::numeric_limits<float>::infinity();
     } else
         values = digits(input.toInt());
+    return values;
+}
+
+// The question's expected answer, checked against its step `s` independently (`warp`: the
+// trace's warp size).
+void checkExpectedAnswer(const model::Step& s, const model::Question& q, int warp, const QString& where)
+{
+    switch (q.kind) {
+    case model::QuestionKind::DivergentWarps:
+        QCOMPARE(int(q.expected_set.size()), s.counters.divergent_warps);
+        QCOMPARE(int(q.choices.size()), int(s.warps.size()));
+        for (int w : q.expected_set)
+            QVERIFY(s.warps[std::size_t(w)].divergent);
+        break;
+    case model::QuestionKind::ActiveLanes:
+        if (q.scope_warp < 0) {
+            QVERIFY(int(s.lanes.size()) <= model::kMaxLanesForWholeGrid);
+            QCOMPARE(int(q.expected_set.size()), s.counters.active_lanes);
+        } else {
+            QVERIFY(int(s.lanes.size()) > model::kMaxLanesForWholeGrid);
+            QCOMPARE(q.expected_set.size(), s.warps[std::size_t(q.scope_warp)].active_lanes.size());
+            QVERIFY(int(q.choices.size()) <= warp);
+        }
+        for (int lane : q.choices) {
+            const bool active = s.lanes[std::size_t(lane)].state == model::LaneState::Active;
+            QCOMPARE(std::binary_search(q.expected_set.begin(), q.expected_set.end(), lane), active);
+        }
+        break;
+    case model::QuestionKind::CellValue: {
+        const double v = double(s.values[std::size_t(q.cell)]);
+        QVERIFY((std::isnan(v) && std::isnan(q.expected_number)) || v == q.expected_number);
+        bool written = false;
+        for (const model::LaneRecord& lane : s.lanes)
+            written = written || std::find(lane.writes.begin(), lane.writes.end(), q.cell) != lane.writes.end();
+        QVERIFY2(written, qPrintable(where));
+        break;
+    }
+    case model::QuestionKind::WrittenCells:
+        for (int c : q.expected_set)
+            QVERIFY(c >= 0 && c < int(s.values.size()));
+        break;
+    case model::QuestionKind::WorstConflictWays:
+        QCOMPARE(q.expected_number, double(s.max_conflict_ways));
+        QVERIFY(!s.shared_accesses.empty());
+        break;
+    case model::QuestionKind::OutputValue:
+        QVERIFY(s.output.has_value());
+        QVERIFY((std::isnan(*s.output) && std::isnan(q.expected_number)) || double(*s.output) == q.expected_number);
+        break;
+    }
+}
+
+// A set answer: the right one (reversed, with duplicates) is right; one element fewer is wrong and
+// says which is missed; one choice more is wrong and says which is extra. Each grade goes to `score`.
+void checkSetGrades(const model::Question& q, const QString& where, model::Score& score)
+{
+    model::Answer right{q.expected_set, {}};
+    std::reverse(right.set.begin(), right.set.end());
+    right.set.insert(right.set.end(), q.expected_set.begin(), q.expected_set.end());  // duplicates ignored
+    const model::Grade g = model::grade(q, right);
+    QVERIFY2(g.right && g.missed.empty() && g.extra.empty(), qPrintable(where));
+    score.add(g);
+    if (!q.expected_set.empty()) {
+        model::Answer fewer{std::vector<int>(q.expected_set.begin() + 1, q.expected_set.end()), {}};
+        const model::Grade gf = model::grade(q, fewer);
+        QVERIFY(!gf.right);
+        QCOMPARE(gf.missed, std::vector<int>{q.expected_set.front()});
+        QVERIFY(gf.extra.empty());
+        score.add(gf);
+    }
+    for (int c : q.choices)
+        if (!std::binary_search(q.expected_set.begin(), q.expected_set.end(), c)) {
+            model::Answer more{q.expected_set, {}};
+            more.set.push_back(c);
+            const model::Grade gm = model::grade(q, more);
+            QVERIFY(!gm.right);
+            QCOMPARE(gm.extra, std::vector<int>{c});
+            QVERIFY(gm.missed.empty());
+            score.add(gm);
+            break;
+        }
+}
+
+// A number answer: the right one is right, nothing typed is wrong, and (for a finite answer) one
+// more is wrong and carries both numbers. Each grade goes to `score`.
+void checkNumberGrades(const model::Question& q, const QString& where, model::Score& score)
+{
+    model::Answer right{{}, q.expected_number};
+    QVERIFY2(model::grade(q, right).right, qPrintable(where));
+    score.add(model::grade(q, right));
+    QVERIFY(!model::grade(q, model::Answer{}).right);  // nothing typed
+    if (std::isfinite(q.expected_number)) {
+        const model::Grade off = model::grade(q, model::Answer{{}, q.expected_number + 1});
+        QVERIFY(!off.right);
+        QCOMPARE(*off.given, q.expected_number + 1);
+        QCOMPARE(off.expected, q.expected_number);
+        score.add(off);
+    }
+}
+
+// Every strategy gets the lane and warp questions and at least one number to type, and the bank
+// question where a step uses shared memory.
+void checkKindsAsked(const model::Trace& t, const QSet<int>& kinds)
+{
+    QVERIFY(kinds.contains(int(model::QuestionKind::DivergentWarps)));
+    QVERIFY(kinds.contains(int(model::QuestionKind::ActiveLanes)));
+    QVERIFY(kinds.contains(int(model::QuestionKind::CellValue)) || kinds.contains(int(model::QuestionKind::OutputValue)));
+    if (std::any_of(t.steps.begin(), t.steps.end(), [](const model::Step& s) { return !s.shared_accesses.empty(); }))
+        QVERIFY(kinds.contains(int(model::QuestionKind::WorstConflictWays)));
+}
+
+} // namespace
+
+void TestClassroomModel::predictQuestionsAndGrades()
+{
+    QFETCH(QString, strategy);
+    QFETCH(QString, input);
+    QFETCH(int, warp);
     model::Params p;
     p.warp_size = warp;
-    const model::Trace t = model::simulate(strategy.toStdString(), values, p);
+    const model::Trace t = model::simulate(strategy.toStdString(), predictInput(input), p);
     QSet<int> kinds;
     model::Score score;
     int graded = 0;
@@ -242,103 +361,25 @@ void TestClassroomModel::predictQuestionsAndGrades()
             kinds.insert(int(q.kind));
             QCOMPARE(q.step, k);
             const QString where = QStringLiteral("step %1, kind %2").arg(k + 1).arg(int(q.kind));
-            // The expected answer, checked against the trace independently.
-            switch (q.kind) {
-            case model::QuestionKind::DivergentWarps:
-                QCOMPARE(int(q.expected_set.size()), s.counters.divergent_warps);
-                QCOMPARE(int(q.choices.size()), int(s.warps.size()));
-                for (int w : q.expected_set)
-                    QVERIFY(s.warps[std::size_t(w)].divergent);
-                break;
-            case model::QuestionKind::ActiveLanes:
-                if (q.scope_warp < 0) {
-                    QVERIFY(int(s.lanes.size()) <= model::kMaxLanesForWholeGrid);
-                    QCOMPARE(int(q.expected_set.size()), s.counters.active_lanes);
-                } else {
-                    QVERIFY(int(s.lanes.size()) > model::kMaxLanesForWholeGrid);
-                    QCOMPARE(q.expected_set.size(), s.warps[std::size_t(q.scope_warp)].active_lanes.size());
-                    QVERIFY(int(q.choices.size()) <= warp);
-                }
-                for (int lane : q.choices) {
-                    const bool active = s.lanes[std::size_t(lane)].state == model::LaneState::Active;
-                    QCOMPARE(std::binary_search(q.expected_set.begin(), q.expected_set.end(), lane), active);
-                }
-                break;
-            case model::QuestionKind::CellValue: {
-                const double v = double(s.values[std::size_t(q.cell)]);
-                QVERIFY((std::isnan(v) && std::isnan(q.expected_number)) || v == q.expected_number);
-                bool written = false;
-                for (const model::LaneRecord& lane : s.lanes)
-                    written = written || std::find(lane.writes.begin(), lane.writes.end(), q.cell) != lane.writes.end();
-                QVERIFY2(written, qPrintable(where));
-                break;
-            }
-            case model::QuestionKind::WrittenCells:
-                for (int c : q.expected_set)
-                    QVERIFY(c >= 0 && c < int(s.values.size()));
-                break;
-            case model::QuestionKind::WorstConflictWays:
-                QCOMPARE(q.expected_number, double(s.max_conflict_ways));
-                QVERIFY(!s.shared_accesses.empty());
-                break;
-            case model::QuestionKind::OutputValue:
-                QVERIFY(s.output.has_value());
-                QVERIFY((std::isnan(*s.output) && std::isnan(q.expected_number)) || double(*s.output) == q.expected_number);
-                break;
-            }
+            checkExpectedAnswer(s, q, warp, where);
+            if (QTest::currentTestFailed())
+                return;
             // The right answer is right; a changed one is wrong and says what is missed or extra.
-            if (q.form == model::AnswerForm::Set) {
-                model::Answer right{q.expected_set, {}};
-                std::reverse(right.set.begin(), right.set.end());
-                right.set.insert(right.set.end(), q.expected_set.begin(), q.expected_set.end());  // duplicates ignored
-                const model::Grade g = model::grade(q, right);
-                QVERIFY2(g.right && g.missed.empty() && g.extra.empty(), qPrintable(where));
-                score.add(g);
-                if (!q.expected_set.empty()) {
-                    model::Answer fewer{std::vector<int>(q.expected_set.begin() + 1, q.expected_set.end()), {}};
-                    const model::Grade gf = model::grade(q, fewer);
-                    QVERIFY(!gf.right);
-                    QCOMPARE(gf.missed, std::vector<int>{q.expected_set.front()});
-                    QVERIFY(gf.extra.empty());
-                    score.add(gf);
-                }
-                for (int c : q.choices)
-                    if (!std::binary_search(q.expected_set.begin(), q.expected_set.end(), c)) {
-                        model::Answer more{q.expected_set, {}};
-                        more.set.push_back(c);
-                        const model::Grade gm = model::grade(q, more);
-                        QVERIFY(!gm.right);
-                        QCOMPARE(gm.extra, std::vector<int>{c});
-                        QVERIFY(gm.missed.empty());
-                        score.add(gm);
-                        break;
-                    }
-                graded += 1;
-            } else {
-                model::Answer right{{}, q.expected_number};
-                QVERIFY2(model::grade(q, right).right, qPrintable(where));
-                score.add(model::grade(q, right));
-                QVERIFY(!model::grade(q, model::Answer{}).right);  // nothing typed
-                if (std::isfinite(q.expected_number)) {
-                    const model::Grade off = model::grade(q, model::Answer{{}, q.expected_number + 1});
-                    QVERIFY(!off.right);
-                    QCOMPARE(*off.given, q.expected_number + 1);
-                    QCOMPARE(off.expected, q.expected_number);
-                    score.add(off);
-                }
-                graded += 1;
-            }
+            if (q.form == model::AnswerForm::Set)
+                checkSetGrades(q, where, score);
+            else
+                checkNumberGrades(q, where, score);
+            if (QTest::currentTestFailed())
+                return;
+            graded += 1;
         }
     }
     QVERIFY(graded > 0);
     QVERIFY(score.asked > score.right && score.right > 0);
     QVERIFY(score.fraction() > 0 && score.fraction() < 1);
-    // Every strategy gets the lane and warp questions and at least one number to type.
-    QVERIFY(kinds.contains(int(model::QuestionKind::DivergentWarps)));
-    QVERIFY(kinds.contains(int(model::QuestionKind::ActiveLanes)));
-    QVERIFY(kinds.contains(int(model::QuestionKind::CellValue)) || kinds.contains(int(model::QuestionKind::OutputValue)));
-    if (std::any_of(t.steps.begin(), t.steps.end(), [](const model::Step& s) { return !s.shared_accesses.empty(); }))
-        QVERIFY(kinds.contains(int(model::QuestionKind::WorstConflictWays)));
+    checkKindsAsked(t, kinds);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(model::questions_for(t, -1).empty());
     QVERIFY(model::questions_for(t, int(t.steps.size())).empty());
 }
