@@ -71,7 +71,8 @@ QString locateCli()
     const QStringList candidates{
         appDir + QStringLiteral("/reducescope-cli"),                       // installed: both in bin/
         appDir + QStringLiteral("/../kernels/cli/reducescope-cli"),        // <build>/app/reducescope
-        appDir + QStringLiteral("/../../kernels/cli/reducescope-cli"),     // <build>/tests/x/tst_x
+        appDir + QStringLiteral("/../../kernels/cli/reducescope-cli"),     // <build>/tests/i18n/tst_x
+        appDir + QStringLiteral("/../../../kernels/cli/reducescope-cli"),  // <build>/tests/app/step/tst_x
         appDir + QStringLiteral("/../build/kernels/cli/reducescope-cli"),  // a copy in the source root
     };
     for (const QString& c : candidates)
