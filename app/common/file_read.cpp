@@ -63,7 +63,7 @@ std::optional<QByteArray> readFileBytes(const QString& path, qint64 maxBytes, QS
     auto checkStat = [&](const struct stat& s) -> QString {
         if (!S_ISREG(s.st_mode))
             return notRegularWhy(S_ISDIR(s.st_mode), S_ISFIFO(s.st_mode), S_ISCHR(s.st_mode) || S_ISBLK(s.st_mode),
-                                 S_ISSOCK(s.st_mode, maxBytes));
+                                 S_ISSOCK(s.st_mode), maxBytes);
         if (qint64(s.st_size) > maxBytes)
             return tooBigWhy(qint64(s.st_size), maxBytes);
         return {};

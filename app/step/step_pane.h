@@ -32,11 +32,11 @@ class StepView;
 class StrategyPicker;
 class TransportBar;
 class WarpMapView;
-struct LessonEntry;
 enum class Theme;
 } // namespace reducescope::views
 
 namespace reducescope::app {
+struct LessonEntry;
 
 class StepColumns;
 

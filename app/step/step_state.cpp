@@ -251,7 +251,7 @@ void StepState::onProbed(const DeviceProbeResult& r)
         GpuStatus s;
         if (r.device) {
             s.available = true;
-            s.device = QStringLiteral("%1 (sm_%2)").arg(r.device->name, QString(r.device->compute_capability).remove(QLatin1Char('.')));
+            s.device = QStringLiteral("%1 (sm_%2)").arg(QString::fromStdString(r.device->name), QString::fromStdString(r.device->compute_capability).remove(QLatin1Char('.')));
         } else {
             m_probedNoDevice = r.noDevice;
             m_probeMessage = r.message;

@@ -127,16 +127,16 @@ truth)
   # the recordings on the special-value sets, and every strategy's memory traffic against ncu (needs
   # the tests: the build stage configures with -DREDUCESCOPE_TESTS=ON).
   log "truth: float rules probe"
-  "$B/tests/gpu/gpu_float_ops_probe" > "$OUTDIR/gpu_float_ops_probe.txt" 2>&1; echo "gpu_float_ops_probe rc=$?" | tee -a "$OUTDIR/summary.txt"
+  "$B/tests/kernels/cuda/gpu_float_ops_probe" > "$OUTDIR/gpu_float_ops_probe.txt" 2>&1; echo "gpu_float_ops_probe rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -1 "$OUTDIR/gpu_float_ops_probe.txt" | tee -a "$OUTDIR/summary.txt"
   log "truth: gpu_model_match (special-value sets)"
-  "$B/tests/model/gpu_model_match" > "$OUTDIR/gpu_model_match.txt" 2>&1; echo "gpu_model_match rc=$?" | tee -a "$OUTDIR/summary.txt"
+  "$B/tests/kernels/model/gpu_model_match" > "$OUTDIR/gpu_model_match.txt" 2>&1; echo "gpu_model_match rc=$?" | tee -a "$OUTDIR/summary.txt"
   grep -E "^set |^bit-exact|MISMATCH" "$OUTDIR/gpu_model_match.txt" | head -40 | tee -a "$OUTDIR/summary.txt"
   log "truth: gpu_recording_match (special-value sets)"
-  "$B/tests/gpu/gpu_recording_match" > "$OUTDIR/gpu_recording_match.txt" 2>&1; echo "gpu_recording_match rc=$?" | tee -a "$OUTDIR/summary.txt"
+  "$B/tests/kernels/cuda/gpu_recording_match" > "$OUTDIR/gpu_recording_match.txt" 2>&1; echo "gpu_recording_match rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -20 "$OUTDIR/gpu_recording_match.txt" | tee -a "$OUTDIR/summary.txt"
   log "truth: ncu traffic, every strategy at n = 1000, 1024, 4096"
-  "$B/tests/gpu/gpu_ncu_traffic" "$CLI" "$OUTDIR/ncu_traffic.md" > "$OUTDIR/ncu_traffic.txt" 2>&1; echo "gpu_ncu_traffic rc=$?" | tee -a "$OUTDIR/summary.txt"
+  "$B/tests/kernels/cuda/gpu_ncu_traffic" "$CLI" "$OUTDIR/ncu_traffic.md" > "$OUTDIR/ncu_traffic.txt" 2>&1; echo "gpu_ncu_traffic rc=$?" | tee -a "$OUTDIR/summary.txt"
   grep -E "^FAIL|^every|^FAILED|^skipped" "$OUTDIR/ncu_traffic.txt" | head -40 | tee -a "$OUTDIR/summary.txt"
   ;;
 sass)
@@ -159,7 +159,7 @@ method)
   # The benchmark method (docs/benchmarks.md): self_reset's epochs, the new baseline and ceilings
   # under the sanitizer, and the 1M tables with noise, stop rule, clocks and cold rotation.
   log "self_reset epochs (gpu_self_reset_epochs)"
-  timeout 120 "$B/tests/gpu/gpu_self_reset_epochs" > "$OUTDIR/gpu_self_reset_epochs.log" 2>&1; echo "gpu_self_reset_epochs rc=$?" | tee -a "$OUTDIR/summary.txt"
+  timeout 120 "$B/tests/kernels/cuda/gpu_self_reset_epochs" > "$OUTDIR/gpu_self_reset_epochs.log" 2>&1; echo "gpu_self_reset_epochs rc=$?" | tee -a "$OUTDIR/summary.txt"
   cat "$OUTDIR/gpu_self_reset_epochs.log" | tee -a "$OUTDIR/summary.txt"
   log selftest
   timeout 300 "$CLI" selftest > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"

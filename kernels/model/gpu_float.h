@@ -52,7 +52,7 @@ inline bool atomic_add_global_flushes(float before, float operand)
 
 /// `atomicAdd(float* shared, float)`: PTX atom.shared.add.f32 "supports subnormal inputs and
 /// results and doesn't flush them to zero" (PTX ISA, atom / red). No kernel of ours adds atomically
-/// in shared memory; the GPU probe tests/gpu/float_atomics_probe.cu checks both spaces.
+/// in shared memory; the GPU probe tests/kernels/cuda/gpu_float_ops_probe.cu checks both spaces.
 inline float atomic_add_shared_f32(float before, float operand) { return before + operand; }
 
 /// The max of PTX max.f32 (what fmaxf compiles to), for float or double: a NaN operand is ignored

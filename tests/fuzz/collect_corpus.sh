@@ -19,7 +19,7 @@ seed() {  # seed TARGET NAME < content
 }
 
 # --- trace_file: recorded and fixture traces, plus the model's own trace of every strategy -----
-for f in $(find docs/traces tests/app/data -name '*.json' -size -64k | sort); do
+for f in $(find docs/traces tests/app/step/data -name '*.json' -size -64k | sort); do
   grep -q '"steps"' "$f" && seed trace_file "$(echo "$f" | tr / _)" < "$f"
 done
 if [ -x "$cli" ]; then
@@ -90,8 +90,8 @@ CMDS
 done
 
 # --- results: result files, JSON lines, counters -----------------------------------------------
-for f in $(find docs/results tests/benchpane/data tests/app/data -name '*.json' -size -64k | sort) \
-         $(find tests/benchpane/data -name '*.jsonl' | sort); do
+for f in $(find docs/results tests/app/bench/data tests/app/step/data -name '*.json' -size -64k | sort) \
+         $(find tests/app/bench/data -name '*.jsonl' | sort); do
   seed results "$(echo "$f" | tr / _)" < "$f"
 done
 

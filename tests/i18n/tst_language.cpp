@@ -393,7 +393,7 @@ void TestLanguage::liveSwitchRewordsEveryVisibleWidget()
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString error;
-        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"), &error),
+        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"), &error),
                  qPrintable(error));
         w.showBenchmarkPane();  // its probe starts once it is shown (none in a build without CUDA)
         if (REDUCESCOPE_HAVE_CUDA)
@@ -587,7 +587,7 @@ void TestLanguage::noEnglishLeftInBenchmarkPane()
     QStringList bad;
     for (const char* file : {"fixture_1m.json", "fixture_sweep.json"}) {
         QString error;
-        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/") + QLatin1String(file), &error),
+        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/") + QLatin1String(file), &error),
                  qPrintable(error));
         w.showBenchmarkPane();
         QCoreApplication::processEvents();
@@ -598,7 +598,7 @@ void TestLanguage::noEnglishLeftInBenchmarkPane()
     // The Determinism tab with repeat data, and without (the line saying how to record it).
     for (const char* file : {"fixture_repeat.json", "fixture_1m.json"}) {
         QString error;
-        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/") + QLatin1String(file), &error),
+        QVERIFY2(w.benchmarkPane()->loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/") + QLatin1String(file), &error),
                  qPrintable(error));
         auto* tabs = w.benchmarkPane()->findChild<QTabWidget*>();
         QVERIFY(tabs);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Test data shared by the benchmark pane's tests: the fixture results file (tests/benchpane/data,
+// Test data shared by the benchmark pane's tests: the fixture results file (tests/app/bench/data,
 // a 1M run on the H200 shape) as a path or a JSON object, a temporary file written from bytes, and
 // large synthetic sweeps (the scaling tests' sizes) as a results file or as the CLI's stream of
 // lines.

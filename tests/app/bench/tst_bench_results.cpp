@@ -393,7 +393,7 @@ void TestBenchResults::exportLoadRoundTrip_data()
     QTest::addRow("multi-GPU")
         << QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json") << 16
         << 16 << false;
-    QTest::addRow("counters") << QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/data/counters_h200_1024.json") << 21 << 0
+    QTest::addRow("counters") << QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/step/data/counters_h200_1024.json") << 21 << 0
                               << true;
 }
 

@@ -70,7 +70,7 @@ QString writeFile(const QString& name, const QByteArray& bytes)
 // The benchmark-pane fixture with params.mode replaced.
 QString resultsWithMode(const QString& name, const QString& mode)
 {
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot open fixture");
     QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
@@ -391,7 +391,7 @@ void TestAppCli::noDisplay()
 // written) and stderr says why the counters are not shown; with good counters, no such line.
 void TestAppCli::resultsWithUnusableCountersWarn()
 {
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
     QVERIFY(!o.isEmpty());

@@ -16,7 +16,7 @@ namespace {
 
 json fixture()
 {
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot open the fixture");
     return json::parse(f.readAll().toStdString());
@@ -226,7 +226,7 @@ void TstCompare::readerMessages()
         f.write(content);
     }
     QProcess p;
-    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"), path});
+    p.start(QStringLiteral(REDUCESCOPE_CLI), {QStringLiteral("compare"), QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"), path});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 2);
     const QString err = QString::fromUtf8(p.readAllStandardError());

@@ -26,7 +26,7 @@ std::vector<RepeatValue> floats(std::initializer_list<float> v)
 }
 json fixture()
 {
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_repeat.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_repeat.json"));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return json::parse(f.readAll().toStdString());

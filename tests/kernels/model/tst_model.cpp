@@ -982,8 +982,8 @@ void TestModel::trace_file_round_trip()
 // with "steps[22].lanes must hold block_dim x grid_dim = 4 entries (got 0)".
 void TestModel::trace_file_fuzz_finding()
 {
-    const QString path = QFINDTESTDATA("../fuzz/crashes/trace_file-11d4cbaf.json");
-    QVERIFY2(!path.isEmpty(), "tests/fuzz/crashes/trace_file-11d4cbaf.json not found");
+    const QString path = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/fuzz/crashes/trace_file-11d4cbaf.json");
+    QVERIFY2(QFileInfo::exists(path), qPrintable(path + QStringLiteral(" not found")));
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();

@@ -163,7 +163,7 @@ void TestTraceFile::deepNestingIsRefusedWithoutRecursion()
 void TestTraceFile::shippedRecordingsRead_data()
 {
     QTest::addColumn<QString>("path");
-    QDirIterator it(QStringLiteral(REDUCESCOPE_TEST_DATA "/../../../docs/traces"), {QStringLiteral("*.json")}, QDir::Files,
+    QDirIterator it(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/traces"), {QStringLiteral("*.json")}, QDir::Files,
                     QDirIterator::Subdirectories);
     int count = 0;
     while (it.hasNext()) {

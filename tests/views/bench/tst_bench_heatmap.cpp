@@ -37,7 +37,7 @@ double gbsOf(double ms) { return std::round(4.0 * double(kN) / (ms * 1e6) * 10) 
 /// (512, 2) (wrong: no speed).
 bench::ResultsFile twoParameterSweep()
 {
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_1m.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("no fixture");
     json j = json::parse(f.readAll().toStdString());
@@ -244,7 +244,7 @@ void TstBenchHeatMap::hintWithoutTwoParameterSweep()
 {
     // A sweep over N has no block size × coarse factor grid: the chart names the command that
     // records one (the CLI accepts it: tst_bench cli_accepts_two_parameter_sweep).
-    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/benchpane/data/fixture_sweep.json"));
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_sweep.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const bench::ResultsFile r = bench::read_results(f.readAll().toStdString());
     const HeatMapGrid g = views::heatMapGrid(r);
