@@ -73,6 +73,7 @@ private slots:
     void readerMessagesOneFormat();
     void markdownSpeedupCell();
     void speedups();
+    void notOkShowsNoSpeed();
     void twentyThousandResults();
     void tableModel();
     void streamedRows_data();
@@ -580,6 +581,53 @@ void TestBenchResults::speedups()
     const auto vsShared = app::benchSpeedups(*r, QStringLiteral("shared"));
     QVERIFY(qFuzzyCompare(*vsShared[4], 0.0121 / 0.0061));
     QVERIFY(qFuzzyCompare(*vsShared[2], 1.0));
+}
+
+void TestBenchResults::notOkShowsNoSpeed()
+{
+    // A file whose failed result carries speeds anyway: the reader keeps them (and an export
+    // writes them back), but no speed of a result that is not ok is shown, in the table, the CSV,
+    // the Markdown or the speed-ups (views/bench/bench_display.h, shown*()).
+    QJsonObject doc = fixtureObject();
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    QJsonObject r7 = results[7].toObject();
+    QCOMPARE(r7[QStringLiteral("status")].toString(), QStringLiteral("wrong"));
+    const double median = r7[QStringLiteral("time_ms")].toObject()[QStringLiteral("median")].toDouble();
+    QVERIFY(median > 0);
+    r7[QStringLiteral("bandwidth_gbs")] = r7[QStringLiteral("bytes_read")].toDouble() / (median * 1e6);
+    r7[QStringLiteral("pct_peak")] = 10.0;
+    r7[QStringLiteral("pct_ceiling")] = 11.0;
+    r7[QStringLiteral("speedup_vs_cpu")] = 3.0;
+    r7[QStringLiteral("speedup_vs_cub")] = 0.5;
+    results[7] = r7;
+    doc[QStringLiteral("results")] = results;
+    QString error;
+    const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
+    QVERIFY2(file, qPrintable(error));
+    const bench::Result& x = file->results.at(7);
+    QVERIFY(x.bandwidth_gbs && x.pct_peak && x.pct_ceiling && x.speedup_vs_cpu && x.speedup_vs_cub);  // as written
+    QVERIFY(!views::hasSpeed(x));
+    QVERIFY(!views::shownBandwidth(x) && !views::shownPctPeak(x) && !views::shownPctCeiling(x));
+    QVERIFY(!views::shownSpeedupVsCpu(x) && !views::shownSpeedupVsCub(x));
+    QVERIFY(QByteArray::fromStdString(bench::write_results(*file)).contains("\"pct_peak\": 10"));  // kept for export
+    const auto vsCpu = app::benchSpeedups(*file, QStringLiteral("cpu"));
+    QVERIFY(!vsCpu[7]);
+    using M = app::BenchTableModel;
+    M model;
+    model.setResults(*file, vsCpu, QStringLiteral("cpu"));
+    QCOMPARE(model.index(7, M::KernelColumn).data().toString(), QStringLiteral("warp_shuffle"));
+    for (const int c : {int(M::BandwidthColumn), int(M::PctPeakColumn), int(M::PctCeilingColumn), int(M::SpeedupColumn)}) {
+        QVERIFY2(model.index(7, c).data().toString().isEmpty(), qPrintable(QString::number(c)));
+        QVERIFY(!model.index(7, c).data(M::SortRole).isValid());
+    }
+    QCOMPARE(model.index(7, M::MedianColumn).data().toString(), QStringLiteral("10.3"));  // its time is shown
+    const QStringList csv = QString::fromUtf8(app::benchResultsToCsv(*file)).split(QLatin1Char('\n'));
+    const QStringList cells = csv.at(1 + 7).split(QLatin1Char(','));
+    QCOMPARE(cells.at(0), QStringLiteral("warp_shuffle"));
+    for (int i = 14; i <= 18; ++i)  // bandwidth_gbs, pct_peak, pct_ceiling, speedup_vs_cpu, speedup_vs_cub
+        QVERIFY2(cells.at(i).isEmpty(), qPrintable(csv.at(1 + 7)));
+    const QStringList md = QString::fromUtf8(app::benchResultsToMarkdown(*file, vsCpu, QStringLiteral("cpu"))).split(QLatin1Char('\n'));
+    QVERIFY2(md.at(2 + 7).endsWith(QStringLiteral(" | wrong | 10.300 | – | – | – |")), qPrintable(md.at(2 + 7)));
 }
 
 void TestBenchResults::twentyThousandResults()
