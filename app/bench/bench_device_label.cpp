@@ -2,6 +2,7 @@
 #include "app/bench/bench_device_label.h"
 
 #include "app/common/message_text.h"
+#include "views/bench/bench_display.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -9,21 +10,23 @@
 #include <QTextDocument>
 
 namespace reducescope::app {
+using views::qs;
+
 namespace {
 
 QString mib(qint64 bytes) { return QString::number(double(bytes) / (1 << 20), 'g', 4) + QStringLiteral(" MiB"); }
 
-QString deviceSummary(const views::BenchDevice& d)
+QString deviceSummary(const bench::Device& d)
 {
-    QStringList parts{QStringLiteral("<b>%1</b>").arg(d.name.toHtmlEscaped())};
+    QStringList parts{QStringLiteral("<b>%1</b>").arg(qs(d.name).toHtmlEscaped())};
     if (d.sms > 0)
         parts << BenchDeviceLabel::tr("%1 SMs").arg(d.sms);
     if (d.l2_bytes > 0)
         parts << BenchDeviceLabel::tr("L2 %1").arg(mib(d.l2_bytes));
     if (d.peak_bandwidth_gbs > 0)
         parts << BenchDeviceLabel::tr("peak %1 GB/s").arg(d.peak_bandwidth_gbs, 0, 'f', 0);
-    if (!d.driver_version.isEmpty())
-        parts << BenchDeviceLabel::tr("driver %1").arg(d.driver_version.toHtmlEscaped());
+    if (!d.driver_version.empty())
+        parts << BenchDeviceLabel::tr("driver %1").arg(qs(d.driver_version).toHtmlEscaped());
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -53,24 +56,33 @@ void BenchDeviceLabel::fitToFont()
     setMinimumHeight(QFontMetrics(f).lineSpacing() * (presentation ? 4 : 3) + 4);
 }
 
-std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const views::BenchResults* r)
+std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const bench::ResultsFile* r, const QString& source)
 {
     if (!r)
         return std::nullopt;
-    return Header{r->source, r->date, r->device, r->params, r->isSweep(), r->incomplete};
+    return Header{source,
+                  qs(r->date),
+                  r->device,
+                  qs(r->params.mode),
+                  qs(r->params.cache),
+                  r->params.reps,
+                  views::sweepParam(r->params),
+                  views::secondSweepParam(r->params),
+                  r->incomplete ? qs(*r->incomplete) : QString()};
 }
 
-void BenchDeviceLabel::setResults(const views::BenchResults* shown, const views::BenchResults* compared)
+void BenchDeviceLabel::setResults(const bench::ResultsFile* shown, const QString& shownSource,
+                                  const bench::ResultsFile* compared, const QString& comparedSource)
 {
-    m_shown = header(shown);
-    m_compared = header(compared);
+    m_shown = header(shown, shownSource);
+    m_compared = header(compared, comparedSource);
     reword();
 }
 
-void BenchDeviceLabel::setLocalDevice(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& why)
+void BenchDeviceLabel::setLocalDevice(const std::optional<bench::Device>& device, bool noDevice, const QString& why)
 {
     m_local = device ? Local::Device : noDevice ? Local::NoDevice : Local::Unknown;
-    m_device = device.value_or(views::BenchDevice{});
+    m_device = device.value_or(bench::Device{});
     m_why = why;
     reword();
 }
@@ -101,12 +113,12 @@ void BenchDeviceLabel::reword()
         QStringList parts;
         if (!h.date.isEmpty())
             parts << h.date.left(10);
-        if (!h.params.mode.isEmpty())
-            parts << tr("%1 mode").arg(h.params.mode);
-        if (!h.params.cache.isEmpty())
-            parts << tr("%1 cache").arg(h.params.cache);
-        if (h.params.reps > 0)
-            parts << tr("%1 reps").arg(h.params.reps);
+        if (!h.mode.isEmpty())
+            parts << tr("%1 mode").arg(h.mode);
+        if (!h.cache.isEmpty())
+            parts << tr("%1 cache").arg(h.cache);
+        if (h.reps > 0)
+            parts << tr("%1 reps").arg(h.reps);
         // A swept parameter by its name ("block size"), not its id in the file ("block_size").
         const auto name = [](const QString& param) {
             return param == QLatin1String("n")            ? tr("N")
@@ -114,11 +126,11 @@ void BenchDeviceLabel::reword()
                    : param == QLatin1String("coarse_factor") ? tr("coarse factor")
                                                            : param;
         };
-        if (h.sweep && !h.params.sweep_param2.isEmpty())
+        if (!h.sweep.isEmpty() && !h.sweep2.isEmpty())
             parts << tr("sweep over %1 × %2", "two swept parameters: every pair is run")
-                         .arg(name(h.params.sweep_param), name(h.params.sweep_param2));
-        else if (h.sweep)
-            parts << tr("sweep over %1").arg(name(h.params.sweep_param));
+                         .arg(name(h.sweep), name(h.sweep2));
+        else if (!h.sweep.isEmpty())
+            parts << tr("sweep over %1").arg(name(h.sweep));
         // A run stopped early: fewer results than its plan (docs/results-format.md, "Incomplete runs").
         if (!h.incomplete.isEmpty())
             parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
@@ -126,7 +138,7 @@ void BenchDeviceLabel::reword()
         return parts.join(QStringLiteral(", "));
     };
     QStringList lines;
-    if (m_shown && !m_shown->device.name.isEmpty()) {
+    if (m_shown && !m_shown->device.name.empty()) {
         const QString how = runSummary(*m_shown);
         lines << tr("Showing %1: %2").arg(m_shown->source == QLatin1String("run") ? tr("this run") : m_shown->source.toHtmlEscaped(),
                                           deviceSummary(m_shown->device))

@@ -5,7 +5,7 @@
 // words them in the window's language, again on a language change.
 #pragma once
 
-#include "views/bench/bench_data.h"
+#include "bench/results_file.h"
 
 #include <QLabel>
 
@@ -18,12 +18,14 @@ class BenchDeviceLabel : public QLabel {
 public:
     explicit BenchDeviceLabel(QWidget* parent = nullptr);
 
-    /// The results shown (null: none) and the comparison file (null: none); only their device,
-    /// source, date and params are kept.
-    void setResults(const views::BenchResults* shown, const views::BenchResults* compared);
+    /// The results shown (null: none) and the comparison file (null: none), each with where it
+    /// came from (`shownSource`, `comparedSource`: a file name, or "run" for this run); only their
+    /// device, date, params and `incomplete` are kept (copied: the files may go after the call).
+    void setResults(const bench::ResultsFile* shown, const QString& shownSource, const bench::ResultsFile* compared,
+                    const QString& comparedSource);
     /// The answer of the device probe: this machine's GPU, or none (`noDevice`: no CUDA device;
     /// else the GPU is unknown), with the reason.
-    void setLocalDevice(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& why);
+    void setLocalDevice(const std::optional<bench::Device>& device, bool noDevice, const QString& why);
     /// A run found no CUDA device (`message`: the CLI's reason).
     void setNoDeviceAfterRun(const QString& message);
     /// This build has no CUDA kernels (built without nvcc).
@@ -45,17 +47,18 @@ private:
     /// The part of a results set the line words.
     struct Header {
         QString source, date;
-        views::BenchDevice device;
-        views::BenchParams params;
-        bool sweep = false;
+        bench::Device device;
+        QString mode, cache;  ///< params.mode, params.cache
+        int reps = 0;         ///< params.reps
+        QString sweep, sweep2;  ///< the swept parameters (views::sweepParam, secondSweepParam); empty: none
         QString incomplete;   ///< the file's `incomplete` (why the run stopped early), empty when finished
     };
     void reword();
-    static std::optional<Header> header(const views::BenchResults* r);
+    static std::optional<Header> header(const bench::ResultsFile* r, const QString& source);
 
     std::optional<Header> m_shown, m_compared;
     Local m_local = Local::NotAsked;
-    views::BenchDevice m_device;
+    bench::Device m_device;
     QString m_why;
 };
 

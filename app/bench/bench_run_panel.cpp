@@ -3,6 +3,7 @@
 
 #include "app/bench/bench_runner.h"
 #include "app/bench/bench_settings.h"
+#include "views/bench/bench_display.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -16,8 +17,7 @@
 #include <algorithm>
 
 namespace reducescope::app {
-using views::BenchResult;
-using views::BenchStatus;
+using views::qs;
 
 BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     : QWidget(parent)
@@ -56,7 +56,7 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     setMinimumWidth(260);
     setMaximumWidth(380);
 
-    connect(runner, &BenchRunner::runStarted, this, [this](const views::BenchResults&, int total) {
+    connect(runner, &BenchRunner::runStarted, this, [this](const bench::ResultsFile&, int total) {
         m_progress->setTextVisible(true);
         m_progress->setRange(0, std::max(total, 1));
         m_progressTimer->stop();
@@ -74,29 +74,31 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
         ++m_plainLines;
         foldOldLines();
     });
-    connect(runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
+    connect(runner, &BenchRunner::resultReady, this, [this](const bench::Result& r) {
         setProgressValue(m_progressValue + 1);
-        const QString line = r.hasSpeed()
-            ? tr("✓ %1: %2 µs, %3 GB/s").arg(r.strategy).arg(r.time->median_ms * 1000, 0, 'g', 4)
-                  .arg(r.bandwidth_gbs ? QString::number(*r.bandwidth_gbs, 'f', 1) : QStringLiteral("?"))
-            : tr("✗ %1: %2%3").arg(r.strategy, views::benchStatusLabel(r.status),
-                                    r.message.isEmpty() ? QString() : QStringLiteral(" (") + r.message + QLatin1Char(')'));
+        const QString strategy = qs(r.strategy);
+        const std::optional<double> bandwidth = views::shownBandwidth(r);
+        const QString line = views::hasSpeed(r)
+            ? tr("✓ %1: %2 µs, %3 GB/s").arg(strategy).arg(r.time_ms->median * 1000, 0, 'g', 4)
+                  .arg(bandwidth ? QString::number(*bandwidth, 'f', 1) : QStringLiteral("?"))
+            : tr("✗ %1: %2%3").arg(strategy, views::statusLabel(r.status),
+                                    r.message.empty() ? QString() : QStringLiteral(" (") + qs(r.message) + QLatin1Char(')'));
         // The "… id" line of this kernel becomes its result line; a second result of one id gets its own.
         QListWidgetItem* item = m_status->count() > 0 ? m_status->item(m_status->count() - 1) : nullptr;
         bool added = false;
-        if (!item || item == m_foldItem || item->data(Qt::UserRole).toString() != r.strategy
+        if (!item || item == m_foldItem || item->data(Qt::UserRole).toString() != strategy
             || item->data(Qt::UserRole + 1).toBool()) {
             item = new QListWidgetItem;
-            item->setData(Qt::UserRole, r.strategy);
+            item->setData(Qt::UserRole, strategy);
             m_status->addItem(item);
             added = true;  // a progress line turned into this result line was counted already
         }
         item->setData(Qt::UserRole + 1, true);
         item->setText(line);
         item->setToolTip(line);
-        if (!r.hasSpeed()) {
-            item->setForeground(r.status == BenchStatus::Wrong || r.status == BenchStatus::Error ? QColor(0xd0, 0x20, 0x20)
-                                                                                                 : QColor(0xc0, 0x70, 0x00));
+        if (!views::hasSpeed(r)) {
+            item->setForeground(r.status == bench::Status::Wrong || r.status == bench::Status::Error ? QColor(0xd0, 0x20, 0x20)
+                                                                                                     : QColor(0xc0, 0x70, 0x00));
             item->setData(Qt::UserRole + 2, true);  // a failure: never folded
             if (!added)
                 --m_plainLines;

@@ -157,11 +157,9 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
     m_done = false;
     m_sawStdout = false;
     m_sawStart = false;
+    m_fresh = false;
     m_total = 0;
-    m_results = {};
-    m_document = {};
-    m_results.source = QStringLiteral("run");
-    m_results.command = QStringLiteral("reducescope-cli ") + request.arguments().join(QLatin1Char(' '));
+    m_command = QStringLiteral("reducescope-cli ") + request.arguments().join(QLatin1Char(' '));
     connect(m_process, &QProcess::readyReadStandardOutput, this, &BenchRunner::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
         m_stderr += m_process->readAllStandardError();
@@ -210,29 +208,28 @@ void BenchRunner::handleLine(const QByteArray& line)
     using T = bench::StreamLine::Type;
     switch (l.type) {
     case T::Start: {
-        const QString source = m_results.source;
-        const QString command = m_results.command;
-        m_document = l.header;
+        m_document = std::move(l.header);
         m_document.tool = bench::Tool{};  // the child's version is not in its lines
-        m_document.command = command.toStdString();
+        m_document.command = m_command.toStdString();
         m_document.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
-        m_results = toViews(m_document, source);
         m_sawStart = true;
+        m_fresh = true;
         m_total = int(l.total);
-        emit runStarted(m_results, int(l.total));
+        emit runStarted(m_document, int(l.total));
         break;
     }
     case T::Progress:
         emit progress(int(l.progress.index), int(l.progress.total), QString::fromStdString(l.progress.strategy),
                       qint64(l.progress.n));
         break;
-    case T::Result: {
-        const views::BenchResult r = toViews(l.result);
+    case T::Result:
+        if (!m_fresh) {
+            m_document = {};  // a result before any start line: this run's, not the previous run's
+            m_fresh = true;
+        }
         m_document.results.push_back(std::move(l.result));
-        m_results.results << r;
-        emit resultReady(r);
+        emit resultReady(m_document.results.back());
         break;
-    }
     case T::Done:
         m_done = true;
         if (l.counters)
@@ -262,11 +259,15 @@ QString BenchRunner::stderrLine() const
     return {};
 }
 
+int BenchRunner::receivedRows() const { return m_fresh ? int(m_document.results.size()) : 0; }
+
 int BenchRunner::failedRows() const
 {
+    if (!m_fresh)
+        return 0;
     int failed = 0;
-    for (const views::BenchResult& r : m_results.results)
-        failed += r.status == views::BenchStatus::Wrong || r.status == views::BenchStatus::Error;
+    for (const bench::Result& r : m_document.results)
+        failed += r.status == bench::Status::Wrong || r.status == bench::Status::Error;
     return failed;
 }
 
@@ -283,7 +284,7 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     BenchOutcome o;
     o.exitCode = exitCode;
     const QString said = toolSaid(!m_errorLine.isEmpty() ? m_errorLine : stderrLine());  // the CLI speaks English
-    const int received = int(m_results.results.size());
+    const int received = receivedRows();
     const int failed = failedRows();
     // A run without its "done" line stopped before its last cell: its export says so, and the
     // reader then takes params.sweep as the plan (results_file.h ResultsFile::incomplete).
@@ -363,7 +364,7 @@ void BenchRunner::probeDevice()
         connect(m_probe, &DeviceProbe::finished, this, [this](const DeviceProbeResult& r) {
             if (r.count != -2)  // -2: the CLI did not start, so nothing was counted
                 emit devicesCounted(r.count);
-            emit deviceProbed(r.device ? std::optional<views::BenchDevice>(toViews(*r.device)) : std::nullopt, r.noDevice, r.message);
+            emit deviceProbed(r.device, r.noDevice, r.message);
         });
     }
     m_probe->start(cli);

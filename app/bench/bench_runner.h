@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Runs `reducescope-cli bench` as a child process (docs/architecture.md: a kernel fault cannot
-// take the window down, Cancel is a kill) and turns its JSON lines (docs/results-format.md) into
-// signals.
+// take the window down, Cancel is a kill) and turns its JSON lines (docs/results-format.md, read by
+// bench::read_line) into one bench::ResultsFile and signals.
 #pragma once
 
 #include "app/bench/bench_results.h"
@@ -80,28 +80,33 @@ public:
     void cancel();
     /// True while a child runs.
     bool isRunning() const;
-    /// Everything received so far: header from the start line and one entry per result line.
-    const views::BenchResults& results() const { return m_results; }
-    /// The same as a results file (what an export of this run writes; nothing left out).
+    /// The command line of the run started last ("reducescope-cli bench --n ..."); empty before.
+    QString command() const { return m_command; }
+    /// The run as a results file (what an export of this run writes; nothing left out): the start
+    /// line's header (device, params, ceilings; the command and the start time) and one result per
+    /// result line, growing as they come; `incomplete` once a run ended without its done line. It
+    /// stays where it is (the pane's views point at it); a new run replaces its contents when its
+    /// start line arrives, so until then it holds the previous run.
     const bench::ResultsFile& document() const { return m_document; }
 
     /// Asks the CLI for the local GPU (`reducescope-cli devices --json`); answers with deviceProbed.
     void probeDevice();
 
 signals:
-    /// The start line arrived: device, params, ceilings; `total` kernel runs will follow.
-    void runStarted(const views::BenchResults& header, int total);
+    /// The start line arrived: `header` (document(), still without results) has the device,
+    /// params and ceilings; `total` kernel runs will follow.
+    void runStarted(const reducescope::bench::ResultsFile& header, int total);
     /// A kernel run begins (0-based index of total).
     void progress(int index, int total, const QString& strategy, qint64 n);
-    /// One verified (or failed) kernel result.
-    void resultReady(const views::BenchResult& result);
-    /// The child ended; the results received so far stay in results().
+    /// One verified (or failed) kernel result, just added to document().
+    void resultReady(const reducescope::bench::Result& result);
+    /// The child ended; the results received so far stay in document().
     void finished(const reducescope::app::BenchOutcome& outcome);
     /// A stdout line that is not valid output (shown, the run continues).
     void lineRejected(const QString& message);
     /// Answer to probeDevice(): `device` set when a GPU is there; otherwise `message` says why
     /// (noDevice: the CLI said exit 77).
-    void deviceProbed(const std::optional<views::BenchDevice>& device, bool noDevice, const QString& message);
+    void deviceProbed(const std::optional<reducescope::bench::Device>& device, bool noDevice, const QString& message);
     /// Also an answer to probeDevice(): how many CUDA devices `reducescope-cli devices` listed
     /// (0 when it said there is none, -1 when it could not tell).
     void devicesCounted(int count);
@@ -112,6 +117,8 @@ private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
     QString stderrLine() const;
+    /// Results of this run received so far (0 before its first start or result line).
+    int receivedRows() const;
     int failedRows() const;
 
     QString m_cliPath;
@@ -122,10 +129,11 @@ private:
     QString m_errorLine;     ///< message of an {"type":"error"} line
     bool m_cancelled = false;
     bool m_sawStart = false;  ///< the run's "start" line came (m_document has its header)
+    bool m_fresh = false;     ///< m_document holds this run (a start or result line came), not the previous one
     int m_total = 0;          ///< results the start line announced
     bool m_done = false;     ///< the done line arrived
     bool m_sawStdout = false; ///< the child printed anything at all on stdout
-    views::BenchResults m_results;
+    QString m_command;        ///< "reducescope-cli " + the request's arguments
     bench::ResultsFile m_document;
 };
 

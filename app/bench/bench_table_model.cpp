@@ -8,55 +8,71 @@
 #include <QFont>
 
 #include "views/bench/bench_chart.h"
+#include "views/bench/bench_display.h"
 
 #include <algorithm>
 #include <numeric>
 
 namespace reducescope::app {
-using views::BenchResult;
-using views::BenchStatus;
+using views::hasSpeed;
+using views::qs;
 
 BenchTableModel::BenchTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
 }
 
-void BenchTableModel::setResults(const views::BenchResults& results,
-                                 const QList<std::optional<double>>& speedups, const QString& baseline)
+BenchTableModel::Row BenchTableModel::rowOf(std::size_t i) const
+{
+    const bench::Result& r = m_file->results[i];
+    Row row;
+    row.label = views::resultLabel(r);
+    row.rank = views::catalogueRank(row.label);
+    row.engine = bench::engine_fields(r);
+    return row;
+}
+
+void BenchTableModel::setResults(const bench::ResultsFile& results, const QList<std::optional<double>>& speedups,
+                                 const QString& baseline)
 {
     beginResetModel();
-    m_rows = results.results;
+    m_file = &results;
+    m_rows.clear();
     m_speedups.clear();
-    m_rank.clear();
-    m_speedups.reserve(m_rows.size());
-    m_rank.reserve(m_rows.size());
-    for (int i = 0; i < m_rows.size(); ++i) {
-        m_speedups << speedups.value(i);
-        m_rank << views::catalogueRank(m_rows.at(i).label());
+    const std::size_t count = results.results.size();
+    m_rows.reserve(qsizetype(count));
+    m_speedups.reserve(qsizetype(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        m_rows << rowOf(i);
+        m_speedups << speedups.value(qsizetype(i));
     }
     // Rows in catalogue order (as the charts), then by N; the proxy sorts by any column on demand.
     m_order.resize(m_rows.size());
     std::iota(m_order.begin(), m_order.end(), 0);
     std::stable_sort(m_order.begin(), m_order.end(), [this](int a, int b) {
-        return m_rank.at(a) != m_rank.at(b) ? m_rank.at(a) < m_rank.at(b) : m_rows.at(a).n < m_rows.at(b).n;
+        return m_rows.at(a).rank != m_rows.at(b).rank ? m_rows.at(a).rank < m_rows.at(b).rank
+                                                      : m_file->results[std::size_t(a)].n < m_file->results[std::size_t(b)].n;
     });
     m_baseline = baseline;
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, SpeedupColumn, SpeedupColumn);
 }
 
-int BenchTableModel::placeFor(const views::BenchResult& r) const
+int BenchTableModel::placeFor(int rank, std::size_t n) const
 {
-    const int rank = views::catalogueRank(r.label());
-    const auto it = std::upper_bound(m_order.begin(), m_order.end(), std::pair(rank, r.n), [this](const auto& key, int i) {
-        return key.first != m_rank.at(i) ? key.first < m_rank.at(i) : key.second < m_rows.at(i).n;
+    const auto it = std::upper_bound(m_order.begin(), m_order.end(), std::pair(rank, n), [this](const auto& key, int i) {
+        return key.first != m_rows.at(i).rank ? key.first < m_rows.at(i).rank : key.second < m_file->results[std::size_t(i)].n;
     });
     return int(it - m_order.begin());
 }
 
-void BenchTableModel::appendResults(const QList<views::BenchResult>& added,
-                                    const QList<std::optional<double>>& speedups, const QString& baseline)
+void BenchTableModel::appendResults(const bench::ResultsFile& results, const QList<std::optional<double>>& speedups,
+                                    const QString& baseline)
 {
+    if (&results != m_file || results.results.size() < std::size_t(m_rows.size())) {
+        setResults(results, speedups, baseline);
+        return;
+    }
     // Each new row's place among the rows shown before this call (after the rows of equal key),
     // then the new rows sorted by (place, key), arrival order among equals: inserted as one block
     // per place, the order is the one setResults gives. A sweep that arrives strategy by strategy
@@ -66,18 +82,18 @@ void BenchTableModel::appendResults(const QList<views::BenchResult>& added,
         int index;  ///< in m_rows
     };
     QList<Pending> pending;
-    pending.reserve(added.size());
-    for (const views::BenchResult& r : added) {
-        pending << Pending{placeFor(r), int(m_rows.size())};
-        m_rows << r;
+    pending.reserve(qsizetype(results.results.size()) - m_rows.size());
+    for (std::size_t i = std::size_t(m_rows.size()); i < results.results.size(); ++i) {
+        const Row row = rowOf(i);
+        pending << Pending{placeFor(row.rank, results.results[i].n), int(m_rows.size())};
+        m_rows << row;
         m_speedups << std::nullopt;
-        m_rank << views::catalogueRank(r.label());
     }
-    std::stable_sort(pending.begin(), pending.end(), [this](const Pending& a, const Pending& b) {
+    const auto key = [this](int i) { return std::pair(m_rows.at(i).rank, m_file->results[std::size_t(i)].n); };
+    std::stable_sort(pending.begin(), pending.end(), [&](const Pending& a, const Pending& b) {
         if (a.place != b.place)
             return a.place < b.place;
-        return m_rank.at(a.index) != m_rank.at(b.index) ? m_rank.at(a.index) < m_rank.at(b.index)
-                                                        : m_rows.at(a.index).n < m_rows.at(b.index).n;
+        return key(a.index) < key(b.index);
     });
     // The last place first, so that the places before it stay where they were.
     for (qsizetype end = pending.size(); end > 0;) {
@@ -93,17 +109,6 @@ void BenchTableModel::appendResults(const QList<views::BenchResult>& added,
         end = begin;
     }
     setSpeedups(speedups, baseline);
-}
-
-void BenchTableModel::appendResult(const views::BenchResult& result, std::optional<double> speedup)
-{
-    const int row = int(m_rows.size());
-    beginInsertRows({}, row, row);
-    m_order << int(m_rows.size());
-    m_rows << result;
-    m_speedups << speedup;
-    m_rank << views::catalogueRank(result.label());
-    endInsertRows();
 }
 
 void BenchTableModel::setSpeedups(const QList<std::optional<double>>& speedups, const QString& baseline)
@@ -129,11 +134,17 @@ void BenchTableModel::setSpeedups(const QList<std::optional<double>>& speedups, 
 void BenchTableModel::clear()
 {
     beginResetModel();
+    m_file = nullptr;
     m_rows.clear();
     m_speedups.clear();
     m_order.clear();
-    m_rank.clear();
     endResetModel();
+}
+
+const bench::Result* BenchTableModel::at(int row) const
+{
+    const std::size_t i = std::size_t(m_order.at(row));
+    return m_file && i < m_file->results.size() ? &m_file->results[i] : nullptr;
 }
 
 int BenchTableModel::rowCount(const QModelIndex& parent) const
@@ -149,19 +160,23 @@ int BenchTableModel::columnCount(const QModelIndex& parent) const
 std::optional<double> BenchTableModel::value(int row, int column) const
 {
     const int i = m_order.at(row);
-    const BenchResult& r = m_rows.at(i);
+    const bench::Result* p = at(row);
+    if (!p)
+        return std::nullopt;
+    const bench::Result& r = *p;
+    const std::optional<double>& noise = m_rows.at(i).engine.noise;
     switch (column) {
     case NColumn: return double(r.n);
     case BlockColumn: return double(r.block_size);
     case CoarseColumn: return double(r.coarse_factor);
-    case MedianColumn: return r.time ? std::optional(r.time->median_ms * 1000) : std::nullopt;
-    case MinColumn: return r.time ? std::optional(r.time->min_ms * 1000) : std::nullopt;
-    case MaxColumn: return r.time ? std::optional(r.time->max_ms * 1000) : std::nullopt;
-    case NoiseColumn: return r.time && r.noise ? std::optional(*r.noise * 100) : std::nullopt;  // %
-    case BandwidthColumn: return r.hasSpeed() ? r.bandwidth_gbs : std::nullopt;
-    case PctPeakColumn: return r.hasSpeed() ? r.pct_peak : std::nullopt;
-    case PctCeilingColumn: return r.hasSpeed() ? r.pct_ceiling : std::nullopt;
-    case SpeedupColumn: return r.hasSpeed() ? m_speedups.value(i) : std::nullopt;
+    case MedianColumn: return r.time_ms ? std::optional(r.time_ms->median * 1000) : std::nullopt;
+    case MinColumn: return r.time_ms ? std::optional(r.time_ms->min * 1000) : std::nullopt;
+    case MaxColumn: return r.time_ms ? std::optional(r.time_ms->max * 1000) : std::nullopt;
+    case NoiseColumn: return r.time_ms && noise ? std::optional(*noise * 100) : std::nullopt;  // %
+    case BandwidthColumn: return hasSpeed(r) ? views::shownBandwidth(r) : std::nullopt;
+    case PctPeakColumn: return hasSpeed(r) ? views::shownPctPeak(r) : std::nullopt;
+    case PctCeilingColumn: return hasSpeed(r) ? views::shownPctCeiling(r) : std::nullopt;
+    case SpeedupColumn: return hasSpeed(r) ? m_speedups.value(i) : std::nullopt;
     case ErrorColumn: return r.abs_error;
     default: return std::nullopt;
     }
@@ -171,17 +186,24 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_order.size() || index.column() >= ColumnCount)
         return {};
-    const BenchResult& r = m_rows.at(m_order.at(index.row()));
+    const bench::Result* p = at(index.row());
+    if (!p)
+        return {};
+    const bench::Result& r = *p;
+    const Row& shown = m_rows.at(m_order.at(index.row()));
+    const bool noiseRecorded = shown.engine.source == bench::NoiseSource::Recorded;
+    const bool noisy = shown.engine.noisy;
+    const bool lowClock = shown.engine.low_clock;
     const int col = index.column();
     switch (role) {
     case Qt::DisplayRole: {
         if (col == KernelColumn)
-            return r.label();
+            return shown.label;
         if (col == StatusColumn)
-            return views::benchStatusLabel(r.status);
+            return views::statusLabel(r.status);
         const auto v = value(index.row(), col);
         if (!v)
-            return (col == MedianColumn && !r.time) ? QStringLiteral("—") : QString();
+            return (col == MedianColumn && !r.time_ms) ? QStringLiteral("—") : QString();
         switch (col) {
         case NColumn: return QString::number(r.n);
         case BlockColumn: return QString::number(r.block_size);
@@ -191,11 +213,11 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         case MaxColumn: return QString::number(*v, 'g', 4);  // µs
         case NoiseColumn: {
             // "0.41 %" (recorded MAD) or "~9.5 %" (half the min–max spread), then the flags.
-            QString t = (r.noise_recorded ? QString() : QStringLiteral("~")) + QString::number(*v, 'f', *v < 10 ? 2 : 1)
+            QString t = (noiseRecorded ? QString() : QStringLiteral("~")) + QString::number(*v, 'f', *v < 10 ? 2 : 1)
                 + QStringLiteral(" %");
-            if (r.noisy)
+            if (noisy)
                 t += QLatin1Char(' ') + tr("NOISY");
-            if (r.low_clock)
+            if (lowClock)
                 t += QLatin1Char(' ') + tr("LOW CLOCK");
             return t;
         }
@@ -209,7 +231,7 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     }
     case SortRole: {
         if (col == KernelColumn)
-            return r.label();
+            return shown.label;
         if (col == StatusColumn)
             return int(r.status);
         const auto v = value(index.row(), col);
@@ -217,35 +239,35 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
     }
     case Qt::ToolTipRole: {
         QString tip = tr("%1 (%2), n = %3, block %4, coarse %5: %6")
-                          .arg(r.strategy, r.kernel.isEmpty() ? r.family : r.kernel)
-                          .arg(r.n).arg(r.block_size).arg(r.coarse_factor)
-                          .arg(views::benchStatusLabel(r.status));
+                          .arg(qs(r.strategy), qs(r.kernel.empty() ? r.family : r.kernel))
+                          .arg(qint64(r.n)).arg(r.block_size).arg(r.coarse_factor)
+                          .arg(views::statusLabel(r.status));
         if (r.abs_error && r.tolerance)
             tip += tr("\n|error| %1, tolerance %2").arg(*r.abs_error, 0, 'g', 4).arg(*r.tolerance, 0, 'g', 4);
-        if (!r.message.isEmpty())
-            tip += QLatin1Char('\n') + toolSaid(r.message);  // the file's words, as written
-        if (col == NoiseColumn && r.noise)
+        if (!r.message.empty())
+            tip += QLatin1Char('\n') + toolSaid(qs(r.message));  // the file's words, as written
+        if (col == NoiseColumn && shown.engine.noise)
             tip += QLatin1Char('\n')
-                + (r.noise_recorded ? tr("Noise: relative median absolute deviation of the samples, as recorded")
-                                    : tr("Noise: half the min–max spread of the times (this file records no noise)"))
-                + (r.noisy ? tr("; above the run's noise limit") : QString())
-                + (r.low_clock ? tr("; a clock read below 75 % of its maximum during the run") : QString());
+                + (noiseRecorded ? tr("Noise: relative median absolute deviation of the samples, as recorded")
+                                 : tr("Noise: half the min–max spread of the times (this file records no noise)"))
+                + (noisy ? tr("; above the run's noise limit") : QString())
+                + (lowClock ? tr("; a clock read below 75 % of its maximum during the run") : QString());
         if (col == KernelColumn)
             tip += tr("\nDouble-click to open this strategy in the step pane.");
         return tip;
     }
     case Qt::ForegroundRole:
-        if (col == NoiseColumn && (r.noisy || r.low_clock))
+        if (col == NoiseColumn && (noisy || lowClock))
             return QBrush(QColor(0xc0, 0x70, 0x00));
         if (col == StatusColumn || col == ErrorColumn) {
-            if (r.status == BenchStatus::Wrong || r.status == BenchStatus::Error)
+            if (r.status == bench::Status::Wrong || r.status == bench::Status::Error)
                 return QBrush(QColor(0xd0, 0x20, 0x20));
-            if (r.status == BenchStatus::ExpectedWrong || r.status == BenchStatus::Skipped)
+            if (r.status == bench::Status::ExpectedWrong || r.status == bench::Status::Skipped)
                 return QBrush(QColor(0xc0, 0x70, 0x00));
         }
         return {};
     case Qt::FontRole:
-        if (col == StatusColumn && r.status == BenchStatus::Wrong) {
+        if (col == StatusColumn && r.status == bench::Status::Wrong) {
             QFont f;
             f.setBold(true);
             return f;
@@ -255,7 +277,7 @@ QVariant BenchTableModel::data(const QModelIndex& index, int role) const
         if (col == KernelColumn || col == StatusColumn)
             return int(Qt::AlignLeft | Qt::AlignVCenter);
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    case StrategyRole: return r.strategy;
+    case StrategyRole: return qs(r.strategy);
     case StatusRole: return int(r.status);
     default: return {};
     }

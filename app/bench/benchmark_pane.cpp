@@ -8,6 +8,7 @@
 #include "app/bench/bench_settings.h"
 #include "app/bench/bench_table_model.h"
 #include "app/common/data_paths.h"
+#include "views/bench/bench_display.h"
 #include "views/bench/bench_scaling_chart.h"
 #include "reducescope/config.h"
 
@@ -36,9 +37,6 @@
 
 namespace reducescope::app {
 using views::BenchChart;
-using views::BenchResult;
-using views::BenchResults;
-using views::BenchStatus;
 
 BenchmarkPane::BenchmarkPane(QWidget* parent)
     : QWidget(parent)
@@ -68,8 +66,8 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     split->setSizes({300, 1300});
     layout->addWidget(split, 1);
 
-    connect(m_runner, &BenchRunner::runStarted, this, [this](const BenchResults& header, int) {
-        m_shown = header;
+    connect(m_runner, &BenchRunner::runStarted, this, [this] {
+        m_shownSource = QStringLiteral("run");
         m_tableRows = -1;
         m_loaded.reset();  // what is shown (and exported) is now the run: m_runner->document()
         m_loadedPath.clear();
@@ -78,10 +76,8 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         updateDeviceText();
     });
     connect(m_runner, &BenchRunner::progress, this, [this] { scheduleRefresh(); });
-    connect(m_runner, &BenchRunner::resultReady, this, [this](const BenchResult& r) {
-        m_shown.results << r;
-        scheduleRefresh();
-    });
+    // The result is in m_runner->document() already: the next refresh shows it.
+    connect(m_runner, &BenchRunner::resultReady, this, [this] { scheduleRefresh(); });
     connect(m_runner, &BenchRunner::lineRejected, this, [this](const QString& why) {
         ++m_rejectedLines;
         m_lastRejected = why;
@@ -108,7 +104,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
             m_scaling->setAvailability(count, REDUCESCOPE_HAVE_NCCL != 0);
     });
     connect(m_runner, &BenchRunner::deviceProbed, this,
-            [this](const std::optional<views::BenchDevice>& d, bool noDevice, const QString& why) {
+            [this](const std::optional<bench::Device>& d, bool noDevice, const QString& why) {
                 m_noDevice = !d;
                 m_device->setLocalDevice(d, noDevice, why);
             });
@@ -336,9 +332,9 @@ void BenchmarkPane::showChart(BenchChart::Kind kind)
 void BenchmarkPane::refreshBaselines()
 {
     QStringList ids;
-    for (const BenchResult& r : m_shown.results)
-        if (r.hasSpeed() && !ids.contains(r.strategy))
-            ids << r.strategy;
+    for (const bench::Result& r : shownDocument().results)
+        if (views::hasSpeed(r) && !ids.contains(views::qs(r.strategy)))
+            ids << views::qs(r.strategy);
     QString want = m_baselineId;
     if (!ids.contains(want))
         want = ids.contains(QStringLiteral("cpu")) ? QStringLiteral("cpu")
@@ -387,20 +383,22 @@ void BenchmarkPane::refresh()
     // Keep where the reader scrolled to (a reset, a file or a new run, would lose it).
     const int scroll = m_table->verticalScrollBar()->value();
     const int hscroll = m_table->horizontalScrollBar()->value();
-    const auto speedups = benchSpeedups(m_shown, m_baselineId);
-    QList<views::BenchSeries> series{{m_shown, speedups}};
+    const bench::ResultsFile& shown = shownDocument();
+    const auto speedups = benchSpeedups(shown, m_baselineId);
+    QList<views::BenchSeries> series{{&shown, m_shownSource, speedups}};
     if (m_overlay)
-        series << views::BenchSeries{*m_overlay, benchSpeedups(*m_overlay, m_baselineId)};
-    if (m_shown.results.isEmpty() && !m_overlay)
+        series << views::BenchSeries{&*m_overlay, overlaySource(), benchSpeedups(*m_overlay, m_baselineId)};
+    if (shown.results.empty() && !m_overlay)
         series.clear();
     for (BenchChart* c : m_charts)
         c->setSeries(series, m_baselineId);
-    if (m_tableRows >= 0 && m_tableRows <= m_shown.results.size())
-        m_model->appendResults(m_shown.results.mid(m_tableRows), speedups, m_baselineId);
+    const qsizetype rows = qsizetype(shown.results.size());
+    if (m_tableRows >= 0 && m_tableRows <= rows)
+        m_model->appendResults(shown, speedups, m_baselineId);
     else
-        m_model->setResults(m_shown, speedups, m_baselineId);
-    m_tableRows = m_shown.results.size();
-    m_heatMap->setGrid(views::heatMapGrid(m_shown));
+        m_model->setResults(shown, speedups, m_baselineId);
+    m_tableRows = rows;
+    m_heatMap->setGrid(views::heatMapGrid(shown));
     refreshComparison();
     refreshDeterminism();
     m_table->verticalScrollBar()->setValue(scroll);
@@ -409,13 +407,17 @@ void BenchmarkPane::refresh()
 
 void BenchmarkPane::refreshComparison()
 {
-    const bool same = m_overlayDoc && !m_loadedPath.isEmpty()
+    const bool same = m_overlay && !m_loadedPath.isEmpty()
         && bench::is_same_file(QFile::encodeName(m_loadedPath).toStdString(), QFile::encodeName(m_overlayPath).toStdString());
-    m_comparison->setFiles(shownDocument(), m_overlayDoc ? &*m_overlayDoc : nullptr,
-                           m_overlay ? m_overlay->source : QString(), same);
+    m_comparison->setFiles(shownDocument(), m_overlay ? &*m_overlay : nullptr, overlaySource(), same);
 }
 
-void BenchmarkPane::updateDeviceText() { m_device->setResults(&m_shown, m_overlay ? &*m_overlay : nullptr); }
+QString BenchmarkPane::overlaySource() const { return m_overlay ? QFileInfo(m_overlayPath).fileName() : QString(); }
+
+void BenchmarkPane::updateDeviceText()
+{
+    m_device->setResults(&shownDocument(), m_shownSource, m_overlay ? &*m_overlay : nullptr, overlaySource());
+}
 
 QString BenchmarkPane::deviceText() const { return m_device->plainText(); }
 
@@ -448,7 +450,7 @@ bool BenchmarkPane::run()
     m_refreshTimer->setInterval(kRefreshMs);
     m_rejectedLines = 0;
     m_lastRejected.clear();
-    setMessage(tr("Running %1…").arg(m_runner->results().command), false);
+    setMessage(tr("Running %1…").arg(m_runner->command()), false);
     setRunning(true);
     return true;
 }

@@ -71,10 +71,12 @@ public:
     /// Brings the chart of this kind to the front.
     void showChart(views::BenchChart::Kind kind);
 
-    /// The results shown (a loaded file, or the rows of the current / last run).
-    const views::BenchResults& shownResults() const { return m_shown; }
-    /// The same as a results file, everything it holds (what "Export data as JSON" writes).
+    /// The results shown, everything they hold (what "Export data as JSON" writes): the file
+    /// loaded last, or the current / last run (BenchRunner::document()) once its start line came.
     const bench::ResultsFile& shownDocument() const;
+    /// Where the shown results came from, as the views label them: the loaded file's name, "run"
+    /// for a run, empty before either.
+    const QString& shownSource() const { return m_shownSource; }
     /// The results file last loaded with loadResults(path), as read; null when another file (or
     /// a run since) is shown. Lets the window look at its counters without reading it again.
     const bench::ResultsFile* loadedDocument(const QString& path) const;
@@ -139,6 +141,8 @@ private:
     void setMessage(const QString& text, bool isError);
     void setRunning(bool running);
     QString recordedFolder() const;
+    /// The comparison file's name, as the views label it (empty without one).
+    QString overlaySource() const;
     void openResultsDialog();
     void openOverlayDialog();
     void exportChartDialog();
@@ -168,12 +172,13 @@ private:
     QLabel* m_baselineLabel = nullptr;
     QLabel* m_hint = nullptr;
 
-    views::BenchResults m_shown;
+    /// The views point at the shown file and the comparison file (the charts and the table keep
+    /// no copies): each stays in place until the views are given another (refresh()).
     std::optional<bench::ResultsFile> m_loaded;  ///< the file shown; empty while a run is shown
     QString m_loadedPath;
-    std::optional<views::BenchResults> m_overlay;
-    std::optional<bench::ResultsFile> m_overlayDoc;  ///< the comparison file as read
-    QString m_overlayPath;                           ///< the comparison file's path (for the same-file note)
+    QString m_shownSource;                       ///< shownSource()
+    std::optional<bench::ResultsFile> m_overlay;  ///< the comparison file as read
+    QString m_overlayPath;                        ///< the comparison file's path (for the same-file note)
     BenchComparisonView* m_comparison = nullptr;
     QWidget* m_determinismPage = nullptr;
     QTableWidget* m_determinismTable = nullptr;  ///< Determinism tab: one row per repeated result
@@ -181,7 +186,7 @@ private:
     QString m_baselineId;
     int m_rejectedLines = 0;     ///< stdout lines of the current run that were not valid JSON lines
     QString m_lastRejected;
-    /// How many of m_shown's results the table holds; -1 when m_shown was replaced (a new run, a
+    /// How many of the shown results the table holds; -1 when they were replaced (a new run, a
     /// file, the language) and the table is reset on the next refresh. While a run streams, refresh
     /// only appends the results after these (BenchTableModel::appendResults: no reset).
     qsizetype m_tableRows = -1;

@@ -21,6 +21,8 @@
 #include <QSaveFile>
 #include <QTabWidget>
 
+#include <algorithm>
+
 namespace reducescope::app {
 using views::BenchChart;
 
@@ -36,23 +38,24 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
     }
     if (isRunning())
         cancel();
-    m_shown = toViews(*file, QFileInfo(path).fileName());
+    m_shownSource = QFileInfo(path).fileName();
     m_tableRows = -1;  // another file: the table is reset once
-    const QList<views::ScalingPoint> scaling = scalingPoints(*file);
     m_loaded = std::move(*file);
     m_loadedPath = path;
     m_runPanel->clearStatus();
     refreshBaselines();
     refresh();
     updateDeviceText();
-    const int count = int(m_shown.results.size());
+    const int count = int(m_loaded->results.size());
     setMessage(tr("Loaded %1: %2.").arg(QFileInfo(path).fileName(),
                                         count == 1 ? tr("1 result") : tr("%1 results").arg(count)), false);
-    m_scaling->setPoints(scaling);
-    if (!scaling.isEmpty())
+    m_scaling->setResults(*m_loaded);
+    const bool multiGpu = std::any_of(m_loaded->results.begin(), m_loaded->results.end(),
+                                      [](const bench::Result& r) { return r.multi_gpu.has_value(); });
+    if (multiGpu)
         m_tabs->setCurrentWidget(m_scaling);
     else
-        showChart(m_shown.isSweep() ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
+        showChart(views::isSweep(*m_loaded) ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
     return true;
 }
 
@@ -73,8 +76,7 @@ bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
             *error = why;
         return false;
     }
-    m_overlay = toViews(*doc, QFileInfo(path).fileName());
-    m_overlayDoc = std::move(*doc);
+    m_overlay = std::move(*doc);
     m_overlayPath = path;
     m_clearOverlay->setEnabled(true);
     refresh();
@@ -86,7 +88,6 @@ bool BenchmarkPane::loadOverlay(const QString& path, QString* error)
 void BenchmarkPane::clearOverlay()
 {
     m_overlay.reset();
-    m_overlayDoc.reset();
     m_overlayPath.clear();
     m_clearOverlay->setEnabled(false);
     refresh();
@@ -109,9 +110,10 @@ bool BenchmarkPane::exportData(const QString& path, QString* error)
             *error = tr("%1: unknown data format \"%2\" (allowed: csv, md, json)").arg(path, suffix);
         return false;
     }
+    const bench::ResultsFile& shown = shownDocument();
     const QByteArray bytes = suffix == QLatin1String("md")
-        ? benchResultsToMarkdown(m_shown, benchSpeedups(m_shown, m_baselineId), m_baselineId)
-        : benchResultsToCsv(m_shown);
+        ? benchResultsToMarkdown(shown, benchSpeedups(shown, m_baselineId), m_baselineId)
+        : benchResultsToCsv(shown);
     QSaveFile f(path);  // written whole or not at all
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
         if (error)

@@ -423,18 +423,17 @@ void MainWindow::loadResults()
 bool MainWindow::loadCountersOf(const QString& path)
 {
     m_countersProblem.clear();
-    // The benchmark pane has just read this file (through the one reader): whether it carries
-    // counters is known without reading it again.
-    bool has = false;
-    if (const bench::ResultsFile* file = m_benchmarkPane->loadedDocument(path)) {
-        has = file->counters || !file->counters_problem.empty();
-    } else {
-        const std::optional<QByteArray> bytes = readFileBytes(path, qint64(bench::kMaxResultsFileBytes), nullptr);
-        has = bytes && hasHardwareCounters(*bytes);
+    // The benchmark pane has just read this file (through the one reader): its counters are taken
+    // from what it read. Another file is read here, once, through the same reader.
+    const bench::ResultsFile* file = m_benchmarkPane->loadedDocument(path);
+    std::optional<bench::ResultsFile> read;
+    if (!file) {
+        read = BenchResultsReader::readDocument(path, nullptr);
+        file = read ? &*read : nullptr;
     }
-    if (!has)
+    if (!file || !hasHardwareCounters(*file))
         return false;
-    const bool ok = m_stepPane->loadHardwareCounters(path);
+    const bool ok = m_stepPane->setHardwareCounters(*file, QFileInfo(path).fileName());
     if (ok) {
         showStatus([name = QFileInfo(path).fileName()] {
             return tr("Hardware counters of %1 are in the step pane's counters panel").arg(name);

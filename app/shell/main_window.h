@@ -53,6 +53,8 @@ public:
     /// When the results file at `path` carries hardware counters (bench --counters), loads them into
     /// the step pane's counters panel too. True when it did. When the file has counters that cannot
     /// be shown (skipped, error, bad values), countersProblem() says why and the status bar shows it.
+    /// The file the benchmark pane shows is not read again (BenchmarkPane::loadedDocument); another
+    /// is read once, and one that is not a valid results file has no counters to show (false).
     bool loadCountersOf(const QString& path);
     /// Why the last loadCountersOf() could not show the file's counters; empty when it could or
     /// when the file had none.

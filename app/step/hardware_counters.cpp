@@ -3,7 +3,6 @@
 
 #include "app/common/file_read.h"
 #include "app/common/message_text.h"
-#include "bench/counters_compare.h"
 #include "bench/results_file.h"
 #include "model/catalogue.h"
 
@@ -15,10 +14,6 @@
 
 namespace reducescope::app {
 namespace {
-
-struct Bad {
-    QString message;
-};
 
 QString number(double v)
 {
@@ -76,75 +71,53 @@ QString reasonText(bench::CounterReason r)
     return {};
 }
 
-bench::MeasuredCounters measured(const HardwareCounters& counters)
-{
-    bench::MeasuredCounters m;
-    m.n = counters.n;
-    for (const HardwareKernel& k : counters.kernels) {
-        bench::MeasuredKernel x;
-        x.strategy = k.strategy.toStdString();
-        x.block_size = k.blockSize;
-        x.grid_size = k.gridSize.toStdString();
-        x.launches = k.launches;
-        x.all_launches_equal = k.allLaunchesEqual;
-        for (auto it = k.hardware.cbegin(); it != k.hardware.cend(); ++it)
-            x.hardware.emplace(it.key().toStdString(), it.value());
-        for (auto it = k.fileModel.cbegin(); it != k.fileModel.cend(); ++it)
-            x.file_model.emplace(it.key().toStdString(), it.value());
-        m.kernels.push_back(std::move(x));
-    }
-    return m;
-}
-
 } // namespace
 
-std::optional<HardwareCounters> parseHardwareCounters(const QByteArray& json, QString* error)
+std::optional<HardwareCounters> hardwareCountersOf(const bench::ResultsFile& f, const QString& fileName, QString* error)
 {
-    // The one results reader (kernels/bench/results_file.h) reads and checks the whole file and its
-    // "counters" (bench::counters_from_json); this adapter only adds what the panel needs on top: a
-    // file whose counters were not collected is refused with the run's own message.
-    try {
-        const bench::ResultsFile f = bench::read_results(json.toStdString());
-        if (!f.counters)
-            throw Bad{f.counters_problem.empty()
+    // The one results reader (kernels/bench/results_file.h) has read and checked the whole file and
+    // its "counters" (bench::counters_from_json); this adapter only adds what the panel needs on top:
+    // a file whose counters were not collected is refused with the run's own message.
+    const auto refuse = [&](const QString& why) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(echoPath(fileName), why);
+        return std::nullopt;
+    };
+    if (!f.counters)
+        return refuse(f.counters_problem.empty()
                           ? QStringLiteral("counters is missing (a results file from reducescope-cli bench --counters has it)")
-                          : QString::fromStdString(f.counters_problem)};
-        const bench::Counters& c = *f.counters;
-        HardwareCounters out;
-        out.device = QString::fromStdString(f.device.name).left(80);
-        out.n = c.n;
-        if (c.status)
-            out.status = QString::fromUtf8(bench::counters_status_name(*c.status).data());
-        out.message = QString::fromStdString(c.message).left(300);
-        if (c.kernels.empty())
-            throw Bad{QStringLiteral("counters.kernels is empty: the run's counters were %1%2")
+                          : QString::fromStdString(f.counters_problem));
+    const bench::Counters& c = *f.counters;
+    HardwareCounters out;
+    out.file = fileName;
+    out.device = QString::fromStdString(f.device.name).left(80);
+    if (c.status)
+        out.status = QString::fromUtf8(bench::counters_status_name(*c.status).data());
+    out.message = QString::fromStdString(c.message).left(300);
+    if (c.kernels.empty())
+        return refuse(QStringLiteral("counters.kernels is empty: the run's counters were %1%2")
                           .arg(out.status.isEmpty() ? QStringLiteral("not collected") : out.status,
-                               out.message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(echoValue(out.message, 200)))};
-        // counters_from_json already refused an entry without a step model and a strategy listed twice.
-        for (const bench::CounterKernel& k : c.kernels) {
-            HardwareKernel h;
-            h.strategy = QString::fromStdString(k.strategy);
-            h.kernel = QString::fromStdString(k.kernel).left(300);
-            h.blockSize = k.block_threads();
-            h.gridSize = QString::fromStdString(k.grid_size).left(40);
-            h.launches = k.launches;
-            h.allLaunchesEqual = k.all_launches_equal;
-            for (const auto& [metric, value] : k.hardware)
-                h.hardware.insert(QString::fromStdString(metric), value);
-            if (k.model)
-                for (const auto& [metric, value] : *k.model)
-                    h.fileModel.insert(QString::fromStdString(metric), value);
-            out.kernels.push_back(std::move(h));
-        }
-        return out;
-    } catch (const bench::SchemaError& e) {
-        if (error)
-            *error = readerMessage(e);  // escaped as the results reader's messages are
-    } catch (const Bad& b) {
-        if (error)
-            *error = b.message;
+                               out.message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(echoValue(out.message, 200))));
+    // counters_from_json already refused an entry without a step model and a strategy listed twice.
+    out.measured.n = c.n;
+    for (const bench::CounterKernel& k : c.kernels) {
+        bench::MeasuredKernel m;
+        m.strategy = k.strategy;
+        m.block_size = k.block_threads();
+        m.grid_size = QString::fromStdString(k.grid_size).left(40).toStdString();
+        m.launches = k.launches;
+        m.all_launches_equal = k.all_launches_equal;
+        m.hardware = k.hardware;
+        if (k.model)
+            m.file_model = *k.model;
+        out.measured.kernels.push_back(std::move(m));
     }
-    return std::nullopt;
+    return out;
+}
+
+bool hasHardwareCounters(const bench::ResultsFile& file)
+{
+    return file.counters.has_value() || !file.counters_problem.empty();
 }
 
 std::optional<HardwareCounters> readHardwareCounters(const QString& path, QString* error)
@@ -157,27 +130,21 @@ std::optional<HardwareCounters> readHardwareCounters(const QString& path, QStrin
     const std::optional<QByteArray> bytes = readFileBytes(path, qint64(bench::kMaxResultsFileBytes), error);
     if (!bytes)
         return std::nullopt;
-    QString why;
-    std::optional<HardwareCounters> c = parseHardwareCounters(*bytes, &why);
-    if (!c) {
+    const QString name = QFileInfo(path).fileName();
+    try {
+        return hardwareCountersOf(bench::read_results(std::string_view(bytes->constData(), std::size_t(bytes->size()))),
+                                  name, error);
+    } catch (const bench::SchemaError& e) {
         if (error)
-            *error = QStringLiteral("%1: %2").arg(echoPath(QFileInfo(path).fileName()), why);
-        return std::nullopt;
+            *error = QStringLiteral("%1: %2").arg(echoPath(name), readerMessage(e));  // escaped as the results reader's messages are
     }
-    c->file = QFileInfo(path).fileName();
-    return c;
-}
-
-bool hasHardwareCounters(const QByteArray& json)
-{
-    const nlohmann::json doc = nlohmann::json::parse(json.constBegin(), json.constEnd(), nullptr, false);
-    return doc.is_object() && doc.contains("counters");
+    return std::nullopt;
 }
 
 views::HardwareComparison compareWithModel(const HardwareCounters& counters, const QString& strategy,
                                            const model::Trace* shown)
 {
-    const bench::CounterComparison r = bench::compare_counters(measured(counters), strategy.toStdString(), shown);
+    const bench::CounterComparison r = bench::compare_counters(counters.measured, strategy.toStdString(), shown);
     views::HardwareComparison c;
     c.file = counters.file;
     const QString device = counters.device.isEmpty() ? QString() : QStringLiteral(", %1").arg(counters.device);

@@ -122,6 +122,12 @@ public:
     /// hardware in the counters panel for the strategy on screen. Bad file: false, the message at
     /// the "counters" field, the previous counters stay.
     bool loadHardwareCounters(const QString& path) { return m_sidebar->loadHardwareCounters(path); }
+    /// The same for a results file already read (the benchmark pane's, bench::read_results): its
+    /// counters without reading the file again. `fileName` names it in the panel and the message.
+    bool setHardwareCounters(const bench::ResultsFile& file, const QString& fileName)
+    {
+        return m_sidebar->setHardwareCounters(file, fileName);
+    }
     void clearHardwareCounters() { m_sidebar->clearHardwareCounters(); }
     bool hasHardwareCounters() const { return m_sidebar->hasHardwareCounters(); }
 

@@ -471,6 +471,18 @@ bool StepSidebar::loadHardwareCounters(const QString& path)
 {
     QString error;
     std::optional<HardwareCounters> c = readHardwareCounters(path, &error);
+    return showHardwareCounters(std::move(c), error);
+}
+
+bool StepSidebar::setHardwareCounters(const bench::ResultsFile& file, const QString& fileName)
+{
+    QString error;
+    std::optional<HardwareCounters> c = hardwareCountersOf(file, fileName, &error);
+    return showHardwareCounters(std::move(c), error);
+}
+
+bool StepSidebar::showHardwareCounters(std::optional<HardwareCounters> c, const QString& error)
+{
     if (!c) {
         m_state->showMessage(QStringLiteral("counters"), error);
         return false;

@@ -82,6 +82,9 @@ public:
     /// file: false, the message at "counters", the previous counters stay. Loaded: scrolls them
     /// into view and emits countersLoaded.
     bool loadHardwareCounters(const QString& path);
+    /// The same for a results file already read (the benchmark pane's): `fileName` names it in the
+    /// panel and in the message.
+    bool setHardwareCounters(const bench::ResultsFile& file, const QString& fileName);
     void clearHardwareCounters();
     bool hasHardwareCounters() const { return m_hardware.has_value(); }
     /// The counters panel's model vs hardware for the strategy on screen.
@@ -108,6 +111,9 @@ private:
     void showInputCut();
     void chooseTraceFile();
     void chooseCountersFile();
+    /// Shows `c` in the counters panel, or, when empty, `error` at "counters" (the counters shown
+    /// stay). True when shown.
+    bool showHardwareCounters(std::optional<HardwareCounters> c, const QString& error);
 
     StepState* m_state;
     views::StrategyPicker* m_strategy = nullptr;

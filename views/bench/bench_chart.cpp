@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/bench/bench_chart.h"
 
+#include "bench/compare.h"
 #include "model/catalogue.h"
 
 #include <QFileInfo>
@@ -150,9 +151,9 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
         const int c = categoryAt(e->pos());
         if (c < 0)
             return;
-        for (const BenchSeries& s : m_series)
-            if (const BenchResult* r = pick(s, m_categories.at(c))) {
-                emit strategyClicked(r->strategy);
+        for (const Shown& s : m_series)
+            if (const bench::Result* r = pick(s, m_categories.at(c))) {
+                emit strategyClicked(qs(r->strategy));
                 return;
             }
     });
@@ -160,9 +161,22 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     rebuild();
 }
 
+std::span<const bench::Result> BenchChart::Shown::results() const
+{
+    const std::vector<bench::Result>& all = series.results->results;
+    return std::span(all).first(std::min(all.size(), std::size_t(labels.size())));
+}
+
 void BenchChart::setSeries(const QList<BenchSeries>& series, const QString& baseline)
 {
-    m_series = series.mid(0, 2);
+    m_series.clear();
+    for (const BenchSeries& s : series.mid(0, 2)) {
+        Shown shown{s, {}};
+        shown.labels.reserve(qsizetype(s.results->results.size()));
+        for (const bench::Result& r : s.results->results)
+            shown.labels << resultLabel(r);
+        m_series << shown;
+    }
     m_baseline = baseline;
     rebuild();
 }
@@ -194,17 +208,17 @@ QList<QRectF> BenchChart::valueLabelRects() const
     return out;
 }
 
-QString seriesLabel(const BenchResults& r)
+QString seriesLabel(const bench::ResultsFile& r, const QString& source)
 {
-    const QString file = r.source.isEmpty() || r.source == QLatin1String("run") ? BenchChart::tr("this run")
-                                                                               : QFileInfo(r.source).fileName();
+    const QString file = source.isEmpty() || source == QLatin1String("run") ? BenchChart::tr("this run")
+                                                                           : QFileInfo(source).fileName();
     QStringList how;
-    if (!r.params.mode.isEmpty())
-        how << r.params.mode;
-    if (!r.params.cache.isEmpty())
-        how << r.params.cache;
+    if (!r.params.mode.empty())
+        how << qs(r.params.mode);
+    if (!r.params.cache.empty())
+        how << qs(r.params.cache);
     // ISO 8601 "2025-06-01T14:03:22Z" -> "2025-06-01 14:03".
-    const QString date = QString(r.date).replace(QLatin1Char('T'), QLatin1Char(' ')).left(16);
+    const QString date = qs(r.date).replace(QLatin1Char('T'), QLatin1Char(' ')).left(16);
     QStringList parts{file};
     if (!how.isEmpty())
         parts << how.join(QStringLiteral(", "));
@@ -262,15 +276,17 @@ void BenchChart::applyPalette()
         m_title->setTextColor(text);
 }
 
-const BenchResult* BenchChart::pick(const BenchSeries& s, const QString& strategy) const
+const bench::Result* BenchChart::pick(const Shown& s, const QString& label) const
 {
     // The bar charts show one run per strategy: the one at the run's own parameters if present,
     // otherwise the one at the largest N.
-    const BenchParams& p = s.results.params;
-    const BenchResult* best = nullptr;
+    const bench::Params& p = s.series.results->params;
+    const bench::Result* best = nullptr;
     int bestScore = -1;
-    for (const BenchResult& r : s.results.results) {
-        if (r.label() != strategy)
+    const std::span<const bench::Result> results = s.results();
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const bench::Result& r = results[i];
+        if (s.labels.at(qsizetype(i)) != label)
             continue;
         int score = (r.n == p.n ? 4 : 0) + (r.block_size == p.block_size ? 2 : 0) + (r.coarse_factor == p.coarse_factor ? 1 : 0);
         if (score > bestScore || (score == bestScore && best && r.n > best->n)) {
@@ -281,58 +297,64 @@ const BenchResult* BenchChart::pick(const BenchSeries& s, const QString& strateg
     return best;
 }
 
-std::optional<double> BenchChart::valueOf(const BenchSeries& s, const BenchResult& r) const
+std::optional<double> BenchChart::valueOf(const Shown& s, const bench::Result& r) const
 {
-    if (!r.hasSpeed())
+    if (!hasSpeed(r))
         return std::nullopt;
     switch (m_kind) {
-    case Kind::Time: return r.time->median_ms * 1000;  // µs
-    case Kind::Bandwidth: return r.bandwidth_gbs;
+    case Kind::Time: return r.time_ms->median * 1000;  // µs
+    case Kind::Bandwidth: return shownBandwidth(r);
     case Kind::Speedup: {
-        const qsizetype i = &r - s.results.results.constData();
-        return (i >= 0 && i < s.speedups.size()) ? s.speedups.at(i) : std::nullopt;
+        const qsizetype i = &r - s.series.results->results.data();
+        return (i >= 0 && i < s.series.speedups.size()) ? s.series.speedups.at(i) : std::nullopt;
     }
-    case Kind::Sweep: return r.bandwidth_gbs;
+    case Kind::Sweep: return shownBandwidth(r);
     }
     return std::nullopt;
 }
 
-QString BenchChart::describe(const BenchSeries& s, const BenchResult& r) const
+QString BenchChart::describe(const Shown& s, const bench::Result& r) const
 {
+    const bench::EngineFields engine = bench::engine_fields(r);
+    const bool recorded = engine.source == bench::NoiseSource::Recorded;
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b> — %2").arg(r.label(), s.results.label().toHtmlEscaped());
+    lines << QStringLiteral("<b>%1</b> — %2").arg(resultLabel(r), resultsLabel(*s.series.results, s.series.source).toHtmlEscaped());
     lines << tr("N = %1, block %2, coarse factor %3, %4 / %5 cache")
-                 .arg(withThousands(r.n)).arg(r.block_size).arg(r.coarse_factor).arg(r.mode, r.cache);
-    if (r.time)
+                 .arg(withThousands(qint64(r.n))).arg(r.block_size).arg(r.coarse_factor).arg(qs(r.mode), qs(r.cache));
+    if (r.time_ms)
         lines << tr("time: median %1 (min %2, max %3)")
-                     .arg(formatTimeUs(r.time->median_ms), formatTimeUs(r.time->min_ms), formatTimeUs(r.time->max_ms));
-    if (r.noise) {
-        const QString noise = QString::number(100 * *r.noise, 'g', 3);
-        QString line = r.noise_recorded ? tr("noise: %1 % (relative median absolute deviation)").arg(noise)
-                                        : tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise);
-        const std::optional<double> limit = s.results.params.max_noise;
-        if (r.noisy || (limit && r.noise_recorded && *r.noise > *limit))
+                     .arg(formatTimeUs(r.time_ms->median), formatTimeUs(r.time_ms->min), formatTimeUs(r.time_ms->max));
+    if (engine.noise) {
+        const QString noise = QString::number(100 * *engine.noise, 'g', 3);
+        QString line = recorded ? tr("noise: %1 % (relative median absolute deviation)").arg(noise)
+                                : tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise);
+        const std::optional<double> limit = maxNoise(s.series.results->params);
+        if (engine.noisy || (limit && recorded && *engine.noise > *limit))
             line += QStringLiteral(" — <b>%1</b>").arg(limit ? tr("above the run's limit of %1 %").arg(100 * *limit, 0, 'g', 3)
                                                              : tr("above the run's limit"));
         lines << line;
     }
-    if (r.hasSpeed()) {
-        if (r.bandwidth_gbs)
+    if (hasSpeed(r)) {
+        if (const auto bandwidth = shownBandwidth(r)) {
+            const auto peak = shownPctPeak(r);
+            const auto ceiling = shownPctCeiling(r);
             lines << tr("bandwidth: %1 GB/s = %2% of peak, %3% of ceiling")
-                         .arg(*r.bandwidth_gbs, 0, 'f', 1)
-                         .arg(r.pct_peak ? QString::number(*r.pct_peak, 'f', 1) : QStringLiteral("?"))
-                         .arg(r.pct_ceiling ? QString::number(*r.pct_ceiling, 'f', 1) : QStringLiteral("?"));
-        const qsizetype i = &r - s.results.results.constData();
-        if (!m_baseline.isEmpty() && i >= 0 && i < s.speedups.size() && s.speedups.at(i))
-            lines << tr("speed-up vs %1: %2×").arg(m_baseline).arg(*s.speedups.at(i), 0, 'g', 4);
+                         .arg(*bandwidth, 0, 'f', 1)
+                         .arg(peak ? QString::number(*peak, 'f', 1) : QStringLiteral("?"))
+                         .arg(ceiling ? QString::number(*ceiling, 'f', 1) : QStringLiteral("?"));
+        }
+        const qsizetype i = &r - s.series.results->results.data();
+        const QList<std::optional<double>>& speedups = s.series.speedups;
+        if (!m_baseline.isEmpty() && i >= 0 && i < speedups.size() && speedups.at(i))
+            lines << tr("speed-up vs %1: %2×").arg(m_baseline).arg(*speedups.at(i), 0, 'g', 4);
     } else {
-        lines << tr("<b>%1</b>: not verified, no speed shown").arg(benchStatusLabel(r.status));
+        lines << tr("<b>%1</b>: not verified, no speed shown").arg(statusLabel(r.status));
     }
     if (r.abs_error)
         lines << tr("|error| %1 (tolerance %2)").arg(*r.abs_error, 0, 'g', 4)
                      .arg(r.tolerance ? QString::number(*r.tolerance, 'g', 4) : QStringLiteral("?"));
-    if (!r.message.isEmpty())
-        lines << r.message.toHtmlEscaped();
+    if (!r.message.empty())
+        lines << qs(r.message).toHtmlEscaped();
     return lines.join(QStringLiteral("<br>"));
 }
 
@@ -488,21 +510,68 @@ void BenchChart::resizeEvent(QResizeEvent* event)
     QCustomPlot::resizeEvent(event);
 }
 
-QString BenchChart::modeAndCache(const BenchParams& p)
+QString BenchChart::modeAndCache(const bench::Params& p)
 {
     // Hot or cold cache (and the timing mode) in every title, so that a projected or
     // exported chart says what was measured. "— graph mode, hot cache" / "…, cold cache".
-    if (p.mode.isEmpty() && p.cache.isEmpty())
+    if (p.mode.empty() && p.cache.empty())
         return {};
-    const QString cache = p.cache == QLatin1String("cold") ? tr("cold cache")
-        : p.cache == QLatin1String("hot")                  ? tr("hot cache")
-                                                           : tr("cache %1").arg(p.cache);
-    return p.mode.isEmpty() ? tr(", %1").arg(cache) : tr(", %1 mode, %2").arg(p.mode, cache);
+    const QString cache = p.cache == "cold" ? tr("cold cache")
+        : p.cache == "hot"                  ? tr("hot cache")
+                                            : tr("cache %1").arg(qs(p.cache));
+    return p.mode.empty() ? tr(", %1").arg(cache) : tr(", %1 mode, %2").arg(qs(p.mode), cache);
 }
+
+// ---- bar charts (time, bandwidth, speed-up) --------------------------------------------------
+
+/// One set of bars drawn alike: a family's bars of one series (coloured by family), or with an
+/// overlay a whole series' bars (coloured by series, side by side).
+struct BenchChart::BarSet {
+    QString name;
+    QColor color;
+    QVector<double> keys, values, minus, plus;
+    QVector<bool> noisy;  ///< noise above the run's limit: the bar is hatched
+};
+
+/// What collectBars() gathered: the sets, what each is ((series, family); family empty with an
+/// overlay), the values' range and where the whiskers came from.
+struct BenchChart::BarSets {
+    QList<BarSet> sets;
+    QList<QPair<int, QString>> ids;
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0;
+    int recorded = 0, spread = 0;  ///< whiskers from a recorded noise / from the min–max spread
+    std::optional<double> noiseLimit;  ///< the primary's params.stopping.max_noise
+};
 
 void BenchChart::buildBars()
 {
-    const bool overlay = m_series.size() > 1;
+    addTitle(barsTitle());
+    setCategoryAxis();
+    setValueAxis();
+    if (m_series.isEmpty() || m_categories.isEmpty()) {
+        yAxis->setRange(m_log ? 0.1 : 0, m_log ? 1000 : 1);
+        showEmpty(tr("No results: run a benchmark or open a results file"));
+        return;
+    }
+    BarSets sets = collectBars();
+    const QList<QPair<QPen, QString>> references = addReferenceLines(sets);
+    // QCPBars draws from baseValue to baseValue + value, so on a log axis (where 0 cannot be
+    // the base) the bars carry value - base.
+    double base = 0;
+    if (m_log) {
+        const double safeLo = std::isfinite(sets.lo) && sets.lo > 0 ? sets.lo : 0.1;
+        base = m_kind == Kind::Speedup ? 1.0 : std::pow(10.0, std::floor(std::log10(safeLo)));
+        sets.lo = std::min(base, safeLo);
+    }
+    QCPErrorBars* whiskers = nullptr;
+    const int hatched = drawBarSets(sets, base, &whiskers);
+    addBarNotes(sets, whiskers, hatched, references);
+    setBarRange(sets.lo, sets.hi, base);
+}
+
+QString BenchChart::barsTitle() const
+{
     QString title;
     switch (m_kind) {
     case Kind::Time: title = tr("Kernel time (median; whiskers: ± noise)"); break;
@@ -511,19 +580,22 @@ void BenchChart::buildBars()
     case Kind::Sweep: break;
     }
     if (!m_series.isEmpty()) {
-        const BenchParams& p = m_series.first().results.params;
-        title += tr(" — N = %1").arg(withThousands(p.n));
+        const bench::Params& p = m_series.first().series.results->params;
+        title += tr(" — N = %1").arg(withThousands(qint64(p.n)));
         // A sweep over block size or coarse factor: the bars show the run's first setting.
-        if (p.sweep_param == QLatin1String("block_size") || p.sweep_param == QLatin1String("coarse_factor"))
+        if (p.sweep && (p.sweep->param == "block_size" || p.sweep->param == "coarse_factor"))
             title += tr(", block %1, coarse %2").arg(p.block_size).arg(p.coarse_factor);
         title += modeAndCache(p);
     }
-    addTitle(title);
+    return title;
+}
 
-    for (const BenchSeries& s : m_series)
-        for (const BenchResult& r : s.results.results)
-            if (!m_categories.contains(r.label()))
-                m_categories << r.label();
+void BenchChart::setCategoryAxis()
+{
+    for (const Shown& s : m_series)
+        for (const QString& label : s.labels)
+            if (!m_categories.contains(label))
+                m_categories << label;
     // Catalogue order (the order the seeds teach them, baselines last), whatever the file's order.
     std::stable_sort(m_categories.begin(), m_categories.end(), [](const QString& a, const QString& b) {
         return catalogueRank(a) < catalogueRank(b);
@@ -547,7 +619,10 @@ void BenchChart::buildBars()
     xAxis->grid()->setVisible(false);
     xAxis->setRange(0.4, m_categories.size() + 0.6);
     xAxis->setLabel(QString());
+}
 
+void BenchChart::setValueAxis()
+{
     yAxis->setScaleType(m_log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (m_log) {
         auto t = QSharedPointer<QCPAxisTickerLog>::create();
@@ -567,35 +642,23 @@ void BenchChart::buildBars()
     case Kind::Speedup: yAxis->setLabel(tr("speed-up (×)%1").arg(m_log ? tr(", log scale") : QString())); break;
     case Kind::Sweep: break;
     }
+}
 
-    if (m_series.isEmpty() || m_categories.isEmpty()) {
-        yAxis->setRange(m_log ? 0.1 : 0, m_log ? 1000 : 1);
-        showEmpty(tr("No results: run a benchmark or open a results file"));
-        return;
-    }
-
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = 0;
+BenchChart::BarSets BenchChart::collectBars()
+{
+    const bool overlay = m_series.size() > 1;
+    BarSets out;
+    out.noiseLimit = maxNoise(m_series.first().series.results->params);
     // (series, family) -> keys/values/whiskers. Without an overlay, bars are coloured by family;
     // with one, by series, side by side.
-    struct Set {
-        QString name;
-        QColor color;
-        QVector<double> keys, values, minus, plus;
-        QVector<bool> noisy;  ///< noise above the run's limit: the bar is hatched
-    };
-    QList<Set> sets;
-    QList<QPair<int, QString>> setIds;
-    int recorded = 0, spread = 0;  // whiskers from a recorded noise / from the min–max spread
-    const std::optional<double> noiseLimit = m_series.first().results.params.max_noise;
-    auto setFor = [&](int series, const QString& family, const QString& label) -> Set& {
+    auto setFor = [&](int series, const QString& family, const QString& label) -> BarSet& {
         const QPair<int, QString> id(series, overlay ? QString() : family);
-        const qsizetype i = setIds.indexOf(id);
+        const qsizetype i = out.ids.indexOf(id);
         if (i >= 0)
-            return sets[i];
-        setIds << id;
-        sets << Set{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}, {}};
-        return sets.last();
+            return out.sets[i];
+        out.ids << id;
+        out.sets << BarSet{label, overlay ? kSeriesColors[series] : benchFamilyColor(family), {}, {}, {}, {}, {}};
+        return out.sets.last();
     };
     const QHash<QString, QString> familyNames{
         {QStringLiteral("basics"), tr("basics")},
@@ -606,45 +669,54 @@ void BenchChart::buildBars()
         {QStringLiteral("baseline"), tr("baselines")}};
 
     for (int si = 0; si < m_series.size(); ++si) {
-        const BenchSeries& s = m_series.at(si);
+        const Shown& s = m_series.at(si);
         for (int c = 0; c < m_categories.size(); ++c) {
-            const BenchResult* r = pick(s, m_categories.at(c));
+            const bench::Result* r = pick(s, m_categories.at(c));
             if (!r)
                 continue;
             const auto v = valueOf(s, *r);
             if (!v || (m_log && *v <= 0)) {
                 if (si == 0 || !overlay) {
-                    const QString label = r->hasSpeed() ? tr("no %1").arg(m_baseline) : benchStatusLabel(r->status);
-                    const QColor color = (r->status == BenchStatus::Wrong || r->status == BenchStatus::Error) ? kWrongColor : kWarnColor;
+                    const QString label = hasSpeed(*r) ? tr("no %1").arg(m_baseline) : statusLabel(r->status);
+                    const QColor color = (r->status == bench::Status::Wrong || r->status == bench::Status::Error) ? kWrongColor : kWarnColor;
                     addFlag(c + 1 + (overlay ? -0.2 : 0), label, color);
-                    m_flags << QStringLiteral("%1: %2").arg(r->label(), label);
+                    m_flags << QStringLiteral("%1: %2").arg(m_categories.at(c), label);
                 }
                 continue;
             }
-            Set& set = setFor(si, r->family, overlay ? seriesLabel(s.results) : familyNames.value(r->family, r->family));
+            const QString family = qs(r->family);
+            BarSet& set = setFor(si, family, overlay ? seriesLabel(*s.series.results, s.series.source) : familyNames.value(family, family));
             set.keys << c + 1;
             set.values << *v;
             // Whiskers: the value ± its relative noise (bench::result_noise: the recorded
             // relative MAD, else half the min–max spread). A bandwidth is bytes / time, so its
             // relative noise is the time's (to first order).
+            const bench::EngineFields engine = bench::engine_fields(*r);
+            const bool noiseRecorded = engine.source == bench::NoiseSource::Recorded;
             double whisker = 0;
-            if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && r->noise) {
-                whisker = *r->noise * *v;
-                recorded += r->noise_recorded;
-                spread += !r->noise_recorded;
+            if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && engine.noise) {
+                whisker = *engine.noise * *v;
+                out.recorded += noiseRecorded;
+                out.spread += !noiseRecorded;
             }
-            const bool noisy = r->noisy || (noiseLimit && r->noise && r->noise_recorded && *r->noise > *noiseLimit);
+            const bool noisy = engine.noisy || (out.noiseLimit && engine.noise && noiseRecorded && *engine.noise > *out.noiseLimit);
             set.minus << std::min(whisker, *v);
             set.plus << whisker;
             set.noisy << noisy;
-            lo = std::min(lo, *v - set.minus.last());
-            hi = std::max(hi, *v + whisker);
-            m_bars << BenchBar{r->label(), si, *v, set.minus.last(), whisker, noisy};
+            out.lo = std::min(out.lo, *v - set.minus.last());
+            out.hi = std::max(out.hi, *v + whisker);
+            m_bars << BenchBar{m_categories.at(c), si, *v, set.minus.last(), whisker, noisy};
         }
     }
+    return out;
+}
 
+QList<QPair<QPen, QString>> BenchChart::addReferenceLines(BarSets& sets)
+{
     // Reference lines: datasheet peak and measured ceiling (bandwidth), 1× (speed-up).
-    const BenchResults& primary = m_series.first().results;
+    const bool overlay = m_series.size() > 1;
+    const bench::ResultsFile& primary = *m_series.first().series.results;
+    const QString primarySource = m_series.first().series.source;
     // The reference lines are named in the legend, after the bars' entries (a label
     // on the line overlapped the figures on the bars near it, the read ceiling's most of all).
     QList<QPair<QPen, QString>> referenceEntries;
@@ -655,53 +727,49 @@ void BenchChart::buildBars()
         line->setPen(QPen(color, 2, style));
         if (!label.isEmpty())
             referenceEntries << qMakePair(line->pen(), label);
-        hi = std::max(hi, y);
-        lo = std::min(lo, y);
+        sets.hi = std::max(sets.hi, y);
+        sets.lo = std::min(sets.lo, y);
     };
     if (m_kind == Kind::Bandwidth) {
         if (primary.device.peak_bandwidth_gbs > 0)
             hline(primary.device.peak_bandwidth_gbs, kPeakColor,
-                  overlay ? tr("%1: datasheet peak %2 GB/s").arg(seriesLabel(primary)).arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0)
+                  overlay ? tr("%1: datasheet peak %2 GB/s").arg(seriesLabel(primary, primarySource)).arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0)
                           : tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
-        if (primary.ceiling_read_gbs)
-            hline(*primary.ceiling_read_gbs, kCeilingColor,
-                  tr("measured read ceiling %1 GB/s").arg(*primary.ceiling_read_gbs, 0, 'f', 0), Qt::DashDotLine);
-        if (overlay && m_series.at(1).results.device.peak_bandwidth_gbs > 0) {
-            const BenchDevice& d = m_series.at(1).results.device;
+        if (const auto ceiling = readCeiling(primary))
+            hline(*ceiling, kCeilingColor, tr("measured read ceiling %1 GB/s").arg(*ceiling, 0, 'f', 0), Qt::DashDotLine);
+        if (overlay && m_series.at(1).series.results->device.peak_bandwidth_gbs > 0) {
+            const BenchSeries& second = m_series.at(1).series;
+            const bench::Device& d = second.results->device;
             hline(d.peak_bandwidth_gbs, kSeriesColors[1],
-                  tr("%1: %2 datasheet peak %3 GB/s").arg(seriesLabel(m_series.at(1).results), d.name)
+                  tr("%1: %2 datasheet peak %3 GB/s").arg(seriesLabel(*second.results, second.source), qs(d.name))
                       .arg(d.peak_bandwidth_gbs, 0, 'f', 0), Qt::DotLine);
         }
     }
     if (m_kind == Kind::Speedup)
         hline(1.0, palette().color(QPalette::WindowText), QString(), Qt::DashLine);
+    return referenceEntries;
+}
 
-    // QCPBars draws from baseValue to baseValue + value, so on a log axis (where 0 cannot be
-    // the base) the bars carry value - base. Whiskers hang on an invisible graph of the real
-    // values. With an overlay the two series sit side by side at key -/+ 0.2.
-    double base = 0;
-    if (m_log) {
-        const double safeLo = std::isfinite(lo) && lo > 0 ? lo : 0.1;
-        base = m_kind == Kind::Speedup ? 1.0 : std::pow(10.0, std::floor(std::log10(safeLo)));
-        lo = std::min(base, safeLo);
-    }
-    // Legend in family order (basics first, baselines last).
+int BenchChart::drawBarSets(const BarSets& sets, double base, QCPErrorBars** whiskers)
+{
+    // Whiskers hang on an invisible graph of the real values. With an overlay the two series sit
+    // side by side at key -/+ 0.2. Legend in family order (basics first, baselines last).
+    const bool overlay = m_series.size() > 1;
     static const QStringList familyOrder{QStringLiteral("basics"), QStringLiteral("shared_memory"),
                                          QStringLiteral("many_blocks"), QStringLiteral("warp_primitives"),
                                          QStringLiteral("dot_product"), QStringLiteral("baseline")};
-    QList<int> order(sets.size());
+    QList<int> order(sets.sets.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
         const auto rank = [&](int i) {
-            return setIds.at(i).first * 100 + int(familyOrder.indexOf(setIds.at(i).second) + 1);
+            return sets.ids.at(i).first * 100 + int(familyOrder.indexOf(sets.ids.at(i).second) + 1);
         };
         return rank(a) < rank(b);
     });
-    QCPErrorBars* whiskers = nullptr;  // the first set's: its legend entry says what whiskers mean
     int hatched = 0;
     for (int i : order) {
-        const Set& set = sets.at(i);
-        const double shift = overlay ? (setIds.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
+        const BarSet& set = sets.sets.at(i);
+        const double shift = overlay ? (sets.ids.at(i).first == 0 ? -0.2 : 0.2) : 0.0;
         QVector<double> keys = set.keys;
         QVector<double> heights = set.values;
         for (double& k : keys)
@@ -732,26 +800,8 @@ void BenchChart::buildBars()
             hatch->setData(noisyKeys, noisyHeights, true);
             ++hatched;
         }
-        if (!overlay) {
-            // The figure on top of each bar, readable from the back of a room.
-            for (qsizetype k = 0; k < keys.size(); ++k) {
-                const double v = set.values.at(k);
-                auto* t = new QCPItemText(this);
-                t->position->setCoords(keys.at(k), v);
-                const bool below = m_kind == Kind::Speedup && v < 1.0;
-                t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
-                t->setPadding(QMargins(0, 2, 0, 2));
-                t->setProperty("below", below);
-                t->setText(m_kind == Kind::Bandwidth ? QString::number(v, 'f', 0)
-                           : m_kind == Kind::Speedup ? QString::number(v, 'g', 3) + QStringLiteral("×")
-                                                     : QString::number(v, 'g', 3));
-                t->setFont(chartFont(kValuePt));  // fitValueLabels() may make it smaller or upright
-                t->setColor(palette().color(QPalette::WindowText));
-                if (!below)
-                    t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));  // above the whisker
-                m_valueLabels << t;
-            }
-        }
+        if (!overlay)
+            addValueLabels(set, keys);
         if (m_kind == Kind::Time || m_kind == Kind::Bandwidth) {
             QCPGraph* anchor = addGraph();
             anchor->setData(keys, set.values, true);
@@ -765,16 +815,44 @@ void BenchChart::buildBars()
             err->setData(set.minus, set.plus);
             err->setWhiskerWidth(overlay ? 8 : 14);
             err->setPen(QPen(palette().color(QPalette::WindowText), 1.5));
-            if (!whiskers)
-                whiskers = err;
+            if (!*whiskers)
+                *whiskers = err;
         }
     }
+    return hatched;
+}
+
+void BenchChart::addValueLabels(const BarSet& set, const QVector<double>& keys)
+{
+    // The figure on top of each bar, readable from the back of a room.
+    for (qsizetype k = 0; k < keys.size(); ++k) {
+        const double v = set.values.at(k);
+        auto* t = new QCPItemText(this);
+        t->position->setCoords(keys.at(k), v);
+        const bool below = m_kind == Kind::Speedup && v < 1.0;
+        t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
+        t->setPadding(QMargins(0, 2, 0, 2));
+        t->setProperty("below", below);
+        t->setText(m_kind == Kind::Bandwidth ? QString::number(v, 'f', 0)
+                   : m_kind == Kind::Speedup ? QString::number(v, 'g', 3) + QStringLiteral("×")
+                                             : QString::number(v, 'g', 3));
+        t->setFont(chartFont(kValuePt));  // fitValueLabels() may make it smaller or upright
+        t->setColor(palette().color(QPalette::WindowText));
+        if (!below)
+            t->position->setCoords(keys.at(k), set.values.at(k) + set.plus.at(k));  // above the whisker
+        m_valueLabels << t;
+    }
+}
+
+void BenchChart::addBarNotes(const BarSets& sets, QCPErrorBars* whiskers, int hatched,
+                             const QList<QPair<QPen, QString>>& references)
+{
     // After the bars' entries: what the whiskers and the hatching mean (worded from the data), then
     // the reference lines.
-    if (whiskers && (recorded > 0 || spread > 0)) {
-        m_noiseLegend << (spread == 0  ? tr("whiskers: ± noise (relative MAD)")
-                          : recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
-                                          : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
+    if (whiskers && (sets.recorded > 0 || sets.spread > 0)) {
+        m_noiseLegend << (sets.spread == 0  ? tr("whiskers: ± noise (relative MAD)")
+                          : sets.recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
+                                               : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
         whiskers->setName(m_noiseLegend.last());
         whiskers->addToLegend(notesLegend(this));
     }
@@ -782,13 +860,13 @@ void BenchChart::buildBars()
         auto* entry = new QCPBars(xAxis, yAxis);
         entry->setBrush(QBrush(palette().color(QPalette::WindowText), Qt::BDiagPattern));
         entry->setPen(QPen(palette().color(QPalette::WindowText)));
-        m_noiseLegend << (noiseLimit ? tr("hatched: noise above the run's limit of %1 %").arg(100 * *noiseLimit, 0, 'g', 3)
-                                     : tr("hatched: noise above the run's limit"));
+        m_noiseLegend << (sets.noiseLimit ? tr("hatched: noise above the run's limit of %1 %").arg(100 * *sets.noiseLimit, 0, 'g', 3)
+                                          : tr("hatched: noise above the run's limit"));
         entry->setName(m_noiseLegend.last());
         entry->removeFromLegend();
         entry->addToLegend(notesLegend(this));
     }
-    for (const auto& [pen, label] : referenceEntries) {
+    for (const auto& [pen, label] : references) {
         QCPGraph* g = addGraph();
         g->setPen(pen);
         g->setName(label);
@@ -796,9 +874,12 @@ void BenchChart::buildBars()
         g->addToLegend(notesLegend(this));
         m_referenceLabels << g;
     }
-    legend->setVisible(!sets.isEmpty());
-    notesLegend(this)->setVisible(!sets.isEmpty() && notesLegend(this)->itemCount() > 0);
+    legend->setVisible(!sets.sets.isEmpty());
+    notesLegend(this)->setVisible(!sets.sets.isEmpty() && notesLegend(this)->itemCount() > 0);
+}
 
+void BenchChart::setBarRange(double lo, double hi, double base)
+{
     if (!std::isfinite(lo) || hi <= 0) {
         lo = m_log ? 0.1 : 0;
         hi = m_log ? 10 : 1;
@@ -812,26 +893,72 @@ void BenchChart::buildBars()
     }
 }
 
+// ---- the sweep chart (bandwidth against N, block size or coarse factor) -----------------------
+
 void BenchChart::buildSweep()
 {
     const bool have = !m_series.isEmpty();
-    const BenchResults* primary = have ? &m_series.first().results : nullptr;
-    const QString param = primary ? primary->params.sweep_param : QString();
+    const bench::ResultsFile* primary = have ? m_series.first().series.results : nullptr;
+    const QString param = primary ? sweepParam(primary->params) : QString();
+    addTitle(sweepTitle(primary, param));
+    setSweepAxes(param);
+    if (!have || param.isEmpty()) {
+        xAxis->setRange(1024, 1 << 30);
+        yAxis->setRange(0, 1);
+        showEmpty(have ? tr("Not a sweep: open a sweep results file or run a sweep over N")
+                       : tr("No sweep: run a sweep over N or open a sweep results file"));
+        return;
+    }
+    SweepExtent e;
+    const int notVerified = addSweepLines(param, e);
+    addSweepCeiling(param, e);
+    if (!std::isfinite(e.xlo)) {
+        e.xlo = 1024;
+        e.xhi = 1 << 30;
+    }
+    const double peak = primary->device.peak_bandwidth_gbs;
+    if (peak > 0) {
+        addLevelLine(peak, kPeakColor, Qt::DashLine, 0.99, Qt::AlignRight,
+                     tr("datasheet peak %1 GB/s").arg(peak, 0, 'f', 0));
+        e.yhi = std::max(e.yhi, peak);
+    }
+    xAxis->setRange(e.xlo / 1.5, e.xhi * 1.5);
+    yAxis->setRange(0, e.yhi * 1.2);
+    if (param == QLatin1String("n") && primary->device.l2_bytes > 0)
+        addL2Shade(double(primary->device.l2_bytes), e.xlo / 1.5);
+    if (notVerified > 0) {
+        auto* t = new QCPItemText(this);
+        t->position->setType(QCPItemPosition::ptAxisRectRatio);
+        t->position->setCoords(0.01, 0.98);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        t->setText(notVerified == 1 ? tr("1 result not verified: not drawn (see table)")
+                                          : tr("%1 results not verified: not drawn (see table)").arg(notVerified));
+        t->setFont(chartFont(kTickPt, true));
+        t->setColor(kWrongColor);
+    }
+    legend->setVisible(graphCount() > 0);
+}
+
+QString BenchChart::sweepTitle(const bench::ResultsFile* primary, const QString& param) const
+{
+    return (param.isEmpty() ? tr("Bandwidth against N (sweep)")
+                            : tr("Effective bandwidth against %1")
+                                  .arg(param == QLatin1String("n")            ? tr("N")
+                                       : param == QLatin1String("block_size") ? tr("block size")
+                                                                              : tr("coarse factor")))
+        + (primary && !secondSweepParam(primary->params).isEmpty()
+               ? tr(", coarse factor %1 (the Heat map tab shows every pair)").arg(primary->params.coarse_factor)
+               : QString())
+        + (primary ? modeAndCache(primary->params) : QString());
+}
+
+void BenchChart::setSweepAxes(const QString& param)
+{
     QString paramLabel = tr("N (elements), log₂ scale");
     if (param == QLatin1String("block_size"))
         paramLabel = tr("block size (threads), log₂ scale");
     else if (param == QLatin1String("coarse_factor"))
         paramLabel = tr("coarse factor, log₂ scale");
-    addTitle((param.isEmpty() ? tr("Bandwidth against N (sweep)")
-                              : tr("Effective bandwidth against %1")
-                                    .arg(param == QLatin1String("n")            ? tr("N")
-                                         : param == QLatin1String("block_size") ? tr("block size")
-                                                                                : tr("coarse factor")))
-             + (primary && !primary->params.sweep_param2.isEmpty()
-                    ? tr(", coarse factor %1 (the Heat map tab shows every pair)").arg(primary->params.coarse_factor)
-                    : QString())
-             + (primary ? modeAndCache(primary->params) : QString()));
-
     auto ticker = QSharedPointer<SizeTicker>::create();
     ticker->setLogBase(2);
     ticker->setSubTickCount(1);
@@ -846,21 +973,15 @@ void BenchChart::buildSweep()
     yAxis->setScaleType(QCPAxis::stLinear);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
     yAxis->setLabel(tr("GB/s (10⁹ bytes/s)"));
+}
 
-    if (!have || param.isEmpty()) {
-        xAxis->setRange(1024, 1 << 30);
-        yAxis->setRange(0, 1);
-        showEmpty(have ? tr("Not a sweep: open a sweep results file or run a sweep over N")
-                       : tr("No sweep: run a sweep over N or open a sweep results file"));
-        return;
-    }
-
-    double xlo = std::numeric_limits<double>::infinity(), xhi = 0, yhi = 0;
+int BenchChart::addSweepLines(const QString& param, SweepExtent& e)
+{
     static const Qt::PenStyle overlayStyle = Qt::DashLine;
     static const QCPScatterStyle::ScatterShape shapes[] = {
         QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare, QCPScatterStyle::ssDiamond,
         QCPScatterStyle::ssTriangle, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus};
-    auto xOf = [&](const BenchResult& r) -> double {
+    auto xOf = [&](const bench::Result& r) -> double {
         if (param == QLatin1String("block_size")) return r.block_size;
         if (param == QLatin1String("coarse_factor")) return r.coarse_factor;
         return double(r.n);
@@ -871,59 +992,71 @@ void BenchChart::buildSweep()
                                         QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
                                         QColor(0x88, 0x88, 0x88), QColor(0x33, 0x33, 0x99)};
     QStringList strategies;
-    for (const BenchSeries& s : m_series)
-        for (const BenchResult& r : s.results.results)
-            if (!strategies.contains(r.label()))
-                strategies << r.label();
+    for (const Shown& s : m_series)
+        for (const QString& label : s.labels)
+            if (!strategies.contains(label))
+                strategies << label;
     std::stable_sort(strategies.begin(), strategies.end(), [](const QString& a, const QString& b) {
         return catalogueRank(a) < catalogueRank(b);
     });
     m_categories = strategies;
     int notVerified = 0;
     for (int si = 0; si < m_series.size(); ++si) {
-        const BenchSeries& s = m_series.at(si);
-        if (s.results.params.sweep_param != param)
+        const Shown& s = m_series.at(si);
+        const bench::Params& sp = s.series.results->params;
+        if (sweepParam(sp) != param)
             continue;
+        const bool twoParameters = !secondSweepParam(sp).isEmpty();
+        const std::span<const bench::Result> results = s.results();
         for (int k = 0; k < strategies.size(); ++k) {
             QVector<double> xs, ys;
-            for (const BenchResult& r : s.results.results) {
-                if (r.label() != strategies.at(k))
+            for (std::size_t i = 0; i < results.size(); ++i) {
+                const bench::Result& r = results[i];
+                const QString& label = s.labels.at(qsizetype(i));
+                if (label != strategies.at(k))
                     continue;
                 // Block size × coarse factor: the line over block size at the run's
                 // first coarse factor; the heat map has the rest.
-                if (!s.results.params.sweep_param2.isEmpty() && r.coarse_factor != s.results.params.coarse_factor)
+                if (twoParameters && r.coarse_factor != sp.coarse_factor)
                     continue;
-                if (!r.hasSpeed() || !r.bandwidth_gbs) {
-                    if (si == 0 && r.status != BenchStatus::Skipped) {
+                const std::optional<double> gbs = hasSpeed(r) ? shownBandwidth(r) : std::nullopt;
+                if (!gbs) {
+                    if (si == 0 && r.status != bench::Status::Skipped) {
                         ++notVerified;
-                        m_flags << tr("%1 at %2: %3").arg(r.label(), binaryShort(xOf(r)), benchStatusLabel(r.status));
+                        m_flags << tr("%1 at %2: %3").arg(label, binaryShort(xOf(r)), statusLabel(r.status));
                     }
                     continue;
                 }
                 xs << xOf(r);
-                ys << *r.bandwidth_gbs;
-                m_points << BenchPoint{r.label(), si, xOf(r), *r.bandwidth_gbs};
+                ys << *gbs;
+                m_points << BenchPoint{label, si, xOf(r), *gbs};
             }
             if (xs.isEmpty())
                 continue;
             QCPGraph* g = addGraph();
             const QColor color = lineColors[k % 8];
-            g->setName(m_series.size() > 1 ? QStringLiteral("%1 (%2)").arg(strategies.at(k), s.results.device.name) : strategies.at(k));
+            g->setName(m_series.size() > 1 ? QStringLiteral("%1 (%2)").arg(strategies.at(k), qs(s.series.results->device.name))
+                                           : strategies.at(k));
             g->setPen(QPen(color, 2.5, si == 0 ? Qt::SolidLine : overlayStyle));
             g->setScatterStyle(QCPScatterStyle(shapes[k % 6], color, si == 0 ? color : Qt::white, 8));
             g->setData(xs, ys);
             for (double x : xs)
-                xlo = std::min(xlo, x), xhi = std::max(xhi, x);
+                e.xlo = std::min(e.xlo, x), e.xhi = std::max(e.xhi, x);
             for (double y : ys)
-                yhi = std::max(yhi, y);
+                e.yhi = std::max(e.yhi, y);
         }
     }
+    return notVerified;
+}
+
+void BenchChart::addSweepCeiling(const QString& param, SweepExtent& e)
+{
     // The read ceiling measured at each N (primary), dotted.
     QVector<double> cx, cy;
     QSet<qint64> seen;  // a set: a list searched per result made a 30000-result sweep quadratic
-    for (const BenchResult& r : primary->results) {
-        if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(r.n)) {
-            seen.insert(r.n);
+    for (const bench::Result& r : m_series.first().results()) {
+        if (param == QLatin1String("n") && r.ceiling_read_gbs && !seen.contains(qint64(r.n))) {
+            seen.insert(qint64(r.n));
             cx << double(r.n);
             cy << *r.ceiling_read_gbs;
         }
@@ -934,86 +1067,62 @@ void BenchChart::buildSweep()
         g->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
         g->setData(cx, cy);
         for (double y : cy)
-            yhi = std::max(yhi, y);
+            e.yhi = std::max(e.yhi, y);
     }
-    if (param != QLatin1String("n") && primary->ceiling_read_gbs) {
+    const std::optional<double> ceiling = readCeiling(*m_series.first().series.results);
+    if (param != QLatin1String("n") && ceiling) {
         // One N: one measured read ceiling, as a line across.
-        auto* line = new QCPItemStraightLine(this);
-        line->point1->setCoords(1, *primary->ceiling_read_gbs);
-        line->point2->setCoords(2, *primary->ceiling_read_gbs);
-        line->setPen(QPen(kCeilingColor, 2, Qt::DotLine));
-        auto* t = new QCPItemText(this);
-        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        t->position->setCoords(0.01, *primary->ceiling_read_gbs);
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        t->setText(tr("measured read ceiling %1 GB/s").arg(*primary->ceiling_read_gbs, 0, 'f', 0));
-        t->setFont(chartFont(kTickPt, true));
-        t->setColor(kCeilingColor);
-        yhi = std::max(yhi, *primary->ceiling_read_gbs);
+        addLevelLine(*ceiling, kCeilingColor, Qt::DotLine, 0.01, Qt::AlignLeft,
+                     tr("measured read ceiling %1 GB/s").arg(*ceiling, 0, 'f', 0));
+        e.yhi = std::max(e.yhi, *ceiling);
     }
-    if (!std::isfinite(xlo)) {
-        xlo = 1024;
-        xhi = 1 << 30;
-    }
-    const double peak = primary->device.peak_bandwidth_gbs;
-    if (peak > 0) {
-        auto* line = new QCPItemStraightLine(this);
-        line->point1->setCoords(1, peak);
-        line->point2->setCoords(2, peak);
-        line->setPen(QPen(kPeakColor, 2, Qt::DashLine));
-        auto* t = new QCPItemText(this);
-        t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        t->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        t->position->setCoords(0.99, peak);
-        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        t->setText(tr("datasheet peak %1 GB/s").arg(peak, 0, 'f', 0));
-        t->setFont(chartFont(kTickPt, true));
-        t->setColor(kPeakColor);
-        yhi = std::max(yhi, peak);
-    }
-    xAxis->setRange(xlo / 1.5, xhi * 1.5);
-    yAxis->setRange(0, yhi * 1.2);
+}
 
+void BenchChart::addLevelLine(double gbs, const QColor& color, Qt::PenStyle style, double labelX, Qt::Alignment side,
+                              const QString& label)
+{
+    auto* line = new QCPItemStraightLine(this);
+    line->point1->setCoords(1, gbs);
+    line->point2->setCoords(2, gbs);
+    line->setPen(QPen(color, 2, style));
+    auto* t = new QCPItemText(this);
+    t->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    t->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    t->position->setCoords(labelX, gbs);
+    t->setPositionAlignment(side | Qt::AlignBottom);
+    t->setText(label);
+    t->setFont(chartFont(kTickPt, true));
+    t->setColor(color);
+}
+
+void BenchChart::addL2Shade(double l2Bytes, double left)
+{
     // L2: inputs left of this line fit in L2, so hot-cache reads can beat the HBM peak.
-    if (param == QLatin1String("n") && primary->device.l2_bytes > 0) {
-        const double l2n = double(primary->device.l2_bytes) / 4.0;  // float32 elements
-        auto* rect = new QCPItemRect(this);
-        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        rect->topLeft->setCoords(xlo / 1.5, 0);
-        rect->bottomRight->setCoords(l2n, 1);
-        QColor shade(0x56, 0xB4, 0xE9);
-        shade.setAlpha(40);
-        rect->setBrush(shade);
-        rect->setPen(Qt::NoPen);
-        rect->setLayer(QStringLiteral("background"));
-        auto* line = new QCPItemStraightLine(this);
-        line->point1->setCoords(l2n, 0);
-        line->point2->setCoords(l2n, 1);
-        line->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
-        auto* t = new QCPItemText(this);
-        t->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        t->position->setCoords(l2n, 0.02);
-        t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        t->setText(tr("L2 = %1 MiB (%2 floats) \n← fits in L2: hot reads can beat HBM peak ")
-                       .arg(double(primary->device.l2_bytes) / (1 << 20), 0, 'g', 3)
-                       .arg(binaryShort(std::round(l2n))));
-        t->setFont(chartFont(kTickPt));
-        t->setColor(palette().color(QPalette::WindowText));
-    }
-    if (notVerified > 0) {
-        auto* t = new QCPItemText(this);
-        t->position->setType(QCPItemPosition::ptAxisRectRatio);
-        t->position->setCoords(0.01, 0.98);
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        t->setText(notVerified == 1 ? tr("1 result not verified: not drawn (see table)")
-                                          : tr("%1 results not verified: not drawn (see table)").arg(notVerified));
-        t->setFont(chartFont(kTickPt, true));
-        t->setColor(kWrongColor);
-    }
-    legend->setVisible(graphCount() > 0);
+    const double l2n = l2Bytes / 4.0;  // float32 elements
+    auto* rect = new QCPItemRect(this);
+    rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    rect->topLeft->setCoords(left, 0);
+    rect->bottomRight->setCoords(l2n, 1);
+    QColor shade(0x56, 0xB4, 0xE9);
+    shade.setAlpha(40);
+    rect->setBrush(shade);
+    rect->setPen(Qt::NoPen);
+    rect->setLayer(QStringLiteral("background"));
+    auto* line = new QCPItemStraightLine(this);
+    line->point1->setCoords(l2n, 0);
+    line->point2->setCoords(l2n, 1);
+    line->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
+    auto* t = new QCPItemText(this);
+    t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(l2n, 0.02);
+    t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    t->setText(tr("L2 = %1 MiB (%2 floats) \n← fits in L2: hot reads can beat HBM peak ")
+                   .arg(l2Bytes / (1 << 20), 0, 'g', 3)
+                   .arg(binaryShort(std::round(l2n))));
+    t->setFont(chartFont(kTickPt));
+    t->setColor(palette().color(QPalette::WindowText));
 }
 
 int BenchChart::categoryAt(const QPoint& pos) const
@@ -1040,8 +1149,8 @@ QString BenchChart::hoverText(const QPoint& pos) const
         if (c < 0)
             return {};
         QStringList parts;
-        for (const BenchSeries& s : m_series)
-            if (const BenchResult* r = pick(s, m_categories.at(c)))
+        for (const Shown& s : m_series)
+            if (const bench::Result* r = pick(s, m_categories.at(c)))
                 parts << describe(s, *r);
         return parts.join(QStringLiteral("<hr>"));
     }
@@ -1058,13 +1167,15 @@ QString BenchChart::hoverText(const QPoint& pos) const
     }
     if (!best)
         return {};
-    const BenchSeries& s = m_series.at(best->series);
-    const QString& param = s.results.params.sweep_param;
-    for (const BenchResult& r : s.results.results) {
+    const Shown& s = m_series.at(best->series);
+    const QString param = sweepParam(s.series.results->params);
+    const std::span<const bench::Result> results = s.results();
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const bench::Result& r = results[i];
         const double x = param == QLatin1String("block_size") ? r.block_size
             : param == QLatin1String("coarse_factor")          ? r.coarse_factor
                                                                : double(r.n);
-        if (r.label() == best->strategy && x == best->x && r.hasSpeed())
+        if (s.labels.at(qsizetype(i)) == best->strategy && x == best->x && hasSpeed(r))
             return describe(s, r);
     }
     return {};

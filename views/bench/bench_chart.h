@@ -6,23 +6,29 @@
 // never drawn as a speed. A second results set can be overlaid for comparison.
 #pragma once
 
-#include "views/bench/bench_data.h"
+#include "views/bench/bench_display.h"
 
 #include <qcustomplot.h>
 
+#include <limits>
 #include <optional>
+#include <span>
 
 namespace reducescope::views {
 
-/// One results set to draw, with its speed-ups (aligned with results.results; may be empty).
+/// One results set to draw, with its speed-ups (aligned with results->results; may be empty).
+/// The chart keeps the pointer, not a copy: the file must stay where it is until the next
+/// setSeries() or clearSeries(). It may grow meanwhile (a run streaming in): the chart draws, and
+/// answers hovers and clicks about, the results it held at setSeries().
 struct BenchSeries {
-    BenchResults results;
+    const bench::ResultsFile* results = nullptr;  ///< not null
+    QString source;                               ///< where it came from: a file name (or path), or "run"
     QList<std::optional<double>> speedups;
 };
 
-/// One drawn bar (for tests and hover): category (BenchResult::label()), which series, the value.
+/// One drawn bar (for tests and hover): category (resultLabel()), which series, the value.
 struct BenchBar {
-    QString strategy;   ///< BenchResult::label(): the strategy id, or e.g. "cub max"
+    QString strategy;   ///< resultLabel(): the strategy id, or e.g. "cub max"
     int series = 0;     ///< 0 = primary, 1 = overlay
     double value = 0;   ///< ms (time), 10^9 bytes/s (bandwidth) or × (speed-up)
     double minus = 0;   ///< whisker below the value (time, bandwidth: value × relative noise), same unit
@@ -32,7 +38,7 @@ struct BenchBar {
 
 /// One drawn point of the sweep chart.
 struct BenchPoint {
-    QString strategy;   ///< BenchResult::label()
+    QString strategy;   ///< resultLabel()
     int series = 0;
     double x = 0;       ///< n, block size or coarse factor
     double gbs = 0;     ///< effective bandwidth, 10^9 bytes/s
@@ -46,7 +52,7 @@ public:
     explicit BenchChart(Kind kind, QWidget* parent = nullptr);
 
     /// Draws `series` (first = primary, second = overlay; more are ignored). `baseline` names the
-    /// speed-up baseline strategy for labels.
+    /// speed-up baseline strategy for labels. Each series' file must outlive its use (BenchSeries).
     void setSeries(const QList<BenchSeries>& series, const QString& baseline);
     /// Removes everything drawn.
     void clearSeries();
@@ -55,7 +61,7 @@ public:
     bool logScale() const { return m_log; }
 
     Kind kind() const { return m_kind; }
-    /// The x-axis categories (BenchResult::label(): strategy ids, "cub max") of a bar chart,
+    /// The x-axis categories (resultLabel(): strategy ids, "cub max") of a bar chart,
     /// left to right; the lines of a sweep chart.
     QStringList categories() const { return m_categories; }
     /// Bars drawn, in category order per series.
@@ -112,22 +118,74 @@ private:
     /// Chooses valueLabelFit() from the bars' spacing in pixels (after each layout, so at any size).
     void fitValueLabels();
     /// ", graph mode, hot cache" for a chart title (empty when the file names neither).
-    static QString modeAndCache(const BenchParams& p);
+    static QString modeAndCache(const bench::Params& p);
+    /// The bar charts (time, bandwidth, speed-up). buildBars() calls the steps below in this
+    /// order; each adds its items and plottables after those before it, which is the order they
+    /// are drawn in.
+    struct BarSet;
+    struct BarSets;
     void buildBars();
+    QString barsTitle() const;
+    /// The categories (every series' result labels, in catalogue order) and the x axis.
+    void setCategoryAxis();
+    /// The value axis: linear or log, its label.
+    void setValueAxis();
+    /// One bar per category and series with a value to draw, in sets; flags the others.
+    BarSets collectBars();
+    /// Datasheet peaks and the read ceiling (bandwidth), 1× (speed-up); widens sets' lo..hi.
+    /// Returns the legend entries of the lines that have a name.
+    QList<QPair<QPen, QString>> addReferenceLines(BarSets& sets);
+    /// The bars (value - `base`), their hatching, figures and whiskers. Returns how many sets have
+    /// hatched bars; *whiskers is the first set's error bars (null without any).
+    int drawBarSets(const BarSets& sets, double base, QCPErrorBars** whiskers);
+    /// The figures on top of one set's bars (`keys`: where they are drawn).
+    void addValueLabels(const BarSet& set, const QVector<double>& keys);
+    /// The notes legend: what the whiskers and the hatching mean, then the reference lines.
+    void addBarNotes(const BarSets& sets, QCPErrorBars* whiskers, int hatched,
+                     const QList<QPair<QPen, QString>>& references);
+    /// The value axis' range over lo..hi (and `base` on a log axis).
+    void setBarRange(double lo, double hi, double base);
+
+    /// The sweep chart (bandwidth against the swept parameter), in the same way.
+    struct SweepExtent {
+        double xlo = std::numeric_limits<double>::infinity();
+        double xhi = 0;
+        double yhi = 0;
+    };
     void buildSweep();
+    QString sweepTitle(const bench::ResultsFile* primary, const QString& param) const;
+    void setSweepAxes(const QString& param);
+    /// One line per strategy and series over `param`; flags the results not verified. Returns
+    /// how many of the primary's (skipped ones aside) are not drawn.
+    int addSweepLines(const QString& param, SweepExtent& e);
+    /// The read ceiling: measured at each N (a sweep over N), or one level line.
+    void addSweepCeiling(const QString& param, SweepExtent& e);
+    /// A level line across the plot at `gbs` (10^9 B/s) with its label at `labelX` (a fraction
+    /// of the plot's width) on the `side` (Qt::AlignLeft or Qt::AlignRight) of that point.
+    void addLevelLine(double gbs, const QColor& color, Qt::PenStyle style, double labelX, Qt::Alignment side,
+                      const QString& label);
+    /// The inputs that fit in an L2 of `l2Bytes` bytes, shaded from `left` (an N) to the L2 line.
+    void addL2Shade(double l2Bytes, double left);
     void applyPalette();
     void addFlag(double key, const QString& text, const QColor& color);
     void addTitle(const QString& text);
     void showEmpty(const QString& message);
     int categoryAt(const QPoint& pos) const;
-    const BenchResult* pick(const BenchSeries& s, const QString& strategy) const;
-    std::optional<double> valueOf(const BenchSeries& s, const BenchResult& r) const;
-    QString describe(const BenchSeries& s, const BenchResult& r) const;
+    /// A series as held: what setSeries() got and the labels of its results then.
+    struct Shown {
+        BenchSeries series;
+        QStringList labels;  ///< resultLabel() of each result held, in file order
+        /// The results held: the file's first labels.size() (fewer if it has fewer now).
+        std::span<const bench::Result> results() const;
+    };
+    const bench::Result* pick(const Shown& s, const QString& label) const;
+    std::optional<double> valueOf(const Shown& s, const bench::Result& r) const;
+    QString describe(const Shown& s, const bench::Result& r) const;
 
     Kind m_kind;
     bool m_log;
     QString m_baseline;
-    QList<BenchSeries> m_series;
+    QList<Shown> m_series;
     QStringList m_categories;
     QList<BenchBar> m_bars;
     QList<BenchPoint> m_points;
@@ -139,10 +197,10 @@ private:
     ValueLabelFit m_valueFit;
 };
 
-/// The label of a results set in a comparison: its file name (or "this run"), timing mode and
-/// cache, and the date and time it was recorded, e.g. "h200.json · loop, hot · 2025-06-01 14:03".
-/// Two files of one GPU on one day stay apart.
-QString seriesLabel(const BenchResults& results);
+/// The label of a results set in a comparison: its file name (`source`: a file name or path; empty
+/// or "run": "this run"), timing mode and cache, and the date and time it was recorded, e.g.
+/// "h200.json · loop, hot · 2025-06-01 14:03". Two files of one GPU on one day stay apart.
+QString seriesLabel(const bench::ResultsFile& results, const QString& source);
 
 /// Position of a chart label ("cub", "cub max") in the strategy catalogue; unknown ids last.
 int catalogueRank(const QString& label);

@@ -22,10 +22,10 @@ namespace reducescope::views {
 namespace {
 
 /// Sorted, distinct integers of a sweep's values.
-QList<int> axisOf(const QList<double>& values)
+QList<int> axisOf(const std::vector<std::uint64_t>& values)
 {
     QList<int> out;
-    for (const double v : values)
+    for (const std::uint64_t v : values)
         if (!out.contains(int(v)))
             out << int(v);
     std::sort(out.begin(), out.end());
@@ -95,13 +95,18 @@ QStringList HeatMapGrid::strategies() const
     return out;
 }
 
-HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy)
+HeatMapGrid heatMapGrid(const bench::ResultsFile& r, const QString& strategy)
 {
+    // Each result's label once (resultLabel() builds a string).
+    QStringList labelOf;
+    labelOf.reserve(qsizetype(r.results.size()));
+    for (const bench::Result& x : r.results)
+        labelOf << resultLabel(x);
     // Labels in catalogue order (the charts' order: kernels as the seeds teach them, baselines last).
     QStringList labels;
-    for (const BenchResult& x : r.results)
-        if (!labels.contains(x.label()))
-            labels << x.label();
+    for (const QString& l : labelOf)
+        if (!labels.contains(l))
+            labels << l;
     std::stable_sort(labels.begin(), labels.end(),
                      [](const QString& a, const QString& b) { return catalogueRank(a) < catalogueRank(b); });
     if (labels.contains(strategy)) {  // the asked-for label's results decide the fallback's N
@@ -110,20 +115,21 @@ HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy)
     }
 
     HeatMapGrid g;
-    const BenchParams& p = r.params;
-    if (p.sweep_param == QLatin1String("block_size") && p.sweep_param2 == QLatin1String("coarse_factor")) {
+    const bench::Params& p = r.params;
+    if (p.sweep && p.sweep->param == "block_size" && p.sweep->second && p.sweep->second->param == "coarse_factor") {
         g.fromSweep = true;
-        g.blocks = axisOf(p.sweep_values);
-        g.coarse = axisOf(p.sweep_values2);
-        g.n = r.results.isEmpty() ? p.n : r.results.first().n;  // a two-parameter sweep is at one N
+        g.blocks = axisOf(p.sweep->values);
+        g.coarse = axisOf(p.sweep->second->values);
+        g.n = qint64(r.results.empty() ? p.n : r.results.front().n);  // a two-parameter sweep is at one N
     } else {
         // An older file: the largest N where one label's results span 2 block sizes × 2 coarse factors.
         for (const QString& label : labels) {
             QMap<qint64, QPair<QSet<int>, QSet<int>>> byN;
-            for (const BenchResult& x : r.results)
-                if (x.label() == label) {
-                    byN[x.n].first.insert(x.block_size);
-                    byN[x.n].second.insert(x.coarse_factor);
+            for (std::size_t i = 0; i < r.results.size(); ++i)
+                if (labelOf.at(qsizetype(i)) == label) {
+                    const bench::Result& x = r.results[i];
+                    byN[qint64(x.n)].first.insert(x.block_size);
+                    byN[qint64(x.n)].second.insert(x.coarse_factor);
                 }
             for (auto it = byN.constEnd(); it != byN.constBegin();) {
                 --it;
@@ -149,8 +155,9 @@ HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy)
         layer.strategy = label;
         layer.cells.resize(g.blocks.size() * g.coarse.size());
         bool any = false;
-        for (const BenchResult& x : r.results) {
-            if (x.label() != label || x.n != g.n)
+        for (std::size_t i = 0; i < r.results.size(); ++i) {
+            const bench::Result& x = r.results[i];
+            if (labelOf.at(qsizetype(i)) != label || qint64(x.n) != g.n)
                 continue;
             const qsizetype bx = g.blocks.indexOf(x.block_size);
             const qsizetype cy = g.coarse.indexOf(x.coarse_factor);
@@ -161,9 +168,9 @@ HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy)
                 continue;
             c.present = true;
             c.status = x.status;
-            if (x.hasSpeed()) {
-                c.gbs = x.bandwidth_gbs;
-                c.time_us = x.time->median_ms * 1e3;
+            if (hasSpeed(x)) {
+                c.gbs = shownBandwidth(x);
+                c.time_us = x.time_ms->median * 1e3;
             }
             any = true;
         }
@@ -174,8 +181,8 @@ HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy)
         return {};
     g.strategy = g.layers.first().strategy;
     g.select(strategy);
-    g.mode = p.mode;
-    g.cache = p.cache;
+    g.mode = qs(p.mode);
+    g.cache = qs(p.cache);
     return g;
 }
 
@@ -374,7 +381,7 @@ void BenchHeatMap::redraw()
                 t->setColor(Qt::white);
                 t->setBrush(QBrush(QColor(0, 0, 0, 150)));
             } else {
-                t->setText(c.present ? benchStatusLabel(c.status) : QStringLiteral("–"));
+                t->setText(c.present ? statusLabel(c.status) : QStringLiteral("–"));
                 t->setColor(text);
                 t->setBrush(QBrush(background));
             }

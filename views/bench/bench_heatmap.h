@@ -6,7 +6,7 @@
 // Views only render: the grid is read from the results as recorded.
 #pragma once
 
-#include "views/bench/bench_data.h"
+#include "views/bench/bench_display.h"
 
 #include <QWidget>
 
@@ -25,8 +25,8 @@ namespace reducescope::views {
 
 /// One cell of a heat map: the file's result for (strategy, block size, coarse factor), if any.
 struct HeatMapCell {
-    bool present = false;                 ///< the file holds a result for this cell
-    BenchStatus status = BenchStatus::Ok; ///< its status (present only)
+    bool present = false;                     ///< the file holds a result for this cell
+    bench::Status status = bench::Status::Ok; ///< its status (present only)
     std::optional<double> gbs;            ///< effective bandwidth, 10^9 bytes/s; verified results only
     std::optional<double> time_us;        ///< median time, microseconds; verified results only
 };
@@ -63,12 +63,13 @@ struct HeatMapGrid {
     bool isEmpty() const { return blocks.size() < 2 || coarse.size() < 2 || layers.isEmpty(); }
 };
 
-/// The heat map of a results set. A file with a two-parameter sweep (params.sweep_param2) gives
-/// its axes as recorded and one layer per strategy label (every cell of the product: a missing
-/// result is a missing cell). Other files: the largest N where one label's results span at least
-/// 2 block sizes and 2 coarse factors. `strategy` picks the layer shown (empty or unknown: the
-/// first kernel, baselines last). An empty grid when the file has no such results.
-HeatMapGrid heatMapGrid(const BenchResults& r, const QString& strategy = {});
+/// The heat map of a results set. A file with a two-parameter sweep (params.sweep with `second`)
+/// gives its axes as recorded and one layer per strategy label (resultLabel(); every cell of the
+/// product: a missing result is a missing cell). Other files: the largest N where one label's
+/// results span at least 2 block sizes and 2 coarse factors. `strategy` picks the layer shown
+/// (empty or unknown: the first kernel, baselines last). An empty grid when the file has no such
+/// results. Speeds only of verified results (hasSpeed()). The grid is a copy: `r` may go after.
+HeatMapGrid heatMapGrid(const bench::ResultsFile& r, const QString& strategy = {});
 
 /// The heat map tab: a strategy picker, a choice of time or bandwidth, and the chart (x block
 /// size, y coarse factor, colour and label = the value, a colour scale with its unit).

@@ -33,6 +33,13 @@ QColor combineColor(const QString& combine)
     }
 }
 
+/// Drawn: verified, with a time, algbw and busbw, on at least one GPU.
+bool drawable(const bench::Result& r)
+{
+    return r.status == bench::Status::Ok && r.time_ms && r.multi_gpu->algbw_gbs && r.multi_gpu->busbw_gbs
+        && r.multi_gpu->gpus >= 1;
+}
+
 QString sizeText(qint64 n)
 {
     for (int p = 10; p <= 40; ++p)
@@ -103,13 +110,16 @@ void BenchScalingChart::setAvailability(int gpuCount, bool ncclBuilt)
     updateMessage();
 }
 
-void BenchScalingChart::setPoints(const QList<ScalingPoint>& points)
+void BenchScalingChart::setResults(const bench::ResultsFile& file)
 {
-    m_points = points;
+    m_results.clear();
+    for (const bench::Result& r : file.results)
+        if (r.multi_gpu)
+            m_results.push_back(r);
     QList<qint64> ns;
-    for (const ScalingPoint& p : m_points)
-        if (!ns.contains(p.n))
-            ns << p.n;
+    for (const bench::Result& r : m_results)
+        if (!ns.contains(qint64(r.n)))
+            ns << qint64(r.n);
     std::sort(ns.begin(), ns.end());
     const QSignalBlocker block(m_sizes);
     m_sizes->clear();
@@ -154,8 +164,8 @@ QStringList BenchScalingChart::drawnCombines() const
 void BenchScalingChart::updateMessage()
 {
     int maxK = 0;
-    for (const ScalingPoint& p : m_points)
-        maxK = std::max(maxK, p.gpus);
+    for (const bench::Result& r : m_results)
+        maxK = std::max(maxK, r.multi_gpu->gpus);
     QStringList parts;
     if (!m_ncclBuilt)
         parts << tr("Built without NCCL: only one GPU can be measured (reconfigure with NCCL for --gpus K > 1).");
@@ -165,7 +175,7 @@ void BenchScalingChart::updateMessage()
         parts << tr("Only one GPU here: scaling needs 2 or more (reducescope-cli bench --gpus K on a multi-GPU machine).");
     else if (m_gpuCount > 1)
         parts << tr("%1 GPUs here.").arg(m_gpuCount);
-    if (m_points.isEmpty())
+    if (m_results.empty())
         parts << tr("No multi-GPU results loaded (reducescope-cli bench --gpus K --json FILE).");
     else if (maxK == 1)
         parts << tr("Only one GPU in these results (K = 1): nothing to scale yet; run bench --gpus K with K > 1 on a multi-GPU machine.");
@@ -180,18 +190,19 @@ void BenchScalingChart::rebuild()
     m_bandwidth->clearGraphs();
     m_flags.clear();
     const qint64 n = currentN();
-    std::map<int, std::map<int, const ScalingPoint*>> byCombine;  // combine index -> K -> point
+    std::map<int, std::map<int, const bench::Result*>> byCombine;  // combine index -> K -> result
     int maxK = 1;
-    for (const ScalingPoint& p : m_points) {
-        if (p.n != n)
+    for (const bench::Result& r : m_results) {
+        if (qint64(r.n) != n)
             continue;
-        if (!p.ok) {
-            m_flags << tr("K=%1 %2: %3").arg(p.gpus).arg(p.combine, p.status);
+        const bench::MultiGpuFields& m = *r.multi_gpu;
+        if (!drawable(r)) {
+            m_flags << tr("K=%1 %2: %3").arg(m.gpus).arg(qs(m.combine), statusId(r.status));
             continue;
         }
-        const int c = kCombines.indexOf(p.combine);
-        byCombine[c < 0 ? int(kCombines.size()) : c][p.gpus] = &p;
-        maxK = std::max(maxK, p.gpus);
+        const int c = kCombines.indexOf(qs(m.combine));
+        byCombine[c < 0 ? int(kCombines.size()) : c][m.gpus] = &r;
+        maxK = std::max(maxK, m.gpus);
     }
     double minTime = 0, maxTime = 0, maxBw = 0;
     for (const auto& [c, points] : byCombine) {
@@ -207,14 +218,17 @@ void BenchScalingChart::rebuild()
             g->setPen(QPen(color, 2, g == bus ? Qt::DashLine : Qt::SolidLine));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
         }
-        for (const auto& [k, p] : points) {
-            time->addData(k, p->median_ms * 1e3);
-            alg->addData(k, p->algbw_gbs);
-            bus->addData(k, p->busbw_gbs);
-            maxTime = std::max(maxTime, p->median_ms * 1e3);
-            if (p->median_ms > 0)
-                minTime = minTime > 0 ? std::min(minTime, p->median_ms * 1e3) : p->median_ms * 1e3;
-            maxBw = std::max({maxBw, p->algbw_gbs, p->busbw_gbs});
+        for (const auto& [k, r] : points) {
+            const double medianMs = r->time_ms->median;
+            const double algbw = *r->multi_gpu->algbw_gbs;
+            const double busbw = *r->multi_gpu->busbw_gbs;
+            time->addData(k, medianMs * 1e3);
+            alg->addData(k, algbw);
+            bus->addData(k, busbw);
+            maxTime = std::max(maxTime, medianMs * 1e3);
+            if (medianMs > 0)
+                minTime = minTime > 0 ? std::min(minTime, medianMs * 1e3) : medianMs * 1e3;
+            maxBw = std::max({maxBw, algbw, busbw});
         }
     }
     for (QCustomPlot* plot : {m_time, m_bandwidth})

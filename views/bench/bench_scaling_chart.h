@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Multi-GPU scaling (`bench --gpus K`): kernel-plus-combine time and bandwidth against the GPU
 // count K, one line per combine (nccl_allreduce, nccl_reduce, p2p, collective_baseline), at one N.
-// Shows the GPU count, and says plainly when only one GPU or no NCCL is available. Draws the points
-// it is given (the app makes them from a results file: app/bench/bench_results.h scalingPoints).
+// Shows the GPU count, and says plainly when only one GPU or no NCCL is available. Draws the
+// multi-GPU results of the results file it is given (those with `gpus` and `combine`); only
+// verified ones with a time, algbw and busbw are drawn, the others are flagged.
 #pragma once
 
-#include "views/bench/bench_data.h"
+#include "views/bench/bench_display.h"
 
 #include <QList>
 #include <QString>
 #include <QWidget>
+
+#include <vector>
 
 class QCustomPlot;
 class QLabel;
@@ -26,8 +29,9 @@ public:
     /// whether the CLI was built with NCCL (default: this build's REDUCESCOPE_HAVE_NCCL). Drives
     /// the message above the charts.
     void setAvailability(int gpuCount, bool ncclBuilt);
-    /// The points to draw (all sizes; the N selector picks one, the largest by default).
-    void setPoints(const QList<ScalingPoint>& points);
+    /// The multi-GPU results of `file` to draw (all sizes; the N selector picks one, the largest
+    /// by default). A file without any shows what to run. The chart keeps a copy of those results.
+    void setResults(const bench::ResultsFile& file);
 
     /// The message shown above the charts (for tests).
     QString message() const;
@@ -53,7 +57,7 @@ private:
     QComboBox* m_sizes = nullptr;
     QCustomPlot* m_time = nullptr;
     QCustomPlot* m_bandwidth = nullptr;
-    QList<ScalingPoint> m_points;
+    std::vector<bench::Result> m_results;  ///< the file's results with multi_gpu, in file order
     QStringList m_flags;
     int m_gpuCount = -1;  // -1: not told
     bool m_ncclBuilt = true;

@@ -8,7 +8,9 @@
 #include "app/bench/bench_results.h"
 #include "app/bench/benchmark_pane.h"
 #include "app/common/language.h"
+#include "bench/compare.h"
 #include "bench_pane_test_data.h"
+#include "views/bench/bench_display.h"
 
 #include <QApplication>
 #include <QDirIterator>
@@ -254,8 +256,7 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
     }
     const auto doc = app::BenchResultsReader::readDocument(file, &error);
     QVERIFY(doc);
-    const views::BenchResults shown = app::toViews(*doc, file);
-    QCOMPARE(references.size(), int(shown.device.peak_bandwidth_gbs > 0) + int(shown.ceiling_read_gbs.has_value()));
+    QCOMPARE(references.size(), int(doc->device.peak_bandwidth_gbs > 0) + int(views::readCeiling(*doc).has_value()));
     // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
     for (QCPLegend* l : chart->findChildren<QCPLegend*>())
     for (int i = 0; i < l->itemCount(); ++i) {
@@ -331,22 +332,21 @@ void TestBenchNotesChart::noiseWhiskersAndHatching()
     QString error;
     const auto doc = app::BenchResultsReader::readDocument(path, &error);
     QVERIFY2(doc, qPrintable(error));
-    const views::BenchResults shown = app::toViews(*doc, path);
     BenchChart chart{BenchChart::Kind(kind)};
     chart.resize(1400, 800);
-    chart.setSeries({views::BenchSeries{shown, {}}}, QStringLiteral("cub"));
+    chart.setSeries({views::BenchSeries{&*doc, path, {}}}, QStringLiteral("cub"));
     QCOMPARE(chart.noiseLegend(), legend);
     for (const QString& l : legend)
         QVERIFY2(chart.seriesNames().contains(l), qPrintable(chart.seriesNames().join(QLatin1Char('|'))));
     int hatched = 0;
     for (const views::BenchBar& bar : chart.bars()) {
-        const views::BenchResult* r = nullptr;
-        for (const views::BenchResult& x : shown.results)
-            if (x.label() == bar.strategy && x.hasSpeed())
+        const bench::Result* r = nullptr;
+        for (const bench::Result& x : doc->results)
+            if (views::resultLabel(x) == bar.strategy && views::hasSpeed(x))
                 r = &x;
         QVERIFY(r);
         // Whiskers: value ± noise × value (the recorded MAD, else half the min–max spread).
-        const double noise = recorded ? *r->noise : (r->time->max_ms - r->time->min_ms) / (2 * r->time->median_ms);
+        const double noise = recorded ? *r->noise : (r->time_ms->max - r->time_ms->min) / (2 * r->time_ms->median);
         QVERIFY2(qAbs(bar.plus - noise * bar.value) <= 1e-9 * bar.value, qPrintable(bar.strategy));
         QVERIFY(qAbs(bar.minus - bar.plus) <= 1e-9 * bar.value);
         QCOMPARE(bar.noisy, recorded && bar.strategy == QLatin1String("convergent"));

@@ -10,6 +10,7 @@
 #include "app/bench/benchmark_pane.h"
 #include "bench_pane_test_data.h"
 #include "app/common/language.h"
+#include "views/bench/bench_display.h"
 #include "views/bench/bench_scaling_chart.h"
 
 #include <QApplication>
@@ -35,6 +36,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <qcustomplot.h>
+
 #ifdef Q_OS_UNIX
 #include <sys/stat.h>
 #endif
@@ -43,6 +46,7 @@ using namespace reducescope;
 using app::BenchOutcome;
 using app::BenchmarkPane;
 using views::BenchChart;
+using views::qs;
 
 Q_DECLARE_METATYPE(BenchOutcome::Kind)
 
@@ -115,6 +119,7 @@ private slots:
     void realCliWithoutGpu();
     void recordedMenu();
     void multiGpuFile();
+    void multiGpuResultsDrawn();
     void devicePanel_data();
     void devicePanel();
     void screenshots();
@@ -147,7 +152,7 @@ void TestBenchPane::loadFixtureGivesOneBarPerKernel()
     BenchmarkPane pane;
     QString error;
     QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
-    const auto file = app::BenchResultsReader::readFile(dataFile("fixture_1m.json"), &error);
+    const auto file = app::BenchResultsReader::readDocument(dataFile("fixture_1m.json"), &error);
     QVERIFY(file);
 
     const BenchChart* bw = pane.chart(BenchChart::Kind::Bandwidth);
@@ -156,16 +161,17 @@ void TestBenchPane::loadFixtureGivesOneBarPerKernel()
     const auto bwBars = drawn(bw);
     const auto timeBars = drawn(time);
     int ok = 0;
-    for (const views::BenchResult& r : file->results) {
-        if (r.hasSpeed()) {
+    for (const bench::Result& r : file->results) {
+        const QString id = qs(r.strategy);
+        if (views::hasSpeed(r)) {
             ++ok;
-            QVERIFY2(bwBars.contains(r.strategy), qPrintable(r.strategy));
-            QCOMPARE(bwBars.value(r.strategy), *r.bandwidth_gbs);
-            QCOMPARE(timeBars.value(r.strategy), r.time->median_ms * 1000);
+            QVERIFY2(bwBars.contains(id), qPrintable(id));
+            QCOMPARE(bwBars.value(id), *r.bandwidth_gbs);
+            QCOMPARE(timeBars.value(id), r.time_ms->median * 1000);
         } else {
             // Not verified: never drawn as a speed, flagged by name instead.
-            QVERIFY2(!bwBars.contains(r.strategy), qPrintable(r.strategy));
-            QVERIFY2(!timeBars.contains(r.strategy), qPrintable(r.strategy));
+            QVERIFY2(!bwBars.contains(id), qPrintable(id));
+            QVERIFY2(!timeBars.contains(id), qPrintable(id));
         }
     }
     QCOMPARE(bwBars.size(), ok);
@@ -215,27 +221,29 @@ void TestBenchPane::recordedFiles()
         BenchmarkPane pane;
         QString error;
         QVERIFY2(pane.loadResults(dir.filePath(f), &error), qPrintable(f + QStringLiteral(": ") + error));
-        const views::BenchResults& r = pane.shownResults();
-        if (r.isSweep()) {
+        const bench::ResultsFile& r = pane.shownDocument();
+        QCOMPARE(pane.shownSource(), QFileInfo(f).fileName());
+        if (views::isSweep(r)) {
             // A block size x coarse factor file: the sweep chart draws the first coarse factor's
             // line (the Heat map tab shows every pair).
-            const bool twoParameters = !r.params.sweep_param2.isEmpty();
+            const bool twoParameters = r.params.sweep->second.has_value();
             int ok = 0;
             for (const auto& x : r.results)
-                if (!twoParameters || x.coarse_factor == int(r.params.sweep_values2.value(0)))
-                    ok += (x.hasSpeed() && x.bandwidth_gbs) ? 1 : 0;
+                if (!twoParameters || x.coarse_factor == int(r.params.sweep->second->values.at(0)))
+                    ok += (views::hasSpeed(x) && x.bandwidth_gbs) ? 1 : 0;
             QCOMPARE(pane.chart(BenchChart::Kind::Sweep)->points().size(), ok);
         }
-        if (!r.isSweep()) {
+        if (!views::isSweep(r)) {
             // one bar per verified kernel, with the file's value
             const auto bars = drawn(pane.chart(BenchChart::Kind::Bandwidth));
             int ok = 0;
             for (const auto& x : r.results) {
-                if (!x.hasSpeed() || !x.bandwidth_gbs)
+                if (!views::hasSpeed(x) || !x.bandwidth_gbs)
                     continue;
                 ++ok;
-                QVERIFY2(bars.contains(x.label()), qPrintable(f + QStringLiteral(": ") + x.label()));
-                QCOMPARE(bars.value(x.label()), *x.bandwidth_gbs);
+                const QString label = views::resultLabel(x);
+                QVERIFY2(bars.contains(label), qPrintable(f + QStringLiteral(": ") + label));
+                QCOMPARE(bars.value(label), *x.bandwidth_gbs);
             }
             QCOMPARE(bars.size(), ok);
         }
@@ -307,7 +315,7 @@ void TestBenchPane::malformedKeepsOldCharts()
     // what was shown stays
     QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
     QCOMPARE(pane.tableModel()->rowCount(), 13);
-    QCOMPARE(pane.shownResults().source, QStringLiteral("fixture_1m.json"));
+    QCOMPARE(pane.shownSource(), QStringLiteral("fixture_1m.json"));
     QCOMPARE(pane.deviceText(), deviceBefore);
 
     // and a file that does not exist
@@ -354,7 +362,7 @@ void TestBenchPane::refusedFilesKeepOldCharts()
     QVERIFY2(error.contains(expected), qPrintable(error));
     QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)), before);
     QCOMPARE(pane.tableModel()->rowCount(), 13);
-    QCOMPARE(pane.shownResults().source, QStringLiteral("fixture_1m.json"));
+    QCOMPARE(pane.shownSource(), QStringLiteral("fixture_1m.json"));
 }
 
 void TestBenchPane::overlay()
@@ -748,7 +756,8 @@ void TestBenchPane::runWithFakeCli()
     QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
     QCOMPARE(results.count(), 4);
     QCOMPARE(pane.tableModel()->rowCount(), 4);
-    QCOMPARE(pane.shownResults().device.name, QStringLiteral("NVIDIA H200 (fixture)"));
+    QCOMPARE(qs(pane.shownDocument().device.name), QStringLiteral("NVIDIA H200 (fixture)"));
+    QCOMPARE(pane.shownSource(), QStringLiteral("run"));
     QCOMPARE(drawn(pane.chart(BenchChart::Kind::Bandwidth)).value(QStringLiteral("coarsened")), 687.6);
     QVERIFY(!drawn(pane.chart(BenchChart::Kind::Bandwidth)).contains(QStringLiteral("warp_shuffle")));
     const QStringList lines = pane.statusLines();
@@ -1148,7 +1157,7 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
     turn.setInterval(0);
     connect(&turn, &QTimer::timeout, &pane, [&] {
         longestGap = std::max(longestGap, sinceTurn.restart());
-        const qsizetype rows = pane.shownResults().results.size();
+        const qsizetype rows = qsizetype(pane.shownDocument().results.size());
         if (rows > 0 && rows < kLines)
             seen.insert(rows);
         turnsWithRows += rows > last;
@@ -1175,7 +1184,7 @@ void TestBenchPane::floodOfLinesKeepsPaneResponsive()
     QCOMPARE(o.kind, BenchOutcome::Kind::Completed);
     QCOMPARE(o.message, QStringLiteral("Done: %1 results.").arg(kLines));
     QCOMPARE(pane.tableModel()->rowCount(), kLines);
-    QCOMPARE(pane.shownResults().results.size(), kLines);
+    QCOMPARE(int(pane.shownDocument().results.size()), kLines);
     QCOMPARE(pane.tableView()->verticalScrollBar()->value(), scrolledTo);
     QVERIFY2(seen.size() >= 10, qPrintable(QString::number(seen.size())));
     // No reset while streaming; one update at the end, and at most one per turn that brought rows.
@@ -1379,6 +1388,60 @@ void TestBenchPane::multiGpuFile()
     // and a single-GPU file empties it again
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
     QVERIFY(pane.scalingChart()->drawnCombines().isEmpty());
+}
+
+void TestBenchPane::multiGpuResultsDrawn()
+{
+    // A file's multi-GPU results reach the Multi-GPU tab (single-GPU ones do not); only verified
+    // ones are drawn, with the file's time, algbw and busbw; the others are flagged.
+    QJsonObject doc = fixtureObject();
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    // algbw = bytes / median time and busbw = algbw × 2(k-1)/k for an all-reduce: the reader
+    // checks both against the time, so they are computed here, not made up.
+    auto tag = [&](int i, int gpus, const char* combine, const char* status) {
+        QJsonObject r = results[i].toObject();
+        const double median = r[QStringLiteral("time_ms")].toObject()[QStringLiteral("median")].toDouble();
+        const double alg = r[QStringLiteral("bytes_read")].toDouble() / (median * 1e6);
+        const double bus = alg * 2 * (gpus - 1) / gpus;
+        r[QStringLiteral("gpus")] = gpus;
+        r[QStringLiteral("combine")] = QLatin1String(combine);
+        r[QStringLiteral("status")] = QLatin1String(status);
+        r[QStringLiteral("algbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(alg) : QJsonValue();
+        r[QStringLiteral("busbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(bus) : QJsonValue();
+        if (QString::fromLatin1(status) != QLatin1String("ok")) {
+            r[QStringLiteral("bandwidth_gbs")] = QJsonValue();
+            r[QStringLiteral("time_ms")] = QJsonValue();
+        }
+        results[i] = r;
+    };
+    tag(0, 1, "nccl_allreduce", "ok");
+    tag(1, 2, "nccl_allreduce", "ok");
+    tag(2, 2, "p2p", "skipped");
+    doc[QStringLiteral("results")] = results;
+    QTemporaryDir tmp;
+    const QString path = writeFile(tmp, QStringLiteral("multi.json"), QJsonDocument(doc).toJson());
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    views::BenchScalingChart* chart = pane.scalingChart();
+    QCOMPARE(chart->sizes(), QList<qint64>{1048576});
+    QCOMPARE(chart->drawnCombines(), QStringList{QStringLiteral("nccl_allreduce")});
+    QCOMPARE(chart->flags(), QStringList{QStringLiteral("K=2 p2p: skipped")});  // never drawn as a speed
+    QVERIFY2(chart->message().contains(QStringLiteral("K = 1..2")), qPrintable(chart->message()));
+    // The time chart (µs) and the bandwidth chart (algbw, then busbw, per combine), as drawn.
+    const QList<QCustomPlot*> plots = chart->findChildren<QCustomPlot*>();
+    QCOMPARE(plots.size(), 2);
+    QCustomPlot* time = plots.at(0);
+    QCustomPlot* bandwidth = plots.at(1);
+    QCOMPARE(time->graphCount(), 1);
+    QCOMPARE(bandwidth->graphCount(), 2);
+    QCOMPARE(time->graph(0)->data()->size(), 2);  // K = 1 and K = 2
+    const double alg2 = 4194304 / (0.0198 * 1e6);
+    QCOMPARE(time->graph(0)->data()->at(1)->key, 2.0);
+    QCOMPARE(time->graph(0)->data()->at(1)->value, 0.0198 * 1e3);
+    QCOMPARE(bandwidth->graph(0)->data()->at(1)->value, alg2);
+    QCOMPARE(bandwidth->graph(1)->data()->at(1)->value, alg2);  // k = 2: 2(k-1)/k = 1
+    QCOMPARE(bandwidth->graph(1)->data()->at(0)->value, 0.0);  // k = 1: an all-reduce's bus factor is 0
 }
 
 void TestBenchPane::recordedMenu()

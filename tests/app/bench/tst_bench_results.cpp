@@ -7,6 +7,7 @@
 #include "app/step/hardware_counters.h"
 #include "bench_pane_test_data.h"
 #include "app/common/lessons.h"
+#include "views/bench/bench_display.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <functional>
 
 #ifdef Q_OS_UNIX
@@ -27,7 +29,8 @@
 #endif
 
 using namespace reducescope;
-using views::BenchStatus;
+using bench::Status;
+using views::qs;
 
 namespace {
 QString fixture(const char* name) { return QStringLiteral(BENCHPANE_DATA_DIR "/") + QLatin1String(name); }
@@ -59,11 +62,10 @@ private slots:
     void malformed();
     void refusedFiles_data();
     void refusedFiles();
-    void jsonLines_data();
-    void jsonLines();
+    void streamLinesThroughRunner_data();
+    void streamLinesThroughRunner();
     void exportLoadRoundTrip_data();
     void exportLoadRoundTrip();
-    void scalingPointsOfAFile();
     void csvExport();
     void markdownExport();
     void markdownSpeedupCell_data();
@@ -71,6 +73,7 @@ private slots:
     void readerMessagesOneFormat();
     void markdownSpeedupCell();
     void speedups();
+    void notOkShowsNoSpeed();
     void twentyThousandResults();
     void tableModel();
     void streamedRows_data();
@@ -87,35 +90,35 @@ private slots:
 void TestBenchResults::loadsFixture()
 {
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
-    QCOMPARE(r->device.name, QStringLiteral("NVIDIA H200 (fixture)"));
+    QCOMPARE(qs(r->device.name), QStringLiteral("NVIDIA H200 (fixture)"));
     QCOMPARE(r->device.sms, 132);
-    QCOMPARE(r->device.l2_bytes, qint64(62914560));
+    QCOMPARE(r->device.l2_bytes, 62914560LL);
     QCOMPARE(r->device.peak_bandwidth_gbs, 4915.2);
-    QCOMPARE(r->params.n, qint64(1048576));
-    QCOMPARE(r->params.mode, QStringLiteral("graph"));
-    QVERIFY(!r->isSweep());
-    QCOMPARE(*r->ceiling_read_gbs, 4300.0);
-    QCOMPARE(r->results.size(), qsizetype(13));
+    QCOMPARE(r->params.n, std::uint64_t{1048576});
+    QCOMPARE(qs(r->params.mode), QStringLiteral("graph"));
+    QVERIFY(!views::isSweep(*r));
+    QCOMPARE(*views::readCeiling(*r), 4300.0);
+    QCOMPARE(r->results.size(), std::size_t{13});
     const auto& coarsened = r->results.at(4);
-    QCOMPARE(coarsened.strategy, QStringLiteral("coarsened"));
-    QCOMPARE(coarsened.status, BenchStatus::Ok);
-    QCOMPARE(coarsened.time->median_ms, 0.0061);
-    QCOMPARE(*coarsened.bandwidth_gbs, 687.6);
+    QCOMPARE(qs(coarsened.strategy), QStringLiteral("coarsened"));
+    QCOMPARE(coarsened.status, Status::Ok);
+    QCOMPARE(coarsened.time_ms->median, 0.0061);
+    QCOMPARE(*views::shownBandwidth(coarsened), 687.6);
     const auto& race = r->results.at(6);
-    QCOMPARE(race.status, BenchStatus::ExpectedWrong);
-    QVERIFY(!race.hasSpeed());
-    QVERIFY(!race.bandwidth_gbs);
-    QCOMPARE(r->results.at(7).status, BenchStatus::Wrong);
-    QCOMPARE(r->results.at(8).status, BenchStatus::Skipped);
-    QVERIFY(!r->results.at(8).time);
+    QCOMPARE(race.status, Status::ExpectedWrong);
+    QVERIFY(!views::hasSpeed(race));
+    QVERIFY(!views::shownBandwidth(race));
+    QCOMPARE(r->results.at(7).status, Status::Wrong);
+    QCOMPARE(r->results.at(8).status, Status::Skipped);
+    QVERIFY(!r->results.at(8).time_ms);
 
-    const auto sweep = app::BenchResultsReader::readFile(fixture("fixture_sweep.json"), &error);
+    const auto sweep = app::BenchResultsReader::readDocument(fixture("fixture_sweep.json"), &error);
     QVERIFY2(sweep, qPrintable(error));
-    QVERIFY(sweep->isSweep());
-    QCOMPARE(sweep->params.sweep_param, QStringLiteral("n"));
-    QCOMPARE(sweep->params.sweep_values.size(), 11);
+    QVERIFY(views::isSweep(*sweep));
+    QCOMPARE(views::sweepParam(sweep->params), QStringLiteral("n"));
+    QCOMPARE(sweep->params.sweep->values.size(), std::size_t{11});
 }
 
 void TestBenchResults::malformed_data()
@@ -215,7 +218,7 @@ void TestBenchResults::malformed()
     QFETCH(QByteArray, text);
     QFETCH(QString, expected);
     QString error;
-    const auto r = app::BenchResultsReader::parse(text, &error);
+    const auto r = app::BenchResultsReader::parseDocument(text, &error);
     QVERIFY(!r);
     QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message was: ") + error));
     QVERIFY(!error.contains(QLatin1Char('\n')));
@@ -304,7 +307,7 @@ void TestBenchResults::refusedFiles()
     QElapsedTimer clock;
     clock.start();
     QString error;
-    const auto r = app::BenchResultsReader::readFile(path, &error);
+    const auto r = app::BenchResultsReader::readDocument(path, &error);
     QVERIFY(!r);
     QVERIFY2(error.contains(expected), qPrintable(QStringLiteral("message was: ") + error.left(500)));
     QVERIFY(!error.contains(QLatin1Char('\n')));
@@ -312,45 +315,70 @@ void TestBenchResults::refusedFiles()
     QVERIFY2(clock.elapsed() < 10000, "refusing took too long");
 }
 
-void TestBenchResults::jsonLines_data()
+// Each kind of stdout line through the app's live path: the fake CLI prints it, BenchRunner reads
+// it with bench::read_line (the one reader of the JSON lines) and turns it into its signals and
+// the run's outcome; a line it cannot read is rejected with the reader's words.
+void TestBenchResults::streamLinesThroughRunner_data()
 {
     QTest::addColumn<QByteArray>("line");
-    QTest::addColumn<int>("type");  // -1: parse error
+    QTest::addColumn<QString>("kind");  // progress | done | error | rejected
     QTest::addRow("progress") << QByteArray(R"({"type":"progress","index":2,"total":5,"strategy":"cub","n":1024})")
-                              << int(app::BenchLine::Type::Progress);
-    QTest::addRow("done") << QByteArray(R"({"type":"done","elapsed_s":1.5})") << int(app::BenchLine::Type::Done);
+                              << QStringLiteral("progress");
+    QTest::addRow("done") << QByteArray(R"({"type":"done","elapsed_s":1.5})") << QStringLiteral("done");
     QTest::addRow("error") << QByteArray(R"({"type":"error","message":"cudaMalloc: out of memory"})")
-                           << int(app::BenchLine::Type::Error);
-    QTest::addRow("unknown type") << QByteArray(R"({"type":"hello"})") << -1;
-    QTest::addRow("no type") << QByteArray(R"({"index":2})") << -1;
-    QTest::addRow("garbage") << QByteArray("Segmentation fault") << -1;
+                           << QStringLiteral("error");
+    QTest::addRow("unknown type") << QByteArray(R"({"type":"hello"})") << QStringLiteral("rejected");
+    QTest::addRow("no type") << QByteArray(R"({"index":2})") << QStringLiteral("rejected");
+    QTest::addRow("garbage") << QByteArray("Segmentation fault") << QStringLiteral("rejected");
     QTest::addRow("progress with string index")
-        << QByteArray(R"({"type":"progress","index":"2","total":5,"strategy":"cub"})") << -1;
+        << QByteArray(R"({"type":"progress","index":"2","total":5,"strategy":"cub"})") << QStringLiteral("rejected");
 }
 
-void TestBenchResults::jsonLines()
+void TestBenchResults::streamLinesThroughRunner()
 {
     QFETCH(QByteArray, line);
-    QFETCH(int, type);
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    qputenv("FAKE_CLI_MODE", "stream");
+    qputenv("FAKE_CLI_LINES", testdata::writeFile(dir, QStringLiteral("lines.jsonl"), line + '\n').toUtf8());
+    app::BenchRunner runner;
+    runner.setCliPath(testdata::dataFile("fake_cli.sh"));
+    QSignalSpy progress(&runner, &app::BenchRunner::progress);
+    QSignalSpy rejected(&runner, &app::BenchRunner::lineRejected);
+    QSignalSpy finished(&runner, &app::BenchRunner::finished);
     QString error;
-    const auto l = app::BenchResultsReader::parseLine(line, &error);
-    if (type < 0) {
-        QVERIFY(!l);
-        QVERIFY(!error.isEmpty());
+    QVERIFY2(runner.start(app::BenchRequest{}, &error), qPrintable(error));
+    const bool ended = finished.wait(20000);
+    qunsetenv("FAKE_CLI_MODE");
+    qunsetenv("FAKE_CLI_LINES");
+    QVERIFY(ended);
+    const auto outcome = finished.first().first().value<app::BenchOutcome>();
+    QCOMPARE(int(rejected.count()), kind == QLatin1String("rejected") ? 1 : 0);
+    if (kind == QLatin1String("rejected")) {
+        const QString why = rejected.first().first().toString();
+        QVERIFY2(why.startsWith(QStringLiteral("reducescope-cli printed a line this app cannot read: ")), qPrintable(why));
+        QVERIFY(!why.contains(QLatin1Char('\n')));
+        QVERIFY(progress.isEmpty());
         return;
     }
-    QVERIFY2(l, qPrintable(error));
-    QCOMPARE(int(l->type), type);
-    if (l->type == app::BenchLine::Type::Progress) {
-        QCOMPARE(l->index, 2);
-        QCOMPARE(l->total, 5);
-        QCOMPARE(l->strategy, QStringLiteral("cub"));
-        QCOMPARE(l->n, qint64(1024));
+    if (kind == QLatin1String("progress")) {
+        QCOMPARE(int(progress.count()), 1);
+        const QList<QVariant> args = progress.first();
+        QCOMPARE(args.at(0).toInt(), 2);
+        QCOMPARE(args.at(1).toInt(), 5);
+        QCOMPARE(args.at(2).toString(), QStringLiteral("cub"));
+        QCOMPARE(args.at(3).toLongLong(), qint64(1024));
     }
-    if (l->type == app::BenchLine::Type::Error)
-        QCOMPARE(l->message, QStringLiteral("cudaMalloc: out of memory"));
-    if (l->type == app::BenchLine::Type::Done)
-        QCOMPARE(l->elapsed_s, 1.5);
+    if (kind == QLatin1String("error")) {
+        QCOMPARE(outcome.kind, app::BenchOutcome::Kind::ErrorReported);
+        QVERIFY2(outcome.message.endsWith(QStringLiteral(": cudaMalloc: out of memory")), qPrintable(outcome.message));
+    }
+    if (kind == QLatin1String("done")) {
+        QCOMPARE(outcome.kind, app::BenchOutcome::Kind::Completed);  // exit 0 after its done line
+        // The pane takes no figure from the done line; the reader the runner uses gives its time.
+        QCOMPARE(bench::read_line(line.toStdString()).elapsed_s, 1.5);
+    }
 }
 
 // Export -> load keeps everything: one GPU, a sweep, multi-GPU (algbw, busbw, devices, peer
@@ -359,7 +387,7 @@ void TestBenchResults::exportLoadRoundTrip_data()
 {
     QTest::addColumn<QString>("path");
     QTest::addColumn<int>("results");
-    QTest::addColumn<int>("scalingPoints");
+    QTest::addColumn<int>("multiGpu");  // results with the multi-GPU fields (the scaling chart's)
     QTest::addColumn<bool>("counters");
     QTest::addRow("one GPU") << fixture("fixture_1m.json") << 13 << 0 << false;
     QTest::addRow("sweep over N") << fixture("fixture_sweep.json") << 33 << 0 << false;
@@ -374,7 +402,7 @@ void TestBenchResults::exportLoadRoundTrip()
 {
     QFETCH(QString, path);
     QFETCH(int, results);
-    QFETCH(int, scalingPoints);
+    QFETCH(int, multiGpu);
     QFETCH(bool, counters);
     QString error;
     const auto file = app::BenchResultsReader::readDocument(path, &error);
@@ -386,67 +414,27 @@ void TestBenchResults::exportLoadRoundTrip()
     const auto again = app::BenchResultsReader::readDocument(out, &error);
     QVERIFY2(again, qPrintable(error));
     QVERIFY(*again == *file);
-    QCOMPARE(app::scalingPoints(*again), app::scalingPoints(*file));
-    QCOMPARE(int(app::scalingPoints(*again).size()), scalingPoints);
-    QCOMPARE(again->counters.has_value(), counters);
-    const views::BenchResults a = app::toViews(*file, QString());
-    const views::BenchResults b = app::toViews(*again, QString());
-    for (qsizetype i = 0; i < a.results.size(); ++i) {
-        QCOMPARE(b.results[i].label(), a.results[i].label());
-        QCOMPARE(b.results[i].bandwidth_gbs, a.results[i].bandwidth_gbs);
-        QCOMPARE(b.results[i].time.has_value(), a.results[i].time.has_value());
-    }
-    QCOMPARE(b.ceiling_copy_gbs, a.ceiling_copy_gbs);
-    QCOMPARE(b.params.sweep_values, a.params.sweep_values);
-}
-
-void TestBenchResults::scalingPointsOfAFile()
-{
-    // Multi-GPU results become points (single-GPU ones do not); only verified ones are drawn.
-    QJsonObject doc = fixtureObject();
-    QJsonArray results = doc[QStringLiteral("results")].toArray();
-    // algbw = bytes / median time and busbw = algbw × 2(k-1)/k for an all-reduce: the reader
-    // checks both against the time, so they are computed here, not made up.
-    auto tag = [&](int i, int gpus, const char* combine, const char* status) {
-        QJsonObject r = results[i].toObject();
-        const double median = r[QStringLiteral("time_ms")].toObject()[QStringLiteral("median")].toDouble();
-        const double alg = r[QStringLiteral("bytes_read")].toDouble() / (median * 1e6);
-        const double bus = alg * 2 * (gpus - 1) / gpus;
-        r[QStringLiteral("gpus")] = gpus;
-        r[QStringLiteral("combine")] = QLatin1String(combine);
-        r[QStringLiteral("status")] = QLatin1String(status);
-        r[QStringLiteral("algbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(alg) : QJsonValue();
-        r[QStringLiteral("busbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(bus) : QJsonValue();
-        if (QString::fromLatin1(status) != QLatin1String("ok")) {
-            r[QStringLiteral("bandwidth_gbs")] = QJsonValue();
-            r[QStringLiteral("time_ms")] = QJsonValue();
-        }
-        results[i] = r;
+    const auto multi = [](const bench::ResultsFile& f) {
+        return int(std::count_if(f.results.begin(), f.results.end(), [](const bench::Result& r) { return r.multi_gpu.has_value(); }));
     };
-    tag(0, 1, "nccl_allreduce", "ok");
-    tag(1, 2, "nccl_allreduce", "ok");
-    tag(2, 2, "p2p", "skipped");
-    doc[QStringLiteral("results")] = results;
-    QString error;
-    const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
-    QVERIFY2(file, qPrintable(error));
-    const auto points = app::scalingPoints(*file);
-    QCOMPARE(points.size(), 3);
-    QCOMPARE(points[1].gpus, 2);
-    QCOMPARE(points[1].combine, QStringLiteral("nccl_allreduce"));
-    QVERIFY(points[1].ok);
-    QCOMPARE(points[1].median_ms, 0.0198);
-    QCOMPARE(points[1].algbw_gbs, 4194304 / (0.0198 * 1e6));
-    QCOMPARE(points[1].busbw_gbs, points[1].algbw_gbs);  // k = 2: 2(k-1)/k = 1
-    QVERIFY(!points[2].ok);  // skipped: never drawn as a speed
-    QCOMPARE(points[2].status, QStringLiteral("skipped"));
+    QCOMPARE(multi(*again), multi(*file));
+    QCOMPARE(multi(*again), multiGpu);
+    for (std::size_t i = 0; i < file->results.size(); ++i) {
+        QVERIFY(again->results[i].multi_gpu == file->results[i].multi_gpu);
+        QCOMPARE(views::resultLabel(again->results[i]), views::resultLabel(file->results[i]));
+        QCOMPARE(views::shownBandwidth(again->results[i]), views::shownBandwidth(file->results[i]));
+        QCOMPARE(again->results[i].time_ms.has_value(), file->results[i].time_ms.has_value());
+    }
+    QCOMPARE(again->counters.has_value(), counters);
+    QVERIFY(again->ceilings == file->ceilings);
+    QVERIFY(again->params.sweep == file->params.sweep);
 }
 
 void TestBenchResults::markdownExport()
 {
     // The table as Markdown; the speed-up column names its baseline.
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
     const auto s = app::benchSpeedups(*r, QStringLiteral("shared"));
     const QStringList lines =
@@ -485,9 +473,9 @@ void TestBenchResults::markdownSpeedupCell()
     QFETCH(double, value);
     QFETCH(QString, cell);
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
-    QCOMPARE(r->results.size(), qsizetype(13));
+    QCOMPARE(r->results.size(), std::size_t{13});
     QList<std::optional<double>> s(listed, std::optional<double>(1.0));
     if (listed > 4)
         s[4] = value < 0 ? std::nullopt : std::optional<double>(value);
@@ -542,7 +530,7 @@ void TestBenchResults::readerMessagesOneFormat()
     }
     QString error;
     if (reader == QLatin1String("results")) {
-        QVERIFY(!app::BenchResultsReader::readFile(path, &error));
+        QVERIFY(!app::BenchResultsReader::readDocument(path, &error));
     } else if (reader == QLatin1String("trace")) {
         const app::OriginTrace t = app::readTraceFile(path);
         QVERIFY(!t.trace);
@@ -567,7 +555,7 @@ void TestBenchResults::readerMessagesOneFormat()
 void TestBenchResults::csvExport()
 {
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
     const QStringList lines = QString::fromUtf8(app::benchResultsToCsv(*r)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 1 + 13);
@@ -582,10 +570,10 @@ void TestBenchResults::csvExport()
 void TestBenchResults::speedups()
 {
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
     const auto vsCpu = app::benchSpeedups(*r, QStringLiteral("cpu"));
-    QCOMPARE(vsCpu.size(), r->results.size());
+    QCOMPARE(vsCpu.size(), qsizetype(r->results.size()));
     QCOMPARE(*vsCpu[4], *r->results[4].speedup_vs_cpu);
     QVERIFY(!vsCpu[6]);  // race: never a speed
     QVERIFY(!vsCpu[7]);  // wrong
@@ -593,6 +581,53 @@ void TestBenchResults::speedups()
     const auto vsShared = app::benchSpeedups(*r, QStringLiteral("shared"));
     QVERIFY(qFuzzyCompare(*vsShared[4], 0.0121 / 0.0061));
     QVERIFY(qFuzzyCompare(*vsShared[2], 1.0));
+}
+
+void TestBenchResults::notOkShowsNoSpeed()
+{
+    // A file whose failed result carries speeds anyway: the reader keeps them (and an export
+    // writes them back), but no speed of a result that is not ok is shown, in the table, the CSV,
+    // the Markdown or the speed-ups (views/bench/bench_display.h, shown*()).
+    QJsonObject doc = fixtureObject();
+    QJsonArray results = doc[QStringLiteral("results")].toArray();
+    QJsonObject r7 = results[7].toObject();
+    QCOMPARE(r7[QStringLiteral("status")].toString(), QStringLiteral("wrong"));
+    const double median = r7[QStringLiteral("time_ms")].toObject()[QStringLiteral("median")].toDouble();
+    QVERIFY(median > 0);
+    r7[QStringLiteral("bandwidth_gbs")] = r7[QStringLiteral("bytes_read")].toDouble() / (median * 1e6);
+    r7[QStringLiteral("pct_peak")] = 10.0;
+    r7[QStringLiteral("pct_ceiling")] = 11.0;
+    r7[QStringLiteral("speedup_vs_cpu")] = 3.0;
+    r7[QStringLiteral("speedup_vs_cub")] = 0.5;
+    results[7] = r7;
+    doc[QStringLiteral("results")] = results;
+    QString error;
+    const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
+    QVERIFY2(file, qPrintable(error));
+    const bench::Result& x = file->results.at(7);
+    QVERIFY(x.bandwidth_gbs && x.pct_peak && x.pct_ceiling && x.speedup_vs_cpu && x.speedup_vs_cub);  // as written
+    QVERIFY(!views::hasSpeed(x));
+    QVERIFY(!views::shownBandwidth(x) && !views::shownPctPeak(x) && !views::shownPctCeiling(x));
+    QVERIFY(!views::shownSpeedupVsCpu(x) && !views::shownSpeedupVsCub(x));
+    QVERIFY(QByteArray::fromStdString(bench::write_results(*file)).contains("\"pct_peak\": 10"));  // kept for export
+    const auto vsCpu = app::benchSpeedups(*file, QStringLiteral("cpu"));
+    QVERIFY(!vsCpu[7]);
+    using M = app::BenchTableModel;
+    M model;
+    model.setResults(*file, vsCpu, QStringLiteral("cpu"));
+    QCOMPARE(model.index(7, M::KernelColumn).data().toString(), QStringLiteral("warp_shuffle"));
+    for (const int c : {int(M::BandwidthColumn), int(M::PctPeakColumn), int(M::PctCeilingColumn), int(M::SpeedupColumn)}) {
+        QVERIFY2(model.index(7, c).data().toString().isEmpty(), qPrintable(QString::number(c)));
+        QVERIFY(!model.index(7, c).data(M::SortRole).isValid());
+    }
+    QCOMPARE(model.index(7, M::MedianColumn).data().toString(), QStringLiteral("10.3"));  // its time is shown
+    const QStringList csv = QString::fromUtf8(app::benchResultsToCsv(*file)).split(QLatin1Char('\n'));
+    const QStringList cells = csv.at(1 + 7).split(QLatin1Char(','));
+    QCOMPARE(cells.at(0), QStringLiteral("warp_shuffle"));
+    for (int i = 14; i <= 18; ++i)  // bandwidth_gbs, pct_peak, pct_ceiling, speedup_vs_cpu, speedup_vs_cub
+        QVERIFY2(cells.at(i).isEmpty(), qPrintable(csv.at(1 + 7)));
+    const QStringList md = QString::fromUtf8(app::benchResultsToMarkdown(*file, vsCpu, QStringLiteral("cpu"))).split(QLatin1Char('\n'));
+    QVERIFY2(md.at(2 + 7).endsWith(QStringLiteral(" | wrong | 10.300 | – | – | – |")), qPrintable(md.at(2 + 7)));
 }
 
 void TestBenchResults::twentyThousandResults()
@@ -605,15 +640,15 @@ void TestBenchResults::twentyThousandResults()
     QElapsedTimer clock;
     clock.start();
     QString error;
-    const auto r = app::BenchResultsReader::readFile(path, &error);
+    const auto r = app::BenchResultsReader::readDocument(path, &error);
     const qint64 readMs = clock.restart();
     QVERIFY2(r, qPrintable(error));
-    QCOMPARE(r->results.size(), app::BenchResultsReader::kMaxResults);
+    QCOMPARE(int(r->results.size()), app::BenchResultsReader::kMaxResults);
     const auto s = app::benchSpeedups(*r, QStringLiteral("cub"));
     const qint64 speedupMs = clock.elapsed();
     qInfo("20000 results: read %lld ms, speed-ups against cub %lld ms (goal: both under 2000 ms together: %s)", readMs,
           speedupMs, readMs + speedupMs < 2000 ? "met" : "MISSED");
-    QCOMPARE(s.size(), r->results.size());
+    QCOMPARE(s.size(), qsizetype(r->results.size()));
     // coarsened at n (index i) against cub at the same n (index 3·5000 + i): median times
     // 1 µs + n/4 ns and 1 µs + n ns.
     for (const int i : {0, 1, 2499, 4999}) {
@@ -623,14 +658,14 @@ void TestBenchResults::twentyThousandResults()
     }
     QBENCHMARK {
         const auto again = app::benchSpeedups(*r, QStringLiteral("cub"));
-        QCOMPARE(again.size(), r->results.size());
+        QCOMPARE(again.size(), qsizetype(r->results.size()));
     }
 }
 
 void TestBenchResults::tableModel()
 {
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
     app::BenchTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -652,9 +687,14 @@ void TestBenchResults::tableModel()
     QCOMPARE(model.index(8, M::KernelColumn).data(M::StrategyRole).toString(), QStringLiteral("grid_sync"));
     QVERIFY(model.index(8, M::StatusColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("cooperative launch")));
 
-    views::BenchResult extra = r->results.at(0);
-    model.appendResult(extra);
+    // A result more in the same file (a run streaming in): one row more, no reset.
+    bench::ResultsFile grown = *r;
+    model.setResults(grown, app::benchSpeedups(grown, QStringLiteral("cpu")), QStringLiteral("cpu"));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    grown.results.push_back(grown.results.at(0));
+    model.appendResults(grown, app::benchSpeedups(grown, QStringLiteral("cpu")), QStringLiteral("cpu"));
     QCOMPARE(model.rowCount(), 14);
+    QCOMPARE(int(resets.count()), 0);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
 }
@@ -684,28 +724,28 @@ void TestBenchResults::streamedRows()
     // Median times 1 µs + n/4 ns · (1 + index): coarsened 1/4, vectorized 2/4, shared 3/4 of cub's n term.
     const QStringList ids{QStringLiteral("coarsened"), QStringLiteral("vectorized"), QStringLiteral("shared"), QStringLiteral("cub")};
     QString error;
-    const auto file = app::BenchResultsReader::parse(testdata::sweepWithResults(count, ids), &error);
+    const auto file = app::BenchResultsReader::parseDocument(testdata::sweepWithResults(count, ids), &error);
     QVERIFY2(file, qPrintable(error));
-    QList<views::BenchResult> arriving = file->results;  // by strategy, then n
+    std::vector<bench::Result> arriving = file->results;  // by strategy, then n
     if (order == QLatin1String("by n"))
         std::stable_sort(arriving.begin(), arriving.end(), [](const auto& a, const auto& b) { return a.n < b.n; });
     else if (order == QLatin1String("cub first"))
-        std::stable_partition(arriving.begin(), arriving.end(), [](const auto& r) { return r.strategy == QLatin1String("cub"); });
+        std::stable_partition(arriving.begin(), arriving.end(), [](const auto& r) { return r.strategy == "cub"; });
 
     using M = app::BenchTableModel;
     M model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    views::BenchResults run = *file;
+    bench::ResultsFile run = *file;  // the run as the runner holds it: its header, its results so far
     run.results.clear();
     model.setResults(run, {}, QStringLiteral("cub"));  // the run's start: an empty table
     QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     int batches = 0;
-    for (qsizetype at = 0; at < arriving.size(); at += batch) {
-        const QList<views::BenchResult> added = arriving.mid(at, batch);
-        run.results << added;
-        model.appendResults(added, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
+    for (std::size_t at = 0; at < arriving.size(); at += std::size_t(batch)) {
+        for (std::size_t i = at; i < std::min(arriving.size(), at + std::size_t(batch)); ++i)
+            run.results.push_back(arriving[i]);
+        model.appendResults(run, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
         ++batches;
         QCOMPARE(model.rowCount(), int(run.results.size()));
     }
@@ -725,15 +765,15 @@ void TestBenchResults::streamedRows()
     reference.setResults(run, app::benchSpeedups(run, QStringLiteral("cub")), QStringLiteral("cub"));
     QCOMPARE(model.rowCount(), reference.rowCount());
     for (int row = 0; row < model.rowCount(); ++row) {
-        const views::BenchResult& r = model.resultAt(row);
-        QCOMPARE(r.strategy, reference.resultAt(row).strategy);
+        const bench::Result& r = model.resultAt(row);
+        QCOMPARE(qs(r.strategy), qs(reference.resultAt(row).strategy));
         QCOMPARE(r.n, reference.resultAt(row).n);
         // Speed-up against cub at the same n: (1 µs + n ns) / (1 µs + n/4 ns · (1 + index)).
         const double n = double(r.n);
-        const double expect = (0.001 + n * 1e-6) / (0.001 + n * 0.25e-6 * (1 + ids.indexOf(r.strategy)));
+        const double expect = (0.001 + n * 1e-6) / (0.001 + n * 0.25e-6 * (1 + ids.indexOf(qs(r.strategy))));
         const QVariant shown = model.index(row, M::SpeedupColumn).data(M::SortRole);
         QVERIFY2(shown.isValid() && std::abs(shown.toDouble() - expect) < 1e-12 * expect,
-                 qPrintable(QStringLiteral("row %1 (%2, n %3): %4, expected %5").arg(row).arg(r.strategy).arg(r.n)
+                 qPrintable(QStringLiteral("row %1 (%2, n %3): %4, expected %5").arg(row).arg(qs(r.strategy)).arg(qint64(r.n))
                                 .arg(shown.toString()).arg(expect)));
         QCOMPARE(model.index(row, M::SpeedupColumn).data().toString(), reference.index(row, M::SpeedupColumn).data().toString());
     }
@@ -774,9 +814,8 @@ void TestBenchResults::noiseColumn()
     QString error;
     const auto file = app::BenchResultsReader::parseDocument(QJsonDocument(doc).toJson(), &error);
     QVERIFY2(file, qPrintable(error));
-    const auto views = app::toViews(*file, QString());
     app::BenchTableModel model;
-    model.setResults(views, {}, QString());
+    model.setResults(*file, {}, QString());
     using M = app::BenchTableModel;
     QCOMPARE(model.headerData(M::NoiseColumn, Qt::Horizontal).toString(), QStringLiteral("Noise"));
     QCOMPARE(model.index(4, M::NoiseColumn).data().toString(), shown);
@@ -790,7 +829,7 @@ void TestBenchResults::noiseColumn()
 void TestBenchResults::tableSorts()
 {
     QString error;
-    const auto r = app::BenchResultsReader::readFile(fixture("fixture_1m.json"), &error);
+    const auto r = app::BenchResultsReader::readDocument(fixture("fixture_1m.json"), &error);
     QVERIFY2(r, qPrintable(error));
     app::BenchTableModel model;
     model.setResults(*r, app::benchSpeedups(*r, QStringLiteral("cpu")), QStringLiteral("cpu"));
@@ -822,9 +861,9 @@ void TestBenchResults::recordedFiles()
     QVERIFY2(!files.isEmpty(), "no recorded results (*.json) found in docs/results");
     for (const QString& f : files) {
         QString error;
-        const auto r = app::BenchResultsReader::readFile(dir.filePath(f), &error);
+        const auto r = app::BenchResultsReader::readDocument(dir.filePath(f), &error);
         QVERIFY2(r, qPrintable(error));
-        QVERIFY2(!r->results.isEmpty(), qPrintable(f));
+        QVERIFY2(!r->results.empty(), qPrintable(f));
     }
 }
 

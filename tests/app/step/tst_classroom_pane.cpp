@@ -86,23 +86,23 @@ void save(QWidget& w, const QString& name)
     QVERIFY(w.grab().save(QDir(screenshotDir()).filePath(name)));
 }
 
-views::BenchResults benchFile(const QString& source, const QString& mode, double gbs)
+bench::ResultsFile benchFile(const std::string& mode, double gbs)
 {
-    views::BenchResults r;
-    r.source = source;
-    r.date = QStringLiteral("2026-11-29T10:15:00Z");
-    r.device.name = QStringLiteral("NVIDIA H200");
+    bench::ResultsFile r;
+    r.date = "2026-11-29T10:15:00Z";
+    r.device.name = "NVIDIA H200";
     r.device.peak_bandwidth_gbs = 4800;
     r.params.mode = mode;
-    r.params.cache = QStringLiteral("cold");
-    views::BenchResult k;
-    k.strategy = QStringLiteral("convergent");
-    k.family = QStringLiteral("basics");
-    k.operation = QStringLiteral("sum");
+    r.params.cache = "cold";
+    bench::Result k;
+    k.strategy = "convergent";
+    k.family = "basics";
+    k.operation = "sum";
     k.mode = mode;
-    k.time = views::BenchTime{0.01, 0.01, 0.01};
+    k.status = bench::Status::Ok;
+    k.time_ms = bench::Summary{0.01, 0.01, 0.01};
     k.bandwidth_gbs = gbs;
-    r.results << k;
+    r.results.push_back(k);
     return r;
 }
 
@@ -621,8 +621,10 @@ void TestClassroomPane::benchComparisonLabels()
 {
     views::BenchChart chart(views::BenchChart::Kind::Bandwidth);
     chart.resize(1200, 700);
-    views::BenchSeries a{benchFile(QStringLiteral("/data/h200_loop.json"), QStringLiteral("loop"), 3000), {}};
-    views::BenchSeries b{benchFile(QStringLiteral("/data/h200_graph.json"), QStringLiteral("graph"), 3500), {}};
+    const bench::ResultsFile loop = benchFile("loop", 3000);
+    const bench::ResultsFile graph = benchFile("graph", 3500);
+    views::BenchSeries a{&loop, QStringLiteral("/data/h200_loop.json"), {}};
+    views::BenchSeries b{&graph, QStringLiteral("/data/h200_graph.json"), {}};
     chart.setSeries({a, b}, QStringLiteral("cub"));
     chart.replot();
     const QStringList names = chart.seriesNames();

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The benchmark pane's heat map from a two-parameter sweep file: the grid read through
-// the one reader (kernels/bench/results_file.h) and the app's adapter has the file's axes, one
+// The benchmark pane's heat map from a two-parameter sweep file: the grid of the file read through
+// the one reader (kernels/bench/results_file.h) has the file's axes, one
 // layer per strategy (catalogue order, baselines last) and in every cell the file's values; the
 // chart draws those values, the failed cell's status and the missing cell's dash; one colour range
 // spans every strategy; time and bandwidth; the hint when the file has no such sweep.
 //
 // The file is SYNTHETIC, made here from the hand-made fixture's results (times 2 + x + y/2 µs):
 // its numbers are not measurements. HEATMAP_SCREENSHOT_DIR=dir saves the chart as drawn.
-#include "app/bench/bench_results.h"
 #include "bench/results_file.h"
 #include "gui_test_main.h"
 #include "views/bench/bench_heatmap.h"
@@ -36,7 +35,7 @@ double gbsOf(double ms) { return std::round(4.0 * double(kN) / (ms * 1e6) * 10) 
 /// A results file with params.sweep block_size [128, 256, 512] × second coarse_factor [1, 2]:
 /// shared, coarsened and cub in every cell, except shared at (256, 1) (missing) and coarsened at
 /// (512, 2) (wrong: no speed).
-views::BenchResults twoParameterSweep()
+bench::ResultsFile twoParameterSweep()
 {
     QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_1m.json"));
     if (!f.open(QIODevice::ReadOnly))
@@ -71,7 +70,7 @@ views::BenchResults twoParameterSweep()
     j["params"]["sweep"] = {{"param", "block_size"},
                             {"values", {128, 256, 512}},
                             {"second", {{"param", "coarse_factor"}, {"values", {1, 2}}}}};
-    return app::toViews(bench::read_results(j.dump()), QStringLiteral("synthetic 2-D sweep"));
+    return bench::read_results(j.dump());
 }
 
 } // namespace
@@ -139,10 +138,10 @@ void TstBenchHeatMap::cells()
     if (!verified) {
         QVERIFY(!c->gbs && !c->time_us && !g.at(x, y));
         if (present)
-            QCOMPARE(c->status, views::BenchStatus::Wrong);
+            QCOMPARE(c->status, bench::Status::Wrong);
         return;
     }
-    QCOMPARE(c->status, views::BenchStatus::Ok);
+    QCOMPARE(c->status, bench::Status::Ok);
     QCOMPARE(*c->gbs, gbsOf(medianMs(x, y, layer)));
     QCOMPARE(*g.at(x, y), *c->gbs);
     QVERIFY(std::fabs(*c->time_us - medianMs(x, y, layer) * 1e3) < 1e-9);
@@ -247,7 +246,7 @@ void TstBenchHeatMap::hintWithoutTwoParameterSweep()
     // records one (the CLI accepts it: tst_bench cli_accepts_two_parameter_sweep).
     QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/bench/data/fixture_sweep.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const views::BenchResults r = app::toViews(bench::read_results(f.readAll().toStdString()), QStringLiteral("sweep"));
+    const bench::ResultsFile r = bench::read_results(f.readAll().toStdString());
     const HeatMapGrid g = views::heatMapGrid(r);
     QVERIFY(g.isEmpty());
     BenchHeatMap map;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The multi-GPU scaling chart: what it draws of the points it is given, and the
-// messages for one GPU / no NCCL. (Which points a results file gives: tests/app/bench.)
+// The multi-GPU scaling chart: what it draws of the results it is given, and the
+// messages for one GPU / no NCCL. (A results file read and drawn in the pane:
+// tests/app/bench/tst_bench_pane.cpp multiGpuResultsDrawn.)
 #include "views/bench/bench_scaling_chart.h"
 
 #include "gui_test_main.h"
@@ -8,32 +9,47 @@
 
 #include <QtTest>
 
+using namespace reducescope;
 using namespace reducescope::views;
 
 namespace {
-ScalingPoint point(int gpus, const char* combine, qint64 n, const char* status, double ms, double alg, double bus)
+/// A multi-GPU result as the reader gives it: a status, and for "ok" its time, algbw and busbw.
+bench::Result point(int gpus, const char* combine, std::size_t n, const char* status, double ms, double alg, double bus)
 {
-    ScalingPoint p;
-    p.gpus = gpus;
-    p.combine = QString::fromLatin1(combine);
-    p.n = n;
-    p.status = QString::fromLatin1(status);
-    p.ok = p.status == QLatin1String("ok");
-    if (p.ok) {
-        p.median_ms = ms;
-        p.algbw_gbs = alg;
-        p.busbw_gbs = bus;
+    bench::Result r;
+    r.strategy = "vectorized";
+    r.family = "many_blocks";
+    r.n = n;
+    r.status = *bench::parse_status(status);
+    bench::MultiGpuFields m;
+    m.gpus = gpus;
+    m.combine = combine;
+    m.size_bytes = 4 * static_cast<long long>(n);
+    if (r.status == bench::Status::Ok) {
+        r.time_ms = bench::Summary{ms, ms, ms};
+        m.algbw_gbs = alg;
+        m.busbw_gbs = bus;
     }
-    return p;
+    r.multi_gpu = m;
+    return r;
 }
 
-// What the app makes of a 2-GPU file (app/bench/bench_results.h scalingPoints; the view reads no file).
-QList<ScalingPoint> samplePoints()
+bench::ResultsFile fileOf(std::vector<bench::Result> results)
 {
-    const qint64 big = qint64{1} << 28;
-    return {point(1, "nccl_allreduce", big, "ok", 0.254, 4223, 0), point(2, "nccl_allreduce", big, "ok", 0.138, 7778, 7778),
-            point(1, "p2p", big, "ok", 0.254, 4224, 4224), point(2, "p2p", big, "skipped", 0, 0, 0),
-            point(1, "nccl_allreduce", 1 << 20, "ok", 0.0123, 341, 0)};
+    bench::ResultsFile f;
+    f.results = std::move(results);
+    return f;
+}
+
+// A 2-GPU file's results (the view reads no file), and one single-GPU result it leaves out.
+bench::ResultsFile sampleFile()
+{
+    const std::size_t big = std::size_t{1} << 28;
+    bench::Result single = point(1, "p2p", big, "ok", 0.1, 1, 1);
+    single.multi_gpu.reset();
+    return fileOf({point(1, "nccl_allreduce", big, "ok", 0.254, 4223, 0), point(2, "nccl_allreduce", big, "ok", 0.138, 7778, 7778),
+                   point(1, "p2p", big, "ok", 0.254, 4224, 4224), point(2, "p2p", big, "skipped", 0, 0, 0),
+                   point(1, "nccl_allreduce", 1 << 20, "ok", 0.0123, 341, 0), single});
 }
 } // namespace
 
@@ -50,7 +66,7 @@ void TstBenchScalingChart::drawsLargestSizeFirst()
 {
     BenchScalingChart chart;
     chart.resize(600, 500);
-    chart.setPoints(samplePoints());
+    chart.setResults(sampleFile());
     QCOMPARE(chart.sizes(), (QList<qint64>{1 << 20, qint64{1} << 28}));
     QCOMPARE(chart.currentN(), qint64{1} << 28);
     QCOMPARE(chart.drawnCombines(), (QStringList{"nccl_allreduce", "p2p"}));
@@ -80,7 +96,7 @@ void TstBenchScalingChart::messages()
     chart.setAvailability(gpus, nccl);
     QVERIFY2(chart.message().contains(contains), qPrintable(chart.message()));
     QVERIFY2(chart.message().contains(QStringLiteral("No multi-GPU results loaded")), qPrintable(chart.message()));
-    chart.setPoints(samplePoints());
+    chart.setResults(sampleFile());
     QVERIFY2(chart.message().contains(QStringLiteral("K = 1..2")), qPrintable(chart.message()));
 }
 
@@ -88,7 +104,7 @@ void TstBenchScalingChart::defaultSaysWhetherBuiltWithNccl()
 {
     BenchScalingChart chart;  // nobody told it anything: this build's NCCL state
     QCOMPARE(chart.message().contains(QStringLiteral("Built without NCCL")), !REDUCESCOPE_HAVE_NCCL);
-    chart.setPoints({point(1, "p2p", 1000, "ok", 0.01, 0.4, 0.4)});
+    chart.setResults(fileOf({point(1, "p2p", 1000, "ok", 0.01, 0.4, 0.4)}));
     QVERIFY2(chart.message().contains(QStringLiteral("Only one GPU in these results")), qPrintable(chart.message()));
 }
 
