@@ -8,7 +8,7 @@
 #include "bench/multi_gpu_metrics.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
-#include "bench/results_file.h"
+#include "bench/results_json.h"
 #include "bench/stopping.h"
 #include "bench/table.h"
 #include "reducescope/config.h"

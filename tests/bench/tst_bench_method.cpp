@@ -6,6 +6,7 @@
 #include "bench/clocks.h"
 #include "bench/plan.h"
 #include "bench/results.h"
+#include "bench/results_json.h"
 #include "bench/stopping.h"
 #include "bench/table.h"
 #include "cuda/reduce_api.h"

@@ -4,6 +4,7 @@
 // verdicts of a repeat, its JSON (the one reader and writer) and the --table lines.
 #include "bench/determinism.h"
 #include "bench/results_file.h"
+#include "bench/results_json.h"
 #include "bench/table.h"
 #include "model/catalogue.h"
 
