@@ -7,6 +7,8 @@
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

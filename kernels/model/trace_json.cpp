@@ -8,6 +8,8 @@
 #include "model/message.h"
 #include "model/simulate.h"  // kMaxAtomicOrder
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
