@@ -9,6 +9,8 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <exception>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/counters_compare.h"
 
-#include "bench/ncu_counters.h"
+#include "bench/ncu_counters_json.h"
 #include "model/simulate.h"
 
 #include <exception>

@@ -243,17 +243,18 @@ void expect_object(const json& v, const std::string& path)
         wrong(path, "an object", v);
 }
 
-json unknown_members(const json& o, std::initializer_list<std::string_view> known)
+JsonValue unknown_members(const json& o, std::initializer_list<std::string_view> known)
 {
     json extra;
     for (auto it = o.begin(); it != o.end(); ++it)
         if (std::find(known.begin(), known.end(), it.key()) == known.end())
             extra[it.key()] = it.value();
-    return extra;
+    return JsonValue(std::move(extra));
 }
 
-void add_unknown_members(json& j, const json& extra)
+void add_unknown_members(json& j, const JsonValue& kept)
 {
+    const json& extra = kept.get();
     if (!extra.is_object())
         return;
     for (auto it = extra.begin(); it != extra.end(); ++it)

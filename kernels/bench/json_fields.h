@@ -5,7 +5,13 @@
 // "1M"` or `params.mode: expected one of per-launch | loop | graph, got "turbo"`; values from the
 // file are quoted through model::echo() (escaped, at most 40 characters). Later checks (reliability
 // limits, new fields) go here.
+//
+// Private to the readers in kernels/bench/*.cpp: no header includes it, so that nlohmann/json.hpp
+// stays out of what includes the typed headers (the app). SchemaError: schema_error.h.
 #pragma once
+
+#include "bench/json_value.h"
+#include "bench/schema_error.h"
 
 #include <nlohmann/json.hpp>
 
@@ -13,19 +19,11 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace reducescope::bench {
-
-/// A results file (or a JSON line) that does not follow docs/results-format.md. what() is one
-/// line naming the field and the allowed values or range.
-struct SchemaError : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
-};
-
 namespace fields {
 
 /// Whether a member must be there: Required (present, not null), Nullable (present, may be
@@ -88,9 +86,9 @@ void expect_object(const nlohmann::json& v, const std::string& path);
 
 /// The members of `o` whose keys are not in `known`, as an object; null when there are none.
 /// Readers keep them so that an export writes back what a newer tool wrote.
-nlohmann::json unknown_members(const nlohmann::json& o, std::initializer_list<std::string_view> known);
+JsonValue unknown_members(const nlohmann::json& o, std::initializer_list<std::string_view> known);
 /// Adds the members of `extra` (an object or null) that `j` does not have yet.
-void add_unknown_members(nlohmann::json& j, const nlohmann::json& extra);
+void add_unknown_members(nlohmann::json& j, const JsonValue& extra);
 
 } // namespace fields
 } // namespace reducescope::bench

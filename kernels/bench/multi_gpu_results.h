@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // JSON of one multi-GPU result (docs/results-format.md, "Multi-GPU"): a version-1 result object
 // plus `gpus`, `combine`, `size_bytes`, `algbw_gbs`, `busbw_gbs`. Header-only; needs
-// reducescope_bench (set_multi_gpu and the one writer, results_file.h).
+// reducescope_bench (set_multi_gpu, results_file.h, and the one writer, results_json.h, which
+// brings nlohmann/json.hpp).
 #pragma once
 
 #include "bench/multi_gpu_metrics.h"
 #include "bench/results_file.h"
-
-#include <nlohmann/json.hpp>
+#include "bench/results_json.h"
 
 namespace reducescope::bench {
 

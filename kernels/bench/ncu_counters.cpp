@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Nsight Compute counters beside the model (ncu_counters.h).
+// Nsight Compute counters beside the model (ncu_counters.h, ncu_counters_json.h).
 #include "bench/ncu_counters.h"
 
 #include "bench/json_fields.h"
+#include "bench/ncu_counters_json.h"
 #include "bench/reference.h"
 #include "model/catalogue.h"
 #include "model/message.h"

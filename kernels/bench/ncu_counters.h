@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Nsight Compute counters of the single-block kernels beside the step model's totals:
-// the ncu command line, the parser of its --csv output, and the JSON a results file carries.
-// Plain C++ (no Qt, no CUDA; POSIX for running ncu). collect_counters() runs ncu on a child
-// `reducescope-cli bench` process and is what `reducescope-cli bench --counters` calls
-// (kernels/bench/run.cpp). The meaning of each figure and why the two sides differ:
-// docs/hardware-counters.md; the JSON: docs/results-format.md ("Hardware counters").
+// the ncu command line, the parser of its --csv output, and the counters a results file carries
+// as plain C++ types. Plain C++ (no Qt, no CUDA; POSIX for running ncu). Their JSON forms, and
+// collect_counters() (it runs ncu on a child `reducescope-cli bench` process and is what
+// `reducescope-cli bench --counters` calls, kernels/bench/run.cpp), are in ncu_counters_json.h.
+// The meaning of each figure and why the two sides differ: docs/hardware-counters.md; the JSON:
+// docs/results-format.md ("Hardware counters").
 #pragma once
 
+#include "bench/json_value.h"
 #include "model/trace.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <map>
@@ -63,10 +63,6 @@ struct ProfiledLaunch {
 /// Throws std::runtime_error when no header is found or it lacks a needed column.
 std::vector<ProfiledLaunch> parse_ncu_csv(std::string_view text);
 
-/// The model's side for one trace: divergent warp-steps, shared ld / st wavefronts and their
-/// extra wavefronts (bank conflicts), split by the accesses' kind.
-nlohmann::json model_counters(const model::Trace& trace);
-
 
 /// What run_program() saw of a child process.
 struct ProgramRun {
@@ -88,7 +84,7 @@ enum class CountersStatus { Ok, Skipped, Error };
 std::string_view counters_status_name(CountersStatus s);
 
 /// One profiled kernel of a results file's "counters" (docs/results-format.md, "Hardware
-/// counters"): an entry of counters_json().
+/// counters"): an entry of counters_json() (ncu_counters_json.h).
 struct CounterKernel {
     std::string strategy;                   ///< catalogue id with a step model
     std::string kernel;                     ///< function name as ncu prints it
@@ -99,7 +95,7 @@ struct CounterKernel {
     std::map<std::string, double> hardware; ///< metric -> count of the first launch (whole, 0..2^53)
     /// The step model's totals written beside them (model_counters()); nullopt when null.
     std::optional<std::map<std::string, long long>> model;
-    nlohmann::json extra;                   ///< members this version does not know (null: none)
+    JsonValue extra;                        ///< members this version does not know (null: none)
 
     /// Threads per block read from block_size ("(512, 1, 1)" -> 512).
     int block_threads() const;
@@ -122,19 +118,10 @@ struct Counters {
     /// The older form, a bare array of kernels ("counters": [...]) whose n is params.n; written
     /// back in the same form.
     bool array_form = false;
-    nlohmann::json extra;                   ///< members this version does not know (null: none)
+    JsonValue extra;                        ///< members this version does not know (null: none)
 
     bool operator==(const Counters&) const = default;
 };
-
-/// The "counters" JSON of `c` (the one writer of this object).
-nlohmann::json to_json(const Counters& c);
-
-/// Reads and validates a "counters" value at `path` (e.g. "counters"): the object form, or the
-/// array form whose n is `params_n` (a results file's params.n). Throws SchemaError naming the
-/// field and its allowed range, e.g. "counters.kernels[0].hardware.smsp__...sum: expected a whole
-/// number in 0..2^53 (a count), got 36.5". Called by the results reader (results_file.h).
-Counters counters_from_json(const nlohmann::json& value, const std::string& path, std::optional<long long> params_n);
 
 /// One entry per strategy of kCounterStrategies found in `launches`, in that order: the function
 /// name, block and grid as ncu prints them, the launches' count, the metrics of the first launch
@@ -142,27 +129,5 @@ Counters counters_from_json(const nlohmann::json& value, const std::string& path
 /// strategy's trace in `model_traces` (nullopt when absent).
 std::vector<CounterKernel> counter_kernels(const std::vector<ProfiledLaunch>& launches,
                                            const std::map<std::string, model::Trace>& model_traces);
-/// counter_kernels() as the JSON array the older results files carry ({"strategy", "kernel",
-/// "block_size", "grid_size", "launches", "hardware", "hardware_all_launches_equal", "model"}).
-nlohmann::json counters_json(const std::vector<ProfiledLaunch>& launches,
-                             const std::map<std::string, model::Trace>& model_traces);
-
-/// The result of collect_counters(): `counters` is the results file's "counters" object
-/// (docs/results-format.md) and `json` the same as JSON (to_json(counters)); `message` one line
-/// saying what went wrong ("" when ok).
-struct CountersOutcome {
-    CountersStatus status = CountersStatus::Error;
-    std::string message;
-    Counters counters;
-    nlohmann::json json;
-};
-
-/// Hardware counters of counter_strategies() beside the model's totals: finds `ncu` on the PATH,
-/// runs ncu_arguments(ncu, cli, kCounterN, kCounterBlock, device) (`cli`: the path of a
-/// reducescope-cli to profile), parses its CSV and simulates each strategy with the step model at
-/// the same n, block size and input. Never throws for ncu's failures: they come back as
-/// Skipped / Error with the message naming ncu and its error line. An empty `cli` is an Error
-/// before anything runs.
-CountersOutcome collect_counters(const std::string& cli, int device = 0);
 
 } // namespace reducescope::bench

@@ -3,10 +3,9 @@
 #pragma once
 
 #include "bench/determinism.h"
+#include "bench/json_value.h"
 #include "bench/stats.h"
 #include "model/catalogue.h"
-
-#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
@@ -36,7 +35,8 @@ struct MultiGpuFields {
 
 /// One (strategy, n, block size, coarse factor) result. Optional fields are JSON null when unset.
 /// Adding a field: a member here, one line in read_result() and one in to_json(const Result&)
-/// (kernels/bench/results_file.cpp), and a line in docs/results-format.md.
+/// (kernels/bench/results_file.cpp; both declared in results_json.h), and a line in
+/// docs/results-format.md.
 struct Result {
     std::string strategy;
     std::string family;
@@ -88,7 +88,7 @@ struct Result {
     std::optional<Repeat> repeat;
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Result&) const = default;
 };
@@ -114,11 +114,5 @@ void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optiona
 /// launch): Ok when `written` and `value` is within `tolerance` of `reference`; Wrong otherwise.
 /// Applied to results that were Ok; a Wrong here turns the result Wrong (docs/benchmarks.md).
 Status classify_after_timing(bool written, double value, double reference, double tolerance);
-
-/// results-format.md JSON of a result (kernels/bench/results_file.cpp, the one writer).
-nlohmann::json to_json(const Result& r);
-/// Reads and validates a result object (results_file.h read_result(), the one reader). Throws
-/// SchemaError (a std::invalid_argument) naming the first bad field and its allowed range.
-Result result_from_json(const nlohmann::json& j);
 
 } // namespace reducescope::bench

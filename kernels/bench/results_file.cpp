@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one reader and the one writer of results files and of the bench JSON lines
-// (results_file.h). Every check of a field is a call into json_fields.h.
+// (results_file.h, results_json.h). Every check of a field is a call into json_fields.h.
 #include "bench/results_file.h"
 
+#include "bench/json_fields.h"
+#include "bench/ncu_counters_json.h"
 #include "bench/results_checks.h"
+#include "bench/results_json.h"
 
 #include "model/json_text.h"
 #include "model/message.h"
@@ -522,7 +525,8 @@ ResultsFile read_results_json(const json& root)
         f.peer_access = std::move(rows);
     }
     json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "device", "params",
-                                        "ceilings", "results", "gpus", "devices", "peer_access", "counters"});
+                                        "ceilings", "results", "gpus", "devices", "peer_access", "counters"})
+                     .get();
     if (const auto counters = root.find("counters"); counters != root.end() && !counters->is_null()) {
         // Counters that cannot be read do not cost the results: the reason is kept, and the raw
         // value, so that an export writes back what it read.
@@ -533,7 +537,7 @@ ResultsFile read_results_json(const json& root)
             extra["counters"] = *counters;
         }
     }
-    f.extra = std::move(extra);
+    f.extra = JsonValue(std::move(extra));
     check_file(f);
     return f;
 }

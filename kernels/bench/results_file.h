@@ -2,7 +2,9 @@
 // The benchmark results schema (docs/results-format.md, version 1): the whole results file as one
 // plain C++ type, its one reader (which validates every field, json_fields.h) and its one writer,
 // and the JSON lines `reducescope-cli bench` streams. The CLI writes through it; the app reads and
-// exports through it (app/bench/bench_results.h, a thin Qt adapter). No Qt, no CUDA.
+// exports through it (app/bench/bench_results.h, a thin Qt adapter). No Qt, no CUDA, and no
+// nlohmann/json.hpp: the JSON forms of these types (to_json, read_results_json, ...) are declared
+// in results_json.h.
 //
 // Adding a field: a member of the struct below (std::optional when older files lack it), one line
 // in its reader and one in its writer (results_file.cpp; a result's in read_result() and
@@ -10,12 +12,11 @@
 // kept in `extra` and written back, so a file from a newer tool survives a load and an export.
 #pragma once
 
-#include "bench/json_fields.h"
+#include "bench/json_value.h"
 #include "bench/multi_gpu_metrics.h"
 #include "bench/ncu_counters.h"
 #include "bench/results.h"
-
-#include <nlohmann/json.hpp>
+#include "bench/schema_error.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -40,7 +41,7 @@ struct Tool {
     std::string name = "reducescope-cli";
     std::string version;  ///< e.g. "0.1.0"
     std::string commit;   ///< short git hash, or "unknown"
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Tool&) const = default;
 };
@@ -61,7 +62,7 @@ struct Device {
     std::string runtime_version;
     std::optional<bool> cooperative_launch;  ///< added by the engine; older files lack it
     std::optional<std::string> pci_bus_id;   ///< e.g. "0000:3B:00.0", for NVML; older files lack it
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Device&) const = default;
 };
@@ -97,7 +98,7 @@ struct Stopping {
     double max_noise = 0;            ///< stop once the relative MAD is at most this (a fraction: 0.005 = 0.5 %)
     double timeout_s = 0;            ///< stop a cell after this much wall-clock time
     double min_batch_us = 0;         ///< loop / graph: GPU time one batch holds at least
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Stopping&) const = default;
 };
@@ -123,7 +124,7 @@ struct Params {
     std::optional<Stopping> stopping;             ///< older files lack it
     std::optional<std::string> clocks;            ///< "nvml" or "unavailable: <why>"
     std::optional<std::string> cold;              ///< how cold repetitions were made ("" when hot)
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Params&) const = default;
 };
@@ -142,7 +143,7 @@ struct Ceilings {
     std::optional<double> read_net_gbs;
     std::optional<double> read_dot_gbs;         ///< the same search over x and y (8 bytes per element)
     std::optional<std::string> read_dot_kernel; ///< its winning shape
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const Ceilings&) const = default;
 };
@@ -170,7 +171,7 @@ struct ResultsFile {
     /// listed values and (block size, coarse factor) cells that no result matches; each result's
     /// value must still be listed (docs/results-format.md, "Incomplete runs").
     std::optional<std::string> incomplete;
-    nlohmann::json extra;
+    JsonValue extra;
 
     bool operator==(const ResultsFile&) const = default;
 };
@@ -180,22 +181,12 @@ struct ResultsFile {
 /// "1M""; "not JSON: line 1, column 12: ..."; "results: 20001 results, over the limit of 20000 per file").
 /// Bad counters do not refuse the file: see ResultsFile::counters_problem.
 ResultsFile read_results(std::string_view text);
-/// As read_results, from an already parsed JSON value.
-ResultsFile read_results_json(const nlohmann::json& root);
-/// Reads and validates one result object (a member of "results"); `path` names it in messages.
-Result read_result(const nlohmann::json& j, const std::string& path);
-/// Reads and validates a device object.
-Device read_device(const nlohmann::json& j, const std::string& path);
 
 /// Reads the output of `reducescope-cli devices --json` (a JSON array of device objects) and the
 /// forms older tools printed: {"devices": [...]}, one device object, or one device object (or
 /// {"device": {...}}) per line. Throws SchemaError naming the bad field ("devices[1].sms: ...").
 std::vector<Device> read_device_list(std::string_view text);
 
-/// The file as JSON (the one writer).
-nlohmann::json to_json(const ResultsFile& f);
-nlohmann::json to_json(const Device& d);
-nlohmann::json to_json(const Params& p);
 /// The text of the file: JSON indented by one space, then a newline (what `--json FILE` holds).
 std::string write_results(const ResultsFile& f);
 /// Writes the file atomically: a temporary file in the same folder, flushed, then renamed over

@@ -4,6 +4,7 @@
 
 #include "bench/clocks.h"
 #include "bench/determinism.h"
+#include "bench/ncu_counters_json.h"
 #include "bench/verify.h"
 
 #include "bench/stats.h"

@@ -59,7 +59,7 @@ struct RunOptions {
     /// launches on the same input, each verified alone, their results kept bit for bit in the
     /// result's `repeat` (not for `cpu`, whose sum is float64 and sequential).
     int repeat = 0;
-    bool counters = false;      ///< also take ncu's counters (ncu_counters.h collect_counters)
+    bool counters = false;      ///< also take ncu's counters (ncu_counters_json.h collect_counters)
     /// The reducescope-cli that ncu profiles for the counters; empty: this program (/proc/self/exe).
     std::string counters_cli;
     /// Written atomically (write_results_file) before the done line; empty: no file.

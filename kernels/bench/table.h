@@ -4,18 +4,20 @@
 // every row.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace reducescope::bench {
 
-/// The table of a results document: a header line (device, mode, cache state and how cold was
-/// made, noise limit, ceilings) and one row per result with its median time in us, its noise in
-/// %, samples and stop rule, bandwidth, % of the read ceiling, the speed-up against the faster
-/// library baseline (named), and flags: NOISY (noise above the limit), LOW-CLOCK (a clock below
-/// 75 % of its maximum), ABOVE-CEILING (faster than the measured read ceiling), and the status
-/// when it is not ok. Missing fields print as "-". Never throws on a well-formed document.
-std::string format_table(const nlohmann::json& doc);
+struct ResultsFile;
+
+/// The table of a results file (results_file.h): a header line (device, mode, cache state and how
+/// cold was made, noise limit, ceilings) and one row per result with its median time in us, its
+/// noise in %, samples and stop rule, bandwidth, % of the read ceiling, the speed-up against the
+/// faster library baseline (named), and flags: NOISY (noise above the limit), LOW-CLOCK (a clock
+/// below 75 % of its maximum), ABOVE-CEILING (faster than the measured read ceiling), and the
+/// status when it is not ok; then a "determinism" block for the results with `repeat`. A field
+/// the file's JSON would not hold (to_json leaves it out or writes null) and an empty string print
+/// as "-"; members kept in `extra` are not shown. Never throws.
+std::string format_table(const ResultsFile& file);
 
 } // namespace reducescope::bench

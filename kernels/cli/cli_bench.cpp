@@ -8,7 +8,7 @@
 #include "bench/multi_gpu_metrics.h"
 #include "bench/plan.h"
 #include "bench/reference.h"
-#include "bench/results_file.h"
+#include "bench/results_json.h"
 #include "bench/stopping.h"
 #include "bench/table.h"
 #include "reducescope/config.h"
@@ -365,7 +365,7 @@ int run_bench(const BenchArgs& a, const std::string& command)
     sink.warning = [](const std::string& m) { std::cerr << "reducescope-cli: --counters: " << m << '\n'; };
     const b::RunReport report = b::run_benchmark(o, sink);
     if (a.table)
-        std::cout << b::format_table(b::to_json(report.file)) << std::flush;
+        std::cout << b::format_table(report.file) << std::flush;
     // A counters run asked for and not obtained is a failure; a missing ncu is only skipped.
     return report.failures || report.counters == b::CountersStatus::Error ? kFailure : kOk;
 }

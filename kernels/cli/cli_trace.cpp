@@ -12,6 +12,8 @@
 #include "cuda/reduce_api.h"
 #endif
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <climits>

@@ -6,6 +6,9 @@
 #include "model/kernel_sources.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
+#include "model/trace_keys.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -406,12 +409,13 @@ m::Trace recorded_trace(const Recording& rec)
 
 nlohmann::json recorded_trace_json(const Recording& rec, bool include_lanes)
 {
+    namespace k = m::trace_keys;
     nlohmann::json j = m::trace_to_json(recorded_trace(rec), include_lanes);
-    j["recorded_on_gpu"] = true;
-    j["recording"] = {
-        {"device", rec.device},
-        {"records", rec.calls.size()},
-        {"not_recorded",
+    j[k::recorded_on_gpu] = true;
+    j[k::recording] = {
+        {k::device, rec.device},
+        {k::records, rec.calls.size()},
+        {k::not_recorded,
          {"lanes' reads (the probe passes the one index a lane wrote)", "idle versus exited lanes",
           "shared-memory wavefronts and bank conflicts, global sectors (Nsight Compute: docs/hardware-counters.md)",
           "barriers, and the order of atomics (only the final *output)",
@@ -419,7 +423,7 @@ nlohmann::json recorded_trace_json(const Recording& rec, bool include_lanes)
     nlohmann::json split = nlohmann::json::array();
     for (const Mismatch& m : split_warps(rec))
         split.push_back(m.where + ": " + m.what);
-    j["recording"]["split_warps"] = std::move(split);
+    j[k::recording][k::split_warps] = std::move(split);
     return j;
 }
 

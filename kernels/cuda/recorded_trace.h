@@ -22,7 +22,7 @@
 #include "cuda/recording_api.h"
 #include "model/trace.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>  // recorded_trace_json's caller includes <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>

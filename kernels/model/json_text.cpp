@@ -3,6 +3,8 @@
 
 #include "model/message.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <string>
 

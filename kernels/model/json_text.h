@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The one JSON parser of the project's readers (trace files, results files and the counters they
 // carry): JSON text -> nlohmann::json, or one line saying where and why the text is not JSON.
+// nlohmann::json is only declared here (json_fwd.hpp): a caller includes <nlohmann/json.hpp>.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <stdexcept>
 #include <string_view>

@@ -7,6 +7,9 @@
 #include "model/kernel_sources.h"
 #include "model/message.h"
 #include "model/simulate.h"  // kMaxAtomicOrder
+#include "model/trace_keys.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -17,6 +20,12 @@
 
 namespace reducescope::model {
 using nlohmann::json;
+namespace keys = trace_keys;  // every member name of the format, spelled once
+
+namespace {
+/// The value of `format`.
+constexpr char kFormatName[] = "reducescope-trace";
+} // namespace
 
 std::string_view to_string(Operation op) { return op == Operation::Sum ? "sum" : "max"; }
 
@@ -97,11 +106,11 @@ E enum_from(const json& j, std::initializer_list<E> all)
 
 json counters_json(const StepCounters& c)
 {
-    return {{"active_lanes", c.active_lanes},       {"lane_slots", c.lane_slots},
-            {"divergent_warps", c.divergent_warps}, {"shared_wavefronts", c.shared_wavefronts},
-            {"extra_shared_wavefronts", c.extra_shared_wavefronts},
-            {"global_sectors", c.global_sectors},   {"barriers", c.barriers},
-            {"atomics", c.atomics},                 {"adds", c.adds}};
+    return {{keys::active_lanes, c.active_lanes},       {keys::lane_slots, c.lane_slots},
+            {keys::divergent_warps, c.divergent_warps}, {keys::shared_wavefronts, c.shared_wavefronts},
+            {keys::extra_shared_wavefronts, c.extra_shared_wavefronts},
+            {keys::global_sectors, c.global_sectors},   {keys::barriers, c.barriers},
+            {keys::atomics, c.atomics},                 {keys::adds, c.adds}};
 }
 
 } // namespace
@@ -112,27 +121,27 @@ json text_to_json(const Text& t)
     for (const TextArg& a : t.args) {
         switch (a.kind) {
         case TextArg::Kind::Count: args.push_back(a.count); break;
-        case TextArg::Kind::Number: args.push_back({{"number", number(a.number)}}); break;
+        case TextArg::Kind::Number: args.push_back({{keys::number, number(a.number)}}); break;
         case TextArg::Kind::Code: args.push_back(a.code); break;
         case TextArg::Kind::Nested:
             args.push_back(a.nested.empty() ? json(nullptr) : text_to_json(a.nested.front()));
             break;
         }
     }
-    return {{"id", t.id}, {"args", std::move(args)}};
+    return {{keys::id, t.id}, {keys::args, std::move(args)}};
 }
 
 Text text_from_json(const json& j)
 {
     Text t;
-    t.id = j.at("id").get<std::string>();
-    for (const json& a : j.at("args")) {
+    t.id = j.at(keys::id).get<std::string>();
+    for (const json& a : j.at(keys::args)) {
         if (a.is_number_integer())
             t.args.push_back(TextArg::of_count(a.get<long long>()));
         else if (a.is_string())
             t.args.push_back(TextArg::of_code(a.get<std::string>()));
-        else if (a.is_object() && a.contains("number"))
-            t.args.push_back(TextArg::of_number(read_number(a.at("number"))));
+        else if (a.is_object() && a.contains(keys::number))
+            t.args.push_back(TextArg::of_number(read_number(a.at(keys::number))));
         else
             t.args.push_back(TextArg::of_text(text_from_json(a)));
     }
@@ -144,83 +153,83 @@ namespace {
 json step_json(const Step& s, bool lanes)
 {
     json j;
-    j["label"] = s.label;
-    j["explanation"] = s.explanation;
+    j[keys::label] = s.label;
+    j[keys::explanation] = s.explanation;
     if (!s.label_text.empty())
-        j["label_text"] = text_to_json(s.label_text);
+        j[keys::label_text] = text_to_json(s.label_text);
     if (!s.explanation_text.empty()) {
         json sentences = json::array();
         for (const Text& t : s.explanation_text)
             sentences.push_back(text_to_json(t));
-        j["explanation_text"] = std::move(sentences);
+        j[keys::explanation_text] = std::move(sentences);
     }
-    j["source_markers"] = s.source_markers;
-    j["source_lines"] = s.source_lines;
-    j["stride"] = s.stride ? json(*s.stride) : json(nullptr);
-    j["block_dim"] = s.block_dim;
-    j["grid_dim"] = s.grid_dim;
-    j["values_space"] = to_string(s.values_space);
-    j["reads_input"] = s.reads_input;
-    j["values"] = floats(s.values);
-    j["output"] = s.output ? number(*s.output) : json(nullptr);
+    j[keys::source_markers] = s.source_markers;
+    j[keys::source_lines] = s.source_lines;
+    j[keys::stride] = s.stride ? json(*s.stride) : json(nullptr);
+    j[keys::block_dim] = s.block_dim;
+    j[keys::grid_dim] = s.grid_dim;
+    j[keys::values_space] = to_string(s.values_space);
+    j[keys::reads_input] = s.reads_input;
+    j[keys::values] = floats(s.values);
+    j[keys::output] = s.output ? number(*s.output) : json(nullptr);
     const bool has_shared = !s.shared_accesses.empty();
-    j["shared_wavefronts"] = s.counters.shared_wavefronts;
-    j["max_conflict_ways"] = has_shared ? json(s.max_conflict_ways) : json(nullptr);
-    j["counters"] = counters_json(s.counters);
-    j["grid_barrier"] = s.grid_barrier;
+    j[keys::shared_wavefronts] = s.counters.shared_wavefronts;
+    j[keys::max_conflict_ways] = has_shared ? json(s.max_conflict_ways) : json(nullptr);
+    j[keys::counters] = counters_json(s.counters);
+    j[keys::grid_barrier] = s.grid_barrier;
     json warps = json::array();
     for (const WarpRecord& w : s.warps)
-        warps.push_back({{"block", w.block}, {"warp", w.warp}, {"live_lanes", w.live_lanes},
-                         {"active_lanes", w.active_lanes}, {"divergent", w.divergent}});
-    j["warps"] = std::move(warps);
+        warps.push_back({{keys::block, w.block}, {keys::warp, w.warp}, {keys::live_lanes, w.live_lanes},
+                         {keys::active_lanes, w.active_lanes}, {keys::divergent, w.divergent}});
+    j[keys::warps] = std::move(warps);
     // A step without lane records (one read from a file that left them out) writes no "lanes":
     // an empty array would break the reader's rule "lanes holds block_dim x grid_dim entries"
     // (fuzz finding trace_file-11d4cbaf, docs/reliability.md).
     if (lanes && !s.lanes.empty()) {
         json a = json::array();
         for (const LaneRecord& l : s.lanes)
-            a.push_back({{"state", to_string(l.state)}, {"reads", l.reads}, {"writes", l.writes},
-                         {"padding", l.padding}});
-        j["lanes"] = std::move(a);
+            a.push_back({{keys::state, to_string(l.state)}, {keys::reads, l.reads}, {keys::writes, l.writes},
+                         {keys::padding, l.padding}});
+        j[keys::lanes] = std::move(a);
     }
     json sh = json::array();
     for (const SharedAccess& a : s.shared_accesses) {
-        json x = {{"block", a.block},           {"warp", a.warp},
-                  {"kind", to_string(a.kind)},  {"expression", a.expression},
-                  {"wavefronts", a.wavefronts}, {"max_conflict_ways", a.max_conflict_ways},
-                  {"broadcast", a.broadcast}};
+        json x = {{keys::block, a.block},           {keys::warp, a.warp},
+                  {keys::kind, to_string(a.kind)},  {keys::expression, a.expression},
+                  {keys::wavefronts, a.wavefronts}, {keys::max_conflict_ways, a.max_conflict_ways},
+                  {keys::broadcast, a.broadcast}};
         if (lanes) {
-            x["words"] = a.words;
-            x["bank_of_lane"] = a.bank_of_lane;
+            x[keys::words] = a.words;
+            x[keys::bank_of_lane] = a.bank_of_lane;
         }
         sh.push_back(std::move(x));
     }
-    j["shared_accesses"] = std::move(sh);
+    j[keys::shared_accesses] = std::move(sh);
     json gl = json::array();
     for (const GlobalAccess& a : s.global_accesses) {
-        json x = {{"block", a.block},
-                  {"warp", a.warp},
-                  {"kind", to_string(a.kind)},
-                  {"expression", a.expression},
-                  {"bytes_per_lane", a.bytes_per_lane},
-                  {"sectors", a.sectors},
-                  {"ideal_sectors", a.ideal_sectors}};
+        json x = {{keys::block, a.block},
+                  {keys::warp, a.warp},
+                  {keys::kind, to_string(a.kind)},
+                  {keys::expression, a.expression},
+                  {keys::bytes_per_lane, a.bytes_per_lane},
+                  {keys::sectors, a.sectors},
+                  {keys::ideal_sectors, a.ideal_sectors}};
         if (lanes)
-            x["elements"] = a.elements;
+            x[keys::elements] = a.elements;
         gl.push_back(std::move(x));
     }
-    j["global_accesses"] = std::move(gl);
+    j[keys::global_accesses] = std::move(gl);
     json at = json::array();
     for (const AtomicOp& a : s.atomics)
-        at.push_back({{"order", a.order},
-                      {"block", a.block},
-                      {"lane", a.lane},
-                      {"target", a.target},
-                      {"before", number(a.before)},
-                      {"operand", number(a.operand)},
-                      {"after", number(a.after)},
-                      {"lost", a.lost}});
-    j["atomics"] = std::move(at);
+        at.push_back({{keys::order, a.order},
+                      {keys::block, a.block},
+                      {keys::lane, a.lane},
+                      {keys::target, a.target},
+                      {keys::before, number(a.before)},
+                      {keys::operand, number(a.operand)},
+                      {keys::after, number(a.after)},
+                      {keys::lost, a.lost}});
+    j[keys::atomics] = std::move(at);
     return j;
 }
 
@@ -229,165 +238,166 @@ json step_json(const Step& s, bool lanes)
 json trace_to_json(const Trace& t, bool include_lanes)
 {
     json j;
-    j["format"] = "reducescope-trace";
-    j["format_version"] = kTraceFormatVersion;
-    j["strategy"] = t.strategy;
-    j["operation"] = to_string(t.operation);
-    j["params"] = {{"block_size", t.params.block_size}, {"warp_size", t.params.warp_size},
-                   {"coarse_factor", t.params.coarse_factor}, {"banks", t.params.banks},
-                   {"atomic_order", t.params.atomic_order}, {"n", t.n}};
-    j["padded_n"] = t.padded_n;
-    j["grid_size"] = t.grid_size;
-    j["source_file"] = t.source_file;
-    j["input"] = floats(t.input);
-    j["result"] = number(t.result);
-    j["reference"] = number(t.reference);
-    j["zero_sign_depends_on_order"] = t.zero_sign_depends_on_order;
-    j["expected_wrong"] = t.expected_wrong;
-    j["lost_value"] = number(t.lost_value);
-    j["teaching_warp_size"] = t.teaching_warp_size;
+    j[keys::format] = kFormatName;
+    j[keys::format_version] = kTraceFormatVersion;
+    j[keys::strategy] = t.strategy;
+    j[keys::operation] = to_string(t.operation);
+    j[keys::params] = {{keys::block_size, t.params.block_size},       {keys::warp_size, t.params.warp_size},
+                       {keys::coarse_factor, t.params.coarse_factor}, {keys::banks, t.params.banks},
+                       {keys::atomic_order, t.params.atomic_order},   {keys::n, t.n}};
+    j[keys::padded_n] = t.padded_n;
+    j[keys::grid_size] = t.grid_size;
+    j[keys::source_file] = t.source_file;
+    j[keys::input] = floats(t.input);
+    j[keys::result] = number(t.result);
+    j[keys::reference] = number(t.reference);
+    j[keys::zero_sign_depends_on_order] = t.zero_sign_depends_on_order;
+    j[keys::expected_wrong] = t.expected_wrong;
+    j[keys::lost_value] = number(t.lost_value);
+    j[keys::teaching_warp_size] = t.teaching_warp_size;
     const Totals& tot = t.totals;
-    j["totals"] = {{"divergent_warp_steps", tot.divergent_warp_steps},
-                   {"shared_wavefronts", tot.shared_wavefronts},
-                   {"extra_shared_wavefronts", tot.extra_shared_wavefronts},
-                   {"global_sectors", tot.global_sectors},
-                   {"barriers", tot.barriers},
-                   {"atomics", tot.atomics},
-                   {"adds", tot.adds},
-                   {"active_lane_slots", tot.active_lane_slots},
-                   {"issued_lane_slots", tot.issued_lane_slots},
-                   {"lane_utilisation", tot.lane_utilisation}};
+    j[keys::totals] = {{keys::divergent_warp_steps, tot.divergent_warp_steps},
+                       {keys::shared_wavefronts, tot.shared_wavefronts},
+                       {keys::extra_shared_wavefronts, tot.extra_shared_wavefronts},
+                       {keys::global_sectors, tot.global_sectors},
+                       {keys::barriers, tot.barriers},
+                       {keys::atomics, tot.atomics},
+                       {keys::adds, tot.adds},
+                       {keys::active_lane_slots, tot.active_lane_slots},
+                       {keys::issued_lane_slots, tot.issued_lane_slots},
+                       {keys::lane_utilisation, tot.lane_utilisation}};
     json steps = json::array();
     for (const Step& s : t.steps)
         steps.push_back(step_json(s, include_lanes));
-    j["steps"] = std::move(steps);
+    j[keys::steps] = std::move(steps);
     return j;
 }
 
 Trace trace_from_json(const json& j)
 {
     Trace t;
-    t.strategy = j.at("strategy").get<std::string>();
-    t.operation = enum_from(j.at("operation"), {Operation::Sum, Operation::Max});
-    const json& p = j.at("params");
-    t.params.block_size = p.at("block_size").get<int>();
-    t.params.warp_size = p.at("warp_size").get<int>();
-    t.params.coarse_factor = p.at("coarse_factor").get<int>();
-    t.params.banks = p.at("banks").get<int>();
-    t.params.atomic_order = p.value("atomic_order", 0);  // absent in files written before it existed
-    t.n = p.at("n").get<int>();
-    t.padded_n = j.at("padded_n").get<int>();
-    t.grid_size = j.at("grid_size").get<int>();
-    t.source_file = j.at("source_file").get<std::string>();
-    t.input = read_floats(j.at("input"));
-    t.result = static_cast<float>(read_number(j.at("result")));
-    t.reference = read_number(j.at("reference"));
-    t.zero_sign_depends_on_order = j.value("zero_sign_depends_on_order", false);
-    t.expected_wrong = j.at("expected_wrong").get<bool>();
-    t.lost_value = read_number(j.at("lost_value"));
-    t.teaching_warp_size = j.at("teaching_warp_size").get<bool>();
-    const json& tot = j.at("totals");
-    t.totals.divergent_warp_steps = tot.at("divergent_warp_steps").get<int>();
-    t.totals.shared_wavefronts = tot.at("shared_wavefronts").get<int>();
-    t.totals.extra_shared_wavefronts = tot.at("extra_shared_wavefronts").get<int>();
-    t.totals.global_sectors = tot.at("global_sectors").get<long long>();
-    t.totals.barriers = tot.at("barriers").get<int>();
-    t.totals.atomics = tot.at("atomics").get<int>();
-    t.totals.adds = tot.at("adds").get<long long>();
-    t.totals.active_lane_slots = tot.at("active_lane_slots").get<long long>();
-    t.totals.issued_lane_slots = tot.at("issued_lane_slots").get<long long>();
-    t.totals.lane_utilisation = tot.at("lane_utilisation").get<double>();
-    for (const json& js : j.at("steps")) {
+    t.strategy = j.at(keys::strategy).get<std::string>();
+    t.operation = enum_from(j.at(keys::operation), {Operation::Sum, Operation::Max});
+    const json& p = j.at(keys::params);
+    t.params.block_size = p.at(keys::block_size).get<int>();
+    t.params.warp_size = p.at(keys::warp_size).get<int>();
+    t.params.coarse_factor = p.at(keys::coarse_factor).get<int>();
+    t.params.banks = p.at(keys::banks).get<int>();
+    t.params.atomic_order = p.value(keys::atomic_order, 0);  // absent in files written before it existed
+    t.n = p.at(keys::n).get<int>();
+    t.padded_n = j.at(keys::padded_n).get<int>();
+    t.grid_size = j.at(keys::grid_size).get<int>();
+    t.source_file = j.at(keys::source_file).get<std::string>();
+    t.input = read_floats(j.at(keys::input));
+    t.result = static_cast<float>(read_number(j.at(keys::result)));
+    t.reference = read_number(j.at(keys::reference));
+    t.zero_sign_depends_on_order = j.value(keys::zero_sign_depends_on_order, false);
+    t.expected_wrong = j.at(keys::expected_wrong).get<bool>();
+    t.lost_value = read_number(j.at(keys::lost_value));
+    t.teaching_warp_size = j.at(keys::teaching_warp_size).get<bool>();
+    const json& tot = j.at(keys::totals);
+    t.totals.divergent_warp_steps = tot.at(keys::divergent_warp_steps).get<int>();
+    t.totals.shared_wavefronts = tot.at(keys::shared_wavefronts).get<int>();
+    t.totals.extra_shared_wavefronts = tot.at(keys::extra_shared_wavefronts).get<int>();
+    t.totals.global_sectors = tot.at(keys::global_sectors).get<long long>();
+    t.totals.barriers = tot.at(keys::barriers).get<int>();
+    t.totals.atomics = tot.at(keys::atomics).get<int>();
+    t.totals.adds = tot.at(keys::adds).get<long long>();
+    t.totals.active_lane_slots = tot.at(keys::active_lane_slots).get<long long>();
+    t.totals.issued_lane_slots = tot.at(keys::issued_lane_slots).get<long long>();
+    t.totals.lane_utilisation = tot.at(keys::lane_utilisation).get<double>();
+    for (const json& js : j.at(keys::steps)) {
         Step s;
-        s.label = js.at("label").get<std::string>();
-        s.explanation = js.at("explanation").get<std::string>();
+        s.label = js.at(keys::label).get<std::string>();
+        s.explanation = js.at(keys::explanation).get<std::string>();
         // Messages (text.h); absent in files written before them: the English above is all there is.
-        if (js.contains("label_text"))
-            s.label_text = text_from_json(js.at("label_text"));
-        if (js.contains("explanation_text"))
-            for (const json& t : js.at("explanation_text"))
+        if (js.contains(keys::label_text))
+            s.label_text = text_from_json(js.at(keys::label_text));
+        if (js.contains(keys::explanation_text))
+            for (const json& t : js.at(keys::explanation_text))
                 s.explanation_text.push_back(text_from_json(t));
-        s.source_markers = js.at("source_markers").get<std::vector<std::string>>();
-        s.source_lines = js.at("source_lines").get<std::vector<int>>();
-        if (!js.at("stride").is_null())
-            s.stride = js.at("stride").get<int>();
-        s.block_dim = js.at("block_dim").get<int>();
-        s.grid_dim = js.at("grid_dim").get<int>();
-        s.values_space = enum_from(js.at("values_space"),
-                                   {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Registers});
-        s.reads_input = js.at("reads_input").get<bool>();
-        s.values = read_floats(js.at("values"));
-        if (!js.at("output").is_null())
-            s.output = static_cast<float>(read_number(js.at("output")));
-        s.max_conflict_ways = js.at("max_conflict_ways").is_null() ? 0 : js.at("max_conflict_ways").get<int>();
-        const json& c = js.at("counters");
-        s.counters.active_lanes = c.at("active_lanes").get<int>();
-        s.counters.lane_slots = c.at("lane_slots").get<int>();
-        s.counters.divergent_warps = c.at("divergent_warps").get<int>();
-        s.counters.shared_wavefronts = c.at("shared_wavefronts").get<int>();
-        s.counters.extra_shared_wavefronts = c.at("extra_shared_wavefronts").get<int>();
-        s.counters.global_sectors = c.at("global_sectors").get<int>();
-        s.counters.barriers = c.at("barriers").get<int>();
-        s.counters.atomics = c.at("atomics").get<int>();
-        s.counters.adds = c.at("adds").get<int>();
-        s.grid_barrier = js.contains("grid_barrier") && js.at("grid_barrier").get<bool>();  // absent: __syncthreads()
-        for (const json& jw : js.at("warps")) {
+        s.source_markers = js.at(keys::source_markers).get<std::vector<std::string>>();
+        s.source_lines = js.at(keys::source_lines).get<std::vector<int>>();
+        if (!js.at(keys::stride).is_null())
+            s.stride = js.at(keys::stride).get<int>();
+        s.block_dim = js.at(keys::block_dim).get<int>();
+        s.grid_dim = js.at(keys::grid_dim).get<int>();
+        s.values_space =
+            enum_from(js.at(keys::values_space), {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Registers});
+        s.reads_input = js.at(keys::reads_input).get<bool>();
+        s.values = read_floats(js.at(keys::values));
+        if (!js.at(keys::output).is_null())
+            s.output = static_cast<float>(read_number(js.at(keys::output)));
+        s.max_conflict_ways = js.at(keys::max_conflict_ways).is_null() ? 0 : js.at(keys::max_conflict_ways).get<int>();
+        const json& c = js.at(keys::counters);
+        s.counters.active_lanes = c.at(keys::active_lanes).get<int>();
+        s.counters.lane_slots = c.at(keys::lane_slots).get<int>();
+        s.counters.divergent_warps = c.at(keys::divergent_warps).get<int>();
+        s.counters.shared_wavefronts = c.at(keys::shared_wavefronts).get<int>();
+        s.counters.extra_shared_wavefronts = c.at(keys::extra_shared_wavefronts).get<int>();
+        s.counters.global_sectors = c.at(keys::global_sectors).get<int>();
+        s.counters.barriers = c.at(keys::barriers).get<int>();
+        s.counters.atomics = c.at(keys::atomics).get<int>();
+        s.counters.adds = c.at(keys::adds).get<int>();
+        s.grid_barrier =
+            js.contains(keys::grid_barrier) && js.at(keys::grid_barrier).get<bool>();  // absent: __syncthreads()
+        for (const json& jw : js.at(keys::warps)) {
             WarpRecord w;
-            w.block = jw.at("block").get<int>();
-            w.warp = jw.at("warp").get<int>();
-            w.live_lanes = jw.at("live_lanes").get<int>();
-            w.active_lanes = jw.at("active_lanes").get<std::vector<int>>();
-            w.divergent = jw.at("divergent").get<bool>();
+            w.block = jw.at(keys::block).get<int>();
+            w.warp = jw.at(keys::warp).get<int>();
+            w.live_lanes = jw.at(keys::live_lanes).get<int>();
+            w.active_lanes = jw.at(keys::active_lanes).get<std::vector<int>>();
+            w.divergent = jw.at(keys::divergent).get<bool>();
             s.warps.push_back(std::move(w));
         }
-        if (js.contains("lanes")) {
-            for (const json& jl : js.at("lanes")) {
+        if (js.contains(keys::lanes)) {
+            for (const json& jl : js.at(keys::lanes)) {
                 LaneRecord l;
-                l.state = enum_from(jl.at("state"), {LaneState::Active, LaneState::Idle, LaneState::Exited});
-                l.reads = jl.at("reads").get<std::vector<std::int32_t>>();
-                l.writes = jl.at("writes").get<std::vector<std::int32_t>>();
-                l.padding = jl.at("padding").get<bool>();
+                l.state = enum_from(jl.at(keys::state), {LaneState::Active, LaneState::Idle, LaneState::Exited});
+                l.reads = jl.at(keys::reads).get<std::vector<std::int32_t>>();
+                l.writes = jl.at(keys::writes).get<std::vector<std::int32_t>>();
+                l.padding = jl.at(keys::padding).get<bool>();
                 s.lanes.push_back(std::move(l));
             }
         }
-        for (const json& ja : js.at("shared_accesses")) {
+        for (const json& ja : js.at(keys::shared_accesses)) {
             SharedAccess a;
-            a.block = ja.at("block").get<int>();
-            a.warp = ja.at("warp").get<int>();
-            a.kind = enum_from(ja.at("kind"), {AccessKind::Read, AccessKind::Write});
-            a.expression = ja.at("expression").get<std::string>();
-            a.wavefronts = ja.at("wavefronts").get<int>();
-            a.max_conflict_ways = ja.at("max_conflict_ways").get<int>();
-            a.broadcast = ja.at("broadcast").get<bool>();
-            if (ja.contains("words"))
-                a.words = ja.at("words").get<std::vector<std::int32_t>>();
-            if (ja.contains("bank_of_lane"))
-                a.bank_of_lane = ja.at("bank_of_lane").get<std::vector<std::int32_t>>();
+            a.block = ja.at(keys::block).get<int>();
+            a.warp = ja.at(keys::warp).get<int>();
+            a.kind = enum_from(ja.at(keys::kind), {AccessKind::Read, AccessKind::Write});
+            a.expression = ja.at(keys::expression).get<std::string>();
+            a.wavefronts = ja.at(keys::wavefronts).get<int>();
+            a.max_conflict_ways = ja.at(keys::max_conflict_ways).get<int>();
+            a.broadcast = ja.at(keys::broadcast).get<bool>();
+            if (ja.contains(keys::words))
+                a.words = ja.at(keys::words).get<std::vector<std::int32_t>>();
+            if (ja.contains(keys::bank_of_lane))
+                a.bank_of_lane = ja.at(keys::bank_of_lane).get<std::vector<std::int32_t>>();
             s.shared_accesses.push_back(std::move(a));
         }
-        for (const json& ja : js.at("global_accesses")) {
+        for (const json& ja : js.at(keys::global_accesses)) {
             GlobalAccess a;
-            a.block = ja.at("block").get<int>();
-            a.warp = ja.at("warp").get<int>();
-            a.kind = enum_from(ja.at("kind"), {AccessKind::Read, AccessKind::Write});
-            a.expression = ja.at("expression").get<std::string>();
-            a.bytes_per_lane = ja.at("bytes_per_lane").get<int>();
-            a.sectors = ja.at("sectors").get<int>();
-            a.ideal_sectors = ja.at("ideal_sectors").get<int>();
-            if (ja.contains("elements"))
-                a.elements = ja.at("elements").get<std::vector<std::int64_t>>();
+            a.block = ja.at(keys::block).get<int>();
+            a.warp = ja.at(keys::warp).get<int>();
+            a.kind = enum_from(ja.at(keys::kind), {AccessKind::Read, AccessKind::Write});
+            a.expression = ja.at(keys::expression).get<std::string>();
+            a.bytes_per_lane = ja.at(keys::bytes_per_lane).get<int>();
+            a.sectors = ja.at(keys::sectors).get<int>();
+            a.ideal_sectors = ja.at(keys::ideal_sectors).get<int>();
+            if (ja.contains(keys::elements))
+                a.elements = ja.at(keys::elements).get<std::vector<std::int64_t>>();
             s.global_accesses.push_back(std::move(a));
         }
-        for (const json& ja : js.at("atomics")) {
+        for (const json& ja : js.at(keys::atomics)) {
             AtomicOp a;
-            a.order = ja.at("order").get<int>();
-            a.block = ja.at("block").get<int>();
-            a.lane = ja.at("lane").get<int>();
-            a.target = ja.at("target").get<std::string>();
-            a.before = read_number(ja.at("before"));
-            a.operand = read_number(ja.at("operand"));
-            a.after = read_number(ja.at("after"));
-            a.lost = ja.at("lost").get<bool>();
+            a.order = ja.at(keys::order).get<int>();
+            a.block = ja.at(keys::block).get<int>();
+            a.lane = ja.at(keys::lane).get<int>();
+            a.target = ja.at(keys::target).get<std::string>();
+            a.before = read_number(ja.at(keys::before));
+            a.operand = read_number(ja.at(keys::operand));
+            a.after = read_number(ja.at(keys::after));
+            a.lost = ja.at(keys::lost).get<bool>();
             s.atomics.push_back(std::move(a));
         }
         t.steps.push_back(std::move(s));
@@ -515,6 +525,8 @@ void one_of(const json& v, const std::string& name, std::initializer_list<E> all
 }
 
 std::string at(const std::string& path, const char* key) { return path + key; }
+/// "key.": the start of the names of an object's members ("params." for params.block_size).
+std::string prefix(const char* key) { return std::string(key) + "."; }
 std::string item(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
 
 void check_floats(const json& v, const std::string& name, long long max_size)
@@ -565,8 +577,9 @@ struct Launch {
 void check_counters(const json& c, const std::string& p)
 {
     object(c, p);
-    for (const char* k : {"active_lanes", "lane_slots", "divergent_warps", "shared_wavefronts",
-                          "extra_shared_wavefronts", "global_sectors", "barriers", "atomics", "adds"})
+    for (const char* k :
+         {keys::active_lanes, keys::lane_slots, keys::divergent_warps, keys::shared_wavefronts,
+          keys::extra_shared_wavefronts, keys::global_sectors, keys::barriers, keys::atomics, keys::adds})
         integer(field(c, k, p + "."), at(p + ".", k), 0, INT32_MAX);
 }
 
@@ -576,19 +589,20 @@ void check_counters(const json& c, const std::string& p)
 void check_text(const json& v, const std::string& name, int depth)
 {
     const json& t = object(v, name);
-    const std::string id = text(field(t, "id", name + "."), name + ".id", 64);
+    const std::string id = text(field(t, keys::id, name + "."), name + "." + keys::id, 64);
     const MessageDef* def = find_message(id);
     if (!def)
-        throw FieldError{name + ".id must be a message id of this version (got \"" + model::echo(id) + "\")"};
-    const json& args = array(field(t, "args", name + "."), name + ".args", 9);
+        throw FieldError{name + "." + keys::id + " must be a message id of this version (got \"" + model::echo(id) +
+                         "\")"};
+    const json& args = array(field(t, keys::args, name + "."), name + "." + keys::args, 9);
     for (std::size_t i = 0; i < args.size(); ++i) {
         const json& a = args[i];
-        const std::string an = item(name + ".args", i);
+        const std::string an = item(name + "." + keys::args, i);
         if (a.is_number_integer() || a.is_string()) {
             if (a.is_string())
                 text(a, an, 400);
-        } else if (a.is_object() && a.contains("number")) {
-            real(a.at("number"), an + ".number");
+        } else if (a.is_object() && a.contains(keys::number)) {
+            real(a.at(keys::number), an + "." + keys::number);
         } else if (a.is_object() && depth < 2) {
             check_text(a, an, depth + 1);
         } else {
@@ -603,10 +617,10 @@ void check_text(const json& v, const std::string& name, int depth)
             if (form[k] == '%' && form[k + 1] >= '1' && form[k + 1] <= '9')
                 needed = std::max(needed, static_cast<std::size_t>(form[k + 1] - '0'));
     if (args.size() < needed)
-        throw FieldError{name + ".args must hold " + std::to_string(needed) + " arguments for message \"" + id +
-                         "\" (got " + std::to_string(args.size()) + ")"};
+        throw FieldError{name + "." + keys::args + " must hold " + std::to_string(needed) +
+                         " arguments for message \"" + id + "\" (got " + std::to_string(args.size()) + ")"};
     if (def->plural >= 0 && !args[static_cast<std::size_t>(def->plural)].is_number_integer())
-        throw FieldError{item(name + ".args", static_cast<std::size_t>(def->plural)) +
+        throw FieldError{item(name + "." + keys::args, static_cast<std::size_t>(def->plural)) +
                          " must be an integer (the count message \"" + id + "\" agrees with)" +
                          got(args[static_cast<std::size_t>(def->plural)])};
 }
@@ -616,10 +630,10 @@ void check_text(const json& v, const std::string& name, int depth)
 const json& check_access(const json& v, const std::string& a, const Launch& l)
 {
     const json& x = object(v, a);
-    integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
-    integer(field(x, "warp", a + "."), a + ".warp", 0, l.warps_per_block - 1);
-    one_of(field(x, "kind", a + "."), a + ".kind", {AccessKind::Read, AccessKind::Write});
-    text(field(x, "expression", a + "."), a + ".expression", 200);
+    integer(field(x, keys::block, a + "."), a + "." + keys::block, 0, l.grid_dim - 1);
+    integer(field(x, keys::warp, a + "."), a + "." + keys::warp, 0, l.warps_per_block - 1);
+    one_of(field(x, keys::kind, a + "."), a + "." + keys::kind, {AccessKind::Read, AccessKind::Write});
+    text(field(x, keys::expression, a + "."), a + "." + keys::expression, 200);
     return x;
 }
 
@@ -628,215 +642,229 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
 {
     object(s, p);
     const std::string q = p + ".";
-    text(field(s, "label", q), q + "label");
-    text(field(s, "explanation", q), q + "explanation");
-    if (s.contains("label_text"))
-        check_text(s.at("label_text"), q + "label_text", 0);
-    if (s.contains("explanation_text")) {
-        const json& sentences = array(s.at("explanation_text"), q + "explanation_text", 16);
+    text(field(s, keys::label, q), q + keys::label);
+    text(field(s, keys::explanation, q), q + keys::explanation);
+    if (s.contains(keys::label_text))
+        check_text(s.at(keys::label_text), q + keys::label_text, 0);
+    if (s.contains(keys::explanation_text)) {
+        const json& sentences = array(s.at(keys::explanation_text), q + keys::explanation_text, 16);
         for (std::size_t i = 0; i < sentences.size(); ++i)
-            check_text(sentences[i], item(q + "explanation_text", i), 0);
+            check_text(sentences[i], item(q + keys::explanation_text, i), 0);
     }
-    const json& markers = array(field(s, "source_markers", q), q + "source_markers", 64);
+    const json& markers = array(field(s, keys::source_markers, q), q + keys::source_markers, 64);
     for (std::size_t i = 0; i < markers.size(); ++i)
-        text(markers[i], item(q + "source_markers", i), 200);
-    check_indices(field(s, "source_lines", q), q + "source_lines", 1000, 1, static_cast<long long>(source_lines));
-    if (const json& st = field(s, "stride", q); !st.is_null())
-        integer(st, q + "stride", 0, 1 << 24);
+        text(markers[i], item(q + keys::source_markers, i), 200);
+    check_indices(field(s, keys::source_lines, q), q + keys::source_lines, 1000, 1,
+                  static_cast<long long>(source_lines));
+    if (const json& st = field(s, keys::stride, q); !st.is_null())
+        integer(st, q + keys::stride, 0, 1 << 24);
     Launch l = trace_launch;
-    l.block_dim = power_of_two(field(s, "block_dim", q), q + "block_dim", 1024);
-    l.grid_dim = integer(field(s, "grid_dim", q), q + "grid_dim", 1, kMaxGrid);
+    l.block_dim = power_of_two(field(s, keys::block_dim, q), q + keys::block_dim, 1024);
+    l.grid_dim = integer(field(s, keys::grid_dim, q), q + keys::grid_dim, 1, kMaxGrid);
     l.warps_per_block = (l.block_dim + l.warp_size - 1) / l.warp_size;
     l.lanes = l.block_dim * l.grid_dim;
-    one_of(field(s, "values_space", q), q + "values_space",
+    one_of(field(s, keys::values_space, q), q + keys::values_space,
            {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Registers});
-    const bool reads_input = boolean(field(s, "reads_input", q), q + "reads_input");
-    const json& values = field(s, "values", q);
-    check_floats(values, q + "values", kMaxArray);
+    const bool reads_input = boolean(field(s, keys::reads_input, q), q + keys::reads_input);
+    const json& values = field(s, keys::values, q);
+    check_floats(values, q + keys::values, kMaxArray);
     const auto n_values = static_cast<long long>(values.size());
-    if (const json& o = field(s, "output", q); !o.is_null())
-        real(o, q + "output");
-    integer(field(s, "shared_wavefronts", q), q + "shared_wavefronts", 0, INT32_MAX);
-    if (const json& m = field(s, "max_conflict_ways", q); !m.is_null())
-        integer(m, q + "max_conflict_ways", 0, l.warp_size);
-    check_counters(field(s, "counters", q), q + "counters");
-    if (s.contains("grid_barrier"))  // optional: files written before it have none (block barriers)
-        boolean(s.at("grid_barrier"), q + "grid_barrier");
+    if (const json& o = field(s, keys::output, q); !o.is_null())
+        real(o, q + keys::output);
+    integer(field(s, keys::shared_wavefronts, q), q + keys::shared_wavefronts, 0, INT32_MAX);
+    if (const json& m = field(s, keys::max_conflict_ways, q); !m.is_null())
+        integer(m, q + keys::max_conflict_ways, 0, l.warp_size);
+    check_counters(field(s, keys::counters, q), q + keys::counters);
+    if (s.contains(keys::grid_barrier))  // optional: files written before it have none (block barriers)
+        boolean(s.at(keys::grid_barrier), q + keys::grid_barrier);
     {
-        const json& c = field(s, "counters", q);
-        if (s.at("shared_wavefronts") != c.at("shared_wavefronts"))
-            throw FieldError{q + "shared_wavefronts must be counters.shared_wavefronts, " +
-                             std::to_string(c.at("shared_wavefronts").get<long long>()) + got(s.at("shared_wavefronts"))};
-        if (c.at("active_lanes").get<long long>() > c.at("lane_slots").get<long long>())
-            throw FieldError{q + "counters.active_lanes must be at most counters.lane_slots (" +
-                             std::to_string(c.at("lane_slots").get<long long>()) + ")" + got(c.at("active_lanes"))};
+        const json& c = field(s, keys::counters, q);
+        if (s.at(keys::shared_wavefronts) != c.at(keys::shared_wavefronts))
+            throw FieldError{q + keys::shared_wavefronts + " must be counters.shared_wavefronts, " +
+                             std::to_string(c.at(keys::shared_wavefronts).get<long long>()) +
+                             got(s.at(keys::shared_wavefronts))};
+        if (c.at(keys::active_lanes).get<long long>() > c.at(keys::lane_slots).get<long long>())
+            throw FieldError{
+                q + prefix(keys::counters) + keys::active_lanes + " must be at most counters.lane_slots (" +
+                std::to_string(c.at(keys::lane_slots).get<long long>()) + ")" + got(c.at(keys::active_lanes))};
     }
 
-    const json& warps = array(field(s, "warps", q), q + "warps", l.grid_dim * l.warps_per_block);
+    const json& warps = array(field(s, keys::warps, q), q + keys::warps, l.grid_dim * l.warps_per_block);
     for (std::size_t i = 0; i < warps.size(); ++i) {
-        const std::string w = item(q + "warps", i);
+        const std::string w = item(q + keys::warps, i);
         object(warps[i], w);
-        integer(field(warps[i], "block", w + "."), w + ".block", 0, l.grid_dim - 1);
-        integer(field(warps[i], "warp", w + "."), w + ".warp", 0, l.warps_per_block - 1);
-        const long long live = integer(field(warps[i], "live_lanes", w + "."), w + ".live_lanes", 0, l.warp_size);
-        const json& active = field(warps[i], "active_lanes", w + ".");
-        check_indices(active, w + ".active_lanes", live, 0, live - 1);
+        integer(field(warps[i], keys::block, w + "."), w + "." + keys::block, 0, l.grid_dim - 1);
+        integer(field(warps[i], keys::warp, w + "."), w + "." + keys::warp, 0, l.warps_per_block - 1);
+        const long long live =
+            integer(field(warps[i], keys::live_lanes, w + "."), w + "." + keys::live_lanes, 0, l.warp_size);
+        const json& active = field(warps[i], keys::active_lanes, w + ".");
+        check_indices(active, w + "." + keys::active_lanes, live, 0, live - 1);
         for (std::size_t k = 1; k < active.size(); ++k)
             if (active[k].get<long long>() <= active[k - 1].get<long long>())
-                throw FieldError{item(w + ".active_lanes", k) + " must be greater than the lane before it (lanes in "
-                                 "increasing order, each once)" + got(active[k])};
-        boolean(field(warps[i], "divergent", w + "."), w + ".divergent");
+                throw FieldError{item(w + "." + keys::active_lanes, k) + " must be greater than the lane before it "
+                                 "(lanes in increasing order, each once)" + got(active[k])};
+        boolean(field(warps[i], keys::divergent, w + "."), w + "." + keys::divergent);
     }
-    if (const auto it = s.find("lanes"); it != s.end()) {
+    if (const auto it = s.find(keys::lanes); it != s.end()) {
         const json& lanes = *it;
         if (!lanes.is_array() || static_cast<long long>(lanes.size()) != l.lanes)
-            throw FieldError{q + "lanes must hold block_dim x grid_dim = " + std::to_string(l.lanes) + " entries (got " +
+            throw FieldError{q + keys::lanes + " must hold block_dim x grid_dim = " + std::to_string(l.lanes) +
+                             " entries (got " +
                              (lanes.is_array() ? std::to_string(lanes.size()) : model::echo(lanes.dump())) + ")"};
         long long pairs = 0;  // read -> write arrows the view would draw
         for (std::size_t i = 0; i < lanes.size(); ++i) {
-            const std::string ln = item(q + "lanes", i);
+            const std::string ln = item(q + keys::lanes, i);
             object(lanes[i], ln);
-            one_of(field(lanes[i], "state", ln + "."), ln + ".state", {LaneState::Active, LaneState::Idle, LaneState::Exited});
-            const json& reads = field(lanes[i], "reads", ln + ".");
-            const json& writes = field(lanes[i], "writes", ln + ".");
-            check_indices(reads, ln + ".reads", kMaxIndexList, 0, (reads_input ? input_size : n_values) - 1);
-            check_indices(writes, ln + ".writes", kMaxIndexList, 0, n_values - 1);
-            boolean(field(lanes[i], "padding", ln + "."), ln + ".padding");
+            one_of(field(lanes[i], keys::state, ln + "."), ln + "." + keys::state,
+                   {LaneState::Active, LaneState::Idle, LaneState::Exited});
+            const json& reads = field(lanes[i], keys::reads, ln + ".");
+            const json& writes = field(lanes[i], keys::writes, ln + ".");
+            check_indices(reads, ln + "." + keys::reads, kMaxIndexList, 0, (reads_input ? input_size : n_values) - 1);
+            check_indices(writes, ln + "." + keys::writes, kMaxIndexList, 0, n_values - 1);
+            boolean(field(lanes[i], keys::padding, ln + "."), ln + "." + keys::padding);
             pairs += static_cast<long long>(reads.size() * std::max<std::size_t>(1, writes.size()));
             if (pairs > kMaxArray * 4)
-                throw FieldError{q + "lanes: more than " + std::to_string(kMaxArray * 4) + " reads in one step"};
+                throw FieldError{q + keys::lanes + ": more than " + std::to_string(kMaxArray * 4) +
+                                 " reads in one step"};
         }
     }
-    const json& shared = array(field(s, "shared_accesses", q), q + "shared_accesses", kMaxArray);
-    if (s.at("max_conflict_ways").is_null() != shared.empty())
-        throw FieldError{q + "max_conflict_ways must be " +
+    const json& shared = array(field(s, keys::shared_accesses, q), q + keys::shared_accesses, kMaxArray);
+    if (s.at(keys::max_conflict_ways).is_null() != shared.empty())
+        throw FieldError{q + keys::max_conflict_ways + " must be " +
                          (shared.empty() ? std::string("null: the step has no shared access")
                                          : "the worst of its shared accesses' wavefronts, not null") +
-                         got(s.at("max_conflict_ways"))};
+                         got(s.at(keys::max_conflict_ways))};
     for (std::size_t i = 0; i < shared.size(); ++i) {
-        const std::string a = item(q + "shared_accesses", i);
+        const std::string a = item(q + keys::shared_accesses, i);
         const json& x = check_access(shared[i], a, l);
-        integer(field(x, "wavefronts", a + "."), a + ".wavefronts", 0, l.warp_size);
-        integer(field(x, "max_conflict_ways", a + "."), a + ".max_conflict_ways", 0, l.warp_size);
-        boolean(field(x, "broadcast", a + "."), a + ".broadcast");
-        const auto words = x.find("words");
-        const auto banks = x.find("bank_of_lane");
+        integer(field(x, keys::wavefronts, a + "."), a + "." + keys::wavefronts, 0, l.warp_size);
+        integer(field(x, keys::max_conflict_ways, a + "."), a + "." + keys::max_conflict_ways, 0, l.warp_size);
+        boolean(field(x, keys::broadcast, a + "."), a + "." + keys::broadcast);
+        const auto words = x.find(keys::words);
+        const auto banks = x.find(keys::bank_of_lane);
         if (words != x.end())
-            check_indices(*words, a + ".words", l.warp_size, -1, kMaxArray);
+            check_indices(*words, a + "." + keys::words, l.warp_size, -1, kMaxArray);
         if (banks != x.end())
-            check_indices(*banks, a + ".bank_of_lane", l.warp_size, -1, l.banks - 1);
+            check_indices(*banks, a + "." + keys::bank_of_lane, l.warp_size, -1, l.banks - 1);
         if ((words == x.end()) != (banks == x.end()) ||
             (words != x.end() && words->size() != banks->size()))
-            throw FieldError{a + ".words and " + a + ".bank_of_lane must both be there, one entry per lane"};
+            throw FieldError{a + "." + keys::words + " and " + a + "." + keys::bank_of_lane +
+                             " must both be there, one entry per lane"};
     }
-    const json& global = array(field(s, "global_accesses", q), q + "global_accesses", kMaxArray);
+    const json& global = array(field(s, keys::global_accesses, q), q + keys::global_accesses, kMaxArray);
     for (std::size_t i = 0; i < global.size(); ++i) {
-        const std::string a = item(q + "global_accesses", i);
+        const std::string a = item(q + keys::global_accesses, i);
         const json& x = check_access(global[i], a, l);
-        const long long bytes = integer(field(x, "bytes_per_lane", a + "."), a + ".bytes_per_lane", 4, 16);
+        const long long bytes = integer(field(x, keys::bytes_per_lane, a + "."), a + "." + keys::bytes_per_lane, 4, 16);
         if (bytes != 4 && bytes != 8 && bytes != 16)
-            throw FieldError{a + ".bytes_per_lane must be 4, 8 or 16" + got(x.at("bytes_per_lane"))};
-        integer(field(x, "sectors", a + "."), a + ".sectors", 0, 32 * 4);
-        integer(field(x, "ideal_sectors", a + "."), a + ".ideal_sectors", 0, 32 * 4);
-        if (const auto e = x.find("elements"); e != x.end())
-            check_indices(*e, a + ".elements", l.warp_size, -1, kMaxArray);
+            throw FieldError{a + "." + keys::bytes_per_lane + " must be 4, 8 or 16" + got(x.at(keys::bytes_per_lane))};
+        integer(field(x, keys::sectors, a + "."), a + "." + keys::sectors, 0, 32 * 4);
+        integer(field(x, keys::ideal_sectors, a + "."), a + "." + keys::ideal_sectors, 0, 32 * 4);
+        if (const auto e = x.find(keys::elements); e != x.end())
+            check_indices(*e, a + "." + keys::elements, l.warp_size, -1, kMaxArray);
     }
-    const json& atomics = array(field(s, "atomics", q), q + "atomics", kMaxArray);
+    const json& atomics = array(field(s, keys::atomics, q), q + keys::atomics, kMaxArray);
     for (std::size_t i = 0; i < atomics.size(); ++i) {
-        const std::string a = item(q + "atomics", i);
+        const std::string a = item(q + keys::atomics, i);
         const json& x = object(atomics[i], a);
-        integer(field(x, "order", a + "."), a + ".order", 0, INT32_MAX);
-        integer(field(x, "block", a + "."), a + ".block", 0, l.grid_dim - 1);
-        integer(field(x, "lane", a + "."), a + ".lane", 0, l.lanes - 1);
-        text(field(x, "target", a + "."), a + ".target", 200);
-        real(field(x, "before", a + "."), a + ".before");
-        real(field(x, "operand", a + "."), a + ".operand");
-        real(field(x, "after", a + "."), a + ".after");
-        boolean(field(x, "lost", a + "."), a + ".lost");
+        integer(field(x, keys::order, a + "."), a + "." + keys::order, 0, INT32_MAX);
+        integer(field(x, keys::block, a + "."), a + "." + keys::block, 0, l.grid_dim - 1);
+        integer(field(x, keys::lane, a + "."), a + "." + keys::lane, 0, l.lanes - 1);
+        text(field(x, keys::target, a + "."), a + "." + keys::target, 200);
+        real(field(x, keys::before, a + "."), a + "." + keys::before);
+        real(field(x, keys::operand, a + "."), a + "." + keys::operand);
+        real(field(x, keys::after, a + "."), a + "." + keys::after);
+        boolean(field(x, keys::lost, a + "."), a + "." + keys::lost);
     }
 }
 
 TraceFile check_and_read(const json& j)
 {
     object(j, "the file");
-    if (const json& f = field(j, "format", ""); !f.is_string() || f.get_ref<const std::string&>() != "reducescope-trace")
-        throw FieldError{"format must be \"reducescope-trace\"" + got(f)};
-    integer(field(j, "format_version", ""), "format_version", kTraceFormatVersion, kTraceFormatVersion);
-    const std::string strategy = text(field(j, "strategy", ""), "strategy", 64);
+    if (const json& f = field(j, keys::format, ""); !f.is_string() || f.get_ref<const std::string&>() != kFormatName)
+        throw FieldError{std::string(keys::format) + " must be \"" + kFormatName + "\"" + got(f)};
+    integer(field(j, keys::format_version, ""), keys::format_version, kTraceFormatVersion, kTraceFormatVersion);
+    const std::string strategy = text(field(j, keys::strategy, ""), keys::strategy, 64);
     const StrategyInfo* info = find_strategy(strategy);
     if (!info || !info->has_model) {
         std::string ids;
         for (const StrategyInfo& s : catalogue())
             if (s.has_model)
                 ids += (ids.empty() ? "" : ", ") + std::string(s.id);
-        throw FieldError{"strategy must be one of " + ids + got(field(j, "strategy", ""))};
+        throw FieldError{std::string(keys::strategy) + " must be one of " + ids + got(field(j, keys::strategy, ""))};
     }
-    one_of(field(j, "operation", ""), "operation", {Operation::Sum, Operation::Max});
+    one_of(field(j, keys::operation, ""), keys::operation, {Operation::Sum, Operation::Max});
     const Operation op = info->operation == Reduction::Max ? Operation::Max : Operation::Sum;
-    if (field(j, "operation", "").get_ref<const std::string&>() != to_string(op))
-        throw FieldError{"operation must be \"" + std::string(to_string(op)) + "\" for " + strategy +
-                         got(field(j, "operation", ""))};
-    const json& p = object(field(j, "params", ""), "params");
-    const long long block = power_of_two(field(p, "block_size", "params."), "params.block_size", 1024);
+    if (field(j, keys::operation, "").get_ref<const std::string&>() != to_string(op))
+        throw FieldError{std::string(keys::operation) + " must be \"" + std::string(to_string(op)) + "\" for " +
+                         strategy + got(field(j, keys::operation, ""))};
+    const json& p = object(field(j, keys::params, ""), keys::params);
+    const std::string pp = prefix(keys::params);
+    const long long block = power_of_two(field(p, keys::block_size, pp), pp + keys::block_size, 1024);
     Launch launch{};
-    launch.warp_size = warp_like(field(p, "warp_size", "params."), "params.warp_size");
-    integer(field(p, "coarse_factor", "params."), "params.coarse_factor", 1, 64);
-    launch.banks = warp_like(field(p, "banks", "params."), "params.banks");
-    if (p.contains("atomic_order"))  // optional: files written before it existed have none
-        integer(p.at("atomic_order"), "params.atomic_order", 0, kMaxAtomicOrder);
-    const long long n = integer(field(p, "n", "params."), "params.n", 1, 4096);
-    const long long padded = integer(field(j, "padded_n", ""), "padded_n", n, kMaxArray);
-    const long long grid = integer(field(j, "grid_size", ""), "grid_size", 1, kMaxGrid);
-    const std::string source = text(field(j, "source_file", ""), "source_file", 200);
+    launch.warp_size = warp_like(field(p, keys::warp_size, pp), pp + keys::warp_size);
+    integer(field(p, keys::coarse_factor, pp), pp + keys::coarse_factor, 1, 64);
+    launch.banks = warp_like(field(p, keys::banks, pp), pp + keys::banks);
+    if (p.contains(keys::atomic_order))  // optional: files written before it existed have none
+        integer(p.at(keys::atomic_order), pp + keys::atomic_order, 0, kMaxAtomicOrder);
+    const long long n = integer(field(p, keys::n, pp), pp + keys::n, 1, 4096);
+    const long long padded = integer(field(j, keys::padded_n, ""), keys::padded_n, n, kMaxArray);
+    const long long grid = integer(field(j, keys::grid_size, ""), keys::grid_size, 1, kMaxGrid);
+    const std::string source = text(field(j, keys::source_file, ""), keys::source_file, 200);
     if (source != info->source_file)
-        throw FieldError{"source_file must be \"" + std::string(info->source_file) + "\" for " + strategy +
-                         got(field(j, "source_file", ""))};
-    const json& input = field(j, "input", "");
-    array(input, "input", kMaxArray);
+        throw FieldError{std::string(keys::source_file) + " must be \"" + std::string(info->source_file) + "\" for " +
+                         strategy + got(field(j, keys::source_file, ""))};
+    const json& input = field(j, keys::input, "");
+    array(input, keys::input, kMaxArray);
     for (std::size_t k = 0; k < input.size(); ++k)
-        float32(input[k], item("input", k));
+        float32(input[k], item(keys::input, k));
     if (static_cast<long long>(input.size()) != padded)
-        throw FieldError{"input must hold padded_n = " + std::to_string(padded) + " values (got " +
-                         std::to_string(input.size()) + ")"};
+        throw FieldError{std::string(keys::input) + " must hold padded_n = " + std::to_string(padded) +
+                         " values (got " + std::to_string(input.size()) + ")"};
     // Past params.n the input is padding: the operation's identity (0 for a sum, -inf for a max).
     for (long long k = n; k < padded; ++k) {
         const double x = read_number(input[std::size_t(k)]);
         if (op == Operation::Sum ? x != 0.0 : !(std::isinf(x) && x < 0))
-            throw FieldError{item("input", std::size_t(k)) + " must be the padding " +
+            throw FieldError{item(keys::input, std::size_t(k)) + " must be the padding " +
                              (op == Operation::Sum ? "0" : "\"-inf\"") + " (past params.n = " + std::to_string(n) +
                              ")" + got(input[std::size_t(k)])};
     }
-    float32(field(j, "result", ""), "result");
-    real(field(j, "reference", ""), "reference");
-    if (j.contains("zero_sign_depends_on_order"))  // optional, as params.atomic_order
-        boolean(j.at("zero_sign_depends_on_order"), "zero_sign_depends_on_order");
-    boolean(field(j, "expected_wrong", ""), "expected_wrong");
-    real(field(j, "lost_value", ""), "lost_value");
-    const bool teaching = boolean(field(j, "teaching_warp_size", ""), "teaching_warp_size");
+    float32(field(j, keys::result, ""), keys::result);
+    real(field(j, keys::reference, ""), keys::reference);
+    if (j.contains(keys::zero_sign_depends_on_order))  // optional, as params.atomic_order
+        boolean(j.at(keys::zero_sign_depends_on_order), keys::zero_sign_depends_on_order);
+    boolean(field(j, keys::expected_wrong, ""), keys::expected_wrong);
+    real(field(j, keys::lost_value, ""), keys::lost_value);
+    const bool teaching = boolean(field(j, keys::teaching_warp_size, ""), keys::teaching_warp_size);
     if (teaching != (launch.warp_size != 32))
-        throw FieldError{std::string("teaching_warp_size must be ") + (launch.warp_size != 32 ? "true" : "false") +
-                         " with params.warp_size " + std::to_string(launch.warp_size)};
-    const json& tot = object(field(j, "totals", ""), "totals");
-    for (const char* k : {"divergent_warp_steps", "shared_wavefronts", "extra_shared_wavefronts", "barriers", "atomics"})
-        integer(field(tot, k, "totals."), at("totals.", k), 0, INT32_MAX);
-    for (const char* k : {"global_sectors", "adds", "active_lane_slots", "issued_lane_slots"})
-        integer(field(tot, k, "totals."), at("totals.", k), 0, INT64_MAX);
-    const json& util = field(tot, "lane_utilisation", "totals.");
+        throw FieldError{std::string(keys::teaching_warp_size) + " must be " +
+                         (launch.warp_size != 32 ? "true" : "false") + " with params.warp_size " +
+                         std::to_string(launch.warp_size)};
+    const json& tot = object(field(j, keys::totals, ""), keys::totals);
+    const std::string tp = prefix(keys::totals);
+    for (const char* k : {keys::divergent_warp_steps, keys::shared_wavefronts, keys::extra_shared_wavefronts,
+                          keys::barriers, keys::atomics})
+        integer(field(tot, k, tp), at(tp, k), 0, INT32_MAX);
+    for (const char* k : {keys::global_sectors, keys::adds, keys::active_lane_slots, keys::issued_lane_slots})
+        integer(field(tot, k, tp), at(tp, k), 0, INT64_MAX);
+    const json& util = field(tot, keys::lane_utilisation, tp);
     if (!util.is_number() || util.get<double>() < 0 || util.get<double>() > 1)
-        throw FieldError{"totals.lane_utilisation must be a number in 0..1" + got(util)};
+        throw FieldError{tp + keys::lane_utilisation + " must be a number in 0..1" + got(util)};
     const std::string_view src = kernel_source(source);
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
-    const json& steps = array(field(j, "steps", ""), "steps", kMaxSteps, 1);
+    const json& steps = array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1);
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        check_step(steps[i], item("steps", i), launch, padded, lines);
+        check_step(steps[i], item(keys::steps, i), launch, padded, lines);
         // The step belongs to this strategy and its launch (two_pass's second kernel: 1 x 1024).
-        const std::string q = item("steps", i) + ".";
-        const json& markers = steps[i].at("source_markers");
+        const std::string q = item(keys::steps, i) + ".";
+        const json& markers = steps[i].at(keys::source_markers);
         const std::string prefix = "@" + strategy + ".";
         for (std::size_t k = 0; k < markers.size(); ++k)
             if (markers[k].get_ref<const std::string&>().rfind(prefix, 0) != 0)
-                throw FieldError{item(q + "source_markers", k) + " must start with \"" + prefix + "\"" + got(markers[k])};
-        const long long bd = steps[i].at("block_dim").get<long long>(), gd = steps[i].at("grid_dim").get<long long>();
+                throw FieldError{item(q + keys::source_markers, k) + " must start with \"" + prefix + "\"" +
+                                 got(markers[k])};
+        const long long bd = steps[i].at(keys::block_dim).get<long long>(),
+                        gd = steps[i].at(keys::grid_dim).get<long long>();
         const bool second_kernel = strategy == "two_pass" && bd == 1024 && gd == 1;
         if (!second_kernel && (bd != block || gd != grid))
             throw FieldError{q + "block_dim x grid_dim must be params.block_size x grid_size = " + std::to_string(block) +
@@ -844,29 +872,33 @@ TraceFile check_and_read(const json& j)
     }
 
     TraceFile out;
-    if (const auto d = j.find("description"); d != j.end())
-        out.description = text(*d, "description");
-    const auto recorded = j.find("recorded_on_gpu");
-    out.recorded_on_gpu = recorded != j.end() && boolean(*recorded, "recorded_on_gpu");
-    const auto rec = j.find("recording");
+    if (const auto d = j.find(keys::description); d != j.end())
+        out.description = text(*d, keys::description);
+    const auto recorded = j.find(keys::recorded_on_gpu);
+    out.recorded_on_gpu = recorded != j.end() && boolean(*recorded, keys::recorded_on_gpu);
+    const auto rec = j.find(keys::recording);
     if (out.recorded_on_gpu && rec == j.end())
-        throw FieldError{"recording is missing (a file with \"recorded_on_gpu\": true names its device there)"};
+        throw FieldError{std::string(keys::recording) + " is missing (a file with \"" + keys::recorded_on_gpu +
+                         "\": true names its device there)"};
     if (!out.recorded_on_gpu && rec != j.end())
-        throw FieldError{"recorded_on_gpu must be true in a file that has a \"recording\" object" +
+        throw FieldError{std::string(keys::recorded_on_gpu) + " must be true in a file that has a \"" +
+                         keys::recording + "\" object" +
                          (recorded == j.end() ? std::string(" (it is missing)") : got(*recorded))};
     if (out.recorded_on_gpu) {
-        const json& r = object(*rec, "recording");
-        out.recording.device = text(field(r, "device", "recording."), "recording.device", 200);
+        const json& r = object(*rec, keys::recording);
+        const std::string rp = prefix(keys::recording);
+        out.recording.device = text(field(r, keys::device, rp), rp + keys::device, 200);
         if (out.recording.device.empty())
-            throw FieldError{"recording.device must name the GPU (got an empty string)"};
-        out.recording.records = integer(field(r, "records", "recording."), "recording.records", 0, INT64_MAX);
-        for (const char* k : {"not_recorded", "split_warps"}) {
+            throw FieldError{rp + keys::device + " must name the GPU (got an empty string)"};
+        out.recording.records = integer(field(r, keys::records, rp), rp + keys::records, 0, INT64_MAX);
+        for (const char* k : {keys::not_recorded, keys::split_warps}) {
             const auto it = r.find(k);
             if (it == r.end())
                 continue;
-            const std::string name = at("recording.", k);
+            const std::string name = at(rp, k);
             array(*it, name, 10000);
-            auto& list = std::string_view(k) == "not_recorded" ? out.recording.not_recorded : out.recording.split_warps;
+            auto& list =
+                std::string_view(k) == keys::not_recorded ? out.recording.not_recorded : out.recording.split_warps;
             for (std::size_t i = 0; i < it->size(); ++i)
                 list.push_back(text((*it)[i], item(name, i), 1000));
         }
@@ -889,7 +921,7 @@ std::string show(double x)
     return buf;
 }
 
-std::string step_name(std::size_t i) { return "steps[" + std::to_string(i) + "]."; }
+std::string step_name(std::size_t i) { return item(keys::steps, i) + "."; }
 
 /// Self-check: `result` is what the steps leave in *output. *output starts as the operation's
 /// identity (the host's 0, or -inf for the max); a step that merges into it by atomics holds the
@@ -912,18 +944,20 @@ void check_result(const Trace& t)
         bool merged = false;
         for (std::size_t k = 0; k < s.atomics.size(); ++k, ++order) {
             const AtomicOp& a = s.atomics[k];
-            const std::string name = item(q + "atomics", k) + ".";
+            const std::string name = item(q + keys::atomics, k) + ".";
             if (a.order != order)
-                throw FieldError{name + "order must be " + std::to_string(order) +
+                throw FieldError{name + keys::order + " must be " + std::to_string(order) +
                                  " (the atomics in serialisation order, counted over the whole trace) (got " +
                                  std::to_string(a.order) + ")"};
             if (a.target != "*output")
                 continue;  // self_reset's tickets
             merged = true;
             if (a.lost && !race)
-                throw FieldError{name + "lost must be false: only race's plain stores lose updates (got true)"};
+                throw FieldError{name + keys::lost +
+                                 " must be false: only race's plain stores lose updates (got true)"};
             if (!same_double(a.before, current))
-                throw FieldError{name + "before must be *output before it, " + show(current) + " (got " + show(a.before) + ")"};
+                throw FieldError{name + keys::before + " must be *output before it, " + show(current) + " (got " +
+                                 show(a.before) + ")"};
             const auto before = static_cast<float>(a.before), operand = static_cast<float>(a.operand);
             float after = 0;
             if (race) {
@@ -932,20 +966,21 @@ void check_result(const Trace& t)
                 after = gpu_float::atomic_add_global_f32(before, operand);
             } else {
                 if (!gpu_float::cas_max_stores(before, operand))
-                    throw FieldError{name + "operand must be greater than before, " + show(a.before) +
+                    throw FieldError{name + keys::operand + " must be greater than before, " + show(a.before) +
                                      ": the max's compare-and-swap stores only then (got " + show(a.operand) + ")"};
                 after = operand;
             }
             const char* rule = race ? "before + operand" : sum ? "atomicAdd(before, operand)" : "operand (the CAS stores it)";
             if (!same_double(after, a.after))
-                throw FieldError{name + "after must be " + rule + ", " + show(after) + " (got " + show(a.after) + ")"};
+                throw FieldError{name + keys::after + " must be " + rule + ", " + show(after) + " (got " +
+                                 show(a.after) + ")"};
             if (!a.lost)
                 current = after;
         }
         if (merged) {
             if (!s.output || !same_double(*s.output, current))
-                throw FieldError{q + "output must be what the step's last atomic left in *output, " + show(current) +
-                                 " (got " + (s.output ? show(*s.output) : std::string("null")) + ")"};
+                throw FieldError{q + keys::output + " must be what the step's last atomic left in *output, " +
+                                 show(current) + " (got " + (s.output ? show(*s.output) : std::string("null")) + ")"};
             continue;
         }
         // A plain store: one active lane reads one value of the step's array and stores it.
@@ -964,8 +999,8 @@ void check_result(const Trace& t)
                 const auto index = static_cast<std::size_t>(writer->reads[0]);
                 const double stored = s.values[index];
                 if (!same_double(*s.output, stored))
-                    throw FieldError{q + "output must be the value the step stores, values[" + std::to_string(index) +
-                                     "] = " + show(stored) + " (got " + show(*s.output) + ")"};
+                    throw FieldError{q + keys::output + " must be the value the step stores, values[" +
+                                     std::to_string(index) + "] = " + show(stored) + " (got " + show(*s.output) + ")"};
             }
         }
         if (s.output)
@@ -974,11 +1009,11 @@ void check_result(const Trace& t)
     const Step& last = t.steps.back();
     const std::string q = step_name(t.steps.size() - 1);
     if (!last.output)
-        throw FieldError{q + "output must be what the kernel leaves in *output, the result " + show(t.result) +
+        throw FieldError{q + keys::output + " must be what the kernel leaves in *output, the result " + show(t.result) +
                          " (got null)"};
     if (!same_double(t.result, *last.output))
-        throw FieldError{"result must be what the steps leave in *output, " + show(*last.output) + " (" + q +
-                         "output; got " + show(t.result) + ")"};
+        throw FieldError{std::string(keys::result) + " must be what the steps leave in *output, " + show(*last.output) +
+                         " (" + q + keys::output + "; got " + show(t.result) + ")"};
 }
 
 /// Self-check: every shared access's wavefronts, conflict ways and broadcast follow from the words
@@ -994,30 +1029,30 @@ void check_wavefronts(const Trace& t)
         int worst = 0;
         for (std::size_t k = 0; k < s.shared_accesses.size(); ++k) {
             const SharedAccess& a = s.shared_accesses[k];
-            const std::string name = item(q + "shared_accesses", k) + ".";
+            const std::string name = item(q + keys::shared_accesses, k) + ".";
             if (!a.words.empty()) {
                 for (std::size_t l = 0; l < a.words.size(); ++l) {
                     const int bank = a.words[l] < 0 ? -1 : static_cast<int>(a.words[l] % banks);
                     if (a.bank_of_lane[l] != bank)
-                        throw FieldError{item(name + "bank_of_lane", l) + " must be " +
+                        throw FieldError{item(name + keys::bank_of_lane, l) + " must be " +
                                          (bank < 0 ? std::string("-1 (the lane takes no part)")
                                                    : std::to_string(bank) + ", word " + std::to_string(a.words[l]) +
-                                                         " mod " + std::to_string(banks) + " banks") +
+                                                  " mod " + std::to_string(banks) + " banks") +
                                          " (got " + std::to_string(a.bank_of_lane[l]) + ")"};
                 }
                 const SharedAccessCost cost = shared_access_cost(a.words, banks, a.kind);
                 if (a.wavefronts != cost.wavefronts)
-                    throw FieldError{name + "wavefronts must be " + std::to_string(cost.wavefronts) +
+                    throw FieldError{name + keys::wavefronts + " must be " + std::to_string(cost.wavefronts) +
                                      ", the most distinct words its lanes touch in one bank (got " +
                                      std::to_string(a.wavefronts) + ")"};
                 if (a.broadcast != cost.broadcast)
-                    throw FieldError{name + "broadcast must be " + (cost.broadcast ? "true" : "false") +
+                    throw FieldError{name + keys::broadcast + " must be " + (cost.broadcast ? "true" : "false") +
                                      (cost.broadcast ? ": lanes read the same word" : ": no two lanes read one word") +
                                      " (got " + (a.broadcast ? "true" : "false") + ")"};
             }
             if (a.max_conflict_ways != a.wavefronts)
-                throw FieldError{name + "max_conflict_ways must be the access's wavefronts, " + std::to_string(a.wavefronts) +
-                                 " (got " + std::to_string(a.max_conflict_ways) + ")"};
+                throw FieldError{name + keys::max_conflict_ways + " must be the access's wavefronts, " +
+                                 std::to_string(a.wavefronts) + " (got " + std::to_string(a.max_conflict_ways) + ")"};
             wavefronts += a.wavefronts;
             extra += std::max(0, a.wavefronts - 1);
             worst = std::max(worst, a.wavefronts);
@@ -1027,11 +1062,12 @@ void check_wavefronts(const Trace& t)
                 throw FieldError{q + field + " must be " + what + ", " + std::to_string(want) + " (got " +
                                  std::to_string(file) + ")"};
         };
-        check("counters.shared_wavefronts", s.counters.shared_wavefronts, wavefronts,
+        check(prefix(keys::counters) + keys::shared_wavefronts, s.counters.shared_wavefronts, wavefronts,
               "the sum of the step's shared accesses' wavefronts");
-        check("counters.extra_shared_wavefronts", s.counters.extra_shared_wavefronts, extra,
+        check(prefix(keys::counters) + keys::extra_shared_wavefronts, s.counters.extra_shared_wavefronts, extra,
               "the sum of the step's shared accesses' wavefronts beyond the first");
-        check("max_conflict_ways", s.max_conflict_ways, worst, "the worst of the step's shared accesses' wavefronts");
+        check(keys::max_conflict_ways, s.max_conflict_ways, worst,
+              "the worst of the step's shared accesses' wavefronts");
     }
 }
 
@@ -1045,7 +1081,7 @@ void check_consistency(const Trace& t)
     const double ref = reference_of(t.operation, std::span<const float>{t.input.data(), n});
     if (!same_double(ref, t.reference)) {
         char buf[120];
-        std::snprintf(buf, sizeof buf, "reference must be the float64 %s of the input, %.17g (got %.17g)",
+        std::snprintf(buf, sizeof buf, "%s must be the float64 %s of the input, %.17g (got %.17g)", keys::reference,
                       t.operation == Operation::Sum ? "sum" : "max", ref, t.reference);
         throw FieldError{buf};
     }
@@ -1055,20 +1091,20 @@ void check_consistency(const Trace& t)
     sum_totals(summed);
     const auto check = [](const char* name, long long file, long long steps) {
         if (file != steps)
-            throw FieldError{std::string("totals.") + name + " must be the sum over the steps, " + std::to_string(steps) +
+            throw FieldError{prefix(keys::totals) + name + " must be the sum over the steps, " + std::to_string(steps) +
                              " (got " + std::to_string(file) + ")"};
     };
     const Totals& a = t.totals;
     const Totals& b = summed.totals;
-    check("divergent_warp_steps", a.divergent_warp_steps, b.divergent_warp_steps);
-    check("shared_wavefronts", a.shared_wavefronts, b.shared_wavefronts);
-    check("extra_shared_wavefronts", a.extra_shared_wavefronts, b.extra_shared_wavefronts);
-    check("global_sectors", a.global_sectors, b.global_sectors);
-    check("barriers", a.barriers, b.barriers);
-    check("atomics", a.atomics, b.atomics);
-    check("adds", a.adds, b.adds);
-    check("active_lane_slots", a.active_lane_slots, b.active_lane_slots);
-    check("issued_lane_slots", a.issued_lane_slots, b.issued_lane_slots);
+    check(keys::divergent_warp_steps, a.divergent_warp_steps, b.divergent_warp_steps);
+    check(keys::shared_wavefronts, a.shared_wavefronts, b.shared_wavefronts);
+    check(keys::extra_shared_wavefronts, a.extra_shared_wavefronts, b.extra_shared_wavefronts);
+    check(keys::global_sectors, a.global_sectors, b.global_sectors);
+    check(keys::barriers, a.barriers, b.barriers);
+    check(keys::atomics, a.atomics, b.atomics);
+    check(keys::adds, a.adds, b.adds);
+    check(keys::active_lane_slots, a.active_lane_slots, b.active_lane_slots);
+    check(keys::issued_lane_slots, a.issued_lane_slots, b.issued_lane_slots);
 }
 
 } // namespace

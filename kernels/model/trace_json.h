@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Trace <-> JSON (format: docs/trace-format.md). Used by `reducescope-cli trace --json` and by
-// anything that compares a GPU-recorded trace against the model.
+// anything that compares a GPU-recorded trace against the model; the app uses the strict reader
+// of trace files (read_trace_file). nlohmann::json is only declared here (json_fwd.hpp), so that
+// what includes this header for the reader does not compile nlohmann/json.hpp: a caller of the
+// functions that take or return a nlohmann::json includes <nlohmann/json.hpp> itself.
 #pragma once
 
 #include "model/trace.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>

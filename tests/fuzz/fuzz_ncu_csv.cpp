@@ -4,6 +4,7 @@
 // only exception is std::runtime_error (documented: no header or a needed column missing); the
 // JSON it builds serialises.
 #include "bench/ncu_counters.h"
+#include "bench/ncu_counters_json.h"
 
 #include <cstddef>
 #include <cstdint>

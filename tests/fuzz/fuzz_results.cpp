@@ -7,6 +7,7 @@
 // Properties: the only exceptions are std::invalid_argument (documented) and nlohmann's parse /
 // type errors; a result that is read writes back (to_json) and reads again into the same JSON.
 #include "bench/results.h"
+#include "bench/results_json.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,6 +4,8 @@
 // again into the same JSON.
 #include "model/trace_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -3,6 +3,7 @@
 #include "bench/plan.h"
 #include "bench/reference.h"
 #include "bench/results.h"
+#include "bench/results_json.h"
 #include "bench/stats.h"
 #include "model/catalogue.h"
 

@@ -6,6 +6,7 @@
 #include "bench/clocks.h"
 #include "bench/plan.h"
 #include "bench/results.h"
+#include "bench/results_json.h"
 #include "bench/stopping.h"
 #include "bench/table.h"
 #include "cuda/reduce_api.h"
@@ -232,7 +233,9 @@ void TstBenchMethod::ceiling_fraction_capped()
         QVERIFY(!r.pct_ceiling.has_value());
     else
         QVERIFY(std::fabs(*r.pct_ceiling - pct) < 1e-9);
-    const std::string table = format_table({{"results", {to_json(r)}}});
+    ResultsFile file;
+    file.results = {r};
+    const std::string table = format_table(file);
     QCOMPARE(table.find("ABOVE-CEILING") != std::string::npos, pct < 0);
 }
 
@@ -405,13 +408,19 @@ void TstBenchMethod::table_text()
     wrong.noisy = false;
     wrong.low_clock = false;
     set_speeds(wrong, 4814.0, 2300.0, std::nullopt, std::nullopt);
-    const nlohmann::json doc = {
-        {"device", {{"name", "NVIDIA H200"}}},
-        {"params", {{"mode", "graph"}, {"cache", "cold"}, {"cold", "input copies take turns"}, {"clocks", "nvml"},
-                    {"stopping", {{"max_noise", 0.005}}}}},
-        {"ceilings", {{"read_gbs", 2300.0}, {"read_kernel", "one pass"}}},
-        {"results", {to_json(ok), to_json(wrong)}}};
-    const QString t = QString::fromStdString(format_table(doc));
+    ResultsFile file;
+    file.device.name = "NVIDIA H200";
+    file.params.mode = "graph";
+    file.params.cache = "cold";
+    file.params.cold = "input copies take turns";
+    file.params.clocks = "nvml";
+    file.params.stopping = Stopping{};
+    file.params.stopping->max_noise = 0.005;
+    file.ceilings = Ceilings{};
+    file.ceilings->read_gbs = 2300.0;
+    file.ceilings->read_kernel = "one pass";
+    file.results = {ok, wrong};
+    const QString t = QString::fromStdString(format_table(file));
     const QStringList lines = t.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 4);  // header line, column heads, two rows
     QVERIFY2(lines[0].contains(QStringLiteral("cache cold (input copies take turns)")), qPrintable(lines[0]));

@@ -5,6 +5,7 @@
 // the counters JSON under the right strategies beside the model's totals. And the CLI's side that
 // needs no GPU: the option's refusal with --gpus, and no ncu run when there is no GPU.
 #include "bench/ncu_counters.h"
+#include "bench/ncu_counters_json.h"
 #include "bench/reference.h"
 #include "fake_ncu.h"
 

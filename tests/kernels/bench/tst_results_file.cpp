@@ -5,6 +5,7 @@
 // are refused with one line naming the field and its range; JSON lines; the atomic write.
 #include "bench/multi_gpu_results.h"
 #include "bench/results_file.h"
+#include "bench/results_json.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -28,6 +28,7 @@
 #include "model/simulate.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>

@@ -19,6 +19,8 @@
 #include "model/trace_json.h"
 #include "special_values.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <map>

@@ -3,6 +3,7 @@
 // recorded on the H200 and computes the model's side for the same kernels at 1024 elements, and
 // holds both to the figures the document states. Plain C++, no GPU. Argument: the CSV file.
 #include "bench/ncu_counters.h"
+#include "bench/ncu_counters_json.h"
 #include "model/simulate.h"
 
 #include <array>

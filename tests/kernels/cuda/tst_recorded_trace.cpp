@@ -9,6 +9,8 @@
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <map>

@@ -17,6 +17,8 @@
 
 #include <QtTest/QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>

@@ -9,6 +9,8 @@
 
 #include <QtTest/QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <limits>
 #include <numeric>

@@ -13,6 +13,8 @@
 
 #include <QtTest/QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <regex>
 #include <set>
 #include <string>

@@ -14,6 +14,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 
 using namespace reducescope;
