@@ -175,7 +175,7 @@ constexpr std::array kStrategies{
                  .summary = REDUCESCOPE_WORDS("StrategySummary",
                                               "vectorized into a ring of three outputs: launch e adds into ring[e % 3], which launch e - 1 zeroed, and zeroes ring[(e + 1) % 3]; no reset, no fence, no wait",
                                               "zero_ahead"),
-                 .seed = REDUCESCOPE_WORDS("StrategySeed", "beyond the seeds: issue 16's moonshot (docs/benchmarks.md)", "zero_ahead"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "beyond the seeds: the one-kernel experiments of docs/benchmarks.md", "zero_ahead"),
                  .source_file = "reduce_warp.cu",
                  .kernels = "zero_ahead_reduce_sum", .operation = R::Sum, .elements_per_thread = 4,
                  .uses_coarse_factor = true, .whole_warps = true, .merge = M::ZeroAhead,

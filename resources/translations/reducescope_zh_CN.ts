@@ -1418,9 +1418,9 @@
         <translation>CUB（CCCL）</translation>
     </message>
     <message>
-        <source>beyond the seeds: issue 16&apos;s moonshot (docs/benchmarks.md)</source>
+        <source>beyond the seeds: the one-kernel experiments of docs/benchmarks.md</source>
         <comment>zero_ahead</comment>
-        <translation>超出种子文档：issue 16 的冲刺目标（docs/benchmarks.md）</translation>
+        <translation>讲义之外：docs/benchmarks.md 中的单内核实验</translation>
     </message>
 </context>
 <context>
