@@ -168,6 +168,8 @@ json step_json(const Step& s, bool lanes)
     j["max_conflict_ways"] = has_shared ? json(s.max_conflict_ways) : json(nullptr);
     j["counters"] = counters_json(s.counters);
     j["grid_barrier"] = s.grid_barrier;
+    if (s.warp_barrier)  // written only where true: traces without warp-synchronous steps are as before
+        j["warp_barrier"] = true;
     json warps = json::array();
     for (const WarpRecord& w : s.warps)
         warps.push_back({{"block", w.block}, {"warp", w.warp}, {"live_lanes", w.live_lanes},
@@ -331,6 +333,7 @@ Trace trace_from_json(const json& j)
         s.counters.atomics = c.at("atomics").get<int>();
         s.counters.adds = c.at("adds").get<int>();
         s.grid_barrier = js.contains("grid_barrier") && js.at("grid_barrier").get<bool>();  // absent: __syncthreads()
+        s.warp_barrier = js.contains("warp_barrier") && js.at("warp_barrier").get<bool>();  // absent: not warp-synchronous
         for (const json& jw : js.at("warps")) {
             WarpRecord w;
             w.block = jw.at("block").get<int>();
@@ -662,6 +665,9 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     check_counters(field(s, "counters", q), q + "counters");
     if (s.contains("grid_barrier"))  // optional: files written before it have none (block barriers)
         boolean(s.at("grid_barrier"), q + "grid_barrier");
+    if (s.contains("warp_barrier") && boolean(s.at("warp_barrier"), q + "warp_barrier") &&  // optional, as grid_barrier
+        s.contains("grid_barrier") && s.at("grid_barrier").get<bool>())
+        throw FieldError{q + "warp_barrier and " + q + "grid_barrier cannot both be true (a step's barriers are of one kind)"};
     {
         const json& c = field(s, "counters", q);
         if (s.at("shared_wavefronts") != c.at("shared_wavefronts"))

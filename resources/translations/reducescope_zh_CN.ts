@@ -1299,6 +1299,10 @@
         <source>barrier</source>
         <translation>屏障</translation>
     </message>
+    <message>
+        <source>__syncwarp(): the lanes that run this step wait for each other, before their write and after it; no other warp waits</source>
+        <translation>__syncwarp()：运行这一步的 lane 在各自写入之前和之后互相等待；其他线程束不等待</translation>
+    </message>
 </context>
 <context>
     <name>StrategySeed</name>
