@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tree reductions of one block per segment: the in-place global-memory kernels of PMPP Fig 10.6 /
 // 10.9 / exercise 3 (seed 002), the shared-memory trees (Fig 10.11, seed 000's segmented kernel,
-// seed 003's interleaved addressing with strided index) and thread coarsening (Fig 10.15 with the
-// bounds checks of exercise 5; exercise 4's max). Grid shapes: docs/design-notes.md.
+// seed 003's interleaved addressing with strided index, seed 001's warp-synchronous last warp) and
+// thread coarsening (Fig 10.15 with the bounds checks of exercise 5; exercise 4's max). Grid
+// shapes: docs/design-notes.md.
 #include "model/gpu_float.h"
 #include "model/merge.h"
 #include "model/recorder.h"
@@ -399,6 +400,71 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     shared_tree_merge(trace, g, std::move(sh));
 }
 
+namespace {
+
+/// One stride of warp_unrolled's last warp (reduce_basic.cu): lanes tid < `lanes` of warp 0 of each
+/// block (all `lanes` of them, at every stride) read v = vdata[tid] + vdata[tid + stride],
+/// __syncwarp(), write vdata[tid] = v, __syncwarp(). The first __syncwarp puts every read of the
+/// step before every write, so the step's sums are of the previous step's words. No block
+/// barrier: the step's counters.barriers is 0 and Step::warp_barrier is set.
+void warp_synchronous_step(Trace& trace, const Geometry& g, int n, std::vector<float>& sh, int stride, int lanes)
+{
+    const int B = g.block;
+    StepRecorder r(trace, g, MemorySpace::Shared);
+    r.set_stride(stride);
+    std::vector<float> next = sh;
+    long long adds = 0;
+    for (int t = 0; t < g.threads(); ++t) {
+        const int tid = g.tid_of(t);
+        r.padding(t, 2 * B * g.block_of(t) + tid >= n);
+        if (tid >= lanes)
+            continue;
+        const int base = B * g.block_of(t);
+        r.active(t);
+        r.read2_write(t, base + tid, base + tid + stride, base + tid);
+        const auto w = static_cast<std::size_t>(base + tid);
+        next[w] = gpu_float::add_rn(sh[w], sh[w + static_cast<std::size_t>(stride)]);
+        ++adds;
+    }
+    sh = std::move(next);
+    auto word = [&](int off) {
+        return [&g, lanes, off](int t) -> std::int64_t { return g.tid_of(t) < lanes ? g.tid_of(t) + off : kNoAccess; };
+    };
+    r.shared(AccessKind::Read, "vdata[tid]", word(0));
+    r.shared(AccessKind::Read, "vdata[tid + stride]", word(stride));
+    r.shared(AccessKind::Write, "vdata[tid]", word(0));
+    std::vector<Text> why{make_text("warp_unrolled.tree", lanes)};
+    if (lanes > stride)
+        why.push_back(make_text("warp_unrolled.spare", lanes - stride));
+    r.explain_banks();
+    r.explain_divergence();
+    r.describe(make_text("warp_unrolled.label", stride, lanes), std::move(why), {"tree"});
+    r.finish(sh, 0, adds);
+    trace.steps.back().warp_barrier = true;
+}
+
+// warp_unrolled (seed 001's warpReduce): shared's load and tree while the stride exceeds the warp
+// size, each iteration ending in __syncthreads() (the load too); then the first min(warp size,
+// blockDim.x / 2) lanes of warp 0 finish the strides warp-synchronously, with __syncwarp() and no
+// block barrier.
+void replay_warp_unrolled(Trace& trace, std::span<const float> input)
+{
+    const int n = static_cast<int>(input.size());
+    const Geometry g = shared_tree_launch(trace, input);
+    const SharedTree k{};  // shared's layout: tid < stride adds sdata[tid + stride]
+    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
+    shared_load_step(trace, g, n, k, sh, g.grid);
+    int stride = g.block / 2;
+    for (; stride > g.warp; stride /= 2)
+        shared_tree_step(trace, g, n, k, sh, stride);
+    const int lanes = stride;  // min(warp size, blockDim.x / 2): the lanes of the last warp's steps
+    for (; stride >= 1; stride /= 2)
+        warp_synchronous_step(trace, g, n, sh, stride, lanes);
+    shared_tree_merge(trace, g, std::move(sh));
+}
+
+} // namespace
+
 // coarsened (Fig 10.15 with exercise 5's bounds checks) and coarsened_max (exercise 4): each
 // thread accumulates up to 2*COARSE_FACTOR elements, stride blockDim.x, in a register.
 void replay_coarsened(Trace& trace, std::span<const float> input)
@@ -524,7 +590,7 @@ std::span<const Replay> tree_replays()
     static constexpr Replay kReplays[] = {
         {"simple", replay_in_place},         {"convergent", replay_in_place}, {"convergent_reversed", replay_in_place},
         {"interleaved_strided", replay_shared_tree}, {"interleaved_padded", replay_shared_tree},
-        {"shared", replay_shared_tree}, {"segmented", replay_shared_tree},
+        {"shared", replay_shared_tree}, {"warp_unrolled", replay_warp_unrolled}, {"segmented", replay_shared_tree},
         {"coarsened", replay_coarsened},     {"coarsened_max", replay_coarsened},
     };
     return kReplays;

@@ -134,6 +134,26 @@ constexpr std::array kMessages{
         .with_one("After a barrier, the first thread adds the word stride places to its right; consecutive "
                   "lanes read consecutive words.", 0),
 
+    // --- the warp-synchronous last warp: warp_unrolled -------------------------------------------
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: tid < %2 of warp 0 adds vdata[tid + %1], with __syncwarp()",
+                        "warp_unrolled.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Only the first warp is left: its first %n lanes finish the tree without a block "
+                               "barrier. They read shared memory through a volatile pointer and call __syncwarp() "
+                               "between the read and the write and after the write: the lanes of a warp need not run "
+                               "in step (independent thread scheduling, Volta and later), so without it a lane could "
+                               "overwrite a word another lane has not read yet.",
+                               "warp_unrolled.tree")
+        .with_one("Only the first warp is left: its first lane finishes the tree without a block barrier, "
+                  "reading shared memory through a volatile pointer, with __syncwarp() between its read and its "
+                  "write and after the write.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The %n lanes at or past the stride add too: their sums land in words no later step "
+                               "reads, and a guard would save no instruction, since the warp issues each add once "
+                               "for all its lanes.",
+                               "warp_unrolled.spare")
+        .with_one("The lane at or past the stride adds too: its sum lands in a word no later step reads, and a "
+                  "guard would save no instruction, since the warp issues each add once for all its lanes.", 0),
 
     // --- coarsening: coarsened, coarsened_max --------------------------------------------------
     REDUCESCOPE_MESSAGE("ModelText",

@@ -62,13 +62,15 @@ struct LaterLaunch {
 };
 /// In counters order (bench::counter_strategies()), after the capture's five strategies:
 /// interleaved_padded (0 divergent targets, no bank conflicts, 41 load wavefronts:
-/// docs/design-notes.md).
+/// docs/design-notes.md) and warp_unrolled (the same accesses as shared: 41 load wavefronts, no
+/// conflicts; its last warp runs unguarded, so no divergent branch).
 inline constexpr LaterLaunch kLaterLaunches[] = {
     {"interleaved_padded_reduce_sum<NoProbe>(const float *, float *, unsigned int, T1)", "0", "0", "0", "41"},
+    {"warp_unrolled_reduce_sum<NoProbe>(const float *, float *, unsigned int, T1)", "0", "0", "0", "41"},
 };
 
 /// `capture` with two launches of each kLaterLaunches kernel appended (launch ids 10, 11 for
-/// interleaved_padded), in the capture's CSV layout.
+/// interleaved_padded, 12, 13 for warp_unrolled), in the capture's CSV layout.
 inline std::string with_later_launches(const std::string& capture)
 {
     std::string out = capture;
@@ -94,7 +96,7 @@ inline std::string with_later_launches(const std::string& capture)
 /// with_later_launches(capture) with a made-up row of l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 /// after each launch's ld row, so that every metric of kCounterMetrics is there: simple 1000,
 /// convergent 1010, convergent_reversed 1020, interleaved_strided 1030, shared 1040,
-/// interleaved_padded 1050 (launch ids 0..11, two launches per strategy).
+/// interleaved_padded 1050, warp_unrolled 1060 (launch ids 0..13, two launches per strategy).
 inline std::string complete_csv(const std::string& capture_in)
 {
     const std::string capture = with_later_launches(capture_in);
@@ -118,7 +120,7 @@ inline std::string complete_csv(const std::string& capture_in)
 /// (bench::counter_strategies()): ncu's divergent branch targets, ld conflicts, st conflicts, ld
 /// wavefronts; the model's divergent warp-steps, ld wavefronts, st wavefronts, extra ld, extra st
 /// wavefronts (the canned CSV's figures); the id of the strategy's first launch in the CSV.
-/// interleaved_padded's hardware figures are kLaterLaunches' made-up ones.
+/// interleaved_padded's and warp_unrolled's hardware figures are kLaterLaunches' made-up ones.
 struct H200Row {
     const char* strategy;
     double hw[4];
@@ -132,6 +134,7 @@ inline constexpr H200Row kH200Table[] = {
     {"interleaved_strided", {0, 150, 75, 191}, {6, 191, 111, 150, 75}, 6},
     {"interleaved_padded", {0, 0, 0, 41}, {6, 41, 36, 0, 0}, 10},
     {"shared", {0, 0, 0, 41}, {6, 41, 36, 0, 0}, 8},
+    {"warp_unrolled", {0, 0, 0, 41}, {1, 41, 36, 0, 0}, 12},
 };
 
 } // namespace fake_ncu
