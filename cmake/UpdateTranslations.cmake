@@ -1,9 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Runs lupdate over app/ and views/ into the translation sources (English and Simplified Chinese):
+# Runs lupdate over app/, views/ and kernels/model/ into the translation sources (English and
+# Simplified Chinese):
 #   cmake -DLUPDATE=... -DSOURCE_DIR=... -DTS_DIR=... [-DCHECK=1] -P UpdateTranslations.cmake
 # reducescope_zh_CN.ts gets every string; reducescope_en.ts only those with plural forms
 # (-pluralonly: English needs "1 warp" / "2 warps", the rest is its own source text). No line
 # numbers (-locations none), so the files change only when the strings do.
+# kernels/model holds the model's words (strategy summaries, seeds, family names, the messages of
+# the step model), written once and marked with the Qt-free macros of kernels/model/words.h; the
+# -tr-function-alias option below tells lupdate that those macros are Qt's translation marks.
 # CHECK=1 (the ctest `translations_complete`): runs on copies in a temporary folder and fails when
 # lupdate leaves an unfinished, vanished or obsolete entry, i.e. a string of the code without its
 # translation or a translation without its string.
@@ -33,7 +37,8 @@ endif()
 set(_failed "")
 foreach(lang zh_CN en)
   # The include paths let lupdate find each class's namespace (contexts are "reducescope::app::StepPane").
-  set(_opts -locations none -extensions cpp,h -silent -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/kernels")
+  set(_opts -locations none -extensions cpp,h -silent -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/kernels"
+            -tr-function-alias "QT_TRANSLATE_NOOP3+=REDUCESCOPE_WORDS,QT_TRANSLATE_NOOP3+=REDUCESCOPE_MESSAGE,QT_TRANSLATE_N_NOOP3+=REDUCESCOPE_PLURAL_MESSAGE,QT_TRANSLATE_NOOP+=REDUCESCOPE_NAME")
   if(lang STREQUAL "en")
     list(APPEND _opts -pluralonly)
   endif()
@@ -41,7 +46,7 @@ foreach(lang zh_CN en)
     list(APPEND _opts -no-obsolete)
   endif()
   execute_process(
-    COMMAND "${LUPDATE}" ${_opts} "${SOURCE_DIR}/app" "${SOURCE_DIR}/views" -ts "${_ts_dir}/reducescope_${lang}.ts"
+    COMMAND "${LUPDATE}" ${_opts} "${SOURCE_DIR}/app" "${SOURCE_DIR}/views" "${SOURCE_DIR}/kernels/model" -ts "${_ts_dir}/reducescope_${lang}.ts"
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR "lupdate failed for ${lang} (${_rc}): ${_out}${_err}")

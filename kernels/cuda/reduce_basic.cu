@@ -205,6 +205,64 @@ __global__ __launch_bounds__(kMaxBlockThreads) void shared_reduce_sum(const floa
     }
 }
 
+// warp_unrolled — shared's tree, but the last warp finishes on its own (seed 001's warpReduce).
+// Improves on shared: once the stride is at most warpSize, only lanes of warp 0 still add, and the
+// lanes of one warp can wait for each other with __syncwarp() instead of holding up the whole block.
+// The last five strides (16, 8, 4, 2, 1) run without a block barrier before them: from
+// blockDim.x = 64 on, log2(blockDim.x) - 5 barriers per block instead of shared's log2(blockDim.x)
+// (one after the load, one after each stride above 32). The last warp
+// reads and writes through a volatile pointer, so each access goes to shared memory and none is
+// kept in a register from one stride to the next, and it calls __syncwarp() between its read and
+// its write and after the write. The old form (volatile alone, Harris 2007) trusted the 32 lanes to
+// run in lockstep; since Volta the lanes of a warp are scheduled independently, and without the
+// __syncwarp() a lane could overwrite a word that another lane has not read yet.
+// Costs: two __syncwarp() per stride; every lane of the last warp adds at every stride, also those
+// at or past the stride, whose sums no later stride reads (a guard would save no instruction: the
+// warp issues each add once for all its lanes); the volatile accesses cannot be combined. Same
+// bytes and the same shared-memory accesses as shared, no bank conflicts.
+template <class Probe = NoProbe>
+__global__ __launch_bounds__(kMaxBlockThreads) void warp_unrolled_reduce_sum(const float* input, float* output, unsigned int n,
+                                                                             Probe probe = {})
+{
+    extern __shared__ float sdata[];
+    const unsigned int tid = threadIdx.x;
+    const unsigned int i = 2 * blockDim.x * blockIdx.x + tid;
+    const unsigned int warp = warpSize;
+    sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n);  // @warp_unrolled.load
+    probe.record(Step::Load, 0, Space::Shared, tid, sdata[tid]);
+    __syncthreads();                                                        // @warp_unrolled.load
+    unsigned int stride = blockDim.x / 2;
+    for (; stride > warp; stride /= 2) {                                    // @warp_unrolled.tree
+        if (tid < stride) {                                                 // @warp_unrolled.tree
+            sdata[tid] += sdata[tid + stride];                              // @warp_unrolled.tree
+            probe.record(Step::Tree, stride, Space::Shared, tid, sdata[tid]);
+        }
+        __syncthreads();                                                    // @warp_unrolled.tree
+    }
+    // The last warp: the lanes tid < stride = min(warpSize, blockDim.x / 2), all of them at every
+    // stride (from blockDim.x = 64 on, the whole of warp 0), so tid + stride stays in the block's words.
+    if (tid < stride) {                                                     // @warp_unrolled.tree
+        volatile float* vdata = sdata;                                      // @warp_unrolled.tree
+        const unsigned int lanes = kFullMask >> (warp - stride);            // @warp_unrolled.tree
+        for (; stride >= 1; stride /= 2) {                                  // @warp_unrolled.tree
+            const float v = vdata[tid] + vdata[tid + stride];               // @warp_unrolled.tree
+            __syncwarp(lanes);                                              // @warp_unrolled.tree
+            vdata[tid] = v;                                                 // @warp_unrolled.tree
+            probe.record(Step::Tree, stride, Space::Shared, tid, v);
+            __syncwarp(lanes);                                              // @warp_unrolled.tree
+        }
+    }
+    if (tid == 0) {
+        if (gridDim.x == 1) {
+            *output = sdata[0];                                             // @warp_unrolled.write
+            probe.record(Step::Write, 0, Space::Global, 0, sdata[0]);
+        } else {
+            atomicAdd(output, sdata[0]);                                    // @warp_unrolled.atomic
+            probe.record(Step::Atomic, 0, Space::Global, 0, sdata[0]);
+        }
+    }
+}
+
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
 // (recording.cu) with its recording probe.
@@ -242,6 +300,11 @@ std::span<const KernelLauncher<Probe>> basic_launchers()
         {"shared",
          [](const Launch& l, Probe p) {
              shared_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
+             return cudaGetLastError();
+         }},
+        {"warp_unrolled",
+         [](const Launch& l, Probe p) {
+             warp_unrolled_reduce_sum<<<l.grid, l.block, l.block * sizeof(float), l.stream>>>(l.x, l.out, l.n, p);
              return cudaGetLastError();
          }},
     };

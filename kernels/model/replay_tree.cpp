@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tree reductions of one block per segment: the in-place global-memory kernels of PMPP Fig 10.6 /
 // 10.9 / exercise 3 (seed 002), the shared-memory trees (Fig 10.11, seed 000's segmented kernel,
-// seed 003's interleaved addressing with strided index) and thread coarsening (Fig 10.15 with the
-// bounds checks of exercise 5; exercise 4's max). Grid shapes: docs/design-notes.md.
+// seed 003's interleaved addressing with strided index, seed 001's warp-synchronous last warp) and
+// thread coarsening (Fig 10.15 with the bounds checks of exercise 5; exercise 4's max). Grid
+// shapes: docs/design-notes.md.
 #include "model/gpu_float.h"
 #include "model/merge.h"
 #include "model/recorder.h"
@@ -235,12 +236,19 @@ void replay_in_place(Trace& trace, std::span<const float> input)
     merge_step(trace, g, std::move(m));
 }
 
-// shared (Fig 10.11), segmented (seed 000), interleaved_strided and interleaved_padded (seed 003):
-// first add during the load into shared memory, then a tree over blockDim.x words of shared memory.
-// interleaved_padded stores word w at w + w / 32 (one unused word after every 32): its access
-// records carry those addresses, so banks and wavefronts are the padded layout's; Step::values and
-// the lanes' reads and writes stay the tree's own words.
-void replay_shared_tree(Trace& trace, std::span<const float> input)
+namespace {
+
+/// Which of the shared-memory tree kernels a replay follows (reduce_basic.cu, reduce_multiblock.cu).
+struct SharedTree {
+    bool padded = false;   ///< interleaved_padded: word w of the tree is stored at w + w / 32
+    bool strided = false;  ///< interleaved_strided and _padded: index = 2*stride*tid, stride doubling
+    /// The shared-memory address of the tree's word w (padded(w) in reduce_basic.cu).
+    std::int64_t address(std::int64_t w) const { return padded ? w + w / 32 : w; }
+};
+
+/// The launch of a shared-memory tree kernel over `input`: 2*blockDim.x elements per block. Sets
+/// the trace's grid and its padded input.
+Geometry shared_tree_launch(Trace& trace, std::span<const float> input)
 {
     const Params& p = trace.params;
     const int n = static_cast<int>(input.size());
@@ -248,124 +256,214 @@ void replay_shared_tree(Trace& trace, std::span<const float> input)
     Geometry g{B, p.warp_size, (n + 2 * B - 1) / (2 * B), p.banks};
     trace.grid_size = g.grid;
     set_input(trace, input, g.grid * 2 * B);
+    return g;
+}
+
+/// The load step: sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n),
+/// a load past n not made (and giving 0). Fills `sh` (one word per thread of the grid); `barriers`:
+/// the __syncthreads() after the load, per block summed (0 where the kernel's first barrier opens
+/// the tree's first iteration instead).
+void shared_load_step(Trace& trace, const Geometry& g, int n, const SharedTree& k, std::vector<float>& sh, int barriers)
+{
+    const int B = g.block;
     const std::vector<float>& in = trace.input;
-    const bool padded = trace.strategy == "interleaved_padded";
-    const bool strided = trace.strategy == "interleaved_strided" || padded;
-    const bool segmented = trace.strategy == "segmented";
-    const std::string arr = "sdata"; // the name the kernels in reduce_basic.cu use
-    // The shared-memory address of the tree's word w (padded(w) in reduce_basic.cu).
-    auto address = [padded](std::int64_t w) { return padded ? w + w / 32 : w; };
-    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
-
-    {
-        StepRecorder r(trace, g, MemorySpace::Shared);
-        r.reads_from_input();
-        // sdata[tid] = load_or_zero(input, i, n) + load_or_zero(input, i + blockDim.x, n): a load
-        // past n is not made (and gives 0).
-        for (int t = 0; t < g.threads(); ++t) {
-            const int i = 2 * B * g.block_of(t) + g.tid_of(t);
-            r.active(t);
-            const float x = r.load(t, "input[i]", i, i < n) ? in[static_cast<std::size_t>(i)] : 0.0f;
-            const float y = r.load(t, "input[i + blockDim.x]", i + B, i + B < n) ? in[static_cast<std::size_t>(i + B)] : 0.0f;
-            r.write(t, t);
-            r.padding(t, i >= n);
-            sh[static_cast<std::size_t>(t)] = gpu_float::add_rn(x, y);
-        }
-        r.shared(AccessKind::Write, padded ? "sdata[padded(tid)]" : arr + "[threadIdx.x]",
-                 [&](int t) -> std::int64_t { return address(g.tid_of(t)); });
-        std::vector<Text> why{make_text("shared.load", B, 2 * B)};
-        add_grid_note(why, g);
-        r.describe(make_text("shared.load.label", arr, B), std::move(why),
-                   {"load"});
-        // interleaved_strided synchronises after the load; Fig 10.11 synchronises at the top of each
-        // iteration, counted in the tree step that executes it.
-        r.finish(sh, strided ? g.grid : 0, g.threads());
+    StepRecorder r(trace, g, MemorySpace::Shared);
+    r.reads_from_input();
+    for (int t = 0; t < g.threads(); ++t) {
+        const int i = 2 * B * g.block_of(t) + g.tid_of(t);
+        r.active(t);
+        const float x = r.load(t, "input[i]", i, i < n) ? in[static_cast<std::size_t>(i)] : 0.0f;
+        const float y = r.load(t, "input[i + blockDim.x]", i + B, i + B < n) ? in[static_cast<std::size_t>(i + B)] : 0.0f;
+        r.write(t, t);
+        r.padding(t, i >= n);
+        sh[static_cast<std::size_t>(t)] = gpu_float::add_rn(x, y);
     }
+    r.shared(AccessKind::Write, k.padded ? "sdata[padded(tid)]" : "sdata[threadIdx.x]",
+             [&](int t) -> std::int64_t { return k.address(g.tid_of(t)); });
+    std::vector<Text> why{make_text("shared.load", B, 2 * B)};
+    add_grid_note(why, g);
+    r.describe(make_text("shared.load.label", "sdata", B), std::move(why), {"load"});
+    r.finish(sh, barriers, g.threads());
+}
 
-    std::vector<int> strides;
-    if (strided)
-        for (int s = 1; s < B; s *= 2)
-            strides.push_back(s);
-    else
-        for (int s = B / 2; s >= 1; s /= 2)
-            strides.push_back(s);
-
-    for (int stride : strides) {
-        StepRecorder r(trace, g, MemorySpace::Shared);
-        r.set_stride(stride);
-        std::vector<std::int64_t> dst(static_cast<std::size_t>(g.threads()), kNoAccess);
-        long long adds = 0;
-        for (int t = 0; t < g.threads(); ++t) {
-            const int tid = g.tid_of(t);
-            r.padding(t, 2 * B * g.block_of(t) + tid >= n);
-            const int index = strided ? 2 * stride * tid : tid;
-            const bool act = strided ? index < B : tid < stride;
-            if (!act)
-                continue;
-            const int base = B * g.block_of(t);
-            r.active(t);
-            r.read2_write(t, base + index, base + index + stride, base + index);
-            dst[static_cast<std::size_t>(t)] = index;
-        }
-        for (int t = 0; t < g.threads(); ++t) {
-            const auto index = dst[static_cast<std::size_t>(t)];
-            if (index == kNoAccess)
-                continue;
-            const std::size_t base = static_cast<std::size_t>(B * g.block_of(t));
-            float& d = sh[base + static_cast<std::size_t>(index)];
-            d = gpu_float::add_rn(d, sh[base + static_cast<std::size_t>(index + stride)]);
-            ++adds;
-        }
-        auto word = [&](int off) {
-            return [&dst, &address, off](int t) -> std::int64_t {
-                const auto i = dst[static_cast<std::size_t>(t)];
-                return i == kNoAccess ? kNoAccess : address(i + off);
-            };
+/// One iteration of the block-wide tree at `stride`, with its one __syncthreads() per block:
+/// `index < blockDim.x` adds sdata[index + stride] (index = 2*stride*tid) where `k.strided`,
+/// else `tid < stride` adds sdata[tid + stride]. Reads of the step happen before its writes.
+void shared_tree_step(Trace& trace, const Geometry& g, int n, const SharedTree& k, std::vector<float>& sh, int stride)
+{
+    const int B = g.block;
+    StepRecorder r(trace, g, MemorySpace::Shared);
+    r.set_stride(stride);
+    std::vector<std::int64_t> dst(static_cast<std::size_t>(g.threads()), kNoAccess);
+    long long adds = 0;
+    for (int t = 0; t < g.threads(); ++t) {
+        const int tid = g.tid_of(t);
+        r.padding(t, 2 * B * g.block_of(t) + tid >= n);
+        const int index = k.strided ? 2 * stride * tid : tid;
+        const bool act = k.strided ? index < B : tid < stride;
+        if (!act)
+            continue;
+        const int base = B * g.block_of(t);
+        r.active(t);
+        r.read2_write(t, base + index, base + index + stride, base + index);
+        dst[static_cast<std::size_t>(t)] = index;
+    }
+    for (int t = 0; t < g.threads(); ++t) {
+        const auto index = dst[static_cast<std::size_t>(t)];
+        if (index == kNoAccess)
+            continue;
+        const std::size_t base = static_cast<std::size_t>(B * g.block_of(t));
+        float& d = sh[base + static_cast<std::size_t>(index)];
+        d = gpu_float::add_rn(d, sh[base + static_cast<std::size_t>(index + stride)]);
+        ++adds;
+    }
+    auto word = [&](int off) {
+        return [&dst, &k, off](int t) -> std::int64_t {
+            const auto i = dst[static_cast<std::size_t>(t)];
+            return i == kNoAccess ? kNoAccess : k.address(i + off);
         };
-        Text label;
-        std::vector<Text> why;
-        if (padded) {
-            r.shared(AccessKind::Read, "sdata[padded(index)]", word(0));
-            r.shared(AccessKind::Read, "sdata[padded(index + stride)]", word(stride));
-            r.shared(AccessKind::Write, "sdata[padded(index)]", word(0));
-            label = make_text("padded.label", stride, 2 * stride, B);
-            why.push_back(make_text("padded.tree", 2 * stride));
-            // The padding is laid out for 32 banks; with fewer it cannot spread every warp's words.
-            if (r.max_conflict_ways() > 1 && g.banks != 32)
-                why.push_back(make_text("padded.few_banks", g.banks));
-        } else if (strided) {
-            r.shared(AccessKind::Read, "sdata[index]", word(0));
-            r.shared(AccessKind::Read, "sdata[index + s]", word(stride));
-            r.shared(AccessKind::Write, "sdata[index]", word(0));
-            label = make_text("strided.label", stride, 2 * stride, B);
-            why.push_back(make_text("strided.tree", 2 * stride));
-        } else {
-            r.shared(AccessKind::Read, arr + "[t]", word(0));
-            r.shared(AccessKind::Read, arr + "[t + stride]", word(stride));
-            r.shared(AccessKind::Write, arr + "[t]", word(0));
-            label = make_text("shared.label", stride, arr);
-            why.push_back(make_text("shared.tree", stride));
-            // Consecutive words conflict only when a warp has more lanes than there are banks.
-            if (r.max_conflict_ways() > 1)
-                why.push_back(make_text("shared.few_banks", g.warp, g.banks));
-        }
-        r.explain_banks();
-        r.explain_divergence();
-        r.describe(std::move(label), std::move(why), {"tree"});
-        r.finish(sh, g.grid, adds);
+    };
+    Text label;
+    std::vector<Text> why;
+    if (k.padded) {
+        r.shared(AccessKind::Read, "sdata[padded(index)]", word(0));
+        r.shared(AccessKind::Read, "sdata[padded(index + stride)]", word(stride));
+        r.shared(AccessKind::Write, "sdata[padded(index)]", word(0));
+        label = make_text("padded.label", stride, 2 * stride, B);
+        why.push_back(make_text("padded.tree", 2 * stride));
+        // The padding is laid out for 32 banks; with fewer it cannot spread every warp's words.
+        if (r.max_conflict_ways() > 1 && g.banks != 32)
+            why.push_back(make_text("padded.few_banks", g.banks));
+    } else if (k.strided) {
+        r.shared(AccessKind::Read, "sdata[index]", word(0));
+        r.shared(AccessKind::Read, "sdata[index + s]", word(stride));
+        r.shared(AccessKind::Write, "sdata[index]", word(0));
+        label = make_text("strided.label", stride, 2 * stride, B);
+        why.push_back(make_text("strided.tree", 2 * stride));
+    } else {
+        r.shared(AccessKind::Read, "sdata[t]", word(0));
+        r.shared(AccessKind::Read, "sdata[t + stride]", word(stride));
+        r.shared(AccessKind::Write, "sdata[t]", word(0));
+        label = make_text("shared.label", stride, "sdata");
+        why.push_back(make_text("shared.tree", stride));
+        // Consecutive words conflict only when a warp has more lanes than there are banks.
+        if (r.max_conflict_ways() > 1)
+            why.push_back(make_text("shared.few_banks", g.warp, g.banks));
     }
+    r.explain_banks();
+    r.explain_divergence();
+    r.describe(std::move(label), std::move(why), {"tree"});
+    r.finish(sh, g.grid, adds);
+}
 
+/// The merge of a shared-memory tree: thread 0 of each block stores sdata[0] (one block, not
+/// segmented) or atomicAdds it to *output.
+void shared_tree_merge(Trace& trace, const Geometry& g, std::vector<float> sh)
+{
+    const bool segmented = trace.strategy == "segmented";
     MergeSpec m;
     m.space = MemorySpace::Shared;
-    m.values = sh;
+    m.values = std::move(sh);
     for (int b = 0; b < g.grid; ++b)
-        m.value_index.push_back(B * b);
+        m.value_index.push_back(g.block * b);
     m.store = g.grid == 1 && !segmented;
-    m.expression = arr + "[0]";
-    if (g.grid > 1 && trace.strategy != "segmented")
+    m.expression = "sdata[0]";
+    if (g.grid > 1 && !segmented)
         m.label = make_text("merge.label.one_block_kernel", g.grid, m.writer_tid);
     merge_step(trace, g, std::move(m));
 }
+
+} // namespace
+
+// shared (Fig 10.11), segmented (seed 000), interleaved_strided and interleaved_padded (seed 003):
+// first add during the load into shared memory, then a tree over blockDim.x words of shared memory.
+// interleaved_padded stores word w at w + w / 32 (one unused word after every 32): its access
+// records carry those addresses, so banks and wavefronts are the padded layout's; Step::values and
+// the lanes' reads and writes stay the tree's own words.
+void replay_shared_tree(Trace& trace, std::span<const float> input)
+{
+    const int n = static_cast<int>(input.size());
+    const Geometry g = shared_tree_launch(trace, input);
+    SharedTree k;
+    k.padded = trace.strategy == "interleaved_padded";
+    k.strided = trace.strategy == "interleaved_strided" || k.padded;
+    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
+    // interleaved_strided synchronises after the load; Fig 10.11 synchronises at the top of each
+    // iteration, counted in the tree step that executes it.
+    shared_load_step(trace, g, n, k, sh, k.strided ? g.grid : 0);
+    if (k.strided)
+        for (int s = 1; s < g.block; s *= 2)
+            shared_tree_step(trace, g, n, k, sh, s);
+    else
+        for (int s = g.block / 2; s >= 1; s /= 2)
+            shared_tree_step(trace, g, n, k, sh, s);
+    shared_tree_merge(trace, g, std::move(sh));
+}
+
+namespace {
+
+/// One stride of warp_unrolled's last warp (reduce_basic.cu): lanes tid < `lanes` of warp 0 of each
+/// block (all `lanes` of them, at every stride) read v = vdata[tid] + vdata[tid + stride],
+/// __syncwarp(), write vdata[tid] = v, __syncwarp(). The first __syncwarp puts every read of the
+/// step before every write, so the step's sums are of the previous step's words. No block
+/// barrier: the step's counters.barriers is 0 and Step::warp_barrier is set.
+void warp_synchronous_step(Trace& trace, const Geometry& g, int n, std::vector<float>& sh, int stride, int lanes)
+{
+    const int B = g.block;
+    StepRecorder r(trace, g, MemorySpace::Shared);
+    r.set_stride(stride);
+    std::vector<float> next = sh;
+    long long adds = 0;
+    for (int t = 0; t < g.threads(); ++t) {
+        const int tid = g.tid_of(t);
+        r.padding(t, 2 * B * g.block_of(t) + tid >= n);
+        if (tid >= lanes)
+            continue;
+        const int base = B * g.block_of(t);
+        r.active(t);
+        r.read2_write(t, base + tid, base + tid + stride, base + tid);
+        const auto w = static_cast<std::size_t>(base + tid);
+        next[w] = gpu_float::add_rn(sh[w], sh[w + static_cast<std::size_t>(stride)]);
+        ++adds;
+    }
+    sh = std::move(next);
+    auto word = [&](int off) {
+        return [&g, lanes, off](int t) -> std::int64_t { return g.tid_of(t) < lanes ? g.tid_of(t) + off : kNoAccess; };
+    };
+    r.shared(AccessKind::Read, "vdata[tid]", word(0));
+    r.shared(AccessKind::Read, "vdata[tid + stride]", word(stride));
+    r.shared(AccessKind::Write, "vdata[tid]", word(0));
+    std::vector<Text> why{make_text("warp_unrolled.tree", lanes)};
+    if (lanes > stride)
+        why.push_back(make_text("warp_unrolled.spare", lanes - stride));
+    r.explain_banks();
+    r.explain_divergence();
+    r.describe(make_text("warp_unrolled.label", stride, lanes), std::move(why), {"tree"});
+    r.finish(sh, 0, adds);
+    trace.steps.back().warp_barrier = true;
+}
+
+// warp_unrolled (seed 001's warpReduce): shared's load and tree while the stride exceeds the warp
+// size, each iteration ending in __syncthreads() (the load too); then the first min(warp size,
+// blockDim.x / 2) lanes of warp 0 finish the strides warp-synchronously, with __syncwarp() and no
+// block barrier.
+void replay_warp_unrolled(Trace& trace, std::span<const float> input)
+{
+    const int n = static_cast<int>(input.size());
+    const Geometry g = shared_tree_launch(trace, input);
+    const SharedTree k{};  // shared's layout: tid < stride adds sdata[tid + stride]
+    std::vector<float> sh(static_cast<std::size_t>(g.threads()));
+    shared_load_step(trace, g, n, k, sh, g.grid);
+    int stride = g.block / 2;
+    for (; stride > g.warp; stride /= 2)
+        shared_tree_step(trace, g, n, k, sh, stride);
+    const int lanes = stride;  // min(warp size, blockDim.x / 2): the lanes of the last warp's steps
+    for (; stride >= 1; stride /= 2)
+        warp_synchronous_step(trace, g, n, sh, stride, lanes);
+    shared_tree_merge(trace, g, std::move(sh));
+}
+
+} // namespace
 
 // coarsened (Fig 10.15 with exercise 5's bounds checks) and coarsened_max (exercise 4): each
 // thread accumulates up to 2*COARSE_FACTOR elements, stride blockDim.x, in a register.
@@ -492,7 +590,7 @@ std::span<const Replay> tree_replays()
     static constexpr Replay kReplays[] = {
         {"simple", replay_in_place},         {"convergent", replay_in_place}, {"convergent_reversed", replay_in_place},
         {"interleaved_strided", replay_shared_tree}, {"interleaved_padded", replay_shared_tree},
-        {"shared", replay_shared_tree}, {"segmented", replay_shared_tree},
+        {"shared", replay_shared_tree}, {"warp_unrolled", replay_warp_unrolled}, {"segmented", replay_shared_tree},
         {"coarsened", replay_coarsened},     {"coarsened_max", replay_coarsened},
     };
     return kReplays;

@@ -275,206 +275,178 @@ std::vector<float> grid_stride_sum(Trace& trace, const Geometry& g, int n)
     return reg;
 }
 
-} // namespace
-
-void replay_warp(Trace& trace, std::span<const float> input)
+// warp_shuffle: sum = load_or_zero(input, i, n) into a register, the __shfl_down_sync tree in
+// every warp, then lane 0 of each warp atomicAdds its warp's sum.
+void replay_warp_shuffle(Trace& trace, std::span<const float> input)
 {
     const Params& p = trace.params;
-    const std::string& s = trace.strategy;
     const int n = static_cast<int>(input.size());
     const int B = p.block_size;
-    const int C = p.coarse_factor;
-    Geometry g{B, p.warp_size, 1, p.banks};
-
-    if (s == "warp_shuffle") {
-        g.grid = (n + B - 1) / B;
-        trace.grid_size = g.grid;
-        set_input(trace, input, g.grid * B);
-        std::vector<float> reg(static_cast<std::size_t>(g.threads()), 0.0f);
-        {
-            StepRecorder r(trace, g, MemorySpace::Registers);
-            r.reads_from_input();
-            for (int t = 0; t < g.threads(); ++t) {  // sum = load_or_zero(input, i, n)
-                r.active(t);
-                r.padding(t, t >= n);
-                if (r.load(t, "input[i]", t, t < n))
-                    reg[static_cast<std::size_t>(t)] = trace.input[static_cast<std::size_t>(t)];
-                r.write(t, t);
-            }
-            r.describe(make_text("load.register.label"), {make_text("load.register")},
-                       {"load"});
-            r.finish(reg, 0, 0);
-        }
-        WarpReplay w(trace, g);
-        w.shuffles(reg, Blocks::All, false, {"shuffle"}, 0);
-        // One atomic per warp: merge_step handles one writer per block, so do it here.
-        StepRecorder r(trace, g, MemorySpace::Registers);
-        float out = 0.0f;
-        std::vector<int> writers;  // lane 0 of each warp, in block and warp order
-        for (int t = 0; t < g.threads(); t += 1) {
-            if (g.lane_of(t) != 0)
-                continue;
-            writers.push_back(t);
-            r.active(t);
-            r.read(t, t);
-        }
-        // Serialised in params.atomic_order's order; atomicAdd on global memory flushes subnormals.
-        FlushNote flushed;
-        for (const int k : atomic_order(static_cast<int>(writers.size()), p.atomic_order)) {
-            const int t = writers[static_cast<std::size_t>(k)];
-            const float v = reg[static_cast<std::size_t>(t)];
-            const float before = out;
-            out = gpu_float::atomic_add_global_f32(before, v);
-            flushed.add(before, v, out);
-            r.atomic(g.block_of(t), t, "*output", before, v, out);
-        }
-        const int atomics = g.grid * g.warps_per_block();
-        const Text order = p.atomic_order == 0 ? make_text("order.block_warp") : make_text("order.replayed", p.atomic_order);
-        std::vector<Text> why{make_text("warp_atomic", g.warp, order)};
-        if (auto note = flushed.note())
-            why.push_back(std::move(*note));
-        r.describe(make_text("warp_atomic.label", atomics), std::move(why), {"atomic"});
-        trace.result = out;
-        r.finish(reg, 0, atomics, out);
-        return;
-    }
-
-    const bool vectorized = s == "vectorized" || s == "self_reset" || s == "zero_ahead";
-    const int per_block = vectorized ? 4 * C * B : C * B;
-    g.grid = (n + per_block - 1) / per_block;
-    if (s == "grid_sync")
-        g.grid = std::min(g.grid, co_resident_blocks(B));
+    Geometry g{B, p.warp_size, (n + B - 1) / B, p.banks};
     trace.grid_size = g.grid;
-    set_input(trace, input, std::max(g.grid * per_block, n));
-
-    std::vector<float> reg;
-    if (vectorized) {
-        // float4 loads: v[k] = input4[first + k*stride] (0 past n/4), then
-        // sum += (v.x + v.y) + (v.z + v.w) for k = 0..C-1; the last n % 4 elements are added by the
-        // first threads of block 0 (for blocks of fewer than 4 threads, in a loop of stride blockDim.x).
-        const std::vector<float>& in = trace.input;
-        const int n4 = n / 4;
-        const int tail = n % 4;
-        const int stride = g.threads();
+    set_input(trace, input, g.grid * B);
+    std::vector<float> reg(static_cast<std::size_t>(g.threads()), 0.0f);
+    {
         StepRecorder r(trace, g, MemorySpace::Registers);
         r.reads_from_input();
-        reg.assign(static_cast<std::size_t>(g.threads()), 0.0f);
-        long long adds = 0;
-        for (int t = 0; t < g.threads(); ++t) {
-            float sum = 0.0f;
-            bool any = false;
-            for (int k = 0; k < C; ++k) {
-                const int i = t + k * stride;
-                float x = 0, y = 0, z = 0, w = 0;
-                if (r.load(t, "input4[i]", 4 * i, i < n4, 16, k)) {  // v[k] = i < n4 ? input4[i] : 0
-                    const auto e = static_cast<std::size_t>(4 * i);
-                    x = in[e];
-                    y = in[e + 1];
-                    z = in[e + 2];
-                    w = in[e + 3];
-                    any = true;
-                }
-                sum = gpu_float::add_rn(sum, gpu_float::add_rn(gpu_float::add_rn(x, y), gpu_float::add_rn(z, w)));
-                adds += 4;
-            }
-            if (g.block_of(t) == 0) {
-                for (int j = g.tid_of(t); j < tail; j += B) {
-                    r.load(t, "input[4*n4 + threadIdx.x]", 4 * n4 + j, true, 4, (j - g.tid_of(t)) / B);
-                    sum = gpu_float::add_rn(sum, in[static_cast<std::size_t>(4 * n4 + j)]);
-                    ++adds;
-                    any = true;
-                }
-            }
+        for (int t = 0; t < g.threads(); ++t) {  // sum = load_or_zero(input, i, n)
             r.active(t);
+            r.padding(t, t >= n);
+            if (r.load(t, "input[i]", t, t < n))
+                reg[static_cast<std::size_t>(t)] = trace.input[static_cast<std::size_t>(t)];
             r.write(t, t);
-            r.padding(t, !any);
-            reg[static_cast<std::size_t>(t)] = sum;
         }
-        r.describe(make_text("vector.label", C, stride),
-                   {make_text("vector.loads"), tail == 0 ? make_text("vector.no_tail") : make_text("vector.tail", tail)},
-                   {"coarsen"});
-        r.finish(reg, 0, adds);
-    } else {
-        reg = grid_stride_sum(trace, g, n);
+        r.describe(make_text("load.register.label"), {make_text("load.register")},
+                   {"load"});
+        r.finish(reg, 0, 0);
     }
-
-    if (s == "self_reset") {
-        // self_reset_reduce_sum in reduce_warp.cu: thread 0 of each block draws a ticket while its
-        // loads are in flight; the launch's first ticket zeroes *output and publishes the launch
-        // (release). The model hands out the tickets in block order (the hardware's order varies).
-        StepRecorder r(trace, g, MemorySpace::Registers);
-        for (int b = 0; b < g.grid; ++b) {
-            const int t = b * B;
-            r.active(t);
-            r.atomic(b, t, "ticket", b, 1, b + 1);
-        }
-        // The first ticket's block (block 0 in the model) stores *output = 0, then publishes the
-        // launch: `published.store(launch + 1, release)` to epoch[1] (a 64-bit word, bytes 8..15).
-        r.global(AccessKind::Write, "*output", [](int t) -> std::int64_t { return t == 0 ? 0 : kNoAccess; });
-        r.global(AccessKind::Write, "epoch[1]", [](int t) -> std::int64_t { return t == 0 ? 2 : kNoAccess; }, 8);
-        r.describe(make_text("reset.label", g.grid), {make_text("reset")},
-                   {"reset"});
-        r.finish(reg, 0, 0, 0.0f);
-    }
-
-    if (s == "zero_ahead") {
-        // zero_ahead_reduce_sum in reduce_warp.cu: as its first instruction thread 0 of block 0
-        // zeroes the ring slot of the next launch, ring[(e + 1) % 3]. The model runs launch e = 0:
-        // it adds into ring[0] (*output) and zeroes ring[1] (the kernel's records put this step
-        // after the coarsening, as here).
-        StepRecorder r(trace, g, MemorySpace::Registers);
-        r.active(0);
-        r.global(AccessKind::Write, "ring[(e + 1) % 3]", [](int t) -> std::int64_t { return t == 0 ? 1 : kNoAccess; });
-        r.describe(make_text("zero_ahead.reset.label"), {make_text("zero_ahead.reset")}, {"reset"});
-        r.finish(reg, 0, 0, 0.0f);
-    }
-
     WarpReplay w(trace, g);
-    const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
-
-    if (s == "block_reduce" || vectorized) {
-        MergeSpec m;
-        m.space = MemorySpace::Registers;
-        m.values = reg;
-        for (int b = 0; b < g.grid; ++b)
-            m.value_index.push_back(b * B);
-        m.store = false;
-        m.expression = "sum";
-        if (s == "self_reset")
-            m.explanation_tail = make_text("self_reset.tail");
-        if (s == "self_reset")
-            m.wait_expression = "epoch[1]";
-        if (s == "zero_ahead")
-            m.explanation_tail = make_text("zero_ahead.tail");
-        merge_step(trace, g, std::move(m));
-        return;
+    w.shuffles(reg, Blocks::All, false, {"shuffle"}, 0);
+    // One atomic per warp: merge_step handles one writer per block, so do it here.
+    StepRecorder r(trace, g, MemorySpace::Registers);
+    float out = 0.0f;
+    std::vector<int> writers;  // lane 0 of each warp, in block and warp order
+    for (int t = 0; t < g.threads(); t += 1) {
+        if (g.lane_of(t) != 0)
+            continue;
+        writers.push_back(t);
+        r.active(t);
+        r.read(t, t);
     }
+    // Serialised in params.atomic_order's order; atomicAdd on global memory flushes subnormals.
+    FlushNote flushed;
+    for (const int k : atomic_order(static_cast<int>(writers.size()), p.atomic_order)) {
+        const int t = writers[static_cast<std::size_t>(k)];
+        const float v = reg[static_cast<std::size_t>(t)];
+        const float before = out;
+        out = gpu_float::atomic_add_global_f32(before, v);
+        flushed.add(before, v, out);
+        r.atomic(g.block_of(t), t, "*output", before, v, out);
+    }
+    const int atomics = g.grid * g.warps_per_block();
+    const Text order = p.atomic_order == 0 ? make_text("order.block_warp") : make_text("order.replayed", p.atomic_order);
+    std::vector<Text> why{make_text("warp_atomic", g.warp, order)};
+    if (auto note = flushed.note())
+        why.push_back(std::move(*note));
+    r.describe(make_text("warp_atomic.label", atomics), std::move(why), {"atomic"});
+    trace.result = out;
+    r.finish(reg, 0, atomics, out);
+}
 
-    const std::vector<float> partials = w.write_partials(results);
+// The float4 loads of vectorized, self_reset and zero_ahead: v[k] = input4[first + k*stride] (0
+// past n/4), then sum += (v.x + v.y) + (v.z + v.w) for k = 0..C-1; the last n % 4 elements are
+// added by the first threads of block 0 (for blocks of fewer than 4 threads, in a loop of stride
+// blockDim.x). Returns each thread's register sum.
+std::vector<float> vector_sum(Trace& trace, const Geometry& g, int n, int C)
+{
+    const std::vector<float>& in = trace.input;
+    const int B = g.block;
+    const int n4 = n / 4;
+    const int tail = n % 4;
+    const int stride = g.threads();
+    StepRecorder r(trace, g, MemorySpace::Registers);
+    r.reads_from_input();
+    std::vector<float> reg(static_cast<std::size_t>(g.threads()), 0.0f);
+    long long adds = 0;
+    for (int t = 0; t < g.threads(); ++t) {
+        float sum = 0.0f;
+        bool any = false;
+        for (int k = 0; k < C; ++k) {
+            const int i = t + k * stride;
+            float x = 0, y = 0, z = 0, w = 0;
+            if (r.load(t, "input4[i]", 4 * i, i < n4, 16, k)) {  // v[k] = i < n4 ? input4[i] : 0
+                const auto e = static_cast<std::size_t>(4 * i);
+                x = in[e];
+                y = in[e + 1];
+                z = in[e + 2];
+                w = in[e + 3];
+                any = true;
+            }
+            sum = gpu_float::add_rn(sum, gpu_float::add_rn(gpu_float::add_rn(x, y), gpu_float::add_rn(z, w)));
+            adds += 4;
+        }
+        if (g.block_of(t) == 0) {
+            for (int j = g.tid_of(t); j < tail; j += B) {
+                r.load(t, "input[4*n4 + threadIdx.x]", 4 * n4 + j, true, 4, (j - g.tid_of(t)) / B);
+                sum = gpu_float::add_rn(sum, in[static_cast<std::size_t>(4 * n4 + j)]);
+                ++adds;
+                any = true;
+            }
+        }
+        r.active(t);
+        r.write(t, t);
+        r.padding(t, !any);
+        reg[static_cast<std::size_t>(t)] = sum;
+    }
+    r.describe(make_text("vector.label", C, stride),
+               {make_text("vector.loads"), tail == 0 ? make_text("vector.no_tail") : make_text("vector.tail", tail)},
+               {"coarsen"});
+    r.finish(reg, 0, adds);
+    return reg;
+}
+
+// self_reset_reduce_sum in reduce_warp.cu: thread 0 of each block draws a ticket while its loads
+// are in flight; the launch's first ticket zeroes *output and publishes the launch (release). The
+// model hands out the tickets in block order (the hardware's order varies).
+void self_reset_ticket_step(Trace& trace, const Geometry& g, const std::vector<float>& reg)
+{
+    StepRecorder r(trace, g, MemorySpace::Registers);
+    for (int b = 0; b < g.grid; ++b) {
+        const int t = b * g.block;
+        r.active(t);
+        r.atomic(b, t, "ticket", b, 1, b + 1);
+    }
+    // The first ticket's block (block 0 in the model) stores *output = 0, then publishes the
+    // launch: `published.store(launch + 1, release)` to epoch[1] (a 64-bit word, bytes 8..15).
+    r.global(AccessKind::Write, "*output", [](int t) -> std::int64_t { return t == 0 ? 0 : kNoAccess; });
+    r.global(AccessKind::Write, "epoch[1]", [](int t) -> std::int64_t { return t == 0 ? 2 : kNoAccess; }, 8);
+    r.describe(make_text("reset.label", g.grid), {make_text("reset")},
+               {"reset"});
+    r.finish(reg, 0, 0, 0.0f);
+}
+
+// zero_ahead_reduce_sum in reduce_warp.cu: as its first instruction thread 0 of block 0 zeroes the
+// ring slot of the next launch, ring[(e + 1) % 3]. The model runs launch e = 0: it adds into ring[0]
+// (*output) and zeroes ring[1] (the kernel's records put this step after the coarsening, as here).
+void zero_ahead_step(Trace& trace, const Geometry& g, const std::vector<float>& reg)
+{
+    StepRecorder r(trace, g, MemorySpace::Registers);
+    r.active(0);
+    r.global(AccessKind::Write, "ring[(e + 1) % 3]", [](int t) -> std::int64_t { return t == 0 ? 1 : kNoAccess; });
+    r.describe(make_text("zero_ahead.reset.label"), {make_text("zero_ahead.reset")}, {"reset"});
+    r.finish(reg, 0, 0, 0.0f);
+}
+
+// two_pass_final<<<1, 1024>>> in reduce_warp.cu: one block of 1024 threads sums the partials, reduces
+// them as one block, and thread 0 stores the sum.
+void second_pass(Trace& trace, const std::vector<float>& partials)
+{
+    const Params& p = trace.params;
     const int count = static_cast<int>(partials.size());
-    if (s == "two_pass") {
-        // two_pass_final<<<1, 1024>>> in reduce_warp.cu: one block of 1024 threads.
-        Geometry g2{1024, p.warp_size, 1, p.banks};
-        WarpReplay w2(trace, g2);
-        std::vector<float> reg2 = w2.sum_partials(
-            g2, partials,
-            make_text("second_pass.label", count), {make_text("second_pass")},
-            {"second_pass"}, 0);
-        const std::vector<float> r2 = w2.block_reduce(reg2, Blocks::FirstOnly, "second_pass");
-        MergeSpec m;
-        m.space = MemorySpace::Registers;
-        m.values = reg2;
-        m.value_index = {0};
-        m.store = true;
-        m.expression = "sum";
-        m.explanation_tail = make_text("second_pass.tail");
-        m.tag = "second_pass";
-        m.label = make_text("second_pass.store.label");
-        merge_step(trace, g2, std::move(m));
-        return;
-    }
+    Geometry g2{1024, p.warp_size, 1, p.banks};
+    WarpReplay w2(trace, g2);
+    std::vector<float> reg2 = w2.sum_partials(
+        g2, partials,
+        make_text("second_pass.label", count), {make_text("second_pass")},
+        {"second_pass"}, 0);
+    w2.block_reduce(reg2, Blocks::FirstOnly, "second_pass");
+    MergeSpec m;
+    m.space = MemorySpace::Registers;
+    m.values = reg2;
+    m.value_index = {0};
+    m.store = true;
+    m.expression = "sum";
+    m.explanation_tail = make_text("second_pass.tail");
+    m.tag = "second_pass";
+    m.label = make_text("second_pass.store.label");
+    merge_step(trace, g2, std::move(m));
+}
 
-    // grid_sync: grid.sync(), then block 0 sums the partials and reduces them.
+// grid_sync after its block partials: grid.sync(), then block 0 sums the partials, reduces them
+// and thread 0 stores the sum.
+void after_grid_sync(Trace& trace, WarpReplay& w, const Geometry& g, const std::vector<float>& partials)
+{
+    const int count = static_cast<int>(partials.size());
     std::vector<float> reg2 = w.sum_partials(
         g, partials,
         make_text("grid_sync.label", count), {make_text("grid_sync", g.grid)},
@@ -490,6 +462,63 @@ void replay_warp(Trace& trace, std::span<const float> input)
     m.tag = "grid_sync";
     m.label = make_text("grid_sync.store.label");
     merge_step(trace, g, std::move(m));
+}
+
+} // namespace
+
+// block_reduce, two_pass, grid_sync, vectorized, self_reset, zero_ahead: a register sum per thread
+// (the grid-stride loop, or vectorized's float4 loads), the two-level block reduce, then the merge
+// of the block results (an atomic per block, a second kernel, or grid.sync()).
+void replay_warp(Trace& trace, std::span<const float> input)
+{
+    const Params& p = trace.params;
+    const std::string& s = trace.strategy;
+    const int n = static_cast<int>(input.size());
+    const int B = p.block_size;
+    const int C = p.coarse_factor;
+    if (s == "warp_shuffle") {
+        replay_warp_shuffle(trace, input);
+        return;
+    }
+    const bool vectorized = s == "vectorized" || s == "self_reset" || s == "zero_ahead";
+    const int per_block = vectorized ? 4 * C * B : C * B;
+    Geometry g{B, p.warp_size, (n + per_block - 1) / per_block, p.banks};
+    if (s == "grid_sync")
+        g.grid = std::min(g.grid, co_resident_blocks(B));
+    trace.grid_size = g.grid;
+    set_input(trace, input, std::max(g.grid * per_block, n));
+
+    std::vector<float> reg = vectorized ? vector_sum(trace, g, n, C) : grid_stride_sum(trace, g, n);
+    if (s == "self_reset")
+        self_reset_ticket_step(trace, g, reg);
+    if (s == "zero_ahead")
+        zero_ahead_step(trace, g, reg);
+
+    WarpReplay w(trace, g);
+    const std::vector<float> results = w.block_reduce(reg, Blocks::All, {});
+
+    if (s == "block_reduce" || vectorized) {
+        MergeSpec m;
+        m.space = MemorySpace::Registers;
+        m.values = reg;
+        for (int b = 0; b < g.grid; ++b)
+            m.value_index.push_back(b * B);
+        m.store = false;
+        m.expression = "sum";
+        if (s == "self_reset") {
+            m.explanation_tail = make_text("self_reset.tail");
+            m.wait_expression = "epoch[1]";
+        }
+        if (s == "zero_ahead")
+            m.explanation_tail = make_text("zero_ahead.tail");
+        merge_step(trace, g, std::move(m));
+        return;
+    }
+    const std::vector<float> partials = w.write_partials(results);
+    if (s == "two_pass")
+        second_pass(trace, partials);
+    else
+        after_grid_sync(trace, w, g, partials);  // grid_sync
 }
 
 std::span<const Replay> warp_replays()

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's messages and their English (text.h). The app's table (views/common/model_text.cpp) lists
-// the same ids with the `other` form as the source text of the translations; tst_model_text holds
-// the two to each other for every step of every strategy.
+// The model's messages and their English (text.h). Each row is the one home of a message's words:
+// the CLI renders its English from here, and lupdate reads the same row (model/words.h) as the
+// source text of its translations, context "ModelText", disambiguation its id.
 #include "model/text.h"
+#include "model/words.h"
 
 #include <algorithm>
 #include <array>
@@ -45,233 +46,387 @@ TextArg TextArg::of_text(Text t)
 
 namespace {
 
-// id, one, other, plural argument. Where a message has no plural, `one` repeats `other`.
-#define SAME(id, text) MessageDef{id, text, text, -1}
 constexpr std::array kMessages{
     // --- counted nouns, nested in sentences that count two things ------------------------------
-    MessageDef{"count.blocks", "%n block", "%n blocks", 0},
-    MessageDef{"count.threads", "%n thread", "%n threads", 0},
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "%n blocks", "count.blocks").with_one("%n block", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "%n threads", "count.threads").with_one("%n thread", 0),
 
     // --- the order the atomics on one address are replayed in (nested) ------------------------
-    SAME("order.block", "the model orders them by block"),
-    SAME("order.block_warp", "the model orders them by block and warp"),
-    SAME("order.block_warp_lane", "the model orders them by block, warp and lane"),
-    SAME("order.replayed", "here in replayed order %1"),
+    REDUCESCOPE_MESSAGE("ModelText", "the model orders them by block", "order.block"),
+    REDUCESCOPE_MESSAGE("ModelText", "the model orders them by block and warp", "order.block_warp"),
+    REDUCESCOPE_MESSAGE("ModelText", "the model orders them by block, warp and lane", "order.block_warp_lane"),
+    REDUCESCOPE_MESSAGE("ModelText", "here in replayed order %1", "order.replayed"),
 
     // --- in-place trees in global memory: simple, convergent, convergent_reversed --------------
-    SAME("tree.label", "stride %1: %2 adds %3"),
-    SAME("simple.first", "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1]."),
-    SAME("simple.tree", "Only threads whose index is a multiple of %1 add, so the active lanes are spread out with "
-                        "gaps between them."),
-    MessageDef{"convergent.tree",
-               "The first thread adds the element stride places to its right; the active lanes stay packed.",
-               "The first %n threads add the element stride places to their right; the active lanes stay packed.", 0},
-    MessageDef{"reversed.tree",
-               "The last thread of the block adds the element stride places to its left; the active lanes stay "
-               "packed at the right end.",
-               "The last %n threads of the block add the element stride places to their left; the active lanes "
-               "stay packed at the right end.", 0},
-    MessageDef{"grid.note",
-               "The textbook kernel is one block; here it runs as a grid of %n block, on a segment of %2 elements.",
-               "The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 "
-               "elements.", 0},
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: %2 adds %3", "tree.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Every thread adds its neighbour: input[2*tid] += input[2*tid + 1].",
+                        "simple.first"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Only threads whose index is a multiple of %1 add, so the active lanes are spread out with "
+                        "gaps between them.",
+                        "simple.tree"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The first %n threads add the element stride places to their right; the active lanes "
+                               "stay packed.",
+                               "convergent.tree")
+        .with_one("The first thread adds the element stride places to its right; the active lanes stay packed.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The last %n threads of the block add the element stride places to their left; the "
+                               "active lanes stay packed at the right end.",
+                               "reversed.tree")
+        .with_one("The last thread of the block adds the element stride places to its left; the active lanes "
+                  "stay packed at the right end.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The textbook kernel is one block; here it runs as a grid of %n blocks, each on its "
+                               "own segment of %2 elements.",
+                               "grid.note")
+        .with_one("The textbook kernel is one block; here it runs as a grid of %n block, on a segment of %2 "
+                  "elements.", 0),
 
     // --- divergence and banks: sentences derived from the step's counters ----------------------
-    SAME("diverge.none", "No warp diverges: every warp is either wholly busy or wholly idle."),
-    MessageDef{"diverge.some", "%n warp diverges: some of its live lanes run the step while the others wait.",
-               "%n warps diverge: some of their live lanes run the step while the others wait.", 0},
-    SAME("banks.conflict", "A %1-way bank conflict: the worst access puts %1 different words of one warp in the same "
-                           "bank, so the step's shared-memory accesses take %2 wavefronts instead of %3."),
-    SAME("banks.free", "Every shared-memory access of this step is conflict-free: no bank holds two different words "
-                       "of one warp's access."),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "No warp diverges: every warp is either wholly busy or wholly idle.",
+                        "diverge.none"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "%n warps diverge: some of their live lanes run the step while the others wait.",
+                               "diverge.some")
+        .with_one("%n warp diverges: some of its live lanes run the step while the others wait.", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "A %1-way bank conflict: the worst access puts %1 different words of one warp in the same "
+                        "bank, so the step's shared-memory accesses take %2 wavefronts instead of %3.",
+                        "banks.conflict"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Every shared-memory access of this step is conflict-free: no bank holds two different "
+                        "words of one warp's access.",
+                        "banks.free"),
 
     // --- shared-memory trees: interleaved_strided, shared, segmented ---------------------------
-    SAME("shared.load.label", "load: %1[t] = input[i] + input[i + %2]"),
-    MessageDef{"shared.load",
-               "Each thread adds two elements one block apart while loading them, so the tree in shared memory "
-               "starts from %n partial sum per block instead of %2.",
-               "Each thread adds two elements one block apart while loading them, so the tree in shared memory "
-               "starts from %n partial sums per block instead of %2.", 0},
-    SAME("strided.label", "stride %1: index = %2*tid < %3 adds sdata[index + %1]"),
-    SAME("strided.tree", "The active threads are packed, but neighbouring lanes touch words %1 apart."),
-    SAME("padded.label", "stride %1: index = %2*tid < %3 adds sdata[padded(index + %1)]"),
-    SAME("padded.tree", "The same packed lanes and words as interleaved_strided, but word index sits at index + "
-                        "index/32 (one unused word after every 32), so lanes %1 words apart are spread over the banks."),
-    SAME("padded.few_banks", "The padding is laid out for 32 banks; with %1 banks it cannot spread every warp's words."),
-    SAME("shared.label", "stride %1: t < %1 adds %2[t + %1]"),
-    SAME("shared.few_banks", "A warp of %1 lanes reads more consecutive words than there are banks (%2), so they wrap "
-                             "around the banks."),
-    MessageDef{"shared.tree",
-               "After a barrier, the first thread adds the word stride places to its right; consecutive lanes read "
-               "consecutive words.",
-               "After a barrier, the first %n threads add the word stride places to their right; consecutive lanes "
-               "read consecutive words.", 0},
+    REDUCESCOPE_MESSAGE("ModelText", "load: %1[t] = input[i] + input[i + %2]", "shared.load.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Each thread adds two elements one block apart while loading them, so the tree in "
+                               "shared memory starts from %n partial sums per block instead of %2.",
+                               "shared.load")
+        .with_one("Each thread adds two elements one block apart while loading them, so the tree in shared "
+                  "memory starts from %n partial sum per block instead of %2.", 0),
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: index = %2*tid < %3 adds sdata[index + %1]", "strided.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The active threads are packed, but neighbouring lanes touch words %1 apart.",
+                        "strided.tree"),
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: index = %2*tid < %3 adds sdata[padded(index + %1)]", "padded.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The same packed lanes and words as interleaved_strided, but word index sits at index + "
+                        "index/32 (one unused word after every 32), so lanes %1 words apart are spread over the "
+                        "banks.",
+                        "padded.tree"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The padding is laid out for 32 banks; with %1 banks it cannot spread every warp's words.",
+                        "padded.few_banks"),
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: t < %1 adds %2[t + %1]", "shared.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "A warp of %1 lanes reads more consecutive words than there are banks (%2), so they wrap "
+                        "around the banks.",
+                        "shared.few_banks"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "After a barrier, the first %n threads add the word stride places to their right; "
+                               "consecutive lanes read consecutive words.",
+                               "shared.tree")
+        .with_one("After a barrier, the first thread adds the word stride places to its right; consecutive "
+                  "lanes read consecutive words.", 0),
+
+    // --- the warp-synchronous last warp: warp_unrolled -------------------------------------------
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: tid < %2 of warp 0 adds vdata[tid + %1], with __syncwarp()",
+                        "warp_unrolled.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Only the first warp is left: its first %n lanes finish the tree without a block "
+                               "barrier. They read shared memory through a volatile pointer and call __syncwarp() "
+                               "between the read and the write and after the write: the lanes of a warp need not run "
+                               "in step (independent thread scheduling, Volta and later), so without it a lane could "
+                               "overwrite a word another lane has not read yet.",
+                               "warp_unrolled.tree")
+        .with_one("Only the first warp is left: its first lane finishes the tree without a block barrier, "
+                  "reading shared memory through a volatile pointer, with __syncwarp() between its read and its "
+                  "write and after the write.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The %n lanes at or past the stride add too: their sums land in words no later step "
+                               "reads, and a guard would save no instruction, since the warp issues each add once "
+                               "for all its lanes.",
+                               "warp_unrolled.spare")
+        .with_one("The lane at or past the stride adds too: its sum lands in a word no later step reads, and a "
+                  "guard would save no instruction, since the warp issues each add once for all its lanes.", 0),
 
     // --- coarsening: coarsened, coarsened_max --------------------------------------------------
-    SAME("coarsen.label.sum", "coarsen: each thread sums up to %1 elements (stride %2) in a register, then stores it "
-                              "to sdata[tid]"),
-    SAME("coarsen.label.max", "coarsen: each thread takes the max of up to %1 elements (stride %2) in a register, "
-                              "then stores it to sdata[tid]"),
-    SAME("coarsen.one", "With COARSE_FACTOR = 1 there is no coarsening: two elements per thread, as in the segmented "
-                        "kernel."),
-    MessageDef{"coarsen.many",
-               "With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so "
-               "the input takes %n block (%4 without coarsening).",
-               "With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so "
-               "the input takes %n blocks (%4 without coarsening).", 2},
-    SAME("coarsen.bounds", "Elements past the end are not loaded (the bounds checks of PMPP exercise 5)."),
-    SAME("coarsen.tree.label.sum", "stride %1: tid < %1 adds sdata[tid + %1]"),
-    SAME("coarsen.tree.label.max", "stride %1: tid < %1 takes fmaxf with sdata[tid + %1]"),
-    MessageDef{"coarsen.tree",
-               "After a barrier, the first thread combines the word stride places to its right, the same convergent "
-               "tree as the shared-memory kernel.",
-               "After a barrier, the first %n threads combine the word stride places to their right, the same "
-               "convergent tree as the shared-memory kernel.", 0},
-    SAME("coarsen.max.tail", "CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf result "
-                             "is stored."),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "coarsen: each thread sums up to %1 elements (stride %2) in a register, then stores it to "
+                        "sdata[tid]",
+                        "coarsen.label.sum"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "coarsen: each thread takes the max of up to %1 elements (stride %2) in a register, then "
+                        "stores it to sdata[tid]",
+                        "coarsen.label.max"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "With COARSE_FACTOR = 1 there is no coarsening: two elements per thread, as in the "
+                        "segmented kernel.",
+                        "coarsen.one"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers "
+                               "before the tree, so the input takes %n blocks (%4 without coarsening).",
+                               "coarsen.many")
+        .with_one("With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the "
+                  "tree, so the input takes %n block (%4 without coarsening).", 2),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Elements past the end are not loaded (the bounds checks of PMPP exercise 5).",
+                        "coarsen.bounds"),
+    REDUCESCOPE_MESSAGE("ModelText", "stride %1: tid < %1 adds sdata[tid + %1]", "coarsen.tree.label.sum"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "stride %1: tid < %1 takes fmaxf with sdata[tid + %1]",
+                        "coarsen.tree.label.max"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "After a barrier, the first %n threads combine the word stride places to their "
+                               "right, the same convergent tree as the shared-memory kernel.",
+                               "coarsen.tree")
+        .with_one("After a barrier, the first thread combines the word stride places to its right, the same "
+                  "convergent tree as the shared-memory kernel.", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "CUDA has no float atomicMax, so the kernel loops on atomicCAS until its fmaxf result is "
+                        "stored.",
+                        "coarsen.max.tail"),
 
     // --- the merge into *output ----------------------------------------------------------------
-    SAME("write.label", "write: thread %1 stores %2 = %3 to *output"),
-    SAME("write.one_block", "One block holds the whole input, so a plain store of its result is enough: no atomic is "
-                            "needed."),
-    MessageDef{"merge.label.add", "merge: one atomicAdd per block (%n block), *output = %2",
-               "merge: one atomicAdd per block (%n blocks), *output = %2", 0},
-    MessageDef{"merge.label.max", "merge: one atomic max (compare-and-swap loop) per block (%n block), *output = %2",
-               "merge: one atomic max (compare-and-swap loop) per block (%n blocks), *output = %2", 0},
-    MessageDef{"merge.label.one_block_kernel",
-               "merge: the one-block kernel ran as %n block; thread %2 of it atomicAdds its block's sum",
-               "merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block's sum", 0},
-    SAME("merge.add", "Thread %1 of each block merges the block's result into *output with one atomicAdd; the atomics "
-                      "to one address are serialised (%2; the hardware's order varies from run to run)."),
-    SAME("merge.max", "Thread %1 of each block merges the block's result into *output with one atomic max "
-                      "(compare-and-swap loop); the atomics to one address are serialised (%2; the hardware's order "
-                      "varies from run to run)."),
-    SAME("merge.zero_sign", "The loop's < does not order -0 and +0: the first zero stored stays, so the sign of this "
-                            "zero result is the atomic order's."),
+    REDUCESCOPE_MESSAGE("ModelText", "write: thread %1 stores %2 = %3 to *output", "write.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "One block holds the whole input, so a plain store of its result is enough: no atomic is "
+                        "needed.",
+                        "write.one_block"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "merge: one atomicAdd per block (%n blocks), *output = %2",
+                               "merge.label.add")
+        .with_one("merge: one atomicAdd per block (%n block), *output = %2", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "merge: one atomic max (compare-and-swap loop) per block (%n blocks), *output = %2",
+                               "merge.label.max")
+        .with_one("merge: one atomic max (compare-and-swap loop) per block (%n block), *output = %2", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its "
+                               "block's sum",
+                               "merge.label.one_block_kernel")
+        .with_one("merge: the one-block kernel ran as %n block; thread %2 of it atomicAdds its block's sum", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Thread %1 of each block merges the block's result into *output with one atomicAdd; the "
+                        "atomics to one address are serialised (%2; the hardware's order varies from run to run).",
+                        "merge.add"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Thread %1 of each block merges the block's result into *output with one atomic max "
+                        "(compare-and-swap loop); the atomics to one address are serialised (%2; the hardware's "
+                        "order varies from run to run).",
+                        "merge.max"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The loop's < does not order -0 and +0: the first zero stored stays, so the sign of this "
+                        "zero result is the atomic order's.",
+                        "merge.zero_sign"),
 
     // --- warp primitives: warp_shuffle, block_reduce, two_pass, grid_sync, vectorized, self_reset
-    SAME("shuffle.label", "shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1)"),
-    SAME("shuffle.label.first_warp", "shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1) in the first warp"),
-    SAME("shuffle", "Each lane adds the register of the lane %1 above it in its warp: no shared memory and no "
-                    "barrier. Lanes whose partner lies past the warp get their own value back; only lane 0's sum is "
-                    "used."),
-    SAME("partials.label", "warp partials: lane 0 of each warp stores its sum to warp_sums[warp], then "
-                           "__syncthreads()"),
-    MessageDef{"partials",
-               "Each warp's sum is parked in shared memory (%n word per block) so one warp can combine them after a "
-               "single barrier.",
-               "Each warp's sum is parked in shared memory (%n words per block) so one warp can combine them after a "
-               "single barrier.", 0},
-    SAME("final_warp.label", "final warp: lane < %1 of warp 0 loads warp_sums[lane], the others 0"),
-    SAME("final_warp", "Only the first warp continues: it gathers the per-warp partials into its registers."),
-    SAME("write_partials.label", "write: thread 0 of each block stores its sum to partials[blockIdx.x]"),
-    MessageDef{"write_partials",
-               "No atomics: the block's sum goes to its own slot in global memory, to be reduced by a second pass.",
-               "No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a "
-               "second pass.", 0},
-    MessageDef{"grid_stride.label", "grid-stride loop: each thread sums input[i], i += %1 (up to %n element)",
-               "grid-stride loop: each thread sums input[i], i += %1 (up to %n elements)", 1},
-    MessageDef{"grid_stride",
-               "The grid's only thread walks the whole input and enters the block reduce with one register sum.",
-               "The %n threads of the grid walk the input %n elements apart, so each warp's loads are consecutive "
-               "(coalesced) and every thread enters the block reduce with one register sum.", 0},
-    SAME("load.register.label", "load: sum = input[i] (0 past the end)"),
-    SAME("load.register", "One element per thread goes straight into a register; threads past the end start from 0."),
-    MessageDef{"warp_atomic.label", "atomic: lane 0 of each warp atomicAdds its warp's sum (%n atomic)",
-               "atomic: lane 0 of each warp atomicAdds its warp's sum (%n atomics)", 0},
-    SAME("warp_atomic", "A warp's %1 elements cost one atomic instead of %1; the atomics are still serialised on the "
-                        "one address (%2; the hardware's order varies from run to run)."),
-    MessageDef{"vector.label", "coarsen: %n float4 load per thread (i += %2), sum += (x + y) + (z + w)",
-               "coarsen: %n float4 loads per thread (i += %2), sum += (x + y) + (z + w)", 0},
-    SAME("vector.loads", "Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar "
-                         "loads."),
-    SAME("vector.no_tail", "The input is a whole number of float4s: no element is left over."),
-    MessageDef{"vector.tail", "The one element past the last whole float4 is added by block 0 on its own.",
-               "The %n elements past the last whole float4 are added by block 0 one by one.", 0},
-    MessageDef{"reset.label",
-               "reset: thread 0 of each block draws a ticket (%n atomic); the first ticket's block zeroes *output "
-               "and publishes it",
-               "reset: thread 0 of each block draws a ticket (%n atomics); the first ticket's block zeroes *output "
-               "and publishes it", 0},
-    SAME("reset", "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, "
-                  "so ticket / G numbers the launch. The block that draws the launch's first ticket sets *output = 0 "
-                  "and then publishes the launch number with a release atomic max (it never moves backwards), so no "
-                  "reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever "
-                  "block gets there first zeroes. The float4 loads are already in flight meanwhile."),
-    SAME("self_reset.tail", "First thread 0 waits (acquire loads) until the launch's zero of *output is published: "
-                            "release and acquire order that zero before every atomicAdd."),
-    SAME("zero_ahead.reset.label", "reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch"),
-    SAME("zero_ahead.reset", "The output is a ring of three floats and the caller numbers the launches: launch e adds "
-                             "into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of "
-                             "launch e + 1, which nothing of this launch touches, and the end of the kernel orders "
-                             "that zero before the next launch's atomics: no reset before the launch, no ticket, no "
-                             "fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1]."),
-    SAME("zero_ahead.tail", "*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it."),
-    MessageDef{"second_pass.label", "second pass: a new kernel, one block of 1024 threads, sums the %n partial",
-               "second pass: a new kernel, one block of 1024 threads, sums the %n partials", 0},
-    SAME("second_pass", "The end of the first kernel is the barrier between the passes; the second kernel's threads "
-                        "each add the partials 1024 apart, then reduce as one block."),
-    SAME("second_pass.store.label", "second pass: thread 0 stores the sum to *output"),
-    SAME("second_pass.tail", "(The second kernel, two_pass_final.)"),
-    MessageDef{"grid_sync.label", "grid.sync(), then block 0 sums the %n partial",
-               "grid.sync(), then block 0 sums the %n partials", 0},
-    MessageDef{"grid_sync",
-               "A barrier across the grid's only block (a cooperative launch) makes its partial visible; block 0 "
-               "carries on in the same kernel.",
-               "A barrier across all %n blocks of the grid (a cooperative launch) makes every partial visible; the "
-               "other blocks are done, block 0 carries on in the same kernel.", 0},
-    SAME("grid_sync.store.label", "after grid.sync: thread 0 of block 0 stores the sum to *output"),
+    REDUCESCOPE_MESSAGE("ModelText", "shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1)", "shuffle.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "shuffle offset %1: sum += __shfl_down_sync(mask, sum, %1) in the first warp",
+                        "shuffle.label.first_warp"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Each lane adds the register of the lane %1 above it in its warp: no shared memory and no "
+                        "barrier. Lanes whose partner lies past the warp get their own value back; only lane 0's "
+                        "sum is used.",
+                        "shuffle"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "warp partials: lane 0 of each warp stores its sum to warp_sums[warp], then __syncthreads()",
+                        "partials.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Each warp's sum is parked in shared memory (%n words per block) so one warp can "
+                               "combine them after a single barrier.",
+                               "partials")
+        .with_one("Each warp's sum is parked in shared memory (%n word per block) so one warp can combine them "
+                  "after a single barrier.", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "final warp: lane < %1 of warp 0 loads warp_sums[lane], the others 0",
+                        "final_warp.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Only the first warp continues: it gathers the per-warp partials into its registers.",
+                        "final_warp"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "write: thread 0 of each block stores its sum to partials[blockIdx.x]",
+                        "write_partials.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "No atomics: each of the %n block sums goes to its own slot in global memory, to be "
+                               "reduced by a second pass.",
+                               "write_partials")
+        .with_one("No atomics: the block's sum goes to its own slot in global memory, to be reduced by a second "
+                  "pass.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "grid-stride loop: each thread sums input[i], i += %1 (up to %n elements)",
+                               "grid_stride.label")
+        .with_one("grid-stride loop: each thread sums input[i], i += %1 (up to %n element)", 1),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The %n threads of the grid walk the input %n elements apart, so each warp's loads "
+                               "are consecutive (coalesced) and every thread enters the block reduce with one "
+                               "register sum.",
+                               "grid_stride")
+        .with_one("The grid's only thread walks the whole input and enters the block reduce with one register "
+                  "sum.", 0),
+    REDUCESCOPE_MESSAGE("ModelText", "load: sum = input[i] (0 past the end)", "load.register.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "One element per thread goes straight into a register; threads past the end start from 0.",
+                        "load.register"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "atomic: lane 0 of each warp atomicAdds its warp's sum (%n atomics)",
+                               "warp_atomic.label")
+        .with_one("atomic: lane 0 of each warp atomicAdds its warp's sum (%n atomic)", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "A warp's %1 elements cost one atomic instead of %1; the atomics are still serialised on "
+                        "the one address (%2; the hardware's order varies from run to run).",
+                        "warp_atomic"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "coarsen: %n float4 loads per thread (i += %2), sum += (x + y) + (z + w)",
+                               "vector.label")
+        .with_one("coarsen: %n float4 load per thread (i += %2), sum += (x + y) + (z + w)", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "Each load instruction moves 16 bytes per lane, a quarter of the instructions of scalar "
+                        "loads.",
+                        "vector.loads"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The input is a whole number of float4s: no element is left over.",
+                        "vector.no_tail"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "The %n elements past the last whole float4 are added by block 0 one by one.",
+                               "vector.tail")
+        .with_one("The one element past the last whole float4 is added by block 0 on its own.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "reset: thread 0 of each block draws a ticket (%n atomics); the first ticket's block "
+                               "zeroes *output and publishes it",
+                               "reset.label")
+        .with_one("reset: thread 0 of each block draws a ticket (%n atomic); the first ticket's block zeroes "
+                  "*output and publishes it", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive "
+                        "tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket "
+                        "sets *output = 0 and then publishes the launch number with a release atomic max (it never "
+                        "moves backwards), so no reset kernel or memset has to run before the launch. The model "
+                        "gives the tickets out in block order; on the GPU whichever block gets there first zeroes. "
+                        "The float4 loads are already in flight meanwhile.",
+                        "reset"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "First thread 0 waits (acquire loads) until the launch's zero of *output is published: "
+                        "release and acquire order that zero before every atomicAdd.",
+                        "self_reset.tail"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch",
+                        "zero_ahead.reset.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The output is a ring of three floats and the caller numbers the launches: launch e adds "
+                        "into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of "
+                        "launch e + 1, which nothing of this launch touches, and the end of the kernel orders that "
+                        "zero before the next launch's atomics: no reset before the launch, no ticket, no fence, no "
+                        "wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].",
+                        "zero_ahead.reset"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it.",
+                        "zero_ahead.tail"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "second pass: a new kernel, one block of 1024 threads, sums the %n partials",
+                               "second_pass.label")
+        .with_one("second pass: a new kernel, one block of 1024 threads, sums the %n partial", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "The end of the first kernel is the barrier between the passes; the second kernel's threads "
+                        "each add the partials 1024 apart, then reduce as one block.",
+                        "second_pass"),
+    REDUCESCOPE_MESSAGE("ModelText", "second pass: thread 0 stores the sum to *output", "second_pass.store.label"),
+    REDUCESCOPE_MESSAGE("ModelText", "(The second kernel, two_pass_final.)", "second_pass.tail"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "grid.sync(), then block 0 sums the %n partials", "grid_sync.label")
+        .with_one("grid.sync(), then block 0 sums the %n partial", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "A barrier across all %n blocks of the grid (a cooperative launch) makes every "
+                               "partial visible; the other blocks are done, block 0 carries on in the same kernel.",
+                               "grid_sync")
+        .with_one("A barrier across the grid's only block (a cooperative launch) makes its partial visible; "
+                  "block 0 carries on in the same kernel.", 0),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "after grid.sync: thread 0 of block 0 stores the sum to *output",
+                        "grid_sync.store.label"),
 
     // --- one element per thread: atomic_naive, race --------------------------------------------
-    SAME("atomic.load.label", "load: each thread i < %1 reads input[i] into a register"),
-    SAME("atomic.load", "One element per thread: %1 of %2; threads past the end do nothing."),
-    SAME("race.label", "race: every thread does *output += x, a plain load, add and store"),
-    MessageDef{"race",
-               "All lanes of a warp read the same old *output, so only one store per warp survives: here %n update "
-               "out of %2 is lost. The model lets the highest lane win and runs warps in order; real hardware picks "
-               "differently and loses more across warps and blocks.",
-               "All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates "
-               "out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks "
-               "differently and loses more across warps and blocks.", 0},
-    MessageDef{"atomic.label", "atomic: every thread atomicAdds its element into *output (%n atomic)",
-               "atomic: every thread atomicAdds its element into *output (%n atomics)", 0},
-    MessageDef{"atomic",
-               "Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address; "
-               "here a single thread makes the only one, so nothing waits.",
-               "Each atomicAdd is a read-modify-write the memory system performs one at a time on the one address, "
-               "so the %n additions run in sequence (%2; the hardware order is unspecified).", 0},
-    MessageDef{"atomic.flush",
-               "One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
-               "atom.global.add.f32): %2 + %3 gave %4, where IEEE addition gives %5.",
-               "%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX "
-               "atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.", 0},
+    REDUCESCOPE_MESSAGE("ModelText", "load: each thread i < %1 reads input[i] into a register", "atomic.load.label"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "One element per thread: %1 of %2; threads past the end do nothing.",
+                        "atomic.load"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "race: every thread does *output += x, a plain load, add and store",
+                        "race.label"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "All lanes of a warp read the same old *output, so only one store per warp survives: "
+                               "here %n updates out of %2 are lost. The model lets the highest lane win and runs "
+                               "warps in order; real hardware picks differently and loses more across warps and "
+                               "blocks.",
+                               "race")
+        .with_one("All lanes of a warp read the same old *output, so only one store per warp survives: here %n "
+                  "update out of %2 is lost. The model lets the highest lane win and runs warps in order; real "
+                  "hardware picks differently and loses more across warps and blocks.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "atomic: every thread atomicAdds its element into *output (%n atomics)",
+                               "atomic.label")
+        .with_one("atomic: every thread atomicAdds its element into *output (%n atomic)", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Each atomicAdd is a read-modify-write the memory system performs one at a time on "
+                               "the one address, so the %n additions run in sequence (%2; the hardware order is "
+                               "unspecified).",
+                               "atomic")
+        .with_one("Each atomicAdd is a read-modify-write the memory system performs one at a time on the one "
+                  "address; here a single thread makes the only one, so nothing waits.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global "
+                               "memory does (PTX atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE "
+                               "addition gives %5.",
+                               "atomic.flush")
+        .with_one("One atomicAdd of this step flushed a subnormal to zero, as atomicAdd on global memory does "
+                  "(PTX atom.global.add.f32): %2 + %3 gave %4, where IEEE addition gives %5.", 0),
 
     // --- GPU recordings (kernels/cuda/recorded_trace.cpp) --------------------------------------
-    SAME("recorded.label", "recorded on the GPU:%1"),
-    SAME("recorded.label.stride", "recorded on the GPU:%1 stride %2"),
-    SAME("recorded.label.offset", "recorded on the GPU:%1 offset %2"),
-    SAME("recorded", "What the kernel's probe recorded on the GPU: the lanes that ran this step's guarded code, their "
-                     "__activemask(), the index each wrote and the value after it."),
+    REDUCESCOPE_MESSAGE("ModelText", "recorded on the GPU:%1", "recorded.label"),
+    REDUCESCOPE_MESSAGE("ModelText", "recorded on the GPU:%1 stride %2", "recorded.label.stride"),
+    REDUCESCOPE_MESSAGE("ModelText", "recorded on the GPU:%1 offset %2", "recorded.label.offset"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "What the kernel's probe recorded on the GPU: the lanes that ran this step's guarded code, "
+                        "their __activemask(), the index each wrote and the value after it.",
+                        "recorded"),
 
     // --- refusals of model::validate() and model::parse_input() --------------------------------
-    SAME("error.strategy", "strategy must be one of: %1 (got '%2')"),
-    SAME("error.strategy.no_model", "strategy '%1' is benchmark-only and has no step model; modelled: %2"),
-    SAME("error.input.count", "input must hold 1..%1 values (got %2)"),
-    SAME("error.input.too_many", "input must hold 1..%1 values (got more than %1)"),
-    SAME("error.input.empty", "input: empty value at position %1 (expected comma- or space-separated numbers)"),
-    SAME("error.input.trailing_comma", "input: empty value after the last comma"),
-    SAME("error.input.range", "input: value %1 '%2' is out of float32 range (magnitude at most 3.40282347e38)"),
-    SAME("note.input.zero", "input: value %1 '%2' rounds to %3 in float32 (its magnitude is below half the smallest "
-                            "subnormal, 1.40129846e-45)"),
-    SAME("error.input.syntax", "input: value %1 '%2' is not a float32 number (a decimal such as -1.5e-3 with at most "
-                               "one sign, inf, -inf, nan; 1..%3 values)"),
-    SAME("error.block_size", "block-size must be a power of two in 1..1024 (got %1)"),
-    SAME("error.warp_size", "warp-size must be 32, or 4, 8 or 16 as a teaching aid (got %1)"),
-    SAME("error.coarse_factor", "coarse-factor must be in 1..64 (got %1)"),
-    SAME("error.banks", "banks must be 32, or 4, 8 or 16 (got %1)"),
-    SAME("error.atomic_order", "atomic-order must be in 0..%1 (0: by block, warp and lane) (got %2)"),
+    REDUCESCOPE_MESSAGE("ModelText", "strategy must be one of: %1 (got '%2')", "error.strategy"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "strategy '%1' is benchmark-only and has no step model; modelled: %2",
+                        "error.strategy.no_model"),
+    REDUCESCOPE_MESSAGE("ModelText", "input must hold 1..%1 values (got %2)", "error.input.count"),
+    REDUCESCOPE_MESSAGE("ModelText", "input must hold 1..%1 values (got more than %1)", "error.input.too_many"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "input: empty value at position %1 (expected comma- or space-separated numbers)",
+                        "error.input.empty"),
+    REDUCESCOPE_MESSAGE("ModelText", "input: empty value after the last comma", "error.input.trailing_comma"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "input: value %1 '%2' is out of float32 range (magnitude at most 3.40282347e38)",
+                        "error.input.range"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "input: value %1 '%2' rounds to %3 in float32 (its magnitude is below half the smallest "
+                        "subnormal, 1.40129846e-45)",
+                        "note.input.zero"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "input: value %1 '%2' is not a float32 number (a decimal such as -1.5e-3 with at most one "
+                        "sign, inf, -inf, nan; 1..%3 values)",
+                        "error.input.syntax"),
+    REDUCESCOPE_MESSAGE("ModelText", "block-size must be a power of two in 1..1024 (got %1)", "error.block_size"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "warp-size must be 32, or 4, 8 or 16 as a teaching aid (got %1)",
+                        "error.warp_size"),
+    REDUCESCOPE_MESSAGE("ModelText", "coarse-factor must be in 1..64 (got %1)", "error.coarse_factor"),
+    REDUCESCOPE_MESSAGE("ModelText", "banks must be 32, or 4, 8 or 16 (got %1)", "error.banks"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "atomic-order must be in 0..%1 (0: by block, warp and lane) (got %2)",
+                        "error.atomic_order"),
 };
-#undef SAME
 
 std::string render_arg(const TextArg& a)
 {

@@ -61,6 +61,13 @@ struct MessageDef {
     std::string_view one;    ///< English when the plural argument is 1 (same as `other` without a plural)
     std::string_view other;  ///< English otherwise; the source text the translations start from
     int plural = -1;         ///< index of the plural argument (0-based), -1 when none
+
+    /// This message with `one_form` as its `one` form and argument `plural_argument` (0-based) as
+    /// the count its forms agree with: the rest of a REDUCESCOPE_PLURAL_MESSAGE (model/words.h).
+    constexpr MessageDef with_one(std::string_view one_form, int plural_argument) const
+    {
+        return MessageDef{id, one_form, other, plural_argument};
+    }
 };
 
 /// Every message the model produces (step labels and explanations, refusals, recordings).

@@ -129,7 +129,7 @@ struct StepCounters {
     int shared_wavefronts = 0;     ///< sum over shared access instructions
     int extra_shared_wavefronts = 0;
     int global_sectors = 0;
-    int barriers = 0;              ///< __syncthreads (or grid.sync) executed at the end of the step, per block summed
+    int barriers = 0;              ///< __syncthreads (or grid.sync) executed at the end of the step, per block summed (not __syncwarp: Step::warp_barrier)
     int atomics = 0;
     int adds = 0;                  ///< reduction operations (add or max) that combine two values
 };
@@ -169,6 +169,11 @@ struct Step {
     /// The step's barriers (counters.barriers) are grid.sync() of cooperative groups: every block of
     /// the grid waits. False: __syncthreads(), each block waits for its own threads.
     bool grid_barrier = false;
+    /// The step is warp-synchronous (warp_unrolled's last warp): the lanes that run it call
+    /// __syncwarp() between their read and their write and after the write, so they wait for each
+    /// other and for no other warp. Those are not block barriers: counters.barriers is 0 in such
+    /// a step. Never together with grid_barrier.
+    bool warp_barrier = false;
 };
 
 /// Totals over all steps.

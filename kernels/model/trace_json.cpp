@@ -177,6 +177,8 @@ json step_json(const Step& s, bool lanes)
     j[keys::max_conflict_ways] = has_shared ? json(s.max_conflict_ways) : json(nullptr);
     j[keys::counters] = counters_json(s.counters);
     j[keys::grid_barrier] = s.grid_barrier;
+    if (s.warp_barrier)  // written only where true: traces without warp-synchronous steps are as before
+        j[keys::warp_barrier] = true;
     json warps = json::array();
     for (const WarpRecord& w : s.warps)
         warps.push_back({{keys::block, w.block}, {keys::warp, w.warp}, {keys::live_lanes, w.live_lanes},
@@ -341,6 +343,8 @@ Trace trace_from_json(const json& j)
         s.counters.adds = c.at(keys::adds).get<int>();
         s.grid_barrier =
             js.contains(keys::grid_barrier) && js.at(keys::grid_barrier).get<bool>();  // absent: __syncthreads()
+        s.warp_barrier =
+            js.contains(keys::warp_barrier) && js.at(keys::warp_barrier).get<bool>();  // absent: not warp-synchronous
         for (const json& jw : js.at(keys::warps)) {
             WarpRecord w;
             w.block = jw.at(keys::block).get<int>();
@@ -677,6 +681,10 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     check_counters(field(s, keys::counters, q), q + keys::counters);
     if (s.contains(keys::grid_barrier))  // optional: files written before it have none (block barriers)
         boolean(s.at(keys::grid_barrier), q + keys::grid_barrier);
+    if (s.contains(keys::warp_barrier) && boolean(s.at(keys::warp_barrier), q + keys::warp_barrier) &&  // optional, as grid_barrier
+        s.contains(keys::grid_barrier) && s.at(keys::grid_barrier).get<bool>())
+        throw FieldError{q + keys::warp_barrier + " and " + q + keys::grid_barrier +
+                         " cannot both be true (a step's barriers are of one kind)"};
     {
         const json& c = field(s, keys::counters, q);
         if (s.at(keys::shared_wavefronts) != c.at(keys::shared_wavefronts))

@@ -62,6 +62,7 @@ inline constexpr char output[] = "output";
 inline constexpr char max_conflict_ways[] = "max_conflict_ways";  ///< also of a shared access
 inline constexpr char counters[] = "counters";
 inline constexpr char grid_barrier[] = "grid_barrier";
+inline constexpr char warp_barrier[] = "warp_barrier";
 inline constexpr char warps[] = "warps";
 inline constexpr char lanes[] = "lanes";
 inline constexpr char shared_accesses[] = "shared_accesses";

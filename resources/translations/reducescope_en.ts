@@ -237,6 +237,22 @@
             <numerusform>%n atomicAdds of this step flushed a subnormal to zero, as atomicAdd on global memory does (PTX atom.global.add.f32); the first: %2 + %3 gave %4, where IEEE addition gives %5.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Only the first warp is left: its first %n lanes finish the tree without a block barrier. They read shared memory through a volatile pointer and call __syncwarp() between the read and the write and after the write: the lanes of a warp need not run in step (independent thread scheduling, Volta and later), so without it a lane could overwrite a word another lane has not read yet.</source>
+        <comment>warp_unrolled.tree</comment>
+        <translation>
+            <numerusform>Only the first warp is left: its first lane finishes the tree without a block barrier, reading shared memory through a volatile pointer, with __syncwarp() between its read and its write and after the write.</numerusform>
+            <numerusform>Only the first warp is left: its first %n lanes finish the tree without a block barrier. They read shared memory through a volatile pointer and call __syncwarp() between the read and the write and after the write: the lanes of a warp need not run in step (independent thread scheduling, Volta and later), so without it a lane could overwrite a word another lane has not read yet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n lanes at or past the stride add too: their sums land in words no later step reads, and a guard would save no instruction, since the warp issues each add once for all its lanes.</source>
+        <comment>warp_unrolled.spare</comment>
+        <translation>
+            <numerusform>The lane at or past the stride adds too: its sum lands in a word no later step reads, and a guard would save no instruction, since the warp issues each add once for all its lanes.</numerusform>
+            <numerusform>The %n lanes at or past the stride add too: their sums land in words no later step reads, and a guard would save no instruction, since the warp issues each add once for all its lanes.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

@@ -834,6 +834,25 @@
         <comment>note.input.zero</comment>
         <translation>input：第 %1 个值 &apos;%2&apos; 在 float32 中舍入为 %3（其绝对值小于最小次正规数 1.40129846e-45 的一半）</translation>
     </message>
+    <message>
+        <source>stride %1: tid &lt; %2 of warp 0 adds vdata[tid + %1], with __syncwarp()</source>
+        <comment>warp_unrolled.label</comment>
+        <translation>步长 %1：线程束 0 中满足 tid &lt; %2 的 lane 加上 vdata[tid + %1]，配合 __syncwarp()</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the first warp is left: its first %n lanes finish the tree without a block barrier. They read shared memory through a volatile pointer and call __syncwarp() between the read and the write and after the write: the lanes of a warp need not run in step (independent thread scheduling, Volta and later), so without it a lane could overwrite a word another lane has not read yet.</source>
+        <comment>warp_unrolled.tree</comment>
+        <translation>
+            <numerusform>只剩第一个线程束：它的前 %n 个 lane 在没有线程块屏障的情况下完成这棵树。它们通过 volatile 指针读写共享内存，并在读与写之间、写之后调用 __syncwarp()：同一线程束的 lane 不一定步调一致（独立线程调度，Volta 及以后），没有它，一个 lane 可能覆盖另一个 lane 尚未读取的字。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n lanes at or past the stride add too: their sums land in words no later step reads, and a guard would save no instruction, since the warp issues each add once for all its lanes.</source>
+        <comment>warp_unrolled.spare</comment>
+        <translation>
+            <numerusform>位于步长处及其后的 %n 个 lane 也做加法：它们的和落在之后不再被读取的字里；加条件判断也省不下指令，因为线程束为所有 lane 只发出一次加法。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>
@@ -1299,6 +1318,10 @@
         <source>barrier</source>
         <translation>屏障</translation>
     </message>
+    <message>
+        <source>__syncwarp(): the lanes that run this step wait for each other, before their write and after it; no other warp waits</source>
+        <translation>__syncwarp()：运行这一步的 lane 在各自写入之前和之后互相等待；其他线程束不等待</translation>
+    </message>
 </context>
 <context>
     <name>StrategySeed</name>
@@ -1418,9 +1441,14 @@
         <translation>CUB（CCCL）</translation>
     </message>
     <message>
-        <source>beyond the seeds: issue 16&apos;s moonshot (docs/benchmarks.md)</source>
+        <source>beyond the seeds: the one-kernel experiments of docs/benchmarks.md</source>
         <comment>zero_ahead</comment>
-        <translation>超出种子文档：issue 16 的冲刺目标（docs/benchmarks.md）</translation>
+        <translation>讲义之外：docs/benchmarks.md 中的单内核实验</translation>
+    </message>
+    <message>
+        <source>seed 001 (warpReduce with __syncwarp, Volta and later)</source>
+        <comment>warp_unrolled</comment>
+        <translation>讲义 001（warpReduce 配合 __syncwarp，Volta 及以后）</translation>
     </message>
 </context>
 <context>
@@ -1544,6 +1572,11 @@
         <source>vectorized into a ring of three outputs: launch e adds into ring[e % 3], which launch e - 1 zeroed, and zeroes ring[(e + 1) % 3]; no reset, no fence, no wait</source>
         <comment>zero_ahead</comment>
         <translation>vectorized 写入三个输出组成的环：第 e 次启动累加到已由第 e - 1 次启动清零的 ring[e % 3]，并清零 ring[(e + 1) % 3]；无需重置、无内存栅栏、无需等待</translation>
+    </message>
+    <message>
+        <source>shared, but the last warp finishes alone: no __syncthreads() for the last strides, __syncwarp() between each read and write of volatile shared memory</source>
+        <comment>warp_unrolled</comment>
+        <translation>与 shared 相同，但最后一个线程束独自收尾：最后几个步长不用 __syncthreads()，对 volatile 共享内存的每次读与写之间调用 __syncwarp()</translation>
     </message>
 </context>
 <context>

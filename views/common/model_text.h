@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The model's words in the window's language: a message of the step model
-// (kernels/model/text.h), a strategy's summary or family, a refusal, through
-// Qt's translation tools. The source text of each message is its English `other` form from
-// model::message_catalogue(); this file lists those texts for lupdate, and tst_model_words holds
-// the list to the catalogue. With no translation installed (English) the words are the model's
-// own English, plurals included.
+// The model's words in the window's language: a message of the step model (kernels/model/text.h),
+// a strategy's summary, seed or family, a refusal, through Qt's translation tools. Their English is
+// written once, in the model (kernels/model/text.cpp, catalogue.cpp, marked as model/words.h says),
+// and lupdate reads it there; this file looks each text up by (context, English, disambiguation):
+// "ModelText" and the message id, "StrategySummary" / "StrategySeed" and the strategy id, "Family".
+// With no translation installed (English) the words are the model's own English, plurals included.
 #pragma once
 
 #include "model/catalogue.h"
@@ -45,11 +45,5 @@ QString familyName(model::Family family);
 /// by name, and the sign of a zero kept ("-0" for negative zero: a GPU's IEEE-754 sum keeps it,
 /// -0 + -0 = -0, and Qt's number formatting would drop it; other numbers as QString::number).
 QString floatText(float value, int significant = 5);
-
-/// The message source texts this file lists for lupdate, as (disambiguation = id, source) pairs;
-/// and the strategy summaries (id, source). For tests: they must equal the model's catalogue.
-QList<QPair<QString, QString>> listedModelTexts();
-QList<QPair<QString, QString>> listedStrategySummaries();
-QList<QPair<QString, QString>> listedStrategySeeds();
 
 } // namespace reducescope::views

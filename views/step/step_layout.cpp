@@ -510,9 +510,13 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     }
     const int rows = (int(groups.size()) + perRow - 1) / perRow;
     y += rows * rowH;
-    if (s.counters.barriers > 0) {
-        l.barrierLabel = s.grid_barrier ? Text::tr("grid.sync(): every thread of the grid waits here")
-                                        : Text::tr("__syncthreads(): every thread of the block waits here");
+    if (s.counters.barriers > 0 || s.warp_barrier) {
+        if (s.counters.barriers == 0)  // a warp-synchronous step: no block barrier
+            l.barrierLabel = Text::tr("__syncwarp(): the lanes that run this step wait for each other, before "
+                                      "their write and after it; no other warp waits");
+        else
+            l.barrierLabel = s.grid_barrier ? Text::tr("grid.sync(): every thread of the grid waits here")
+                                            : Text::tr("__syncthreads(): every thread of the block waits here");
         if (s.counters.barriers > 1)
             l.barrierLabel += Text::tr(" (%1, one per block)").arg(barriers(s.counters.barriers));
         l.barrierRect = wrappedRect(cm, kMargin, y, avail, l.barrierLabel).adjusted(0, 0, 0, 8 * sc);

@@ -147,7 +147,7 @@ struct StepLayout {
     QVector<Atomic> atomics;
     int atomicsHidden = 0;       ///< atomics of the step not drawn (too many)
 
-    QRectF barrierRect;          ///< empty when the step ends without a barrier
+    QRectF barrierRect;          ///< empty when the step ends without a barrier (block, grid or __syncwarp)
     QString barrierLabel;
 
     QRectF legendRect;

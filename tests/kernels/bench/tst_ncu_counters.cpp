@@ -50,6 +50,23 @@ private:
 
 std::string capture_text() { return fake_ncu::read_file(REDUCESCOPE_NCU_CAPTURE); }
 
+/// bench::counter_strategies() joined by `sep` ("simple,convergent,..." or "simple, convergent, ...").
+std::string counter_ids(const char* sep, bool later_only = false)
+{
+    std::string out;
+    for (const std::string_view s : counter_strategies()) {
+        bool later = false;  // a strategy the H200 capture predates (fake_ncu::kLaterLaunches)
+        for (const fake_ncu::LaterLaunch& l : fake_ncu::kLaterLaunches)
+            later = later || std::string_view{l.kernel}.starts_with(std::string{s} + "_reduce_sum<");
+        if (later_only && !later)
+            continue;
+        out += (out.empty() ? "" : sep) + std::string{s};
+    }
+    return out;
+}
+
+int counter_count() { return int(counter_strategies().size()); }
+
 QByteArray path_with(const QString& dir) { return QFile::encodeName(dir) + ":" + qgetenv("PATH"); }
 
 std::vector<std::string> lines(const std::string& text)
@@ -174,10 +191,11 @@ void TstNcuCounters::figures_land_beside_the_model()
     QCOMPARE(got.at(4), "base");
     QCOMPARE(got.at(9), "/opt/rs/reducescope-cli");
     QCOMPARE(got.at(10), "bench");
-    QCOMPARE(got.at(22), "simple,convergent,convergent_reversed,interleaved_strided,interleaved_padded,shared");
+    QCOMPARE(got.at(22), counter_ids(","));
 
-    // The six kernels, in the catalogue's order; this row's figures on both sides.
-    QCOMPARE(j["kernels"].size(), std::size_t{6});
+    // Every counter strategy's kernel, in the catalogue's order; this row's figures on both sides.
+    QCOMPARE(j["kernels"].size(), counter_strategies().size());
+    QCOMPARE(std::size(fake_ncu::kH200Table), counter_strategies().size());
     const json& k = j["kernels"][std::size_t(index)];
     QCOMPARE(k["strategy"], row.strategy);
     QVERIFY(k["kernel"].get<std::string>().find(std::string{row.strategy} + "_reduce_sum<NoProbe>") != std::string::npos);
@@ -277,17 +295,19 @@ void TstNcuCounters::ncu_fails_data()
         << 0;
     QTest::addRow("the H200 capture: no store wavefronts collected")
         << QByteArray("CAPTURE") << QByteArray() << QByteArray() << 0
-        << "ncu's CSV has no number for l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum (simple, convergent, "
-           "convergent_reversed, interleaved_strided, interleaved_padded, shared)"
-        << 6;
+        << QString::fromStdString("ncu's CSV has no number for l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum (" +
+                                  counter_ids(", ") + ")")
+        << counter_count();
     QTest::addRow("no launch of shared")
-        << QByteArray("CAPTURE-shared") << QByteArray() << QByteArray() << 0 << "ncu's CSV has no launch of shared" << 5;
-    QTest::addRow("the H200 capture alone: no launch of interleaved_padded (it predates it)")
+        << QByteArray("CAPTURE-shared") << QByteArray() << QByteArray() << 0 << "ncu's CSV has no launch of shared"
+        << counter_count() - 1;
+    QTest::addRow("the H200 capture alone: no launch of the strategies it predates")
         << QByteArray("CAPTURE-raw") << QByteArray() << QByteArray() << 0
-        << "ncu's CSV has no launch of interleaved_padded" << 5;
+        << QString::fromStdString("ncu's CSV has no launch of " + counter_ids(", ", true))
+        << counter_count() - int(std::size(fake_ncu::kLaterLaunches));
     QTest::addRow("n/a for one figure")
         << QByteArray("CAPTURE-n/a") << QByteArray() << QByteArray() << 0
-        << "ncu's CSV has no number for smsp__sass_branch_targets_threads_divergent.sum (simple)" << 6;
+        << "ncu's CSV has no number for smsp__sass_branch_targets_threads_divergent.sum (simple)" << counter_count();
 }
 
 void TstNcuCounters::ncu_fails()
@@ -306,7 +326,7 @@ void TstNcuCounters::ncu_fails()
     if (stdout_text.startsWith("CAPTURE")) {
         text = fake_ncu::complete_csv(capture_text());
         if (stdout_text == "CAPTURE")
-            text = fake_ncu::with_padded(capture_text());
+            text = fake_ncu::with_later_launches(capture_text());
         if (stdout_text == "CAPTURE-raw")
             text = capture_text();
         std::string kept;

@@ -111,10 +111,7 @@ int main(int argc, char** argv)
             for (int b : blocks)
                 for (int c : coarse) {
                     const std::vector<float>& x = inputs[xi];
-                    const bool uses_coarse = s == "coarsened" || s == "coarsened_max" || s == "block_reduce" ||
-                                             s == "two_pass" || s == "grid_sync" || s == "vectorized" ||
-                                             s == "self_reset" || s == "zero_ahead";
-                    if (c != coarse.front() && !uses_coarse)
+                    if (c != coarse.front() && !info.uses_coarse_factor)
                         continue;  // the same launch again
                     model::Params p;
                     p.block_size = b;

@@ -55,18 +55,18 @@ QString show(float x)
     return QString::number(static_cast<double>(x), 'g', 9) + QStringLiteral(" (0x%1)").arg(bits(x), 8, 16, QChar('0'));
 }
 
-bool in_place(const std::string& s) { return s == "simple" || s == "convergent" || s == "convergent_reversed"; }
+bool in_place(const std::string& s) { return find_strategy(s)->in_place; }
 
 /// The strategies whose result reaches *output through float atomicAdd on global memory when the
-/// grid has `grid` blocks (merge_step, warp_shuffle, atomic_naive); race adds with a plain FADD.
+/// grid has `grid` blocks (merge_step, warp_shuffle, atomic_naive), from the catalogue's traits:
+/// not the stores (two_pass, grid_sync), not a max (its CAS loop), not race (a plain FADD); the
+/// single-block kernels store with one block and add atomically with several.
 bool adds_atomically(const std::string& s, int grid)
 {
-    if (s == "race" || s == "coarsened_max" || s == "two_pass" || s == "grid_sync")
+    const StrategyInfo& info = *find_strategy(s);
+    if (info.expected_wrong || info.operation == Reduction::Max || info.merge == Merge::Store)
         return false;
-    if (s == "segmented" || s == "coarsened" || s == "atomic_naive" || s == "warp_shuffle" || s == "block_reduce" ||
-        s == "vectorized" || s == "self_reset" || s == "zero_ahead")
-        return true;
-    return grid > 1;  // the single-block kernels store with one block, add atomically with several
+    return info.single_block ? grid > 1 : true;
 }
 
 int atomics_of(const Trace& t)

@@ -109,6 +109,9 @@ private slots:
     void padded_tree_equals_strided_tree_data();
     void padded_tree_equals_strided_tree();
     void padded_bank_strip();
+    void warp_unrolled_by_hand_data();
+    void warp_unrolled_by_hand();
+    void warp_unrolled_avoids_block_barriers();
     void sums_default_params_data();
     void sums_default_params();
     void sums_all_params_data();
@@ -450,6 +453,154 @@ void TestModel::padded_bank_strip()
     QCOMPARE(t.steps.at(0).shared_accesses.at(1).words.at(0), 33);
 }
 
+void TestModel::warp_unrolled_by_hand_data()
+{
+    QTest::addColumn<std::vector<float>>("input");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<std::vector<std::vector<float>>>("after_each_step");  // before the final store
+    QTest::addColumn<std::vector<int>>("active_lanes");
+    QTest::addColumn<std::vector<int>>("barriers");           // __syncthreads() per step
+    QTest::addColumn<std::vector<int>>("warp_synchronous");   // 1: the step's lanes use __syncwarp()
+    QTest::addColumn<int>("shared_barriers");                 // the same input and params under shared
+    // PMPP exercise 6's array at the teaching warp size 4. Block 4 (the default): the load adds
+    // x[t] + x[t + 4] (11, 10, 10, 5) and ends in the one __syncthreads(); blockDim.x / 2 = 2 is not
+    // above the warp size, so lanes 0 and 1 (L = min(4, 2) = 2) finish warp-synchronously:
+    // stride 2: 11+10, 10+5; stride 1: 21+15 = 36 and, in lane 1, 15+10 = 25 (a sum no one reads).
+    QTest::addRow("exercise 6, block 4, warp 4")
+        << kExercise6 << 4 << 4
+        << std::vector<std::vector<float>>{{11, 10, 10, 5}, {21, 15, 10, 5}, {36, 25, 10, 5}}
+        << std::vector<int>{4, 2, 2} << std::vector<int>{1, 0, 0} << std::vector<int>{0, 1, 1} << 2;
+    // Block 8: the load copies the eight values (x[t + 8] is past the end); L = min(4, 4) = 4, the
+    // whole of warp 0, at strides 4, 2, 1: lane t adds word t + stride.
+    //   stride 4: 6+5, 2+8, 7+3, 4+1 = 11, 10, 10, 5
+    //   stride 2: 11+10, 10+5, 10+5, 5+8 = 21, 15, 15, 13
+    //   stride 1: 21+15, 15+15, 15+13, 13+5 = 36, 30, 28, 18
+    QTest::addRow("exercise 6, block 8, warp 4")
+        << kExercise6 << 8 << 4
+        << std::vector<std::vector<float>>{{6, 2, 7, 4, 5, 8, 3, 1},
+                                           {11, 10, 10, 5, 5, 8, 3, 1},
+                                           {21, 15, 15, 13, 5, 8, 3, 1},
+                                           {36, 30, 28, 18, 5, 8, 3, 1}}
+        << std::vector<int>{8, 4, 4, 4} << std::vector<int>{1, 0, 0, 0} << std::vector<int>{0, 1, 1, 1} << 3;
+    // 1..32, block 16, warp 4: the load gives 2t + 18 (t = 0..15); stride 8 is above the warp
+    // size, a block-wide step with its barrier: 4t + 52 for t < 8 (52, 56, ..., 80); then lanes 0..3:
+    //   stride 4: 52+68, 56+72, 60+76, 64+80 = 120, 128, 136, 144
+    //   stride 2: 120+136, 128+144, 136+68, 144+72 = 256, 272, 204, 216
+    //   stride 1: 256+272, 272+204, 204+216, 216+68 = 528, 476, 420, 284; 528 = 1 + ... + 32.
+    std::vector<float> one_to_32(32);
+    std::iota(one_to_32.begin(), one_to_32.end(), 1.0f);
+    std::vector<float> load(16), stride8(16);
+    for (int t = 0; t < 16; ++t)
+        load[std::size_t(t)] = float(2 * t + 18);
+    stride8 = load;
+    for (int t = 0; t < 8; ++t)
+        stride8[std::size_t(t)] = float(4 * t + 52);
+    auto with = [](std::vector<float> v, std::vector<float> head) {
+        std::copy(head.begin(), head.end(), v.begin());
+        return v;
+    };
+    QTest::addRow("1..32, block 16, warp 4")
+        << one_to_32 << 16 << 4
+        << std::vector<std::vector<float>>{load, stride8, with(stride8, {120, 128, 136, 144}),
+                                           with(stride8, {256, 272, 204, 216}), with(stride8, {528, 476, 420, 284})}
+        << std::vector<int>{16, 8, 4, 4, 4} << std::vector<int>{1, 1, 0, 0, 0} << std::vector<int>{0, 0, 1, 1, 1} << 4;
+}
+
+void TestModel::warp_unrolled_by_hand()
+{
+    QFETCH(std::vector<float>, input);
+    QFETCH(int, block);
+    QFETCH(int, warp);
+    QFETCH(std::vector<std::vector<float>>, after_each_step);
+    QFETCH(std::vector<int>, active_lanes);
+    QFETCH(std::vector<int>, barriers);
+    QFETCH(std::vector<int>, warp_synchronous);
+    QFETCH(int, shared_barriers);
+    Params p;
+    p.block_size = block;
+    p.warp_size = warp;
+    const Trace t = simulate("warp_unrolled", input, p);
+    QCOMPARE(t.grid_size, 1);
+    QCOMPARE(t.steps.size(), after_each_step.size() + 1);  // + the store to *output
+    for (std::size_t k = 0; k < after_each_step.size(); ++k) {
+        const Step& s = t.steps[k];
+        QCOMPARE(s.values_space, MemorySpace::Shared);
+        QCOMPARE(s.values, after_each_step[k]);
+        QCOMPARE(s.counters.active_lanes, active_lanes[k]);
+        QCOMPARE(s.counters.barriers, barriers[k]);
+        QCOMPARE(int(s.warp_barrier), warp_synchronous[k]);
+        QVERIFY(!s.grid_barrier);
+        if (s.warp_barrier) {
+            // Only warp 0 runs; its L lanes are the first ones, each reading word tid + stride.
+            for (const WarpRecord& w : s.warps)
+                QCOMPARE(int(w.active_lanes.size()), w.warp == 0 ? active_lanes[k] : 0);
+            for (int lane = 0; lane < active_lanes[k]; ++lane)
+                QCOMPARE(s.lanes[std::size_t(lane)].reads, (std::vector<std::int32_t>{lane, lane + *s.stride}));
+            QCOMPARE(s.label_text.id, "warp_unrolled.label");
+            QCOMPARE(s.source_markers, std::vector<std::string>{"@warp_unrolled.tree"});
+        }
+    }
+    QCOMPARE(t.result, std::accumulate(input.begin(), input.end(), 0.0f));
+    QCOMPARE(t.steps.back().output, std::optional<float>(t.result));
+    QCOMPARE(t.totals.barriers, std::accumulate(barriers.begin(), barriers.end(), 0));
+    QCOMPARE(simulate("shared", input, p).totals.barriers, shared_barriers);
+}
+
+void TestModel::warp_unrolled_avoids_block_barriers()
+{
+    // 1024 elements, warp size 32: one block of 512 threads (16 warps). shared: the load, then 9
+    // strides 256..1, each with the __syncthreads() at the top of its iteration: 9 barriers.
+    // warp_unrolled: the load's barrier and the block-wide strides 256, 128, 64 (each ending in
+    // one): 4 barriers; strides 32, 16, 8, 4, 2, 1 run in warp 0 alone with __syncwarp(): the 5
+    // barriers shared has before strides 16..1 are gone.
+    // Active lanes per step: 512 (load), 256, 128, 64 (whole warps: none diverges), then all 32 lanes
+    // of warp 0 at every warp-synchronous stride (shared: 32, 16, 8, 4, 2, 1, five divergent steps),
+    // and thread 0's store (divergent in both).
+    // Adds: 512 in the load, 256 + 128 + 64 = 448, then 6 x 32 = 192 (63 of them useful): 1152;
+    // shared: 512 + 511 = 1023.
+    // Shared memory: the same accesses as shared, conflict-free: stores 16 (load) + 8 + 4 + 2 + 6 x 1
+    // = 36 wavefronts, loads 2 x (8 + 4 + 2) + 6 x 2 + 1 (sdata[0] by thread 0) = 41.
+    const std::vector<float> ones(1024, 1.0f);
+    const Trace t = simulate("warp_unrolled", ones);
+    const Trace shared = simulate("shared", ones);
+    QCOMPARE(t.params.block_size, 512);
+    QCOMPARE(t.grid_size, 1);
+    std::vector<int> active, barriers, strides;
+    std::vector<bool> warp_sync;
+    for (const Step& s : t.steps) {
+        active.push_back(s.counters.active_lanes);
+        barriers.push_back(s.counters.barriers);
+        warp_sync.push_back(s.warp_barrier);
+        strides.push_back(s.stride.value_or(0));
+    }
+    QCOMPARE(strides, (std::vector<int>{0, 256, 128, 64, 32, 16, 8, 4, 2, 1, 0}));
+    QCOMPARE(active, (std::vector<int>{512, 256, 128, 64, 32, 32, 32, 32, 32, 32, 1}));
+    QCOMPARE(barriers, (std::vector<int>{1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0}));
+    QCOMPARE(warp_sync, (std::vector<bool>{false, false, false, false, true, true, true, true, true, true, false}));
+    QCOMPARE(t.totals.barriers, 4);
+    QCOMPARE(shared.totals.barriers, 9);
+    QCOMPARE(shared.totals.barriers - t.totals.barriers, 5);
+    QCOMPARE(t.totals.divergent_warp_steps, 1);
+    QCOMPARE(shared.totals.divergent_warp_steps, 6);
+    QCOMPARE(t.totals.adds, 1152LL);
+    QCOMPARE(shared.totals.adds, 1023LL);
+    QCOMPARE(t.totals.extra_shared_wavefronts, 0);
+    const SharedCounts c = shared_counts(t.steps);
+    QCOMPARE(c.ld, 41);
+    QCOMPARE(c.st, 36);
+    const SharedCounts cs = shared_counts(shared.steps);
+    QCOMPARE(c.ld, cs.ld);
+    QCOMPARE(c.st, cs.st);
+    QCOMPARE(t.result, 1024.0f);
+    // The explanation of a warp-synchronous step names its lanes, and the spare ones past the stride.
+    const Step& s4 = t.steps[8];  // stride 2
+    QCOMPARE(s4.explanation_text.at(0).id, "warp_unrolled.tree");
+    QCOMPARE(s4.explanation_text.at(0).args.at(0).count, 32LL);
+    QCOMPARE(s4.explanation_text.at(1).id, "warp_unrolled.spare");
+    QCOMPARE(s4.explanation_text.at(1).args.at(0).count, 30LL);
+}
+
 void TestModel::sums_default_params_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -704,6 +855,7 @@ void TestModel::step_structure_data()
     QTest::addRow("simple") << "simple" << QStringList{"tree", "tree", "tree", "write"};
     QTest::addRow("shared") << "shared" << QStringList{"load", "tree", "tree", "write"};
     QTest::addRow("interleaved_padded") << "interleaved_padded" << QStringList{"load", "tree", "tree", "write"};
+    QTest::addRow("warp_unrolled") << "warp_unrolled" << QStringList{"load", "tree", "tree", "write"};
     QTest::addRow("segmented") << "segmented" << QStringList{"load", "tree", "atomic"};
     QTest::addRow("coarsened") << "coarsened" << QStringList{"load+coarsen", "tree", "atomic"};
     QTest::addRow("race") << "race" << QStringList{"load", "atomic"};

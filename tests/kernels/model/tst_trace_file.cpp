@@ -263,6 +263,8 @@ void TestTraceFile::badFilesNameTheField_data()
     row("recording device", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"","records":1}}])", "recording.device must name the GPU");
     row("recording records", R"([{"op":"add","path":"/recorded_on_gpu","value":true},{"op":"add","path":"/recording","value":{"device":"GPU","records":-1}}])", "recording.records must be an integer in 0..");
     row("grid barrier", R"([{"op":"replace","path":"/steps/1/grid_barrier","value":"yes"}])", "steps[1].grid_barrier must be true or false (got \"yes\")");
+    row("warp barrier", R"([{"op":"add","path":"/steps/1/warp_barrier","value":1}])", "steps[1].warp_barrier must be true or false (got 1)");
+    row("warp and grid barrier", R"([{"op":"replace","path":"/steps/1/grid_barrier","value":true},{"op":"add","path":"/steps/1/warp_barrier","value":true}])", "steps[1].warp_barrier and steps[1].grid_barrier cannot both be true");
     row("utilisation", R"([{"op":"replace","path":"/totals/lane_utilisation","value":2}])", "totals.lane_utilisation must be a number in 0..1 (got 2)");
     row("control chars echoed", R"([{"op":"replace","path":"/strategy","value":"a\nb"}])", "(got \"a\\nb\")");
 }

@@ -3,6 +3,7 @@
 // counts, highlighted source lines, table rows. Geometry is read through StepLayout, not pixels.
 #include "gui_test_main.h"
 
+#include "model/catalogue.h"
 #include "model/simulate.h"
 #include "model/kernel_sources.h"
 #include "views/step/counters_view.h"
@@ -140,17 +141,16 @@ void TestViews::layoutMatchesModel()
             QCOMPARE(l.maxBankWays(), s.max_conflict_ways);
         }
         QCOMPARE(l.atomics.size() + l.atomicsHidden, qsizetype(s.atomics.size()));
-        QCOMPARE(l.barrierRect.isEmpty(), s.counters.barriers == 0);
+        QCOMPARE(l.barrierRect.isEmpty(), s.counters.barriers == 0 && !s.warp_barrier);
     }
 }
 
 void TestViews::everyStepPaints_data()
 {
     QTest::addColumn<QString>("strategy");
-    for (const char* id : {"simple", "convergent", "convergent_reversed", "interleaved_strided", "shared", "segmented",
-                           "coarsened", "coarsened_max", "atomic_naive", "race", "warp_shuffle", "block_reduce",
-                           "two_pass", "grid_sync", "vectorized", "self_reset"})
-        QTest::addRow("%s", id) << QString::fromLatin1(id);
+    for (const model::StrategyInfo& s : model::catalogue())  // every strategy with a step model
+        if (s.has_model)
+            QTest::addRow("%s", s.id.data()) << QString::fromLatin1(s.id.data(), qsizetype(s.id.size()));
 }
 
 void TestViews::everyStepPaints()
