@@ -8,7 +8,7 @@
 # kernels/model holds the model's words (strategy summaries, seeds, family names, the messages of
 # the step model), written once and marked with the Qt-free macros of kernels/model/words.h; the
 # -tr-function-alias option below tells lupdate that those macros are Qt's translation marks.
-# CHECK=1 (the ctest `translations_complete`): runs on copies in a temporary folder and fails when
+# CHECK=1 (the ctest `tst_translations_complete`): runs on copies in a temporary folder and fails when
 # lupdate leaves an unfinished, vanished or obsolete entry, i.e. a string of the code without its
 # translation or a translation without its string.
 cmake_minimum_required(VERSION 3.25)

@@ -430,7 +430,7 @@ void TestLanguage::liveSwitchRewordsEveryVisibleWidget()
         return texts;
     };
     // What a window started in Chinese leaves in English (strings not translated yet: the business
-    // of translations_complete and noEnglishLeftIn*); a live switch must leave nothing more.
+    // of tst_translations_complete and noEnglishLeftIn*); a live switch must leave nothing more.
     QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
     QSet<QString> untranslated;
     {
