@@ -148,6 +148,9 @@ void ClassroomPanel::showLessonText()
         return;
     }
     m_lessonLabel->setWordWrap(!m_folded);
+    // Folded, the label's text is elided to its width: it must not ask for the whole line's width
+    // (that made the centre as wide as the note and left the sidebar no room).
+    m_lessonLabel->setSizePolicy(m_folded ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
     if (!m_folded) {
         m_lessonLabel->setText(lessonHtml(*m_lesson));
         return;
@@ -159,9 +162,14 @@ void ClassroomPanel::showLessonText()
     bold.setBold(true);
     const int room = m_lessonLabel->width() - QFontMetrics(bold).horizontalAdvance(title)
                    - QFontMetrics(m_lessonLabel->font()).horizontalAdvance(gap) - 4;
-    const QString note = QFontMetrics(m_lessonLabel->font()).elidedText(app::lessonNote(*m_lesson), Qt::ElideRight, std::max(0, room));
-    m_lessonLabel->setText(QStringLiteral("<b>%1</b>%2%3").arg(title.toHtmlEscaped(), note.isEmpty() ? QString() : gap,
-                                                               note.toHtmlEscaped()));
+    if (room < QFontMetrics(m_lessonLabel->font()).horizontalAdvance(QStringLiteral("………"))) {
+        // Not even the title fits: the title alone, elided.
+        m_lessonLabel->setText(QStringLiteral("<b>%1</b>").arg(
+            QFontMetrics(bold).elidedText(title, Qt::ElideRight, std::max(0, m_lessonLabel->width() - 4)).toHtmlEscaped()));
+        return;
+    }
+    const QString note = QFontMetrics(m_lessonLabel->font()).elidedText(app::lessonNote(*m_lesson), Qt::ElideRight, room);
+    m_lessonLabel->setText(QStringLiteral("<b>%1</b>%2%3").arg(title.toHtmlEscaped(), gap, note.toHtmlEscaped()));
 }
 
 bool ClassroomPanel::eventFilter(QObject* watched, QEvent* event)

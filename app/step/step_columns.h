@@ -66,7 +66,7 @@ public:
     void setFitStep(bool on);
     bool fitStep() const { return m_fitStep; }
     /// Fit-step mode's smallest zoom for the whole picture.
-    static constexpr double kWholeFitZoom = 0.6;
+    static constexpr double kWholeFitZoom = 0.85;
     /// Both columns scrolled to their top-left (a lesson opens at its top).
     void scrollToTop();
     /// The kernel source under the views.

@@ -18,6 +18,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -254,11 +255,23 @@ void StepPane::setSidebarVisible(bool on)
 {
     m_sidebar->setVisible(on);
     if (on && m_presentation) {
+        widenSidebar();
+        // The splitter lays a child that comes back out again once its show event is handled:
+        // after that too.
+        QTimer::singleShot(0, this, [this] {
+            if (m_presentation && sidebarVisible())
+                widenSidebar();
+        });
+    }
+}
+
+void StepPane::widenSidebar()
+{
+    {
         // The controls at presentation mode's text size, not clipped ("Open tra…"): as wide as the
-        // sidebar's contents ask, within 60 % of the pane.
+        // sidebar's contents need (their minimum: every control whole), within 60 % of the pane.
         const QWidget* contents = m_sidebar->widget();
-        const int wanted = (contents ? std::max(contents->sizeHint().width(), contents->minimumSizeHint().width())
-                                     : m_sidebar->sizeHint().width())
+        const int wanted = (contents ? contents->minimumSizeHint().width() : m_sidebar->minimumSizeHint().width())
                          + m_sidebar->verticalScrollBar()->sizeHint().width() + 2 * m_sidebar->frameWidth();
         const int total = std::max(800, m_mainSplitter->width());
         const int w = std::min(wanted, total * 3 / 5);

@@ -252,6 +252,8 @@ private:
     QAction* m_sourceInFullAction = nullptr;
     QAction* m_instrumentationAction = nullptr;
     void buildActions();
+    /// Presentation mode: the sidebar as wide as its contents (setSidebarVisible).
+    void widenSidebar();
     bool m_sidebarBeforePresentation = true;
 };
 

@@ -117,7 +117,7 @@ void SourceView::setInstrumentationShown(bool on)
 
 int SourceView::foldedHeight() const
 {
-    return fontMetrics().height() + 2 * frameWidth() + int(std::ceil(2 * document()->documentMargin()));
+    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(2 * document()->documentMargin()));
 }
 
 void SourceView::setFolded(bool on)
@@ -190,10 +190,14 @@ void SourceView::applyHighlight()
     if (!m_lines.isEmpty()) {
         const QTextBlock first = document()->findBlockByNumber(m_lines.front() - 1);
         if (first.isValid()) {
-            // Centre the step's first line, so a little context shows above it.
+            // Centre the step's first line, so a little context shows above it; folded, that line
+            // is the one line shown.
             QTextCursor cursor(first);
             setTextCursor(cursor);
-            centerCursor();
+            if (m_folded)
+                verticalScrollBar()->setValue(first.firstLineNumber());
+            else
+                centerCursor();
         }
     }
     m_gutter->update();

@@ -119,6 +119,7 @@ private slots:
     void sourceAsStudentReads();
     void iconsContrastWithButtons_data();
     void iconsContrastWithButtons();
+    void screenshots();
 };
 
 void TestPresentation::cleanup() { app::setLanguage(QStringLiteral("en")); }
@@ -365,6 +366,7 @@ void TestPresentation::focusOnStepViewAtStart()
 void TestPresentation::sidebarNotClippedInPresentation()
 {
     app::MainWindow w(false);
+    w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();  // compare columns and a folded note
     w.show();
     w.setPresentation(true, QSize(1920, 1080));
     w.setWindowState(Qt::WindowNoState);
@@ -384,7 +386,10 @@ void TestPresentation::sidebarNotClippedInPresentation()
                  qPrintable(QStringLiteral("%1: %2 px for %3 px of text").arg(b->text()).arg(b->width())
                                 .arg(b->fontMetrics().horizontalAdvance(b->text()))));
     }
-    // Nothing needs scrolling sideways.
+    // Nothing needs scrolling sideways: the sidebar's viewport holds its contents' width.
+    QVERIFY2(pane->sidebar()->viewport()->width() >= pane->sidebar()->widget()->minimumSizeHint().width(),
+             qPrintable(QStringLiteral("viewport %1 px, contents need %2 px").arg(pane->sidebar()->viewport()->width())
+                            .arg(pane->sidebar()->widget()->minimumSizeHint().width())));
     QVERIFY2(pane->sidebar()->horizontalScrollBar()->maximum() == 0 || pane->sidebar()->horizontalScrollBar()->isHidden(),
              qPrintable(QStringLiteral("sidebar %1 px, contents %2 px (hint %3)").arg(pane->sidebar()->width())
                             .arg(pane->sidebar()->widget()->width()).arg(pane->sidebar()->widget()->sizeHint().width())));
@@ -490,6 +495,36 @@ void TestPresentation::iconsContrastWithButtons()
         ++measured;
     }
     QVERIFY(measured >= 3);
+}
+
+// With REDUCESCOPE_SCREENSHOT_DIR set: the kernel source unfolded in presentation mode (no probe
+// calls, the file's line numbers) and the sidebar shown in presentation mode, at 1920×1080, in
+// English and Chinese (docs/screenshots/lecture_*.png; the fit pictures come from the app itself
+// under Xvfb, docs/classroom.md says how).
+void TestPresentation::screenshots()
+{
+    const QString dir = qEnvironmentVariable("REDUCESCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("REDUCESCOPE_SCREENSHOT_DIR not set");
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QVERIFY(app::setLanguage(lang));
+        app::MainWindow w(false);
+        w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
+        w.show();
+        w.setPresentation(true, QSize(1920, 1080));
+        w.setWindowState(Qt::WindowNoState);
+        w.setGeometry(0, 0, 1920, 1080);
+        w.stepPane()->setStep(1);
+        w.stepPane()->setSourceFolded(false);
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir + QStringLiteral("/lecture_source_%1.png").arg(lang)));
+        w.stepPane()->setSourceFolded(true);
+        w.stepPane()->setSidebarVisible(true);
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir + QStringLiteral("/lecture_sidebar_%1.png").arg(lang)));
+    }
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestPresentation)
