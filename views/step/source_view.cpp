@@ -117,7 +117,8 @@ void SourceView::setInstrumentationShown(bool on)
 
 int SourceView::foldedHeight() const
 {
-    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(2 * document()->documentMargin()));
+    // The line starts one document margin down; below it, no room for a sliver of the next one.
+    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
 }
 
 void SourceView::setFolded(bool on)
