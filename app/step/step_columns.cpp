@@ -115,12 +115,12 @@ std::array<views::TraceAtStep, 2> StepColumns::showStep(const StepState& state)
         shown[i].step = k;
         shown[i].throughStep = model::running_totals(*t, k);
         c.view->setStep(k);
-        if (m_fitStep && i == 0)
-            refit();
         c.source->showFile(QString::fromStdString(t->source_file));
         const auto& lines = t->steps[std::size_t(k)].source_lines;
         c.source->highlightLines(QVector<int>(lines.begin(), lines.end()));
     }
+    if (m_fitStep)
+        refit();  // both columns on their new step
     return shown;
 }
 

@@ -155,6 +155,8 @@ void StepPane::changeEvent(QEvent* event)
         // state words itself and what shows it.
         retranslate(/*pickers=*/true);
         m_state->retranslate();
+        if (m_columns->fitStep())
+            m_columns->setFitStep(true);  // the words take another height: fit again
         m_sidebar->showRecorder();
         m_sidebar->showOrigin();
         m_sidebar->updateHardware();
@@ -315,6 +317,9 @@ void StepPane::resetToDefaults()
     resetZoom();
     setSidebarVisible(true);
     setSourceVisible(true);
+    setSourceFolded(false);
+    setLessonFolded(false);
+    m_instrumentationAction->setChecked(false);
     setWarpMapShown(false);
     m_classroom->closeLesson();
     m_mainSplitter->setSizes({430, 1170});
