@@ -3,7 +3,8 @@
 # The lecture-hall screenshots of issue 24 (docs/classroom.md): presentation mode under a bare X
 # server at 1920x1080 (and 1280x720), English and Chinese, light and dark, one deuteranopia
 # simulation, and tst_presentation's own (kernel source unfolded, sidebar shown).
-# Usage: docs/screenshots/lecture_screenshots.sh [BUILD_DIR]   (needs Xvfb and python3-pil)
+# Usage: docs/screenshots/lecture_screenshots.sh [BUILD_DIR]   (needs Xvfb and python3-pil;
+# PYTHON=/usr/bin/python3 where the python3 on PATH has no PIL)
 set -eu
 build=${1:-build}
 out=$(dirname "$0")
@@ -23,7 +24,7 @@ done
 REDUCESCOPE_SCREENSHOT_DIR="$out" "$build/tests/app/step/tst_presentation" screenshots >/dev/null
 # How a deuteranope sees the dark picture: Machado, Oliveira and Fernandes (2009), severity 1,
 # applied to the sRGB values (an approximation: the paper's matrix is for linear RGB).
-python3 - "$out/lecture_fit_en_dark.png" "$out/lecture_fit_en_dark_deuteranopia.png" <<'PY'
+"${PYTHON:-python3}" - "$out/lecture_fit_en_dark.png" "$out/lecture_fit_en_dark_deuteranopia.png" <<'PY'
 import sys
 from PIL import Image
 m = (0.367322, 0.860646, -0.227968, 0,
