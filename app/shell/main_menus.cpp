@@ -120,13 +120,35 @@ void MainWindow::buildViewMenu()
         sidebar->setChecked(m_stepPane->sidebarVisible());
         source->setChecked(m_stepPane->sourceVisible());
     });
+    view->addAction(m_stepPane->lessonNoteAction());
+    view->addAction(m_stepPane->sourceInFullAction());
+    view->addAction(m_stepPane->instrumentationAction());
+    // B blanks the screen (as slide software does); B or Esc brings the picture back.
+    m_blankAction = worded(view->addAction(QString()), [] { return tr("&Blank the screen"); },
+                           [] { return tr("Hide the window behind a plain screen while the class looks at you (B)"); });
+    m_blankAction->setCheckable(true);
+    m_blankAction->setShortcut(QKeySequence(Qt::Key_B));
+    connect(m_blankAction, &QAction::toggled, this, &MainWindow::setBlank);
+    // Esc leaves presentation mode (only while it is on, so dialogs and menus keep their Esc).
+    m_leavePresentationAction = new QAction(this);
+    m_leavePresentationAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_leavePresentationAction->setEnabled(false);
+    connect(m_leavePresentationAction, &QAction::triggered, this, [this] {
+        if (blank())
+            setBlank(false);
+        else
+            setPresentation(false);
+    });
+    addAction(m_leavePresentationAction);
+    addActions({m_blankAction, m_stepPane->lessonNoteAction(), m_stepPane->sourceInFullAction()});
     view->addSeparator();
     QAction* zoomIn = worded(view->addAction(QString(), m_stepPane, &StepPane::zoomIn), [] { return tr("Zoom &in"); });
     zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});
     worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_stepPane, &StepPane::zoomOut),
            [] { return tr("Zoom &out"); });
     worded(view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_0), m_stepPane, &StepPane::resetZoom),
-           [] { return tr("&Actual size"); });
+           [] { return tr("&Actual size (fit width)"); });
+    view->addAction(m_stepPane->fitStepAction());
     view->addSeparator();
     QMenu* theme = view->addMenu(QString());
     worded(theme->menuAction(), [] { return tr("T&heme"); });

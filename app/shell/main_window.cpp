@@ -12,6 +12,7 @@
 #include "app/step/trace_request.h"
 #include "app/common/lessons.h"
 #include "views/step/step_layout.h"
+#include "views/step/step_view.h"
 #include "views/step/step_table_model.h"
 #include "views/common/view_colors.h"
 
@@ -30,6 +31,8 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QScrollArea>
+#include <QShowEvent>
 #include <QTabWidget>
 #include <QTableView>
 
@@ -74,9 +77,16 @@ void MainWindow::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_benchmarkPane = new BenchmarkPane;
+    // The tab widget is as tall as its tallest page's minimum: the benchmark pane at presentation
+    // mode's text needs more than a 1280×720 projector has (the window grew past the screen, the
+    // step's lane row below it). In a scroll area it scrolls instead when the window is short.
+    m_benchmarkScroll = new QScrollArea;
+    m_benchmarkScroll->setWidget(m_benchmarkPane);
+    m_benchmarkScroll->setWidgetResizable(true);
+    m_benchmarkScroll->setFrameShape(QFrame::NoFrame);
     m_tabs->addTab(m_stepPane, QString());
     m_tabs->addTab(m_table, QString());
-    m_tabs->addTab(m_benchmarkPane, QString());
+    m_tabs->addTab(m_benchmarkScroll, QString());
     setCentralWidget(m_tabs);
     m_tableModel->setTrace(m_stepPane->trace());
 }
@@ -86,7 +96,7 @@ void MainWindow::retranslate()
     setWindowTitle(tr("ReduceScope"));
     m_tabs->setTabText(m_tabs->indexOf(m_stepPane), tr("Step"));
     m_tabs->setTabText(m_tabs->indexOf(m_table), tr("Table"));
-    m_tabs->setTabText(m_tabs->indexOf(m_benchmarkPane), tr("Benchmark"));
+    m_tabs->setTabText(m_tabs->indexOf(m_benchmarkScroll), tr("Benchmark"));
     m_fileMenu->setTitle(tr("&File"));
     m_loadResultsAction->setText(tr("&Load benchmark results…"));
     m_exportPngAction->setText(tr("Export step as &PNG…"));
@@ -172,19 +182,31 @@ constexpr const char* kThemedFontClasses[] = {
 
 void MainWindow::applyPresentation(bool on)
 {
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
     if (on) {
         if (!m_presentationApplied) {  // again (a screenshot's size): the tab shown stays
             m_maximizedBeforePresentation = isMaximized();
+            m_normalGeometry = normalGeometry().isValid() ? normalGeometry() : geometry();
             showStepPane();
         }
         showFullScreen();
-    } else if (isFullScreen()) {
-        if (m_maximizedBeforePresentation)
+        // Without a window manager full screen is a request nobody grants: the window takes the
+        // screen's geometry itself (with one, this is the geometry it already has).
+        if (s && QGuiApplication::platformName() != QLatin1String("offscreen"))
+            setGeometry(s->geometry());
+        activateWindow();
+    } else if (isFullScreen() || m_presentationApplied) {
+        if (m_maximizedBeforePresentation) {
             showMaximized();
-        else
+        } else {
             showNormal();
+            if (m_normalGeometry.isValid())
+                setGeometry(m_normalGeometry);
+        }
     }
-    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    m_leavePresentationAction->setEnabled(on);
+    if (!on)
+        setBlank(false);
     const QSize size = m_presentationScreen.isValid() ? m_presentationScreen : s ? s->size() : QSize();
     // One place sizes the whole window's text: the application font (menus, their pop-ups, tab
     // bars, the transport bar and its icons, the benchmark pane's pickers, dialogs), at the step
@@ -223,6 +245,54 @@ void MainWindow::applyPresentation(bool on)
 }
 
 bool MainWindow::presentation() const { return m_presentationAction->isChecked(); }
+
+void MainWindow::setBlank(bool on)
+{
+    if (on && !m_blankScreen) {
+        m_blankScreen = new QWidget(this);
+        m_blankScreen->setAutoFillBackground(true);
+        m_blankScreen->setBackgroundRole(QPalette::Window);
+        m_blankScreen->setAccessibleName(tr("Blank screen"));
+        m_blankScreen->setFocusPolicy(Qt::StrongFocus);
+    }
+    if (m_blankAction->isChecked() != on) {
+        m_blankAction->setChecked(on);  // toggled: here again
+        return;
+    }
+    if (!m_blankScreen)
+        return;
+    // Esc brings the picture back too, in or out of presentation mode.
+    m_leavePresentationAction->setEnabled(on || presentation());
+    if (on) {
+        m_blankScreen->setGeometry(rect());
+        m_blankScreen->raise();
+        m_blankScreen->show();
+        m_blankScreen->setFocus();  // the step view behind it would still answer the arrows
+    } else {
+        m_blankScreen->hide();
+        if (m_stepPane->isVisible())
+            m_stepPane->stepView(0)->setFocus();
+    }
+}
+
+bool MainWindow::blank() const { return m_blankScreen && !m_blankScreen->isHidden(); }
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shownOnce)
+        return;
+    m_shownOnce = true;
+    m_stepPane->stepView(0)->setFocus(Qt::OtherFocusReason);
+    activateWindow();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_blankScreen)
+        m_blankScreen->setGeometry(rect());
+}
 
 void MainWindow::setTheme(views::Theme theme)
 {
@@ -271,7 +341,7 @@ void MainWindow::connectPanes()
 
 void MainWindow::showStepPane() { m_tabs->setCurrentWidget(m_stepPane); }
 void MainWindow::showTable() { m_tabs->setCurrentWidget(m_table); }
-void MainWindow::showBenchmarkPane() { m_tabs->setCurrentWidget(m_benchmarkPane); }
+void MainWindow::showBenchmarkPane() { m_tabs->setCurrentWidget(m_benchmarkScroll); }
 
 bool MainWindow::openStrategy(const QString& id)
 {

@@ -16,6 +16,7 @@
 class QAction;
 class QActionGroup;
 class QMenu;
+class QScrollArea;
 class QSettings;
 class QTabWidget;
 class QTableView;
@@ -83,6 +84,12 @@ public:
     /// smallest text size, in pixels (22 px at 1920×1080, more on taller screens).
     static QFont presentationFont(const QFont& desktop, QSize screen);
     QAction* presentationAction() const { return m_presentationAction; }
+    /// View ▸ Blank the screen (B): a plain screen in the theme's background over the whole window,
+    /// until B or Esc. Keys still reach the window behind it only through B and Esc.
+    void setBlank(bool on);
+    bool blank() const;
+    /// The plain screen of setBlank() (null before the first blank).
+    QWidget* blankScreen() const { return m_blankScreen; }
     /// View ▸ Theme; applied to the whole window (palette) and the step pane's views; persisted.
     void setTheme(views::Theme theme);
     views::Theme theme() const;
@@ -109,6 +116,10 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    /// The first show puts keyboard focus on the step view and asks for the input focus (without
+    /// a window manager nobody else gives it: Ctrl+B and the arrows did nothing until a click).
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void buildTabs();
@@ -131,6 +142,7 @@ private:
     QTableView* m_table = nullptr;
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
+    QScrollArea* m_benchmarkScroll = nullptr;  ///< the benchmark pane's tab
     QString m_countersProblem;
     // Menus and actions whose text retranslate() sets.
     QMenu* m_fileMenu = nullptr;
@@ -164,6 +176,11 @@ private:
     QString m_statusShown;
     int m_statusTimeout = 0;
     QAction* m_presentationAction = nullptr;
+    QAction* m_blankAction = nullptr;
+    QAction* m_leavePresentationAction = nullptr;
+    QWidget* m_blankScreen = nullptr;
+    bool m_shownOnce = false;
+    QRect m_normalGeometry;  ///< before presentation mode (a bare X server: we set the geometry)
     QActionGroup* m_themeGroup = nullptr;
     QList<QAction*> m_lessonActions;
     QStringList m_lessonErrors;

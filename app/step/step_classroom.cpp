@@ -7,6 +7,8 @@
 #include "views/step/step_view.h"
 
 #include <QAction>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -46,14 +48,18 @@ void ClassroomPanel::buildLesson()
     m_lessonLabel = new QLabel;
     m_lessonLabel->setWordWrap(true);
     m_lessonLabel->setTextFormat(Qt::RichText);
+    m_lessonLabel->installEventFilter(this);
     m_closeLessonButton = new QToolButton;
+    m_foldButton = new QToolButton;
     m_lessonBox = new QWidget;
     auto* lh = new QHBoxLayout(m_lessonBox);
     lh->setContentsMargins(8, 4, 8, 4);
     lh->addWidget(m_lessonLabel, 1);
+    lh->addWidget(m_foldButton, 0, Qt::AlignTop);
     lh->addWidget(m_closeLessonButton, 0, Qt::AlignTop);
     m_lessonBox->hide();
     connect(m_closeLessonButton, &QToolButton::clicked, this, &ClassroomPanel::closeLesson);
+    connect(m_foldButton, &QToolButton::clicked, this, [this] { setLessonFolded(!m_folded); });
 }
 
 void ClassroomPanel::buildPredict()
@@ -121,14 +127,69 @@ void ClassroomPanel::showAnswerMessage()
 void ClassroomPanel::showLesson(const model::Lesson& lesson)
 {
     m_lesson = lesson;
-    m_lessonLabel->setText(lessonHtml(lesson));
     m_lessonBox->show();
+    showLessonText();
+}
+
+void ClassroomPanel::setLessonFolded(bool on)
+{
+    if (on == m_folded)
+        return;
+    m_folded = on;
+    retranslate();
+    showLessonText();
+    emit lessonFoldedChanged(on);
+}
+
+void ClassroomPanel::showLessonText()
+{
+    if (!m_lesson) {
+        m_lessonLabel->clear();
+        return;
+    }
+    m_lessonLabel->setWordWrap(!m_folded);
+    // Folded, the label's text is elided to its width: it must not ask for the whole line's width
+    // (that made the centre as wide as the note and left the sidebar no room).
+    m_lessonLabel->setSizePolicy(m_folded ? QSizePolicy::Ignored : QSizePolicy::Preferred, QSizePolicy::Preferred);
+    if (!m_folded) {
+        m_lessonLabel->setText(lessonHtml(*m_lesson));
+        return;
+    }
+    // One line: the title in bold, then the note elided to what is left of the label's width.
+    const QString title = app::lessonTitle(*m_lesson);
+    const QString gap = QStringLiteral(" — ");
+    QFont bold = m_lessonLabel->font();
+    bold.setBold(true);
+    const int room = m_lessonLabel->width() - QFontMetrics(bold).horizontalAdvance(title)
+                   - QFontMetrics(m_lessonLabel->font()).horizontalAdvance(gap) - 4;
+    if (room < QFontMetrics(m_lessonLabel->font()).horizontalAdvance(QStringLiteral("………"))) {
+        // Not even the title fits: the title alone, elided.
+        m_lessonLabel->setText(QStringLiteral("<b>%1</b>").arg(
+            QFontMetrics(bold).elidedText(title, Qt::ElideRight, std::max(0, m_lessonLabel->width() - 4)).toHtmlEscaped()));
+        return;
+    }
+    const QString note = QFontMetrics(m_lessonLabel->font()).elidedText(app::lessonNote(*m_lesson), Qt::ElideRight, room);
+    m_lessonLabel->setText(QStringLiteral("<b>%1</b>%2%3").arg(title.toHtmlEscaped(), gap, note.toHtmlEscaped()));
+}
+
+bool ClassroomPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_lessonLabel) {
+        if (event->type() == QEvent::MouseButtonPress && m_folded) {
+            setLessonFolded(false);
+            return true;
+        }
+        if (event->type() == QEvent::Resize && m_folded)
+            showLessonText();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void ClassroomPanel::closeLesson()
 {
     m_lesson.reset();
     m_lessonLabel->clear();
+    m_lessonLabel->setToolTip(QString());
     m_lessonBox->hide();
 }
 
@@ -200,8 +261,10 @@ void ClassroomPanel::retranslate()
 {
     m_closeLessonButton->setText(tr("Close"));
     m_closeLessonButton->setToolTip(tr("Hide the lesson's note"));
-    if (m_lesson)
-        m_lessonLabel->setText(lessonHtml(*m_lesson));
+    m_foldButton->setText(m_folded ? tr("Show note") : tr("Fold note"));
+    m_foldButton->setToolTip(m_folded ? tr("Show the lesson's whole note (N)") : tr("Fold the lesson's note to one line (N)"));
+    m_lessonLabel->setToolTip(m_folded ? tr("Click to read the whole note (N)") : QString());
+    showLessonText();
     m_predictAction->setText(tr("&Predict mode"));
     m_predictAction->setToolTip(tr("Predict mode: answer a question about each step before it is revealed"));
     m_revealAction->setText(tr("&Reveal the step"));

@@ -47,6 +47,10 @@ public:
     void closeLesson();
     /// The title and note shown; empty when closed.
     QString lessonText() const;
+    /// Folded: the lesson on one line (its title, then as much of the note as fits, "…"); a click
+    /// on it or the Show note button unfolds it. Presentation mode starts folded.
+    void setLessonFolded(bool on);
+    bool lessonFolded() const { return m_folded; }
 
     /// Shows the state's predict mode: the panel, question, answer field, verdict and score.
     /// Returns the marks of the main step view (what is asked, chosen, expected, covered).
@@ -56,7 +60,16 @@ public:
     void setPresentation(bool on, QSize screen);
     void retranslate();
 
+signals:
+    /// setLessonFolded() or a click changed the fold.
+    void lessonFoldedChanged(bool folded);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    /// The lesson label's text: the whole note, or folded to the label's width.
+    void showLessonText();
     void buildLesson();
     void buildPredict();
     void showAnswerMessage();
@@ -65,6 +78,8 @@ private:
     QWidget* m_lessonBox = nullptr;
     QLabel* m_lessonLabel = nullptr;
     QToolButton* m_closeLessonButton = nullptr;
+    QToolButton* m_foldButton = nullptr;
+    bool m_folded = false;
     std::optional<model::Lesson> m_lesson;  ///< the lesson shown, re-worded on a language switch
     QWidget* m_predictBox = nullptr;
     QLabel* m_questionLabel = nullptr;

@@ -8,8 +8,10 @@
 
 #include "model/simulate.h"
 
+#include <QEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTimer>
 
 #include <algorithm>
 #include <utility>
@@ -38,6 +40,7 @@ StepColumns::StepColumns(QWidget* parent)
         // width, hence the height, hence the need for the bar, without end (seen in presentation
         // mode at 1920×1080). Always there, it cannot oscillate.
         c->scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+        c->scroll->viewport()->installEventFilter(this);
         c->source = new views::SourceView;
         c->splitter = new QSplitter(Qt::Vertical);
         c->splitter->addWidget(c->scroll);
@@ -66,9 +69,16 @@ StepColumns::StepColumns(QWidget* parent)
     for (int i = 0; i < 2; ++i) {
         views::StepView* view = m_columns[i]->view;
         views::StepView* other = m_columns[1 - i]->view;
-        connect(view, &views::StepView::zoomChanged, this, [other](double z) {
+        connect(view, &views::StepView::zoomChanged, this, [this, other](double z) {
+            if (!m_fitting)
+                m_fitStep = false;  // the user zoomed: their zoom stays
             if (!qFuzzyCompare(other->zoom(), z))
                 other->setZoom(z);
+        });
+        // A click on one folded source unfolds both.
+        connect(m_columns[i]->source, &views::SourceView::foldedChanged, this, [this](bool folded) {
+            if (!folded && !m_foldSyncing)
+                setSourceFolded(false);
         });
     }
     views::StepView* main = m_columns[0]->view;
@@ -109,6 +119,8 @@ std::array<views::TraceAtStep, 2> StepColumns::showStep(const StepState& state)
         const auto& lines = t->steps[std::size_t(k)].source_lines;
         c.source->highlightLines(QVector<int>(lines.begin(), lines.end()));
     }
+    if (m_fitStep)
+        refit();  // both columns on their new step
     return shown;
 }
 
@@ -146,13 +158,104 @@ void StepColumns::setTheme(views::Theme theme)
         c->view->setTheme(theme);
 }
 
-void StepColumns::zoomIn() { m_columns[0]->view->zoomIn(); }
-void StepColumns::zoomOut() { m_columns[0]->view->zoomOut(); }
+void StepColumns::zoomIn()
+{
+    m_fitStep = false;
+    m_columns[0]->view->zoomIn();
+}
+
+void StepColumns::zoomOut()
+{
+    m_fitStep = false;
+    m_columns[0]->view->zoomOut();
+}
+
 void StepColumns::resetZoom()
 {
+    m_fitStep = false;
     for (auto& c : m_columns)
         c->view->resetZoom();
 }
+
+void StepColumns::setFitStep(bool on)
+{
+    m_fitStep = on;
+    if (on)
+        refit();
+    else
+        resetZoom();
+}
+
+void StepColumns::refit()
+{
+    // The zoom that fits every column shown (compare mode: the taller picture decides).
+    double whole = 1.0, lanes = 1.0;
+    bool any = false;
+    for (int i = 0; i < 2; ++i) {
+        const Column& c = *m_columns[i];
+        const QWidget* viewport = c.scroll->viewport();
+        if (!c.view->trace() || (i == 1 && !m_compareShown) || viewport->width() < 50 || viewport->height() < 50)
+            continue;
+        any = true;
+        whole = std::min(whole, c.view->fitZoom(viewport->size()));
+        lanes = std::min(lanes, c.view->fitZoom(viewport->size(), /*throughLanes=*/true));
+    }
+    if (!any)
+        return;
+    const double z = whole >= kWholeFitZoom ? whole : lanes;
+    const bool was = std::exchange(m_fitting, true);
+    for (auto& c : m_columns) {
+        c->view->setPan(QPointF());
+        c->view->setZoom(z);
+    }
+    m_fitting = was;
+}
+
+bool StepColumns::eventFilter(QObject* watched, QEvent* event)
+{
+    // The scroll area got another size (window, splitter, folded source): fit again, once the
+    // layout has settled.
+    if (m_fitStep && event->type() == QEvent::Resize && watched == m_columns[0]->scroll->viewport())
+        QTimer::singleShot(0, this, [this] {
+            if (m_fitStep)
+                refit();
+        });
+    return QSplitter::eventFilter(watched, event);
+}
+
+void StepColumns::scrollToTop()
+{
+    for (auto& c : m_columns) {
+        c->scroll->verticalScrollBar()->setValue(0);
+        c->scroll->horizontalScrollBar()->setValue(0);
+        c->view->setPan(QPointF());
+    }
+}
+
+void StepColumns::setSourceFolded(bool on)
+{
+    const bool was = std::exchange(m_foldSyncing, true);
+    for (auto& c : m_columns) {
+        c->source->setFolded(on);
+        if (!on) {
+            // Back to the split of a first start, within the column's height.
+            const int h = std::max(400, c->splitter->height());
+            c->splitter->setSizes({h * 3 / 4, h / 4});
+        }
+    }
+    m_foldSyncing = was;
+    emit sourceFoldedChanged(on);
+}
+
+bool StepColumns::sourceFolded() const { return m_columns[0]->source->folded(); }
+
+void StepColumns::setInstrumentationShown(bool on)
+{
+    for (auto& c : m_columns)
+        c->source->setInstrumentationShown(on);
+}
+
+bool StepColumns::instrumentationShown() const { return m_columns[0]->source->instrumentationShown(); }
 
 void StepColumns::setSourceVisible(bool on)
 {

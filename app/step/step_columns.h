@@ -55,13 +55,29 @@ public:
     /// Presentation sizes of both step views (views::presentationOptions(screen)).
     void setPresentation(bool on, QSize screen);
     void setTheme(views::Theme theme);
-    /// Zoom of both views (they zoom together).
+    /// Zoom of both views (they zoom together). Each ends fit-step mode.
     void zoomIn();
     void zoomOut();
     void resetZoom();
+    /// Fit-step mode: both views zoomed (below 1× where needed, views::StepView::fitZoom) so the
+    /// step fits column 0's scroll area: the whole picture when that keeps at least kWholeFitZoom,
+    /// else the picture down to the lane/warp row. Kept on resizes and step changes until a zoom
+    /// of the user's (zoomIn, Ctrl+wheel, ...) ends it.
+    void setFitStep(bool on);
+    bool fitStep() const { return m_fitStep; }
+    /// Fit-step mode's smallest zoom for the whole picture.
+    static constexpr double kWholeFitZoom = 0.85;
+    /// Both columns scrolled to their top-left (a lesson opens at its top).
+    void scrollToTop();
     /// The kernel source under the views.
     void setSourceVisible(bool on);
     bool sourceVisible() const;
+    /// The kernel source folded to one line (views::SourceView::setFolded) in both columns.
+    void setSourceFolded(bool on);
+    bool sourceFolded() const;
+    /// Recording hooks and step tags shown in the kernel source (views::SourceView).
+    void setInstrumentationShown(bool on);
+    bool instrumentationShown() const;
     /// Each column's view / source split back to its default.
     void resetColumnSizes();
 
@@ -75,12 +91,22 @@ signals:
     void warpClicked(int id);
     void laneClicked(int id);
     void cellClicked(int id);
+    /// The source folded or unfolded (a click on the folded source unfolds it).
+    void sourceFoldedChanged(bool folded);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Column;
     std::unique_ptr<Column> m_columns[2];
     bool m_scrollSyncing = false;
     bool m_compareShown = true;
+    bool m_fitStep = false;
+    bool m_fitting = false;
+    bool m_foldSyncing = false;  ///< refit() is setting the zoom (not the user)
+    /// Sets the fit zoom now (fit-step mode on).
+    void refit();
 };
 
 } // namespace reducescope::app

@@ -8,13 +8,17 @@
 #include "views/step/transport_bar.h"
 #include "views/step/warp_map_view.h"
 
+#include <QAction>
 #include <QDataStream>
+#include <QScrollArea>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QIODevice>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -30,6 +34,7 @@ StepPane::StepPane(QWidget* parent)
     m_transport = new views::TransportBar;
     m_classroom = new ClassroomPanel(m_state);
     buildLayout();
+    buildActions();
     connectState();
     retranslate();
     m_sidebar->loadRequest(m_state->request());
@@ -73,6 +78,34 @@ void StepPane::buildLayout()
     m_columns->setCompareShown(!m_state->compareStrategy().isEmpty());
 }
 
+void StepPane::buildActions()
+{
+    // Words: retranslate().
+    m_fitStepAction = new QAction(this);
+    m_fitStepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_9));
+    connect(m_fitStepAction, &QAction::triggered, this, &StepPane::fitStep);
+    m_lessonNoteAction = new QAction(this);
+    m_lessonNoteAction->setCheckable(true);
+    m_lessonNoteAction->setChecked(true);
+    m_lessonNoteAction->setShortcut(QKeySequence(Qt::Key_N));
+    connect(m_lessonNoteAction, &QAction::toggled, this, [this](bool full) { setLessonFolded(!full); });
+    connect(m_classroom, &ClassroomPanel::lessonFoldedChanged, m_lessonNoteAction, [this](bool folded) {
+        m_lessonNoteAction->setChecked(!folded);
+    });
+    m_sourceInFullAction = new QAction(this);
+    m_sourceInFullAction->setCheckable(true);
+    m_sourceInFullAction->setChecked(true);
+    m_sourceInFullAction->setShortcut(QKeySequence(Qt::Key_S));
+    connect(m_sourceInFullAction, &QAction::toggled, this, [this](bool full) { setSourceFolded(!full); });
+    connect(m_columns, &StepColumns::sourceFoldedChanged, m_sourceInFullAction, [this](bool folded) {
+        m_sourceInFullAction->setChecked(!folded);
+    });
+    m_instrumentationAction = new QAction(this);
+    m_instrumentationAction->setCheckable(true);
+    m_instrumentationAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    connect(m_instrumentationAction, &QAction::toggled, m_columns, &StepColumns::setInstrumentationShown);
+}
+
 void StepPane::connectState()
 {
     connect(m_state, &StepState::traceChanged, this, &StepPane::showTrace);
@@ -103,6 +136,16 @@ void StepPane::retranslate(bool pickers)
     m_classroom->retranslate();
     m_centreTabs->setTabText(0, tr("Steps"));
     m_centreTabs->setTabText(1, tr("Warp map"));
+    m_fitStepAction->setText(tr("&Fit step to the window"));
+    m_fitStepAction->setToolTip(tr("Zoom (below 1× where needed) so the step fits the window: the whole picture, or at "
+                                   "least the title, the values and the lane/warp row"));
+    m_lessonNoteAction->setText(tr("Lesson &note in full"));
+    m_lessonNoteAction->setToolTip(tr("Show the lesson's whole note, or fold it to one line"));
+    m_sourceInFullAction->setText(tr("Kernel source in f&ull"));
+    m_sourceInFullAction->setToolTip(tr("Show the kernel source under the step, or fold it to the step's line"));
+    m_instrumentationAction->setText(tr("&Instrumented lines in the source"));
+    m_instrumentationAction->setToolTip(tr("Show the recording calls (probe.record) and step tags (// @…) that the kernel "
+                                           "file carries for ReduceScope; off, the kernel reads as in PMPP"));
 }
 
 void StepPane::changeEvent(QEvent* event)
@@ -112,6 +155,8 @@ void StepPane::changeEvent(QEvent* event)
         // state words itself and what shows it.
         retranslate(/*pickers=*/true);
         m_state->retranslate();
+        if (m_columns->fitStep())
+            m_columns->setFitStep(true);  // the words take another height: fit again
         m_sidebar->showRecorder();
         m_sidebar->showOrigin();
         m_sidebar->updateHardware();
@@ -180,10 +225,23 @@ void StepPane::setPresentation(bool on, QSize screenSize)
         } else {
             setSidebarVisible(m_sidebarBeforePresentation);
         }
+        // The picture gets the room: note and source on one line each (N and S unfold them).
+        setLessonFolded(on);
+        setSourceFolded(on);
     }
     m_presentation = on;
     m_classroom->setPresentation(on, screenSize);
+    if (on)
+        m_columns->setFitStep(true);
+    else if (m_columns->fitStep())
+        m_columns->setFitStep(false);
 }
+
+void StepPane::fitStep() { m_columns->setFitStep(true); }
+bool StepPane::fitStepOn() const { return m_columns->fitStep(); }
+void StepPane::setLessonFolded(bool on) { m_classroom->setLessonFolded(on); }
+void StepPane::setSourceFolded(bool on) { m_columns->setSourceFolded(on); }
+bool StepPane::sourceFolded() const { return m_columns->sourceFolded(); }
 
 void StepPane::setTheme(views::Theme theme)
 {
@@ -195,7 +253,33 @@ void StepPane::zoomIn() { m_columns->zoomIn(); }
 void StepPane::zoomOut() { m_columns->zoomOut(); }
 void StepPane::resetZoom() { m_columns->resetZoom(); }
 
-void StepPane::setSidebarVisible(bool on) { m_sidebar->setVisible(on); }
+void StepPane::setSidebarVisible(bool on)
+{
+    m_sidebar->setVisible(on);
+    if (on && m_presentation) {
+        widenSidebar();
+        // The splitter lays a child that comes back out again once its show event is handled:
+        // after that too.
+        QTimer::singleShot(0, this, [this] {
+            if (m_presentation && sidebarVisible())
+                widenSidebar();
+        });
+    }
+}
+
+void StepPane::widenSidebar()
+{
+    {
+        // The controls at presentation mode's text size, not clipped ("Open tra…"): as wide as the
+        // sidebar's contents need (their minimum: every control whole), within 60 % of the pane.
+        const QWidget* contents = m_sidebar->widget();
+        const int wanted = (contents ? contents->minimumSizeHint().width() : m_sidebar->minimumSizeHint().width())
+                         + m_sidebar->verticalScrollBar()->sizeHint().width() + 2 * m_sidebar->frameWidth();
+        const int total = std::max(800, m_mainSplitter->width());
+        const int w = std::min(wanted, total * 3 / 5);
+        m_mainSplitter->setSizes({w, total - w});
+    }
+}
 bool StepPane::sidebarVisible() const { return !m_sidebar->isHidden(); }
 
 void StepPane::setSourceVisible(bool on) { m_columns->setSourceVisible(on); }
@@ -215,6 +299,12 @@ bool StepPane::applyLesson(const app::LessonEntry& entry)
     }
     m_classroom->showLesson(entry.lesson);
     setWarpMapShown(false);
+    // Opened again after scrolling or zooming: the lesson starts at its top.
+    if (m_columns->fitStep())
+        m_columns->setFitStep(true);
+    else
+        m_columns->resetZoom();
+    m_columns->scrollToTop();
     return true;
 }
 
@@ -227,6 +317,9 @@ void StepPane::resetToDefaults()
     resetZoom();
     setSidebarVisible(true);
     setSourceVisible(true);
+    setSourceFolded(false);
+    setLessonFolded(false);
+    m_instrumentationAction->setChecked(false);
     setWarpMapShown(false);
     m_classroom->closeLesson();
     m_mainSplitter->setSizes({430, 1170});

@@ -139,7 +139,9 @@ public:
 
     /// Presentation sizes in the step views and the warp map (text >= 22 px at 1920×1080, for
     /// `screen`; invalid = the screen the pane is on); the sidebar folds away when it goes on and
-    /// comes back as it was when it goes off.
+    /// comes back as it was when it goes off. On, the lesson note and the kernel source fold to one
+    /// line each and the views fit the step (StepColumns::setFitStep), so the title, the values and
+    /// the lane/warp row are on screen at 1920×1080 and 1280×720; off, they unfold and zoom is 1×.
     void setPresentation(bool on, QSize screen = QSize());
     bool presentation() const { return m_presentation; }
     /// Colour theme of the step views and the warp map.
@@ -148,7 +150,24 @@ public:
     void zoomIn();
     void zoomOut();
     void resetZoom();
+    /// Fit-step mode (StepColumns::setFitStep): the step fits the window, below 1× where needed.
+    void fitStep();
+    bool fitStepOn() const;
+    /// The lesson note (ClassroomPanel::setLessonFolded) and the kernel source
+    /// (StepColumns::setSourceFolded) folded to one line.
+    void setLessonFolded(bool on);
+    bool lessonFolded() const { return m_classroom->lessonFolded(); }
+    void setSourceFolded(bool on);
+    bool sourceFolded() const;
+    /// View menu actions: Fit step (Ctrl+9), the lesson note in full (N), the kernel source in full
+    /// (S), and the recording hooks and step tags in the source (Ctrl+Shift+I). Checkable ones
+    /// follow the state.
+    QAction* fitStepAction() const { return m_fitStepAction; }
+    QAction* lessonNoteAction() const { return m_lessonNoteAction; }
+    QAction* sourceInFullAction() const { return m_sourceInFullAction; }
+    QAction* instrumentationAction() const { return m_instrumentationAction; }
     /// The sidebar (strategy, input, parameters, counters) and the kernel source under the views.
+    /// Shown in presentation mode, the sidebar gets the width its controls need at the larger text.
     void setSidebarVisible(bool on);
     bool sidebarVisible() const;
     void setSourceVisible(bool on);
@@ -161,7 +180,8 @@ public:
     QScrollArea* columnScroll(int column) const;
 
     /// Sets the whole state of a lesson and shows its title and note (current language) above the
-    /// views. False (message at the field) when its file does not build.
+    /// views, scrolled to the top (reopened too). False (message at the field) when its file does
+    /// not build.
     bool applyLesson(const app::LessonEntry& lesson);
     /// The title and note shown (empty: none; closed, or the state left the lesson's strategy).
     QString lessonText() const { return m_classroom->lessonText(); }
@@ -227,6 +247,13 @@ private:
     QTabWidget* m_centreTabs = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     bool m_presentation = false;
+    QAction* m_fitStepAction = nullptr;
+    QAction* m_lessonNoteAction = nullptr;
+    QAction* m_sourceInFullAction = nullptr;
+    QAction* m_instrumentationAction = nullptr;
+    void buildActions();
+    /// Presentation mode: the sidebar as wide as its contents (setSidebarVisible).
+    void widenSidebar();
     bool m_sidebarBeforePresentation = true;
 };
 

@@ -2551,6 +2551,26 @@ Double-click to open this strategy in the step pane.</source>
         <source>your answer</source>
         <translation>你的答案</translation>
     </message>
+    <message>
+        <source>Show note</source>
+        <translation>展开说明</translation>
+    </message>
+    <message>
+        <source>Fold note</source>
+        <translation>折叠说明</translation>
+    </message>
+    <message>
+        <source>Show the lesson&apos;s whole note (N)</source>
+        <translation>显示课程的完整说明（N）</translation>
+    </message>
+    <message>
+        <source>Fold the lesson&apos;s note to one line (N)</source>
+        <translation>把课程说明折叠为一行（N）</translation>
+    </message>
+    <message>
+        <source>Click to read the whole note (N)</source>
+        <translation>点击阅读完整说明（N）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::DeviceProbe</name>
@@ -2813,10 +2833,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <source>&amp;Actual size</source>
-        <translation>实际大小(&amp;A)</translation>
-    </message>
-    <message>
         <source>T&amp;heme</source>
         <translation>主题(&amp;H)</translation>
     </message>
@@ -2876,6 +2892,22 @@ Double-click to open this strategy in the step pane.</source>
         <source>In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture.</source>
         <translation>在分步视图中：Ctrl+滚轮以指针为中心缩放；放大后可用拖动、滚轮或方向键平移画面。</translation>
     </message>
+    <message>
+        <source>&amp;Blank the screen</source>
+        <translation>黑屏(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Hide the window behind a plain screen while the class looks at you (B)</source>
+        <translation>用空白画面遮住窗口，让学生把注意力放在讲解上（B）</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (fit width)</source>
+        <translation>实际大小（适合宽度）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Blank screen</source>
+        <translation>空白画面</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepPane</name>
@@ -2890,6 +2922,38 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>Warp map</source>
         <translation>线程束图</translation>
+    </message>
+    <message>
+        <source>&amp;Fit step to the window</source>
+        <translation>使这一步适合窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Zoom (below 1× where needed) so the step fits the window: the whole picture, or at least the title, the values and the lane/warp row</source>
+        <translation>缩放（必要时小于 1×），使这一步适合窗口：整幅图，或至少标题、数值和线程/线程束一行</translation>
+    </message>
+    <message>
+        <source>Lesson &amp;note in full</source>
+        <translation>完整的课程说明(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show the lesson&apos;s whole note, or fold it to one line</source>
+        <translation>显示课程的完整说明，或把它折叠为一行</translation>
+    </message>
+    <message>
+        <source>Kernel source in f&amp;ull</source>
+        <translation>完整的内核源代码(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Show the kernel source under the step, or fold it to the step&apos;s line</source>
+        <translation>在这一步下方显示内核源代码，或把它折叠为这一步所在的一行</translation>
+    </message>
+    <message>
+        <source>&amp;Instrumented lines in the source</source>
+        <translation>源代码中的插桩行(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Show the recording calls (probe.record) and step tags (// @…) that the kernel file carries for ReduceScope; off, the kernel reads as in PMPP</source>
+        <translation>显示内核文件中为 ReduceScope 加入的记录调用（probe.record）和步骤标记（// @…）；关闭时，内核与 PMPP 书中印的一样</translation>
     </message>
 </context>
 <context>
@@ -3608,6 +3672,10 @@ block size × coarse factor (GB/s), %3</source>
         <source>(no kernel file)</source>
         <translation>（没有核函数文件）</translation>
     </message>
+    <message>
+        <source>The kernel source, folded to the step&apos;s line: click to unfold it (S)</source>
+        <translation>内核源代码已折叠为这一步所在的一行：点击展开（S）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::StepTableModel</name>
@@ -3744,10 +3812,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>播放</translation>
     </message>
     <message>
-        <source>Play / pause (Space)</source>
-        <translation>播放 / 暂停（空格键）</translation>
-    </message>
-    <message>
         <source>%1 steps/s</source>
         <translation>每秒 %1 步</translation>
     </message>
@@ -3770,6 +3834,10 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source>1 step/s</source>
         <translation>每秒 1 步</translation>
+    </message>
+    <message>
+        <source>Play / pause (P)</source>
+        <translation>播放 / 暂停（P）</translation>
     </message>
 </context>
 <context>

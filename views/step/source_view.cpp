@@ -6,12 +6,35 @@
 
 #include <QApplication>
 #include <QFontDatabase>
+#include <QMouseEvent>
+#include <QScrollBar>
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QTextBlock>
 
+#include <cmath>
+
 namespace reducescope::views {
+namespace {
+
+// A recording hook: a line whose statement is a probe call (kernels/cuda: `probe.record(...)`).
+bool isHookLine(const QString& text) { return text.trimmed().startsWith(QLatin1String("probe.")); }
+
+// `line` without its step tag (`// @simple.tree`) and the spaces before it.
+QString withoutTag(const QString& line)
+{
+    const qsizetype tag = line.indexOf(QLatin1String("// @"));
+    if (tag < 0)
+        return line;
+    QString out = line.left(tag);
+    while (!out.isEmpty() && out.back().isSpace())
+        out.chop(1);
+    return out;
+}
+
+} // namespace
 
 class SourceView::Gutter : public QWidget {
 public:
@@ -30,16 +53,28 @@ SourceView::SourceView(QWidget* parent)
     , m_gutter(new Gutter(this))
 {
     setReadOnly(true);
-    setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long lines wrap at the view's width: nothing is cut off and no horizontal scroll bar comes
+    // and goes with the column's width (the counters layout showed one).
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitToFont();
-    connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
+    connect(this, &QPlainTextEdit::blockCountChanged, this, &SourceView::fitMargins);
     connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
         if (dy)
             m_gutter->scroll(0, dy);
         else
             m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
     });
+    fitMargins();
+}
+
+void SourceView::fitMargins()
+{
+    // The gutter grows with the font (presentation mode): the text starts after it, never under it.
     setViewportMargins(gutterWidth(), 0, 0, 0);
+    const QRect cr = contentsRect();
+    m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
 }
 
 void SourceView::showFile(const QString& file)
@@ -50,11 +85,82 @@ void SourceView::showFile(const QString& file)
     const std::string name = file.toStdString();
     const std::string_view text = model::kernel_source(name);
     if (text.empty())
-        setPlainText(tr("// %1 is not embedded in this build: kernels/cuda has no such file yet.")
-                         .arg(file.isEmpty() ? tr("(no kernel file)") : file));
+        m_text = tr("// %1 is not embedded in this build: kernels/cuda has no such file yet.")
+                     .arg(file.isEmpty() ? tr("(no kernel file)") : file);
     else
-        setPlainText(QString::fromUtf8(text.data(), qsizetype(text.size())));
+        m_text = QString::fromUtf8(text.data(), qsizetype(text.size()));
+    fillText();
+}
+
+void SourceView::fillText()
+{
+    QStringList lines = m_text.split(QLatin1Char('\n'));
+    if (!m_instrumented)
+        for (QString& line : lines)
+            line = withoutTag(line);
+    setPlainText(lines.join(QLatin1Char('\n')));
+    // One block per line of the file: hidden hook lines keep the numbering of the rest.
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
+        block.setVisible(m_instrumented || !isHookLine(block.text()));
+    document()->markContentsDirty(0, document()->characterCount());
+    fitMargins();
     applyHighlight();
+}
+
+void SourceView::setInstrumentationShown(bool on)
+{
+    if (on == m_instrumented)
+        return;
+    m_instrumented = on;
+    fillText();
+}
+
+int SourceView::foldedHeight() const
+{
+    // The line starts one document margin down; below it, no room for a sliver of the next one.
+    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
+}
+
+void SourceView::setFolded(bool on)
+{
+    if (on == m_folded)
+        return;
+    m_folded = on;
+    // Folded: the one line does not wrap (its end may run past the edge); unfolded it wraps.
+    setLineWrapMode(on ? QPlainTextEdit::NoWrap : QPlainTextEdit::WidgetWidth);
+    setMaximumHeight(on ? foldedHeight() : QWIDGETSIZE_MAX);
+    setVerticalScrollBarPolicy(on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    setToolTip(on ? tr("The kernel source, folded to the step's line: click to unfold it (S)") : QString());
+    applyHighlight();
+    emit foldedChanged(on);
+}
+
+void SourceView::mousePressEvent(QMouseEvent* event)
+{
+    if (m_folded && event->button() == Qt::LeftButton) {
+        setFolded(false);
+        event->accept();
+        return;
+    }
+    QPlainTextEdit::mousePressEvent(event);
+}
+
+QStringList SourceView::displayedLines() const
+{
+    QStringList out;
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
+        if (block.isVisible())
+            out << block.text();
+    return out;
+}
+
+QVector<int> SourceView::displayedLineNumbers() const
+{
+    QVector<int> out;
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
+        if (block.isVisible())
+            out << block.blockNumber() + 1;
+    return out;
 }
 
 void SourceView::highlightLines(const QVector<int>& lines)
@@ -79,15 +185,20 @@ void SourceView::applyHighlight()
         sel.cursor = QTextCursor(block);
         selections.push_back(sel);
     }
-    selections += quietSelections();  // after the bands, so the quiet colour wins on highlighted lines
+    if (m_instrumented)
+        selections += quietSelections();  // after the bands, so the quiet colour wins on highlighted lines
     setExtraSelections(selections);
     if (!m_lines.isEmpty()) {
         const QTextBlock first = document()->findBlockByNumber(m_lines.front() - 1);
         if (first.isValid()) {
-            // Centre the step's first line, so a little context shows above it.
+            // Centre the step's first line, so a little context shows above it; folded, that line
+            // is the one line shown.
             QTextCursor cursor(first);
             setTextCursor(cursor);
-            centerCursor();
+            if (m_folded)
+                verticalScrollBar()->setValue(first.firstLineNumber());
+            else
+                centerCursor();
         }
     }
     m_gutter->update();
@@ -128,8 +239,7 @@ int SourceView::gutterWidth() const
 void SourceView::resizeEvent(QResizeEvent* event)
 {
     QPlainTextEdit::resizeEvent(event);
-    const QRect cr = contentsRect();
-    m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
+    fitMargins();
 }
 
 void SourceView::fitToFont()
@@ -144,6 +254,9 @@ void SourceView::fitToFont()
     else
         mono.setPointSizeF(std::max<qreal>(11, window.pointSizeF()));
     setFont(mono);
+    fitMargins();
+    if (m_folded)
+        setMaximumHeight(foldedHeight());
 }
 
 void SourceView::changeEvent(QEvent* event)
@@ -151,6 +264,8 @@ void SourceView::changeEvent(QEvent* event)
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyHighlight();
+    else if (event->type() == QEvent::FontChange)
+        fitMargins();
 }
 
 void SourceView::paintGutter(QPaintEvent* event)
@@ -162,6 +277,7 @@ void SourceView::paintGutter(QPaintEvent* event)
     int number = block.blockNumber();
     qreal top = blockBoundingGeometry(block).translated(contentOffset()).top();
     p.setFont(font());
+    const qreal lineHeight = QFontMetricsF(font()).lineSpacing();
     while (block.isValid() && top <= event->rect().bottom()) {
         const qreal h = blockBoundingRect(block).height();
         if (block.isVisible() && top + h >= event->rect().top()) {
@@ -170,7 +286,8 @@ void SourceView::paintGutter(QPaintEvent* event)
             f.setBold(marked);
             p.setFont(f);
             p.setPen(marked ? colors.written : colors.mutedText);
-            p.drawText(QRectF(0, top, m_gutter->width() - 6, h), Qt::AlignRight | Qt::AlignVCenter,
+            // A wrapped line: its number beside its first row.
+            p.drawText(QRectF(0, top, m_gutter->width() - 6, std::min(h, lineHeight)), Qt::AlignRight | Qt::AlignVCenter,
                        QString::number(number + 1));
         }
         block = block.next();

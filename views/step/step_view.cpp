@@ -510,14 +510,17 @@ void StepView::rebuildColors()
 
 void StepView::setZoom(double zoom, QPointF anchor)
 {
-    zoom = std::clamp(zoom, 1.0, 8.0);
+    zoom = std::clamp(zoom, kMinZoom, 8.0);
     if (qFuzzyCompare(zoom, m_zoom))
         return;
     if (anchor.x() < 0 || anchor.y() < 0)
         anchor = QPointF(width() / 2.0, height() / 2.0);
     // The layout point under the anchor stays under it.
     const QPointF layoutPoint = toLayout(anchor);
+    const bool relayout = zoom < 1.0 || m_zoom < 1.0;
     m_zoom = zoom;
+    if (relayout)
+        invalidate();  // below 1× the step is laid out wider and drawn smaller: a new height
     setPan(layoutPoint * m_zoom - anchor);
     update();
     emit zoomChanged(m_zoom);
@@ -531,6 +534,38 @@ void StepView::resetZoom()
     m_pan = QPointF();
     setZoom(1.0);
     update();
+}
+
+double StepView::fitZoom(QSize viewport, bool throughLanes) const
+{
+    if (!m_trace || viewport.width() <= 0 || viewport.height() <= 0)
+        return 1.0;
+    // Height on screen at zoom z: the layout made z times wider, drawn z times smaller. It falls
+    // as z falls (the text wraps less, then the picture shrinks): bisection finds the largest z
+    // that fits.
+    auto fits = [&](double z) {
+        const StepLayout l = layoutForWidth(int(viewport.width() / z));
+        qreal bottom = l.size.height();
+        if (throughLanes && !l.warps.isEmpty()) {
+            bottom = 0;
+            for (const StepLayout::Warp& w : l.warps)
+                bottom = std::max(bottom, std::max(w.rect.bottom(), w.captionRect.bottom()));
+            for (const StepLayout::Lane& lane : l.lanes)
+                bottom = std::max(bottom, lane.rect.bottom());
+            bottom += 8 * l.scale;
+        }
+        return bottom * z <= viewport.height();
+    };
+    if (fits(1.0))
+        return 1.0;
+    if (!fits(kMinZoom))
+        return kMinZoom;
+    double lo = kMinZoom, hi = 1.0;
+    for (int i = 0; i < 10; ++i) {
+        const double mid = (lo + hi) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    return lo;
 }
 
 void StepView::setPan(QPointF pan)
@@ -577,7 +612,7 @@ void StepView::invalidate()
 const StepLayout& StepView::currentLayout() const
 {
     if (!m_layoutValid) {
-        m_layout = layoutForWidth(width());
+        m_layout = layoutForWidth(layoutWidth(width()));
         m_layoutValid = true;
     }
     return m_layout;
@@ -595,8 +630,8 @@ int StepView::heightForWidth(int w) const
     if (!m_trace)
         return 200;
     if (w == width())
-        return currentLayout().size.height();
-    return layoutForWidth(w).size.height();
+        return int(std::ceil(currentLayout().size.height() * std::min(1.0, m_zoom)));
+    return int(std::ceil(layoutForWidth(layoutWidth(w)).size.height() * std::min(1.0, m_zoom)));
 }
 
 QSize StepView::sizeHint() const
@@ -761,7 +796,7 @@ void StepView::paintEvent(QPaintEvent* event)
     QPainter p(this);
     p.fillRect(rect(), m_colors.background);
     StepLayout l = currentLayout();
-    l.size.setHeight(std::max(l.size.height(), height()));
+    l.size.setHeight(std::max(l.size.height(), int(std::ceil(height() / std::min(1.0, m_zoom)))));
     if (m_zoom != 1.0 || !m_pan.isNull()) {
         p.translate(-m_pan);
         p.scale(m_zoom, m_zoom);

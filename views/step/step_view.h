@@ -31,7 +31,9 @@ struct PredictMarks {
 /// Renders steps[step] of a trace: cells, read->write arrows, lanes by warp, bank strip, atomics,
 /// barrier, legend. Only reads the trace. Height follows width (put it in a QScrollArea).
 ///
-/// Zoom magnifies the picture (1× .. 8×) without relaying it out; the magnified picture is panned
+/// Zoom magnifies the picture (1× .. 8×) without relaying it out; below 1× (down to kMinZoom) the
+/// step is laid out for a view 1/zoom times wider and drawn zoom times smaller, so a whole step fits
+/// a window (fitZoom(); Ctrl+wheel and Zoom out reach it too); the magnified picture is panned
 /// inside the widget by dragging, by the wheel (Shift+wheel: sideways) or by the arrow keys. Keys
 /// (with focus): Ctrl + / Ctrl = zoom in, Ctrl - zoom out, Ctrl 0 back to 1×; Ctrl+wheel zooms
 /// around the cursor. A click that is not a drag reports what is under it (laneClicked, ...).
@@ -65,13 +67,20 @@ public:
     void setTheme(Theme theme);
     Theme theme() const { return m_theme; }
 
-    /// Zoom factor, clamped to 1..8; `anchor` (widget coordinates) stays where it is on screen
+    /// Smallest zoom (a step four times smaller than at 1×).
+    static constexpr double kMinZoom = 0.25;
+    /// Zoom factor, clamped to kMinZoom..8; `anchor` (widget coordinates) stays where it is on screen
     /// (default: the centre). Emits zoomChanged when it changes.
     void setZoom(double zoom, QPointF anchor = QPointF(-1, -1));
     double zoom() const { return m_zoom; }
     void zoomIn();   ///< × 1.25
     void zoomOut();  ///< ÷ 1.25
     void resetZoom(); ///< 1×, no pan
+    /// The largest zoom in kMinZoom..1 at which the step, laid out for `viewport`'s width, is at
+    /// most `viewport`'s height: the whole picture, or with `throughLanes` the picture down to the
+    /// lane/warp row (title, values and lanes; the bank strip and legend may lie below). 1 when it
+    /// fits at 1×.
+    double fitZoom(QSize viewport, bool throughLanes = false) const;
     /// Top-left of the visible part of the magnified picture, in magnified pixels (0,0 at 1×);
     /// clamped so the picture always covers the widget.
     void setPan(QPointF pan);
@@ -131,6 +140,8 @@ protected:
 
 private:
     void invalidate();
+    /// Width the layout is made for at the current zoom (wider below 1×).
+    int layoutWidth(int w) const { return m_zoom < 1.0 ? int(w / m_zoom) : w; }
     void rebuildColors();
     bool panBy(QPointF delta);
     void paintPredict(QPainter& painter, const StepLayout& layout) const;

@@ -9,6 +9,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
 #include <QSlider>
 #include <QStyle>
 #include <QTimer>
@@ -18,25 +21,91 @@
 #include <cmath>
 
 namespace reducescope::views {
+namespace {
+
+enum class Glyph { First, Previous, Play, Pause, Next, Last };
+
+// One transport glyph, `size` pixels square, filled with `colour`: triangles and bars as on a
+// media player (shape, not colour, says what it does).
+QPixmap glyphPixmap(Glyph g, int size, const QColor& colour)
+{
+    QPixmap pm(size, size);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(colour);
+    const qreal s = size;
+    const qreal top = s * 0.2, bottom = s * 0.8, mid = s / 2;
+    auto triangle = [&](qreal x0, qreal x1) {  // points from x0 (base) to x1 (tip)
+        QPainterPath path;
+        path.moveTo(x0, top);
+        path.lineTo(x1, mid);
+        path.lineTo(x0, bottom);
+        path.closeSubpath();
+        p.drawPath(path);
+    };
+    const qreal bar = s * 0.12;
+    switch (g) {
+    case Glyph::First:
+        p.drawRect(QRectF(s * 0.18, top, bar, bottom - top));
+        triangle(s * 0.82, s * 0.3);
+        break;
+    case Glyph::Previous:
+        triangle(s * 0.5, s * 0.1);
+        triangle(s * 0.9, s * 0.5);
+        break;
+    case Glyph::Play: triangle(s * 0.25, s * 0.8); break;
+    case Glyph::Pause:
+        p.drawRect(QRectF(s * 0.27, top, s * 0.16, bottom - top));
+        p.drawRect(QRectF(s * 0.57, top, s * 0.16, bottom - top));
+        break;
+    case Glyph::Next:
+        triangle(s * 0.1, s * 0.5);
+        triangle(s * 0.5, s * 0.9);
+        break;
+    case Glyph::Last:
+        triangle(s * 0.18, s * 0.7);
+        p.drawRect(QRectF(s * 0.82 - bar, top, bar, bottom - top));
+        break;
+    }
+    return pm;
+}
+
+QIcon glyphIcon(Glyph g, const QPalette& palette)
+{
+    QIcon icon;
+    for (int size : {16, 24, 32, 48, 64, 96}) {
+        icon.addPixmap(glyphPixmap(g, size, palette.color(QPalette::Active, QPalette::ButtonText)), QIcon::Normal);
+        icon.addPixmap(glyphPixmap(g, size, palette.color(QPalette::Disabled, QPalette::ButtonText)), QIcon::Disabled);
+    }
+    return icon;
+}
+
+} // namespace
 
 TransportBar::TransportBar(QWidget* parent)
     : QWidget(parent)
     , m_timer(new QTimer(this))
 {
-    auto make = [this](QStyle::StandardPixmap icon, QKeySequence key, void (TransportBar::*slot)()) {
-        auto* a = new QAction(style()->standardIcon(icon), QString(), this);
-        a->setShortcut(key);
+    auto make = [this](QList<QKeySequence> keys, void (TransportBar::*slot)()) {
+        auto* a = new QAction(QString(), this);
+        a->setShortcuts(keys);
         connect(a, &QAction::triggered, this, slot);
         return a;
     };
-    m_firstAction = make(QStyle::SP_MediaSkipBackward, QKeySequence(Qt::Key_Home), &TransportBar::first);
-    m_prevAction = make(QStyle::SP_MediaSeekBackward, QKeySequence(Qt::Key_Left), &TransportBar::previous);
-    m_playAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this);
+    // A presenter's clicker sends Page Down / Page Up; Space and Backspace step as in slides.
+    m_firstAction = make({QKeySequence(Qt::Key_Home)}, &TransportBar::first);
+    m_prevAction = make({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_Backspace)},
+                        &TransportBar::previous);
+    m_playAction = new QAction(QString(), this);
     m_playAction->setCheckable(true);
-    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
+    m_playAction->setShortcut(QKeySequence(Qt::Key_P));
     connect(m_playAction, &QAction::toggled, this, &TransportBar::setPlaying);
-    m_nextAction = make(QStyle::SP_MediaSeekForward, QKeySequence(Qt::Key_Right), &TransportBar::next);
-    m_lastAction = make(QStyle::SP_MediaSkipForward, QKeySequence(Qt::Key_End), &TransportBar::last);
+    m_nextAction = make({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::Key_Space)},
+                        &TransportBar::next);
+    m_lastAction = make({QKeySequence(Qt::Key_End)}, &TransportBar::last);
+    drawIcons();
 
     m_speed = new QComboBox;
     for (double s : {0.5, 1.0, 2.0, 4.0})
@@ -73,14 +142,17 @@ void TransportBar::retranslate()
 {
     auto name = [](QAction* a, const QString& text) {
         a->setText(text);
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, a->shortcut().toString(QKeySequence::NativeText)));
+        QStringList keys;
+        for (const QKeySequence& k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(text, keys.join(QStringLiteral(", "))));
     };
     name(m_firstAction, tr("First step"));
     name(m_prevAction, tr("Previous step"));
     name(m_nextAction, tr("Next step"));
     name(m_lastAction, tr("Last step"));
     m_playAction->setText(isPlaying() ? tr("Pause") : tr("Play"));
-    m_playAction->setToolTip(tr("Play / pause (Space)"));
+    m_playAction->setToolTip(tr("Play / pause (P)"));
     for (int i = 0; i < m_speed->count(); ++i) {
         const double speed = m_speed->itemData(i).toDouble();
         m_speed->setItemText(i, speed == 1.0 ? tr("1 step/s") : tr("%1 steps/s").arg(QLocale().toString(speed)));
@@ -113,6 +185,8 @@ void TransportBar::changeEvent(QEvent* event)
         setPosition(m_step, m_count, m_note);
     } else if (event->type() == QEvent::FontChange) {
         fitToFont();
+    } else if (event->type() == QEvent::PaletteChange) {
+        drawIcons();
     }
     QWidget::changeEvent(event);
 }
@@ -136,6 +210,18 @@ void TransportBar::setPosition(int step, int count, const QString& note)
 }
 
 QString TransportBar::label() const { return m_label->text(); }
+
+QColor TransportBar::iconColor() const { return palette().color(QPalette::Active, QPalette::ButtonText); }
+
+void TransportBar::drawIcons()
+{
+    const QPalette pal = palette();
+    m_firstAction->setIcon(glyphIcon(Glyph::First, pal));
+    m_prevAction->setIcon(glyphIcon(Glyph::Previous, pal));
+    m_playAction->setIcon(glyphIcon(isPlaying() ? Glyph::Pause : Glyph::Play, pal));
+    m_nextAction->setIcon(glyphIcon(Glyph::Next, pal));
+    m_lastAction->setIcon(glyphIcon(Glyph::Last, pal));
+}
 
 QList<QAction*> TransportBar::stepActions() const
 {
@@ -173,7 +259,7 @@ void TransportBar::setPlaying(bool playing)
         m_timer->stop();
     const QSignalBlocker block(m_playAction);
     m_playAction->setChecked(playing);
-    m_playAction->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_playAction->setIcon(glyphIcon(playing ? Glyph::Pause : Glyph::Play, palette()));
     m_playAction->setText(playing ? tr("Pause") : tr("Play"));
 }
 

@@ -27,8 +27,9 @@ public:
     int step() const { return m_step; }
     int count() const { return m_count; }
 
-    /// First, previous, play/pause, next, last (with their shortcuts: Home, Left, Space, Right,
-    /// End), for menus.
+    /// First, previous, play/pause, next, last, for menus. Shortcuts: Home; Left, Page Up or
+    /// Backspace; P; Right, Page Down or Space; End (a presenter's clicker sends Page Down / Page
+    /// Up; Space and Backspace step as in slide software).
     QList<QAction*> stepActions() const;
     bool isPlaying() const;
     /// Playback speed: index into 0.5, 1, 2, 4 steps per second (for settings).
@@ -38,6 +39,9 @@ public:
     int intervalMs() const;
     QSlider* slider() const { return m_slider; }
     QString label() const;
+    /// The colour the transport icons are drawn in (the palette's button text: dark on a light
+    /// theme, light on a dark one).
+    QColor iconColor() const;
 
 signals:
     /// The user (or playback) asks for step k; not clamped.
@@ -59,6 +63,9 @@ private:
     void retranslate();
     /// Step label and icon sizes from the bar's font (desktop or presentation mode's window font).
     void fitToFont();
+    /// The five icons drawn as shapes in iconColor() (the style's own media icons are black on
+    /// every theme: unreadable on dark grey).
+    void drawIcons();
 
     QAction* m_firstAction = nullptr;
     QAction* m_prevAction = nullptr;

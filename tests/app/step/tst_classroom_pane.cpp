@@ -541,7 +541,9 @@ void TestClassroomPane::shortcutList()
     for (const QString& key : {QStringLiteral("F11"), QStringLiteral("F1"), QStringLiteral("Ctrl+Shift+P"), QStringLiteral("Ctrl+R"),
                                QStringLiteral("Ctrl++"), QStringLiteral("Ctrl+0"), QStringLiteral("Space"), QStringLiteral("Ctrl+M")})
         QVERIFY2(keyOwner.contains(key), qPrintable(key));
-    QVERIFY(rows.size() >= keyOwner.size() - 1);
+    // One row per action (an action may have several keys: Right, Page Down, Space).
+    const QList<QString> owners = keyOwner.values();
+    QVERIFY(rows.size() >= QSet<QString>(owners.begin(), owners.end()).size() - 1);
     // The menu path names where the action is.
     bool presentationRow = false;
     for (const auto& row : rows)

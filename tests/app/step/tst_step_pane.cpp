@@ -318,9 +318,14 @@ void TestStepPane::keysAndMenus()
     QCOMPARE(pane->step(), pane->stepCount() - 2);
     QTest::keyClick(m_window.get(), Qt::Key_Home);
     QCOMPARE(pane->step(), 0);
+    // Space and Backspace step as in slide software (a clicker sends Page Down / Page Up); P plays.
     QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QCOMPARE(pane->step(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_Backspace);
+    QCOMPARE(pane->step(), 0);
+    QTest::keyClick(m_window.get(), Qt::Key_P);
     QVERIFY(pane->isPlaying());
-    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QTest::keyClick(m_window.get(), Qt::Key_P);
     QVERIFY(!pane->isPlaying());
     for (QAction* a : pane->stepActions())
         QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->text()));

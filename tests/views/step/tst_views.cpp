@@ -268,6 +268,9 @@ void TestViews::sourceViewHighlights()
     source.resize(800, 400);
     source.showFile(QString::fromStdString(trace.source_file));
     QVERIFY(source.toPlainText().startsWith(QString::fromUtf8(model::kernel_source(trace.source_file).substr(0, 20).data(), 20)));
+    // The instrumented file (hooks and tags shown, quietly); the kernel as printed is
+    // tst_presentation's sourceAsStudentReads.
+    source.setInstrumentationShown(true);
     const auto& lines = trace.steps[1].source_lines;
     QVERIFY(!lines.empty());
     source.highlightLines(QVector<int>(lines.begin(), lines.end()));

@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Presentation mode as a teacher uses it in a lecture hall (issue 24, points 1, 5, 8, 11): the
+// step's title, values and lane/warp row on screen at 1920×1080 and 1280×720 in English and
+// Chinese; the lesson note and the kernel source folded to one line and unfolded by key and click;
+// zoom below 1×; lessons reopening at their top; a clicker's keys, B to blank, Esc to leave;
+// keyboard focus on the step view at start; the sidebar's controls not clipped; the kernel source
+// as PMPP prints it (no probe calls, no step tags, the file's line numbers); transport icons that
+// contrast with their buttons on the dark theme (from the pixels, also as a deuteranope sees them).
+#include "gui_test_main.h"
+
+#include "app/common/language.h"
+#include "app/common/lessons.h"
+#include "app/shell/main_window.h"
+#include "app/step/step_pane.h"
+#include "app/step/step_sidebar.h"
+#include "model/kernel_sources.h"
+#include "model/simulate.h"
+#include "views/common/view_colors.h"
+#include "views/step/source_view.h"
+#include "views/step/step_view.h"
+#include "views/step/transport_bar.h"
+
+#include <QAction>
+#include <QImage>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <cmath>
+
+using namespace reducescope;
+
+namespace {
+
+int lessonIndex(const char* id)
+{
+    const app::LessonsLoad load = app::loadLessons();
+    for (int i = 0; i < load.lessons.size(); ++i)
+        if (load.lessons[i].lesson.id == id)
+            return i;
+    return -1;
+}
+
+// A rectangle of the step layout (layout coordinates) where it is on the scroll area's viewport.
+QRectF onViewport(const views::StepView* view, QScrollArea* scroll, const QRectF& layoutRect)
+{
+    const QRectF inView(layoutRect.topLeft() * view->zoom() - view->pan(), layoutRect.size() * view->zoom());
+    return inView.translated(view->mapTo(scroll->viewport(), QPoint(0, 0)));
+}
+
+QRectF unite(const QVector<QRectF>& rects)
+{
+    QRectF all;
+    for (const QRectF& r : rects)
+        all = all.united(r);
+    return all;
+}
+
+// WCAG 2 relative luminance and contrast ratio of two sRGB colours.
+double luminance(QColor c)
+{
+    auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
+
+double contrast(QColor a, QColor b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// A deuteranope's view of an sRGB colour (Machado, Oliveira and Fernandes 2009, severity 1.0,
+// applied to linear RGB).
+QColor deuteranope(QColor c)
+{
+    auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    auto srgb = [](double v) {
+        v = std::clamp(v, 0.0, 1.0);
+        return v <= 0.0031308 ? 12.92 * v : 1.055 * std::pow(v, 1 / 2.4) - 0.055;
+    };
+    const double r = lin(c.redF()), g = lin(c.greenF()), b = lin(c.blueF());
+    return QColor::fromRgbF(float(srgb(0.367322 * r + 0.860646 * g - 0.227968 * b)),
+                            float(srgb(0.280085 * r + 0.672501 * g + 0.047413 * b)),
+                            float(srgb(-0.011820 * r + 0.042940 * g + 0.968881 * b)));
+}
+
+// The best contrast between a button's background (its top-left pixel) and any pixel of its icon.
+double iconContrast(QToolButton* button, bool asDeuteranope)
+{
+    const QImage image = button->grab().toImage();
+    QColor background = image.pixelColor(2, 2);
+    double best = 1;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            QColor c = image.pixelColor(x, y);
+            best = std::max(best, asDeuteranope ? contrast(deuteranope(c), deuteranope(background)) : contrast(c, background));
+        }
+    return best;
+}
+
+} // namespace
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup();
+    void stepFitsScreen_data();
+    void stepFitsScreen();
+    void foldsAndUnfolds();
+    void zoomBelowOne();
+    void lessonOpensAtTop();
+    void presenterKeys();
+    void focusOnStepViewAtStart();
+    void sidebarNotClippedInPresentation();
+    void sourceAsStudentReads();
+    void iconsContrastWithButtons_data();
+    void iconsContrastWithButtons();
+    void screenshots();
+};
+
+void TestPresentation::cleanup() { app::setLanguage(QStringLiteral("en")); }
+
+void TestPresentation::stepFitsScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("screen");
+    QTest::addColumn<QString>("lesson");
+    for (const char* lang : {"en", "zh_CN"})
+        for (QSize s : {QSize(1920, 1080), QSize(1280, 720)})
+            for (const char* lesson : {"pmpp_exercise_6"})
+                QTest::addRow("%s %dx%d %s", lang, s.width(), s.height(), lesson) << QString::fromLatin1(lang) << s
+                                                                                   << QString::fromLatin1(lesson);
+}
+
+// Presentation mode, after Right (the teacher's first key press): the title, the values and the
+// lane/warp row of every column lie inside its scroll area's viewport, and the viewport inside the
+// screen.
+void TestPresentation::stepFitsScreen()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    QFETCH(QString, lesson);
+    QVERIFY(app::setLanguage(language));
+    app::MainWindow w(false);
+    const int index = lessonIndex(lesson == QLatin1String("pmpp_exercise_6") ? "pmpp_exercise_6" : "divergence_1024");
+    QVERIFY(index >= 0);
+    w.lessonActions()[index]->trigger();
+    w.show();
+    w.setPresentation(true, screen);
+    // The offscreen platform's screen is 800×800 and full screen takes it: the projector's size
+    // instead, as on a bare X server (no window manager grants full screen; the window takes the
+    // screen's geometry).
+    w.setWindowState(Qt::WindowNoState);
+    w.setGeometry(QRect(QPoint(0, 0), screen));
+    app::StepPane* pane = w.stepPane();
+    pane->next();
+    QApplication::processEvents();
+    QApplication::processEvents();
+    QVERIFY2(w.height() <= screen.height(), qPrintable(QStringLiteral("window %1 px tall").arg(w.height())));
+    QVERIFY(pane->lessonFolded());
+    QVERIFY(pane->sourceFolded());
+    QVERIFY(pane->fitStepOn());
+    const QRect screenRect(QPoint(0, 0), screen);
+    for (int column = 0; column < (pane->compareStrategy().isEmpty() ? 1 : 2); ++column) {
+        const views::StepView* view = pane->stepView(column);
+        QScrollArea* scroll = pane->columnScroll(column);
+        const QRect viewport = scroll->viewport()->rect();
+        const QRect viewportOnScreen(scroll->viewport()->mapTo(&w, QPoint(0, 0)), viewport.size());
+        QVERIFY2(screenRect.contains(viewportOnScreen), qPrintable(QStringLiteral("viewport %1,%2 %3x%4")
+                     .arg(viewportOnScreen.x()).arg(viewportOnScreen.y()).arg(viewportOnScreen.width()).arg(viewportOnScreen.height())));
+        const views::StepLayout& l = view->currentLayout();
+        QVERIFY(!l.lanes.isEmpty() && !l.cells.isEmpty());
+        QVector<QRectF> row;
+        for (const auto& lane : l.lanes)
+            row << lane.rect;
+        for (const auto& warp : l.warps)
+            row << warp.rect << warp.captionRect;
+        QVector<QRectF> values;
+        for (const auto& cell : l.cells)
+            values << cell.rect;
+        const std::pair<const char*, QRectF> parts[] = {{"title", l.titleRect}, {"values", unite(values)}, {"lane/warp row", unite(row)}};
+        for (const auto& [name, rect] : parts) {
+            const QRectF shown = onViewport(view, scroll, rect);
+            QVERIFY2(QRectF(viewport).adjusted(-0.5, -0.5, 0.5, 0.5).contains(shown),
+                     qPrintable(QStringLiteral("column %1: %2 at y %3..%4, viewport 0..%5 (zoom %6)")
+                                    .arg(column).arg(QLatin1String(name)).arg(shown.top()).arg(shown.bottom())
+                                    .arg(viewport.height()).arg(view->zoom())));
+        }
+    }
+}
+
+// N and S (and a click) unfold the lesson note and the kernel source; leaving presentation mode
+// unfolds both.
+void TestPresentation::foldsAndUnfolds()
+{
+    app::MainWindow w(false);
+    w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
+    w.show();
+    w.setGeometry(0, 0, 1920, 1080);
+    w.setPresentation(true, QSize(1920, 1080));
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    app::StepPane* pane = w.stepPane();
+    views::SourceView* source = pane->sourceView(0);
+    QApplication::processEvents();
+    QVERIFY(pane->lessonFolded());
+    QVERIFY(source->folded());
+    // One line each: the note's label holds one line of text; the source is one line of code tall.
+    QVERIFY(pane->lessonLabel()->height() < 2 * pane->lessonLabel()->fontMetrics().lineSpacing());
+    QCOMPARE(source->height(), source->foldedHeight());
+    QVERIFY(source->height() < 2 * source->fontMetrics().lineSpacing() + 12);
+    // The step's first line is the one shown.
+    QCOMPARE(source->cursorForPosition(QPoint(4, 4)).blockNumber() + 1, source->highlightedLines().front());
+    QTest::keyClick(&w, Qt::Key_N);
+    QVERIFY(!pane->lessonFolded());
+    QVERIFY(pane->lessonText().contains(app::lessonNote(app::loadLessons().lessons[0].lesson).toHtmlEscaped()));
+    QTest::keyClick(&w, Qt::Key_N);
+    QVERIFY(pane->lessonFolded());
+    QTest::mouseClick(pane->lessonLabel(), Qt::LeftButton);
+    QVERIFY(!pane->lessonFolded());
+    QTest::keyClick(&w, Qt::Key_S);
+    QVERIFY(!pane->sourceFolded());
+    QVERIFY(source->height() > 3 * source->foldedHeight());
+    QTest::keyClick(&w, Qt::Key_S);
+    QVERIFY(pane->sourceFolded());
+    QTest::mouseClick(source->viewport(), Qt::LeftButton, {}, QPoint(40, 5));
+    QVERIFY(!pane->sourceFolded());
+    QVERIFY(!pane->sourceView(1)->folded());
+    pane->setSourceFolded(true);
+    pane->setLessonFolded(true);
+    w.setPresentation(false);
+    QVERIFY(!pane->sourceFolded());
+    QVERIFY(!pane->lessonFolded());
+    QVERIFY(!pane->fitStepOn());
+    QCOMPARE(pane->stepView(0)->zoom(), 1.0);
+}
+
+// Zoom out goes below 1×: the step is laid out wider and drawn smaller, so it gets shorter; fit
+// step makes the whole 8-value step fit a short window.
+void TestPresentation::zoomBelowOne()
+{
+    views::StepView view;
+    view.setTrace(std::make_shared<const model::Trace>(model::simulate("simple", std::vector<float>{6, 2, 7, 4, 5, 8, 3, 1})));
+    view.setStep(1);
+    view.resize(900, 400);
+    const int tall = view.heightForWidth(900);
+    view.setZoom(0.5);
+    QCOMPARE(view.zoom(), 0.5);
+    QVERIFY2(view.heightForWidth(900) < tall * 0.75, qPrintable(QStringLiteral("%1 -> %2").arg(tall).arg(view.heightForWidth(900))));
+    QCOMPARE(view.currentLayout().size.width(), 1800);  // laid out twice as wide
+    view.setZoom(0.01);
+    QCOMPARE(view.zoom(), views::StepView::kMinZoom);
+    view.resetZoom();
+    QCOMPARE(view.zoom(), 1.0);
+    const QSize window(900, tall / 2);
+    const double z = view.fitZoom(window);
+    QVERIFY(z < 1.0 && z >= views::StepView::kMinZoom);
+    view.setZoom(z);
+    QVERIFY2(view.heightForWidth(900) <= window.height() + 1, qPrintable(QString::number(view.heightForWidth(900))));
+    // The largest zoom that fits: a little more does not.
+    view.setZoom(std::min(1.0, z * 1.05));
+    QVERIFY(view.heightForWidth(900) > window.height());
+    // Hit-testing follows the smaller picture: the first cell's centre, drawn at half size.
+    view.setZoom(0.5);
+    const QRectF cell = view.currentLayout().cells.front().rect;
+    QCOMPARE(view.cellAt((cell.center() * 0.5).toPoint()), 0);
+    QVERIFY(view.fitZoom(QSize(900, 5000)) == 1.0);
+}
+
+void TestPresentation::lessonOpensAtTop()
+{
+    app::MainWindow w(false);
+    w.show();
+    w.resize(1280, 720);
+    app::StepPane* pane = w.stepPane();
+    QAction* lesson = w.lessonActions()[lessonIndex("divergence_1024")];
+    lesson->trigger();
+    QApplication::processEvents();
+    QScrollBar* bar = pane->columnScroll(0)->verticalScrollBar();
+    QVERIFY(bar->maximum() > 0);
+    bar->setValue(bar->maximum());
+    pane->zoomIn();
+    QVERIFY(pane->stepView(0)->zoom() > 1.0);
+    lesson->trigger();
+    QApplication::processEvents();
+    QCOMPARE(bar->value(), 0);
+    QCOMPARE(pane->columnScroll(1)->verticalScrollBar()->value(), 0);
+    QCOMPARE(pane->stepView(0)->zoom(), 1.0);
+}
+
+// A presenter's clicker sends Page Down / Page Up; Space and Backspace step as in slide software;
+// B blanks and brings the picture back; Esc leaves presentation mode; F11 toggles it.
+void TestPresentation::presenterKeys()
+{
+    app::MainWindow w(false);
+    w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setPresentation(true, QSize(1920, 1080));
+    app::StepPane* pane = w.stepPane();
+    pane->setStep(0);
+    QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : &w;
+    QTest::keyClick(target, Qt::Key_PageDown);
+    QCOMPARE(pane->step(), 1);
+    QTest::keyClick(target, Qt::Key_PageDown);
+    QCOMPARE(pane->step(), 2);
+    QTest::keyClick(target, Qt::Key_PageUp);
+    QCOMPARE(pane->step(), 1);
+    QTest::keyClick(target, Qt::Key_Space);
+    QCOMPARE(pane->step(), 2);
+    QTest::keyClick(target, Qt::Key_Backspace);
+    QCOMPARE(pane->step(), 1);
+    QVERIFY(!pane->isPlaying());
+    // B: a plain screen over the whole window, in the theme's background; B again: the picture.
+    QTest::keyClick(target, Qt::Key_B);
+    QVERIFY(w.blank());
+    QCOMPARE(w.blankScreen()->geometry(), w.rect());
+    const QImage blank = w.grab().toImage();
+    const QColor corner = blank.pixelColor(blank.width() / 2, blank.height() / 2);
+    for (QPoint p : {QPoint(10, 10), QPoint(blank.width() - 10, blank.height() - 10), QPoint(blank.width() / 3, blank.height() / 2)})
+        QCOMPARE(blank.pixelColor(p), corner);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_B);
+    QVERIFY(!w.blank());
+    QCOMPARE(pane->step(), 1);  // blanking does not step
+    // Esc: first the blank, then presentation mode.
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_B);
+    QVERIFY(w.blank());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_Escape);
+    QVERIFY(!w.blank());
+    QVERIFY(w.presentation());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_Escape);
+    QVERIFY(!w.presentation());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_F11);
+    QVERIFY(w.presentation());
+    QVERIFY(w.isFullScreen());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_F11);
+    QVERIFY(!w.presentation());
+    // P plays and pauses (Space steps now).
+    pane->setStep(0);
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_P);
+    QVERIFY(pane->isPlaying());
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_P);
+    QVERIFY(!pane->isPlaying());
+}
+
+// At start the step view has the keyboard focus: Ctrl+B and the arrows work without a click.
+void TestPresentation::focusOnStepViewAtStart()
+{
+    app::MainWindow w(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.stepPane()->stepView(0)));
+    QVERIFY(w.stepPane()->sidebarVisible());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_B, Qt::ControlModifier);
+    QVERIFY(!w.stepPane()->sidebarVisible());
+    const int before = w.stepPane()->step();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+    QCOMPARE(w.stepPane()->step(), before + 1);
+}
+
+// Shown in presentation mode (Ctrl+B), the sidebar is as wide as its controls at the larger text:
+// "Open trace…" and the other buttons are not cut.
+void TestPresentation::sidebarNotClippedInPresentation()
+{
+    app::MainWindow w(false);
+    w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();  // compare columns and a folded note
+    w.show();
+    w.setPresentation(true, QSize(1920, 1080));
+    w.setWindowState(Qt::WindowNoState);
+    w.setGeometry(0, 0, 1920, 1080);
+    QApplication::processEvents();
+    app::StepPane* pane = w.stepPane();
+    QVERIFY(!pane->sidebarVisible());
+    pane->setSidebarVisible(true);
+    QApplication::processEvents();
+    QApplication::processEvents();
+    const QList<QPushButton*> buttons = pane->sidebar()->findChildren<QPushButton*>();
+    QVERIFY(!buttons.isEmpty());
+    for (QPushButton* b : buttons) {
+        if (b->isHidden())
+            continue;
+        QVERIFY2(b->width() >= b->fontMetrics().horizontalAdvance(b->text()),
+                 qPrintable(QStringLiteral("%1: %2 px for %3 px of text").arg(b->text()).arg(b->width())
+                                .arg(b->fontMetrics().horizontalAdvance(b->text()))));
+    }
+    // Nothing needs scrolling sideways: the sidebar's viewport holds its contents' width.
+    QVERIFY2(pane->sidebar()->viewport()->width() >= pane->sidebar()->widget()->minimumSizeHint().width(),
+             qPrintable(QStringLiteral("viewport %1 px, contents need %2 px").arg(pane->sidebar()->viewport()->width())
+                            .arg(pane->sidebar()->widget()->minimumSizeHint().width())));
+    QVERIFY2(pane->sidebar()->horizontalScrollBar()->maximum() == 0 || pane->sidebar()->horizontalScrollBar()->isHidden(),
+             qPrintable(QStringLiteral("sidebar %1 px, contents %2 px (hint %3)").arg(pane->sidebar()->width())
+                            .arg(pane->sidebar()->widget()->width()).arg(pane->sidebar()->widget()->sizeHint().width())));
+    QVERIFY(pane->sidebar()->horizontalScrollBar()->maximum() == 0 || pane->sidebar()->horizontalScrollBar()->isHidden());
+}
+
+// The kernel as PMPP prints it: no recording calls, no step tags; each line beside its number in
+// the file, so the highlighted lines are the file's; the instrumented lines on request; the text
+// starts right of the line numbers at presentation size; no horizontal scroll bar.
+void TestPresentation::sourceAsStudentReads()
+{
+    const auto trace = model::simulate("simple", std::vector<float>{6, 2, 7, 4, 5, 8, 3, 1});
+    const QString file = QString::fromStdString(trace.source_file);
+    const std::string_view embedded = model::kernel_source(trace.source_file);
+    const QStringList fileLines = QString::fromUtf8(embedded.data(), qsizetype(embedded.size())).split(QLatin1Char('\n'));
+    views::SourceView source;
+    source.resize(700, 400);
+    source.show();
+    source.showFile(file);
+    const QStringList shown = source.displayedLines();
+    const QVector<int> numbers = source.displayedLineNumbers();
+    QCOMPARE(shown.size(), numbers.size());
+    const QString text = shown.join(QLatin1Char('\n'));
+    QVERIFY(!text.contains(QLatin1String("probe.record")));
+    QVERIFY(!text.contains(QLatin1String("@simple.")));
+    QVERIFY(text.contains(QLatin1String("segment[i] += segment[i + stride];")));
+    QVERIFY(text.contains(QLatin1String("#pragma")) == QString::fromUtf8(embedded.data(), qsizetype(embedded.size())).contains(QLatin1String("#pragma")));
+    int probeLines = 0;
+    for (const QString& l : fileLines)
+        probeLines += l.trimmed().startsWith(QLatin1String("probe.record")) ? 1 : 0;
+    QVERIFY(probeLines > 0);
+    QCOMPARE(shown.size(), fileLines.size() - probeLines);
+    for (int i = 0; i < shown.size(); ++i) {
+        const QString original = fileLines[numbers[i] - 1];
+        QVERIFY2(original.startsWith(shown[i]) && (shown[i] == original || original.mid(shown[i].size()).trimmed().startsWith(QLatin1String("// @"))),
+                 qPrintable(QStringLiteral("line %1: \"%2\" vs \"%3\"").arg(numbers[i]).arg(shown[i], original)));
+    }
+    // Every highlighted line of every step is one the student sees, with its file number.
+    for (const auto& step : trace.steps)
+        for (int line : step.source_lines) {
+            QVERIFY(numbers.contains(line));
+            QVERIFY(fileLines[line - 1].contains(QLatin1String("@simple.")));
+        }
+    source.highlightLines({28, 29, 30});
+    QCOMPARE(source.textCursor().blockNumber() + 1, 28);
+    // The instrumented file on request, the same numbers.
+    source.setInstrumentationShown(true);
+    QVERIFY(source.displayedLines().join(QLatin1Char('\n')).contains(QLatin1String("probe.record")));
+    QVERIFY(source.displayedLines().join(QLatin1Char('\n')).contains(QLatin1String("// @simple.tree")));
+    QCOMPARE(source.displayedLines().size(), fileLines.size());
+    QCOMPARE(source.highlightedLines(), QVector<int>({28, 29, 30}));
+    source.setInstrumentationShown(false);
+    // At presentation size (a larger font) the text still starts right of the numbers.
+    QFont big = source.font();
+    big.setPixelSize(30);
+    source.setFont(big);
+    QApplication::processEvents();
+    QVERIFY2(source.viewport()->x() >= source.gutterWidth(),
+             qPrintable(QStringLiteral("text at %1, gutter %2").arg(source.viewport()->x()).arg(source.gutterWidth())));
+    // Long lines wrap: nothing cut off at the right, no horizontal scroll bar.
+    source.resize(300, 400);
+    QApplication::processEvents();
+    QCOMPARE(source.horizontalScrollBar()->maximum(), 0);
+    QVERIFY(source.horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff);
+}
+
+void TestPresentation::iconsContrastWithButtons_data()
+{
+    QTest::addColumn<int>("theme");
+    QTest::addColumn<bool>("deuteranope");
+    QTest::addRow("light") << int(views::Theme::Light) << false;
+    QTest::addRow("dark") << int(views::Theme::Dark) << false;
+    QTest::addRow("dark, deuteranope") << int(views::Theme::Dark) << true;
+    QTest::addRow("light, deuteranope") << int(views::Theme::Light) << true;
+}
+
+// The transport icons (enabled ones) against their button's background: contrast ratio >= 4.5
+// (WCAG AA for text), measured on the pixels of the buttons as drawn.
+void TestPresentation::iconsContrastWithButtons()
+{
+    QFETCH(int, theme);
+    QFETCH(bool, deuteranope);
+    app::MainWindow w(false);
+    w.setTheme(views::Theme(theme));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    app::StepPane* pane = w.stepPane();
+    pane->setStep(1);
+    QApplication::processEvents();
+    views::TransportBar* bar = pane->transportBar();
+    const QColor background = bar->palette().color(QPalette::Button);
+    QVERIFY2(contrast(bar->iconColor(), background) >= 4.5, qPrintable(bar->iconColor().name()));
+    QToolBar* toolBar = bar->findChild<QToolBar*>();
+    QVERIFY(toolBar);
+    int measured = 0;
+    for (QAction* a : pane->stepActions()) {
+        auto* button = qobject_cast<QToolButton*>(toolBar->widgetForAction(a));
+        QVERIFY(button);
+        if (!a->isEnabled())
+            continue;
+        const double ratio = iconContrast(button, deuteranope);
+        QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1: %2").arg(a->text()).arg(ratio)));
+        ++measured;
+    }
+    QVERIFY(measured >= 3);
+}
+
+// With REDUCESCOPE_SCREENSHOT_DIR set: the kernel source unfolded in presentation mode (no probe
+// calls, the file's line numbers) and the sidebar shown in presentation mode, at 1920×1080, in
+// English and Chinese (docs/screenshots/lecture_*.png; the fit pictures come from the app itself
+// under Xvfb, docs/classroom.md says how).
+void TestPresentation::screenshots()
+{
+    const QString dir = qEnvironmentVariable("REDUCESCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("REDUCESCOPE_SCREENSHOT_DIR not set");
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QVERIFY(app::setLanguage(lang));
+        app::MainWindow w(false);
+        w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
+        w.show();
+        w.setPresentation(true, QSize(1920, 1080));
+        w.setWindowState(Qt::WindowNoState);
+        w.setGeometry(0, 0, 1920, 1080);
+        w.stepPane()->setStep(1);
+        w.stepPane()->setSourceFolded(false);
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir + QStringLiteral("/lecture_source_%1.png").arg(lang)));
+        w.stepPane()->setSourceFolded(true);
+        w.stepPane()->setSidebarVisible(true);
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QVERIFY(w.grab().save(dir + QStringLiteral("/lecture_sidebar_%1.png").arg(lang)));
+    }
+}
+
+REDUCESCOPE_GUI_TEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"
