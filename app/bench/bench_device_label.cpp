@@ -115,7 +115,11 @@ void BenchDeviceLabel::reword()
             parts << h.date.left(10);
         if (!h.mode.isEmpty())
             parts << tr("%1 mode").arg(h.mode);
-        if (!h.cache.isEmpty())
+        if (h.cache == QLatin1String("hot"))
+            parts << tr("hot cache");
+        else if (h.cache == QLatin1String("cold"))
+            parts << tr("cold cache");
+        else if (!h.cache.isEmpty())
             parts << tr("%1 cache").arg(h.cache);
         if (h.reps > 0)
             parts << tr("%1 reps").arg(h.reps);
