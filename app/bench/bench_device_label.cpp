@@ -139,7 +139,7 @@ void BenchDeviceLabel::reword()
         if (!h.incomplete.isEmpty())
             parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
                          .arg(echoValue(h.incomplete, 80));
-        return parts.join(QStringLiteral(", "));
+        return parts.join(tr(", ", "between the parts of a run summary"));
     };
     QStringList lines;
     if (m_shown && !m_shown->device.name.empty()) {

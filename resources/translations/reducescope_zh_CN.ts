@@ -2031,6 +2031,11 @@
         <source>cold cache</source>
         <translation>冷缓存</translation>
     </message>
+    <message>
+        <source>, </source>
+        <comment>between the parts of a run summary</comment>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunPanel</name>

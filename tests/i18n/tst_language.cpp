@@ -400,7 +400,8 @@ void TestLanguage::switchingRetranslatesAtOnce()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("&File"));
-    const QString englishTitle = w.stepPane()->stepView()->currentLayout().title;
+    // No-break spaces keep "1 / 4" on one line (views::keepExpressionsWhole); read them as spaces.
+    const QString englishTitle = QString(w.stepPane()->stepView()->currentLayout().title).replace(QChar(0x00A0), QLatin1Char(' '));
     QVERIFY2(englishTitle.contains(QStringLiteral("step 1 / ")), qPrintable(englishTitle));
 
     QVERIFY(w.chooseLanguage(QStringLiteral("zh_CN")));
@@ -410,7 +411,7 @@ void TestLanguage::switchingRetranslatesAtOnce()
     const auto* tabs = w.findChild<QTabWidget*>();
     QVERIFY(tabs);
     QCOMPARE(tabs->tabText(0), QStringLiteral("分步"));
-    const QString zhTitle = w.stepPane()->stepView()->currentLayout().title;
+    const QString zhTitle = QString(w.stepPane()->stepView()->currentLayout().title).replace(QChar(0x00A0), QLatin1Char(' '));
     QVERIFY2(zhTitle.contains(QStringLiteral("第 1 / ")), qPrintable(zhTitle));
     QVERIFY(hasCjk(w.stepPane()->stepView()->currentLayout().explanation));
     QVERIFY(hasCjk(w.stepPane()->countersView()->plainText()));
@@ -421,7 +422,7 @@ void TestLanguage::switchingRetranslatesAtOnce()
     QVERIFY(w.chooseLanguage(QStringLiteral("en")));
     QCoreApplication::processEvents();
     QCOMPARE(w.menuBar()->actions().front()->text(), QStringLiteral("&File"));
-    QCOMPARE(w.stepPane()->stepView()->currentLayout().title, englishTitle);
+    QCOMPARE(QString(w.stepPane()->stepView()->currentLayout().title).replace(QChar(0x00A0), QLatin1Char(' ')), englishTitle);
     QVERIFY(!w.chooseLanguage(QStringLiteral("fr")));
 }
 

@@ -89,6 +89,7 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     else if (k + 1 == int(t.steps.size()))
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(floatText(t.result)).arg(t.reference, 0, 'g', 7);
+    l.title = keepExpressionsWhole(l.title);
     QFontMetricsF tm(l.titleFont);
     l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
     y += l.titleRect.height() + 4;

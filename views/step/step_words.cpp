@@ -45,6 +45,12 @@ QString keepExpressionsWhole(const QString& text)
         else if (c == QLatin1Char(' ') && depth > 0)
             out[i] = QChar(0x00A0);
     }
+    // Chinese: a number stays with the character beside it ("第 2 / 11 步" never ends a line at "11").
+    const auto han = [](QChar c) { return c.script() == QChar::Script_Han; };
+    for (qsizetype i = 1; i + 1 < out.size(); ++i)
+        if (out.at(i) == QLatin1Char(' ') && ((han(out.at(i - 1)) && out.at(i + 1).isDigit()) ||
+                                              (out.at(i - 1).isDigit() && han(out.at(i + 1)))))
+            out[i] = QChar(0x00A0);
     // " op " outside brackets: both spaces no-break.
     for (qsizetype i = 0; i < out.size(); ++i) {
         if (out.at(i) != QLatin1Char(' '))

@@ -16,7 +16,8 @@ QString stepPhaseText(const model::StepPhase& phase);
 
 /// `text` with every space inside square brackets, and the spaces on both sides of a C operator
 /// ("+", "%", "==", "<", ...), made no-break spaces (U+00A0), so a word-wrapped label breaks between
-/// words but never inside "input[i + 1]" or "tid % 2 == 0". Prose in parentheses still wraps.
+/// words but never inside "input[i + 1]" or "tid % 2 == 0"; a space between a digit and a Chinese
+/// character is kept too ("第 2 / 11 步" stays on one line). Prose in parentheses still wraps.
 /// Unbalanced brackets: spaces after an unclosed "[" are kept whole up to the end.
 QString keepExpressionsWhole(const QString& text);
 

@@ -121,6 +121,9 @@ private slots:
     void recordedMenu();
     void openResultsListsWhatFilesHold();
     void lectureFileWithoutGpu();
+    void chineseFlagUpright();
+    void chartTextFollowsTheWindowFont();
+    void dotProductsAboveOneVectorCeilingExplained();
     void multiGpuFile();
     void multiGpuResultsDrawn();
     void devicePanel_data();
@@ -1543,6 +1546,77 @@ void TestBenchPane::lectureFileWithoutGpu()
     QVERIFY(other.loadResults(dataFile("fixture_1m.json"), &error));
     QVERIFY(!other.openLectureResults());
     QCOMPARE(other.shownSource(), QStringLiteral("fixture_1m.json"));
+}
+
+// "预期错误" on the bandwidth chart reads upright, one character a line; "expected wrong" is
+// turned a quarter to run up the bar.
+void TestBenchPane::chineseFlagUpright()
+{
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QVERIFY(app::setLanguage(lang));
+        BenchmarkPane pane;
+        QString error;
+        QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+        BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+        int flags = 0;
+        for (int i = 0; i < chart->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(chart->item(i))) {
+                const QString plain = QString(t->text()).remove(QLatin1Char('\n'));
+                if (plain == QStringLiteral("expected wrong")) {
+                    ++flags;
+                    QCOMPARE(t->rotation(), -90.0);
+                } else if (plain == QStringLiteral("预期错误")) {
+                    ++flags;
+                    QCOMPARE(t->rotation(), 0.0);
+                    QCOMPARE(t->text(), QStringLiteral("预\n期\n错\n误"));
+                }
+            }
+        QCOMPARE(flags, 1);
+    }
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+}
+
+// The file the README recommended before: its dot products stand at 104 % of the one-vector read
+// ceiling; the chart says which, by how much, and why.
+// Presentation mode raises the application font; the charts' text grows with it and comes back.
+void TestBenchPane::chartTextFollowsTheWindowFont()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+    const QFont desktop = QApplication::font();
+    const qreal tickPt = chart->xAxis->tickLabelFont().pointSizeF();
+    QCOMPARE(chart->textScale(), 1.0);
+    QFont big = desktop;
+    big.setPixelSize(2 * QFontInfo(desktop).pixelSize());
+    QApplication::setFont(big);
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(std::abs(chart->textScale() - 2.0) < 0.2, qPrintable(QString::number(chart->textScale())));
+    QVERIFY(chart->xAxis->tickLabelFont().pointSizeF() > 1.8 * tickPt);
+    QApplication::setFont(desktop);
+    QCoreApplication::sendPostedEvents();
+    QCOMPARE(chart->textScale(), 1.0);
+    QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickPt);
+}
+
+void TestBenchPane::dotProductsAboveOneVectorCeilingExplained()
+{
+    const QString old = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200-2026-11-29/final-b0b23a5/bench_1m_graph_hot.json");
+    if (!QFileInfo::exists(old))
+        QSKIP("docs/results is not in this tree");
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(old, &error), qPrintable(error));
+    const QString note = pane.chart(BenchChart::Kind::Bandwidth)->ceilingNote();
+    QVERIFY2(note.startsWith(QStringLiteral("Above the read ceiling: dot_coarsened at 104 % of it, dot_fma at 104 % of it.")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("one vector of N floats (4.2 MB); a dot product reads two (x and y, 8.4 MB)")), qPrintable(note));
+    // The lecture file has the two-vector ceiling: nothing above it, no note.
+    QVERIFY(pane.loadResults(app::lectureResultsPath(), &error));
+    QCOMPARE(pane.chart(BenchChart::Kind::Bandwidth)->ceilingNote(), QString());
+    // The time chart's title no longer promises whiskers its legend may deny.
+    QVERIFY2(!pane.chart(BenchChart::Kind::Time)->titleText().contains(QStringLiteral("whiskers")),
+             qPrintable(pane.chart(BenchChart::Kind::Time)->titleText()));
 }
 
 void TestBenchPane::devicePanel_data()
