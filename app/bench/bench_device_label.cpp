@@ -115,7 +115,11 @@ void BenchDeviceLabel::reword()
             parts << h.date.left(10);
         if (!h.mode.isEmpty())
             parts << tr("%1 mode").arg(h.mode);
-        if (!h.cache.isEmpty())
+        if (h.cache == QLatin1String("hot"))
+            parts << tr("hot cache");
+        else if (h.cache == QLatin1String("cold"))
+            parts << tr("cold cache");
+        else if (!h.cache.isEmpty())
             parts << tr("%1 cache").arg(h.cache);
         if (h.reps > 0)
             parts << tr("%1 reps").arg(h.reps);
@@ -135,7 +139,7 @@ void BenchDeviceLabel::reword()
         if (!h.incomplete.isEmpty())
             parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
                          .arg(echoValue(h.incomplete, 80));
-        return parts.join(QStringLiteral(", "));
+        return parts.join(tr(", ", "between the parts of a run summary"));
     };
     QStringList lines;
     if (m_shown && !m_shown->device.name.empty()) {

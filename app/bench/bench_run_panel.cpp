@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -25,7 +26,15 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     m_settings = new BenchSettings(this);
-    v->addWidget(m_settings, 3);
+    // The settings scroll when the window is short (1280x720): their captions never raise the
+    // window's minimum height.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_settings);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_settings->minimumSizeHint().width());
+    v->addWidget(scroll, 3);
     auto* buttons = new QHBoxLayout;
     m_run = new QPushButton(this);
     m_cancel = new QPushButton(this);
@@ -189,7 +198,7 @@ void BenchRunPanel::clearStatus() { resetStatus(); }
 
 void BenchRunPanel::setRunning(bool running)
 {
-    m_run->setEnabled(!running && !m_noCuda);
+    m_run->setEnabled(!running);  // without CUDA it stays pressable: the pane says why nothing runs
     m_cancel->setEnabled(running);
     m_settings->setEnabled(!running);
     if (!running && m_progress->maximum() == 0)
@@ -201,7 +210,6 @@ void BenchRunPanel::setRunning(bool running)
 void BenchRunPanel::setNoCuda()
 {
     m_noCuda = true;
-    m_run->setEnabled(false);
     retranslate();
 }
 
@@ -210,7 +218,7 @@ void BenchRunPanel::scrollStatusToBottom() { m_status->scrollToBottom(); }
 void BenchRunPanel::retranslate()
 {
     m_run->setText(tr("Run"));
-    m_run->setToolTip(m_noCuda ? tr("This build has no CUDA kernels")
+    m_run->setToolTip(m_noCuda ? tr("This build has no CUDA kernels: pressing Run says why nothing can run here")
                                : tr("Runs reducescope-cli bench with these settings in a child process"));
     m_cancel->setText(tr("Cancel"));
     m_progress->setFormat(tr("%v / %m kernel runs"));

@@ -74,9 +74,22 @@ BenchSettings::BenchSettings(QWidget* parent)
     m_mode = new QComboBox(this);
     m_mode->addItems({QStringLiteral("graph"), QStringLiteral("loop"), QStringLiteral("per-launch")});
     form->addRow(label(QStringLiteral("mode")), m_mode);
+    auto caption = [this] {
+        auto* c = new QLabel(this);
+        c->setWordWrap(true);
+        c->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont f = c->font();
+        f.setItalic(true);
+        c->setFont(f);
+        return c;
+    };
+    m_modeCaption = caption();
+    form->addRow(m_modeCaption);
     m_cache = new QComboBox(this);
     m_cache->addItems({QStringLiteral("hot"), QStringLiteral("cold")});
     form->addRow(label(QStringLiteral("cache")), m_cache);
+    m_cacheCaption = caption();
+    form->addRow(m_cacheCaption);
     m_blockSize = new QComboBox(this);
     for (int b = 32; b <= 1024; b *= 2)
         m_blockSize->addItem(QString::number(b));
@@ -97,6 +110,8 @@ BenchSettings::BenchSettings(QWidget* parent)
     retranslate();
 
     connect(m_sweep, &QComboBox::currentIndexChanged, this, [this] { updateSweepHint(); });
+    connect(m_mode, &QComboBox::currentTextChanged, this, [this] { updateCaptions(); });
+    connect(m_cache, &QComboBox::currentTextChanged, this, [this] { updateCaptions(); });
     updateSweepHint();
 }
 
@@ -124,6 +139,43 @@ void BenchSettings::retranslate()
     const QString sweeps[] = {tr("none"), tr("over N"), tr("over block size"), tr("over coarse factor")};
     for (int i = 0; i < m_sweep->count() && i < 4; ++i)
         m_sweep->setItemText(i, sweeps[i]);
+    updateCaptions();
+}
+
+void BenchSettings::updateCaptions()
+{
+    if (m_modeCaption)
+        m_modeCaption->setText(modeCaption(m_mode->currentText()));
+    if (m_cacheCaption)
+        m_cacheCaption->setText(cacheCaption(m_cache->currentText()));
+}
+
+QString BenchSettings::modeCaptionText() const { return m_modeCaption ? m_modeCaption->text() : QString(); }
+QString BenchSettings::cacheCaptionText() const { return m_cacheCaption ? m_cacheCaption->text() : QString(); }
+
+QString BenchSettings::modeCaption(const QString& mode)
+{
+    if (mode == QLatin1String("graph"))
+        return tr("graph: the launches are recorded once into a CUDA graph and replayed together. The CPU's cost "
+                  "of launching is almost gone, so this is closest to the time the kernel itself takes.");
+    if (mode == QLatin1String("loop"))
+        return tr("loop: many launches back to back, timed together and divided by their number. The GPU never "
+                  "waits for the CPU, but every launch still pays its launch cost.");
+    if (mode == QLatin1String("per-launch"))
+        return tr("per-launch: a timer around every single launch, launch cost included: what a program that "
+                  "reduces once and waits for the answer sees.");
+    return {};
+}
+
+QString BenchSettings::cacheCaption(const QString& cache)
+{
+    if (cache == QLatin1String("hot"))
+        return tr("hot cache: the input stays in the GPU's L2 cache from one repetition to the next when it fits "
+                  "(60 MiB on an H200), so a small input is read from L2, faster than from memory.");
+    if (cache == QLatin1String("cold"))
+        return tr("cold cache: L2 is emptied before every repetition, so each one reads the input from device "
+                  "memory, as a program does the first time it touches the data.");
+    return {};
 }
 
 void BenchSettings::changeEvent(QEvent* event)

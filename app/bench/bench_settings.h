@@ -35,10 +35,20 @@ public:
     /// read; a value too large for the kernels is returned as is (request() refuses it).
     static qint64 parseCount(const QString& text);
 
+    /// What a timing mode ("graph", "loop", "per-launch") measures, in plain words for a class
+    /// (shown under the picker, not only as a tooltip); empty for another value.
+    static QString modeCaption(const QString& mode);
+    /// What a cache state ("hot", "cold") means for the time measured, in plain words.
+    static QString cacheCaption(const QString& cache);
+    /// The captions under the mode and cache pickers (empty before they are built).
+    QString modeCaptionText() const;
+    QString cacheCaptionText() const;
+
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void updateCaptions();
     /// Labels, tooltips, family names and sweep choices in the window's language.
     void retranslate();
     void updateSweepHint();
@@ -53,6 +63,8 @@ private:
     QComboBox* m_sweep = nullptr;
     QLineEdit* m_sweepValues = nullptr;
     QLabel* m_kernelsLabel = nullptr;
+    QLabel* m_modeCaption = nullptr;   ///< modeCaption() of the chosen timing mode
+    QLabel* m_cacheCaption = nullptr;  ///< cacheCaption() of the chosen cache state
     QMap<QString, QLabel*> m_formLabels;
 };
 

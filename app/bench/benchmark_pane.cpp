@@ -4,6 +4,7 @@
 
 #include "views/bench/bench_comparison_view.h"
 #include "app/bench/bench_device_label.h"
+#include "app/bench/bench_file_list.h"
 #include "app/bench/bench_run_panel.h"
 #include "app/bench/bench_settings.h"
 #include "app/bench/bench_table_model.h"
@@ -106,7 +107,11 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     connect(m_runner, &BenchRunner::deviceProbed, this,
             [this](const std::optional<bench::Device>& d, bool noDevice, const QString& why) {
                 m_noDevice = !d;
+                m_probedNoDevice = !d && noDevice;  // "no CUDA device", not "the probe failed"
+                m_noDeviceWhy = why;
                 m_device->setLocalDevice(d, noDevice, why);
+                if (!d)
+                    openLectureResults();
             });
     retranslate();
     refresh();
@@ -136,6 +141,39 @@ void BenchmarkPane::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_determinismPage), tr("Determinism"));
     m_tabs->setTabText(m_tabs->indexOf(m_heatMap), tr("Heat map"));
     m_tabs->setTabText(m_tabs->indexOf(m_comparison), tr("Comparison"));
+    updateChartCaption();
+}
+
+QString BenchmarkPane::chartCaption() const { return m_chartCaption ? m_chartCaption->text() : QString(); }
+
+void BenchmarkPane::updateChartCaption()
+{
+    if (!m_chartCaption || !m_tabs)
+        return;
+    QString text;
+    if (auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget())) {
+        switch (c->kind()) {
+        case BenchChart::Kind::Time:
+            text = tr("Each bar is the median time of one reduction of N floats; shorter is faster. The timing mode "
+                      "says whether the launch's own cost is in it. The whiskers show how much the repetitions "
+                      "varied.");
+            break;
+        case BenchChart::Kind::Bandwidth:
+        case BenchChart::Kind::Sweep:
+            text = tr("Effective bandwidth: the bytes a kernel has to read (4 per float; 8 for a dot product, which "
+                      "reads x and y) divided by its median time. The datasheet peak is the memory's rated speed, "
+                      "which no kernel reaches. The measured read ceiling is the fastest kernel that only reads the "
+                      "input, timed in the same run at the same N, mode and cache: about the most a reduction can "
+                      "reach on this GPU.");
+            break;
+        case BenchChart::Kind::Speedup:
+            text = tr("How many times faster than the baseline at the same N: the baseline's median time divided by "
+                      "this kernel's. Above 1 is faster.");
+            break;
+        }
+    }
+    m_chartCaption->setText(text);
+    m_chartCaption->setVisible(!text.isEmpty());
 }
 
 void BenchmarkPane::changeEvent(QEvent* event)
@@ -165,16 +203,13 @@ QWidget* BenchmarkPane::buildDevicePanel()
     auto* recorded = new QMenu(open);
     connect(recorded, &QMenu::aboutToShow, this, [this, recorded] {
         recorded->clear();
-        const QString folder = recordedFolder();
-        QStringList files;
-        if (!folder.isEmpty()) {
-            QDirIterator it(folder, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext())
-                files << it.next();
+        recorded->setToolTipsVisible(true);
+        // Each file by what it holds (device, date, N, mode and cache), the lecture file first.
+        const QList<RecordedResults> files = recordedResults();
+        for (const RecordedResults& f : files) {
+            QAction* a = recorded->addAction(f.label, this, [this, path = f.path] { loadResults(path, nullptr); });
+            a->setToolTip(f.relative);
         }
-        files.sort();
-        for (const QString& f : files)
-            recorded->addAction(QDir(folder).relativeFilePath(f), this, [this, f] { loadResults(f, nullptr); });
         if (files.isEmpty())
             recorded->addAction(tr("(no docs/results/ folder found near the app)"))->setEnabled(false);
     });
@@ -245,6 +280,14 @@ QWidget* BenchmarkPane::buildRight()
     m_scaling = new views::BenchScalingChart(m_tabs);
     m_tabs->addTab(m_scaling, QString());
     v->addWidget(m_tabs, 1);
+    // What the chart in front shows, in plain words for a class (the read ceiling, the peak).
+    m_chartCaption = new QLabel(top);
+    m_chartCaption->setWordWrap(true);
+    m_chartCaption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chartCaption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // wraps; never widens the window
+    m_chartCaption->setMinimumWidth(1);
+    v->addWidget(m_chartCaption);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { updateChartCaption(); });
     auto syncLog = [this] {
         auto* c = qobject_cast<BenchChart*>(m_tabs->currentWidget());
         const QSignalBlocker block(m_log);
@@ -306,8 +349,10 @@ void BenchmarkPane::showEvent(QShowEvent* event)
         if (!REDUCESCOPE_HAVE_CUDA) {
             // Built without nvcc: no kernels to run, so no GPU to ask the CLI about.
             m_noDevice = true;
+            m_noCudaBuild = true;
             m_runPanel->setNoCuda();
             m_device->setNoCudaBuild();
+            openLectureResults();
             return;
         }
         // Not urgent: let the first paint (and a --screenshot) happen before asking the CLI.
@@ -438,8 +483,36 @@ QTableWidget* BenchmarkPane::comparisonTable() const { return m_comparison->tabl
 
 QStringList BenchmarkPane::statusLines() const { return m_runPanel->statusLines(); }
 
+bool BenchmarkPane::openLectureResults()
+{
+    // Only when nothing else is shown: a file opened or a run started first stays.
+    if (isRunning() || m_loaded || !m_runner->document().results.empty())
+        return false;
+    const QString path = lectureResultsPath();
+    if (path.isEmpty() || !loadResults(path, nullptr))
+        return false;
+    setMessage(tr("No GPU on this machine: showing the lecture results shipped with ReduceScope (%1). "
+                  "Open results… lists the other recordings.")
+                   .arg(resultsFileSummary(*m_loaded)),
+               false);
+    return true;
+}
+
 bool BenchmarkPane::run()
 {
+    if (m_probedNoDevice || m_noCudaBuild) {
+        // Say why nothing runs, and leave the results shown as they are. The hook for a GPU host:
+        // gpuHostWanted() (a listener may offer to run the same command on one).
+        setMessage(m_noCudaBuild
+                       ? tr("Cannot run here: this build of ReduceScope has no CUDA kernels (it was built without "
+                            "nvcc). Benchmarks run on an NVIDIA GPU; the results shown were recorded on one.")
+                       : tr("Cannot run here: this machine has no CUDA device (%1). Benchmarks run on an NVIDIA GPU; "
+                            "the results shown were recorded on one, and Open results… lists more.")
+                             .arg(m_noDeviceWhy.isEmpty() ? tr("no NVIDIA driver or GPU found") : m_noDeviceWhy),
+                   true);
+        emit gpuHostWanted(m_runner->command());
+        return false;
+    }
     QString why;
     const auto request = m_settings->request(&why);
     if (!request || !m_runner->start(*request, &why)) {

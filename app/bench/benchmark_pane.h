@@ -5,6 +5,7 @@
 // device line (bench_device_label.h) and the Comparison tab (bench_comparison_view.h).
 #pragma once
 
+#include "app/bench/bench_file_list.h"
 #include "app/bench/bench_runner.h"
 #include "bench/compare.h"
 #include "views/bench/bench_chart.h"
@@ -53,8 +54,17 @@ public:
     /// Removes the overlay.
     void clearOverlay();
 
-    /// Starts a run with the current settings. False (and the message shown) when it cannot start.
+    /// Starts a run with the current settings. False (and the message shown) when it cannot start;
+    /// on a machine without a CUDA device (or a build without kernels) it says so, starts nothing,
+    /// and emits gpuHostWanted().
     bool run();
+    /// Opens the curated lecture results (lectureResultsPath(), bench_file_list.h) when nothing is
+    /// shown yet; done by itself once the probe finds no GPU. True when it was opened.
+    bool openLectureResults();
+    /// The caption under the chart in front (what its bars and lines mean), in the window's language.
+    QString chartCaption() const;
+    /// The shipped results files as the Open results arrow lists them (by what they hold).
+    QList<RecordedResults> recordedResults() const { return listRecordedResults(recordedFolder()); }
     /// Kills a running benchmark; finished rows stay.
     void cancel();
     /// True while a benchmark child runs.
@@ -119,6 +129,10 @@ signals:
     void openStrategyRequested(const QString& strategyId);
     /// A run finished (after the pane updated itself).
     void runFinished(const reducescope::app::BenchOutcome& outcome);
+    /// Run was pressed where no benchmark can run (no CUDA device, or a build without kernels).
+    /// `command`: the CLI command the settings would run (may be empty). The hook for running it
+    /// on a GPU host instead; nothing listens yet.
+    void gpuHostWanted(const QString& command);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -135,6 +149,8 @@ private:
     void flushRefresh();
     void refreshBaselines();
     void refreshComparison();
+    /// The plain-language caption under the chart in front (read ceiling, peak, whiskers).
+    void updateChartCaption();
     QWidget* buildDeterminismTab(QWidget* parent);  // benchmark_pane_determinism.cpp
     void refreshDeterminism();
     void updateDeviceText();
@@ -195,6 +211,10 @@ private:
     bool m_refreshPending = false;
     bool m_probed = false;
     bool m_noDevice = false;
+    bool m_noCudaBuild = false;
+    bool m_probedNoDevice = false;  ///< the device probe found no CUDA device (a run's outcome does not set it)
+    QLabel* m_chartCaption = nullptr;  ///< updateChartCaption(): what the chart in front shows
+    QString m_noDeviceWhy;  ///< what the device probe said when it found none
 };
 
 } // namespace reducescope::app

@@ -8,12 +8,15 @@
 #include "views/step/transport_bar.h"
 #include "views/step/warp_map_view.h"
 
+#include "model/simulate.h"
+
 #include <QAction>
 #include <QDataStream>
 #include <QScrollArea>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QIODevice>
+#include <QRandomGenerator>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSplitter>
@@ -72,6 +75,11 @@ void StepPane::buildLayout()
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 4, 0);
     bar->addWidget(m_transport, 1);
+    m_newInterleaving = new QToolButton;
+    m_newInterleaving->setObjectName(QStringLiteral("newInterleaving"));
+    m_newInterleaving->setVisible(false);
+    connect(m_newInterleaving, &QToolButton::clicked, this, &StepPane::newInterleaving);
+    bar->addWidget(m_newInterleaving);
     bar->addWidget(m_classroom->predictButton());
     v->addLayout(bar);
     v->addWidget(m_mainSplitter, 1);
@@ -146,6 +154,33 @@ void StepPane::retranslate(bool pickers)
     m_instrumentationAction->setText(tr("&Instrumented lines in the source"));
     m_instrumentationAction->setToolTip(tr("Show the recording calls (probe.record) and step tags (// @…) that the kernel "
                                            "file carries for ReduceScope; off, the kernel reads as in PMPP"));
+    m_newInterleaving->setText(tr("New interleaving"));
+    m_newInterleaving->setToolTip(tr("Run the race again under another pseudo-random schedule of its warps (a new "
+                                     "atomic-order seed): other stores overwrite each other, so another number of "
+                                     "updates is lost."));
+}
+
+bool StepPane::showsModelRace() const
+{
+    // The model's `race`, shown or compared (the atomics lesson compares it with atomic_naive); a
+    // trace file or a GPU recording has its own interleaving.
+    if (m_state->source() != TraceSource::Model)
+        return false;
+    const auto isRace = [](const std::shared_ptr<const model::Trace>& t) { return t && t->strategy == "race"; };
+    return isRace(m_state->trace()) || isRace(m_state->compareTrace());
+}
+
+bool StepPane::newInterleaving()
+{
+    if (!showsModelRace())
+        return false;
+    TraceRequest r = m_state->request();
+    const int current = r.params.atomic_order;
+    int seed = current;
+    while (seed == current)
+        seed = QRandomGenerator::global()->bounded(1, model::kMaxAtomicOrder + 1);
+    r.params.atomic_order = seed;
+    return setRequest(r);
 }
 
 void StepPane::changeEvent(QEvent* event)
@@ -189,6 +224,7 @@ void StepPane::showTrace()
         m_columns->setCompareShown(!compare.isEmpty());
     m_warpMap->setTraces(m_state->trace(), m_state->compareTrace());
     m_columns->setBanner(m_state->traceBanner());
+    m_newInterleaving->setVisible(showsModelRace());
     refreshStep();
     emit traceChanged();
 }
@@ -199,6 +235,8 @@ void StepPane::refreshStep()
     m_sidebar->countersView()->setTraces(shown[0], shown[1]);
     m_warpMap->setStep(m_state->step());
     showPredict();
+    const auto trace = m_state->trace();
+    m_transport->setPhase(trace ? model::step_phase(*trace, m_state->step()) : model::StepPhase{});
     m_transport->setPosition(m_state->step(), m_state->stepCount(),
                              m_state->showsRecordedTrace() ? tr(" · recorded on the GPU") : QString());
 }

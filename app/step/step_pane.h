@@ -20,6 +20,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QToolButton;
 class QScrollArea;
 class QSpinBox;
 class QSplitter;
@@ -206,6 +207,12 @@ public:
     QAction* openTraceAction() const { return m_sidebar->openTraceAction(); }
     QAction* loadCountersAction() const { return m_sidebar->loadCountersAction(); }
     bool isPlaying() const;
+    /// "New interleaving": shown for `race` traces of the model; a click replays the race under
+    /// another atomic-order seed (model::race_schedule).
+    QToolButton* newInterleavingButton() const { return m_newInterleaving; }
+    /// Replays `race` under a new pseudo-random atomic-order seed (1..model::kMaxAtomicOrder, never
+    /// the one shown). False, nothing changed, when the trace shown is not the model's `race`.
+    bool newInterleaving();
 
     /// Splitter sizes and the playback speed, for QSettings.
     QByteArray saveState() const;
@@ -237,6 +244,8 @@ private:
     void showTrace();
     void refreshStep();
     void showPredict();
+    /// True when the model's `race` is on screen (the main or the compared trace).
+    bool showsModelRace() const;
 
     StepState* m_state = nullptr;
     StepSidebar* m_sidebar = nullptr;
@@ -244,6 +253,7 @@ private:
     ClassroomPanel* m_classroom = nullptr;
     views::WarpMapView* m_warpMap = nullptr;
     views::TransportBar* m_transport = nullptr;
+    QToolButton* m_newInterleaving = nullptr;
     QTabWidget* m_centreTabs = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     bool m_presentation = false;

@@ -39,6 +39,19 @@ void StepSidebar::refreshAtomicOrder()
         m_atomicSum->clear();
         return;
     }
+    if (trace->expected_wrong) {
+        // race: the exact count of lost updates under this interleaving, from the trace's records.
+        const model::LostUpdates l = model::lost_updates(*trace);
+        m_atomicOrder->setToolTip(tr("Picks how the warps of the race interleave (0: one warp after another, the "
+                                     "highest lane's store winning; 1..%1: a pseudo-random schedule in which warps "
+                                     "overlap). The GPU picks its own on every run.")
+                                      .arg(model::kMaxAtomicOrder));
+        m_atomicSum->setText(tr("Result of this interleaving: %1 · exact sum (float64): %2 · %n of %3 updates lost",
+                                nullptr, l.lost)
+                                 .arg(QString::number(double(trace->result), 'g', 9),
+                                      QString::number(trace->reference, 'g', 17), QString::number(l.updates)));
+        return;
+    }
     const bool max = trace->operation == model::Operation::Max;
     const QString value = QString::number(double(trace->result), 'g', 9);
     const QString exact = QString::number(trace->reference, 'g', 17);

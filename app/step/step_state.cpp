@@ -153,9 +153,11 @@ bool StepState::atomicOrderApplies() const
     if (!m_trace)
         return false;
     const model::StrategyInfo* info = model::find_strategy(m_trace->strategy);
-    // From the catalogue: atomics across blocks / warps / threads (not `race`, whose plain += has
-    // no atomic order to replay).
-    return info && !info->expected_wrong &&
+    // From the catalogue: atomics across blocks / warps / threads, and `race`, whose plain += the
+    // seed interleaves (model::race_schedule).
+    if (!info)
+        return false;
+    return info->expected_wrong ||
            bench::sum_order(*info, static_cast<unsigned>(std::max(m_trace->grid_size, 1))) == bench::SumOrder::Atomic;
 }
 

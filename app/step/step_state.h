@@ -68,7 +68,8 @@ public:
     /// never blocks, nor is carried into, a change of another. Returns setRequest()'s answer.
     bool applyEdit(const QString& field, const TraceRequest& controls, bool withInput = false);
     /// True when the main trace's strategy merges with float atomics on one address (catalogue
-    /// and bench::sum_order), so model::Params::atomic_order changes its float result.
+    /// and bench::sum_order), so model::Params::atomic_order changes its float result, or is
+    /// `race` (the catalogue's expected_wrong kernel), whose interleaving the seed picks.
     bool atomicOrderApplies() const;
 
     // --- step ----------------------------------------------------------------------------------

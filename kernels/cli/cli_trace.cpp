@@ -97,11 +97,18 @@ std::string table(const m::Trace& t)
           << (std::signbit(t.result) ? "-0" : "+0") << "\n";
     else
         o << "\nresult   " << fmt(t.result) << "   (float64 reference " << fmt(t.reference) << ")\n";
-    if (t.expected_wrong)
-        o << "expected wrong: lost updates carried " << fmt(t.lost_value) << "\n";
+    if (t.expected_wrong) {
+        const m::LostUpdates l = m::lost_updates(t);
+        o << "expected wrong: " << l.lost << " of " << l.updates << " updates lost, carrying " << fmt(t.lost_value) << "\n";
+    }
     char util[32];
     std::snprintf(util, sizeof util, "%.1f%%", 100.0 * tot.lane_utilisation);
-    o << "totals   divergent warp-steps " << tot.divergent_warp_steps << ", extra shared wavefronts "
+    const m::DivergentWarpSteps div = m::divergent_warp_steps(t);
+    o << "totals   divergent warp-steps " << tot.divergent_warp_steps;
+    if (div.write || div.other)  // what the total includes: the textbook counts the strides
+        o << " (strides " << div.strides << ", final write " << div.write
+          << (div.other ? ", other steps " + std::to_string(div.other) : std::string()) << ")";
+    o << ", extra shared wavefronts "
       << tot.extra_shared_wavefronts << ", global sectors " << tot.global_sectors << ", barriers " << tot.barriers
       << ", atomics " << tot.atomics << ", adds " << tot.adds << ", lane utilisation " << util << "\n";
     return o.str();
@@ -375,7 +382,8 @@ void add_trace_command(CLI::App& app, int& exit_code)
     trace->add_option("--coarse-factor", opts->coarse_factor, "COARSE_FACTOR, 1..64")->type_name("UINT")->capture_default_str();
     trace->add_option("--banks", opts->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
     trace->add_option("--atomic-order", opts->atomic_order,
-                      "order of the float atomics on one address: 0 = by block, warp and lane; 1.." +
+                      "order of the float atomics on one address, and race's interleaving of warps: 0 = by block, "
+                      "warp and lane; 1.." +
                           std::to_string(m::kMaxAtomicOrder) + " = a pseudo-random order (the model only)")
         ->type_name("UINT")
         ->capture_default_str();

@@ -266,6 +266,28 @@ std::vector<int> atomic_order(int count, int order)
     return perm;
 }
 
+RaceSchedule race_schedule(int warps, int warp_size, int seed)
+{
+    RaceSchedule out;
+    out.order = atomic_order(warps, seed);
+    std::uint64_t state = 0xd1b54a32d192ed03ull * static_cast<std::uint64_t>(seed) + 0x2545f4914f6cdd1dull;
+    auto next = [&state] {  // splitmix64, a stream of its own (not atomic_order's)
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    const auto overlap = static_cast<std::uint64_t>(1 + next() % 7);  // in eighths
+    for (int k = 0; k < warps; ++k) {
+        if (k == 0 || next() % 8 >= overlap)
+            out.groups.push_back(1);
+        else
+            ++out.groups.back();
+        out.lane.push_back(static_cast<int>(next() % static_cast<std::uint64_t>(std::max(warp_size, 1))));
+    }
+    return out;
+}
+
 void StepRecorder::atomic(int block, int thread, std::string_view target, double before, double operand,
                           double after, bool lost)
 {

@@ -159,6 +159,21 @@ private:
 /// by splitmix64 of k, the same on every machine).
 std::vector<int> atomic_order(int count, int order);
 
+/// How `race` interleaves under an atomic-order seed `seed` > 0 (replay_atomic.cpp,
+/// docs/design-notes.md "race"): `order` is atomic_order(warps, seed), the warps (indices in block,
+/// warp order) in the order they run; `groups` splits that order into consecutive groups whose
+/// warps all load *output before any of them stores (sizes >= 1, summing to `warps`): each warp after
+/// the first joins the group before it with the seed's overlap chance, 1/8..7/8; `lane[k]` (any
+/// non-negative int, taken modulo the warp's live lanes) picks the lane whose store wins in the k-th
+/// warp to run. The same on every machine (splitmix64 of the seed). Preconditions: warps >= 0,
+/// warp_size >= 1, seed >= 1.
+struct RaceSchedule {
+    std::vector<int> order;
+    std::vector<int> groups;
+    std::vector<int> lane;
+};
+RaceSchedule race_schedule(int warps, int warp_size, int seed);
+
 /// The detail of the trace being built on this thread (set by simulate()).
 extern thread_local bool g_full_detail;
 

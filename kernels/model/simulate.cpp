@@ -385,6 +385,75 @@ ParsedInput parse_input(std::string_view text)
     return out;
 }
 
+namespace {
+
+bool has_tag(const Step& s, std::string_view tag)
+{
+    return std::any_of(s.source_markers.begin(), s.source_markers.end(), [tag](const std::string& m) {
+        const std::size_t dot = m.rfind('.');
+        return dot != std::string::npos && std::string_view(m).substr(dot + 1) == tag;
+    });
+}
+
+StepKind kind_of(const Step& s)
+{
+    if (s.stride && (has_tag(s, "tree") || has_tag(s, "shuffle") || has_tag(s, "final_warp")))
+        return StepKind::Stride;
+    if (has_tag(s, "write"))
+        return StepKind::Write;
+    if (has_tag(s, "atomic"))
+        return StepKind::Merge;
+    if (has_tag(s, "load") || has_tag(s, "coarsen"))
+        return StepKind::Load;
+    return StepKind::Other;
+}
+
+} // namespace
+
+StepPhase step_phase(const Trace& trace, int k)
+{
+    StepPhase out;
+    if (k < 0 || k >= static_cast<int>(trace.steps.size()))
+        return out;
+    const Step& step = trace.steps[static_cast<std::size_t>(k)];
+    out.kind = kind_of(step);
+    if (out.kind != StepKind::Stride)
+        return out;
+    const bool second = has_tag(step, "second_pass");
+    for (int j = 0; j < static_cast<int>(trace.steps.size()); ++j) {
+        const Step& s = trace.steps[static_cast<std::size_t>(j)];
+        if (kind_of(s) != StepKind::Stride || has_tag(s, "second_pass") != second)
+            continue;
+        ++out.count;
+        if (j <= k)
+            ++out.index;
+    }
+    return out;
+}
+
+DivergentWarpSteps divergent_warp_steps(const Trace& trace)
+{
+    DivergentWarpSteps out;
+    for (const Step& s : trace.steps) {
+        const StepKind kind = kind_of(s);
+        (kind == StepKind::Stride ? out.strides : kind == StepKind::Write ? out.write : out.other) +=
+            s.counters.divergent_warps;
+    }
+    return out;
+}
+
+LostUpdates lost_updates(const Trace& trace)
+{
+    LostUpdates out;
+    for (const Step& s : trace.steps)
+        for (const AtomicOp& a : s.atomics)
+            if (a.target == "*output") {
+                ++out.updates;
+                out.lost += a.lost ? 1 : 0;
+            }
+    return out;
+}
+
 Trace simulate(std::string_view strategy, std::span<const float> input, const Params& params)
 {
     return simulate(strategy, input, params, Detail::Full);

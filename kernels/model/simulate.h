@@ -94,6 +94,41 @@ StepCounters running_totals(const Trace& trace, int k);
 /// stores (`*output += x`), not atomics. A trace simulated with Detail::ValuesOnly still has its
 /// atomics, so the figure is the same at either level of detail.
 long long red_sectors(const Trace& trace, const Step& step);
+/// What a step is in the textbook's count. PMPP (chapter 10) counts a tree's strides (or a warp's
+/// shuffle offsets), and the final write of the sum by thread 0 comes after them: 8 values in
+/// `simple` are three strides (1, 2, 4) and then "write the result", not "step 4 of 4". Read from the
+/// step's tags (Step::source_markers, "@simple.tree"): `tree`, `shuffle` or `final_warp` with a
+/// stride is a Stride; `write` a Write; `load` or `coarsen` a Load; `atomic` a Merge; any other an
+/// Other. For a Stride, `index` is 1-based among the strides of the same kernel (two_pass's second
+/// kernel, tagged `second_pass`, counts its own) and `count` is how many that kernel has; 0 for
+/// every other kind. `k` out of range gives Other.
+enum class StepKind { Load, Stride, Write, Merge, Other };
+struct StepPhase {
+    StepKind kind = StepKind::Other;
+    int index = 0;
+    int count = 0;
+};
+StepPhase step_phase(const Trace& trace, int k);
+
+/// Trace::totals.divergent_warp_steps split by step_phase(): in the strides, in the final write
+/// (thread 0 alone stores the sum: that warp diverges), and in any other step.
+struct DivergentWarpSteps {
+    int strides = 0;
+    int write = 0;
+    int other = 0;
+    int total() const { return strides + write + other; }
+};
+DivergentWarpSteps divergent_warp_steps(const Trace& trace);
+
+/// `race`'s lost updates: of the trace's `updates` records on *output (one per thread i < n, every
+/// step), the `lost` ones that a later store overwrote (AtomicOp::lost). Zero and the atomic count
+/// for a kernel that loses nothing. On an input of ones the result is updates - lost.
+struct LostUpdates {
+    int lost = 0;
+    int updates = 0;
+};
+LostUpdates lost_updates(const Trace& trace);
+
 /// red_sectors() summed over every step of the trace.
 long long red_sectors(const Trace& trace);
 

@@ -368,6 +368,16 @@ constexpr std::array kMessages{
                   "update out of %2 is lost. The model lets the highest lane win and runs warps in order; real "
                   "hardware picks differently and loses more across warps and blocks.", 0),
     REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "Interleaving %3: the warps run in a shuffled order, and a warp that loads *output "
+                               "before the warps just before it have stored reads the same old value, so of such a "
+                               "group only the last store survives: here %n updates out of %2 are lost. Another seed "
+                               "is another interleaving; real hardware picks its own on every run.",
+                               "race.replayed")
+        .with_one("Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the "
+                  "warps just before it have stored reads the same old value, so of such a group only the last "
+                  "store survives: here %n update out of %2 is lost. Another seed is another interleaving; real "
+                  "hardware picks its own on every run.", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
                                "atomic: every thread atomicAdds its element into *output (%n atomics)",
                                "atomic.label")
         .with_one("atomic: every thread atomicAdds its element into *output (%n atomic)", 0),

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BenchFileList</name>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>%n result</numerusform>
+            <numerusform>%n results</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>GpuRecorder</name>
     <message numerus="yes">
         <source>Recorded on the GPU: %1 — %n probe record(s)</source>
@@ -253,6 +263,14 @@
             <numerusform>The %n lanes at or past the stride add too: their sums land in words no later step reads, and a guard would save no instruction, since the warp issues each add once for all its lanes.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the warps just before it have stored reads the same old value, so of such a group only the last store survives: here %n updates out of %2 are lost. Another seed is another interleaving; real hardware picks its own on every run.</source>
+        <comment>race.replayed</comment>
+        <translation>
+            <numerusform>Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the warps just before it have stored reads the same old value, so of such a group only the last store survives: here %n update out of %2 is lost. Another seed is another interleaving; real hardware picks its own on every run.</numerusform>
+            <numerusform>Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the warps just before it have stored reads the same old value, so of such a group only the last store survives: here %n updates out of %2 are lost. Another seed is another interleaving; real hardware picks its own on every run.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>
@@ -321,6 +339,23 @@
             <numerusform>&lt;br&gt;%n warps ran a step in several groups (split __activemask())</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Result of this interleaving: %1 · exact sum (float64): %2 · %n of %3 updates lost</source>
+        <translation>
+            <numerusform>Result of this interleaving: %1 · exact sum (float64): %2 · %n of %3 updates lost</numerusform>
+            <numerusform>Result of this interleaving: %1 · exact sum (float64): %2 · %n of %3 updates lost</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::CountersView</name>
+    <message numerus="yes">
+        <source>expected wrong: %n of %1 updates lost, carrying %2</source>
+        <translation>
+            <numerusform>expected wrong: %n of %1 updates lost, carrying %2</numerusform>
+            <numerusform>expected wrong: %n of %1 updates lost, carrying %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::StepTableModel</name>
@@ -329,6 +364,37 @@
         <translation>
             <numerusform>, … (%n value)</numerusform>
             <numerusform>, … (%n values)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::views::WarpMapView</name>
+    <message numerus="yes">
+        <source>%1: %n divergent warp-steps</source>
+        <translation>
+            <numerusform>%1: %n divergent warp-step</numerusform>
+            <numerusform>%1: %n divergent warp-steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the strides</source>
+        <translation>
+            <numerusform>%n in the strides</numerusform>
+            <numerusform>%n in the strides</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the final write</source>
+        <translation>
+            <numerusform>%n in the final write</numerusform>
+            <numerusform>%n in the final write</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the other steps</source>
+        <translation>
+            <numerusform>%n in the other steps</numerusform>
+            <numerusform>%n in the other steps</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,83 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BenchFileList</name>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>block size</source>
+        <translation>线程块大小</translation>
+    </message>
+    <message>
+        <source>coarse factor</source>
+        <translation>粗化因子</translation>
+    </message>
+    <message>
+        <source>hot cache</source>
+        <translation>热缓存</translation>
+    </message>
+    <message>
+        <source>cold cache</source>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>unnamed device</source>
+        <translation>未命名设备</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>sweep over %1 × %2 at N = %3</source>
+        <translation>N = %3 时遍历 %1 × %2</translation>
+    </message>
+    <message>
+        <source>sweep over N: %1 … %2</source>
+        <translation>遍历 N：%1 … %2</translation>
+    </message>
+    <message>
+        <source>N = %1, sweep over %2: %3</source>
+        <translation>N = %1，遍历%2：%3</translation>
+    </message>
+    <message>
+        <source>N = %1</source>
+        <translation>N = %1</translation>
+    </message>
+    <message>
+        <source>%1 mode</source>
+        <translation>%1 模式</translation>
+    </message>
+    <message>
+        <source>%1 mode, %2</source>
+        <translation>%1 模式，%2</translation>
+    </message>
+    <message>
+        <source>%1 to %2 GPUs</source>
+        <translation>%1 至 %2 块 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>%n 个结果</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>with hardware counters</source>
+        <translation>含硬件计数器</translation>
+    </message>
+    <message>
+        <source>incomplete run</source>
+        <translation>未完成的运行</translation>
+    </message>
+    <message>
+        <source>Lecture: %1</source>
+        <translation>课堂用：%1</translation>
+    </message>
+</context>
+<context>
     <name>BenchRequest</name>
     <message>
         <source>N: expected 1 .. %1, got %2</source>
@@ -29,19 +106,19 @@
     </message>
     <message>
         <source>sweep: expected none | n | block_size | coarse_factor, got &quot;%1&quot;</source>
-        <translation>扫描：应为 none | n | block_size | coarse_factor，收到 &quot;%1&quot;</translation>
+        <translation>遍历：应为 none | n | block_size | coarse_factor，收到 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)</source>
-        <translation>扫描取值：为空（例如 N 用 1K..1G，线程块大小用 64,128,256）</translation>
+        <translation>遍历取值：为空（例如 N 用 1K..1G，线程块大小用 64,128,256）</translation>
     </message>
     <message>
         <source>sweep values: %1</source>
-        <translation>扫描取值：%1</translation>
+        <translation>遍历取值：%1</translation>
     </message>
     <message>
         <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
-        <translation>扫描取值：应为 %1 .. %2 中 2 的幂组成的列表，收到 &quot;%3&quot;</translation>
+        <translation>遍历取值：应为 %1 .. %2 中 2 的幂组成的列表，收到 &quot;%3&quot;</translation>
     </message>
 </context>
 <context>
@@ -245,7 +322,7 @@
     </message>
     <message>
         <source>The tree&apos;s guarded body is a real branch and agrees; the extra 1 is the final write: if (tid == 0) makes the other threads EXIT, and an exit is not a branch.</source>
-        <translation>规约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自最后的写出：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
+        <translation>归约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自最后的写出：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
     </message>
     <message>
         <source>The compiler predicated the guarded loads, add and store (@P LDS/FADD/STS) instead of branching: masked lanes sit idle but no branch splits the warp, so ncu counts none.</source>
@@ -325,27 +402,27 @@
     <message>
         <source>Only threads whose index is a multiple of %1 add, so the active lanes are spread out with gaps between them.</source>
         <comment>simple.tree</comment>
-        <translation>只有编号是 %1 的倍数的线程做加法，活跃线程彼此之间隔着空位。</translation>
+        <translation>只有编号是 %1 的倍数的线程做加法，活跃 lane 彼此之间隔着空位。</translation>
     </message>
     <message numerus="yes">
         <source>The first %n threads add the element stride places to their right; the active lanes stay packed.</source>
         <comment>convergent.tree</comment>
         <translation>
-            <numerusform>前 %n 个线程各自加上右侧相隔一个步长的元素；活跃线程保持连续。</numerusform>
+            <numerusform>前 %n 个线程各自加上右侧相隔一个步长的元素；活跃 lane 保持连续。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The last %n threads of the block add the element stride places to their left; the active lanes stay packed at the right end.</source>
         <comment>reversed.tree</comment>
         <translation>
-            <numerusform>线程块的最后 %n 个线程各自加上左侧相隔一个步长的元素；活跃线程在右端保持连续。</numerusform>
+            <numerusform>线程块的最后 %n 个线程各自加上左侧相隔一个步长的元素；活跃 lane 在右端保持连续。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 elements.</source>
         <comment>grid.note</comment>
         <translation>
-            <numerusform>教材中的核函数只有一个线程块；这里以 %n 个线程块的网格运行，每块处理自己的 %2 个元素的分段。</numerusform>
+            <numerusform>教材中的核函数只有一个线程块；这里以 %n 个线程块的网格运行，每块处理属于自己的一段，共 %2 个元素。</numerusform>
         </translation>
     </message>
     <message>
@@ -357,7 +434,7 @@
         <source>%n warps diverge: some of their live lanes run the step while the others wait.</source>
         <comment>diverge.some</comment>
         <translation>
-            <numerusform>%n 个线程束发生分支发散：其中一部分存活线程执行这一步，其余线程等待。</numerusform>
+            <numerusform>%n 个线程束发生分支发散：其中一部分有效 lane 执行这一步，其余 lane 等待。</numerusform>
         </translation>
     </message>
     <message>
@@ -374,7 +451,7 @@
         <source>Each thread adds two elements one block apart while loading them, so the tree in shared memory starts from %n partial sums per block instead of %2.</source>
         <comment>shared.load</comment>
         <translation>
-            <numerusform>每个线程在载入时把相隔一个线程块的两个元素相加，所以共享内存中的规约树每块从 %n 个部分和开始，而不是 %2 个。</numerusform>
+            <numerusform>每个线程在载入时把相隔一个线程块的两个元素相加，所以共享内存中的归约树每块从 %n 个部分和开始，而不是 %2 个。</numerusform>
         </translation>
     </message>
     <message>
@@ -385,7 +462,7 @@
     <message>
         <source>The active threads are packed, but neighbouring lanes touch words %1 apart.</source>
         <comment>strided.tree</comment>
-        <translation>活跃线程是连续的，但相邻线程访问的字相隔 %1。</translation>
+        <translation>活跃线程是连续的，但相邻 lane 访问的字相隔 %1。</translation>
     </message>
     <message>
         <source>stride %1: t &lt; %1 adds %2[t + %1]</source>
@@ -396,7 +473,7 @@
         <source>After a barrier, the first %n threads add the word stride places to their right; consecutive lanes read consecutive words.</source>
         <comment>shared.tree</comment>
         <translation>
-            <numerusform>屏障之后，前 %n 个线程各自加上右侧相隔一个步长的字；相邻线程读取相邻的字。</numerusform>
+            <numerusform>屏障之后，前 %n 个线程各自加上右侧相隔一个步长的字；相邻 lane 读取相邻的字。</numerusform>
         </translation>
     </message>
     <message>
@@ -418,7 +495,7 @@
         <source>With COARSE_FACTOR = %1, one thread does the work of %2 elements in registers before the tree, so the input takes %n blocks (%4 without coarsening).</source>
         <comment>coarsen.many</comment>
         <translation>
-            <numerusform>COARSE_FACTOR = %1 时，一个线程在进入规约树之前先在寄存器中处理 %2 个元素，所以输入只需要 %n 个线程块（不粗化时需要 %4 个）。</numerusform>
+            <numerusform>COARSE_FACTOR = %1 时，一个线程在进入归约树之前先在寄存器中处理 %2 个元素，所以输入只需要 %n 个线程块（不粗化时需要 %4 个）。</numerusform>
         </translation>
     </message>
     <message>
@@ -524,7 +601,7 @@
     <message>
         <source>final warp: lane &lt; %1 of warp 0 loads warp_sums[lane], the others 0</source>
         <comment>final_warp.label</comment>
-        <translation>最后一个线程束：线程束 0 中 lane &lt; %1 的线程载入 warp_sums[lane]，其余取 0</translation>
+        <translation>最后一个线程束：线程束 0 中 lane &lt; %1 的 lane 载入 warp_sums[lane]，其余取 0</translation>
     </message>
     <message>
         <source>Only the first warp continues: it gathers the per-warp partials into its registers.</source>
@@ -540,7 +617,7 @@
         <source>No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a second pass.</source>
         <comment>write_partials</comment>
         <translation>
-            <numerusform>没有原子操作：%n 个块和各自写入全局内存中自己的位置，留给第二遍规约。</numerusform>
+            <numerusform>没有原子操作：%n 个块和各自写入全局内存中自己的位置，留给第二遍归约。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -554,7 +631,7 @@
         <source>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
         <comment>grid_stride</comment>
         <translation>
-            <numerusform>网格中的 %n 个线程以相隔 %n 个元素的方式遍历输入，因此每个线程束的载入是连续的（合并访问），每个线程带着一个寄存器中的和进入块内规约。</numerusform>
+            <numerusform>网格中的 %n 个线程以相隔 %n 个元素的方式遍历输入，因此每个线程束的载入是连续的（合并访问），每个线程带着一个寄存器中的和进入块内归约。</numerusform>
         </translation>
     </message>
     <message>
@@ -630,7 +707,7 @@
     <message>
         <source>The end of the first kernel is the barrier between the passes; the second kernel&apos;s threads each add the partials 1024 apart, then reduce as one block.</source>
         <comment>second_pass</comment>
-        <translation>第一个核函数结束就是两遍之间的屏障；第二个核函数的线程各自累加相隔 1024 的部分和，再作为一个线程块规约。</translation>
+        <translation>第一个核函数结束就是两遍之间的屏障；第二个核函数的线程各自累加相隔 1024 的部分和，再作为一个线程块归约。</translation>
     </message>
     <message>
         <source>second pass: thread 0 stores the sum to *output</source>
@@ -795,7 +872,7 @@
     <message>
         <source>The same packed lanes and words as interleaved_strided, but word index sits at index + index/32 (one unused word after every 32), so lanes %1 words apart are spread over the banks.</source>
         <comment>padded.tree</comment>
-        <translation>活跃线程和访问的字都与 interleaved_strided 相同，但第 index 个字存放在 index + index/32 处（每 32 个字后空出一个字），所以相隔 %1 个字的线程被分散到不同的 bank 上。</translation>
+        <translation>活跃 lane 和访问的字都与 interleaved_strided 相同，但第 index 个字存放在 index + index/32 处（每 32 个字后空出一个字），所以相隔 %1 个字的 lane 被分散到不同的 bank 上。</translation>
     </message>
     <message>
         <source>The padding is laid out for 32 banks; with %1 banks it cannot spread every warp&apos;s words.</source>
@@ -805,7 +882,7 @@
     <message>
         <source>A warp of %1 lanes reads more consecutive words than there are banks (%2), so they wrap around the banks.</source>
         <comment>shared.few_banks</comment>
-        <translation>一个线程束的 %1 个线程读取的连续字比 bank 数（%2）还多，所以这些字会绕回到同样的 bank 上。</translation>
+        <translation>一个线程束的 %1 个 lane 读取的连续字比 bank 数（%2）还多，所以这些字会绕回到同样的 bank 上。</translation>
     </message>
     <message>
         <source>reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch</source>
@@ -815,7 +892,7 @@
     <message>
         <source>The output is a ring of three floats and the caller numbers the launches: launch e adds into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of launch e + 1, which nothing of this launch touches, and the end of the kernel orders that zero before the next launch&apos;s atomics: no reset before the launch, no ticket, no fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].</source>
         <comment>zero_ahead.reset</comment>
-        <translation>输出是由三个 float 组成的环，调用方为每次启动编号：第 e 次启动累加到 ring[e % 3]，该槽已由第 e - 1 次启动清零。它的第一条指令把第 e + 1 次启动的槽清零，本次启动不会触及该槽；内核结束保证这次清零先于下一次启动的原子操作：启动前无需重置，没有票号，没有内存栅栏，也无需等待。模型运行第 e = 0 次启动：*output 即 ring[0]，清零写到 ring[1]。</translation>
+        <translation>输出是由三个 float 组成的环，调用方为每次启动编号：第 e 次启动累加到 ring[e % 3]，该槽已由第 e - 1 次启动清零。它的第一条指令把第 e + 1 次启动的槽清零，本次启动不会触及该槽；核函数结束保证这次清零先于下一次启动的原子操作：启动前无需重置，没有票号，没有内存栅栏，也无需等待。模型运行第 e = 0 次启动：*output 即 ring[0]，清零写到 ring[1]。</translation>
     </message>
     <message>
         <source>*output is ring[e % 3] (ring[0] here); the result stays there until launch e + 2 zeroes it.</source>
@@ -851,6 +928,13 @@
         <comment>warp_unrolled.spare</comment>
         <translation>
             <numerusform>位于步长处及其后的 %n 个 lane 也做加法：它们的和落在之后不再被读取的字里；加条件判断也省不下指令，因为线程束为所有 lane 只发出一次加法。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the warps just before it have stored reads the same old value, so of such a group only the last store survives: here %n updates out of %2 are lost. Another seed is another interleaving; real hardware picks its own on every run.</source>
+        <comment>race.replayed</comment>
+        <translation>
+            <numerusform>交错顺序 %3：各线程束按打乱的顺序运行；一个线程束如果在它前面的线程束写回之前就读取 *output，读到的是同一个旧值，所以这样的一组线程束里只有最后一次写入保留下来：%2 次更新中丢失 %n 次。换一个种子就是另一种交错顺序；真实硬件每次运行都自行决定。</numerusform>
         </translation>
     </message>
 </context>
@@ -1005,7 +1089,7 @@
     <message numerus="yes">
         <source>Score: %1 of %n right</source>
         <translation>
-            <numerusform>得分：%n 题答对 %1 题</numerusform>
+            <numerusform>得分：%n 题中答对 %1 题</numerusform>
         </translation>
     </message>
 </context>
@@ -1322,6 +1406,34 @@
         <source>__syncwarp(): the lanes that run this step wait for each other, before their write and after it; no other warp waits</source>
         <translation>__syncwarp()：运行这一步的 lane 在各自写入之前和之后互相等待；其他线程束不等待</translation>
     </message>
+    <message>
+        <source>%1 · %2 (step %3 / %4)</source>
+        <comment>strategy, the step&apos;s phase (stride 3 of 3), step k / n</comment>
+        <translation>%1 · %2 · 第 %3 / %4 步</translation>
+    </message>
+    <message>
+        <source>%1 of %2, in the order their stores land under interleaving %3 (hardware order is unspecified)</source>
+        <translation>对 %2 的%1，按交错顺序 %3 中各次存储落下的先后（硬件上的顺序未作规定）</translation>
+    </message>
+</context>
+<context>
+    <name>StepWords</name>
+    <message>
+        <source>stride %1 of %2</source>
+        <translation>第 %1 轮步长（共 %2 轮）</translation>
+    </message>
+    <message>
+        <source>write the result</source>
+        <translation>写出结果</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>载入</translation>
+    </message>
+    <message>
+        <source>merge into *output</source>
+        <translation>合并到 *output</translation>
+    </message>
 </context>
 <context>
     <name>StrategySeed</name>
@@ -1443,7 +1555,7 @@
     <message>
         <source>beyond the seeds: the one-kernel experiments of docs/benchmarks.md</source>
         <comment>zero_ahead</comment>
-        <translation>讲义之外：docs/benchmarks.md 中的单内核实验</translation>
+        <translation>讲义之外：docs/benchmarks.md 中的单核函数实验</translation>
     </message>
     <message>
         <source>seed 001 (warpReduce with __syncwarp, Volta and later)</source>
@@ -1456,12 +1568,12 @@
     <message>
         <source>stride doubles from 1, tid % stride == 0 adds: active lanes thin out inside every warp (divergence)</source>
         <comment>simple</comment>
-        <translation>步长从 1 开始倍增，满足 tid % stride == 0 的线程做加法：每个线程束内的活跃线程越来越稀疏（分支发散）</translation>
+        <translation>步长从 1 开始倍增，满足 tid % stride == 0 的线程做加法：每个线程束内的活跃 lane 越来越稀疏（分支发散）</translation>
     </message>
     <message>
         <source>stride halves from blockDim, tid &lt; stride adds: active lanes stay packed, no divergence until one warp is left</source>
         <comment>convergent</comment>
-        <translation>步长从 blockDim 开始减半，满足 tid &lt; stride 的线程做加法：活跃线程保持连续，直到只剩一个线程束之前都没有分支发散</translation>
+        <translation>步长从 blockDim 开始减半，满足 tid &lt; stride 的线程做加法：活跃 lane 保持连续，直到只剩一个线程束之前都没有分支发散</translation>
     </message>
     <message>
         <source>the convergent tree folded toward the right end; the result lands in the last element</source>
@@ -1471,17 +1583,17 @@
     <message>
         <source>shared-memory tree with index = 2*stride*tid: packed lanes, but strided words collide in banks</source>
         <comment>interleaved_strided</comment>
-        <translation>用 index = 2*stride*tid 的共享内存规约树：活跃线程连续，但跨步访问的字落在同一 bank 上发生冲突</translation>
+        <translation>用 index = 2*stride*tid 的共享内存归约树：活跃 lane 连续，但跨步访问的字落在同一 bank 上发生冲突</translation>
     </message>
     <message>
         <source>first add while loading into shared memory, then the convergent tree on chip</source>
         <comment>shared</comment>
-        <translation>载入共享内存时先做一次加法，再在片上做收敛树规约</translation>
+        <translation>载入共享内存时先做一次加法，再在片上做收敛树归约</translation>
     </message>
     <message>
         <source>many blocks, each reduces 2*blockDim elements in shared memory, one atomicAdd per block</source>
         <comment>segmented</comment>
-        <translation>多个线程块，每块在共享内存中规约 2*blockDim 个元素，每块一次 atomicAdd</translation>
+        <translation>多个线程块，每块在共享内存中归约 2*blockDim 个元素，每块一次 atomicAdd</translation>
     </message>
     <message>
         <source>each thread first sums COARSE_FACTOR*2 elements in a register: fewer blocks, barriers and atomics</source>
@@ -1491,7 +1603,7 @@
     <message>
         <source>the coarsened kernel as a max reduction; float atomic max by a compare-and-swap loop</source>
         <comment>coarsened_max</comment>
-        <translation>线程粗化核函数做最大值规约；浮点原子取大用比较并交换（CAS）循环实现</translation>
+        <translation>线程粗化核函数做最大值归约；浮点原子取大用比较并交换（CAS）循环实现</translation>
     </message>
     <message>
         <source>every thread atomicAdds its element into one address: correct but fully serialised</source>
@@ -1501,32 +1613,32 @@
     <message>
         <source>every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)</source>
         <comment>race</comment>
-        <translation>每个线程执行普通的 *output += x：读-改-写竞争会丢失更新（预期结果错误）</translation>
+        <translation>每个线程执行普通的 *output += x：读-改-写竞争会丢失更新（预期错误）</translation>
     </message>
     <message>
         <source>__shfl_down_sync tree in registers, then one atomicAdd per warp</source>
         <comment>warp_shuffle</comment>
-        <translation>在寄存器中用 __shfl_down_sync 做规约树，然后每个线程束一次 atomicAdd</translation>
+        <translation>在寄存器中用 __shfl_down_sync 做归约树，然后每个线程束一次 atomicAdd</translation>
     </message>
     <message>
         <source>two levels: shuffle within each warp, one warp reduces the per-warp partials, one atomic per block</source>
         <comment>block_reduce</comment>
-        <translation>两级：先在每个线程束内洗牌规约，再由一个线程束规约各线程束的部分和，每块一次原子操作</translation>
+        <translation>两级：先在每个线程束内洗牌归约，再由一个线程束归约各线程束的部分和，每块一次原子操作</translation>
     </message>
     <message>
         <source>block partials written to global memory, a second kernel reduces them: no atomics</source>
         <comment>two_pass</comment>
-        <translation>各线程块的部分和写入全局内存，由第二个核函数规约：没有原子操作</translation>
+        <translation>各线程块的部分和写入全局内存，由第二个核函数归约：没有原子操作</translation>
     </message>
     <message>
         <source>one cooperative kernel: block partials, grid.sync(), then block 0 reduces them</source>
         <comment>grid_sync</comment>
-        <translation>一个协作式核函数：各块部分和，grid.sync()，再由线程块 0 规约</translation>
+        <translation>一个协作式核函数：各块部分和，grid.sync()，再由线程块 0 归约</translation>
     </message>
     <message>
         <source>float4 (packed) loads in a grid-stride loop, then the two-level block reduce</source>
         <comment>vectorized</comment>
-        <translation>在网格跨步循环中用 float4（向量化）载入，再做两级块内规约</translation>
+        <translation>在网格跨步循环中用 float4（向量化）载入，再做两级块内归约</translation>
     </message>
     <message>
         <source>vectorized, but the kernel zeroes its own output: the block with the first ticket zeroes it (release), the others wait for that (acquire) before their atomicAdd</source>
@@ -1536,7 +1648,7 @@
     <message>
         <source>dot product: multiply pairs, then the shared-memory tree and one atomicAdd per block</source>
         <comment>dot_shared</comment>
-        <translation>点积：逐对相乘，再做共享内存规约树，每块一次 atomicAdd</translation>
+        <translation>点积：逐对相乘，再做共享内存归约树，每块一次 atomicAdd</translation>
     </message>
     <message>
         <source>dot product with thread coarsening in registers</source>
@@ -1556,7 +1668,7 @@
     <message>
         <source>sequential float64 reduction on the CPU: the reference and the CPU baseline</source>
         <comment>cpu</comment>
-        <translation>CPU 上的顺序 float64 规约：参考值与 CPU 基准</translation>
+        <translation>CPU 上的顺序 float64 归约：参考值与 CPU 基准</translation>
     </message>
     <message>
         <source>interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts</source>
@@ -1851,7 +1963,7 @@
     </message>
     <message>
         <source>sweep over %1</source>
-        <translation>扫描 %1</translation>
+        <translation>遍历 %1</translation>
     </message>
     <message>
         <source>Showing %1: %2</source>
@@ -1904,12 +2016,25 @@
     <message>
         <source>sweep over %1 × %2</source>
         <comment>two swept parameters: every pair is run</comment>
-        <translation>扫描 %1 × %2</translation>
+        <translation>遍历 %1 × %2</translation>
     </message>
     <message>
         <source>incomplete run (%1)</source>
         <comment>the results file&apos;s reason, quoted as the file writes it (English)</comment>
         <translation>运行未完成（%1）</translation>
+    </message>
+    <message>
+        <source>hot cache</source>
+        <translation>热缓存</translation>
+    </message>
+    <message>
+        <source>cold cache</source>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the parts of a run summary</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -1931,10 +2056,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>This build has no CUDA kernels</source>
-        <translation>这个构建没有 CUDA 核函数</translation>
-    </message>
-    <message>
         <source>Runs reducescope-cli bench with these settings in a child process</source>
         <translation>在子进程中以这些设置运行 reducescope-cli bench</translation>
     </message>
@@ -1951,6 +2072,10 @@
         <translation>
             <numerusform>… 已折叠较早的 %n 行（失败的行都保留）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This build has no CUDA kernels: pressing Run says why nothing can run here</source>
+        <translation>此构建不含 CUDA 核函数：按“运行”会说明这里为什么无法运行</translation>
     </message>
 </context>
 <context>
@@ -2080,7 +2205,7 @@
     </message>
     <message>
         <source>COARSE_FACTOR: elements each thread adds in registers before the tree (power of two)</source>
-        <translation>COARSE_FACTOR：每个线程在进入规约树之前在寄存器中累加的元素个数（2 的幂）</translation>
+        <translation>COARSE_FACTOR：每个线程在进入归约树之前在寄存器中累加的元素个数（2 的幂）</translation>
     </message>
     <message>
         <source>Coarse factor</source>
@@ -2092,23 +2217,23 @@
     </message>
     <message>
         <source>over N</source>
-        <translation>扫描 N</translation>
+        <translation>遍历 N</translation>
     </message>
     <message>
         <source>over block size</source>
-        <translation>扫描线程块大小</translation>
+        <translation>遍历线程块大小</translation>
     </message>
     <message>
         <source>over coarse factor</source>
-        <translation>扫描粗化因子</translation>
+        <translation>遍历粗化因子</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation>扫描</translation>
+        <translation>遍历</translation>
     </message>
     <message>
         <source>Sweep values</source>
-        <translation>扫描取值</translation>
+        <translation>遍历取值</translation>
     </message>
     <message>
         <source>kernels: check at least one kernel to run</source>
@@ -2121,6 +2246,26 @@
     <message>
         <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
         <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），收到 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>graph: the launches are recorded once into a CUDA graph and replayed together. The CPU&apos;s cost of launching is almost gone, so this is closest to the time the kernel itself takes.</source>
+        <translation>graph：把多次启动一次性录制成 CUDA 图再整体重放。CPU 发起启动的开销几乎消失，所以这最接近核函数本身的耗时。</translation>
+    </message>
+    <message>
+        <source>loop: many launches back to back, timed together and divided by their number. The GPU never waits for the CPU, but every launch still pays its launch cost.</source>
+        <translation>loop：连续发起多次启动，一起计时再除以次数。GPU 不必等待 CPU，但每次启动仍要付出启动开销。</translation>
+    </message>
+    <message>
+        <source>per-launch: a timer around every single launch, launch cost included: what a program that reduces once and waits for the answer sees.</source>
+        <translation>per-launch：为每一次启动单独计时，包含启动开销：这就是只做一次归约并等待结果的程序所看到的时间。</translation>
+    </message>
+    <message>
+        <source>hot cache: the input stays in the GPU&apos;s L2 cache from one repetition to the next when it fits (60 MiB on an H200), so a small input is read from L2, faster than from memory.</source>
+        <translation>热缓存：输入放得下时（H200 的 L2 为 60 MiB），会在两次重复之间一直留在 GPU 的 L2 缓存中，所以较小的输入是从 L2 读取的，比从显存读取更快。</translation>
+    </message>
+    <message>
+        <source>cold cache: L2 is emptied before every repetition, so each one reads the input from device memory, as a program does the first time it touches the data.</source>
+        <translation>冷缓存：每次重复之前都清空 L2，所以每次都从显存读取输入，就像程序第一次访问这些数据时一样。</translation>
     </message>
 </context>
 <context>
@@ -2318,7 +2463,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Sweep</source>
-        <translation>扫描</translation>
+        <translation>遍历</translation>
     </message>
     <message>
         <source>Multi-GPU</source>
@@ -2474,7 +2619,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>These results have no repeat data. Record it with &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt;: each kernel then runs five more times on the same input and every result is kept bit for bit. Kernels that merge through float atomics may give a different sum on each run; kernels with a fixed tree order give the same bits.</source>
-        <translation>这些结果没有重复运行数据。可用 &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt; 记录：每个内核会在同一输入上再运行五次，每个结果都逐位保留。通过浮点原子操作合并的内核每次运行可能得到不同的和；树形顺序固定的内核得到相同的位。</translation>
+        <translation>这些结果没有重复运行数据。可用 &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt; 记录：每个核函数会在同一输入上再运行五次，每个结果都逐位保留。通过浮点原子操作合并的核函数每次运行可能得到不同的和；树形顺序固定的核函数得到相同的位。</translation>
     </message>
     <message numerus="yes">
         <source>%n result(s) repeated, each over up to %1 launches on the same input.</source>
@@ -2515,6 +2660,34 @@ Double-click to open this strategy in the step pane.</source>
         <translation>
             <numerusform> 有 %n 行标准输出无法读取；最后一行：%1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Each bar is the median time of one reduction of N floats; shorter is faster. The timing mode says whether the launch&apos;s own cost is in it. The whiskers show how much the repetitions varied.</source>
+        <translation>每根柱子是对 N 个 float 做一次归约的中位时间，越短越快。计时模式决定其中是否包含启动本身的开销。误差线表示各次重复之间的波动。</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth: the bytes a kernel has to read (4 per float; 8 for a dot product, which reads x and y) divided by its median time. The datasheet peak is the memory&apos;s rated speed, which no kernel reaches. The measured read ceiling is the fastest kernel that only reads the input, timed in the same run at the same N, mode and cache: about the most a reduction can reach on this GPU.</source>
+        <translation>有效带宽：核函数必须读取的字节数（每个 float 4 字节；点积要读 x 和 y，每个元素 8 字节）除以中位时间。规格书峰值带宽是显存的标称速度，任何核函数都达不到。实测读取上限是同一次运行中、相同 N、计时模式和缓存状态下只读取输入的最快核函数：大致就是这块 GPU 上归约所能达到的上限。</translation>
+    </message>
+    <message>
+        <source>How many times faster than the baseline at the same N: the baseline&apos;s median time divided by this kernel&apos;s. Above 1 is faster.</source>
+        <translation>在相同 N 下比基线快多少倍：基线的中位时间除以该核函数的中位时间。大于 1 表示更快。</translation>
+    </message>
+    <message>
+        <source>No GPU on this machine: showing the lecture results shipped with ReduceScope (%1). Open results… lists the other recordings.</source>
+        <translation>本机没有 GPU：正在显示 ReduceScope 自带的课堂用结果（%1）。“打开结果…”列出了其他记录。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: this build of ReduceScope has no CUDA kernels (it was built without nvcc). Benchmarks run on an NVIDIA GPU; the results shown were recorded on one.</source>
+        <translation>无法在这里运行：这个 ReduceScope 构建不含 CUDA 核函数（构建时没有 nvcc）。基准测试要在 NVIDIA GPU 上运行；当前显示的结果就是在 GPU 上记录的。</translation>
+    </message>
+    <message>
+        <source>Cannot run here: this machine has no CUDA device (%1). Benchmarks run on an NVIDIA GPU; the results shown were recorded on one, and Open results… lists more.</source>
+        <translation>无法在这里运行：本机没有 CUDA 设备（%1）。基准测试要在 NVIDIA GPU 上运行；当前显示的结果是在 GPU 上记录的，“打开结果…”还列出了更多记录。</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver or GPU found</source>
+        <translation>未找到 NVIDIA 驱动或 GPU</translation>
     </message>
 </context>
 <context>
@@ -2662,7 +2835,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>&lt;b&gt;ReduceScope %1&lt;/b&gt;&lt;br&gt;Teach and measure CUDA parallel reduction.&lt;br&gt;Licence: GPL-3.0-or-later.&lt;br&gt;Kernels available in this build: %2.&lt;br&gt;Command line: %3&lt;br&gt;Recorded results: %4</source>
-        <translation>&lt;b&gt;ReduceScope %1&lt;/b&gt;&lt;br&gt;讲解并测量 CUDA 并行规约。&lt;br&gt;许可证：GPL-3.0-or-later。&lt;br&gt;本构建包含 CUDA 核函数：%2。&lt;br&gt;命令行程序：%3&lt;br&gt;已记录的结果：%4</translation>
+        <translation>&lt;b&gt;ReduceScope %1&lt;/b&gt;&lt;br&gt;讲解并测量 CUDA 并行归约。&lt;br&gt;许可证：GPL-3.0-or-later。&lt;br&gt;本构建包含 CUDA 核函数：%2。&lt;br&gt;命令行程序：%3&lt;br&gt;已记录的结果：%4</translation>
     </message>
     <message>
         <source>yes</source>
@@ -2822,7 +2995,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>&amp;Kernel source</source>
-        <translation>内核源代码(&amp;K)</translation>
+        <translation>核函数源代码(&amp;K)</translation>
     </message>
     <message>
         <source>Zoom &amp;in</source>
@@ -2924,6 +3097,14 @@ Double-click to open this strategy in the step pane.</source>
         <translation>线程束图</translation>
     </message>
     <message>
+        <source>New interleaving</source>
+        <translation>换一种交错顺序</translation>
+    </message>
+    <message>
+        <source>Run the race again under another pseudo-random schedule of its warps (a new atomic-order seed): other stores overwrite each other, so another number of updates is lost.</source>
+        <translation>按另一种伪随机的线程束调度（新的原子顺序种子）重新运行 race：被覆盖的写入不同，丢失的更新数也不同。</translation>
+    </message>
+    <message>
         <source>&amp;Fit step to the window</source>
         <translation>使这一步适合窗口(&amp;F)</translation>
     </message>
@@ -2941,11 +3122,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Kernel source in f&amp;ull</source>
-        <translation>完整的内核源代码(&amp;U)</translation>
+        <translation>完整的核函数源代码(&amp;U)</translation>
     </message>
     <message>
         <source>Show the kernel source under the step, or fold it to the step&apos;s line</source>
-        <translation>在这一步下方显示内核源代码，或把它折叠为这一步所在的一行</translation>
+        <translation>在这一步下方显示核函数源代码，或把它折叠为这一步所在的一行</translation>
     </message>
     <message>
         <source>&amp;Instrumented lines in the source</source>
@@ -2953,7 +3134,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Show the recording calls (probe.record) and step tags (// @…) that the kernel file carries for ReduceScope; off, the kernel reads as in PMPP</source>
-        <translation>显示内核文件中为 ReduceScope 加入的记录调用（probe.record）和步骤标记（// @…）；关闭时，内核与 PMPP 书中印的一样</translation>
+        <translation>显示核函数文件中为 ReduceScope 加入的记录调用（probe.record）和步骤标记（// @…）；关闭时，核函数与 PMPP 书中印的一样</translation>
     </message>
 </context>
 <context>
@@ -3162,6 +3343,16 @@ Double-click to open this strategy in the step pane.</source>
         <source>Float sum: %1 · exact sum (float64): %2</source>
         <translation>浮点和：%1 · 精确和 (float64)：%2</translation>
     </message>
+    <message>
+        <source>Picks how the warps of the race interleave (0: one warp after another, the highest lane&apos;s store winning; 1..%1: a pseudo-random schedule in which warps overlap). The GPU picks its own on every run.</source>
+        <translation>决定 race 中各线程束如何交错（0：线程束依次运行，编号最大的 lane 的写入保留；1..%1：线程束相互重叠的伪随机调度）。GPU 每次运行都自行决定。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Result of this interleaving: %1 · exact sum (float64): %2 · %n of %3 updates lost</source>
+        <translation>
+            <numerusform>这种交错顺序的结果：%1 · 精确和（float64）：%2 · %3 次更新中丢失 %n 次</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepState</name>
@@ -3196,10 +3387,6 @@ Double-click to open this strategy in the step pane.</source>
 </context>
 <context>
     <name>reducescope::views::BenchChart</name>
-    <message>
-        <source>N = %1, block %2, coarse factor %3, %4 / %5 cache</source>
-        <translation>N = %1，线程块 %2，粗化因子 %3，%4 / %5 缓存</translation>
-    </message>
     <message>
         <source>time: median %1 (min %2, max %3)</source>
         <translation>时间：中位数 %1（最小 %2，最大 %3）</translation>
@@ -3286,7 +3473,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Bandwidth against N (sweep)</source>
-        <translation>带宽随 N 的变化（扫描）</translation>
+        <translation>带宽随 N 的变化（遍历）</translation>
     </message>
     <message>
         <source>Effective bandwidth against %1</source>
@@ -3306,11 +3493,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Not a sweep: open a sweep results file or run a sweep over N</source>
-        <translation>不是扫描结果：请打开扫描结果文件，或对 N 运行扫描</translation>
+        <translation>不是遍历结果：请打开遍历结果文件，或对 N 运行遍历</translation>
     </message>
     <message>
         <source>No sweep: run a sweep over N or open a sweep results file</source>
-        <translation>没有扫描：对 N 运行扫描，或打开扫描结果文件</translation>
+        <translation>没有遍历：对 N 运行遍历，或打开遍历结果文件</translation>
     </message>
     <message>
         <source>read ceiling</source>
@@ -3419,10 +3606,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>高于本次运行的上限</translation>
     </message>
     <message>
-        <source>Kernel time (median; whiskers: ± noise)</source>
-        <translation>内核时间（中位数；误差线：± 噪声）</translation>
-    </message>
-    <message>
         <source>hatched: noise above the run&apos;s limit of %1 %</source>
         <translation>斜线填充：噪声高于本次运行的上限 %1 %</translation>
     </message>
@@ -3445,6 +3628,34 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>no room for the figures on the bars: hover a bar or read the table</source>
         <translation>柱上放不下数值：将鼠标悬停在柱上或查看表格</translation>
+    </message>
+    <message>
+        <source>N = %1, block %2, coarse factor %3, %4 mode, %5</source>
+        <translation>N = %1，线程块 %2，粗化因子 %3，%4 模式，%5</translation>
+    </message>
+    <message>
+        <source>Kernel time (median)</source>
+        <translation>核函数时间（中位数）</translation>
+    </message>
+    <message>
+        <source>read ceiling over two vectors (x and y, the dot products&apos; ceiling) %1 GB/s</source>
+        <translation>两个向量（x 和 y，点积的上限）的读取上限 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 at %2 % of it</source>
+        <translation>%1 达到其 %2 %</translation>
+    </message>
+    <message>
+        <source>Above the read ceiling: %1.</source>
+        <translation>超过读取上限：%1。</translation>
+    </message>
+    <message>
+        <source>This file&apos;s ceiling was measured reading one vector of N floats (%1 MB); a dot product reads two (x and y, %2 MB) in one launch, so the launch&apos;s fixed cost is spread over twice the bytes and its bandwidth can pass the one-vector ceiling. Files recorded since 2026-11-30 also measure a two-vector ceiling for the dot products.</source>
+        <translation>这个文件的上限是读取一个含 N 个 float 的向量（%1 MB）测得的；点积在一次启动中读取两个向量（x 和 y，%2 MB），启动的固定开销分摊到两倍的字节上，所以它的带宽可以超过单向量的上限。2026-11-30 以后记录的文件还为点积测量了双向量上限。</translation>
+    </message>
+    <message>
+        <source>The ceiling is the fastest read-only kernel the run found; a kernel above it read faster than every shape the search tried.</source>
+        <translation>上限是这次运行找到的最快的只读核函数；超过它的核函数比搜索试过的每一种读取方式都快。</translation>
     </message>
 </context>
 <context>
@@ -3482,7 +3693,7 @@ Double-click to open this strategy in the step pane.</source>
 reducescope-cli bench --strategies coarsened,shared
 --block-size 64,128,256 --coarse-factor 1,2,4,8
 --json heatmap.json, then open heatmap.json</source>
-        <translation>热力图：需要对线程块大小 × 粗化因子做扫描
+        <translation>热力图：需要对线程块大小 × 粗化因子做遍历
 reducescope-cli bench --strategies coarsened,shared
 --block-size 64,128,256 --coarse-factor 1,2,4,8
 --json heatmap.json，然后打开 heatmap.json</translation>
@@ -3598,10 +3809,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>结果 ±0，float64 参考值 ±0：零的符号取决于原子操作的顺序</translation>
     </message>
     <message>
-        <source>expected wrong: lost updates carried %1</source>
-        <translation>预期结果错误：丢失的更新共计 %1</translation>
-    </message>
-    <message>
         <source>No trace yet.</source>
         <translation>还没有轨迹。</translation>
     </message>
@@ -3661,6 +3868,12 @@ block size × coarse factor (GB/s), %3</source>
         <source>From %1</source>
         <translation>来自 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>expected wrong: %n of %1 updates lost, carrying %2</source>
+        <translation>
+            <numerusform>预期错误：%1 次更新中丢失 %n 次，丢失的值共 %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::SourceView</name>
@@ -3674,7 +3887,7 @@ block size × coarse factor (GB/s), %3</source>
     </message>
     <message>
         <source>The kernel source, folded to the step&apos;s line: click to unfold it (S)</source>
-        <translation>内核源代码已折叠为这一步所在的一行：点击展开（S）</translation>
+        <translation>核函数源代码已折叠为这一步所在的一行：点击展开（S）</translation>
     </message>
 </context>
 <context>
@@ -3836,6 +4049,11 @@ block size × coarse factor (GB/s), %3</source>
         <translation>每秒 1 步</translation>
     </message>
     <message>
+        <source>%1 · %2</source>
+        <comment>the step&apos;s phase (stride 3 of 3), then step k / n</comment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
         <source>Play / pause (P)</source>
         <translation>播放 / 暂停（P）</translation>
     </message>
@@ -3871,14 +4089,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>没有轨迹：请选择策略并给出输入。</translation>
     </message>
     <message>
-        <source>%1: 1 divergent warp-step</source>
-        <translation>%1：1 个发散的线程束·步</translation>
-    </message>
-    <message>
-        <source>%1: %2 divergent warp-steps</source>
-        <translation>%1：%2 个发散的线程束·步</translation>
-    </message>
-    <message>
         <source>%1/%2</source>
         <translation>%1/%2</translation>
     </message>
@@ -3893,6 +4103,42 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source> and %1</source>
         <translation> 和 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n divergent warp-steps</source>
+        <translation>
+            <numerusform>%1：%n 个发散的线程束步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the strides</source>
+        <translation>
+            <numerusform>其中步长 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the final write</source>
+        <translation>
+            <numerusform>写出结果 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all in the final write</source>
+        <translation>全部在写出结果这一步</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in the other steps</source>
+        <translation>
+            <numerusform>其他步 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 </TS>

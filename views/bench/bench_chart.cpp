@@ -61,10 +61,14 @@ QCPLegend* notesLegend(const QCustomPlot* plot)
     return plot->findChild<QCPLegend*>(QStringLiteral("notesLegend"), Qt::FindDirectChildrenOnly);
 }
 
+/// How much larger than on the desktop the charts' text is: presentation mode raises the
+/// application font, and every chart follows it (BenchChart::changeEvent, QEvent::FontChange).
+qreal g_textScale = 1.0;
+
 QFont chartFont(int pt, bool bold = false)
 {
     QFont f;
-    f.setPointSize(pt);
+    f.setPointSizeF(pt * g_textScale);
     f.setBold(bold);
     return f;
 }
@@ -103,11 +107,8 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     plotLayout()->insertRow(0);
     m_title = new QCPTextElement(this, QString(), chartFont(kTitlePt, true));
     plotLayout()->addElement(0, 0, m_title);
-    for (QCPAxis* a : {xAxis, yAxis}) {
-        a->setTickLabelFont(chartFont(kTickPt));
-        a->setLabelFont(chartFont(kLabelPt));
-    }
-    legend->setFont(chartFont(kTickPt));
+    m_desktopTextPx = QFontInfo(font()).pixelSize();
+    applyFonts();
     // The legend sits in a row between the title and the plot, never over a bar or a line.
     axisRect()->insetLayout()->take(legend);
     plotLayout()->insertRow(1);
@@ -247,7 +248,30 @@ void BenchChart::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange) {
         applyPalette();
         rebuild();
+    } else if (event->type() == QEvent::FontChange && m_desktopTextPx > 0) {
+        // The window's text grew (presentation mode) or came back: the chart's text follows.
+        const qreal scale = std::max<qreal>(1.0, qreal(QFontInfo(font()).pixelSize()) / m_desktopTextPx);
+        if (std::abs(scale - g_textScale) > 1e-3 || std::abs(scale - m_textScale) > 1e-3) {
+            g_textScale = scale;
+            m_textScale = scale;
+            applyFonts();
+            rebuild();
+        }
     }
+}
+
+void BenchChart::applyFonts()
+{
+    g_textScale = m_textScale;
+    for (QCPAxis* a : {xAxis, yAxis}) {
+        a->setTickLabelFont(chartFont(kTickPt));
+        a->setLabelFont(chartFont(kLabelPt));
+    }
+    legend->setFont(chartFont(kTickPt));
+    if (QCPLegend* notes = notesLegend(this))
+        notes->setFont(legend->font());
+    if (m_title)
+        m_title->setFont(chartFont(kTitlePt, true));
 }
 
 void BenchChart::applyPalette()
@@ -319,8 +343,9 @@ QString BenchChart::describe(const Shown& s, const bench::Result& r) const
     const bool recorded = engine.source == bench::NoiseSource::Recorded;
     QStringList lines;
     lines << QStringLiteral("<b>%1</b> — %2").arg(resultLabel(r), resultsLabel(*s.series.results, s.series.source).toHtmlEscaped());
-    lines << tr("N = %1, block %2, coarse factor %3, %4 / %5 cache")
-                 .arg(withThousands(qint64(r.n))).arg(r.block_size).arg(r.coarse_factor).arg(qs(r.mode), qs(r.cache));
+    const QString cache = r.cache == "cold" ? tr("cold cache") : r.cache == "hot" ? tr("hot cache") : tr("cache %1").arg(qs(r.cache));
+    lines << tr("N = %1, block %2, coarse factor %3, %4 mode, %5")
+                 .arg(withThousands(qint64(r.n))).arg(r.block_size).arg(r.coarse_factor).arg(qs(r.mode), cache);
     if (r.time_ms)
         lines << tr("time: median %1 (min %2, max %3)")
                      .arg(formatTimeUs(r.time_ms->median), formatTimeUs(r.time_ms->min), formatTimeUs(r.time_ms->max));
@@ -377,16 +402,31 @@ void BenchChart::addFlag(double key, const QString& text, const QColor& color)
     auto* t = new QCPItemText(this);
     t->position->setTypeX(QCPItemPosition::ptPlotCoords);
     t->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    t->position->setCoords(key, 0.98);
-    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    t->setRotation(-90);
-    t->setText(text);
+    // Chinese reads upright, top to bottom (one character a line), never turned on its side; Latin
+    // text is turned a quarter to run up the bar.
+    const bool han = std::any_of(text.begin(), text.end(), [](QChar c) { return c.script() == QChar::Script_Han; });
+    if (han) {
+        QStringList chars;
+        for (QChar c : text)
+            if (!c.isSpace())
+                chars << QString(c);
+        t->position->setCoords(key, 0.02);
+        t->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        t->setTextAlignment(Qt::AlignHCenter);
+        t->setText(chars.join(QLatin1Char('\n')));
+    } else {
+        t->position->setCoords(key, 0.98);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        t->setRotation(-90);
+        t->setText(text);
+    }
     t->setFont(chartFont(kTickPt, true));
     t->setColor(color);
 }
 
 void BenchChart::rebuild()
 {
+    g_textScale = m_textScale;  // the one scale every chartFont() below uses
     // The notes legend first: clearPlottables() removes entries from the main legend only.
     notesLegend(this)->clearItems();
     notesLegend(this)->setVisible(false);
@@ -396,6 +436,7 @@ void BenchChart::rebuild()
     m_valueLabels.clear();
     m_valueFit = {};
     m_noiseLegend.clear();
+    m_ceilingNote.clear();
     m_categories.clear();
     m_bars.clear();
     m_points.clear();
@@ -449,6 +490,7 @@ void BenchChart::fitToWidth()
 
 void BenchChart::fitValueLabels()
 {
+    g_textScale = m_textScale;
     if (m_valueLabels.isEmpty())
         return;
     // The narrowest room between two neighbouring figures, in pixels.
@@ -574,7 +616,7 @@ QString BenchChart::barsTitle() const
 {
     QString title;
     switch (m_kind) {
-    case Kind::Time: title = tr("Kernel time (median; whiskers: ± noise)"); break;
+    case Kind::Time: title = tr("Kernel time (median)"); break;  // the whiskers: the notes legend says what they are
     case Kind::Bandwidth: title = tr("Effective bandwidth (bytes read / median time)"); break;
     case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
     case Kind::Sweep: break;
@@ -737,6 +779,15 @@ QList<QPair<QPen, QString>> BenchChart::addReferenceLines(BarSets& sets)
                           : tr("datasheet peak %1 GB/s").arg(primary.device.peak_bandwidth_gbs, 0, 'f', 0), Qt::DashLine);
         if (const auto ceiling = readCeiling(primary))
             hline(*ceiling, kCeilingColor, tr("measured read ceiling %1 GB/s").arg(*ceiling, 0, 'f', 0), Qt::DashDotLine);
+        // The dot products read two vectors (x and y): the run measures their ceiling over both.
+        const bool dots = std::any_of(primary.results.begin(), primary.results.end(),
+                                      [](const bench::Result& r) { return r.operation == "dot" && hasSpeed(r); });
+        if (dots && primary.ceilings && primary.ceilings->read_dot_gbs)
+            hline(*primary.ceilings->read_dot_gbs, kCeilingColor.lighter(140),
+                  tr("read ceiling over two vectors (x and y, the dot products' ceiling) %1 GB/s")
+                      .arg(*primary.ceilings->read_dot_gbs, 0, 'f', 0),
+                  Qt::DotLine);
+        addAboveCeilingNote(primary);
         if (overlay && m_series.at(1).series.results->device.peak_bandwidth_gbs > 0) {
             const BenchSeries& second = m_series.at(1).series;
             const bench::Device& d = second.results->device;
@@ -748,6 +799,50 @@ QList<QPair<QPen, QString>> BenchChart::addReferenceLines(BarSets& sets)
     if (m_kind == Kind::Speedup)
         hline(1.0, palette().color(QPalette::WindowText), QString(), Qt::DashLine);
     return referenceEntries;
+}
+
+void BenchChart::addAboveCeilingNote(const bench::ResultsFile& f)
+{
+    // A bar above the ceiling it is compared with (ceiling_ratio > 1): say why on the chart, from
+    // the file's own figures, instead of leaving "104 % of the read ceiling" unexplained.
+    QStringList above;
+    bool dotAgainstOneVector = false;
+    const std::optional<double> oneVector = readCeiling(f);
+    for (const bench::Result& r : f.results) {
+        // ceiling_ratio where the file has it; older files wrote an uncapped pct_ceiling instead.
+        const double ratio = r.ceiling_ratio ? *r.ceiling_ratio : r.pct_ceiling ? *r.pct_ceiling / 100 : 0.0;
+        if (!hasSpeed(r) || ratio <= 1.0 || r.n != f.params.n)
+            continue;
+        above << tr("%1 at %2 % of it").arg(resultLabel(r)).arg(100 * ratio, 0, 'f', 0);
+        if (r.operation == "dot" && r.ceiling_read_gbs && oneVector && std::abs(*r.ceiling_read_gbs - *oneVector) < 1e-6)
+            dotAgainstOneVector = true;
+    }
+    if (above.isEmpty())
+        return;
+    QString text = tr("Above the read ceiling: %1.").arg(above.join(QStringLiteral(", ")));
+    if (dotAgainstOneVector)
+        text += QLatin1Char('\n') +
+                tr("This file's ceiling was measured reading one vector of N floats (%1 MB); a dot product reads two "
+                   "(x and y, %2 MB) in one launch, so the launch's fixed cost is spread over twice the bytes and its "
+                   "bandwidth can pass the one-vector ceiling. Files recorded since 2026-11-30 also measure a "
+                   "two-vector ceiling for the dot products.")
+                    .arg(4.0 * double(f.params.n) / 1e6, 0, 'f', 1)
+                    .arg(8.0 * double(f.params.n) / 1e6, 0, 'f', 1);
+    else
+        text += QLatin1Char('\n') +
+                tr("The ceiling is the fastest read-only kernel the run found; a kernel above it read faster than "
+                   "every shape the search tried.");
+    auto* t = new QCPItemText(this);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.01, 0.01);
+    t->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    t->setTextAlignment(Qt::AlignLeft);
+    t->setText(text);
+    t->setFont(chartFont(kTickPt));
+    t->setColor(kCeilingColor);
+    t->setBrush(QBrush(palette().color(QPalette::Base)));
+    t->setPadding(QMargins(6, 4, 6, 4));
+    m_ceilingNote = text;
 }
 
 int BenchChart::drawBarSets(const BarSets& sets, double base, QCPErrorBars** whiskers)

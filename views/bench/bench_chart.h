@@ -94,6 +94,12 @@ public:
     };
     ValueLabelFit valueLabelFit() const { return m_valueFit; }
     static constexpr int kValuePt = 11;
+    /// How much the chart's text is scaled from its desktop size (the window's font over the
+    /// desktop's: presentation mode makes it larger).
+    qreal textScale() const { return m_textScale; }
+    /// The note drawn on the bandwidth chart when a bar passes the ceiling it is compared with
+    /// (which bars, by how much, and why); empty when none does.
+    const QString& ceilingNote() const { return m_ceilingNote; }
     static constexpr int kValueFloorPt = 8;
     /// The legend entries that explain the noise (what the whiskers are; the hatching of cells above
     /// the run's noise limit, when any), in the window's language; empty without bars.
@@ -113,6 +119,10 @@ protected:
 
 private:
     void rebuild();
+    /// Axis, legend and title fonts at the chart's text scale (textScale()).
+    void applyFonts();
+    /// The note on bars above their read ceiling (ceilingNote()).
+    void addAboveCeilingNote(const bench::ResultsFile& f);
     /// Legend columns and title size for the current width (nothing is cut at 1280 px).
     void fitToWidth();
     /// Chooses valueLabelFit() from the bars' spacing in pixels (after each layout, so at any size).
@@ -194,6 +204,9 @@ private:
     QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
     QList<QCPItemText*> m_valueLabels;
     QStringList m_noiseLegend;
+    int m_desktopTextPx = 0;   ///< the widget's text size when it was made (the desktop's)
+    qreal m_textScale = 1.0;
+    QString m_ceilingNote;   ///< chart text / desktop chart text: > 1 in presentation mode
     ValueLabelFit m_valueFit;
 };
 

@@ -6,6 +6,8 @@
 #include "views/common/model_text.h"
 #include "views/common/view_colors.h"
 
+#include "model/simulate.h"
+
 #include <QEvent>
 #include <QLabel>
 #include <QTextDocument>
@@ -75,9 +77,13 @@ QString resultLine(const model::Trace& t)
         line = QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(t.strategy).toHtmlEscaped(),
                     CountersView::tr("result ±0, float64 reference ±0: the sign of the zero depends on the order of "
                                      "the atomics"));
-    if (t.expected_wrong)
+    if (t.expected_wrong) {
+        const model::LostUpdates lost = model::lost_updates(t);
         line += QStringLiteral(" — <span style='color:#c62828'>%1</span>")
-                    .arg(CountersView::tr("expected wrong: lost updates carried %1").arg(t.lost_value, 0, 'g', 7));
+                    .arg(CountersView::tr("expected wrong: %n of %1 updates lost, carrying %2", nullptr, lost.lost)
+                             .arg(lost.updates)
+                             .arg(t.lost_value, 0, 'g', 7));
+    }
     return line;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step/step_layout.h"
+#include "views/step/step_words.h"
 
 #include "views/common/model_text.h"
 
@@ -78,24 +79,28 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
     const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale;
     const model::Step& s = t.steps[std::size_t(k)];
     const qreal avail = width - 2 * kMargin;
-    l.title = Text::tr("%1 · step %2 / %3")
-                  .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()));
+    const QString phase = stepPhaseText(model::step_phase(t, k));
+    l.title = phase.isEmpty() ? Text::tr("%1 · step %2 / %3")
+                                    .arg(QString::fromStdString(t.strategy)).arg(k + 1).arg(int(t.steps.size()))
+                              : Text::tr("%1 · %2 (step %3 / %4)", "strategy, the step's phase (stride 3 of 3), step k / n")
+                                    .arg(QString::fromStdString(t.strategy), phase).arg(k + 1).arg(int(t.steps.size()));
     if (k + 1 == int(t.steps.size()) && t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
         l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
     else if (k + 1 == int(t.steps.size()))
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(floatText(t.result)).arg(t.reference, 0, 'g', 7);
+    l.title = keepExpressionsWhole(l.title);
     QFontMetricsF tm(l.titleFont);
     l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
     y += l.titleRect.height() + 4;
 
-    l.subtitle = stepLabel(s);
+    l.subtitle = keepExpressionsWhole(stepLabel(s));
     QFontMetricsF sm(l.labelFont);
     l.subtitleRect = sm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.subtitle);
     l.subtitleRect.setWidth(avail);
     y += l.subtitleRect.height() + 4;
 
-    l.explanation = stepExplanation(s);
+    l.explanation = keepExpressionsWhole(stepExplanation(s));
     if (!l.explanation.isEmpty()) {
         QFontMetricsF em(l.sectionFont);
         l.explanationRect = em.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.explanation);
@@ -606,7 +611,13 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
     const int lost = int(std::count_if(s.atomics.begin(), s.atomics.end(), [](const model::AtomicOp& a) { return a.lost; }));
     const int count = int(s.atomics.size());
     const QString target = QString::fromStdString(s.atomics.front().target);
-    l.atomicsCaption = t.expected_wrong
+    l.atomicsCaption = t.expected_wrong && t.params.atomic_order != 0
+        ? Text::tr("%1 of %2, in the order their stores land under interleaving %3 (hardware order is unspecified)")
+              .arg(count == 1 ? Text::tr("1 plain (not atomic) read-modify-write")
+                              : Text::tr("%1 plain (not atomic) read-modify-writes").arg(count),
+                   target)
+              .arg(t.params.atomic_order)
+        : t.expected_wrong
         ? Text::tr("%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)")
               .arg(count == 1 ? Text::tr("1 plain (not atomic) read-modify-write")
                               : Text::tr("%1 plain (not atomic) read-modify-writes").arg(count),

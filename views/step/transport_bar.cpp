@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step/transport_bar.h"
 
+#include "views/step/step_words.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QEvent>
@@ -191,6 +193,12 @@ void TransportBar::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void TransportBar::setPhase(const model::StepPhase& phase)
+{
+    m_phase = phase;
+    setPosition(m_step, m_count, m_note);
+}
+
 void TransportBar::setPosition(int step, int count, const QString& note)
 {
     m_step = step;
@@ -202,7 +210,10 @@ void TransportBar::setPosition(int step, int count, const QString& note)
         m_slider->setRange(0, last);
         m_slider->setValue(step);
     }
-    m_label->setText((count ? tr("step %1 / %2").arg(step + 1).arg(count) : tr("no trace")) + note);
+    QString position = count ? tr("step %1 / %2").arg(step + 1).arg(count) : tr("no trace");
+    if (const QString phase = stepPhaseText(m_phase); count && !phase.isEmpty())
+        position = tr("%1 · %2", "the step's phase (stride 3 of 3), then step k / n").arg(phase, position);
+    m_label->setText(position + note);
     m_firstAction->setEnabled(step > 0);
     m_prevAction->setEnabled(step > 0);
     m_nextAction->setEnabled(step < last);

@@ -4,6 +4,8 @@
 // (stepRequested); whoever owns the step moves it and hands the new position back.
 #pragma once
 
+#include "model/simulate.h"
+
 #include <QList>
 #include <QWidget>
 
@@ -24,6 +26,9 @@ public:
     /// Step `step` (0-based) of `count` on screen; `note` follows "step k / n" on the label
     /// (e.g. " · recorded on the GPU"). count 0: "no trace".
     void setPosition(int step, int count, const QString& note = {});
+    /// What the step on screen is, in the textbook's count (model::step_phase): the label leads with
+    /// "stride 3 of 3" or "write the result" before "step k / n". Kept until the next call.
+    void setPhase(const model::StepPhase& phase);
     int step() const { return m_step; }
     int count() const { return m_count; }
 
@@ -80,6 +85,7 @@ private:
     int m_step = 0;
     int m_count = 0;
     QString m_note;  ///< what setPosition() appends to "step k / n"
+    model::StepPhase m_phase;
 };
 
 } // namespace reducescope::views

@@ -3,6 +3,8 @@
 
 #include "views/step/state_marks.h"
 
+#include "model/simulate.h"
+
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QMouseEvent>
@@ -250,12 +252,20 @@ WarpMapLayout::Map layoutMap(const MapInput& in, int bands, MapFrame f, int step
     const model::Trace& t = *in.trace;
     WarpMapLayout::Map m;
     m.bands = bands;
-    int divergentTotal = 0;
-    for (const model::Step& s : t.steps)
-        divergentTotal += s.counters.divergent_warps;
+    const model::DivergentWarpSteps divergent = model::divergent_warp_steps(t);
     const QString id = QString::fromStdString(t.strategy);
-    m.title = divergentTotal == 1 ? WarpMapView::tr("%1: 1 divergent warp-step").arg(id)
-                                  : WarpMapView::tr("%1: %2 divergent warp-steps").arg(id).arg(divergentTotal);
+    m.title = WarpMapView::tr("%1: %n divergent warp-steps", nullptr, divergent.total()).arg(id);
+    // What the total includes: PMPP counts the strides; the final write (thread 0 alone) is apart.
+    QStringList parts;
+    if (divergent.strides && (divergent.write || divergent.other))
+        parts << WarpMapView::tr("%n in the strides", nullptr, divergent.strides);
+    if (divergent.write)
+        parts << (divergent.strides || divergent.other ? WarpMapView::tr("%n in the final write", nullptr, divergent.write)
+                                                       : WarpMapView::tr("all in the final write"));
+    if (divergent.other && (divergent.strides || divergent.write))
+        parts << WarpMapView::tr("%n in the other steps", nullptr, divergent.other);
+    if (!parts.isEmpty())
+        m.title += WarpMapView::tr(" (%1)").arg(parts.join(WarpMapView::tr(", ")));
     m.titleRect = QRectF(f.x0, f.margin, f.mapW, f.titleH);
     f.perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
     f.bandW = in.labelW + in.steps * f.cw;

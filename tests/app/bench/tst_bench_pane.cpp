@@ -2,6 +2,7 @@
 // The benchmark pane: charts from results files, malformed files, running the CLI (a fake one via
 // REDUCESCOPE_CLI, and the real one when built), cancel, child failures, export, click-through.
 // Set BENCHPANE_SCREENSHOT_DIR to also write PNGs of the pane.
+#include "app/bench/bench_file_list.h"
 #include "app/bench/bench_results.h"
 #include "app/bench/bench_run_panel.h"
 #include "app/bench/bench_settings.h"
@@ -118,6 +119,11 @@ private slots:
     void nField();
     void realCliWithoutGpu();
     void recordedMenu();
+    void openResultsListsWhatFilesHold();
+    void lectureFileWithoutGpu();
+    void chineseFlagUpright();
+    void chartTextFollowsTheWindowFont();
+    void dotProductsAboveOneVectorCeilingExplained();
     void multiGpuFile();
     void multiGpuResultsDrawn();
     void devicePanel_data();
@@ -1466,6 +1472,151 @@ void TestBenchPane::recordedMenu()
     pick->trigger();
     QVERIFY2(pane.message().startsWith(QStringLiteral("Loaded ")), qPrintable(pane.message()));
     QVERIFY(pane.tableModel()->rowCount() > 0);
+}
+
+// Open results lists each shipped file by what it holds, built from the file's device, date, N,
+// mode and cache (and its sweep), not by its name; the lecture file comes first.
+void TestBenchPane::openResultsListsWhatFilesHold()
+{
+    QString error;
+    const auto fixture = app::BenchResultsReader::readDocument(dataFile("fixture_1m.json"), &error);
+    QVERIFY2(fixture, qPrintable(error));
+    QCOMPARE(app::resultsFileSummary(*fixture),
+             QStringLiteral("NVIDIA H200 (fixture) · 2026-11-29 · N = 1,048,576 · graph mode, hot cache · 13 results"));
+    const auto sweep = app::BenchResultsReader::readDocument(dataFile("fixture_sweep.json"), &error);
+    QVERIFY2(sweep, qPrintable(error));
+    QVERIFY2(app::resultsFileSummary(*sweep).contains(QStringLiteral(" · sweep over ")), qPrintable(app::resultsFileSummary(*sweep)));
+    BenchmarkPane pane;
+    const QList<app::RecordedResults> files = pane.recordedResults();
+    if (files.isEmpty())
+        QSKIP("this test binary is not inside the source tree: no docs/results/ near it");
+    QVERIFY(files.first().lecture);
+    QCOMPARE(files.first().label,
+             QStringLiteral("Lecture: NVIDIA H200 · 2026-12-01 · N = 1,048,576 · graph mode, hot cache · 24 results"));
+    QCOMPARE(files.first().relative, QStringLiteral("lecture/h200_1m_graph_hot.json"));
+    for (const app::RecordedResults& f : files) {
+        QVERIFY2(!f.label.contains(QStringLiteral(".json")), qPrintable(f.label));  // what it holds, not its name
+        QVERIFY2(f.label.contains(QStringLiteral(" · ")) && f.label.contains(QStringLiteral("results")), qPrintable(f.label));
+    }
+    // The menu shows the same labels, with the file's path as the tooltip.
+    QToolButton* open = nullptr;
+    for (QToolButton* b : pane.findChildren<QToolButton*>())
+        if (b->text() == QStringLiteral("Open results…"))
+            open = b;
+    QVERIFY(open && open->menu());
+    emit open->menu()->aboutToShow();
+    const QList<QAction*> actions = open->menu()->actions();
+    QCOMPARE(actions.size(), files.size());
+    QCOMPARE(actions.first()->text(), files.first().label);
+    QCOMPARE(actions.first()->toolTip(), files.first().relative);
+}
+
+// No GPU here (the CLI exits 77): the pane opens the shipped lecture file by itself, and Run says
+// why it cannot run (and asks for a GPU host) instead of doing nothing.
+void TestBenchPane::lectureFileWithoutGpu()
+{
+    const QString lecture = app::lectureResultsPath();
+    if (lecture.isEmpty())
+        QSKIP("this test binary is not inside the source tree: no docs/results/ near it");
+    QString error;
+    const auto file = app::BenchResultsReader::readDocument(lecture, &error);
+    QVERIFY2(file, qPrintable(error));
+    QCOMPARE(int(file->results.size()), 24);
+    QVERIFY(file->ceilings && file->ceilings->read_dot_gbs);  // the dot products' own ceiling
+    for (const bench::Result& r : file->results)
+        if (r.ceiling_ratio)
+            QVERIFY2(*r.ceiling_ratio <= 1.0, r.strategy.c_str());  // nothing above the ceiling it is compared with
+    qputenv("FAKE_CLI_MODE", "nodevice");
+    BenchmarkPane pane;
+    QSignalSpy probed(pane.runner(), &app::BenchRunner::deviceProbed);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QVERIFY(probed.wait(10000));
+    QTRY_COMPARE(pane.shownSource(), QStringLiteral("h200_1m_graph_hot.json"));
+    QCOMPARE(pane.tableModel()->rowCount(), 24);
+    QVERIFY2(pane.message().startsWith(QStringLiteral("No GPU on this machine: showing the lecture results")), qPrintable(pane.message()));
+    QSignalSpy wanted(&pane, &BenchmarkPane::gpuHostWanted);
+    QVERIFY(!pane.run());
+    QVERIFY(!pane.isRunning());
+    QCOMPARE(wanted.count(), 1);
+    QVERIFY2(pane.message().startsWith(QStringLiteral("Cannot run here: this machine has no CUDA device")), qPrintable(pane.message()));
+    QCOMPARE(pane.tableModel()->rowCount(), 24);  // what was shown stays
+    // A file the user opened first is not replaced by the lecture file.
+    BenchmarkPane other;
+    QVERIFY(other.loadResults(dataFile("fixture_1m.json"), &error));
+    QVERIFY(!other.openLectureResults());
+    QCOMPARE(other.shownSource(), QStringLiteral("fixture_1m.json"));
+}
+
+// "预期错误" on the bandwidth chart reads upright, one character a line; "expected wrong" is
+// turned a quarter to run up the bar.
+void TestBenchPane::chineseFlagUpright()
+{
+    for (const QString& lang : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QVERIFY(app::setLanguage(lang));
+        BenchmarkPane pane;
+        QString error;
+        QVERIFY2(pane.loadResults(dataFile("fixture_1m.json"), &error), qPrintable(error));
+        BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+        int flags = 0;
+        for (int i = 0; i < chart->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(chart->item(i))) {
+                const QString plain = QString(t->text()).remove(QLatin1Char('\n'));
+                if (plain == QStringLiteral("expected wrong")) {
+                    ++flags;
+                    QCOMPARE(t->rotation(), -90.0);
+                } else if (plain == QStringLiteral("预期错误")) {
+                    ++flags;
+                    QCOMPARE(t->rotation(), 0.0);
+                    QCOMPARE(t->text(), QStringLiteral("预\n期\n错\n误"));
+                }
+            }
+        QCOMPARE(flags, 1);
+    }
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+}
+
+// The file the README recommended before: its dot products stand at 104 % of the one-vector read
+// ceiling; the chart says which, by how much, and why.
+// Presentation mode raises the application font; the charts' text grows with it and comes back.
+void TestBenchPane::chartTextFollowsTheWindowFont()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
+    BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+    const QFont desktop = QApplication::font();
+    const qreal tickPt = chart->xAxis->tickLabelFont().pointSizeF();
+    QCOMPARE(chart->textScale(), 1.0);
+    QFont big = desktop;
+    big.setPixelSize(2 * QFontInfo(desktop).pixelSize());
+    QApplication::setFont(big);
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(std::abs(chart->textScale() - 2.0) < 0.2, qPrintable(QString::number(chart->textScale())));
+    QVERIFY(chart->xAxis->tickLabelFont().pointSizeF() > 1.8 * tickPt);
+    QApplication::setFont(desktop);
+    QCoreApplication::sendPostedEvents();
+    QCOMPARE(chart->textScale(), 1.0);
+    QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickPt);
+}
+
+void TestBenchPane::dotProductsAboveOneVectorCeilingExplained()
+{
+    const QString old = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/h200-2026-11-29/final-b0b23a5/bench_1m_graph_hot.json");
+    if (!QFileInfo::exists(old))
+        QSKIP("docs/results is not in this tree");
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(old, &error), qPrintable(error));
+    const QString note = pane.chart(BenchChart::Kind::Bandwidth)->ceilingNote();
+    QVERIFY2(note.startsWith(QStringLiteral("Above the read ceiling: dot_coarsened at 104 % of it, dot_fma at 104 % of it.")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("one vector of N floats (4.2 MB); a dot product reads two (x and y, 8.4 MB)")), qPrintable(note));
+    // The lecture file has the two-vector ceiling: nothing above it, no note.
+    QVERIFY(pane.loadResults(app::lectureResultsPath(), &error));
+    QCOMPARE(pane.chart(BenchChart::Kind::Bandwidth)->ceilingNote(), QString());
+    // The time chart's title no longer promises whiskers its legend may deny.
+    QVERIFY2(!pane.chart(BenchChart::Kind::Time)->titleText().contains(QStringLiteral("whiskers")),
+             qPrintable(pane.chart(BenchChart::Kind::Time)->titleText()));
 }
 
 void TestBenchPane::devicePanel_data()

@@ -169,8 +169,10 @@ void TestClassroomPane::windowFitsSmallScreens()
              qPrintable(QStringLiteral("initial %1x%2").arg(initial.width()).arg(initial.height())));
     const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
     QVERIFY2(minimum.width() <= screen.width() && minimum.height() <= screen.height(),
-             qPrintable(QStringLiteral("minimum %1x%2 on %3x%4").arg(minimum.width()).arg(minimum.height())
-                            .arg(screen.width()).arg(screen.height())));
+             qPrintable(QStringLiteral("minimum %1x%2 on %3x%4 (step pane %5x%6, benchmark pane %7x%8)")
+                            .arg(minimum.width()).arg(minimum.height()).arg(screen.width()).arg(screen.height())
+                            .arg(w.stepPane()->minimumSizeHint().width()).arg(w.stepPane()->minimumSizeHint().height())
+                            .arg(w.benchmarkPane()->minimumSizeHint().width()).arg(w.benchmarkPane()->minimumSizeHint().height())));
     w.resize(screen);
     QApplication::processEvents();
     QCOMPARE(w.size(), screen);

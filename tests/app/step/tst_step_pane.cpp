@@ -14,6 +14,7 @@
 #include "views/step/counters_view.h"
 #include "views/step/source_view.h"
 #include "views/step/step_view.h"
+#include "views/step/transport_bar.h"
 
 #include <QFile>
 #include <QImage>
@@ -25,6 +26,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace reducescope;
 
@@ -74,6 +76,8 @@ private slots:
     void presetsAreValidInputs();
     void atomicOrderSeeds_data();
     void atomicOrderSeeds();
+    void raceNewInterleaving();
+    void strideCountedApart();
 
 private:
     std::unique_ptr<app::MainWindow> m_window;
@@ -501,6 +505,52 @@ void TestStepPane::atomicOrderSeeds()
         QVERIFY2(sums.size() >= 2, "at least two seeds give different float sums");
     else
         QCOMPARE(sums.size(), 1);
+}
+
+// `race` under the atomic-order seed: the "new interleaving" button (shown for race only) picks
+// another seed, and the sidebar says the exact count of lost updates of that interleaving. On 1024
+// ones every kept store adds one, so the count is 1024 - result.
+void TestStepPane::raceNewInterleaving()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("1,2,3,4"), 32, 0)));
+    QVERIFY(pane->newInterleavingButton()->isHidden());
+    QVERIFY(!pane->newInterleaving());
+    const QString ones = QStringLiteral("1,").repeated(1023) + QStringLiteral("1");
+    QVERIFY(pane->setRequest(request(QStringLiteral("race"), ones, 32, 256)));
+    QVERIFY(!pane->newInterleavingButton()->isHidden());
+    QVERIFY(pane->atomicOrderEdit()->isEnabled());
+    QCOMPARE(double(pane->state()->trace()->result), 32.0);
+    QVERIFY2(pane->atomicSumLabel()->text().contains(QStringLiteral("992 of 1024 updates lost")),
+             qPrintable(pane->atomicSumLabel()->text()));
+    QSet<float> results;
+    for (int k = 0; k < 6; ++k) {
+        const int before = pane->state()->trace()->params.atomic_order;
+        pane->newInterleavingButton()->click();
+        const auto trace = pane->state()->trace();
+        QVERIFY(trace->params.atomic_order != before);
+        QCOMPARE(pane->atomicOrderEdit()->value(), trace->params.atomic_order);  // the seed is shown
+        const int lost = 1024 - int(trace->result);
+        QCOMPARE(model::lost_updates(*trace).lost, lost);
+        QVERIFY2(pane->atomicSumLabel()->text().contains(QStringLiteral("%1 of 1024 updates lost").arg(lost)),
+                 qPrintable(pane->atomicSumLabel()->text()));
+        results.insert(trace->result);
+    }
+    QVERIFY2(results.size() >= 2, "new interleavings lose different numbers of updates");
+}
+
+// The textbook's count: `simple` on 8 values is three strides and then the final write.
+void TestStepPane::strideCountedApart()
+{
+    app::StepPane* pane = m_window->stepPane();
+    QVERIFY(pane->setRequest(request(QStringLiteral("simple"), QStringLiteral("6,2,7,4,5,8,3,1"), 32, 0)));
+    QCOMPARE(pane->stepCount(), 4);
+    const QStringList want{QStringLiteral("stride 1 of 3 · step 1 / 4"), QStringLiteral("stride 2 of 3 · step 2 / 4"),
+                           QStringLiteral("stride 3 of 3 · step 3 / 4"), QStringLiteral("write the result · step 4 / 4")};
+    for (int k = 0; k < 4; ++k) {
+        pane->setStep(k);
+        QCOMPARE(pane->transportBar()->label(), want[k]);
+    }
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)

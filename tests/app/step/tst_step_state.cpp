@@ -429,7 +429,7 @@ void TestStepState::applyEditTakesOneField()
 
 // The atomic order seed applies where float atomics on one address merge the partial sums
 // (the catalogue's atomic merge, on more than one block for single-block kernels), not to a fixed
-// merge nor to `race` (its plain += has no atomic order to replay).
+// merge; and to `race`, whose warps the seed interleaves (model::race_schedule).
 void TestStepState::atomicOrderApplies_data()
 {
     QTest::addColumn<QString>("strategy");
@@ -439,7 +439,7 @@ void TestStepState::atomicOrderApplies_data()
     QTest::addRow("two_pass") << "two_pass" << 4096 << false;
     QTest::addRow("atomic_naive") << "atomic_naive" << 8 << true;
     QTest::addRow("segmented, 4 blocks") << "segmented" << 64 << true;
-    QTest::addRow("race") << "race" << 8 << false;
+    QTest::addRow("race") << "race" << 8 << true;
 }
 
 void TestStepState::atomicOrderApplies()

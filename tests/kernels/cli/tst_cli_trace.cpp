@@ -76,6 +76,7 @@ private slots:
     void underflow_notes_data();
     void underflow_notes();
     void float_rules_and_atomic_order();
+    void race_seeds();
     void bad_input_data();
     void bad_input();
 };
@@ -286,6 +287,38 @@ void TestCliTrace::float_rules_and_atomic_order()
         sums.insert(o["result"].toDouble());
     }
     QVERIFY2(sums.size() >= 2, "other atomic orders give other float sums");
+}
+
+// `race` on 1024 ones under the atomic-order seed (model::race_schedule): each seed another
+// interleaving, so another result; the updates the JSON marks lost are exactly 1024 - result (every
+// surviving update adds one 1), and the table says the same count.
+void TestCliTrace::race_seeds()
+{
+    const QString ones = QStringLiteral("1,").repeated(1023) + QStringLiteral("1");
+    QSet<double> results;
+    for (const int seed : {0, 7, 42, 1234, 99999}) {
+        const QString order = QString::number(seed);
+        const Run r = run_cli({"trace", "--strategy", "race", "--input", ones, "--atomic-order", order, "--json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const double result = j.value("result").toDouble();
+        int lost = 0, updates = 0;
+        for (const auto& step : j.value("steps").toArray())
+            for (const auto& a : step.toObject().value("atomics").toArray()) {
+                ++updates;
+                lost += a.toObject().value("lost").toBool() ? 1 : 0;
+            }
+        QCOMPARE(updates, 1024);
+        QCOMPARE(double(lost), 1024.0 - result);
+        QCOMPARE(j.value("lost_value").toDouble(), 1024.0 - result);
+        QVERIFY2(!results.contains(result), qPrintable(QStringLiteral("seed %1 repeats result %2").arg(order).arg(result)));
+        results.insert(result);
+        const Run t = run_cli({"trace", "--strategy", "race", "--input", ones, "--atomic-order", order});
+        QCOMPARE(t.code, 0);
+        QVERIFY2(t.out.contains(QStringLiteral("expected wrong: %1 of 1024 updates lost").arg(lost).toUtf8()), t.out.constData());
+        if (seed == 0)
+            QCOMPARE(result, 32.0);  // one survivor per warp of 32, warps one after another
+    }
 }
 
 void TestCliTrace::underflow_to_nearest_float()

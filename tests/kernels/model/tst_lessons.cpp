@@ -121,7 +121,7 @@ void TestLessons::theSetIsComplete()
     const auto zh = [&](const char* id) { return QString::fromStdString(byId[QString::fromLatin1(id)].note.zh_cn); };
     QVERIFY(zh("divergence_1024").contains(QStringLiteral("线程束")) && zh("divergence_1024").contains(QStringLiteral("分支发散")));
     QVERIFY(zh("bank_conflicts").contains(QStringLiteral("bank 冲突")));
-    QVERIFY(zh("pmpp_exercise_6").contains(QStringLiteral("规约")));
+    QVERIFY(zh("pmpp_exercise_6").contains(QStringLiteral("归约")));
     QVERIFY(zh("coarsening").contains(QStringLiteral("线程粗化")));
     QVERIFY(zh("warp_shuffle").contains(QStringLiteral("线程束洗牌")));
 }

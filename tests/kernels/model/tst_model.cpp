@@ -119,6 +119,9 @@ private slots:
     void padding_data();
     void padding();
     void race_loses_updates();
+    void race_varies_with_the_seed();
+    void step_phase_counts_strides_data();
+    void step_phase_counts_strides();
     void float_order_follows_the_kernel_data();
     void float_order_follows_the_kernel();
     void warp_shuffle_registers_by_hand();
@@ -229,6 +232,11 @@ void TestModel::simple_counts_by_hand()
     // x 8 sectors = 384.
     const Trace t = simulate("simple", std::vector<float>(1024, 1.0f));
     QCOMPARE(t.totals.divergent_warp_steps, 96);
+    // The textbook's strides and the final write, counted apart (model::divergent_warp_steps).
+    const DivergentWarpSteps split = divergent_warp_steps(t);
+    QCOMPARE(split.strides, 95);
+    QCOMPARE(split.write, 1);
+    QCOMPARE(split.other, 0);
     std::vector<int> per_step;
     for (const Step& s : t.steps)
         per_step.push_back(s.counters.divergent_warps);
@@ -795,6 +803,89 @@ void TestModel::race_loses_updates()
         }
     QCOMPARE(lost_count, 1000 - 32); // one survivor per warp of 32 (1000 = 31 full warps + 8)
     QVERIFY(std::fabs(big_lost - big.lost_value) < 1e-3 * (1 + std::fabs(big_lost)));
+}
+
+// The atomic-order seed interleaves race's warps (model::race_schedule): on 1024 ones, block 256
+// (32 warps of 32), seed 0 is the model's own order (32: one survivor per warp); other seeds give
+// other results, each one exact: the lost records count 1024 - result, the lost value is their sum,
+// and the strict trace reader accepts the trace (every `before` the value the last kept store left).
+void TestModel::race_varies_with_the_seed()
+{
+    const std::vector<float> ones(1024, 1.0f);
+    std::set<float> results;
+    for (const int seed : {0, 7, 42, 1234, 99999}) {
+        Params p;
+        p.atomic_order = seed;
+        const Trace t = simulate("race", ones, p);
+        const LostUpdates lost = lost_updates(t);
+        QCOMPARE(lost.updates, 1024);
+        QCOMPARE(lost.lost, 1024 - static_cast<int>(t.result));
+        QCOMPARE(t.lost_value, 1024.0 - t.result);
+        QCOMPARE(t.steps.back().output, std::optional<float>(t.result));
+        int kept = 0;
+        for (const AtomicOp& a : t.steps.back().atomics)
+            kept += a.lost ? 0 : 1;
+        QCOMPARE(kept, static_cast<int>(t.result));  // each kept store adds one 1
+        if (seed == 0)
+            QCOMPARE(t.result, 32.0f);
+        QVERIFY2(results.insert(t.result).second, ("seed " + std::to_string(seed) + " repeats " + std::to_string(t.result)).c_str());
+        const TraceFileResult back = read_trace_file(trace_to_json(t, true).dump());
+        QVERIFY2(back.error.empty(), back.error.c_str());
+        QCOMPARE(back.file->trace.result, t.result);
+        // The same seed is the same interleaving on every call.
+        QCOMPARE(simulate("race", ones, p).result, t.result);
+    }
+    // Any values: the result is the kept operands' chain, the lost value the sum of the others.
+    const std::vector<float> x = sample_values(1000);
+    for (const int seed : {3, 500000}) {
+        Params p;
+        p.atomic_order = seed;
+        const Trace t = simulate("race", x, p);
+        double lost_sum = 0, kept_sum = 0;
+        for (const AtomicOp& a : t.steps.back().atomics)
+            (a.lost ? lost_sum : kept_sum) += a.operand;
+        QVERIFY(std::fabs(lost_sum - t.lost_value) < 1e-3 * (1 + std::fabs(lost_sum)));
+        QVERIFY(std::fabs(kept_sum - t.result) < 1e-3 * (1 + std::fabs(kept_sum)));
+        QVERIFY(read_trace_file(trace_to_json(t, true).dump()).error.empty());
+    }
+}
+
+// PMPP's count (chapter 10): the tree's strides, then the final write, apart. simple and
+// convergent on 8 values (block 4): strides 1, 2, 4 / 4, 2, 1, then thread 0 writes the result;
+// shared loads first; two_pass's second kernel counts its own strides.
+void TestModel::step_phase_counts_strides_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("values");
+    QTest::addColumn<QString>("phases");  // L load, W write, M merge, O other, "s/n" a stride
+    QTest::addRow("simple 8") << "simple" << 8 << "1/3 2/3 3/3 W";
+    QTest::addRow("convergent 8") << "convergent" << 8 << "1/3 2/3 3/3 W";
+    QTest::addRow("shared 8") << "shared" << 8 << "L 1/2 2/2 W";
+    QTest::addRow("atomic_naive 8") << "atomic_naive" << 8 << "L M";
+}
+
+void TestModel::step_phase_counts_strides()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, values);
+    QFETCH(QString, phases);
+    std::vector<float> x(static_cast<std::size_t>(values));
+    std::iota(x.begin(), x.end(), 1.0f);
+    const Trace t = simulate(strategy.toStdString(), x);
+    QStringList got;
+    for (int k = 0; k < static_cast<int>(t.steps.size()); ++k) {
+        const StepPhase p = step_phase(t, k);
+        switch (p.kind) {
+        case StepKind::Stride: got << QStringLiteral("%1/%2").arg(p.index).arg(p.count); break;
+        case StepKind::Write: got << "W"; break;
+        case StepKind::Load: got << "L"; break;
+        case StepKind::Merge: got << "M"; break;
+        case StepKind::Other: got << "O"; break;
+        }
+    }
+    QCOMPARE(got.join(' '), phases);
+    QCOMPARE(step_phase(t, -1).kind, StepKind::Other);
+    QCOMPARE(step_phase(t, static_cast<int>(t.steps.size())).kind, StepKind::Other);
 }
 
 void TestModel::float_order_follows_the_kernel_data()

@@ -12,6 +12,9 @@
 #include "views/step/step_layout.h"
 #include "views/step/step_table_model.h"
 #include "views/step/step_view.h"
+#include "views/step/step_words.h"
+
+#include <QTextLayout>
 
 #include <QTextBlock>
 #include <QAbstractItemModelTester>
@@ -63,6 +66,7 @@ int distinctColours(const QImage& image)
 class TestViews : public QObject {
     Q_OBJECT
 private slots:
+    void expressionsDoNotWrap();
     void layoutMatchesModel_data();
     void layoutMatchesModel();
     void everyStepPaints_data();
@@ -370,6 +374,31 @@ void TestViews::negativeZeroSumShown()
     views::StepTableModel table;
     table.setTrace(trace);
     QCOMPARE(table.index(0, views::StepTableModel::Values).data().toString(), QStringLiteral("-0, -0"));
+}
+
+// A label wraps between words, never inside an expression ("input[i +" / "1]" on two lines).
+void TestViews::expressionsDoNotWrap()
+{
+    const QChar nb(0x00A0);
+    QCOMPARE(views::keepExpressionsWhole(QStringLiteral("stride 1: tid % 2 == 0 adds input[i + 1]")),
+             QStringLiteral("stride 1: tid") + nb + '%' + nb + '2' + nb + QStringLiteral("==") + nb + QStringLiteral("0 adds input[i") + nb + '+' + nb + QStringLiteral("1]"));
+    // Prose in parentheses still wraps.
+    QCOMPARE(views::keepExpressionsWhole(QStringLiteral("(the model orders them by block)")), QStringLiteral("(the model orders them by block)"));
+    // The whole label in a narrow box: no line ends inside the brackets.
+    QFont f;
+    f.setPixelSize(22);
+    const QString label = views::keepExpressionsWhole(QStringLiteral("stride 4: index = 8*tid < 1024 adds sdata[index + 4]"));
+    QTextLayout layout(label, f);
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(180);
+        lines << label.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    QVERIFY(lines.size() >= 2);
+    for (const QString& l : lines)
+        QVERIFY2(l.count('[') == l.count(']'), qPrintable(lines.join(" | ")));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestViews)
