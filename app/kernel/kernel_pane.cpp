@@ -519,8 +519,9 @@ void KernelPane::onStepped(const KernelRunOutcome& o)
         const int n = o.trace->n;
         const qint64 ms = o.elapsedMs;
         m_statusWords = [steps, result, n, ms] {
-            return tr("%n step(s) of %1 value(s), result %2, in %3 ms: shown in the step pane", nullptr, steps)
-                .arg(n).arg(QString::number(result, 'g', 9)).arg(ms);
+            return tr("%1 on %2, result %3, in %4 ms: shown in the step pane")
+                .arg(tr("%n step(s)", nullptr, steps), tr("%n value(s)", nullptr, n), QString::number(result, 'g', 9))
+                .arg(ms);
         };
         setStatus(m_statusWords(), false);
     } else {

@@ -188,6 +188,10 @@
             <numerusform>在 GPU 上记录：%1 — %n 条探针记录</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Your kernel %1 on the CPU engine</source>
+        <translation>你的核函数 %1，在 CPU 引擎上运行</translation>
+    </message>
 </context>
 <context>
     <name>HardwareCounters</name>
@@ -2635,6 +2639,326 @@ Double-click to open this strategy in the step pane.</source>
     </message>
 </context>
 <context>
+    <name>reducescope::app::KernelPane</name>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Unsaved kernel</source>
+        <translation>未保存的核函数</translation>
+    </message>
+    <message>
+        <source>The kernel %1 has changes that are not saved. Save them?</source>
+        <translation>核函数 %1 有尚未保存的修改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Open kernel</source>
+        <translation>打开核函数</translation>
+    </message>
+    <message>
+        <source>CUDA sources (*.cu *.cuh);;All files (*)</source>
+        <translation>CUDA 源文件 (*.cu *.cuh);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Step cancelled</source>
+        <translation>已取消分步运行</translation>
+    </message>
+    <message>
+        <source>&amp;Input values</source>
+        <translation>输入值(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Block size</source>
+        <translation>线程块大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Grid</source>
+        <translation>网格(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Warp size</source>
+        <translation>线程束大小(&amp;W)</translation>
+    </message>
+    <message>
+        <source>B&amp;anks</source>
+        <translation>bank 数(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel</source>
+        <translation>核函数(&amp;K)</translation>
+    </message>
+    <message>
+        <source>1..4096 values, separated by commas or spaces (nan, inf accepted)</source>
+        <translation>1..4096 个值，用逗号或空格分隔（接受 nan、inf）</translation>
+    </message>
+    <message>
+        <source>engine&apos;s plan</source>
+        <translation>由引擎规划</translation>
+    </message>
+    <message>
+        <source>Threads per block: a power of two in 1..1024; empty: the engine plans it</source>
+        <translation>每个线程块的线程数：1..1024 中的 2 的幂；留空：由引擎规划</translation>
+    </message>
+    <message>
+        <source>Blocks: 1..65535; empty: the engine plans it (in-place kernels run one block)</source>
+        <translation>线程块数：1..65535；留空：由引擎规划（原地核函数运行一个线程块）</translation>
+    </message>
+    <message>
+        <source>32, or 4, 8 or 16 as a teaching aid</source>
+        <translation>32，或作为教学辅助的 4、8、16</translation>
+    </message>
+    <message>
+        <source>Shared-memory banks: 32, or 4, 8 or 16</source>
+        <translation>共享内存 bank 数：32，或 4、8、16</translation>
+    </message>
+    <message>
+        <source>&amp;Step the kernel</source>
+        <translation>分步运行核函数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Runs the kernel on the CPU engine and opens its trace in the step pane</source>
+        <translation>在 CPU 引擎上运行核函数，并在分步面板中打开它的轨迹</translation>
+    </message>
+    <message>
+        <source>C&amp;heck</source>
+        <translation>检查(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Compiles the kernel and lists the kernels the engine can run</source>
+        <translation>编译核函数，并列出引擎能运行的核函数</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open &amp;kernel…</source>
+        <translation>打开核函数(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save kernel</source>
+        <translation>保存核函数(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save kernel &amp;as…</source>
+        <translation>核函数另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Step the &amp;kernel</source>
+        <translation>分步运行核函数(&amp;K)</translation>
+    </message>
+    <message>
+        <source>C&amp;heck the kernel</source>
+        <translation>检查核函数(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;New kernel from strategy</source>
+        <translation>从策略新建核函数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Recent kernels</source>
+        <translation>最近的核函数(&amp;R)</translation>
+    </message>
+    <message>
+        <source>(the engine&apos;s choice)</source>
+        <translation>（由引擎选择）</translation>
+    </message>
+    <message>
+        <source>untitled.cu</source>
+        <translation>untitled.cu</translation>
+    </message>
+    <message>
+        <source>Kernel — %1%2</source>
+        <translation>核函数 — %1%2</translation>
+    </message>
+    <message>
+        <source>New kernel from %1 (a copy of %2): edit it and Step</source>
+        <translation>从 %1 新建的核函数（%2 的副本）：修改后分步运行</translation>
+    </message>
+    <message>
+        <source>%1: not opened (the unsaved kernel stays)</source>
+        <translation>%1：未打开（未保存的核函数保留）</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save kernel</source>
+        <translation>保存核函数</translation>
+    </message>
+    <message>
+        <source>my_kernel.cu</source>
+        <translation>my_kernel.cu</translation>
+    </message>
+    <message>
+        <source>CUDA sources (*.cu)</source>
+        <translation>CUDA 源文件 (*.cu)</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number (got &quot;%2&quot;)</source>
+        <translation>%1 必须是整数（收到“%2”）</translation>
+    </message>
+    <message>
+        <source>Not started: a field is out of range (see the message above)</source>
+        <translation>未启动：有一个字段超出范围（见上方消息）</translation>
+    </message>
+    <message>
+        <source>Running the kernel on the CPU engine…</source>
+        <translation>正在 CPU 引擎上运行核函数…</translation>
+    </message>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>line %1:%2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>whole kernel</source>
+        <translation>整个核函数</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3): %4</source>
+        <translation>%1 — %2（%3）：%4</translation>
+    </message>
+    <message>
+        <source>(lanes %1)</source>
+        <translation>（lane %1）</translation>
+    </message>
+    <message>
+        <source>(step %1)</source>
+        <translation>（第 %1 步）</translation>
+    </message>
+    <message>
+        <source>No diagnostics or faults</source>
+        <translation>没有诊断或故障</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n diagnostic(s) or fault(s): click one to go to its line</source>
+        <translation>
+            <numerusform>%n 条诊断或故障：点击一条可跳到它所在的行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2, result %3, in %4 ms: shown in the step pane</source>
+        <translation>%2，%1，结果 %3，用时 %4 ms：已在分步面板中显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s)</source>
+        <translation>
+            <numerusform>%n 个值</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::KernelRunner</name>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>block size must be a power of two in 1..1024, or empty for the engine&apos;s plan (got %1)</source>
+        <translation>线程块大小必须是 1..1024 中的 2 的幂，或留空由引擎规划（收到 %1）</translation>
+    </message>
+    <message>
+        <source>grid must be a number of blocks in 1..65535, or empty for the engine&apos;s plan (got %1)</source>
+        <translation>网格必须是 1..65535 个线程块，或留空由引擎规划（收到 %1）</translation>
+    </message>
+    <message>
+        <source>warp size must be 32, or 4, 8 or 16 as a teaching aid (got %1)</source>
+        <translation>线程束大小必须是 32，或作为教学辅助的 4、8、16（收到 %1）</translation>
+    </message>
+    <message>
+        <source>banks must be 32, or 4, 8 or 16 (got %1)</source>
+        <translation>bank 数必须是 32，或 4、8、16（收到 %1）</translation>
+    </message>
+    <message>
+        <source>reducescope-cli kernel did not answer within %1 s</source>
+        <translation>reducescope-cli kernel 在 %1 秒内没有回答</translation>
+    </message>
+    <message>
+        <source>reducescope-cli was not found next to the app or in the build tree (set REDUCESCOPE_CLI)</source>
+        <translation>在应用旁边和构建目录中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）</translation>
+    </message>
+    <message>
+        <source>cannot write the source for the engine: %1</source>
+        <translation>无法为引擎写出源代码：%1</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>reducescope-cli kernel crashed</source>
+        <translation>reducescope-cli kernel 崩溃了</translation>
+    </message>
+    <message>
+        <source>reducescope-cli kernel could not write its output%1</source>
+        <translation>reducescope-cli kernel 无法写出输出%1</translation>
+    </message>
+    <message>
+        <source>the engine refused the kernel (exit 2)</source>
+        <translation>引擎拒绝了这个核函数（退出码 2）</translation>
+    </message>
+    <message>
+        <source>the engine refused the kernel: %1</source>
+        <translation>引擎拒绝了这个核函数：%1</translation>
+    </message>
+    <message>
+        <source>reducescope-cli kernel failed (exit %1)%2</source>
+        <translation>reducescope-cli kernel 失败（退出码 %1）%2</translation>
+    </message>
+    <message>
+        <source>cannot read what reducescope-cli kernel check printed</source>
+        <translation>无法读取 reducescope-cli kernel check 的输出</translation>
+    </message>
+    <message>
+        <source>the kernel has a fault (exit 1)</source>
+        <translation>核函数有故障（退出码 1）</translation>
+    </message>
+    <message>
+        <source>the kernel has a fault: %1</source>
+        <translation>核函数有故障：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the engine&apos;s trace: %1</source>
+        <translation>无法读取引擎的轨迹：%1</translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::MainWindow</name>
     <message>
         <source>About ReduceScope</source>
@@ -2875,6 +3199,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture.</source>
         <translation>在分步视图中：Ctrl+滚轮以指针为中心缩放；放大后可用拖动、滚轮或方向键平移画面。</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel editor</source>
+        <translation>核函数编辑器(&amp;K)</translation>
     </message>
 </context>
 <context>
