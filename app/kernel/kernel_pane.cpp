@@ -162,8 +162,9 @@ void KernelPane::buildLayout()
     m_banks = new QLineEdit(QStringLiteral("32"));
     m_kernel = new QComboBox;
     m_kernel->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_kernel->setMinimumContentsLength(18);
     for (QLineEdit* e : {m_blockSize, m_grid, m_warpSize, m_banks})
-        e->setMaximumWidth(110);
+        e->setMaximumWidth(140);
     for (QLineEdit* e : {m_input, m_blockSize, m_grid, m_warpSize, m_banks})
         connect(e, &QLineEdit::returnPressed, this, &KernelPane::step);
 
@@ -230,6 +231,7 @@ void KernelPane::buildLayout()
     m_splitter->addWidget(below);
     m_splitter->setStretchFactor(0, 4);
     m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({800, 160});  // the code first; the list shows a few lines
 
     auto* v = new QVBoxLayout(this);
     v->addLayout(fields);
@@ -246,9 +248,9 @@ void KernelPane::retranslate()
     for (const auto& [field, name] : names)
         m_fieldLabels.value(QLatin1String(field))->setText(name);
     m_input->setToolTip(tr("1..4096 values, separated by commas or spaces (nan, inf accepted)"));
-    m_blockSize->setPlaceholderText(tr("engine's plan"));
+    m_blockSize->setPlaceholderText(tr("auto"));
     m_blockSize->setToolTip(tr("Threads per block: a power of two in 1..1024; empty: the engine plans it"));
-    m_grid->setPlaceholderText(tr("engine's plan"));
+    m_grid->setPlaceholderText(tr("auto"));
     m_grid->setToolTip(tr("Blocks: 1..65535; empty: the engine plans it (in-place kernels run one block)"));
     m_warpSize->setToolTip(tr("32, or 4, 8 or 16 as a teaching aid"));
     m_banks->setToolTip(tr("Shared-memory banks: 32, or 4, 8 or 16"));
@@ -536,6 +538,8 @@ void KernelPane::onChecked(const KernelRunOutcome& o)
 {
     if (o.kind == KernelRunOutcome::Kind::Refused) {
         showMarks(o.marks);  // the compile error at its line, as Step would show it
+        m_statusWords = [message = o.message] { return message; };
+        setStatus(o.message, true);
         return;
     }
     if (o.kind != KernelRunOutcome::Kind::Traced)

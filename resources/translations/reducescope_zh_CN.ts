@@ -2701,10 +2701,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>1..4096 个值，用逗号或空格分隔（接受 nan、inf）</translation>
     </message>
     <message>
-        <source>engine&apos;s plan</source>
-        <translation>由引擎规划</translation>
-    </message>
-    <message>
         <source>Threads per block: a power of two in 1..1024; empty: the engine plans it</source>
         <translation>每个线程块的线程数：1..1024 中的 2 的幂；留空：由引擎规划</translation>
     </message>
@@ -2881,6 +2877,10 @@ Double-click to open this strategy in the step pane.</source>
         <translation>
             <numerusform>%n 个值</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@
 #     else `simple`.
 # Markers in the source (first one found wins) choose what it answers instead:
 #   FAKE_COMPILE_ERROR  exit 2, a Clang-style error at the marker's line and column (stderr) and
-#                       {"diagnostics": [...]} (stdout, with --json)
+#                       {"diagnostics": [...]} (stdout, with --json); `__syncthreds(` (a typo) too
 #   FAKE_FAULT          exit 1, a fault line at the marker (stderr) and the trace with "faults"
 #   FAKE_SLEEP          waits 2 s before it answers (stale runs)
 #   FAKE_GARBAGE        prints what is not a trace, exit 0
@@ -44,12 +44,16 @@ trap 'rm -f "$tmp" "$tmp.out"' EXIT
 if [ "$source" = - ]; then cat > "$tmp"; name="<stdin>"; else cat "$source" > "$tmp" || exit 2; name="$source"; fi
 # line:column of the first marker $1 (1-based), or nothing
 where() { awk -v m="$1" 'index($0, m) { print NR ":" index($0, m); exit }' "$tmp"; }
-err="$(where FAKE_COMPILE_ERROR)"
+# Clang's words for an undeclared identifier: the marker, or the common typo of __syncthreads.
+err="$(where FAKE_COMPILE_ERROR)"; what="use of undeclared identifier 'FAKE_COMPILE_ERROR'"
+if [ -z "$err" ]; then
+  err="$(where '__syncthreds(')"; what="use of undeclared identifier '__syncthreds'; did you mean '__syncthreads'?"
+fi
 if [ -n "$err" ]; then
   line="${err%%:*}"; col="${err#*:}"
-  echo "$name:$line:$col: error: use of undeclared identifier 'FAKE_COMPILE_ERROR'" >&2
+  echo "$name:$line:$col: error: $what" >&2
   if [ $json = 1 ]; then
-    printf '{"diagnostics":[{"line":%s,"column":%s,"severity":"error","message":"use of undeclared identifier '"'"'FAKE_COMPILE_ERROR'"'"'"}]}\n' "$line" "$col"
+    printf '{"diagnostics":[{"line":%s,"column":%s,"severity":"error","message":"%s"}]}\n' "$line" "$col" "$what"
   fi
   exit 2
 fi
