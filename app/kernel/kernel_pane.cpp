@@ -531,7 +531,7 @@ void KernelPane::onStepped(const KernelRunOutcome& o)
         setStatus(o.message, true);
     }
     if (o.trace)
-        emit traceReady(o.trace, m_lastRequest.kernel, m_path);
+        emit traceReady(o.trace, m_lastRequest.kernel, m_path, m_lastRequest.source);
 }
 
 void KernelPane::onChecked(const KernelRunOutcome& o)

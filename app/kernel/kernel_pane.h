@@ -115,7 +115,9 @@ public:
 signals:
     /// A trace from the engine (complete, or the partial one of a kernel with a fault): the step
     /// pane shows it. `kernel`: the function it ran; `file`: the source's file, empty when unsaved.
-    void traceReady(std::shared_ptr<const reducescope::model::Trace> trace, const QString& kernel, const QString& file);
+    /// `source`: the text it ran (the step pane's source view shows it).
+    void traceReady(std::shared_ptr<const reducescope::model::Trace> trace, const QString& kernel, const QString& file,
+                    const QString& source);
     /// title() changed (file name or modified state).
     void titleChanged();
     /// A Step run started (true) or ended (false).

@@ -277,10 +277,12 @@ void MainWindow::connectPanes()
     // The kernel editor's Step: its engine trace goes into the step pane (the panes do not know
     // each other), where compare mode sets any catalogue strategy beside it.
     connect(m_kernelPane, &KernelPane::traceReady, this,
-            [this](std::shared_ptr<const model::Trace> trace, const QString& kernel, const QString& file) {
+            [this](std::shared_ptr<const model::Trace> trace, const QString& kernel, const QString& file,
+                   const QString& source) {
                 TraceOrigin origin;
                 origin.ownKernel = kernel.isEmpty() ? QStringLiteral("kernel") : kernel;
                 origin.file = file;
+                origin.ownSource = source;
                 if (m_stepPane->openTrace(std::move(trace), origin))
                     showStepPane();
             });

@@ -36,6 +36,7 @@ struct TraceOrigin {
     /// Set for a trace of the student's own kernel (the kernel editor, CPU engine): the __global__
     /// function it ran, or "kernel" when the engine chose; empty for every other trace.
     QString ownKernel;
+    QString ownSource;            ///< that kernel's source text (the step pane's source view shows it)
 };
 
 /// A recorded (or file) trace with its origin, or the one-line reason there is none.

@@ -17,6 +17,7 @@
 #include "model/kernel_sources.h"
 #include "views/kernel/cuda_highlighter.h"
 #include "views/kernel/kernel_editor.h"
+#include "views/step/source_view.h"
 #include "views/step/step_view.h"
 
 #include <QApplication>
@@ -210,6 +211,9 @@ private slots:
         QCOMPARE(w.stepPane()->origin().ownKernel, QStringLiteral("convergent_reduce_sum"));
         QVERIFY(w.stepPane()->traceBanner().contains(QLatin1String("convergent")));
         QCOMPARE(w.stepPane()->stepView()->trace(), t);
+        // The step pane's source view shows the text that ran, with the step's lines marked.
+        QCOMPARE(w.stepPane()->sourceView()->toPlainText(), pane->editor()->toPlainText());
+        QCOMPARE(w.stepPane()->sourceView()->highlightedLines().size(), qsizetype(t->steps[0].source_lines.size()));
         // Side by side with a catalogue strategy: compare mode on the same input.
         QVERIFY(w.stepPane()->setCompareStrategy(QStringLiteral("simple")));
         QVERIFY(w.stepPane()->compareTrace());
