@@ -540,6 +540,7 @@ void KernelPane::onChecked(const KernelRunOutcome& o)
         showMarks(o.marks);  // the compile error at its line, as Step would show it
         m_statusWords = [message = o.message] { return message; };
         setStatus(o.message, true);
+        m_checkFailed = true;
         return;
     }
     if (o.kind != KernelRunOutcome::Kind::Traced)
@@ -552,6 +553,12 @@ void KernelPane::onChecked(const KernelRunOutcome& o)
         m_kernel->addItem(tr("%1 (line %2)").arg(k.name).arg(k.line), k.name);
     const int at = m_kernel->findData(want);
     m_kernel->setCurrentIndex(at >= 0 ? at : 0);
+    if (m_checkFailed) {  // the error the last check put in the status line is gone
+        const int n = int(o.kernels.size());
+        m_statusWords = [n] { return tr("Check: it compiles; %n kernel(s) the engine can run", nullptr, n); };
+        setStatus(m_statusWords(), false);
+    }
+    m_checkFailed = false;
     if (!m_last.marks.isEmpty() && m_last.kind == KernelRunOutcome::Kind::Faulted)
         return;  // the last Step's faults stay until the next Step
     showMarks(o.marks);

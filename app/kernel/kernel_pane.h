@@ -174,6 +174,7 @@ private:
     KernelRunRequest m_lastRequest;
     std::function<QString()> m_statusWords;  ///< the status line, worded again on a language change
     bool m_statusError = false;
+    bool m_checkFailed = false;  ///< the status line holds the last check's compile error
 };
 
 } // namespace reducescope::app

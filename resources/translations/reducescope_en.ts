@@ -335,6 +335,13 @@
             <numerusform>%n values</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Check: it compiles; %n kernel(s) the engine can run</source>
+        <translation>
+            <numerusform>Check: it compiles; %n kernel the engine can run</numerusform>
+            <numerusform>Check: it compiles; %n kernels the engine can run</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepSidebar</name>

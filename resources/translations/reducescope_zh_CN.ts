@@ -2882,6 +2882,12 @@ Double-click to open this strategy in the step pane.</source>
         <source>auto</source>
         <translation>自动</translation>
     </message>
+    <message numerus="yes">
+        <source>Check: it compiles; %n kernel(s) the engine can run</source>
+        <translation>
+            <numerusform>检查：可以编译；引擎能运行 %n 个核函数</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>

@@ -175,6 +175,19 @@ private slots:
         emit pane.marksList()->itemClicked(item);
         QCOMPARE(pane.editor()->cursorLine(), line);
         QCOMPARE(pane.editor()->textCursor().positionInBlock(), 4);
+        // Check finds it too; fixed, the marks and the status line's error go.
+        QSignalSpy checked(pane.checker(), &app::KernelRunner::finished);
+        pane.check();
+        QVERIFY(checked.wait(20000));
+        QCOMPARE(checked.takeFirst().at(0).value<KernelRunOutcome>().kind, KernelRunOutcome::Kind::Refused);
+        QVERIFY(pane.editor()->underlinedLines().contains(line));
+        pane.editor()->setPlainText(convergentSource());
+        pane.check();
+        QVERIFY(checked.wait(20000));
+        QCOMPARE(checked.takeFirst().at(0).value<KernelRunOutcome>().kind, KernelRunOutcome::Kind::Traced);
+        QVERIFY(pane.editor()->underlinedLines().isEmpty());
+        QCOMPARE(pane.marksList()->count(), 0);
+        QVERIFY2(pane.statusLabel()->text().startsWith(QLatin1String("Check: it compiles; ")), qPrintable(pane.statusLabel()->text()));
     }
 
     void stepOpensTraceInStepPane()
