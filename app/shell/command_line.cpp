@@ -71,8 +71,12 @@ void addWindowOptions(QCommandLineParser& parser)
         {QStringLiteral("present"), QStringLiteral("Start in presentation mode: full screen, text readable from the back row (F11 toggles).")},
         {QStringLiteral("theme"), QStringLiteral("Colour theme: system, light or dark (default: the saved choice; a "
                                                  "screenshot reads no settings and takes system)."), QStringLiteral("NAME")},
-        {QStringLiteral("tab"), QStringLiteral("Tab to show: step, table or bench (default: the one the other options "
-                                               "or the saved settings choose; --results shows bench)."), QStringLiteral("TAB")},
+        {QStringLiteral("tab"), QStringLiteral("Tab to show: step, table, bench or kernel (default: the one the other "
+                                               "options or the saved settings choose; --results shows bench, --kernel "
+                                               "kernel)."), QStringLiteral("TAB")},
+        {QStringLiteral("kernel"), QStringLiteral("CUDA source to open in the kernel editor; a screenshot waits for its "
+                                                  "check (reducescope-cli kernel check), so its diagnostics show."),
+         QStringLiteral("FILE.cu")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
     });
@@ -122,7 +126,7 @@ std::optional<QString> repeatedOption(const QCommandLineParser& parser)
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
                                 QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
-                                QStringLiteral("tab")}) {
+                                QStringLiteral("tab"), QStringLiteral("kernel")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n);
     }
@@ -214,7 +218,7 @@ std::optional<QString> readLesson(const QCommandLineParser& parser, CommandLineO
     return std::nullopt;
 }
 
-// The files: --trace, --counters, --results and --screenshot (and --present, which goes with them).
+// The files: --trace, --counters, --results, --kernel and --screenshot (and --present, which goes with them).
 std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOptions& o)
 {
     o.trace = parser.value(QStringLiteral("trace"));
@@ -226,6 +230,9 @@ std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOp
     if (!o.trace.isEmpty() && (o.strategyGiven || o.inputGiven || o.paramsGiven))
         return QStringLiteral("trace: the file names its strategy, input and parameters (leave out --strategy, "
                               "--input, --block-size, --warp-size, --coarse-factor and --banks)");
+    o.kernel = parser.value(QStringLiteral("kernel"));
+    if (parser.isSet(QStringLiteral("kernel")) && o.kernel.isEmpty())
+        return QStringLiteral("kernel must be a CUDA source file name (got an empty name)");
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     o.present = parser.isSet(QStringLiteral("present"));
@@ -297,7 +304,10 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
 
 QStringList themeNames() { return {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}; }
 
-QStringList tabNames() { return {QStringLiteral("step"), QStringLiteral("table"), QStringLiteral("bench")}; }
+QStringList tabNames()
+{
+    return {QStringLiteral("step"), QStringLiteral("table"), QStringLiteral("bench"), QStringLiteral("kernel")};
+}
 
 QStringList lessonIds()
 {

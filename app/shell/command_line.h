@@ -25,11 +25,12 @@ struct CommandLineOptions {
     QString results;                 ///< --results FILE.json
     QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
     QString counters;                ///< --counters FILE.json: results with hardware counters
+    QString kernel;                  ///< --kernel FILE.cu: a source for the kernel editor
     QString screenshot;              ///< --screenshot FILE.png
     QString language;                ///< --lang en|zh_CN; empty: the saved choice, else the system locale's
     bool present = false;            ///< --present: presentation mode
     QString theme;                   ///< --theme system|light|dark (themeNames()); empty: the saved one (none for screenshots)
-    QString tab;                     ///< --tab step|table|bench (tabNames()); empty: what the other options and settings choose
+    QString tab;                     ///< --tab step|table|bench|kernel (tabNames()); empty: what the other options and settings choose
     QString lesson;                  ///< --lesson ID: a lesson of resources/lessons (app::loadLessons()), empty = none
 
     /// True when the command line names any of the step pane's state (strategy, input,

@@ -7,16 +7,19 @@
 #include "app/shell/main_window.h"
 #include "app/step/step_pane.h"
 #include "app/bench/benchmark_pane.h"
+#include "app/kernel/kernel_pane.h"
 #include "app/common/message_text.h"
 #include "views/common/view_colors.h"
 
 #include "reducescope/config.h"
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QImage>
 #include <QImageWriter>
 #include <QSaveFile>
 #include <QScreen>
+#include <QTimer>
 
 #include <cerrno>
 #include <cstdio>
@@ -91,6 +94,12 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
         if (!problem.isEmpty())
             return fail(problem);
         pane->setStep(*o.step - 1);
+    }
+    if (!o.kernel.isEmpty()) {
+        QString error;
+        if (!window.kernelPane()->openFile(o.kernel, &error))
+            return fail(QStringLiteral("kernel: %1").arg(error));
+        window.showKernelPane();
     }
     if (!o.results.isEmpty()) {
         QString error;
@@ -201,6 +210,15 @@ int main(int argc, char** argv)
         window.showTable();
     else if (options.tab == QLatin1String("bench"))
         window.showBenchmarkPane();
+    else if (options.tab == QLatin1String("kernel"))
+        window.showKernelPane();
+    if (screenshot && window.kernelPane()->checker()->isRunning()) {
+        // The kernel's check runs in a child: its diagnostics belong in the picture (at most 20 s).
+        QEventLoop wait;
+        QObject::connect(window.kernelPane()->checker(), &reducescope::app::KernelRunner::finished, &wait, &QEventLoop::quit);
+        QTimer::singleShot(20000, &wait, &QEventLoop::quit);
+        wait.exec();
+    }
     if (screenshot)
         return takeScreenshot(window, options.screenshot);
     if (!options.present)

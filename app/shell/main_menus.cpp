@@ -7,6 +7,7 @@
 #include "app/bench/bench_runner.h"
 #include "app/common/data_paths.h"
 #include "app/common/language.h"
+#include "app/kernel/kernel_pane.h"
 #include "app/step/step_pane.h"
 #include "reducescope/config.h"
 #include "app/common/lessons.h"
@@ -34,6 +35,16 @@ void MainWindow::buildMenus()
     m_fileMenu->addAction(m_stepPane->openTraceAction());
     m_fileMenu->addAction(m_stepPane->loadCountersAction());
     m_fileMenu->addSeparator();
+    // The kernel editor's files; New and Open bring its tab to the front.
+    m_fileMenu->addMenu(m_kernelPane->newMenu());
+    connect(m_kernelPane->newMenu(), &QMenu::triggered, this, [this] { showKernelPane(); });
+    m_fileMenu->addAction(m_kernelPane->openAction());
+    connect(m_kernelPane->openAction(), &QAction::triggered, this, [this] { showKernelPane(); });
+    m_fileMenu->addMenu(m_kernelPane->recentMenu());
+    connect(m_kernelPane->recentMenu(), &QMenu::triggered, this, [this] { showKernelPane(); });
+    m_fileMenu->addAction(m_kernelPane->saveAction());
+    m_fileMenu->addAction(m_kernelPane->saveAsAction());
+    m_fileMenu->addSeparator();
     m_exportPngAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportPng);
     m_exportSvgAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportSvg);
     m_exportSeriesAction = m_fileMenu->addAction(QString(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), this, &MainWindow::exportSeries);
@@ -48,6 +59,9 @@ void MainWindow::buildMenus()
     m_stepMenu->addAction(m_stepPane->predictAction());
     m_stepMenu->addAction(m_stepPane->revealAction());
     m_stepMenu->addAction(m_stepPane->nextQuestionAction());
+    m_stepMenu->addSeparator();
+    m_stepMenu->addAction(m_kernelPane->stepAction());
+    m_stepMenu->addAction(m_kernelPane->checkAction());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
@@ -87,6 +101,7 @@ void MainWindow::buildViewMenu()
     m_showStepAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_1), this, &MainWindow::showStepPane);
     m_showTableAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_2), this, &MainWindow::showTable);
     m_showBenchAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_3), this, &MainWindow::showBenchmarkPane);
+    m_showKernelAction = view->addAction(QString(), QKeySequence(Qt::CTRL | Qt::Key_5), this, &MainWindow::showKernelPane);
     view->addSeparator();
     view->addAction(m_stepPane->compareAction());
     QAction* warpMap = worded(view->addAction(QString()), [] { return tr("&Warp map"); });

@@ -5,6 +5,7 @@
 #include "app/bench/bench_settings.h"
 #include "app/common/data_paths.h"
 #include "app/bench/benchmark_pane.h"
+#include "app/kernel/kernel_pane.h"
 #include "app/step/hardware_counters.h"
 #include "app/common/language.h"
 #include "app/step/step_export.h"
@@ -87,6 +88,9 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_stepPane, QString());
     m_tabs->addTab(m_table, QString());
     m_tabs->addTab(m_benchmarkScroll, QString());
+    m_kernelPane = new KernelPane;
+    m_kernelPane->setPersistent(m_persistent);
+    m_tabs->addTab(m_kernelPane, QString());
     setCentralWidget(m_tabs);
     m_tableModel->setTrace(m_stepPane->trace());
 }
@@ -97,6 +101,7 @@ void MainWindow::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_stepPane), tr("Step"));
     m_tabs->setTabText(m_tabs->indexOf(m_table), tr("Table"));
     m_tabs->setTabText(m_tabs->indexOf(m_benchmarkScroll), tr("Benchmark"));
+    m_tabs->setTabText(m_tabs->indexOf(m_kernelPane), m_kernelPane->title());
     m_fileMenu->setTitle(tr("&File"));
     m_loadResultsAction->setText(tr("&Load benchmark results…"));
     m_exportPngAction->setText(tr("Export step as &PNG…"));
@@ -107,6 +112,7 @@ void MainWindow::retranslate()
     m_showStepAction->setText(tr("&Step pane"));
     m_showTableAction->setText(tr("&Table of steps"));
     m_showBenchAction->setText(tr("&Benchmark pane"));
+    m_showKernelAction->setText(tr("&Kernel editor"));
     m_languageMenu->setTitle(tr("&Language"));
     for (QAction* a : m_languages->actions())
         a->setChecked(a->data().toString() == currentLanguage());
@@ -239,6 +245,7 @@ void MainWindow::applyPresentation(bool on)
     // behind): deliver them now, so the step pane lays out with the new font and callers read it.
     QCoreApplication::sendPostedEvents();
     m_stepPane->setPresentation(on, size);
+    m_kernelPane->setPresentation(on);
     m_presentationApplied = on;
     if (!on)
         m_presentationScreen = QSize();
@@ -337,11 +344,27 @@ void MainWindow::connectPanes()
         showStepPane();
     });
     connect(m_benchmarkPane, &BenchmarkPane::openStrategyRequested, this, &MainWindow::openStrategy);
+    // The kernel editor's Step: its engine trace goes into the step pane (the panes do not know
+    // each other), where compare mode sets any catalogue strategy beside it.
+    connect(m_kernelPane, &KernelPane::traceReady, this,
+            [this](std::shared_ptr<const model::Trace> trace, const QString& kernel, const QString& file,
+                   const QString& source) {
+                TraceOrigin origin;
+                origin.ownKernel = kernel.isEmpty() ? QStringLiteral("kernel") : kernel;
+                origin.file = file;
+                origin.ownSource = source;
+                if (m_stepPane->openTrace(std::move(trace), origin))
+                    showStepPane();
+            });
+    connect(m_kernelPane, &KernelPane::titleChanged, this, [this] {
+        m_tabs->setTabText(m_tabs->indexOf(m_kernelPane), m_kernelPane->title());
+    });
 }
 
 void MainWindow::showStepPane() { m_tabs->setCurrentWidget(m_stepPane); }
 void MainWindow::showTable() { m_tabs->setCurrentWidget(m_table); }
 void MainWindow::showBenchmarkPane() { m_tabs->setCurrentWidget(m_benchmarkScroll); }
+void MainWindow::showKernelPane() { m_tabs->setCurrentWidget(m_kernelPane); }
 
 bool MainWindow::openStrategy(const QString& id)
 {
@@ -441,6 +464,10 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_kernelPane->maybeDiscard()) {  // the unsaved kernel: Cancel keeps the window open
+        event->ignore();
+        return;
+    }
     if (presentation())
         setPresentation(false);  // the normal geometry is the one worth saving
     saveSettings();

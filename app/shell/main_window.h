@@ -29,6 +29,7 @@ enum class Theme;
 namespace reducescope::app {
 
 class BenchmarkPane;
+class KernelPane;
 class StepPane;
 
 /// Hosts the panes and owns menus, exports and QSettings persistence.
@@ -41,12 +42,14 @@ public:
 
     StepPane* stepPane() const { return m_stepPane; }
     BenchmarkPane* benchmarkPane() const { return m_benchmarkPane; }
+    KernelPane* kernelPane() const { return m_kernelPane; }
     QTableView* tableView() const { return m_table; }
 
     /// Brings a tab to the front.
     void showStepPane();
     void showTable();
     void showBenchmarkPane();
+    void showKernelPane();
 
     /// Opens `id` in the step pane (the benchmark pane's request). False when it has no model.
     bool openStrategy(const QString& id);
@@ -143,6 +146,7 @@ private:
     views::StepTableModel* m_tableModel = nullptr;
     BenchmarkPane* m_benchmarkPane = nullptr;
     QScrollArea* m_benchmarkScroll = nullptr;  ///< the benchmark pane's tab
+    KernelPane* m_kernelPane = nullptr;
     QString m_countersProblem;
     // Menus and actions whose text retranslate() sets.
     QMenu* m_fileMenu = nullptr;
@@ -159,6 +163,7 @@ private:
     QAction* m_showStepAction = nullptr;
     QAction* m_showTableAction = nullptr;
     QAction* m_showBenchAction = nullptr;
+    QAction* m_showKernelAction = nullptr;
     QAction* m_aboutAction = nullptr;
     /// An action whose text (and tooltip) retranslate() sets again from `text` / `tip`.
     struct Worded {

@@ -195,6 +195,8 @@ QString originBanner(const TraceOrigin& o)
     const QString from = o.file.isEmpty()
         ? QString()
         : QStringLiteral(" · ") + QCoreApplication::translate("GpuRecorder", "from %1").arg(echoPath(QFileInfo(o.file).fileName(), 60));
+    if (!o.ownKernel.isEmpty())
+        return QCoreApplication::translate("GpuRecorder", "Your kernel %1 on the CPU engine").arg(echoValue(o.ownKernel, 60)) + from;
     if (!o.recordedOnGpu)
         return QCoreApplication::translate("GpuRecorder", "Step model") + from;
     return QCoreApplication::translate("GpuRecorder", "Recorded on the GPU: %1 — %n probe record(s)", nullptr, int(o.records))

@@ -33,6 +33,10 @@ struct TraceOrigin {
     QStringList splitWarps;       ///< warps whose records carried different __activemask() values
     QString file;                 ///< the file it was read from; empty when recorded here just now
     QString description;          ///< the file's "description", if any
+    /// Set for a trace of the student's own kernel (the kernel editor, CPU engine): the __global__
+    /// function it ran, or "kernel" when the engine chose; empty for every other trace.
+    QString ownKernel;
+    QString ownSource;            ///< that kernel's source text (the step pane's source view shows it)
 };
 
 /// A recorded (or file) trace with its origin, or the one-line reason there is none.

@@ -115,7 +115,12 @@ std::array<views::TraceAtStep, 2> StepColumns::showStep(const StepState& state)
         shown[i].step = k;
         shown[i].throughStep = model::running_totals(*t, k);
         c.view->setStep(k);
-        c.source->showFile(QString::fromStdString(t->source_file));
+        // The student's kernel (the kernel editor's trace) is not embedded: its own text is shown.
+        if (i == 0 && state.source() != TraceSource::Model && !state.origin().ownSource.isEmpty())
+            c.source->showText(state.origin().file.isEmpty() ? state.origin().ownKernel : state.origin().file,
+                               state.origin().ownSource);
+        else
+            c.source->showFile(QString::fromStdString(t->source_file));
         const auto& lines = t->steps[std::size_t(k)].source_lines;
         c.source->highlightLines(QVector<int>(lines.begin(), lines.end()));
     }

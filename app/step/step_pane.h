@@ -116,6 +116,11 @@ public:
     /// marked as recorded when it is one; its strategy, input and params go into the editors.
     /// On a bad file: false, the message (naming the field) at the "trace" field, nothing changes.
     bool openTraceFile(const QString& path) { return m_sidebar->openTraceFile(path); }
+    /// Shows a trace already read (the kernel editor's, through the main window), as a file's.
+    bool openTrace(std::shared_ptr<const model::Trace> trace, const TraceOrigin& origin)
+    {
+        return m_sidebar->openTrace(std::move(trace), origin);
+    }
     /// Back to the step model of the request in the editors.
     void showModel() { m_state->showModel(); }
 

@@ -401,6 +401,15 @@ bool StepSidebar::openTraceFile(const QString& path)
     return true;
 }
 
+bool StepSidebar::openTrace(std::shared_ptr<const model::Trace> trace, const TraceOrigin& origin)
+{
+    if (!m_state->openTrace(std::move(trace), origin))
+        return false;
+    m_editTimer->stop();
+    loadRequest(m_state->request());
+    return true;
+}
+
 void StepSidebar::showTrace()
 {
     const QString compare = m_state->compareStrategy();

@@ -78,6 +78,8 @@ public:
 
     /// Shows a trace file (StepState::openTraceFile) and puts its request into the editors.
     bool openTraceFile(const QString& path);
+    /// Shows a trace already read (StepState::openTrace) and puts its request into the editors.
+    bool openTrace(std::shared_ptr<const model::Trace> trace, const TraceOrigin& origin);
     /// Nsight Compute counters of a results file, model vs hardware in the counters panel. Bad
     /// file: false, the message at "counters", the previous counters stay. Loaded: scrolls them
     /// into view and emits countersLoaded.

@@ -188,7 +188,9 @@ int StepState::stepOf(int column) const
 
 QString StepState::traceBanner() const
 {
-    return showsRecordedTrace() ? originBanner(m_origin) : QString();
+    // A GPU recording, or the student's kernel from the kernel editor: said above the views.
+    const bool ownKernel = m_source != TraceSource::Model && !m_origin.ownKernel.isEmpty();
+    return showsRecordedTrace() || ownKernel ? originBanner(m_origin) : QString();
 }
 
 bool StepState::openTraceFile(const QString& path)
@@ -199,12 +201,20 @@ bool StepState::openTraceFile(const QString& path)
         showMessage(QStringLiteral("trace"), r.error);
         return false;
     }
+    return openTrace(r.trace, r.origin);
+}
+
+bool StepState::openTrace(std::shared_ptr<const model::Trace> trace, const TraceOrigin& origin)
+{
+    if (!trace)
+        return false;
+    clearMessages();
     m_recorder->abort();
     setSwitch(false);
-    m_request = requestOf(*r.trace);
-    m_trace = r.trace;
+    m_request = requestOf(*trace);
+    m_trace = std::move(trace);
     m_source = TraceSource::File;
-    m_origin = r.origin;
+    m_origin = origin;
     showNewTrace(/*keepCompareOnError=*/false);
     return true;
 }

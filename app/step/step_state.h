@@ -89,11 +89,16 @@ public:
     const TraceOrigin& origin() const { return m_origin; }
     /// True when the main trace on screen was recorded on a GPU (here or in a loaded file).
     bool showsRecordedTrace() const { return m_source != TraceSource::Model && m_origin.recordedOnGpu; }
-    /// The banner marking the trace on screen ("Recorded on the GPU: ..."), empty for the model.
+    /// The banner marking the trace on screen ("Recorded on the GPU: ...", "Your kernel ... on the
+    /// CPU engine"), empty for the model and a model trace read from a file.
     QString traceBanner() const;
     /// Shows a trace file; its strategy, input and params become the request, the "recorded"
     /// switch goes off. Bad file: false, the message (naming the field) at "trace", nothing changes.
     bool openTraceFile(const QString& path);
+    /// Shows `trace` (already read, e.g. the kernel editor's engine trace) as openTraceFile() shows
+    /// a file's: its strategy, input and params become the request, the switch goes off. False
+    /// (nothing changes) for a null trace.
+    bool openTrace(std::shared_ptr<const model::Trace> trace, const TraceOrigin& origin);
     /// Back to the step model of the request (the switch goes off).
     void showModel();
 

@@ -331,6 +331,37 @@
     </message>
 </context>
 <context>
+    <name>reducescope::app::KernelPane</name>
+    <message numerus="yes">
+        <source>%n diagnostic(s) or fault(s): click one to go to its line</source>
+        <translation>
+            <numerusform>%n diagnostic or fault: click it to go to its line</numerusform>
+            <numerusform>%n diagnostics or faults: click one to go to its line</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s)</source>
+        <translation>
+            <numerusform>%n value</numerusform>
+            <numerusform>%n values</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Check: it compiles; %n kernel(s) the engine can run</source>
+        <translation>
+            <numerusform>Check: it compiles; %n kernel the engine can run</numerusform>
+            <numerusform>Check: it compiles; %n kernels the engine can run</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>reducescope::app::StepSidebar</name>
     <message numerus="yes">
         <source>&lt;br&gt;%n warp(s) ran a step in several groups (split __activemask())</source>

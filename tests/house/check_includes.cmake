@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The rules of the house (docs/architecture.md, "Rules of the house") on the sources' #include lines:
 #   cmake -DSOURCE_DIR=<repository> -P check_includes.cmake
-# Fails with one line per include that breaks a rule: Qt or CUDA in the core, a pane including the
-# other pane, a view including the app, views/step and views/bench including each other.
+# Fails with one line per include that breaks a rule: Qt or CUDA in the core, a pane including
+# another pane (step, bench, kernel), a view including the app, views/step, views/bench and
+# views/kernel including each other.
 cmake_minimum_required(VERSION 3.25)
 if(NOT DEFINED SOURCE_DIR)
   message(FATAL_ERROR "check_includes.cmake: -DSOURCE_DIR=... is required")
@@ -14,12 +15,14 @@ set(_rules
   "kernels/bench|^<Q|^<cuda|^\"cli/|^\"app/|^\"views/"
   "kernels/cli|^<Q|^<cuda|^\"app/|^\"views/"
   "kernels/cuda|^<Q|^\"app/|^\"views/|^\"cli/"
-  "views/common|^\"app/|^\"views/step/|^\"views/bench/|^<QProcess|^<QFile>"
-  "views/step|^\"app/|^\"views/bench/|^<QProcess|^<QFile>"
-  "views/bench|^\"app/|^\"views/step/|^<QProcess|^<QFile>"
-  "app/common|^\"app/step/|^\"app/bench/|^\"app/shell/"
-  "app/step|^\"app/bench/|^\"app/shell/|^\"views/bench/"
-  "app/bench|^\"app/step/|^\"app/shell/|^\"views/step/")
+  "views/common|^\"app/|^\"views/step/|^\"views/bench/|^\"views/kernel/|^<QProcess|^<QFile>"
+  "views/step|^\"app/|^\"views/bench/|^\"views/kernel/|^<QProcess|^<QFile>"
+  "views/bench|^\"app/|^\"views/step/|^\"views/kernel/|^<QProcess|^<QFile>"
+  "views/kernel|^\"app/|^\"views/step/|^\"views/bench/|^<QProcess|^<QFile>"
+  "app/common|^\"app/step/|^\"app/bench/|^\"app/kernel/|^\"app/shell/"
+  "app/step|^\"app/bench/|^\"app/kernel/|^\"app/shell/|^\"views/bench/|^\"views/kernel/"
+  "app/bench|^\"app/step/|^\"app/kernel/|^\"app/shell/|^\"views/step/|^\"views/kernel/"
+  "app/kernel|^\"app/step/|^\"app/bench/|^\"app/shell/|^\"views/step/|^\"views/bench/")
 set(_broken 0)
 set(_checked 0)
 foreach(rule IN LISTS _rules)

@@ -77,11 +77,22 @@ void SourceView::fitMargins()
     m_gutter->setGeometry(QRect(cr.left(), cr.top(), gutterWidth(), cr.height()));
 }
 
+void SourceView::showText(const QString& name, const QString& text)
+{
+    if (name == m_file && text == m_text && !document()->isEmpty())
+        return;
+    m_file = name;
+    m_text = text;
+    setPlainText(text);
+    applyHighlight();
+}
+
 void SourceView::showFile(const QString& file)
 {
-    if (file == m_file && !document()->isEmpty())
+    if (file == m_file && m_text.isEmpty() && !document()->isEmpty())
         return;
     m_file = file;
+    m_text.clear();
     const std::string name = file.toStdString();
     const std::string_view text = model::kernel_source(name);
     if (text.empty())

@@ -40,6 +40,9 @@ public:
     /// Shows the embedded file `file` (model::kernel_source); a notice when it is not embedded.
     void showFile(const QString& file);
     QString file() const { return m_file; }
+    /// Shows `text` under the name `name` (a source that is not embedded: the student's kernel from
+    /// the kernel editor). The quiet colour of step tags and probe hooks applies as for a file.
+    void showText(const QString& name, const QString& text);
 
     /// Highlights 1-based `lines` and scrolls the first into view.
     void highlightLines(const QVector<int>& lines);
@@ -72,6 +75,7 @@ private:
     class Gutter;
     Gutter* m_gutter = nullptr;
     QString m_file;
+    QString m_text;   ///< showText()'s text; empty when an embedded file is shown
     QVector<int> m_lines;
     QString m_text;              ///< the file as embedded (or the notice)
     bool m_instrumented = false;

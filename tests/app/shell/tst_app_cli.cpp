@@ -170,7 +170,7 @@ void TestAppCli::parse_data()
     QTest::addRow("theme Dark") << QStringList{"--theme", "Dark"} << 2 << "theme must be one of system, light, dark";
     QTest::addRow("empty theme") << QStringList{"--theme", ""} << 2 << "theme must be one of system, light, dark (got \"\")";
     QTest::addRow("theme twice") << QStringList{"--theme", "dark", "--theme", "light"} << 2 << "theme must be given at most once";
-    QTest::addRow("tab benchmark") << QStringList{"--tab", "benchmark"} << 2 << "tab must be one of step, table, bench (got \"benchmark\")";
+    QTest::addRow("tab benchmark") << QStringList{"--tab", "benchmark"} << 2 << "tab must be one of step, table, bench, kernel (got \"benchmark\")";
     QTest::addRow("tab twice") << QStringList{"--tab", "step", "--tab", "bench"} << 2 << "tab must be given at most once";
     QTest::addRow("lesson") << QStringList{"--lesson", "divergence_1024"} << -1 << "";
     QTest::addRow("lesson with step and zh_CN") << QStringList{"--lesson", "small_warp", "--step", "2", "--lang", "zh_CN"} << -1 << "";
@@ -252,7 +252,7 @@ void TestAppCli::badArgumentsExit2_data()
     QTest::addRow("unknown theme") << QStringList{"--theme", "solarized", "--screenshot", scratch().filePath("s.png")}
                                    << "theme must be one of system, light, dark (got \"solarized\")";
     QTest::addRow("unknown tab") << QStringList{"--tab", "warp", "--screenshot", scratch().filePath("s.png")}
-                                 << "tab must be one of step, table, bench (got \"warp\")";
+                                 << "tab must be one of step, table, bench, kernel (got \"warp\")";
     QTest::addRow("unknown lesson") << QStringList{"--lesson", "lesson_9", "--lang", "zh_CN"}
                                     << "reducescope: lesson must be one of pmpp_exercise_6, divergence_1024,";
     // --screenshot refuses what is not a regular file, before anything is drawn.

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The kernel editor pane (issue 25, "Your own kernel"): the student's CUDA C++ in an editor
+// (views/kernel/kernel_editor.h), the launch's fields, Step and Check, and the diagnostics and
+// faults of the last run in a list under the editor. Step runs the CPU engine in a child
+// `reducescope-cli kernel trace --json` (app/kernel/kernel_runner.h) and hands the trace on with
+// traceReady(); the main window shows it in the step pane (the panes do not know each other).
+#pragma once
+
+#include "app/kernel/kernel_runner.h"
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QPushButton;
+class QSplitter;
+class QTimer;
+
+namespace reducescope::app {
+
+class KernelPane : public QWidget {
+    Q_OBJECT
+public:
+    explicit KernelPane(QWidget* parent = nullptr);
+    ~KernelPane() override;
+
+    views::KernelEditor* editor() const { return m_editor; }
+    QListWidget* marksList() const { return m_marksList; }
+    QLineEdit* inputEdit() const { return m_input; }
+    QLineEdit* blockSizeEdit() const { return m_blockSize; }
+    QLineEdit* gridEdit() const { return m_grid; }
+    QLineEdit* warpSizeEdit() const { return m_warpSize; }
+    QLineEdit* banksEdit() const { return m_banks; }
+    QComboBox* kernelPicker() const { return m_kernel; }
+    QPushButton* stepButton() const { return m_stepButton; }
+    QLabel* statusLabel() const { return m_status; }
+    KernelRunner* runner() const { return m_runner; }
+    KernelRunner* checker() const { return m_checker; }
+
+    /// The CLI both runners start (tests put the stand-in here); empty: app::locateCli().
+    void setCliPath(const QString& path);
+    /// With `on` false (tests, screenshots) the recent files are not read from or written to QSettings.
+    void setPersistent(bool on);
+
+    // --- files ---------------------------------------------------------------------------------
+
+    /// File ▸ New kernel from strategy `id`: the editor holds that strategy's kernel file exactly as
+    /// embedded (model::kernel_source(source_file)), not yet saved anywhere; the kernel picker
+    /// prefers its __global__ function. False (nothing changes) for an id without a kernel file,
+    /// or when the unsaved-changes prompt says Cancel.
+    bool newFromStrategy(const QString& id);
+    /// Reads a .cu file into the editor (after the unsaved-changes prompt). False with `error` set
+    /// (naming the file and why) when it cannot be read; the editor keeps what it had.
+    bool openFile(const QString& path, QString* error = nullptr);
+    /// Writes the editor's text to `path` (atomically) and makes it the current file. False with
+    /// `error` when it cannot be written.
+    bool saveTo(const QString& path, QString* error = nullptr);
+    /// Saves to the current file, or asks for a name when there is none. False when not saved.
+    bool save();
+    bool saveAs();
+    QString filePath() const { return m_path; }
+    /// The tab's words: "Kernel", the file's name, a * while unsaved.
+    QString title() const;
+    bool isModified() const;
+    /// Most recent first, at most kMaxRecent, each an absolute path.
+    QStringList recentFiles() const { return m_recent; }
+    static constexpr int kMaxRecent = 8;
+
+    /// What the user answers when unsaved text would be lost.
+    enum class Unsaved { Save, Discard, Cancel };
+    /// Replaces the question (a modal QMessageBox by default): tests answer without a dialog.
+    void setUnsavedPrompt(std::function<Unsaved()> prompt) { m_prompt = std::move(prompt); }
+    /// True when the editor's text may go: nothing unsaved, or the prompt said Discard, or Save
+    /// and it was saved. Used before New, Open and closing the window.
+    bool maybeDiscard();
+
+    // --- running -------------------------------------------------------------------------------
+
+    /// The fields as a request (the source from the editor). A field out of range: nothing, and
+    /// its message at the field (fieldMessage()).
+    std::optional<KernelRunRequest> request(KernelRunRequest::Mode mode);
+    /// Step: validates the fields and starts the engine (a run still going is dropped). False
+    /// when a field is refused (nothing starts).
+    bool step();
+    /// Check: asks `kernel check` which kernels the source holds (the picker follows).
+    void check();
+    /// The message at "input", "block-size", "grid", "warp-size", "banks"; empty when none.
+    QString fieldMessage(const QString& field) const;
+    /// The last Step's outcome (its kind; run 0 before any).
+    const KernelRunOutcome& lastOutcome() const { return m_last; }
+
+    /// Actions for the main window's menus.
+    QAction* openAction() const { return m_openAction; }
+    QAction* saveAction() const { return m_saveAction; }
+    QAction* saveAsAction() const { return m_saveAsAction; }
+    QAction* stepAction() const { return m_stepAction; }
+    QAction* checkAction() const { return m_checkAction; }
+    /// File ▸ New kernel from strategy ▸ (one action per catalogue strategy with a kernel file).
+    QMenu* newMenu() const { return m_newMenu; }
+    QMenu* recentMenu() const { return m_recentMenu; }
+
+    /// Presentation mode: the code at the window's larger text size.
+    void setPresentation(bool on);
+
+signals:
+    /// A trace from the engine (complete, or the partial one of a kernel with a fault): the step
+    /// pane shows it. `kernel`: the function it ran; `file`: the source's file, empty when unsaved.
+    /// `source`: the text it ran (the step pane's source view shows it).
+    void traceReady(std::shared_ptr<const reducescope::model::Trace> trace, const QString& kernel, const QString& file,
+                    const QString& source);
+    /// title() changed (file name or modified state).
+    void titleChanged();
+    /// A Step run started (true) or ended (false).
+    void runningChanged(bool running);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void retranslate();
+    void onStepped(const KernelRunOutcome& outcome);
+    void onChecked(const KernelRunOutcome& outcome);
+    void showMarks(const QVector<views::KernelMark>& marks);
+    void setFieldMessage(const QString& field, const QString& message);
+    void setText(const QString& text, const QString& path, const QString& preferredKernel);
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void setStatus(const QString& text, bool error);
+
+    views::KernelEditor* m_editor = nullptr;
+    QListWidget* m_marksList = nullptr;
+    QLineEdit* m_input = nullptr;
+    QLineEdit* m_blockSize = nullptr;
+    QLineEdit* m_grid = nullptr;
+    QLineEdit* m_warpSize = nullptr;
+    QLineEdit* m_banks = nullptr;
+    QComboBox* m_kernel = nullptr;
+    QPushButton* m_stepButton = nullptr;
+    QPushButton* m_checkButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_marksTitle = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QMap<QString, QLabel*> m_fieldLabels;    ///< field -> its name label
+    QMap<QString, QLabel*> m_fieldMessages;  ///< field -> its message line
+    KernelRunner* m_runner = nullptr;
+    KernelRunner* m_checker = nullptr;
+    QTimer* m_checkTimer = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_stepAction = nullptr;
+    QAction* m_checkAction = nullptr;
+    QMenu* m_newMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QString m_path;
+    QString m_preferredKernel;
+    QStringList m_recent;
+    bool m_persistent = true;
+    std::function<Unsaved()> m_prompt;
+    KernelRunOutcome m_last;
+    KernelRunRequest m_lastRequest;
+    std::function<QString()> m_statusWords;  ///< the status line, worded again on a language change
+    bool m_statusError = false;
+    bool m_checkFailed = false;  ///< the status line holds the last check's compile error
+};
+
+} // namespace reducescope::app
