@@ -203,13 +203,13 @@ std::string explain_failure(const Options& o, const std::string& said, int code)
                ": is sshd running there, and is the port right? (--gpu-host " + h + ":PORT)";
     if (contains(said, "REMOTE HOST IDENTIFICATION HAS CHANGED") || contains(said, "Host key for") ||
         contains(said, "host key has changed"))
-        return "the host key of " + h + " has changed: ask its admin whether that is expected, then remove the old key with `ssh-keygen -R " + h + "`";
+        return "the host key of " + h + " has changed: ask its admin whether that is expected, then remove the old key with `ssh-keygen -R " + (o.dest.port ? "'[" + h + "]:" + port + "'" : h) + "`";
     if (contains(said, "Host key verification failed") || contains(said, "host key is known for"))
         return "the host key of " + h + " is not known here: connect once with `ssh " + login +
                "` and check and accept its key (a run never accepts one itself)";
     if (contains(said, "Permission denied") || contains(said, "Too many authentication failures"))
         return h + " refused the login" + (o.dest.user.empty() ? std::string{} : " of " + o.dest.user) +
-               ": put your public key in ~/.ssh/authorized_keys there (`ssh-copy-id " + at +
+               ": put your public key in ~/.ssh/authorized_keys there (`ssh-copy-id " + login +
                "`); passwords are never asked (BatchMode)";
     if (contains(said, "timed out") || contains(said, "Timeout"))
         return "no answer from " + h + " (port " + port + ") within 10 s: check the name, the network or the VPN";

@@ -5,7 +5,7 @@
 #   printed) | hang (one line, then sleeps FAKE_SLEEP seconds: a run to cancel) | args (writes its
 #   arguments NUL-separated to FAKE_ARGS, prints one line) | hold (a line, FAKE_SLEEP seconds, a
 #   line: two of these at once test the GPU lock) | results (bench --json FILE: copies FAKE_RESULTS
-#   to FILE and prints the start line) | nodevice (the real CLI's line without a GPU, exit 77).
+#   to FILE and prints the start line) | env (prints SLURM_JOB_ID) | nodevice (the real CLI's line without a GPU, exit 77).
 mode="${FAKE_MODE:-stream}"
 case "$mode" in
   stream)
@@ -29,6 +29,7 @@ case "$mode" in
     [ -n "$out" ] && cp "$FAKE_RESULTS" "$out"
     head -n 1 "$FAKE_RESULTS_LINES"
     exit 0 ;;
+  env) echo "{\"type\":\"env\",\"slurm_job_id\":\"${SLURM_JOB_ID:-}\"}"; exit 0 ;;
   nodevice) echo "reducescope-cli: no CUDA device (cudaGetDeviceCount: no CUDA-capable device is detected)" >&2; exit 77 ;;
 esac
 exit 3

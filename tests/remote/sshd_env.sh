@@ -6,6 +6,8 @@
 #   REDUCESCOPE_SSH_CONTROL_DIR   a private folder for the shared connections
 #   RS_DEST                       the --gpu-host value (USER@127.0.0.1:PORT)
 #   RS_TMP                        the folder (removed on exit, with sshd and the shared connection)
+# RS_SSHD_EXTRA: more sshd_config lines (the Slurm test's SetEnv SLURM_CONF=...); RS_ON_EXIT:
+# a command run after the cleanup.
 # Exits 77 (skipped) with a reason when sshd or ssh is missing. Needs root (sshd's privilege
 # separation) or an sshd that lets this user log in as itself.
 SSHD=${SSHD:-/usr/sbin/sshd}
@@ -24,7 +26,7 @@ rs_cleanup() {
   [ -f "$RS_TMP/sshd.pid" ] && kill "$(cat "$RS_TMP/sshd.pid")" 2>/dev/null
   rm -rf "$RS_TMP"
 }
-trap rs_cleanup EXIT
+trap 'rs_cleanup; ${RS_ON_EXIT:-true}' EXIT
 ssh-keygen -q -t ed25519 -N '' -f "$RS_TMP/host_key" -C rs-test-host
 ssh-keygen -q -t ed25519 -N '' -f "$RS_TMP/user_key" -C rs-test-user
 cp "$RS_TMP/user_key.pub" "$RS_TMP/authorized_keys"
@@ -50,6 +52,7 @@ StrictModes no
 MaxStartups 100:30:200
 MaxSessions 100
 LogLevel ERROR
+${RS_SSHD_EXTRA:-}
 CFG
   "$SSHD" -f "$RS_TMP/sshd_config" -E "$RS_TMP/sshd.log"
   for i in $(seq 50); do
