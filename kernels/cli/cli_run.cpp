@@ -21,6 +21,8 @@ std::string subcommand_list(const CLI::App& app)
 {
     std::string s;
     for (const CLI::App* sub : app.get_subcommands(std::function<bool(const CLI::App*)>{})) {
+        if (sub->get_group().empty())
+            continue;  // hidden (remote-serve: what --gpu-host runs on the host)
         s += s.empty() ? "" : ", ";
         s += sub->get_name();
     }

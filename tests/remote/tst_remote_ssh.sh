@@ -149,6 +149,18 @@ has "$err" "unknown host no-such-host.invalid" "unknown host: named"
 err=$("$CLI" devices --gpu-host 'a;b' 2>&1); rc=$?
 check "$rc" 2 "a bad --gpu-host: exit 2"
 has "$err" "--gpu-host: the host 'a;b' holds a character a host name cannot" "a bad --gpu-host: the field and what it allows"
+for bad in "--gpu-host|--gpu-host needs a value" "--gpu-host=|--gpu-host: empty" "--srun x|--srun needs --gpu-host" \
+           "--gpu-host-cli x|--gpu-host-cli needs --gpu-host" "--gpu-host a --gpu-host b|--gpu-host is given twice" \
+           "--gpu-host a:0|the port 0 is outside 1..65535" "--gpu-host -oProxyCommand=x|holds a character a host name cannot"; do
+  IFS='|' read -r words want <<< "$bad"
+  err=$("$CLI" bench $words 2>&1); rc=$?
+  check "$rc" 2 "bench $words: exit 2"
+  has "$err" "$want" "bench $words: the option named"
+done
+err=$("$CLI" list --gpu-host a 2>&1); rc=$?
+check "$rc" 2 "list --gpu-host: refused (list runs here)"
+err=$("$CLI" frobnicate 2>&1)
+check "$err" "reducescope-cli: unknown subcommand 'frobnicate': the subcommands are list, trace, bench, compare, devices, selftest (see --help)" "the hidden remote-serve is not listed"
 err=$("$CLI" devices --gpu-host "$RS_DEST" --gpu-host-cli "$(host_cli nodev 'export FAKE_MODE=nodevice')" 2>&1); rc=$?
 check "$rc" 77 "no GPU on the host: exit 77"
 check "$err" "reducescope-cli: 127.0.0.1: no CUDA device (cudaGetDeviceCount: no CUDA-capable device is detected)" "no GPU on the host: its line, naming the host"
