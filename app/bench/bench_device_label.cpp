@@ -68,7 +68,8 @@ std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const bench::Re
                   r->params.reps,
                   views::sweepParam(r->params),
                   views::secondSweepParam(r->params),
-                  r->incomplete ? qs(*r->incomplete) : QString()};
+                  r->incomplete ? qs(*r->incomplete) : QString(),
+                  r->gpu_host ? qs(*r->gpu_host) : QString()};
 }
 
 void BenchDeviceLabel::setResults(const bench::ResultsFile* shown, const QString& shownSource,
@@ -84,6 +85,13 @@ void BenchDeviceLabel::setLocalDevice(const std::optional<bench::Device>& device
     m_local = device ? Local::Device : noDevice ? Local::NoDevice : Local::Unknown;
     m_device = device.value_or(bench::Device{});
     m_why = why;
+    reword();
+}
+
+void BenchDeviceLabel::setGpuHost(const QString& destination)
+{
+    m_gpuHost = destination;
+    m_local = Local::NotAsked;  // the device of the new place is asked again
     reword();
 }
 
@@ -111,6 +119,8 @@ void BenchDeviceLabel::reword()
 {
     const auto runSummary = [](const Header& h) {
         QStringList parts;
+        if (!h.gpuHost.isEmpty())
+            parts << tr("from GPU host %1").arg(h.gpuHost);
         if (!h.date.isEmpty())
             parts << h.date.left(10);
         if (!h.mode.isEmpty())
@@ -156,13 +166,28 @@ void BenchDeviceLabel::reword()
         if (lines.isEmpty())
             lines << tr("No results yet: run a benchmark, or open a results file (docs/results/ has some recorded on an H200).");
         break;
-    case Local::Device: lines << tr("This machine: %1").arg(deviceSummary(m_device)); break;
+    case Local::Device:
+        if (!m_gpuHost.isEmpty())
+            lines << tr("GPU %1 of GPU host %2: %3").arg(m_device.index).arg(m_gpuHost.toHtmlEscaped(), deviceSummary(m_device));
+        else
+            lines << tr("This machine: %1").arg(deviceSummary(m_device));
+        break;
     case Local::NoDevice:
+        if (!m_gpuHost.isEmpty()) {
+            lines << tr("GPU host %1: <b>no GPU to use</b> (%2). Check the host in File ▸ GPU host….")
+                         .arg(m_gpuHost.toHtmlEscaped(), toolSaid(m_why).toHtmlEscaped());
+            break;
+        }
         // The CLI's words (English), quoted in another language when worded (not when received).
         lines << tr("This machine: <b>no CUDA device</b> (%1). Benchmarks need an NVIDIA GPU; "
                     "open a results file recorded on one (docs/results/ has some).").arg(toolSaid(m_why).toHtmlEscaped());
         break;
-    case Local::Unknown: lines << tr("This machine: GPU unknown (%1).").arg(m_why.toHtmlEscaped()); break;
+    case Local::Unknown:
+        if (!m_gpuHost.isEmpty())
+            lines << tr("GPU host %1: GPU unknown (%2).").arg(m_gpuHost.toHtmlEscaped(), m_why.toHtmlEscaped());
+        else
+            lines << tr("This machine: GPU unknown (%1).").arg(m_why.toHtmlEscaped());
+        break;
     case Local::NoDeviceAfterRun:
         lines << tr("This machine: <b>no CUDA device</b> (%1). Open a results file recorded on a GPU "
                     "(docs/results/ has some).").arg(m_why.toHtmlEscaped());

@@ -26,6 +26,9 @@ public:
     /// The answer of the device probe: this machine's GPU, or none (`noDevice`: no CUDA device;
     /// else the GPU is unknown), with the reason.
     void setLocalDevice(const std::optional<bench::Device>& device, bool noDevice, const QString& why);
+    /// Where the GPU work goes (app/common/gpu_host.h): a GPU host's destination, or empty for this
+    /// computer. The local-device line then names the host ("GPU 0 of GPU host gpu1: ...").
+    void setGpuHost(const QString& destination);
     /// A run found no CUDA device (`message`: the CLI's reason).
     void setNoDeviceAfterRun(const QString& message);
     /// This build has no CUDA kernels (built without nvcc).
@@ -52,6 +55,7 @@ private:
         int reps = 0;         ///< params.reps
         QString sweep, sweep2;  ///< the swept parameters (views::sweepParam, secondSweepParam); empty: none
         QString incomplete;   ///< the file's `incomplete` (why the run stopped early), empty when finished
+        QString gpuHost;      ///< the file's `gpu_host`: the GPU host it came from; empty: recorded where it ran
     };
     void reword();
     static std::optional<Header> header(const bench::ResultsFile* r, const QString& source);
@@ -60,6 +64,7 @@ private:
     Local m_local = Local::NotAsked;
     bench::Device m_device;
     QString m_why;
+    QString m_gpuHost;
 };
 
 } // namespace reducescope::app

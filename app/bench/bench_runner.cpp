@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench/bench_runner.h"
 
+#include "app/common/gpu_host.h"
+
 #include "app/common/data_paths.h"
 #include "app/common/message_text.h"
 #include "bench/plan.h"
@@ -21,6 +23,7 @@ namespace {
 
 constexpr int kNoDeviceExit = 77;
 constexpr int kBadInputExit = 2;
+constexpr int kHostErrorExit = 69;  // --gpu-host: the host could not be reached or runs another version
 
 // "1 result", "3 results"
 QString countResults(int n)
@@ -158,17 +161,25 @@ bool BenchRunner::start(const BenchRequest& request, QString* error)
     m_sawStdout = false;
     m_sawStart = false;
     m_fresh = false;
+    m_savedPath.clear();
     m_total = 0;
-    m_command = QStringLiteral("reducescope-cli ") + request.arguments().join(QLatin1Char(' '));
+    m_host = currentGpuHost();
+    const QStringList args = request.arguments() + m_host.arguments();
+    m_command = QStringLiteral("reducescope-cli ") + args.join(QLatin1Char(' '));
     connect(m_process, &QProcess::readyReadStandardOutput, this, &BenchRunner::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
-        m_stderr += m_process->readAllStandardError();
+        const QByteArray got = m_process->readAllStandardError();
+        m_stderr += got;
         if (m_stderr.size() > 64 * 1024)
             m_stderr = m_stderr.right(64 * 1024);
+        // The GPU host's state while the run waits: its GPU lock, Slurm's queue (kernels/cli/remote.h).
+        for (const QByteArray& line : got.split('\n'))
+            if (m_host.isRemote() && (line.contains(": waiting for GPU ") || line.contains(": srun: job ")))
+                emit hostSaid(QString::fromUtf8(line.trimmed()).section(QStringLiteral(": "), 1));
     });
     connect(m_process, &QProcess::finished, this, &BenchRunner::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &BenchRunner::onError);
-    m_process->start(cli, request.arguments());
+    m_process->start(cli, args);
     return true;
 }
 
@@ -212,6 +223,8 @@ void BenchRunner::handleLine(const QByteArray& line)
         m_document.tool = bench::Tool{};  // the child's version is not in its lines
         m_document.command = m_command.toStdString();
         m_document.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+        if (m_host.isRemote())
+            m_document.gpu_host = m_host.destination.toStdString();
         m_sawStart = true;
         m_fresh = true;
         m_total = int(l.total);
@@ -328,6 +341,9 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
     } else if (exitCode == kBadInputExit) {
         o.kind = BenchOutcome::Kind::BadInput;
         o.message = said.isEmpty() ? tr("reducescope-cli rejected the arguments (exit 2)") : said;
+    } else if (exitCode == kHostErrorExit && m_host.isRemote()) {
+        o.kind = BenchOutcome::Kind::StartFailed;
+        o.message = said.isEmpty() ? tr("the GPU host %1 could not be reached (exit 69)").arg(m_host.destination) : said;
     } else if (exitCode == kNoDeviceExit) {
         o.kind = BenchOutcome::Kind::NoDevice;
         o.message = tr("No CUDA device (reducescope-cli exit 77): %1").arg(said.isEmpty() ? tr("no GPU or driver found") : said);
@@ -335,6 +351,19 @@ void BenchRunner::onFinished(int exitCode, QProcess::ExitStatus status)
         o.kind = BenchOutcome::Kind::Crashed;
         o.message = tr("reducescope-cli failed (exit %1) after %2").arg(exitCode).arg(countResults(received))
             + (said.isEmpty() ? QString() : QStringLiteral(": ") + said);
+    }
+    // Every remote run is kept here (docs/remote.md), so the lecture can be replayed offline.
+    if (m_host.isRemote() && m_sawStart && received > 0) {
+        const QString path = remoteResultsPath(m_host.hostName(), QString::fromStdString(m_document.device.name),
+                                               QString::fromStdString(m_document.date));
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        try {
+            bench::write_results_file(path.toStdString(), m_document);
+            m_savedPath = path;
+            addRecentResult(path);
+        } catch (const std::exception& e) {
+            o.message += QLatin1Char(' ') + tr("(not saved: %1)").arg(QString::fromUtf8(e.what()));
+        }
     }
     emit finished(o);
 }

@@ -6,6 +6,7 @@
 
 #include "app/bench/bench_results.h"
 #include "app/common/cli_client.h"
+#include "app/common/gpu_host.h"
 #include "bench/plan.h"
 
 #include <QObject>
@@ -89,6 +90,11 @@ public:
     /// start line arrives, so until then it holds the previous run.
     const bench::ResultsFile& document() const { return m_document; }
 
+    /// The GPU host of the run started last (this computer: !isRemote()).
+    const GpuHost& host() const { return m_host; }
+    /// Where the last remote run was saved (remoteResultsPath); empty when none was.
+    QString savedPath() const { return m_savedPath; }
+
     /// Asks the CLI for the local GPU (`reducescope-cli devices --json`); answers with deviceProbed.
     void probeDevice();
 
@@ -110,6 +116,9 @@ signals:
     /// Also an answer to probeDevice(): how many CUDA devices `reducescope-cli devices` listed
     /// (0 when it said there is none, -1 when it could not tell).
     void devicesCounted(int count);
+    /// The GPU host's state while the run waits, the CLI's English line without its prefix
+    /// ("127.0.0.1: waiting for GPU 0, held by alice since 10:02", "gpu1: srun: job 12 queued ...").
+    void hostSaid(const QString& line);
 
 private:
     void readStdout();
@@ -135,6 +144,8 @@ private:
     bool m_sawStdout = false; ///< the child printed anything at all on stdout
     QString m_command;        ///< "reducescope-cli " + the request's arguments
     bench::ResultsFile m_document;
+    GpuHost m_host;           ///< where the run started last goes
+    QString m_savedPath;
 };
 
 } // namespace reducescope::app

@@ -9,6 +9,8 @@
 #include "app/bench/bench_settings.h"
 #include "app/bench/bench_table_model.h"
 #include "app/common/data_paths.h"
+#include "app/common/gpu_host_dialog.h"
+#include "app/common/message_text.h"
 #include "views/bench/bench_display.h"
 #include "views/bench/bench_scaling_chart.h"
 #include "reducescope/config.h"
@@ -104,6 +106,10 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
         if (m_scaling)
             m_scaling->setAvailability(count, REDUCESCOPE_HAVE_NCCL != 0);
     });
+    // The GPU host's lock or Slurm's queue while the run waits (kernels/cli/remote.h).
+    connect(m_runner, &BenchRunner::hostSaid, this, [this](const QString& line) {
+        setMessage(tr("Waiting on the GPU host: %1").arg(toolSaid(line)), false);
+    });
     connect(m_runner, &BenchRunner::deviceProbed, this,
             [this](const std::optional<bench::Device>& d, bool noDevice, const QString& why) {
                 m_noDevice = !d;
@@ -113,6 +119,7 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
                 if (!d)
                     openLectureResults();
             });
+    m_device->setGpuHost(currentGpuHost().destination);
     retranslate();
     refresh();
     updateDeviceText();
@@ -120,8 +127,24 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
 
 BenchmarkPane::~BenchmarkPane() = default;
 
+void BenchmarkPane::gpuHostChanged()
+{
+    const GpuHost h = currentGpuHost();
+    m_device->setGpuHost(h.destination);
+    m_noDevice = false;
+    retranslate();
+    if (m_probed)
+        m_runner->probeDevice();  // the GPU of the new place
+}
+
 void BenchmarkPane::retranslate()
 {
+    {
+        const GpuHost h = currentGpuHost();
+        m_hostButton->setText(h.isRemote() ? (h.slurm ? tr("GPU host: %1 (Slurm)…") : tr("GPU host: %1…")).arg(h.destination)
+                                           : tr("GPU: this computer…"));
+        m_hostButton->setToolTip(tr("Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm"));
+    }
     m_openButton->setText(tr("Open results…"));
     m_openButton->setToolTip(tr("Load a results .json written by reducescope-cli bench --json; the arrow lists the "
                                 "recordings shipped in docs/results/"));
@@ -196,6 +219,13 @@ QWidget* BenchmarkPane::buildDevicePanel()
     auto* row = new QHBoxLayout(panel);
     m_device = new BenchDeviceLabel(panel);
     row->addWidget(m_device, 1);
+    // Where the GPU work runs: this computer or a GPU host (docs/remote.md).
+    m_hostButton = new QToolButton(panel);
+    connect(m_hostButton, &QToolButton::clicked, this, [this] {
+        if (GpuHostDialog::edit(this))
+            gpuHostChanged();
+    });
+    row->addWidget(m_hostButton);
     auto* open = m_openButton = new QToolButton(panel);
     open->setPopupMode(QToolButton::MenuButtonPopup);
     connect(open, &QToolButton::clicked, this, &BenchmarkPane::openResultsDialog);
@@ -346,7 +376,7 @@ void BenchmarkPane::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (!m_probed) {
         m_probed = true;
-        if (!REDUCESCOPE_HAVE_CUDA) {
+        if (!REDUCESCOPE_HAVE_CUDA && !currentGpuHost().isRemote()) {
             // Built without nvcc: no kernels to run, so no GPU to ask the CLI about.
             m_noDevice = true;
             m_noCudaBuild = true;

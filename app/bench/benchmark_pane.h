@@ -160,6 +160,11 @@ private:
     /// The comparison file's name, as the views label it (empty without one).
     QString overlaySource() const;
     void openResultsDialog();
+public:
+    /// The GPU host was chosen anew (app/common/gpu_host.h): the device line and its button say
+    /// so, and the device there is asked.
+    void gpuHostChanged();
+private:
     void openOverlayDialog();
     void exportChartDialog();
     void exportDataDialog();
@@ -181,6 +186,7 @@ private:
     QCheckBox* m_log = nullptr;
     // Widgets whose words retranslate() sets.
     QToolButton* m_openButton = nullptr;
+    QToolButton* m_hostButton = nullptr;
     QPushButton* m_compareButton = nullptr;
     QToolButton* m_exportButton = nullptr;
     QAction* m_exportChartAction = nullptr;

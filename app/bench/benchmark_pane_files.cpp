@@ -3,6 +3,7 @@
 // compare, exporting the chart and the data, and the recordings shipped in docs/results/. Every
 // results file is read once, through the schema's one reader (app/bench/bench_results.h).
 #include "app/bench/benchmark_pane.h"
+#include "app/common/gpu_host.h"
 
 #include "app/bench/bench_run_panel.h"
 
@@ -56,6 +57,7 @@ bool BenchmarkPane::loadResults(const QString& path, QString* error)
         m_tabs->setCurrentWidget(m_scaling);
     else
         showChart(views::isSweep(*m_loaded) ? BenchChart::Kind::Sweep : BenchChart::Kind::Bandwidth);
+    addRecentResult(path);  // File ▸ Recent results
     return true;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/common/cli_client.h"
 
+#include "app/common/gpu_host.h"
+
 #include "app/common/file_read.h"
 #include "app/common/message_text.h"
 
@@ -96,7 +98,8 @@ void DeviceProbe::start(const QString& cli, int timeoutMs)
         }
     });
     m_timer->start(timeoutMs);
-    m_process->start(cli, {QStringLiteral("devices"), QStringLiteral("--json")});
+    // On the chosen GPU host when there is one (app/common/gpu_host.h): the local CLI goes there.
+    m_process->start(cli, QStringList{QStringLiteral("devices"), QStringLiteral("--json")} + currentGpuHost().arguments());
 }
 
 } // namespace reducescope::app

@@ -79,6 +79,13 @@ void addWindowOptions(QCommandLineParser& parser)
          QStringLiteral("FILE.cu")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
+        {QStringLiteral("gpu-host"), QStringLiteral("Run benchmarks, GPU recordings and counters on this GPU host over ssh: "
+                                                    "[user@]host[:port] (for this session; File > GPU host... saves one; "
+                                                    "docs/remote.md)."), QStringLiteral("DEST")},
+        {QStringLiteral("gpu-host-cli"), QStringLiteral("With --gpu-host: the host's reducescope-cli (default: the one on "
+                                                        "its PATH)."), QStringLiteral("PATH")},
+        {QStringLiteral("srun"), QStringLiteral("With --gpu-host: run through Slurm as srun OPTIONS (split on spaces)."),
+         QStringLiteral("OPTIONS")},
     });
 }
 
@@ -126,7 +133,8 @@ std::optional<QString> repeatedOption(const QCommandLineParser& parser)
                                 QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
                                 QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
-                                QStringLiteral("tab"), QStringLiteral("kernel")}) {
+                                QStringLiteral("tab"), QStringLiteral("kernel"), QStringLiteral("gpu-host"),
+                                QStringLiteral("gpu-host-cli"), QStringLiteral("srun")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n);
     }
@@ -250,6 +258,28 @@ std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOp
     return std::nullopt;
 }
 
+// --gpu-host, --gpu-host-cli, --srun (app/common/gpu_host.h checks the destination as the CLI does).
+std::optional<QString> readGpuHost(const QCommandLineParser& parser, CommandLineOptions& o)
+{
+    const bool host = parser.isSet(QStringLiteral("gpu-host"));
+    if (!host && parser.isSet(QStringLiteral("gpu-host-cli")))
+        return QStringLiteral("gpu-host-cli needs --gpu-host: the host whose reducescope-cli it names");
+    if (!host && parser.isSet(QStringLiteral("srun")))
+        return QStringLiteral("srun needs --gpu-host: the host where Slurm's srun runs");
+    if (!host)
+        return std::nullopt;
+    o.gpuHostGiven = true;
+    o.gpuHost.destination = parser.value(QStringLiteral("gpu-host"));
+    o.gpuHost.hostCli = parser.value(QStringLiteral("gpu-host-cli"));
+    o.gpuHost.slurm = parser.isSet(QStringLiteral("srun"));
+    o.gpuHost.srunOptions = parser.value(QStringLiteral("srun"));
+    if (o.gpuHost.destination.isEmpty())
+        return QStringLiteral("gpu-host must be [user@]host[:port] (got an empty text)");
+    if (const QString why = o.gpuHost.validate(); !why.isEmpty())
+        return oneLineMessage(why);
+    return std::nullopt;
+}
+
 // The model's own rules for the input and parameters, for each strategy shown.
 std::optional<QString> checkWithModel(const CommandLineOptions& o)
 {
@@ -293,6 +323,8 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         error = readLesson(parser, o);
     if (!error)
         error = readFiles(parser, o);
+    if (!error)
+        error = readGpuHost(parser, o);
     if (!error)
         error = checkWithModel(o);
     if (error) {

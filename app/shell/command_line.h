@@ -7,6 +7,8 @@
 
 #include "app/common/lessons.h"
 
+#include "app/common/gpu_host.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -31,6 +33,8 @@ struct CommandLineOptions {
     bool present = false;            ///< --present: presentation mode
     QString theme;                   ///< --theme system|light|dark (themeNames()); empty: the saved one (none for screenshots)
     QString tab;                     ///< --tab step|table|bench|kernel (tabNames()); empty: what the other options and settings choose
+    GpuHost gpuHost;                 ///< --gpu-host, --gpu-host-cli, --srun (gpuHostGiven: for this session)
+    bool gpuHostGiven = false;
     QString lesson;                  ///< --lesson ID: a lesson of resources/lessons (app::loadLessons()), empty = none
 
     /// True when the command line names any of the step pane's state (strategy, input,

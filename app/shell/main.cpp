@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // reducescope: the desktop app. Parses the command line before Qt starts, so bad arguments and a
 // missing display get a plain message instead of an abort.
+#include "app/common/gpu_host.h"
 #include "app/shell/command_line.h"
 #include "app/common/data_paths.h"
 #include "app/common/language.h"
@@ -195,6 +196,10 @@ int main(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QStringLiteral(REDUCESCOPE_APP_ID));
     // --lang, else the saved choice (not for screenshots, which read no settings), else the system's.
     setLanguage(startupLanguage(options.language, /*readSettings=*/!screenshot));
+    // Where GPU work goes: --gpu-host for this session, else the saved choice (none for screenshots).
+    reducescope::app::setCurrentGpuHost(options.gpuHostGiven ? options.gpuHost
+                                        : screenshot         ? reducescope::app::GpuHost{}
+                                                             : reducescope::app::savedGpuHost());
     MainWindow window(/*persistent=*/!screenshot);
     window.restoreSettings(/*stepState=*/!options.namesStepState());
     if (const int code = applyOptions(window, options); code >= 0)

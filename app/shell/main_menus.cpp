@@ -6,6 +6,9 @@
 
 #include "app/bench/bench_runner.h"
 #include "app/common/data_paths.h"
+#include "app/common/gpu_host.h"
+#include "app/common/gpu_host_dialog.h"
+#include "app/bench/benchmark_pane.h"
 #include "app/common/language.h"
 #include "app/kernel/kernel_pane.h"
 #include "app/step/step_pane.h"
@@ -17,6 +20,8 @@
 #include <QActionGroup>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QMenu>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -34,6 +39,29 @@ void MainWindow::buildMenus()
     m_loadResultsAction = m_fileMenu->addAction(QString(), QKeySequence::Open, this, &MainWindow::loadResults);
     m_fileMenu->addAction(m_stepPane->openTraceAction());
     m_fileMenu->addAction(m_stepPane->loadCountersAction());
+    // File ▸ Recent results: remote runs saved here and files opened (app/common/gpu_host.h).
+    QMenu* recent = m_fileMenu->addMenu(QString());
+    worded(recent->menuAction(), [] { return tr("&Recent results"); });
+    connect(recent, &QMenu::aboutToShow, this, [this, recent] {
+        recent->clear();
+        const QStringList files = recentResults();
+        for (const QString& path : files)
+            recent->addAction(QDir::toNativeSeparators(path), this, [this, path] {
+                QString error;
+                showBenchmarkPane();
+                if (!m_benchmarkPane->loadResults(path, &error))
+                    QMessageBox::warning(this, tr("Recent results"), error);
+            });
+        if (files.isEmpty())
+            recent->addAction(tr("(none yet)"))->setEnabled(false);
+    });
+    m_fileMenu->addSeparator();
+    worded(m_fileMenu->addAction(QString(), this, [this] {
+               if (GpuHostDialog::edit(this))
+                   m_benchmarkPane->gpuHostChanged();
+           }),
+           [] { return tr("&GPU host…"); },
+           [] { return tr("Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm"); });
     m_fileMenu->addSeparator();
     // The kernel editor's files; New and Open bring its tab to the front.
     m_fileMenu->addMenu(m_kernelPane->newMenu());

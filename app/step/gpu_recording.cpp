@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/step/gpu_recording.h"
 
+#include "app/common/gpu_host.h"
+
 #include "app/common/file_read.h"
 #include "app/common/cli_client.h"
 #include "app/common/data_paths.h"
@@ -106,7 +108,7 @@ std::optional<RecordingOutcome> GpuRecorder::start(const TraceRequest& request)
         o.message = tr("no CUDA device: cannot start %1: %2").arg(echoPath(m_process->program(), 80), m_process->errorString());
         emit finished(o);
     });
-    m_process->start(cli, arguments(m));
+    m_process->start(cli, arguments(m) + currentGpuHost().arguments());  // app/common/gpu_host.h
     return std::nullopt;
 }
 

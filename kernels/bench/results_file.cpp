@@ -490,6 +490,8 @@ ResultsFile read_results_json(const json& root)
     f.incomplete = string(root, "incomplete", "", Need::Optional, 500);
     if (f.incomplete && f.incomplete->empty())
         fail("incomplete", "expected why the run stopped early (e.g. \"cancelled after 5 of 12 results\"), got \"\"");
+    f.gpu_host = string(root, "gpu_host", "", Need::Optional, 300);
+    f.gpu_hostname = string(root, "gpu_hostname", "", Need::Optional, 300);
     f.device = read_device(*object(root, "device", "", Need::Required), "device");
     f.params = read_params(*object(root, "params", "", Need::Required), "params");
     if (const json* c = object(root, "ceilings", "", Need::Optional))
@@ -524,7 +526,7 @@ ResultsFile read_results_json(const json& root)
         }
         f.peer_access = std::move(rows);
     }
-    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "device", "params",
+    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "gpu_host", "gpu_hostname", "device", "params",
                                         "ceilings", "results", "gpus", "devices", "peer_access", "counters"})
                      .get();
     if (const auto counters = root.find("counters"); counters != root.end() && !counters->is_null()) {
@@ -736,6 +738,10 @@ json to_json(const ResultsFile& f)
     j["command"] = f.command;
     if (f.incomplete)
         j["incomplete"] = *f.incomplete;
+    if (f.gpu_host)
+        j["gpu_host"] = *f.gpu_host;
+    if (f.gpu_hostname)
+        j["gpu_hostname"] = *f.gpu_hostname;
     j["device"] = to_json(f.device);
     j["params"] = to_json(f.params);
     if (f.ceilings)

@@ -171,6 +171,11 @@ struct ResultsFile {
     /// listed values and (block size, coarse factor) cells that no result matches; each result's
     /// value must still be listed (docs/results-format.md, "Incomplete runs").
     std::optional<std::string> incomplete;
+    /// `gpu_host`: the GPU host the run came from over ssh (`--gpu-host`, docs/remote.md): the
+    /// destination as given (`[user@]host[:port]`), and the name the host gave itself. Absent for
+    /// a run on this computer and in older files.
+    std::optional<std::string> gpu_host;
+    std::optional<std::string> gpu_hostname;
     JsonValue extra;
 
     bool operator==(const ResultsFile&) const = default;

@@ -2,6 +2,7 @@
 // The command line of reducescope-cli as a function: parse, run, one-line errors
 // (docs/reliability.md: every refusal names the word or the option and what it allows).
 #include "cli/commands.h"
+#include "cli/remote.h"
 #include "model/message.h"
 #include "reducescope/config.h"
 
@@ -20,6 +21,8 @@ std::string subcommand_list(const CLI::App& app)
 {
     std::string s;
     for (const CLI::App* sub : app.get_subcommands(std::function<bool(const CLI::App*)>{})) {
+        if (sub->get_group().empty())
+            continue;  // hidden (remote-serve: what --gpu-host runs on the host)
         s += s.empty() ? "" : ", ";
         s += sub->get_name();
     }
@@ -173,16 +176,22 @@ int run_command_line(int argc, const char* const* argv)
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string("reducescope-cli ") + REDUCESCOPE_VERSION, "Show the version and exit");
     app.footer("Exit codes: 0 done, 1 a result wrong or a run failed, 2 bad input, 74 the output (stdout or an "
-               "output file) could not be written, 77 no GPU or no CUDA kernels.");
+               "output file) could not be written, 69 the --gpu-host could not be reached or runs another version, "
+               "77 no GPU or no CUDA kernels.");
     int exit_code = kOk;
     register_model_commands(app, exit_code);
     register_bench_commands(app, exit_code);
+    remote::register_remote_commands(app, exit_code);  // after the GPU commands: it adds --gpu-host to them
     given_once(app);
     std::optional<std::string> word;
     CLI::App* sub = named_subcommand(app, argc, argv, word);
     try {
         if (sub)
             refuse_flag_values(*sub, argc, argv);
+        // `--gpu-host`: the command runs on the host (kernels/cli/remote.h); the host's CLI,
+        // of the same version, checks the other options.
+        if (const std::optional<int> code = remote::run_if_remote(app, argc, argv))
+            return *code;
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);

@@ -2039,6 +2039,22 @@
         <comment>between the parts of a run summary</comment>
         <translation>，</translation>
     </message>
+<message>
+        <source>from GPU host %1</source>
+        <translation>来自 GPU 主机 %1</translation>
+    </message>
+    <message>
+        <source>GPU %1 of GPU host %2: %3</source>
+        <translation>GPU 主机 %2 的 GPU %1：%3</translation>
+    </message>
+    <message>
+        <source>GPU host %1: &lt;b&gt;no GPU to use&lt;/b&gt; (%2). Check the host in File ▸ GPU host….</source>
+        <translation>GPU 主机 %1：&lt;b&gt;没有可用的 GPU&lt;/b&gt;（%2）。请在“文件 ▸ GPU 主机…”中检查该主机。</translation>
+    </message>
+    <message>
+        <source>GPU host %1: GPU unknown (%2).</source>
+        <translation>GPU 主机 %1：GPU 未知（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunPanel</name>
@@ -2174,6 +2190,14 @@
     <message>
         <source>; the run is incomplete (no "done" line)</source>
         <translation>；运行不完整（没有 "done" 行）</translation>
+    </message>
+<message>
+        <source>the GPU host %1 could not be reached (exit 69)</source>
+        <translation>无法连接 GPU 主机 %1（退出码 69）</translation>
+    </message>
+    <message>
+        <source>(not saved: %1)</source>
+        <translation>（未保存：%1）</translation>
     </message>
 </context>
 <context>
@@ -2696,6 +2720,26 @@ Double-click to open this strategy in the step pane.</source>
         <source>no NVIDIA driver or GPU found</source>
         <translation>未找到 NVIDIA 驱动或 GPU</translation>
     </message>
+<message>
+        <source>Waiting on the GPU host: %1</source>
+        <translation>正在等待 GPU 主机：%1</translation>
+    </message>
+    <message>
+        <source>GPU host: %1 (Slurm)…</source>
+        <translation>GPU 主机：%1（Slurm）…</translation>
+    </message>
+    <message>
+        <source>GPU host: %1…</source>
+        <translation>GPU 主机：%1…</translation>
+    </message>
+    <message>
+        <source>GPU: this computer…</source>
+        <translation>GPU：本机…</translation>
+    </message>
+    <message>
+        <source>Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm</source>
+        <translation>在本机的 GPU 上运行，或通过 ssh 在 GPU 主机上运行（可经由 Slurm）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::ClassroomPanel</name>
@@ -3095,6 +3139,26 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>&amp;Kernel editor</source>
         <translation>核函数编辑器(&amp;K)</translation>
+    </message>
+<message>
+        <source>&amp;Recent results</source>
+        <translation>最近的结果(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Recent results</source>
+        <translation>最近的结果</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>&amp;GPU host…</source>
+        <translation>GPU 主机(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm</source>
+        <translation>在本机的 GPU 上运行，或通过 ssh 在 GPU 主机上运行（可经由 Slurm）</translation>
     </message>
 </context>
 <context>
@@ -4504,6 +4568,64 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source>cannot read the engine's trace: %1</source>
         <translation>无法读取引擎的轨迹：%1</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::GpuHost</name>
+    <message>
+        <source>GPU host: expected [user@]host[:port], user and host of letters, digits, '.', '_' and '-', port 1..65535 (got "%1")</source>
+        <translation>GPU 主机：应为 [user@]host[:port]，用户名和主机名由字母、数字、“.”、“_”和“-”组成，端口为 1..65535（得到“%1”）</translation>
+    </message>
+    <message>
+        <source>GPU host: the port %1 is outside 1..65535</source>
+        <translation>GPU 主机：端口 %1 不在 1..65535 范围内</translation>
+    </message>
+    <message>
+        <source>host's reducescope-cli: a path on one line</source>
+        <translation>主机上的 reducescope-cli：路径须写在一行内</translation>
+    </message>
+</context>
+<context>
+    <name>reducescope::app::GpuHostDialog</name>
+    <message>
+        <source>GPU host</source>
+        <translation>GPU 主机</translation>
+    </message>
+    <message>
+        <source>Benchmarks, GPU recordings and hardware counters run on this computer's GPU, or on a GPU host reached with ssh (your keys and ~/.ssh/config; no password is ever asked). The host runs its own reducescope-cli of the same version.</source>
+        <translation>基准测试、GPU 录制和硬件计数器在本机的 GPU 上运行，或在通过 ssh 连接的 GPU 主机上运行（使用你的密钥和 ~/.ssh/config；从不询问密码）。主机运行它自己安装的同版本 reducescope-cli。</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>GPU host:</source>
+        <translation>GPU 主机：</translation>
+    </message>
+    <message>
+        <source>[user@]host[:port], e.g. alice@gpu1.example.edu</source>
+        <translation>[user@]host[:port]，例如 alice@gpu1.example.edu</translation>
+    </message>
+    <message>
+        <source>reducescope-cli on the host's PATH</source>
+        <translation>主机 PATH 中的 reducescope-cli</translation>
+    </message>
+    <message>
+        <source>Host's reducescope-cli:</source>
+        <translation>主机上的 reducescope-cli：</translation>
+    </message>
+    <message>
+        <source>through Slurm, srun options:</source>
+        <translation>经由 Slurm，srun 选项：</translation>
+    </message>
+    <message>
+        <source>e.g. --partition gpu --gres gpu:1 --time 10</source>
+        <translation>例如 --partition gpu --gres gpu:1 --time 10</translation>
+    </message>
+    <message>
+        <source>GPU host: give [user@]host[:port], or choose This computer</source>
+        <translation>GPU 主机：请填写 [user@]host[:port]，或选择“本机”</translation>
     </message>
 </context>
 </TS>

@@ -595,7 +595,8 @@ void TstBench::cli_bad_arguments_data()
                                           << "unexpected argument '--b\\nogus' for bench (its options: --n, --sweep-n, "
                                              "--strategies, --reps, --min-samples, --min-time, --max-noise, --timeout, "
                                              "--repeat, --table, --warmup, --batches, --mode, --cache, --block-size, "
-                                             "--coarse-factor, --seed, --device, --json, --gpus, --counters) (see --help)";
+                                             "--coarse-factor, --seed, --device, --json, --gpus, --counters, --gpu-host, --gpu-host-cli, --srun) "
+                                             "(see --help)";
 }
 
 void TstBench::cli_json_checked_first()
