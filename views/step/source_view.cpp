@@ -79,20 +79,20 @@ void SourceView::fitMargins()
 
 void SourceView::showText(const QString& name, const QString& text)
 {
-    if (name == m_file && text == m_text && !document()->isEmpty())
+    if (name == m_file && !text.isEmpty() && text == m_ownText && !document()->isEmpty())
         return;
     m_file = name;
+    m_ownText = text;
     m_text = text;
-    setPlainText(text);
-    applyHighlight();
+    fillText();
 }
 
 void SourceView::showFile(const QString& file)
 {
-    if (file == m_file && m_text.isEmpty() && !document()->isEmpty())
+    if (file == m_file && m_ownText.isEmpty() && !document()->isEmpty())
         return;
     m_file = file;
-    m_text.clear();
+    m_ownText.clear();
     const std::string name = file.toStdString();
     const std::string_view text = model::kernel_source(name);
     if (text.empty())

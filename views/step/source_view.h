@@ -75,7 +75,7 @@ private:
     class Gutter;
     Gutter* m_gutter = nullptr;
     QString m_file;
-    QString m_text;   ///< showText()'s text; empty when an embedded file is shown
+    QString m_ownText;   ///< showText()'s text; empty when an embedded file is shown
     QVector<int> m_lines;
     QString m_text;              ///< the file as embedded (or the notice)
     bool m_instrumented = false;
