@@ -176,6 +176,7 @@ int run_command_line(int argc, const char* const* argv)
                "output file) could not be written, 77 no GPU or no CUDA kernels.");
     int exit_code = kOk;
     register_model_commands(app, exit_code);
+    register_kernel_commands(app, exit_code);
     register_bench_commands(app, exit_code);
     given_once(app);
     std::optional<std::string> word;

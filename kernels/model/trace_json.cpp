@@ -272,6 +272,15 @@ json trace_to_json(const Trace& t, bool include_lanes)
     for (const Step& s : t.steps)
         steps.push_back(step_json(s, include_lanes));
     j[keys::steps] = std::move(steps);
+    if (!t.own_source.empty())
+        j[keys::own_source] = t.own_source;
+    if (!t.faults.empty()) {
+        json faults = json::array();
+        for (const Fault& f : t.faults)
+            faults.push_back({{keys::kind, f.kind}, {keys::message, f.message}, {keys::line, f.line},
+                              {keys::column, f.column}, {keys::step, f.step}, {keys::lanes, f.lanes}});
+        j[keys::faults] = std::move(faults);
+    }
     return j;
 }
 
@@ -297,6 +306,12 @@ Trace trace_from_json(const json& j)
     t.expected_wrong = j.at(keys::expected_wrong).get<bool>();
     t.lost_value = read_number(j.at(keys::lost_value));
     t.teaching_warp_size = j.at(keys::teaching_warp_size).get<bool>();
+    t.own_source = j.value(keys::own_source, std::string());
+    if (const auto f = j.find(keys::faults); f != j.end())
+        for (const json& x : *f)
+            t.faults.push_back({x.at(keys::kind).get<std::string>(), x.at(keys::message).get<std::string>(),
+                                x.at(keys::line).get<int>(), x.at(keys::column).get<int>(), x.at(keys::step).get<int>(),
+                                x.at(keys::lanes).get<std::vector<int>>()});
     const json& tot = j.at(keys::totals);
     t.totals.divergent_warp_steps = tot.at(keys::divergent_warp_steps).get<int>();
     t.totals.shared_wavefronts = tot.at(keys::shared_wavefronts).get<int>();
