@@ -123,6 +123,7 @@ private:
     std::unordered_map<const llvm::GlobalVariable*, std::int32_t> m_buffers;
     std::map<std::pair<int, int>, std::int32_t> m_locs;
     std::vector<const llvm::Instruction*> m_fused;  // fmuls folded into an fma
+    const llvm::Instruction* m_at = nullptr;        // the instruction being decoded (refusals' place)
 };
 
 struct RefusalThrown {
@@ -131,6 +132,8 @@ struct RefusalThrown {
 
 void Decoder::refuse(const llvm::Instruction* at, std::string message)
 {
+    if (!at)
+        at = m_at;
     throw RefusalThrown{{at ? place_of(at->getDebugLoc()) : Loc{}, std::move(message)}};
 }
 
@@ -235,8 +238,11 @@ std::optional<Refusal> Decoder::run(Function& out)
             Block& b = out.blocks[static_cast<std::size_t>(m_blocks.at(&bb))];
             b.first = static_cast<std::int32_t>(out.insts.size());
             for (llvm::Instruction& i : bb)
-                if (!i.isTerminator() && !llvm::isa<llvm::PHINode>(i))
+                if (!i.isTerminator() && !llvm::isa<llvm::PHINode>(i)) {
+                    m_at = &i;
                     instruction(i);
+                }
+            m_at = bb.getTerminator();
             b.last = static_cast<std::int32_t>(out.insts.size());
             terminator(*bb.getTerminator(), b);
             const llvm::DomTreeNode* node = pdt.getNode(&bb);

@@ -82,7 +82,7 @@ struct LaunchOptions {
     long long shared_bytes = 0; ///< size of `extern __shared__` arrays; 0 = 4 x block size (a float per thread)
     /// The endless-loop limit: a run that executes more warp instructions than this stops with
     /// the fault "endless_loop" naming the limit.
-    long long instruction_limit = 200'000'000;
+    long long instruction_limit = 50'000'000;
     bool full_detail = true; ///< false: values, counters and faults only (no lane/warp/access records)
 };
 

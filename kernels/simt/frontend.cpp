@@ -94,6 +94,7 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
         pp.addRemappedFile(std::string("/reducescope/") + h, llvm::MemoryBuffer::getMemBufferCopy("", h).release());
     pp.RetainRemappedFileBuffers = false;
     invocation->getFrontendOpts().DisableFree = false;
+    invocation->getDiagnosticOpts().ShowCarets = false;  // no "N errors generated" line on stderr: they are data
 
     clang::CompilerInstance ci;
     ci.setInvocation(std::move(invocation));

@@ -16,6 +16,10 @@ namespace {
 
 namespace gf = reducescope::model::gpu_float;
 
+/// Warp-wide memory accesses one step may record (each holds a lane vector): past it, a loop that
+/// never reaches a barrier is stopped as endless before it fills the memory.
+constexpr std::size_t kMaxStepAccesses = 1 << 18;
+
 std::uint64_t width_mask(int bits) { return bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1; }
 
 std::int64_t sext(std::uint64_t v, int bits)
@@ -167,6 +171,8 @@ Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buff
     m_warps.resize(static_cast<std::size_t>(g.grid * wpb));
     m_regs.assign(m_warps.size() * static_cast<std::size_t>(fn.slots) * static_cast<std::size_t>(g.warp), 0);
     m_barrier_count.assign(static_cast<std::size_t>(g.grid), 0);
+    m_partial.assign(static_cast<std::size_t>(g.threads()), 0.0f);
+    m_loc_seen.assign(fn.locs.size(), 0);
     for (int b = 0; b < g.grid; ++b)
         for (int k = 0; k < wpb; ++k) {
             Warp& w = m_warps[static_cast<std::size_t>(b * wpb + k)];
@@ -228,17 +234,22 @@ bool Machine::step(StepLog& log)
     for (Warp& w : m_warps) {
         for (int l = 0; l < m_g.warp && w.first_thread + l < (w.block + 1) * m_g.block; ++l)
             log.exited_at_start[static_cast<std::size_t>(w.first_thread + l)] = !((w.live >> l) & 1);
-        w.worked = false;
+        w.worked = w.evented = false;
         if (w.state == WarpState::Stopped)
             w.state = WarpState::Ready;
     }
+    std::fill(m_loc_seen.begin(), m_loc_seen.end(), 0);
     for (Warp& w : m_warps) {
         if (w.state == WarpState::Ready)
             run_warp(w);
         if (m_fault)
-            return true;
+            break;
     }
-    release_barriers();
+    if (!m_fault)
+        release_barriers();
+    for (std::size_t k = 0; k < m_loc_seen.size(); ++k)
+        if (m_loc_seen[k] && m_fn.locs[k].line > 0)
+            log.lines.insert(m_fn.locs[k].line);
     return true;
 }
 
@@ -294,7 +305,14 @@ void Machine::run_warp(Warp& w)
         }
         if (m_fault)
             return;
+        m_loc_seen[static_cast<std::size_t>(b.loc)] = 1;
         terminate(w, f, b);
+        if (m_log->accesses.size() > kMaxStepAccesses) {
+            set_fault("endless_loop", "one step made more than " + std::to_string(kMaxStepAccesses) +
+                                          " warp-wide memory accesses without reaching a barrier (the engine's "
+                                          "endless-loop limit)", b.loc, {w.first_thread});
+            return;
+        }
         if (++m_instructions > m_limit) {
             set_fault("endless_loop", "the kernel ran more than " + std::to_string(m_limit) +
                                           " warp instructions (the engine's endless-loop limit)", b.loc, {w.first_thread});
@@ -307,9 +325,7 @@ void Machine::run_warp(Warp& w)
 
 void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
 {
-    const Loc& l = m_fn.locs[static_cast<std::size_t>(in.loc)];
-    if (l.line > 0)
-        m_log->lines.insert(l.line);
+    m_loc_seen[static_cast<std::size_t>(in.loc)] = 1;
     if (!work)
         return;
     w.worked = true;
@@ -349,12 +365,13 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         w.barrier_loc = in.loc;
         return false;
     case Op::Shfl: case Op::Atomic:
-        if (w.worked) {
+        if (in.op == Op::Shfl ? w.worked : w.evented) {
             --m_instructions;
             w.state = WarpState::Stopped;
             return false;
         }
         note(w, in, mask, true);
+        w.evented = true;
         in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
         return !m_fault;
     case Op::SyncWarp: {
@@ -405,6 +422,8 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         }
         if (d)
             d[l] = r;
+        if ((in.flags & kReduction) && in.bits == 32)
+            m_partial[static_cast<std::size_t>(w.first_thread + l)] = std::bit_cast<float>(static_cast<std::uint32_t>(r));
     }
     if (in.flags & kReduction)
         m_log->adds += std::popcount(mask);

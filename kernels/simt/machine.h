@@ -32,8 +32,8 @@ struct Buffer {
         std::int32_t epoch = -1;   ///< (block, barrier count) of the records, -1 = none
         std::int32_t writer = -1;  ///< thread that wrote it in this epoch
         std::int32_t reader = -1, reader2 = -1;
-        std::uint32_t writer_sync = 0, reader_sync = 0;  ///< __syncwarp count of their warps then
-        std::int32_t writer_loc = 0, reader_loc = 0;
+        std::uint32_t writer_sync = 0, reader_sync = 0, reader2_sync = 0;  ///< __syncwarp count of their warps then
+        std::int32_t writer_loc = 0, reader_loc = 0, reader2_loc = 0;
     };
     std::vector<Word> words;
 };
@@ -100,7 +100,8 @@ struct Warp {
     std::vector<Frame> stack;
     WarpState state = WarpState::Ready;
     std::uint32_t syncs = 0;  ///< __syncwarp() calls so far (racecheck within the warp)
-    bool worked = false;      ///< did work in this step (a later shuffle / atomic starts a new step)
+    bool worked = false;      ///< did work in this step (a later shuffle starts a new step)
+    bool evented = false;     ///< ran a shuffle or atomic in this step (a later atomic starts a new step)
     std::int32_t barrier_loc = 0;
 };
 
@@ -121,6 +122,8 @@ public:
     const std::optional<FaultRecord>& fault() const { return m_fault; }
     long long instructions() const { return m_instructions; }
     const std::vector<Buffer>& buffers() const { return m_buffers; }
+    /// Per thread: the last float result of the reduction's operations (the register being reduced).
+    const std::vector<float>& partials() const { return m_partial; }
     bool done() const;
 
 private:
@@ -148,6 +151,8 @@ private:
     std::vector<Warp> m_warps;
     std::vector<std::uint64_t> m_regs;
     std::vector<int> m_barrier_count;  ///< per block
+    std::vector<float> m_partial;      ///< per thread
+    std::vector<std::uint8_t> m_loc_seen;  ///< per Function::locs entry: run in this step
     std::vector<std::uint64_t> m_tmp;
     StepLog* m_log = nullptr;
     bool m_full = true;

@@ -82,19 +82,26 @@ void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t
     if (word.writer >= 0 && !ordered(word.writer, word.writer_sync))
         return report(word.writer, word.writer_loc, "wrote");
     if (write) {
-        for (const std::int32_t r : {word.reader, word.reader2})
-            if (r >= 0 && !ordered(r, word.reader_sync))
-                return report(r, word.reader_loc, "read");
+        if (word.reader >= 0 && !ordered(word.reader, word.reader_sync))
+            return report(word.reader, word.reader_loc, "read");
+        if (word.reader2 >= 0 && !ordered(word.reader2, word.reader2_sync))
+            return report(word.reader2, word.reader2_loc, "read");
         word.epoch = epoch;
         word.writer = thread;
         word.writer_sync = w.syncs;
         word.writer_loc = in.loc;
         word.reader = word.reader2 = -1;
-    } else if (word.reader != thread && word.reader2 != thread) {
+    } else if (word.reader < 0 || word.reader == thread) {
         word.epoch = epoch;
-        (word.reader < 0 ? word.reader : word.reader2) = thread;
+        word.reader = thread;
         word.reader_sync = w.syncs;
         word.reader_loc = in.loc;
+    } else {
+        // A second reader: kept (the latest other than the first), so that a writer other than both is caught.
+        word.epoch = epoch;
+        word.reader2 = thread;
+        word.reader2_sync = w.syncs;
+        word.reader2_loc = in.loc;
     }
 }
 

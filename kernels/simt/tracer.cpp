@@ -120,7 +120,7 @@ void Tracer::values(model::Step& s, const Machine& m) const
                     s.values.insert(s.values.end(), v.begin(), v.end());
                 }
     } else if (s.values_space == model::MemorySpace::Registers) {
-        s.values.assign(static_cast<std::size_t>(m_g.threads()), 0.0f);
+        s.values = m.partials();
     } else {
         s.values = floats(bufs[static_cast<std::size_t>(m_layout.input - 1)], 0);
     }
