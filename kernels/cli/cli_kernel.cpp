@@ -176,6 +176,18 @@ int run_trace(const KernelOptions& o)
     return r.trace.faults.empty() ? kOk : kFailure;
 }
 
+/// Runs a command; an output file that could not be written is exit 74 with its reason.
+template <class F>
+int guarded(F&& f)
+{
+    try {
+        return f();
+    } catch (const OutputError& e) {
+        std::cerr << "reducescope-cli: " << e.what() << "\n";
+        return kOutputError;
+    }
+}
+
 #endif
 
 void add_check(CLI::App& kernel, int& exit_code)
@@ -187,7 +199,7 @@ void add_check(CLI::App& kernel, int& exit_code)
     c->add_flag("--json", o->json, "print {\"kernels\": [...], \"diagnostics\": [...]} (docs/your-own-kernel.md)");
     c->callback([o, &exit_code] {
 #if REDUCESCOPE_HAVE_ENGINE
-        exit_code = run_check(*o);
+        exit_code = guarded([&] { return run_check(*o); });
 #else
         throw BadInput{"this build has no SIMT engine (configure with Clang/LLVM 14 dev installed)"};
 #endif
@@ -210,7 +222,7 @@ void add_trace(CLI::App& kernel, int& exit_code)
     t->add_flag("--json", o->json, "print the trace as JSON (docs/trace-format.md)");
     t->callback([o, &exit_code] {
 #if REDUCESCOPE_HAVE_ENGINE
-        exit_code = run_trace(*o);
+        exit_code = guarded([&] { return run_trace(*o); });
 #else
         throw BadInput{"this build has no SIMT engine (configure with Clang/LLVM 14 dev installed)"};
 #endif

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cmath>
+#include <span>
 #include <cstring>
 #include <limits>
 
@@ -173,6 +174,7 @@ Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buff
     m_barrier_count.assign(static_cast<std::size_t>(g.grid), 0);
     m_partial.assign(static_cast<std::size_t>(g.threads()), 0.0f);
     m_loc_seen.assign(fn.locs.size(), 0);
+    m_full_mask = g.warp >= 32 ? 0xffffffffu : (1u << g.warp) - 1;
     for (int b = 0; b < g.grid; ++b)
         for (int k = 0; k < wpb; ++k) {
             Warp& w = m_warps[static_cast<std::size_t>(b * wpb + k)];
@@ -329,9 +331,80 @@ void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
     if (!work)
         return;
     w.worked = true;
-    for (int lane = 0; lane < m_g.warp; ++lane)
-        if ((mask >> lane) & 1)
-            m_log->active[static_cast<std::size_t>(w.first_thread + lane)] = 1;
+    std::uint8_t* active = &m_log->active[static_cast<std::size_t>(w.first_thread)];
+    for_lanes(mask, [&](int l) { active[l] = 1; });
+}
+
+/// The common ALU instructions, one tight loop per operation over the lanes; false when `in` is
+/// not one of them (alu() then does it lane by lane).
+bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    std::uint64_t* d = reg(w, in.dst);
+    const std::uint64_t* a = reg(w, in.a);
+    const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
+    const std::uint64_t wm = width_mask(in.bits);
+    switch (in.op) {
+    case Op::Add: for_lanes(mask, [&](int l) { d[l] = (a[l] + b[l]) & wm; }); return true;
+    case Op::Sub: for_lanes(mask, [&](int l) { d[l] = (a[l] - b[l]) & wm; }); return true;
+    case Op::Mul: for_lanes(mask, [&](int l) { d[l] = (a[l] * b[l]) & wm; }); return true;
+    case Op::And: for_lanes(mask, [&](int l) { d[l] = a[l] & b[l]; }); return true;
+    case Op::Or: for_lanes(mask, [&](int l) { d[l] = a[l] | b[l]; }); return true;
+    case Op::Xor: for_lanes(mask, [&](int l) { d[l] = a[l] ^ b[l]; }); return true;
+    case Op::Copy: for_lanes(mask, [&](int l) { d[l] = a[l] & wm; }); return true;
+    case Op::Trunc: for_lanes(mask, [&](int l) { d[l] = a[l] & wm; }); return true;
+    case Op::Gep:
+        if (in.b < 0)
+            for_lanes(mask, [&](int l) { d[l] = a[l] + static_cast<std::uint64_t>(in.imm); });
+        else
+            for_lanes(mask, [&](int l) { d[l] = a[l] + static_cast<std::uint64_t>(sext(b[l], in.aux ? in.aux : 64) * in.imm); });
+        return true;
+    case Op::ICmp:
+        if (in.aux == 32)
+            for_lanes(mask, [&](int l) { d[l] = (a[l] & wm) == (b[l] & wm); });
+        else if (in.aux == 36)
+            for_lanes(mask, [&](int l) { d[l] = (a[l] & wm) < (b[l] & wm); });
+        else
+            for_lanes(mask, [&](int l) { d[l] = icmp(in.aux, a[l] & wm, b[l] & wm, in.bits); });
+        return true;
+    case Op::Select: {
+        const std::uint64_t* c = reg(w, in.c);
+        for_lanes(mask, [&](int l) { d[l] = (a[l] & 1) ? b[l] : c[l]; });
+        return true;
+    }
+    case Op::UIToFP:
+        if (in.bits != 32)
+            return false;
+        for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(a[l] & width_mask(in.aux))); });
+        return true;
+    case Op::Fma: {
+        if (in.bits != 32 || (in.flags & (kNegA | kNegC)))
+            return false;
+        const std::uint64_t* c = reg(w, in.c);
+        for_lanes(mask, [&](int l) {
+            const float r = gf::fmaf(f32(a[l]), f32(b[l]), f32(c[l]));
+            d[l] = bits_of(r);
+            m_partial[static_cast<std::size_t>(w.first_thread + l)] = r;
+        });
+        m_log->adds += std::popcount(mask);
+        return true;
+    }
+    case Op::FAdd: case Op::FMul:
+        if (in.bits != 32)
+            return false;
+        if (in.op == Op::FMul)
+            for_lanes(mask, [&](int l) { d[l] = bits_of(f32(a[l]) * f32(b[l])); });
+        else
+            for_lanes(mask, [&](int l) {
+                const float r = gf::add_rn(f32(a[l]), f32(b[l]));
+                d[l] = bits_of(r);
+                m_partial[static_cast<std::size_t>(w.first_thread + l)] = r;
+            });
+        if (in.flags & kReduction)
+            m_log->adds += std::popcount(mask);
+        return true;
+    default:
+        return false;
+    }
 }
 
 /// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
@@ -411,6 +484,8 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         }
         return true;
     }
+    if (d && a && fast_alu(w, in, mask))
+        return true;
     bool zero = false;
     for (int l = 0; l < m_g.warp; ++l) {
         if (!((mask >> l) & 1))
@@ -463,20 +538,22 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
         w.stack.pop_back();
         return;
     }
-    std::vector<std::pair<int, std::uint32_t>> paths;  // (edge, lanes)
+    std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
+    std::size_t count = 0;
     if (b.term == Term::Br) {
-        paths.emplace_back(0, mask);
+        path_store[count++] = {0, mask};
     } else {
         const std::uint64_t* c = reg(w, b.cond);
         std::uint32_t lanes_of[64] = {};
         const std::size_t edges = b.edges.size() > 64 ? 64 : b.edges.size();
-        for (int l = 0; l < m_g.warp; ++l) {
+        if (b.term == Term::CondBr) {
+            for_lanes(mask, [&](int l) { lanes_of[(c[l] & 1) ? 0 : 1] |= 1u << l; });
+        }
+        for (int l = 0; l < m_g.warp && b.term == Term::Switch; ++l) {
             if (!((mask >> l) & 1))
                 continue;
             std::size_t e = 0;
-            if (b.term == Term::CondBr) {
-                e = (c[l] & 1) ? 0 : 1;
-            } else {
+            {
                 for (std::size_t k = 0; k < b.cases.size(); ++k)
                     if (b.cases[k] == c[l])
                         e = k + 1;
@@ -485,8 +562,9 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
         }
         for (std::size_t e = 0; e < edges; ++e)
             if (lanes_of[e])
-                paths.emplace_back(static_cast<int>(e), lanes_of[e]);
+                path_store[count++] = {static_cast<int>(e), lanes_of[e]};
     }
+    const std::span<const std::pair<int, std::uint32_t>> paths(path_store, count);
     for (const auto& [e, lanes] : paths)
         apply_moves(w, b.edges[static_cast<std::size_t>(e)], lanes);
     branch(w, b, mask, paths);
@@ -494,7 +572,7 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
 
 /// The reconvergence stack: one path continues in the frame; several become frames that meet at
 /// the branch's immediate post-dominator. A frame arriving at its reconvergence point is popped.
-void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, const std::vector<std::pair<int, std::uint32_t>>& paths)
+void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths)
 {
     auto start = [&](Frame& f, int block) {
         f.block = block;

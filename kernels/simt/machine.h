@@ -10,9 +10,11 @@
 
 #include "simt/program.h"
 
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -130,7 +132,7 @@ private:
     void run_warp(Warp& w);
     bool exec(Warp& w, Frame& f, const Inst& in);
     void terminate(Warp& w, Frame& f, const Block& b);
-    void branch(Warp& w, const Block& b, std::uint32_t mask, const std::vector<std::pair<int, std::uint32_t>>& paths);
+    void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths);
     void apply_moves(Warp& w, const Edge& e, std::uint32_t mask);
     void exit_lanes(Warp& w, std::uint32_t mask);
     void memory(Warp& w, const Inst& in, std::uint32_t mask);
@@ -143,6 +145,18 @@ private:
     void race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in);
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
+    bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    /// f(lane) for every lane of `mask`: a plain loop for a full warp, set bits otherwise.
+    template <class F>
+    void for_lanes(std::uint32_t mask, F&& f) const
+    {
+        if (mask == m_full_mask)
+            for (int l = 0; l < m_g.warp; ++l)
+                f(l);
+        else
+            for (std::uint32_t m = mask; m; m &= m - 1)
+                f(std::countr_zero(m));
+    }
     std::uint64_t* reg(Warp& w, std::int32_t slot) { return &m_regs[(static_cast<std::size_t>(w.block * m_g.warps_per_block() + w.index) * m_fn.slots + slot) * m_g.warp]; }
 
     const Function& m_fn;
@@ -156,6 +170,7 @@ private:
     std::vector<std::uint64_t> m_tmp;
     StepLog* m_log = nullptr;
     bool m_full = true;
+    std::uint32_t m_full_mask = 0xffffffffu;  ///< all lanes of a warp of m_g.warp
     long long m_limit = 0;
     long long m_instructions = 0;
     std::optional<FaultRecord> m_fault;
