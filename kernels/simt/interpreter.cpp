@@ -184,6 +184,8 @@ Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buff
             const int lanes = std::min(g.warp, g.block - k * g.warp);
             w.live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
             w.stack.push_back({0, fn.blocks.empty() ? 0 : fn.blocks[0].first, -1, w.live});
+            w.regs = m_regs.data() + static_cast<std::size_t>(b * wpb + k) * static_cast<std::size_t>(fn.slots) *
+                                         static_cast<std::size_t>(g.warp);
             auto set = [&](std::int32_t slot, std::uint64_t v) {
                 std::uint64_t* r = reg(w, slot);
                 for (int l = 0; l < g.warp; ++l)
@@ -509,6 +511,12 @@ void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
 {
     if (e.moves.empty())
         return;
+    if (e.moves.size() == 1) {  // one phi: no parallel-copy hazard
+        std::uint64_t* d = reg(w, e.moves[0].dst);
+        const std::uint64_t* src = reg(w, e.moves[0].src);
+        for_lanes(mask, [&](int l) { d[l] = src[l]; });
+        return;
+    }
     const std::size_t W = static_cast<std::size_t>(m_g.warp);
     m_tmp.resize(e.moves.size() * W);
     for (std::size_t k = 0; k < e.moves.size(); ++k)

@@ -105,6 +105,7 @@ struct Warp {
     bool worked = false;      ///< did work in this step (a later shuffle starts a new step)
     bool evented = false;     ///< ran a shuffle or atomic in this step (a later atomic starts a new step)
     std::int32_t barrier_loc = 0;
+    std::uint64_t* regs = nullptr;  ///< this warp's registers: slots x warp size
 };
 
 struct Geometry {
@@ -157,7 +158,7 @@ private:
             for (std::uint32_t m = mask; m; m &= m - 1)
                 f(std::countr_zero(m));
     }
-    std::uint64_t* reg(Warp& w, std::int32_t slot) { return &m_regs[(static_cast<std::size_t>(w.block * m_g.warps_per_block() + w.index) * m_fn.slots + slot) * m_g.warp]; }
+    std::uint64_t* reg(Warp& w, std::int32_t slot) { return w.regs + static_cast<std::ptrdiff_t>(slot) * m_g.warp; }
 
     const Function& m_fn;
     Geometry m_g;

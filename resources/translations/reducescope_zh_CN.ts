@@ -853,6 +853,46 @@
             <numerusform>位于步长处及其后的 %n 个 lane 也做加法：它们的和落在之后不再被读取的字里；加条件判断也省不下指令，因为线程束为所有 lane 只发出一次加法。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>lines %1, up to __syncthreads()</source>
+        <comment>engine.label.barrier</comment>
+        <translation>第 %1 行，直到 __syncthreads()</translation>
+    </message>
+    <message>
+        <source>lines %1: shuffle, offset %2</source>
+        <comment>engine.label.shuffle</comment>
+        <translation>第 %1 行：线程束洗牌，洗牌偏移 %2</translation>
+    </message>
+    <message>
+        <source>lines %1: atomics</source>
+        <comment>engine.label.atomic</comment>
+        <translation>第 %1 行：原子操作</translation>
+    </message>
+    <message>
+        <source>lines %1</source>
+        <comment>engine.label.step</comment>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>lines %1, to the end of the kernel</source>
+        <comment>engine.label.end</comment>
+        <translation>第 %1 行，直到内核结束</translation>
+    </message>
+    <message>
+        <source>lines %1: stopped by a fault</source>
+        <comment>engine.label.fault</comment>
+        <translation>第 %1 行：因错误而停止</translation>
+    </message>
+    <message>
+        <source>%1 of %2 threads did work in this step (a memory access, a float operation of the reduction, a shuffle or an atomic).</source>
+        <comment>engine.active</comment>
+        <translation>%2 个线程中有 %1 个在这一步中做了工作（一次内存访问、一次归约的浮点运算、一次洗牌或一次原子操作）。</translation>
+    </message>
+    <message>
+        <source>Fault: %1</source>
+        <comment>engine.fault</comment>
+        <translation>错误：%1</translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>
