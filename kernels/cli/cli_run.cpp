@@ -180,6 +180,7 @@ int run_command_line(int argc, const char* const* argv)
                "77 no GPU or no CUDA kernels.");
     int exit_code = kOk;
     register_model_commands(app, exit_code);
+    register_kernel_commands(app, exit_code);
     register_bench_commands(app, exit_code);
     remote::register_remote_commands(app, exit_code);  // after the GPU commands: it adds --gpu-host to them
     given_once(app);

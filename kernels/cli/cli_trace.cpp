@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `list` and `trace`: the strategy catalogue and the step model on the command line.
 #include "cli/commands.h"
+#include "cli/trace_table.h"
 #include "model/message.h"
 
 #include "model/catalogue.h"
@@ -59,12 +60,19 @@ std::string pad(std::string s, std::size_t width)
     return s;
 }
 
-std::string table(const m::Trace& t)
+} // namespace
+
+std::string trace_table(const m::Trace& t)
 {
     std::ostringstream o;
-    const m::StrategyInfo* info = m::find_strategy(t.strategy);
-    o << "strategy " << t.strategy << ": " << info->summary << "\n";
-    o << "source   " << info->seed << "; kernel " << t.source_file << "\n";
+    const m::StrategyInfo* info = t.own_source.empty() ? m::find_strategy(t.strategy) : nullptr;
+    if (info) {
+        o << "strategy " << t.strategy << ": " << info->summary << "\n";
+        o << "source   " << info->seed << "; kernel " << t.source_file << "\n";
+    } else {
+        o << "kernel   " << t.strategy << " (your own, run by the SIMT engine)\n";
+        o << "source   " << t.source_file << "\n";
+    }
     o << "input    " << t.n << " values";
     if (t.padded_n > t.n)
         o << ", padded to " << t.padded_n << " with the identity (" << (t.operation == m::Operation::Sum ? "0" : "-inf")
@@ -111,8 +119,13 @@ std::string table(const m::Trace& t)
     o << ", extra shared wavefronts "
       << tot.extra_shared_wavefronts << ", global sectors " << tot.global_sectors << ", barriers " << tot.barriers
       << ", atomics " << tot.atomics << ", adds " << tot.adds << ", lane utilisation " << util << "\n";
+    for (const m::Fault& f : t.faults)
+        o << "fault    " << f.kind << " at line " << f.line << ", column " << f.column << ", step " << f.step + 1 << ": "
+          << f.message << "\n";
     return o.str();
 }
+
+namespace {
 
 struct TraceOptions {
     std::string strategy;
@@ -149,7 +162,7 @@ std::string recorded_text(const std::string& strategy, const std::vector<float>&
         if (json)
             return g::recorded_trace_json(rec).dump() + "\n";
         return "recorded on the GPU: " + rec.device + " (" + std::to_string(rec.calls.size()) + " probe records)\n" +
-               table(g::recorded_trace(rec));
+               trace_table(g::recorded_trace(rec));
     } catch (const g::NoDevice& e) {
         throw NoDeviceError{std::string{"no GPU: "} + e.what()};
     } catch (const std::invalid_argument& e) {
@@ -358,7 +371,7 @@ int run_trace(const TraceOptions& o, bool block_given)
         return print_recorded(o, parsed.values, p);
     const m::Trace t = m::simulate(o.strategy, parsed.values, p);
     // Build the whole text first: nothing reaches stdout unless the command succeeds.
-    const std::string text = o.json ? m::trace_to_json(t).dump() + "\n" : table(t);
+    const std::string text = o.json ? m::trace_to_json(t).dump() + "\n" : trace_table(t);
     std::cout << text;
     return kOk;
 }

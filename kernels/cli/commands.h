@@ -20,6 +20,8 @@ struct BadInput {
 void register_model_commands(CLI::App& app, int& exit_code);
 /// `bench`, `devices`, `selftest` (kernels/cli/cli_bench.cpp).
 void register_bench_commands(CLI::App& app, int& exit_code);
+/// `kernel check`, `kernel trace` (kernels/cli/cli_kernel.cpp): own kernels through the SIMT engine.
+void register_kernel_commands(CLI::App& app, int& exit_code);
 /// `compare A.json B.json` (kernels/cli/cli_compare.cpp); registered by register_bench_commands.
 void register_compare_command(CLI::App& app, int& exit_code);
 

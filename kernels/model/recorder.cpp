@@ -73,6 +73,31 @@ SharedAccessCost shared_access_cost(std::span<const std::int32_t> words, int ban
     return cost;
 }
 
+GlobalAccessCost global_access_cost(std::span<const std::int64_t> elements, int bytes)
+{
+    thread_local std::vector<std::int64_t> sectors, starts;
+    sectors.clear();
+    starts.clear();
+    for (const std::int64_t e : elements) {
+        if (e < 0)
+            continue;
+        const std::int64_t byte = e * 4;
+        for (std::int64_t s = byte / 32; s <= (byte + bytes - 1) / 32; ++s)
+            sectors.push_back(s);
+        starts.push_back(e);
+    }
+    GlobalAccessCost cost;
+    if (starts.empty())
+        return cost;
+    std::sort(sectors.begin(), sectors.end());
+    std::sort(starts.begin(), starts.end());
+    const auto distinct_sectors = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
+    const auto distinct_starts = std::unique(starts.begin(), starts.end()) - starts.begin();
+    cost.sectors = static_cast<int>(distinct_sectors);
+    cost.ideal_sectors = static_cast<int>((distinct_starts * bytes + 31) / 32);
+    return cost;
+}
+
 } // namespace reducescope::model
 
 namespace reducescope::model::detail {
@@ -152,8 +177,6 @@ void StepRecorder::global(AccessKind kind, std::string_view expression,
     if (!m_full)
         return;
     const Geometry& g = m_geometry;
-    std::vector<std::int64_t> sectors;
-    std::vector<std::int64_t> starts;
     for (int b = 0; b < g.grid; ++b) {
         for (int w = 0; w < g.warps_per_block(); ++w) {
             const int first = b * g.block + w * g.warp;
@@ -163,8 +186,6 @@ void StepRecorder::global(AccessKind kind, std::string_view expression,
             a.warp = w;
             a.kind = kind;
             a.bytes_per_lane = bytes;
-            sectors.clear();
-            starts.clear();
             for (int t = first; t < last; ++t) {
                 const std::int64_t e = element(t);
                 if (e == kNoAccess)
@@ -172,20 +193,13 @@ void StepRecorder::global(AccessKind kind, std::string_view expression,
                 if (a.elements.empty())
                     a.elements.assign(static_cast<std::size_t>(g.warp), -1);
                 a.elements[static_cast<std::size_t>(t - first)] = e;
-                const std::int64_t byte = e * 4;
-                for (std::int64_t s = byte / 32; s <= (byte + bytes - 1) / 32; ++s)
-                    sectors.push_back(s);
-                starts.push_back(e);
             }
-            if (starts.empty())
+            if (a.elements.empty())
                 continue;
-            std::sort(sectors.begin(), sectors.end());
-            std::sort(starts.begin(), starts.end());
-            const auto distinct_sectors = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
-            const auto distinct_starts = std::unique(starts.begin(), starts.end()) - starts.begin();
+            const GlobalAccessCost cost = global_access_cost(a.elements, bytes);
             a.expression = expression;
-            a.sectors = static_cast<int>(distinct_sectors);
-            a.ideal_sectors = static_cast<int>((distinct_starts * bytes + 31) / 32);
+            a.sectors = cost.sectors;
+            a.ideal_sectors = cost.ideal_sectors;
             m_step.counters.global_sectors += a.sectors;
             m_step.global_accesses.push_back(std::move(a));
         }

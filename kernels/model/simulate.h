@@ -178,6 +178,17 @@ struct SharedAccessCost {
 };
 SharedAccessCost shared_access_cost(std::span<const std::int32_t> words, int banks, AccessKind kind);
 
+/// What one warp-wide global-memory access costs (definitions in trace.h): `sectors` = the distinct
+/// aligned 32-byte sectors holding the bytes the lanes move, `ideal_sectors` = the fewest that
+/// could hold the same bytes. `elements` holds one entry per lane, the float element index of the
+/// lane's first byte (-1 = the lane takes no part); each lane moves `bytes` bytes. The one place
+/// this is computed: the model's recorder and the SIMT engine (kernels/simt) both call it.
+struct GlobalAccessCost {
+    int sectors = 0;
+    int ideal_sectors = 0;
+};
+GlobalAccessCost global_access_cost(std::span<const std::int64_t> elements, int bytes);
+
 /// Sets t.totals to the sums of its steps' counters (lane_utilisation = active / issued lane
 /// slots, 0 without any). Used by simulate() and by the trace reader (totals against steps).
 void sum_totals(Trace& t);

@@ -84,6 +84,19 @@ constexpr std::array kMessages{
         .with_one("The textbook kernel is one block; here it runs as a grid of %n block, on a segment of %2 "
                   "elements.", 0),
 
+    // --- own kernels (the SIMT engine, kernels/simt): %1 is the list of source lines the step ran ---
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1, up to __syncthreads()", "engine.label.barrier"),
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1: shuffle, offset %2", "engine.label.shuffle"),
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1: atomics", "engine.label.atomic"),
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1", "engine.label.step"),
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1, to the end of the kernel", "engine.label.end"),
+    REDUCESCOPE_MESSAGE("ModelText", "lines %1: stopped by a fault", "engine.label.fault"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "%1 of %2 threads did work in this step (a memory access, a float operation of the "
+                        "reduction, a shuffle or an atomic).",
+                        "engine.active"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault: %1", "engine.fault"),
+
     // --- divergence and banks: sentences derived from the step's counters ----------------------
     REDUCESCOPE_MESSAGE("ModelText",
                         "No warp diverges: every warp is either wholly busy or wholly idle.",

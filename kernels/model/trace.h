@@ -176,6 +176,19 @@ struct Step {
     bool warp_barrier = false;
 };
 
+/// A fault the SIMT engine (kernels/simt) found while running an own kernel: where, which lanes,
+/// in which step. Catalogue traces have none. Kinds (docs/your-own-kernel.md, "Faults"):
+/// "data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane", "endless_loop",
+/// "division_by_zero".
+struct Fault {
+    std::string kind;
+    std::string message;     ///< one English sentence, e.g. "thread 3 writes sdata[4] that thread 2 read ..."
+    int line = 0;            ///< 1-based line of the faulting instruction in the kernel's source
+    int column = 0;          ///< 1-based column
+    int step = 0;            ///< 0-based index into Trace::steps (the step that holds the fault)
+    std::vector<int> lanes;  ///< global thread indices involved (block * block_dim + threadIdx.x)
+};
+
 /// Totals over all steps.
 struct Totals {
     int divergent_warp_steps = 0;
@@ -215,6 +228,12 @@ struct Trace {
     /// CLI and JSON say so (docs/trace-format.md, "Float rules").
     bool zero_sign_depends_on_order = false;
     Totals totals;
+    /// An own kernel's trace (kernels/simt): its whole source text; `strategy` is then the
+    /// kernel's name and `source_file` the file it came from, neither in the catalogue, and
+    /// Step::source_lines are lines of this text. Empty for catalogue strategies.
+    std::string own_source;
+    /// Faults of an own kernel, in the order found (the run stops at the first; at most one today).
+    std::vector<Fault> faults;
 };
 
 } // namespace reducescope::model

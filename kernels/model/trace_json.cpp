@@ -272,6 +272,15 @@ json trace_to_json(const Trace& t, bool include_lanes)
     for (const Step& s : t.steps)
         steps.push_back(step_json(s, include_lanes));
     j[keys::steps] = std::move(steps);
+    if (!t.own_source.empty())
+        j[keys::own_source] = t.own_source;
+    if (!t.faults.empty()) {
+        json faults = json::array();
+        for (const Fault& f : t.faults)
+            faults.push_back({{keys::kind, f.kind}, {keys::message, f.message}, {keys::line, f.line},
+                              {keys::column, f.column}, {keys::step, f.step}, {keys::lanes, f.lanes}});
+        j[keys::faults] = std::move(faults);
+    }
     return j;
 }
 
@@ -297,6 +306,12 @@ Trace trace_from_json(const json& j)
     t.expected_wrong = j.at(keys::expected_wrong).get<bool>();
     t.lost_value = read_number(j.at(keys::lost_value));
     t.teaching_warp_size = j.at(keys::teaching_warp_size).get<bool>();
+    t.own_source = j.value(keys::own_source, std::string());
+    if (const auto f = j.find(keys::faults); f != j.end())
+        for (const json& x : *f)
+            t.faults.push_back({x.at(keys::kind).get<std::string>(), x.at(keys::message).get<std::string>(),
+                                x.at(keys::line).get<int>(), x.at(keys::column).get<int>(), x.at(keys::step).get<int>(),
+                                x.at(keys::lanes).get<std::vector<int>>()});
     const json& tot = j.at(keys::totals);
     t.totals.divergent_warp_steps = tot.at(keys::divergent_warp_steps).get<int>();
     t.totals.shared_wavefronts = tot.at(keys::shared_wavefronts).get<int>();
@@ -786,15 +801,43 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     }
 }
 
+/// The faults of an own kernel's trace: kind, message, place, a step of the trace, lane indices.
+void check_faults(const json& f, long long steps)
+{
+    array(f, keys::faults, 100);
+    for (std::size_t k = 0; k < f.size(); ++k) {
+        const std::string q = item(keys::faults, k);
+        object(f[k], q);
+        const std::string kind = text(field(f[k], keys::kind, q + "."), q + "." + keys::kind, 64);
+        static const char* const kinds[] = {"data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane",
+                                            "endless_loop", "division_by_zero", "unreachable"};
+        if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
+            throw FieldError{q + "." + keys::kind + " must be one of data_race, partial_barrier, out_of_bounds, "
+                             "shuffle_inactive_lane, endless_loop, division_by_zero, unreachable" + got(f[k].at(keys::kind))};
+        text(field(f[k], keys::message, q + "."), q + "." + keys::message, 2000);
+        integer(field(f[k], keys::line, q + "."), q + "." + keys::line, 0, 1000000);
+        integer(field(f[k], keys::column, q + "."), q + "." + keys::column, 0, 100000);
+        integer(field(f[k], keys::step, q + "."), q + "." + keys::step, 0, steps - 1);
+        const json& lanes = array(field(f[k], keys::lanes, q + "."), q + "." + keys::lanes, 1 << 22);
+        for (std::size_t l = 0; l < lanes.size(); ++l)
+            integer(lanes[l], item(q + "." + keys::lanes, l), 0, INT32_MAX);
+    }
+}
+
 TraceFile check_and_read(const json& j)
 {
     object(j, "the file");
     if (const json& f = field(j, keys::format, ""); !f.is_string() || f.get_ref<const std::string&>() != kFormatName)
         throw FieldError{std::string(keys::format) + " must be \"" + kFormatName + "\"" + got(f)};
     integer(field(j, keys::format_version, ""), keys::format_version, kTraceFormatVersion, kTraceFormatVersion);
-    const std::string strategy = text(field(j, keys::strategy, ""), keys::strategy, 64);
-    const StrategyInfo* info = find_strategy(strategy);
-    if (!info || !info->has_model) {
+    const std::string strategy = text(field(j, keys::strategy, ""), keys::strategy, 200);
+    // An own kernel's trace (kernels/simt) names its kernel and file, not a catalogue strategy.
+    const auto own = j.find(keys::own_source);
+    const bool own_kernel = own != j.end();
+    if (own_kernel)
+        text(*own, keys::own_source, 1000000);
+    const StrategyInfo* info = own_kernel ? nullptr : find_strategy(strategy);
+    if (!own_kernel && (!info || !info->has_model)) {
         std::string ids;
         for (const StrategyInfo& s : catalogue())
             if (s.has_model)
@@ -802,7 +845,9 @@ TraceFile check_and_read(const json& j)
         throw FieldError{std::string(keys::strategy) + " must be one of " + ids + got(field(j, keys::strategy, ""))};
     }
     one_of(field(j, keys::operation, ""), keys::operation, {Operation::Sum, Operation::Max});
-    const Operation op = info->operation == Reduction::Max ? Operation::Max : Operation::Sum;
+    const Operation op = own_kernel ? (field(j, keys::operation, "").get_ref<const std::string&>() == "max" ? Operation::Max
+                                                                                                          : Operation::Sum)
+                      : info->operation == Reduction::Max ? Operation::Max : Operation::Sum;
     if (field(j, keys::operation, "").get_ref<const std::string&>() != to_string(op))
         throw FieldError{std::string(keys::operation) + " must be \"" + std::string(to_string(op)) + "\" for " +
                          strategy + got(field(j, keys::operation, ""))};
@@ -819,7 +864,7 @@ TraceFile check_and_read(const json& j)
     const long long padded = integer(field(j, keys::padded_n, ""), keys::padded_n, n, kMaxArray);
     const long long grid = integer(field(j, keys::grid_size, ""), keys::grid_size, 1, kMaxGrid);
     const std::string source = text(field(j, keys::source_file, ""), keys::source_file, 200);
-    if (source != info->source_file)
+    if (!own_kernel && source != info->source_file)
         throw FieldError{std::string(keys::source_file) + " must be \"" + std::string(info->source_file) + "\" for " +
                          strategy + got(field(j, keys::source_file, ""))};
     const json& input = field(j, keys::input, "");
@@ -858,7 +903,9 @@ TraceFile check_and_read(const json& j)
     const json& util = field(tot, keys::lane_utilisation, tp);
     if (!util.is_number() || util.get<double>() < 0 || util.get<double>() > 1)
         throw FieldError{tp + keys::lane_utilisation + " must be a number in 0..1" + got(util)};
-    const std::string_view src = kernel_source(source);
+    const std::string_view src = own_kernel ? std::string_view(own->get_ref<const std::string&>()) : kernel_source(source);
+    if (const auto f = j.find(keys::faults); f != j.end())
+        check_faults(*f, static_cast<long long>(array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1).size()));
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
     const json& steps = array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1);
     for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -867,7 +914,7 @@ TraceFile check_and_read(const json& j)
         const std::string q = item(keys::steps, i) + ".";
         const json& markers = steps[i].at(keys::source_markers);
         const std::string prefix = "@" + strategy + ".";
-        for (std::size_t k = 0; k < markers.size(); ++k)
+        for (std::size_t k = 0; k < markers.size() && !own_kernel; ++k)
             if (markers[k].get_ref<const std::string&>().rfind(prefix, 0) != 0)
                 throw FieldError{item(q + keys::source_markers, k) + " must start with \"" + prefix + "\"" +
                                  got(markers[k])};

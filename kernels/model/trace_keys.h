@@ -22,6 +22,13 @@ inline constexpr char result[] = "result";
 inline constexpr char reference[] = "reference";
 inline constexpr char zero_sign_depends_on_order[] = "zero_sign_depends_on_order";
 inline constexpr char expected_wrong[] = "expected_wrong";
+// An own kernel's trace (kernels/simt): its source and its faults (docs/trace-format.md).
+inline constexpr char own_source[] = "own_source";
+inline constexpr char faults[] = "faults";
+inline constexpr char message[] = "message";
+inline constexpr char line[] = "line";
+inline constexpr char column[] = "column";
+inline constexpr char step[] = "step";
 inline constexpr char lost_value[] = "lost_value";
 inline constexpr char teaching_warp_size[] = "teaching_warp_size";
 inline constexpr char totals[] = "totals";

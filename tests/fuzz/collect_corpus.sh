@@ -10,7 +10,9 @@ cd "$(dirname "$0")/../.."
 out=${1:-build-fuzz/fuzz-seeds}
 cli=${2:-build-fuzz/kernels/cli/reducescope-cli}
 rm -rf "$out"
-mkdir -p "$out"/{trace_file,ncu_csv,input_list,cli_args,results}
+mkdir -p "$out"/{trace_file,ncu_csv,input_list,cli_args,results,simt_kernel}
+# The SIMT engine's seeds are kernel sources kept in the repository.
+cp tests/fuzz/corpus/simt_kernel/*.cu "$out/simt_kernel/"
 
 n=0
 seed() {  # seed TARGET NAME < content
@@ -106,6 +108,10 @@ json_words results > "$out/results.dict"
   grep -hoE '"--[a-z-]+"' kernels/cli/*.cpp | sort -u
   printf '%s\n' '"list"' '"trace"' '"bench"' '"devices"' '"selftest"' '"all"' '"simple"' '"coarsened"' '"1K..1G"' '"="'
 } > "$out/cli_args.dict"
+printf '%s\n' '"__global__"' '"__device__"' '"__shared__"' '"__syncthreads();"' '"__syncwarp();"' \
+  '"threadIdx.x"' '"blockIdx.x"' '"blockDim.x"' '"warpSize"' '"__shfl_down_sync(0xffffffffu, v, 1)"' '"atomicAdd("' \
+  '"atomicCAS("' '"for ("' '"while ("' '"if ("' '"return;"' '"break;"' '"continue;"' '"volatile"' '"float4"' \
+  '"reinterpret_cast<"' '"#define "' '"#pragma unroll"' '"template <"' '"extern __shared__ float s[];"' > "$out/simt_kernel.dict"
 printf '%s\n' '","' '" "' '"nan"' '"inf"' '"-inf"' '"e-45"' '"e38"' '"+"' '"-"' '"."' > "$out/input_list.dict"
 {
   printf '%s\n' '","' '"\""' '"\x0A"' '"==PROF=="' '"n/a"' '"(512, 1, 1)"'

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs one fuzz target for a given time (docs/reliability.md):
-#   tests/fuzz/run_fuzz.sh TARGET SECONDS       TARGET: trace_file ncu_csv input_list cli_args results, or all
+#   tests/fuzz/run_fuzz.sh TARGET SECONDS       TARGET: trace_file ncu_csv input_list cli_args results simt_kernel, or all
 # Builds build-fuzz first when it is missing (clang-14, -DREDUCESCOPE_FUZZ=ON), collects the seeds
 # (tests/fuzz/collect_corpus.sh) once, keeps the growing corpus in build-fuzz/fuzz-corpus/TARGET
 # and any crash in build-fuzz/fuzz-artifacts/TARGET/ (replay: build-fuzz/tests/fuzz/fuzz_TARGET FILE).
 # Ends with one summary line per target: inputs run, corpus size, crashes; exit 1 after a crash.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-targets=(trace_file ncu_csv input_list cli_args results)
+targets=(trace_file ncu_csv input_list cli_args results simt_kernel)
 if [ $# -ne 2 ] || ! [[ $2 =~ ^[0-9]+$ ]] || ! [[ " all ${targets[*]} " == *" $1 "* ]]; then
   echo "usage: tests/fuzz/run_fuzz.sh TARGET SECONDS   (TARGET: all ${targets[*]})" >&2
   exit 2

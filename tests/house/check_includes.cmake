@@ -11,10 +11,13 @@ endif()
 
 # room -> regular expressions of includes it must not have
 set(_rules
-  "kernels/model|^<Q|^<cuda|^\"bench/|^\"cuda/|^\"cli/|^\"app/|^\"views/"
-  "kernels/bench|^<Q|^<cuda|^\"cli/|^\"app/|^\"views/"
-  "kernels/cli|^<Q|^<cuda|^\"app/|^\"views/"
+  "kernels/model|^<Q|^<cuda|^<clang/|^<llvm/|^\"simt/|^\"bench/|^\"cuda/|^\"cli/|^\"app/|^\"views/"
+  "kernels/simt|^<Q|^<cuda|^\"bench/|^\"cuda/|^\"cli/|^\"app/|^\"views/"
+  "kernels/bench|^<Q|^<cuda|^<clang/|^<llvm/|^\"simt/|^\"cli/|^\"app/|^\"views/"
+  "kernels/cli|^<Q|^<cuda|^<clang/|^<llvm/|^\"app/|^\"views/"
   "kernels/cuda|^<Q|^\"app/|^\"views/|^\"cli/"
+  "views|^\"simt/|^<clang/|^<llvm/"
+  "app|^\"simt/|^<clang/|^<llvm/"
   "views/common|^\"app/|^\"views/step/|^\"views/bench/|^\"views/kernel/|^<QProcess|^<QFile>"
   "views/step|^\"app/|^\"views/bench/|^\"views/kernel/|^<QProcess|^<QFile>"
   "views/bench|^\"app/|^\"views/step/|^\"views/kernel/|^<QProcess|^<QFile>"

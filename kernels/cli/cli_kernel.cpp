@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `kernel check` and `kernel trace`: a student's own CUDA kernel compiled and stepped by the SIMT
+// engine (kernels/simt). The contract (signatures, launch, exit codes, JSON) is
+// docs/your-own-kernel.md; the editor of the app runs `kernel trace --json` as a child.
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "cli/trace_table.h"
+#include "model/message.h"
+
+#include "model/simulate.h"
+#include "model/trace_json.h"
+#include "reducescope/config.h"
+
+#if REDUCESCOPE_HAVE_ENGINE
+#include "simt/engine.h"
+#endif
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+
+namespace reducescope::cli {
+namespace {
+
+struct KernelOptions {
+    std::string source;
+    std::string input;
+    std::string kernel;
+    std::string block_size = "0";
+    std::string grid = "0";
+    std::string warp_size = "32";
+    std::string banks = "32";
+    std::string output;
+    bool json = false;
+};
+
+/// The source text: a file, or stdin for "-". Unreadable: BadInput naming the file.
+std::string read_source(const std::string& path)
+{
+    if (path == "-") {
+        std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+        return text;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw BadInput{"source: cannot read " + model::echo(path)};
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (in.bad())
+        throw BadInput{"source: cannot read " + model::echo(path)};
+    return s.str();
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : path; }
+
+int number(const std::string& text, const std::string& field, int lo, int hi)
+{
+    std::size_t used = 0;
+    long long v = -1;
+    try {
+        v = std::stoll(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || v < lo || v > hi)
+        throw BadInput{field + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " +
+                       model::echo(text) + ")"};
+    return static_cast<int>(v);
+}
+
+/// Prints `text` to --output (atomically) or stdout.
+void emit(const KernelOptions& o, const std::string& text)
+{
+    if (o.output.empty())
+        std::cout << text;
+    else
+        write_output_file(o.output, text);
+}
+
+#if REDUCESCOPE_HAVE_ENGINE
+
+nlohmann::ordered_json diagnostics_json(const std::vector<simt::Diagnostic>& ds)
+{
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (const simt::Diagnostic& d : ds)
+        a.push_back({{"line", d.line}, {"column", d.column}, {"severity", d.severity}, {"message", d.message}});
+    return a;
+}
+
+/// Clang-style lines on stderr: FILE:LINE:COL: SEVERITY: MESSAGE.
+void print_diagnostics(const std::string& file, const std::vector<simt::Diagnostic>& ds)
+{
+    for (const simt::Diagnostic& d : ds)
+        std::cerr << file << ":" << d.line << ":" << d.column << ": " << d.severity << ": " << d.message << "\n";
+}
+
+bool has_error(const std::vector<simt::Diagnostic>& ds)
+{
+    return std::any_of(ds.begin(), ds.end(), [](const simt::Diagnostic& d) { return d.severity == "error"; });
+}
+
+int refuse(const KernelOptions& o, const std::vector<simt::Diagnostic>& ds)
+{
+    print_diagnostics(display_name(o.source), ds);
+    if (o.json)
+        emit(o, nlohmann::ordered_json{{"diagnostics", diagnostics_json(ds)}}.dump() + "\n");
+    return kBadInput;
+}
+
+int run_check(const KernelOptions& o)
+{
+    const std::string text = read_source(o.source);
+    const simt::CompileResult c = simt::compile(text, display_name(o.source));
+    if (!c.program)
+        return refuse(o, c.diagnostics);
+    if (!o.json)
+        print_diagnostics(display_name(o.source), c.diagnostics);
+    nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
+    std::ostringstream table;
+    int runnable = 0;
+    for (const simt::KernelInfo& k : c.kernels) {
+        nlohmann::ordered_json j{{"name", k.name}, {"line", k.line}, {"signature", simt::to_string(k.signature)}};
+        if (!k.refusal.empty())
+            j["refusal"] = k.refusal;
+        kernels.push_back(std::move(j));
+        runnable += k.refusal.empty();
+        table << k.name << "  line " << k.line << "  " << simt::to_string(k.signature)
+              << (k.refusal.empty() ? std::string("  runs") : "  cannot run: " + k.refusal) << "\n";
+    }
+    if (o.json)
+        emit(o, nlohmann::ordered_json{{"kernels", kernels}, {"diagnostics", diagnostics_json(c.diagnostics)}}.dump() + "\n");
+    else
+        emit(o, table.str().empty() ? std::string("no __global__ kernel in the source\n") : table.str());
+    return runnable > 0 ? kOk : kBadInput;
+}
+
+int run_trace(const KernelOptions& o)
+{
+    const model::ParsedInput parsed = model::parse_input(o.input);
+    if (parsed.error)
+        throw BadInput{parsed.error->message};
+    simt::LaunchOptions lo;
+    lo.kernel = o.kernel;
+    lo.block_size = number(o.block_size, "block-size", 0, 1024);
+    lo.grid = number(o.grid, "grid", 0, 65535);
+    lo.warp_size = number(o.warp_size, "warp-size", 1, 32);
+    lo.banks = number(o.banks, "banks", 1, 32);
+    const std::string text = read_source(o.source);
+    const simt::CompileResult c = simt::compile(text, display_name(o.source));
+    if (!c.program)
+        return refuse(o, c.diagnostics);
+    const simt::RunResult r = simt::run(*c.program, parsed.values, lo);
+    if (r.error) {
+        // A kernel refused at decode time has its place; a bad launch has none.
+        std::vector<simt::Diagnostic> ds = c.diagnostics;
+        if (!has_error(ds) || r.error->line == 0)
+            ds.push_back(*r.error);
+        if (r.error->line == 0 && !o.json) {
+            std::cerr << "reducescope-cli: " << r.error->message << "\n";
+            return kBadInput;
+        }
+        return refuse(o, ds);
+    }
+    for (const model::Fault& f : r.trace.faults) {
+        std::string lanes;
+        for (std::size_t k = 0; k < f.lanes.size() && k < 8; ++k)
+            lanes += (k ? ", " : "") + std::to_string(f.lanes[k]);
+        std::cerr << display_name(o.source) << ":" << f.line << ":" << f.column << ": fault: " << f.kind << ": "
+                  << f.message << " (lanes " << (lanes.empty() ? "-" : lanes) << ", step " << f.step + 1 << ")\n";
+    }
+    emit(o, o.json ? model::trace_to_json(r.trace).dump() + "\n" : trace_table(r.trace));
+    return r.trace.faults.empty() ? kOk : kFailure;
+}
+
+/// Runs a command; an output file that could not be written is exit 74 with its reason.
+template <class F>
+int guarded(F&& f)
+{
+    try {
+        return f();
+    } catch (const OutputError& e) {
+        std::cerr << "reducescope-cli: " << e.what() << "\n";
+        return kOutputError;
+    }
+}
+
+#endif
+
+void add_check(CLI::App& kernel, int& exit_code)
+{
+    auto o = std::make_shared<KernelOptions>();
+    CLI::App* c = kernel.add_subcommand("check", "Compile a kernel source and list the kernels the engine can run");
+    c->add_option("--source", o->source, "the .cu file, or - for stdin")->required();
+    c->add_option("--output", o->output, "write to this file instead of stdout");
+    c->add_flag("--json", o->json, "print {\"kernels\": [...], \"diagnostics\": [...]} (docs/your-own-kernel.md)");
+    c->callback([o, &exit_code] {
+#if REDUCESCOPE_HAVE_ENGINE
+        exit_code = guarded([&] { return run_check(*o); });
+#else
+        throw BadInput{"this build has no SIMT engine (configure with Clang/LLVM 14 dev installed)"};
+#endif
+    });
+}
+
+void add_trace(CLI::App& kernel, int& exit_code)
+{
+    auto o = std::make_shared<KernelOptions>();
+    CLI::App* t = kernel.add_subcommand("trace", "Run your own kernel on the CPU, step by step, lane by lane");
+    t->add_option("--source", o->source, "the .cu file, or - for stdin")->required();
+    t->add_option("--input", o->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (as `trace --input`)")->required();
+    t->add_option("--kernel", o->kernel, "which kernel (default: the only one the engine can run)");
+    t->add_option("--block-size", o->block_size, "power of two in 1..1024 (default: n/2 rounded up to a power of two)")
+        ->type_name("UINT");
+    t->add_option("--grid", o->grid, "blocks, 1..65535 (default: ceil(n / (2 x block size)))")->type_name("UINT");
+    t->add_option("--warp-size", o->warp_size, "32, or 4, 8 or 16 as a teaching aid")->type_name("UINT")->capture_default_str();
+    t->add_option("--banks", o->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
+    t->add_option("--output", o->output, "write to this file instead of stdout");
+    t->add_flag("--json", o->json, "print the trace as JSON (docs/trace-format.md)");
+    t->callback([o, &exit_code] {
+#if REDUCESCOPE_HAVE_ENGINE
+        exit_code = guarded([&] { return run_trace(*o); });
+#else
+        throw BadInput{"this build has no SIMT engine (configure with Clang/LLVM 14 dev installed)"};
+#endif
+    });
+}
+
+} // namespace
+
+void register_kernel_commands(CLI::App& app, int& exit_code)
+{
+    CLI::App* kernel = app.add_subcommand("kernel", "Your own kernel: compile it (check) or step it on the CPU (trace)");
+    kernel->require_subcommand(1);
+    add_check(*kernel, exit_code);
+    add_trace(*kernel, exit_code);
+}
+
+} // namespace reducescope::cli

@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The decoder: the kernels' LLVM IR, cleaned up (every function inlined into the kernels, scalars
+// promoted to registers; both keep the debug lines), turned once into the compact instruction
+// array of program.h. Anything the interpreter would not run exactly is refused here, by name,
+// at its line and column. The only translation unit besides frontend.cpp that includes LLVM.
+#include "simt/frontend.h"
+#include "simt/program.h"
+#include "simt/source_text.h"
+
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/Utils.h>
+
+#include <map>
+#include <unordered_map>
+
+namespace reducescope::simt::detail {
+namespace {
+
+struct Refusal {
+    Loc loc;
+    std::string message;
+};
+
+/// The place of an instruction in the student's file: its debug location, or the call site it
+/// was inlined at when it comes from the prelude.
+Loc place_of(const llvm::DebugLoc& dl)
+{
+    const llvm::DILocation* l = dl.get();
+    while (l && l->getFilename() != kMainFile && l->getInlinedAt())
+        l = l->getInlinedAt();
+    if (!l || l->getFilename() != kMainFile)
+        return {};
+    return {static_cast<int>(l->getLine()), static_cast<int>(l->getColumn())};
+}
+
+std::string demangled(llvm::StringRef symbol)
+{
+    return llvm::demangle(symbol.str());
+}
+
+/// The kernel's parameters as the engine sees them, from the debug types (IR pointers have no const).
+ParamKind param_kind(const llvm::Argument& arg, const llvm::DISubroutineType* type)
+{
+    llvm::Type* t = arg.getType();
+    if (t->isIntegerTy(32) || t->isIntegerTy(64))
+        return ParamKind::Int;
+    if (!t->isPointerTy())
+        return ParamKind::Other;
+    bool is_const = false, is_float = false;
+    if (type && arg.getArgNo() + 1 < type->getTypeArray().size()) {
+        const llvm::DIType* p = type->getTypeArray()[arg.getArgNo() + 1];
+        const auto* ptr = llvm::dyn_cast_or_null<llvm::DIDerivedType>(p);
+        const llvm::DIType* base = ptr ? ptr->getBaseType() : nullptr;
+        while (const auto* d = llvm::dyn_cast_or_null<llvm::DIDerivedType>(base)) {
+            if (d->getTag() == llvm::dwarf::DW_TAG_const_type)
+                is_const = true;
+            else if (d->getTag() != llvm::dwarf::DW_TAG_volatile_type && d->getTag() != llvm::dwarf::DW_TAG_typedef)
+                break;
+            base = d->getBaseType();
+        }
+        const auto* b = llvm::dyn_cast_or_null<llvm::DIBasicType>(base);
+        is_float = b && b->getName() == "float";
+    } else {
+        is_float = true;  // no debug type: assume float*
+    }
+    if (!is_float)
+        return ParamKind::Other;
+    return is_const ? ParamKind::ConstFloatPtr : ParamKind::FloatPtr;
+}
+
+Signature classify(const std::vector<ParamKind>& p)
+{
+    std::size_t n = p.size();
+    while (n > 0 && p[n - 1] == ParamKind::Other)
+        --n;  // a trailing Probe (the catalogue's NoProbe) is passed zeroed
+    const bool in_ptr = n >= 1 && (p[0] == ParamKind::ConstFloatPtr || p[0] == ParamKind::FloatPtr);
+    if (n == 3 && in_ptr && p[1] == ParamKind::FloatPtr && p[2] == ParamKind::Int)
+        return Signature::InputOutput;
+    if (n == 2 && p[0] == ParamKind::FloatPtr && p[1] == ParamKind::FloatPtr)
+        return Signature::InPlace;
+    return Signature::Unsupported;
+}
+
+class Decoder {
+public:
+    Decoder(llvm::Function& f, const std::string& source) : m_f(f), m_source(source), m_dl(f.getParent()->getDataLayout()) {}
+
+    /// Decodes the kernel; a refusal on the first construct the engine cannot run.
+    std::optional<Refusal> run(Function& out);
+
+private:
+    std::int32_t slot(llvm::Value* v);
+    std::uint64_t constant(llvm::Constant* c);
+    std::int32_t buffer_of(llvm::GlobalVariable* g);
+    std::int32_t loc(const llvm::Instruction& i);
+    std::int32_t expr(const llvm::Instruction& i);
+    void emit(const llvm::Instruction& src, Inst in);
+    void instruction(llvm::Instruction& i);
+    void binary(llvm::BinaryOperator& b);
+    void cast(llvm::CastInst& c);
+    void gep(llvm::GetElementPtrInst& g);
+    void call(llvm::CallInst& c);
+    bool intrinsic(llvm::CallInst& c, llvm::StringRef name);
+    bool prelude_call(llvm::CallInst& c, llvm::StringRef name);
+    void terminator(llvm::Instruction& t, Block& b);
+    [[noreturn]] void refuse(const llvm::Instruction* at, std::string message);
+
+    llvm::Function& m_f;
+    const std::string& m_source;
+    const llvm::DataLayout& m_dl;
+    Function* m_out = nullptr;
+    std::unordered_map<const llvm::Value*, std::int32_t> m_slots;
+    std::unordered_map<const llvm::BasicBlock*, std::int32_t> m_blocks;
+    std::unordered_map<const llvm::GlobalVariable*, std::int32_t> m_buffers;
+    std::map<std::pair<int, int>, std::int32_t> m_locs;
+    std::vector<const llvm::Instruction*> m_fused;  // fmuls folded into an fma
+    const llvm::Instruction* m_at = nullptr;        // the instruction being decoded (refusals' place)
+};
+
+struct RefusalThrown {
+    Refusal r;
+};
+
+void Decoder::refuse(const llvm::Instruction* at, std::string message)
+{
+    if (!at)
+        at = m_at;
+    throw RefusalThrown{{at ? place_of(at->getDebugLoc()) : Loc{}, std::move(message)}};
+}
+
+std::int32_t Decoder::buffer_of(llvm::GlobalVariable* g)
+{
+    if (auto it = m_buffers.find(g); it != m_buffers.end())
+        return it->second;
+    BufferDecl b;
+    b.space = Space::Shared;
+    const std::string name = demangled(g->getName());
+    b.name = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+    llvm::Type* t = g->getValueType();
+    b.bytes = g->hasExternalLinkage() && t->isArrayTy() && t->getArrayNumElements() == 0
+                  ? -1 : static_cast<std::int64_t>(m_dl.getTypeAllocSize(t));
+    while (t->isArrayTy())
+        t = t->getArrayElementType();
+    b.is_float = t->isFloatTy();
+    m_out->buffers.push_back(b);
+    const auto id = static_cast<std::int32_t>(kFirstDeclared + m_out->buffers.size() - 1);
+    m_buffers.emplace(g, id);
+    return id;
+}
+
+std::uint64_t Decoder::constant(llvm::Constant* c)
+{
+    if (auto* i = llvm::dyn_cast<llvm::ConstantInt>(c)) {
+        if (i->getBitWidth() > 64)
+            refuse(nullptr, "integers wider than 64 bits are not supported");
+        return i->getZExtValue();
+    }
+    if (auto* f = llvm::dyn_cast<llvm::ConstantFP>(c))
+        return f->getValueAPF().bitcastToAPInt().getZExtValue();
+    if (llvm::isa<llvm::ConstantPointerNull>(c) || llvm::isa<llvm::UndefValue>(c))
+        return 0;
+    if (auto* g = llvm::dyn_cast<llvm::GlobalVariable>(c)) {
+        if (g->getAddressSpace() == 3)
+            return make_pointer(static_cast<std::uint64_t>(buffer_of(g)), 0);
+        const llvm::StringRef n = g->getName();
+        if (n == "threadIdx" || n == "blockIdx" || n == "blockDim" || n == "gridDim")
+            return 0;  // only `this` of the inlined getters, never read
+        refuse(nullptr, "the __device__/__constant__ variable `" + demangled(n) + "` is not supported");
+    }
+    if (auto* e = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
+        if (e->getOpcode() == llvm::Instruction::GetElementPtr) {
+            llvm::APInt off(64, 0);
+            auto* gep = llvm::cast<llvm::GEPOperator>(e);
+            if (!gep->accumulateConstantOffset(m_dl, off))
+                refuse(nullptr, "a constant address the engine cannot compute");
+            return constant(llvm::cast<llvm::Constant>(gep->getPointerOperand())) + off.getZExtValue();
+        }
+        if (e->isCast())
+            return constant(e->getOperand(0));
+    }
+    refuse(nullptr, "a constant of a kind the engine does not support");
+}
+
+std::int32_t Decoder::slot(llvm::Value* v)
+{
+    if (auto it = m_slots.find(v); it != m_slots.end())
+        return it->second;
+    const std::int32_t s = m_out->slots++;
+    m_slots.emplace(v, s);
+    if (auto* c = llvm::dyn_cast<llvm::Constant>(v))
+        m_out->constants.emplace_back(s, constant(c));
+    return s;
+}
+
+std::int32_t Decoder::loc(const llvm::Instruction& i)
+{
+    const Loc l = place_of(i.getDebugLoc());
+    auto [it, added] = m_locs.emplace(std::make_pair(l.line, l.column), static_cast<std::int32_t>(m_out->locs.size()));
+    if (added)
+        m_out->locs.push_back(l);
+    return it->second;
+}
+
+std::int32_t Decoder::expr(const llvm::Instruction& i)
+{
+    const Loc l = place_of(i.getDebugLoc());
+    m_out->exprs.push_back(access_expression(m_source, l.line, l.column, llvm::isa<llvm::StoreInst>(i)));
+    return static_cast<std::int32_t>(m_out->exprs.size() - 1);
+}
+
+void Decoder::emit(const llvm::Instruction& src, Inst in)
+{
+    in.loc = loc(src);
+    m_out->insts.push_back(in);
+}
+
+std::optional<Refusal> Decoder::run(Function& out)
+{
+    m_out = &out;
+    try {
+        for (llvm::Argument& a : m_f.args())
+            out.param_slots.push_back(slot(&a));
+        std::int32_t k = 0;
+        for (llvm::BasicBlock& bb : m_f)
+            m_blocks.emplace(&bb, k++);
+        out.blocks.resize(m_f.size());
+        llvm::PostDominatorTree pdt(m_f);
+        for (llvm::BasicBlock& bb : m_f) {
+            Block& b = out.blocks[static_cast<std::size_t>(m_blocks.at(&bb))];
+            b.first = static_cast<std::int32_t>(out.insts.size());
+            for (llvm::Instruction& i : bb)
+                if (!i.isTerminator() && !llvm::isa<llvm::PHINode>(i)) {
+                    m_at = &i;
+                    instruction(i);
+                }
+            m_at = bb.getTerminator();
+            b.last = static_cast<std::int32_t>(out.insts.size());
+            terminator(*bb.getTerminator(), b);
+            const llvm::DomTreeNode* node = pdt.getNode(&bb);
+            const llvm::DomTreeNode* idom = node ? node->getIDom() : nullptr;
+            b.ipdom = idom && idom->getBlock() ? m_blocks.at(idom->getBlock()) : -1;
+        }
+    } catch (const RefusalThrown& r) {
+        return r.r;
+    }
+    return std::nullopt;
+}
+
+void Decoder::terminator(llvm::Instruction& t, Block& b)
+{
+    b.loc = loc(t);
+    auto edge = [&](llvm::BasicBlock* to) {
+        Edge e;
+        e.target = m_blocks.at(to);
+        for (llvm::PHINode& phi : to->phis())
+            e.moves.push_back({slot(&phi), slot(phi.getIncomingValueForBlock(t.getParent()))});
+        return e;
+    };
+    if (auto* br = llvm::dyn_cast<llvm::BranchInst>(&t)) {
+        b.term = br->isConditional() ? Term::CondBr : Term::Br;
+        if (br->isConditional())
+            b.cond = slot(br->getCondition());
+        for (unsigned k = 0; k < br->getNumSuccessors(); ++k)
+            b.edges.push_back(edge(br->getSuccessor(k)));
+    } else if (auto* sw = llvm::dyn_cast<llvm::SwitchInst>(&t)) {
+        b.term = Term::Switch;
+        b.cond = slot(sw->getCondition());
+        b.edges.push_back(edge(sw->getDefaultDest()));
+        for (auto& c : sw->cases()) {
+            b.cases.push_back(c.getCaseValue()->getZExtValue());
+            b.edges.push_back(edge(c.getCaseSuccessor()));
+        }
+    } else if (llvm::isa<llvm::ReturnInst>(t)) {
+        b.term = Term::Ret;
+    } else if (llvm::isa<llvm::UnreachableInst>(t)) {
+        b.term = Term::Unreachable;
+    } else {
+        refuse(&t, std::string("the control flow `") + t.getOpcodeName() + "` is not supported");
+    }
+}
+
+int bits_of(llvm::Type* t, const llvm::DataLayout& dl)
+{
+    if (t->isPointerTy())
+        return 64;
+    return static_cast<int>(dl.getTypeSizeInBits(t).getFixedSize());
+}
+
+void Decoder::instruction(llvm::Instruction& i)
+{
+    if (std::find(m_fused.begin(), m_fused.end(), &i) != m_fused.end())
+        return;
+    if (auto* b = llvm::dyn_cast<llvm::BinaryOperator>(&i))
+        return binary(*b);
+    if (auto* c = llvm::dyn_cast<llvm::CastInst>(&i))
+        return cast(*c);
+    if (auto* g = llvm::dyn_cast<llvm::GetElementPtrInst>(&i))
+        return gep(*g);
+    if (auto* c = llvm::dyn_cast<llvm::CallInst>(&i))
+        return call(*c);
+    Inst in;
+    if (auto* a = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
+        if (!a->isStaticAlloca())
+            refuse(&i, "a variable-length array is not supported");
+        BufferDecl b{Space::Local, "local", static_cast<std::int64_t>(*a->getAllocationSizeInBits(m_dl) / 8), false};
+        m_out->buffers.push_back(b);
+        const auto id = static_cast<std::uint64_t>(kFirstDeclared + m_out->buffers.size() - 1);
+        const std::int32_t s = m_out->slots++;
+        m_slots.emplace(&i, s);
+        m_out->constants.emplace_back(s, make_pointer(id, 0));
+        return;
+    }
+    if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+        llvm::Type* t = l->getType();
+        if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
+            refuse(&i, "a load of a whole vector or struct value is not supported");
+        in = {Op::Load, static_cast<std::uint8_t>(bits_of(t, m_dl))};
+        in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (l->isVolatile() ? kVolatile : 0));
+        in.a = slot(l->getPointerOperand());
+        in.dst = slot(&i);
+        in.expr = expr(i);
+        return emit(i, in);
+    }
+    if (auto* s = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+        llvm::Type* t = s->getValueOperand()->getType();
+        if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
+            refuse(&i, "a store of a whole vector or struct value is not supported");
+        in = {Op::Store, static_cast<std::uint8_t>(bits_of(t, m_dl))};
+        in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (s->isVolatile() ? kVolatile : 0));
+        in.a = slot(s->getPointerOperand());
+        in.b = slot(s->getValueOperand());
+        in.expr = expr(i);
+        return emit(i, in);
+    }
+    if (auto* c = llvm::dyn_cast<llvm::CmpInst>(&i)) {
+        in = {llvm::isa<llvm::FCmpInst>(c) ? Op::FCmp : Op::ICmp,
+              static_cast<std::uint8_t>(bits_of(c->getOperand(0)->getType(), m_dl)),
+              static_cast<std::uint8_t>(c->getPredicate())};
+        in.a = slot(c->getOperand(0));
+        in.b = slot(c->getOperand(1));
+        in.dst = slot(&i);
+        return emit(i, in);
+    }
+    if (auto* s = llvm::dyn_cast<llvm::SelectInst>(&i)) {
+        if (s->getType()->isVectorTy())
+            refuse(&i, "a vector select is not supported");
+        in = {Op::Select, static_cast<std::uint8_t>(bits_of(s->getType(), m_dl))};
+        in.a = slot(s->getCondition());
+        in.b = slot(s->getTrueValue());
+        in.c = slot(s->getFalseValue());
+        in.dst = slot(&i);
+        return emit(i, in);
+    }
+    if (auto* f = llvm::dyn_cast<llvm::FreezeInst>(&i)) {
+        in = {Op::Copy, 64};
+        in.a = slot(f->getOperand(0));
+        in.dst = slot(&i);
+        return emit(i, in);
+    }
+    if (auto* n = llvm::dyn_cast<llvm::UnaryOperator>(&i); n && n->getOpcode() == llvm::Instruction::FNeg) {
+        in = {Op::FNeg, static_cast<std::uint8_t>(bits_of(n->getType(), m_dl))};
+        in.a = slot(n->getOperand(0));
+        in.dst = slot(&i);
+        return emit(i, in);
+    }
+    refuse(&i, std::string("the instruction `") + i.getOpcodeName() + "` is not supported by the engine");
+}
+
+/// An fmul that can be contracted into the fadd/fsub using it (nvcc's default, -fmad=true).
+llvm::BinaryOperator* contractible_fmul(llvm::Value* v, const llvm::BasicBlock* block)
+{
+    auto* m = llvm::dyn_cast<llvm::BinaryOperator>(v);
+    if (!m || m->getParent() != block || m->getOpcode() != llvm::Instruction::FMul || !m->hasAllowContract() || !m->hasOneUse() ||
+        !m->getType()->isFloatTy())
+        return nullptr;
+    return m;
+}
+
+void Decoder::binary(llvm::BinaryOperator& b)
+{
+    using I = llvm::Instruction;
+    const auto opc = b.getOpcode();
+    Inst in{Op::Add, static_cast<std::uint8_t>(bits_of(b.getType(), m_dl))};
+    if (b.getType()->isVectorTy())
+        refuse(&b, "vector arithmetic is not supported");
+    if ((opc == I::FAdd || opc == I::FSub) && b.hasAllowContract()) {
+        llvm::BinaryOperator* m0 = contractible_fmul(b.getOperand(0), b.getParent());
+        llvm::BinaryOperator* m1 = contractible_fmul(b.getOperand(1), b.getParent());
+        if (m0 || m1) {
+            llvm::BinaryOperator* m = m0 ? m0 : m1;
+            in.op = Op::Fma;
+            in.flags = kReduction;
+            if (opc == I::FSub)
+                in.flags |= m0 ? kNegC : kNegA;  // a*b - c, or c - a*b
+            in.a = slot(m->getOperand(0));
+            in.b = slot(m->getOperand(1));
+            in.c = slot(b.getOperand(m0 ? 1 : 0));
+            in.dst = slot(&b);
+            m_fused.push_back(m);
+            // the fmul comes before its user; it was emitted already: drop it
+            for (std::size_t k = m_out->insts.size(); k-- > 0;)
+                if (m_out->insts[k].op == Op::FMul && m_out->insts[k].dst == m_slots.at(m)) {
+                    m_out->insts.erase(m_out->insts.begin() + static_cast<std::ptrdiff_t>(k));
+                    break;
+                }
+            return emit(b, in);
+        }
+    }
+    switch (opc) {
+    case I::Add: in.op = Op::Add; break;
+    case I::Sub: in.op = Op::Sub; break;
+    case I::Mul: in.op = Op::Mul; break;
+    case I::UDiv: in.op = Op::UDiv; break;
+    case I::SDiv: in.op = Op::SDiv; break;
+    case I::URem: in.op = Op::URem; break;
+    case I::SRem: in.op = Op::SRem; break;
+    case I::Shl: in.op = Op::Shl; break;
+    case I::LShr: in.op = Op::LShr; break;
+    case I::AShr: in.op = Op::AShr; break;
+    case I::And: in.op = Op::And; break;
+    case I::Or: in.op = Op::Or; break;
+    case I::Xor: in.op = Op::Xor; break;
+    case I::FAdd: in.op = Op::FAdd; in.flags = kReduction; break;
+    case I::FSub: in.op = Op::FSub; break;
+    case I::FMul: in.op = Op::FMul; break;
+    case I::FDiv: in.op = Op::FDiv; break;
+    default: refuse(&b, std::string("the operation `") + b.getOpcodeName() + "` is not supported");
+    }
+    if (in.bits > 64)
+        refuse(&b, "integers wider than 64 bits are not supported");
+    in.a = slot(b.getOperand(0));
+    in.b = slot(b.getOperand(1));
+    in.dst = slot(&b);
+    emit(b, in);
+}
+
+void Decoder::cast(llvm::CastInst& c)
+{
+    using I = llvm::Instruction;
+    Inst in{Op::Copy, static_cast<std::uint8_t>(bits_of(c.getType(), m_dl))};
+    in.aux = static_cast<std::uint8_t>(bits_of(c.getOperand(0)->getType(), m_dl));
+    switch (c.getOpcode()) {
+    case I::ZExt: case I::BitCast: case I::AddrSpaceCast: case I::PtrToInt: case I::IntToPtr: in.op = Op::Copy; break;
+    case I::SExt: in.op = Op::SExt; break;
+    case I::Trunc: in.op = Op::Trunc; break;
+    case I::FPToSI: in.op = Op::FPToSI; break;
+    case I::FPToUI: in.op = Op::FPToUI; break;
+    case I::SIToFP: in.op = Op::SIToFP; break;
+    case I::UIToFP: in.op = Op::UIToFP; break;
+    case I::FPExt: in.op = Op::FPExt; break;
+    case I::FPTrunc: in.op = Op::FPTrunc; break;
+    default: refuse(&c, std::string("the conversion `") + c.getOpcodeName() + "` is not supported");
+    }
+    if (c.getType()->isVectorTy())
+        refuse(&c, "vector conversions are not supported");
+    in.a = slot(c.getOperand(0));
+    in.dst = slot(&c);
+    emit(c, in);
+}
+
+void Decoder::gep(llvm::GetElementPtrInst& g)
+{
+    std::int32_t cur = slot(g.getPointerOperand());
+    std::int64_t offset = 0;
+    auto step = [&](std::int32_t index, std::int64_t scale, int index_bits) {
+        Inst in{Op::Gep, 64, static_cast<std::uint8_t>(index_bits)};
+        in.a = cur;
+        in.b = index;
+        in.imm = scale;
+        in.dst = m_out->slots++;
+        emit(g, in);
+        cur = in.dst;
+    };
+    for (auto it = llvm::gep_type_begin(g); it != llvm::gep_type_end(g); ++it) {
+        llvm::Value* idx = it.getOperand();
+        if (llvm::StructType* st = it.getStructTypeOrNull()) {
+            const auto field = llvm::cast<llvm::ConstantInt>(idx)->getZExtValue();
+            offset += static_cast<std::int64_t>(m_dl.getStructLayout(st)->getElementOffset(static_cast<unsigned>(field)));
+            continue;
+        }
+        const auto scale = static_cast<std::int64_t>(m_dl.getTypeAllocSize(it.getIndexedType()));
+        if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(idx))
+            offset += ci->getSExtValue() * scale;
+        else
+            step(slot(idx), scale, bits_of(idx->getType(), m_dl));
+    }
+    Inst in{Op::Gep, 64};
+    in.a = cur;
+    in.b = -1;
+    in.imm = offset;
+    in.dst = slot(&g);
+    emit(g, in);
+}
+
+void Decoder::call(llvm::CallInst& c)
+{
+    llvm::Function* callee = c.getCalledFunction();
+    if (!callee)
+        refuse(&c, "a call through a function pointer is not supported");
+    const llvm::StringRef name = callee->getName();
+    if (intrinsic(c, name) || prelude_call(c, name))
+        return;
+    if (!callee->isDeclaration())
+        refuse(&c, "the call to `" + demangled(name) + "` could not be inlined (recursion is not supported)");
+    refuse(&c, "the function `" + demangled(name) + "` is not supported by the engine (docs/your-own-kernel.md lists "
+               "what it runs)");
+}
+
+bool Decoder::intrinsic(llvm::CallInst& c, llvm::StringRef name)
+{
+    if (name.startswith("llvm.dbg.") || name.startswith("llvm.lifetime.") || name == "llvm.assume" ||
+        name.startswith("llvm.experimental.noalias"))
+        return true;
+    Inst in{Op::Sreg, 32};
+    auto args = [&](int count) {
+        if (count > 0) in.a = slot(c.getArgOperand(0));
+        if (count > 1) in.b = slot(c.getArgOperand(1));
+        if (count > 2) in.c = slot(c.getArgOperand(2));
+        if (!c.getType()->isVoidTy()) in.dst = slot(&c);
+        in.bits = c.getType()->isVoidTy() ? 32 : static_cast<std::uint8_t>(bits_of(c.getType(), m_dl));
+    };
+    if (name.startswith("llvm.nvvm.read.ptx.sreg.")) {
+        static const std::map<std::string, Sreg, std::less<>> regs{
+            {"tid.x", kTidX}, {"tid.y", kTidY}, {"tid.z", kTidZ}, {"ntid.x", kNtidX}, {"ntid.y", kNtidY},
+            {"ntid.z", kNtidZ}, {"ctaid.x", kCtaidX}, {"ctaid.y", kCtaidY}, {"ctaid.z", kCtaidZ},
+            {"nctaid.x", kNctaidX}, {"nctaid.y", kNctaidY}, {"nctaid.z", kNctaidZ}, {"warpsize", kWarpSize},
+            {"laneid", kLaneId}};
+        const auto it = regs.find(name.substr(24));
+        if (it == regs.end())
+            refuse(&c, "the special register `" + name.substr(24).str() + "` is not supported");
+        in.aux = it->second;
+        args(0);
+        return emit(c, in), true;
+    }
+    if (name == "llvm.nvvm.barrier0") {
+        in.op = Op::Barrier;
+        args(0);
+        return emit(c, in), true;
+    }
+    const std::pair<const char*, Op> table[] = {{"llvm.fma.", Op::Fma}, {"llvm.fmuladd.", Op::Fma},
+                                                {"llvm.minnum.", Op::FMin}, {"llvm.maxnum.", Op::FMax},
+                                                {"llvm.fabs.", Op::FAbs}, {"llvm.sqrt.", Op::FSqrt},
+                                                {"llvm.smin.", Op::IMin}, {"llvm.smax.", Op::IMax},
+                                                {"llvm.umin.", Op::UMin}, {"llvm.umax.", Op::UMax},
+                                                {"llvm.memcpy.", Op::Memcpy}, {"llvm.memmove.", Op::Memcpy},
+                                                {"llvm.memset.", Op::Memset}};
+    for (const auto& [prefix, op] : table) {
+        if (!name.startswith(prefix))
+            continue;
+        in.op = op;
+        args(op == Op::Fma || op == Op::Memcpy || op == Op::Memset ? 3 : op == Op::FAbs || op == Op::FSqrt ? 1 : 2);
+        if (op == Op::Fma || op == Op::FMin || op == Op::FMax)
+            in.flags = kReduction;
+        if (op == Op::Memcpy || op == Op::Memset)
+            in.expr = expr(c);
+        return emit(c, in), true;
+    }
+    if (name.startswith("llvm."))
+        refuse(&c, "the intrinsic `" + name.str() + "` is not supported");
+    return false;
+}
+
+bool Decoder::prelude_call(llvm::CallInst& c, llvm::StringRef name)
+{
+    Inst in{Op::Sreg, 32};
+    auto arg = [&](unsigned k) { return slot(c.getArgOperand(k)); };
+    if (!c.getType()->isVoidTy())
+        in.dst = slot(&c);
+    if (name == "__rs_warpsize") {
+        in.aux = kWarpSize;
+    } else if (name == "__rs_syncwarp") {
+        in.op = Op::SyncWarp;
+        in.a = arg(0);
+    } else if (name == "__rs_shfl") {
+        auto* mode = llvm::dyn_cast<llvm::ConstantInt>(c.getArgOperand(0));
+        if (!mode)
+            refuse(&c, "__rs_shfl's mode must be a constant");
+        in.op = Op::Shfl;
+        in.aux = static_cast<std::uint8_t>(mode->getZExtValue());
+        in.a = arg(1), in.b = arg(2), in.c = arg(3), in.d = arg(4);
+    } else if (name == "__rs_ballot") {
+        in.op = Op::Ballot;
+        in.a = arg(0), in.b = arg(1);
+    } else if (name == "__rs_activemask") {
+        in.op = Op::ActiveMask;
+    } else if (name.startswith("__rs_atomic_")) {
+        static const std::map<std::string, AtomicOp, std::less<>> ops{
+            {"Add", kAtomicAdd}, {"Sub", kAtomicSub}, {"Max", kAtomicMax}, {"Min", kAtomicMin}, {"Exch", kAtomicExch},
+            {"CAS", kAtomicCas}, {"And", kAtomicAnd}, {"Or", kAtomicOr}, {"Xor", kAtomicXor}};
+        const llvm::StringRef rest = name.substr(12);
+        const auto it = ops.find(rest.substr(0, rest.find('_')));
+        if (it == ops.end())
+            refuse(&c, "the atomic `" + name.str() + "` is not supported");
+        const llvm::StringRef type = rest.substr(rest.find('_') + 1);
+        in.op = Op::Atomic;
+        in.aux = it->second;
+        in.bits = type == "u64" ? 64 : 32;
+        in.flags = type == "f32" ? kFloat | kReduction : type[0] == 'u' ? kUnsigned : 0;
+        if (it->second != kAtomicAdd || type != "f32")
+            in.flags &= static_cast<std::uint8_t>(~kReduction);
+        in.a = arg(0), in.b = arg(1);
+        if (it->second == kAtomicCas)
+            in.c = arg(2);
+        in.expr = expr(c);
+    } else {
+        return false;
+    }
+    emit(c, in);
+    return true;
+}
+
+/// Every function but the kernels is inlined into them (the prelude's and the student's
+/// __device__ functions); then scalar locals become SSA registers (mem2reg keeps debug lines).
+void inline_and_promote(llvm::Module& m, const std::vector<llvm::Function*>& kernels)
+{
+    for (llvm::Function& f : m) {
+        if (f.isDeclaration() || std::find(kernels.begin(), kernels.end(), &f) != kernels.end())
+            continue;
+        f.removeFnAttr(llvm::Attribute::NoInline);
+        f.removeFnAttr(llvm::Attribute::OptimizeNone);
+        f.addFnAttr(llvm::Attribute::AlwaysInline);
+    }
+    for (llvm::Function* k : kernels)
+        k->removeFnAttr(llvm::Attribute::OptimizeNone);
+    llvm::legacy::PassManager pm;
+    pm.add(llvm::createAlwaysInlinerLegacyPass());
+    pm.add(llvm::createPromoteMemoryToRegisterPass());
+    pm.run(m);
+}
+
+std::vector<llvm::Function*> kernels_of(llvm::Module& m)
+{
+    std::vector<llvm::Function*> out;
+    if (llvm::NamedMDNode* md = m.getNamedMetadata("nvvm.annotations"))
+        for (llvm::MDNode* node : md->operands()) {
+            if (node->getNumOperands() < 2)
+                continue;
+            auto* kind = llvm::dyn_cast<llvm::MDString>(node->getOperand(1));
+            auto* fn = llvm::mdconst::dyn_extract_or_null<llvm::Function>(node->getOperand(0));
+            if (kind && kind->getString() == "kernel" && fn && !fn->isDeclaration())
+                out.push_back(fn);
+        }
+    std::sort(out.begin(), out.end(), [](llvm::Function* a, llvm::Function* b) {
+        const auto la = a->getSubprogram() ? a->getSubprogram()->getLine() : 0;
+        const auto lb = b->getSubprogram() ? b->getSubprogram()->getLine() : 0;
+        return la < lb;
+    });
+    return out;
+}
+
+} // namespace
+
+void decode_module(llvm::Module& module, const std::string& source, Program& program,
+                   std::vector<Diagnostic>& diagnostics)
+{
+    const std::vector<llvm::Function*> kernels = kernels_of(module);
+    inline_and_promote(module, kernels);
+    for (llvm::Function* k : kernels) {
+        KernelInfo info;
+        info.symbol = k->getName().str();
+        const llvm::DISubprogram* sp = k->getSubprogram();
+        const std::string full = demangled(k->getName());
+        info.name = sp && !sp->getName().empty() ? sp->getName().str() : full.substr(0, full.find('('));
+        info.line = sp ? static_cast<int>(sp->getLine()) : 0;
+        info.column = 1;
+        Function fn;
+        fn.name = info.name;
+        fn.symbol = info.symbol;
+        fn.where = {info.line, info.column};
+        const llvm::DISubroutineType* type = sp ? sp->getType() : nullptr;
+        for (const llvm::Argument& a : k->args())
+            fn.params.push_back(param_kind(a, type));
+        info.signature = classify(fn.params);
+        if (info.signature == Signature::Unsupported)
+            info.refusal = "the parameters are not one of the accepted signatures: (const float* input, float* output, "
+                           "unsigned n) or (float* input, float* output) (docs/your-own-kernel.md)";
+        Decoder decoder(*k, source);
+        if (std::optional<Refusal> r = decoder.run(fn)) {
+            info.refusal = r->message;
+            diagnostics.push_back({r->loc.line ? r->loc.line : info.line, r->loc.line ? r->loc.column : 1, "error",
+                                   "kernel `" + info.name + "`: " + r->message});
+        }
+        if (info.refusal.empty())
+            program.functions.push_back(std::move(fn));
+        program.kernels.push_back(std::move(info));
+    }
+}
+
+} // namespace reducescope::simt::detail

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The SIMT engine: a student's own CUDA reduction kernel, compiled by Clang 14 (as a library) to
+// LLVM IR for the device, run on the CPU warp by warp in lock step, and recorded as a model::Trace
+// in the step model's format (kernels/model/trace.h), so every view of the step pane shows it.
+//
+// Qt-free, CUDA-free: no toolkit is needed, the CUDA names a kernel uses come from the engine's own
+// prelude (prelude.cpp). The contract (accepted signatures, launch, where the result is read, the
+// faults) is docs/your-own-kernel.md; why the IR is interpreted and not the AST is in
+// docs/architecture.md ("The SIMT engine").
+#pragma once
+
+#include "model/trace.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reducescope::simt {
+
+/// One compiler or engine message at a place of the student's source (1-based line and column;
+/// 0 when it has no place). severity: "error", "warning" or "note".
+struct Diagnostic {
+    int line = 0;
+    int column = 0;
+    std::string severity = "error";
+    std::string message;
+};
+
+/// What a kernel's parameter list is, i.e. how the engine launches it (docs/your-own-kernel.md).
+enum class Signature {
+    InputOutput,   ///< (const float* input, float* output, unsigned n [, Probe]): input untouched, n values
+    InPlace,       ///< (float* input, float* output [, Probe]): input padded to 2 * block * grid, reduced in place
+    TwoPassFirst,  ///< (const float* input, float* partial, unsigned n [, Probe]) named *first* / *partial*... see doc
+    Unsupported,   ///< anything else: listed by `kernel check`, refused by run()
+};
+
+/// "input_output", "in_place", "two_pass_first", "unsupported" (the CLI's JSON words).
+std::string_view to_string(Signature s);
+
+/// A __global__ function of the compiled source.
+struct KernelInfo {
+    std::string name;        ///< as written in the source (a template's name with its arguments)
+    std::string symbol;      ///< the mangled name in the IR
+    int line = 0;            ///< line of its definition
+    int column = 0;
+    Signature signature = Signature::Unsupported;
+    std::string refusal;     ///< why it cannot run (Unsupported, or an unsupported construct), else empty
+};
+
+/// A compiled source: the decoded kernels. Opaque; made by compile(), used by run().
+class Program;
+
+/// The result of compile(): `program` is null when the source did not compile (then
+/// `diagnostics` holds at least one error). Warnings may accompany a program.
+struct CompileResult {
+    std::shared_ptr<const Program> program;
+    std::vector<KernelInfo> kernels;
+    std::vector<Diagnostic> diagnostics;
+};
+
+/// Compiles `source` (CUDA C++, device code; the prelude is included first) in memory with
+/// Clang 14 for sm_80, -O0 with debug lines and columns, FMA contraction as nvcc does by default,
+/// then inlines __device__ functions, promotes scalars to registers and decodes every kernel.
+/// `file_name` is only used in messages. Never throws for a bad source: errors are diagnostics.
+/// A construct the engine cannot run is an error at its line and column, naming it.
+CompileResult compile(std::string_view source, std::string_view file_name = "kernel.cu");
+
+/// The prelude: the CUDA names the engine declares (threadIdx ... atomics, float4, NoProbe).
+std::string_view prelude();
+
+/// How to launch (docs/your-own-kernel.md, "Launch").
+struct LaunchOptions {
+    std::string kernel;      ///< kernel name (KernelInfo::name or symbol); empty = the only runnable one
+    int block_size = 0;      ///< 0 = as the catalogue: n/2 rounded up to a power of two, at most 1024
+    int grid = 0;            ///< 0 = in_place: 1 block; input_output: ceil(n / (2 * block))
+    int warp_size = 32;      ///< 32, or 4/8/16 as a teaching aid
+    int banks = 32;          ///< 32, or 4/8/16
+    long long shared_bytes = 0; ///< size of `extern __shared__` arrays; 0 = 4 x block size (a float per thread)
+    /// The endless-loop limit: a run that executes more warp instructions than this stops with
+    /// the fault "endless_loop" naming the limit.
+    long long instruction_limit = 50'000'000;
+    bool full_detail = true; ///< false: values, counters and faults only (no lane/warp/access records)
+};
+
+/// A run: the trace up to the end, or up to and including the step where the first fault
+/// happened (then trace.faults holds it). `error` is set, and the trace empty, when the launch
+/// itself is refused (unknown kernel, bad sizes): a message naming the field and its range.
+struct RunResult {
+    model::Trace trace;
+    std::optional<Diagnostic> error;
+    long long warp_instructions = 0;  ///< warp-wide instructions executed (the engine's speed measure)
+};
+
+/// Runs the kernel on `input` (1..kMaxEngineInput floats) and records it step by step: a step ends
+/// at each block barrier (__syncthreads), before a shuffle or atomic that follows other work of
+/// the warp, and at the end of the kernel (docs/your-own-kernel.md, "Steps").
+RunResult run(const Program& program, std::span<const float> input, const LaunchOptions& options);
+
+/// Largest input run() takes (the step pane itself shows at most model::kMaxInputLength).
+inline constexpr int kMaxEngineInput = 1 << 20;
+
+} // namespace reducescope::simt

@@ -1,0 +1,621 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The interpreter: a decoded kernel run warp by warp in lock step (machine.h). Arithmetic is the
+// GPU's: IEEE float32 round to nearest, FMA where the compiler contracted, float atomics on global
+// memory flushing subnormals (model/gpu_float.h), integers with LLVM's wrap-around semantics.
+#include "simt/machine.h"
+
+#include "model/gpu_float.h"
+
+#include <bit>
+#include <cmath>
+#include <span>
+#include <cstring>
+#include <limits>
+
+namespace reducescope::simt::detail {
+namespace {
+
+namespace gf = reducescope::model::gpu_float;
+
+/// Warp-wide memory accesses one step may record (each holds a lane vector): past it, a loop that
+/// never reaches a barrier is stopped as endless before it fills the memory.
+constexpr std::size_t kMaxStepAccesses = 1 << 18;
+
+std::uint64_t width_mask(int bits) { return bits >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1; }
+
+std::int64_t sext(std::uint64_t v, int bits)
+{
+    if (bits >= 64)
+        return static_cast<std::int64_t>(v);
+    const std::uint64_t m = std::uint64_t(1) << (bits - 1);
+    v &= width_mask(bits);
+    return static_cast<std::int64_t>((v ^ m) - m);
+}
+
+float f32(std::uint64_t v) { return std::bit_cast<float>(static_cast<std::uint32_t>(v)); }
+double f64(std::uint64_t v) { return std::bit_cast<double>(v); }
+std::uint64_t bits_of(float f) { return std::bit_cast<std::uint32_t>(f); }
+std::uint64_t bits_of(double d) { return std::bit_cast<std::uint64_t>(d); }
+
+bool icmp(int pred, std::uint64_t a, std::uint64_t b, int bits)
+{
+    const std::int64_t sa = sext(a, bits), sb = sext(b, bits);
+    switch (pred) {
+    case 32: return a == b;
+    case 33: return a != b;
+    case 34: return a > b;
+    case 35: return a >= b;
+    case 36: return a < b;
+    case 37: return a <= b;
+    case 38: return sa > sb;
+    case 39: return sa >= sb;
+    case 40: return sa < sb;
+    case 41: return sa <= sb;
+    default: return false;
+    }
+}
+
+bool fcmp(int pred, double a, double b)
+{
+    const bool uno = std::isnan(a) || std::isnan(b);
+    bool r = false;
+    switch (pred & 7) {
+    case 0: r = false; break;
+    case 1: r = a == b; break;
+    case 2: r = a > b; break;
+    case 3: r = a >= b; break;
+    case 4: r = a < b; break;
+    case 5: r = a <= b; break;
+    case 6: r = a != b; break;
+    case 7: r = true; break;
+    }
+    if (pred == 7)
+        return !uno;
+    if (pred == 8)
+        return uno;
+    if (pred == 15)
+        return true;
+    return pred < 8 ? (!uno && r) : (uno || r);  // ordered 1..6, unordered 9..14
+}
+
+template <class T>
+std::int64_t saturate(double v)
+{
+    if (std::isnan(v))
+        return 0;
+    if (v <= static_cast<double>(std::numeric_limits<T>::min()))
+        return static_cast<std::int64_t>(std::numeric_limits<T>::min());
+    if (v >= static_cast<double>(std::numeric_limits<T>::max()))
+        return static_cast<std::int64_t>(std::numeric_limits<T>::max());
+    return static_cast<std::int64_t>(static_cast<T>(v));
+}
+
+/// One ALU instruction on one lane's operands. `zero` is set for an integer division by zero.
+std::uint64_t alu(const Inst& in, std::uint64_t a, std::uint64_t b, std::uint64_t c, bool& zero)
+{
+    const int w = in.bits;
+    const bool f = w == 32;
+    switch (in.op) {
+    case Op::Add: return (a + b) & width_mask(w);
+    case Op::Sub: return (a - b) & width_mask(w);
+    case Op::Mul: return (a * b) & width_mask(w);
+    case Op::UDiv: if (!(b & width_mask(w))) { zero = true; return 0; } return (a / b) & width_mask(w);
+    case Op::URem: if (!(b & width_mask(w))) { zero = true; return 0; } return (a % b) & width_mask(w);
+    case Op::SDiv: case Op::SRem: {
+        const std::int64_t sa = sext(a, w), sb = sext(b, w);
+        if (sb == 0) { zero = true; return 0; }
+        if (sb == -1) return static_cast<std::uint64_t>(in.op == Op::SDiv ? -sa : 0) & width_mask(w);
+        return static_cast<std::uint64_t>(in.op == Op::SDiv ? sa / sb : sa % sb) & width_mask(w);
+    }
+    case Op::Shl: return b >= static_cast<std::uint64_t>(w) ? 0 : (a << b) & width_mask(w);
+    case Op::LShr: return b >= static_cast<std::uint64_t>(w) ? 0 : (a >> b);
+    case Op::AShr: return static_cast<std::uint64_t>(sext(a, w) >> std::min<std::uint64_t>(b, w - 1)) & width_mask(w);
+    case Op::And: return a & b;
+    case Op::Or: return a | b;
+    case Op::Xor: return a ^ b;
+    case Op::ICmp: return icmp(in.aux, a & width_mask(w), b & width_mask(w), w);
+    case Op::FCmp: return w == 32 ? fcmp(in.aux, f32(a), f32(b)) : fcmp(in.aux, f64(a), f64(b));
+    case Op::Select: return (a & 1) ? b : c;
+    case Op::Copy: return a & width_mask(w);
+    case Op::SExt: return static_cast<std::uint64_t>(sext(a, in.aux)) & width_mask(w);
+    case Op::Trunc: return a & width_mask(w);
+    case Op::FAdd: return f ? bits_of(gf::add_rn(f32(a), f32(b))) : bits_of(f64(a) + f64(b));
+    case Op::FSub: return f ? bits_of(f32(a) - f32(b)) : bits_of(f64(a) - f64(b));
+    case Op::FMul: return f ? bits_of(f32(a) * f32(b)) : bits_of(f64(a) * f64(b));
+    case Op::FDiv: return f ? bits_of(f32(a) / f32(b)) : bits_of(f64(a) / f64(b));
+    case Op::FNeg: return f ? bits_of(-f32(a)) : bits_of(-f64(a));
+    case Op::Fma: {
+        if (!f)
+            return bits_of(std::fma(f64(a), f64(b), f64(c)));
+        const float x = (in.flags & kNegA) ? -f32(a) : f32(a);
+        const float z = (in.flags & kNegC) ? -f32(c) : f32(c);
+        return bits_of(gf::fmaf(x, f32(b), z));
+    }
+    case Op::FMin: return f ? bits_of(gf::fminf(f32(a), f32(b))) : bits_of(gf::min_num(f64(a), f64(b)));
+    case Op::FMax: return f ? bits_of(gf::fmaxf(f32(a), f32(b))) : bits_of(gf::max_num(f64(a), f64(b)));
+    case Op::FAbs: return f ? bits_of(std::fabs(f32(a))) : bits_of(std::fabs(f64(a)));
+    case Op::FSqrt: return f ? bits_of(std::sqrt(f32(a))) : bits_of(std::sqrt(f64(a)));
+    case Op::FPToSI: {
+        const double v = in.aux == 32 ? f32(a) : f64(a);
+        return static_cast<std::uint64_t>(w == 64 ? saturate<std::int64_t>(v) : saturate<std::int32_t>(v)) & width_mask(w);
+    }
+    case Op::FPToUI: {
+        const double v = in.aux == 32 ? f32(a) : f64(a);
+        if (std::isnan(v) || v <= 0) return 0;
+        const double top = w == 64 ? 18446744073709551615.0 : 4294967295.0;
+        return v >= top ? width_mask(w) : static_cast<std::uint64_t>(v);
+    }
+    case Op::SIToFP: return f ? bits_of(static_cast<float>(sext(a, in.aux))) : bits_of(static_cast<double>(sext(a, in.aux)));
+    case Op::UIToFP: return f ? bits_of(static_cast<float>(a & width_mask(in.aux))) : bits_of(static_cast<double>(a & width_mask(in.aux)));
+    case Op::FPExt: return bits_of(static_cast<double>(f32(a)));
+    case Op::FPTrunc: return bits_of(static_cast<float>(f64(a)));
+    case Op::IMin: return sext(a, w) < sext(b, w) ? a : b;
+    case Op::IMax: return sext(a, w) > sext(b, w) ? a : b;
+    case Op::UMin: return a < b ? a : b;
+    case Op::UMax: return a > b ? a : b;
+    case Op::Gep: {
+        const std::int64_t index = in.b < 0 ? 1 : sext(b, in.aux ? in.aux : 64);
+        return a + static_cast<std::uint64_t>(index * in.imm);
+    }
+    default: return 0;
+    }
+}
+
+
+} // namespace
+
+Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
+                 bool full, long long limit)
+    : m_fn(fn), m_g(g), m_buffers(std::move(buffers)), m_full(full), m_limit(limit)
+{
+    const int wpb = g.warps_per_block();
+    m_warps.resize(static_cast<std::size_t>(g.grid * wpb));
+    m_regs.assign(m_warps.size() * static_cast<std::size_t>(fn.slots) * static_cast<std::size_t>(g.warp), 0);
+    m_barrier_count.assign(static_cast<std::size_t>(g.grid), 0);
+    m_partial.assign(static_cast<std::size_t>(g.threads()), 0.0f);
+    m_loc_seen.assign(fn.locs.size(), 0);
+    m_full_mask = g.warp >= 32 ? 0xffffffffu : (1u << g.warp) - 1;
+    for (int b = 0; b < g.grid; ++b)
+        for (int k = 0; k < wpb; ++k) {
+            Warp& w = m_warps[static_cast<std::size_t>(b * wpb + k)];
+            w.block = b;
+            w.index = k;
+            w.first_thread = b * g.block + k * g.warp;
+            const int lanes = std::min(g.warp, g.block - k * g.warp);
+            w.live = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
+            w.stack.push_back({0, fn.blocks.empty() ? 0 : fn.blocks[0].first, -1, w.live});
+            w.regs = m_regs.data() + static_cast<std::size_t>(b * wpb + k) * static_cast<std::size_t>(fn.slots) *
+                                         static_cast<std::size_t>(g.warp);
+            auto set = [&](std::int32_t slot, std::uint64_t v) {
+                std::uint64_t* r = reg(w, slot);
+                for (int l = 0; l < g.warp; ++l)
+                    r[l] = v;
+            };
+            for (const auto& [slot, v] : fn.constants)
+                set(slot, v);
+            for (std::size_t a = 0; a < fn.param_slots.size() && a < args.size(); ++a)
+                set(fn.param_slots[a], args[a]);
+        }
+}
+
+bool Machine::done() const
+{
+    for (const Warp& w : m_warps)
+        if (w.state != WarpState::Exited)
+            return false;
+    return true;
+}
+
+void Machine::set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes)
+{
+    if (m_fault)
+        return;
+    FaultRecord f;
+    f.kind = std::move(kind);
+    f.loc = loc >= 0 && loc < static_cast<std::int32_t>(m_fn.locs.size()) ? m_fn.locs[static_cast<std::size_t>(loc)] : Loc{};
+    f.message = std::move(message);
+    f.lanes = std::move(lanes);
+    m_fault = std::move(f);
+}
+
+bool Machine::step(StepLog& log)
+{
+    if (done())
+        return false;
+    m_log = &log;
+    const std::size_t threads = static_cast<std::size_t>(m_g.threads());
+    log.accesses.clear();
+    log.atomics.clear();
+    log.lines.clear();
+    log.adds = 0;
+    log.barriers = 0;
+    log.shuffled = false;
+    log.stride.reset();
+    log.active.assign(threads, 0);
+    log.exited_at_start.assign(threads, 0);
+    if (m_full)
+        log.lanes.assign(threads, {});
+    for (Warp& w : m_warps) {
+        for (int l = 0; l < m_g.warp && w.first_thread + l < (w.block + 1) * m_g.block; ++l)
+            log.exited_at_start[static_cast<std::size_t>(w.first_thread + l)] = !((w.live >> l) & 1);
+        w.worked = w.evented = false;
+        if (w.state == WarpState::Stopped)
+            w.state = WarpState::Ready;
+    }
+    std::fill(m_loc_seen.begin(), m_loc_seen.end(), 0);
+    for (Warp& w : m_warps) {
+        if (w.state == WarpState::Ready)
+            run_warp(w);
+        if (m_fault)
+            break;
+    }
+    if (!m_fault)
+        release_barriers();
+    for (std::size_t k = 0; k < m_loc_seen.size(); ++k)
+        if (m_loc_seen[k] && m_fn.locs[k].line > 0)
+            log.lines.insert(m_fn.locs[k].line);
+    return true;
+}
+
+/// Every block whose live warps all wait at a barrier goes on; a block where some wait and the rest
+/// have exited is a barrier reached by part of the block.
+void Machine::release_barriers()
+{
+    const int wpb = m_g.warps_per_block();
+    for (int b = 0; b < m_g.grid && !m_fault; ++b) {
+        int waiting = 0, exited = 0, running = 0;
+        std::int32_t loc = 0;
+        std::vector<int> missing;
+        for (int k = 0; k < wpb; ++k) {
+            const Warp& w = m_warps[static_cast<std::size_t>(b * wpb + k)];
+            waiting += w.state == WarpState::AtBarrier;
+            exited += w.state == WarpState::Exited;
+            running += w.state == WarpState::Stopped || w.state == WarpState::Ready;
+            if (w.state == WarpState::AtBarrier)
+                loc = w.barrier_loc;
+            else if (w.state == WarpState::Exited)
+                missing.push_back(w.first_thread);
+        }
+        if (waiting == 0 || running > 0)
+            continue;
+        if (exited > 0) {
+            set_fault("partial_barrier",
+                      "__syncthreads() reached by part of block " + std::to_string(b) +
+                          ": the warps starting at the threads listed had already returned", loc, missing);
+            return;
+        }
+        for (int k = 0; k < wpb; ++k)
+            m_warps[static_cast<std::size_t>(b * wpb + k)].state = WarpState::Ready;
+        ++m_barrier_count[static_cast<std::size_t>(b)];
+        ++m_log->barriers;
+    }
+}
+
+void Machine::run_warp(Warp& w)
+{
+    while (!w.stack.empty() && !m_fault) {
+        Frame& f = w.stack.back();
+        if (f.mask == 0 || f.block < 0) {
+            exit_lanes(w, f.mask);
+            w.stack.pop_back();
+            continue;
+        }
+        const Block& b = m_fn.blocks[static_cast<std::size_t>(f.block)];
+        while (f.inst < b.last) {
+            const Inst& in = m_fn.insts[static_cast<std::size_t>(f.inst)];
+            if (!exec(w, f, in))
+                return;  // waits (barrier, next step) or faulted
+            ++f.inst;
+        }
+        if (m_fault)
+            return;
+        m_loc_seen[static_cast<std::size_t>(b.loc)] = 1;
+        terminate(w, f, b);
+        if (m_log->accesses.size() > kMaxStepAccesses) {
+            set_fault("endless_loop", "one step made more than " + std::to_string(kMaxStepAccesses) +
+                                          " warp-wide memory accesses without reaching a barrier (the engine's "
+                                          "endless-loop limit)", b.loc, {w.first_thread});
+            return;
+        }
+        if (++m_instructions > m_limit) {
+            set_fault("endless_loop", "the kernel ran more than " + std::to_string(m_limit) +
+                                          " warp instructions (the engine's endless-loop limit)", b.loc, {w.first_thread});
+            return;
+        }
+    }
+    if (w.stack.empty())
+        w.state = WarpState::Exited;
+}
+
+void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
+{
+    m_loc_seen[static_cast<std::size_t>(in.loc)] = 1;
+    if (!work)
+        return;
+    w.worked = true;
+    std::uint8_t* active = &m_log->active[static_cast<std::size_t>(w.first_thread)];
+    for_lanes(mask, [&](int l) { active[l] = 1; });
+}
+
+/// The common ALU instructions, one tight loop per operation over the lanes; false when `in` is
+/// not one of them (alu() then does it lane by lane).
+bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    std::uint64_t* d = reg(w, in.dst);
+    const std::uint64_t* a = reg(w, in.a);
+    const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
+    const std::uint64_t wm = width_mask(in.bits);
+    switch (in.op) {
+    case Op::Add: for_lanes(mask, [&](int l) { d[l] = (a[l] + b[l]) & wm; }); return true;
+    case Op::Sub: for_lanes(mask, [&](int l) { d[l] = (a[l] - b[l]) & wm; }); return true;
+    case Op::Mul: for_lanes(mask, [&](int l) { d[l] = (a[l] * b[l]) & wm; }); return true;
+    case Op::And: for_lanes(mask, [&](int l) { d[l] = a[l] & b[l]; }); return true;
+    case Op::Or: for_lanes(mask, [&](int l) { d[l] = a[l] | b[l]; }); return true;
+    case Op::Xor: for_lanes(mask, [&](int l) { d[l] = a[l] ^ b[l]; }); return true;
+    case Op::Copy: for_lanes(mask, [&](int l) { d[l] = a[l] & wm; }); return true;
+    case Op::Trunc: for_lanes(mask, [&](int l) { d[l] = a[l] & wm; }); return true;
+    case Op::Gep:
+        if (in.b < 0)
+            for_lanes(mask, [&](int l) { d[l] = a[l] + static_cast<std::uint64_t>(in.imm); });
+        else
+            for_lanes(mask, [&](int l) { d[l] = a[l] + static_cast<std::uint64_t>(sext(b[l], in.aux ? in.aux : 64) * in.imm); });
+        return true;
+    case Op::ICmp:
+        if (in.aux == 32)
+            for_lanes(mask, [&](int l) { d[l] = (a[l] & wm) == (b[l] & wm); });
+        else if (in.aux == 36)
+            for_lanes(mask, [&](int l) { d[l] = (a[l] & wm) < (b[l] & wm); });
+        else
+            for_lanes(mask, [&](int l) { d[l] = icmp(in.aux, a[l] & wm, b[l] & wm, in.bits); });
+        return true;
+    case Op::Select: {
+        const std::uint64_t* c = reg(w, in.c);
+        for_lanes(mask, [&](int l) { d[l] = (a[l] & 1) ? b[l] : c[l]; });
+        return true;
+    }
+    case Op::UIToFP:
+        if (in.bits != 32)
+            return false;
+        for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(a[l] & width_mask(in.aux))); });
+        return true;
+    case Op::Fma: {
+        if (in.bits != 32 || (in.flags & (kNegA | kNegC)))
+            return false;
+        const std::uint64_t* c = reg(w, in.c);
+        for_lanes(mask, [&](int l) {
+            const float r = gf::fmaf(f32(a[l]), f32(b[l]), f32(c[l]));
+            d[l] = bits_of(r);
+            m_partial[static_cast<std::size_t>(w.first_thread + l)] = r;
+        });
+        m_log->adds += std::popcount(mask);
+        return true;
+    }
+    case Op::FAdd: case Op::FMul:
+        if (in.bits != 32)
+            return false;
+        if (in.op == Op::FMul)
+            for_lanes(mask, [&](int l) { d[l] = bits_of(f32(a[l]) * f32(b[l])); });
+        else
+            for_lanes(mask, [&](int l) {
+                const float r = gf::add_rn(f32(a[l]), f32(b[l]));
+                d[l] = bits_of(r);
+                m_partial[static_cast<std::size_t>(w.first_thread + l)] = r;
+            });
+        if (in.flags & kReduction)
+            m_log->adds += std::popcount(mask);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
+bool Machine::exec(Warp& w, Frame& f, const Inst& in)
+{
+    const std::uint32_t mask = f.mask;
+    ++m_instructions;
+    switch (in.op) {
+    case Op::Load: case Op::Store:
+        note(w, in, mask, true);
+        memory(w, in, mask);
+        return !m_fault;
+    case Op::Memcpy: case Op::Memset:
+        note(w, in, mask, true);
+        memcopy(w, in, mask);
+        return !m_fault;
+    case Op::Barrier:
+        note(w, in, mask, false);
+        if (mask != w.live) {
+            std::vector<int> lanes;
+            for (int l = 0; l < m_g.warp; ++l)
+                if (((w.live & ~mask) >> l) & 1)
+                    lanes.push_back(w.first_thread + l);
+            set_fault("partial_barrier", "__syncthreads() inside a branch that part of warp " + std::to_string(w.index) +
+                                             " of block " + std::to_string(w.block) + " did not take; the threads listed "
+                                             "do not reach it", in.loc, lanes);
+            return false;
+        }
+        ++f.inst;
+        w.state = WarpState::AtBarrier;
+        w.barrier_loc = in.loc;
+        return false;
+    case Op::Shfl: case Op::Atomic:
+        if (in.op == Op::Shfl ? w.worked : w.evented) {
+            --m_instructions;
+            w.state = WarpState::Stopped;
+            return false;
+        }
+        note(w, in, mask, true);
+        w.evented = true;
+        in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
+        return !m_fault;
+    case Op::SyncWarp: {
+        note(w, in, mask, false);
+        ++w.syncs;
+        return true;
+    }
+    default: break;
+    }
+    note(w, in, mask, (in.flags & kReduction) != 0);
+    std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
+    const std::uint64_t* a = in.a >= 0 ? reg(w, in.a) : nullptr;
+    const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
+    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
+    if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot) {
+        std::uint32_t ballot = 0;
+        if (in.op == Op::Ballot)
+            for (int l = 0; l < m_g.warp; ++l)
+                ballot |= (((mask >> l) & 1) && (b[l] & 1) ? 1u : 0u) << l;
+        for (int l = 0; l < m_g.warp; ++l) {
+            if (!((mask >> l) & 1) || !d)
+                continue;
+            const int tid = w.index * m_g.warp + l;
+            std::uint64_t v = 0;
+            switch (in.op == Op::Sreg ? in.aux : 255) {
+            case kTidX: v = static_cast<std::uint64_t>(tid); break;
+            case kNtidX: v = static_cast<std::uint64_t>(m_g.block); break;
+            case kCtaidX: v = static_cast<std::uint64_t>(w.block); break;
+            case kNctaidX: v = static_cast<std::uint64_t>(m_g.grid); break;
+            case kNtidY: case kNtidZ: case kNctaidY: case kNctaidZ: v = 1; break;
+            case kWarpSize: v = static_cast<std::uint64_t>(m_g.warp); break;
+            case kLaneId: v = static_cast<std::uint64_t>(l); break;
+            case 255: v = in.op == Op::ActiveMask ? mask : ballot; break;
+            default: v = 0;
+            }
+            d[l] = v;
+        }
+        return true;
+    }
+    if (d && a && fast_alu(w, in, mask))
+        return true;
+    bool zero = false;
+    for (int l = 0; l < m_g.warp; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        const std::uint64_t r = alu(in, a ? a[l] : 0, b ? b[l] : 0, c ? c[l] : 0, zero);
+        if (zero) {
+            set_fault("division_by_zero", "integer division by zero", in.loc, {w.first_thread + l});
+            return false;
+        }
+        if (d)
+            d[l] = r;
+        if ((in.flags & kReduction) && in.bits == 32)
+            m_partial[static_cast<std::size_t>(w.first_thread + l)] = std::bit_cast<float>(static_cast<std::uint32_t>(r));
+    }
+    if (in.flags & kReduction)
+        m_log->adds += std::popcount(mask);
+    return true;
+}
+
+void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
+{
+    if (e.moves.empty())
+        return;
+    if (e.moves.size() == 1) {  // one phi: no parallel-copy hazard
+        std::uint64_t* d = reg(w, e.moves[0].dst);
+        const std::uint64_t* src = reg(w, e.moves[0].src);
+        for_lanes(mask, [&](int l) { d[l] = src[l]; });
+        return;
+    }
+    const std::size_t W = static_cast<std::size_t>(m_g.warp);
+    m_tmp.resize(e.moves.size() * W);
+    for (std::size_t k = 0; k < e.moves.size(); ++k)
+        std::memcpy(&m_tmp[k * W], reg(w, e.moves[k].src), W * sizeof(std::uint64_t));
+    for (std::size_t k = 0; k < e.moves.size(); ++k) {
+        std::uint64_t* d = reg(w, e.moves[k].dst);
+        for (std::size_t l = 0; l < W; ++l)
+            if ((mask >> l) & 1)
+                d[l] = m_tmp[k * W + l];
+    }
+}
+
+void Machine::exit_lanes(Warp& w, std::uint32_t mask)
+{
+    w.live &= ~mask;
+    for (Frame& f : w.stack)
+        f.mask &= ~mask;
+}
+
+void Machine::terminate(Warp& w, Frame& f, const Block& b)
+{
+    const std::uint32_t mask = f.mask;
+    if (b.term == Term::Ret || b.term == Term::Unreachable) {
+        if (b.term == Term::Unreachable)
+            set_fault("unreachable", "the kernel reached code marked unreachable", b.loc, {w.first_thread});
+        exit_lanes(w, mask);
+        w.stack.pop_back();
+        return;
+    }
+    std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
+    std::size_t count = 0;
+    if (b.term == Term::Br) {
+        path_store[count++] = {0, mask};
+    } else {
+        const std::uint64_t* c = reg(w, b.cond);
+        std::uint32_t lanes_of[64] = {};
+        const std::size_t edges = b.edges.size() > 64 ? 64 : b.edges.size();
+        if (b.term == Term::CondBr) {
+            for_lanes(mask, [&](int l) { lanes_of[(c[l] & 1) ? 0 : 1] |= 1u << l; });
+        }
+        for (int l = 0; l < m_g.warp && b.term == Term::Switch; ++l) {
+            if (!((mask >> l) & 1))
+                continue;
+            std::size_t e = 0;
+            {
+                for (std::size_t k = 0; k < b.cases.size(); ++k)
+                    if (b.cases[k] == c[l])
+                        e = k + 1;
+            }
+            lanes_of[std::min(e, edges - 1)] |= 1u << l;
+        }
+        for (std::size_t e = 0; e < edges; ++e)
+            if (lanes_of[e])
+                path_store[count++] = {static_cast<int>(e), lanes_of[e]};
+    }
+    const std::span<const std::pair<int, std::uint32_t>> paths(path_store, count);
+    for (const auto& [e, lanes] : paths)
+        apply_moves(w, b.edges[static_cast<std::size_t>(e)], lanes);
+    branch(w, b, mask, paths);
+}
+
+/// The reconvergence stack: one path continues in the frame; several become frames that meet at
+/// the branch's immediate post-dominator. A frame arriving at its reconvergence point is popped.
+void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths)
+{
+    auto start = [&](Frame& f, int block) {
+        f.block = block;
+        f.inst = m_fn.blocks[static_cast<std::size_t>(block)].first;
+    };
+    Frame& top = w.stack.back();
+    if (paths.size() == 1) {
+        start(top, b.edges[static_cast<std::size_t>(paths[0].first)].target);
+        if (top.block == top.reconv)
+            w.stack.pop_back();
+        return;
+    }
+    const std::int32_t r = b.ipdom;
+    const std::int32_t outer = top.reconv;
+    if (r == outer) {
+        w.stack.pop_back();
+    } else if (r >= 0) {
+        start(top, r);
+    } else {
+        top.block = -1;  // no reconvergence before the end: the lanes exit on their paths
+        top.inst = 0;
+    }
+    (void)mask;
+    for (auto it = paths.rbegin(); it != paths.rend(); ++it) {
+        const int target = b.edges[static_cast<std::size_t>(it->first)].target;
+        if (target == r)
+            continue;  // these lanes wait at the reconvergence point
+        Frame f;
+        f.reconv = r;
+        f.mask = it->second;
+        start(f, target);
+        w.stack.push_back(f);
+    }
+    while (!w.stack.empty() && w.stack.back().block == -1 && w.stack.back().mask == 0)
+        w.stack.pop_back();
+}
+
+} // namespace reducescope::simt::detail

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Internal to the SIMT engine: the machine that runs a decoded kernel (interpreter.cpp) and the
+// record of one step it leaves for the tracer (tracer.cpp).
+//
+// Execution: warp by warp in lock step. Each warp has an active mask and a reconvergence stack;
+// a divergent branch pushes its paths, which meet again at the branch's immediate post-dominator.
+// A step runs every warp of the grid until it waits at a block barrier, stops before a shuffle or
+// atomic that follows other work of the warp in this step, or exits.
+#pragma once
+
+#include "simt/program.h"
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace reducescope::simt::detail {
+
+/// A buffer of the launch: the kernel's global arguments, shared variables (one copy per block),
+/// local arrays (one copy per thread).
+struct Buffer {
+    Space space = Space::Global;
+    std::string name;
+    std::int64_t bytes = 0;  ///< extent of one copy
+    int copies = 1;
+    bool is_float = true;
+    std::vector<std::uint8_t> data;  ///< copies x bytes
+    /// Racecheck state per 4-byte word of every copy (shared and global buffers).
+    struct Word {
+        std::int32_t epoch = -1;   ///< (block, barrier count) of the records, -1 = none
+        std::int32_t writer = -1;  ///< thread that wrote it in this epoch
+        std::int32_t reader = -1, reader2 = -1;
+        std::uint32_t writer_sync = 0, reader_sync = 0, reader2_sync = 0;  ///< __syncwarp count of their warps then
+        std::int32_t writer_loc = 0, reader_loc = 0, reader2_loc = 0;
+    };
+    std::vector<Word> words;
+};
+
+/// What one lane did to memory in a step (for LaneRecord reads / writes).
+struct LaneAccess {
+    std::int32_t buffer;
+    std::int32_t copy;
+    std::int64_t element;  ///< 4-byte element index in the copy
+    bool write;
+};
+
+/// One warp-wide memory instruction executed in a step.
+struct WarpAccess {
+    std::int32_t buffer = 0;
+    int block = 0, warp = 0;
+    bool write = false;
+    int bytes = 4;
+    std::int32_t expr = -1;
+    std::vector<std::int64_t> elements;  ///< per lane: element index, -1 = not taking part
+};
+
+struct AtomicRecord {
+    int block = 0, thread = 0;
+    std::int32_t buffer = 0;
+    std::int64_t element = 0;
+    std::int32_t expr = -1;
+    bool is_float = false, float_add = false;
+    double before = 0, operand = 0, after = 0;
+};
+
+/// Everything a step did, gathered while it runs.
+struct StepLog {
+    std::vector<std::uint8_t> active;            ///< per thread: did work in the step
+    std::vector<std::uint8_t> exited_at_start;   ///< per thread
+    std::vector<std::vector<LaneAccess>> lanes;  ///< per thread (full detail)
+    std::vector<WarpAccess> accesses;
+    std::vector<AtomicRecord> atomics;
+    std::set<int> lines;
+    long long adds = 0;
+    int barriers = 0;
+    bool shuffled = false;
+    std::optional<std::int64_t> stride;  ///< the shuffle's offset when all lanes used one
+};
+
+struct FaultRecord {
+    std::string kind, message;
+    Loc loc;
+    std::vector<int> lanes;
+};
+
+struct Frame {
+    std::int32_t block = 0;
+    std::int32_t inst = 0;
+    std::int32_t reconv = -1;
+    std::uint32_t mask = 0;
+};
+
+enum class WarpState : std::uint8_t { Ready, AtBarrier, Stopped, Exited };
+
+struct Warp {
+    int block = 0, index = 0, first_thread = 0;
+    std::uint32_t live = 0;  ///< lanes not exited
+    std::vector<Frame> stack;
+    WarpState state = WarpState::Ready;
+    std::uint32_t syncs = 0;  ///< __syncwarp() calls so far (racecheck within the warp)
+    bool worked = false;      ///< did work in this step (a later shuffle starts a new step)
+    bool evented = false;     ///< ran a shuffle or atomic in this step (a later atomic starts a new step)
+    std::int32_t barrier_loc = 0;
+    std::uint64_t* regs = nullptr;  ///< this warp's registers: slots x warp size
+};
+
+struct Geometry {
+    int block = 1, grid = 1, warp = 32, banks = 32;
+    int threads() const { return block * grid; }
+    int warps_per_block() const { return (block + warp - 1) / warp; }
+};
+
+/// Runs one kernel launch step by step.
+class Machine {
+public:
+    Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
+            bool full, long long limit);
+
+    /// Runs one step; false when every warp had exited before it. After a fault, fault() is set.
+    bool step(StepLog& log);
+    const std::optional<FaultRecord>& fault() const { return m_fault; }
+    long long instructions() const { return m_instructions; }
+    const std::vector<Buffer>& buffers() const { return m_buffers; }
+    /// Per thread: the last float result of the reduction's operations (the register being reduced).
+    const std::vector<float>& partials() const { return m_partial; }
+    bool done() const;
+
+private:
+    void run_warp(Warp& w);
+    bool exec(Warp& w, Frame& f, const Inst& in);
+    void terminate(Warp& w, Frame& f, const Block& b);
+    void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths);
+    void apply_moves(Warp& w, const Edge& e, std::uint32_t mask);
+    void exit_lanes(Warp& w, std::uint32_t mask);
+    void memory(Warp& w, const Inst& in, std::uint32_t mask);
+    void memcopy(Warp& w, const Inst& in, std::uint32_t mask);
+    void atomic(Warp& w, const Inst& in, std::uint32_t mask);
+    void shuffle(Warp& w, const Inst& in, std::uint32_t mask);
+    void release_barriers();
+    std::uint8_t* address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in, Buffer*& buf,
+                          std::int64_t& offset, std::int32_t& copy);
+    void race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in);
+    void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
+    void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
+    bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    /// f(lane) for every lane of `mask`: a plain loop for a full warp, set bits otherwise.
+    template <class F>
+    void for_lanes(std::uint32_t mask, F&& f) const
+    {
+        if (mask == m_full_mask)
+            for (int l = 0; l < m_g.warp; ++l)
+                f(l);
+        else
+            for (std::uint32_t m = mask; m; m &= m - 1)
+                f(std::countr_zero(m));
+    }
+    std::uint64_t* reg(Warp& w, std::int32_t slot) { return w.regs + static_cast<std::ptrdiff_t>(slot) * m_g.warp; }
+
+    const Function& m_fn;
+    Geometry m_g;
+    std::vector<Buffer> m_buffers;
+    std::vector<Warp> m_warps;
+    std::vector<std::uint64_t> m_regs;
+    std::vector<int> m_barrier_count;  ///< per block
+    std::vector<float> m_partial;      ///< per thread
+    std::vector<std::uint8_t> m_loc_seen;  ///< per Function::locs entry: run in this step
+    std::vector<std::uint64_t> m_tmp;
+    StepLog* m_log = nullptr;
+    bool m_full = true;
+    std::uint32_t m_full_mask = 0xffffffffu;  ///< all lanes of a warp of m_g.warp
+    long long m_limit = 0;
+    long long m_instructions = 0;
+    std::optional<FaultRecord> m_fault;
+};
+
+} // namespace reducescope::simt::detail

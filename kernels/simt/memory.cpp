@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Memory of the SIMT engine: loads, stores, copies, atomics and shuffles of a warp, with the checks
+// a GPU tool would make: every access inside its array's extent (memcheck), no two threads touching
+// one word with a write between barriers (racecheck's rule), shuffles reading only lanes that take
+// part.
+#include "simt/machine.h"
+
+#include "model/gpu_float.h"
+
+#include <bit>
+#include <cstring>
+
+namespace reducescope::simt::detail {
+namespace {
+
+namespace gf = reducescope::model::gpu_float;
+
+constexpr std::uint64_t kOffsetMask = (std::uint64_t(1) << 48) - 1;
+
+float as_float(std::uint32_t v) { return std::bit_cast<float>(v); }
+
+} // namespace
+
+std::uint8_t* Machine::address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in, Buffer*& buf,
+                               std::int64_t& offset, std::int32_t& copy)
+{
+    const std::uint64_t id = pointer >> 48;
+    const int thread = w.first_thread + lane;
+    if (id == 0 || id > m_buffers.size()) {
+        set_fault("out_of_bounds", "access through a pointer that points into no array", in.loc, {thread});
+        return nullptr;
+    }
+    buf = &m_buffers[static_cast<std::size_t>(id - 1)];
+    offset = static_cast<std::int64_t>(pointer & kOffsetMask);
+    if (offset >= (std::int64_t(1) << 47))
+        offset -= std::int64_t(1) << 48;  // a negative offset
+    if (offset < 0 || offset + bytes > buf->bytes) {
+        const std::string elements = buf->is_float || buf->space == Space::Local ? std::to_string(buf->bytes / 4) + " floats"
+                                                                                  : std::to_string(buf->bytes) + " bytes";
+        set_fault("out_of_bounds", "access to " + buf->name + "[" + std::to_string(offset / 4) + "] (byte " +
+                                       std::to_string(offset) + ") outside its " + elements, in.loc, {thread});
+        return nullptr;
+    }
+    copy = buf->space == Space::Global ? 0 : buf->space == Space::Shared ? w.block : thread;
+    return buf->data.data() + static_cast<std::size_t>(copy) * static_cast<std::size_t>(buf->bytes) +
+           static_cast<std::size_t>(offset);
+}
+
+void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in)
+{
+    if (b.space == Space::Local || b.words.empty())
+        return;
+    const int thread = w.first_thread + lane;
+    const std::int32_t epoch = (w.block << 16) | (m_barrier_count[static_cast<std::size_t>(w.block)] & 0xffff);
+    Buffer::Word& word = b.words[static_cast<std::size_t>(copy) * static_cast<std::size_t>(b.bytes / 4) +
+                                 static_cast<std::size_t>(offset / 4)];
+    const bool other_block = word.epoch >= 0 && (word.epoch >> 16) != w.block;
+    if (!other_block && word.epoch != epoch) {
+        word = Buffer::Word{};
+        word.epoch = epoch;
+    }
+    const int warp_first = w.first_thread;
+    auto ordered = [&](std::int32_t other, std::uint32_t other_sync) {
+        // Same thread, or lanes of this warp separated by a __syncwarp(): no race.
+        if (other == thread)
+            return true;
+        return !other_block && other >= warp_first && other < warp_first + m_g.warp && other_sync != w.syncs;
+    };
+    auto report = [&](std::int32_t other, std::int32_t other_loc, const char* what) {
+        const Loc& l = m_fn.locs[static_cast<std::size_t>(other_loc)];
+        const bool same_warp = !other_block && other >= warp_first && other < warp_first + m_g.warp;
+        std::string msg = std::string("data race on ") + b.name + "[" + std::to_string(offset / 4) + "]: thread " +
+                          std::to_string(thread) + (write ? " writes" : " reads") + " the word that thread " +
+                          std::to_string(other) + " " + what + " at line " + std::to_string(l.line) +
+                          (other_block ? ", in another block (no barrier orders blocks)"
+                                       : ", with no barrier between");
+        if (same_warp)
+            msg += "; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but from "
+                   "Volta on a warp's lanes are not guaranteed to run together (racecheck reports it)";
+        set_fault("data_race", msg, in.loc, {std::min(thread, other), std::max(thread, other)});
+    };
+    if (word.writer >= 0 && !ordered(word.writer, word.writer_sync))
+        return report(word.writer, word.writer_loc, "wrote");
+    if (write) {
+        if (word.reader >= 0 && !ordered(word.reader, word.reader_sync))
+            return report(word.reader, word.reader_loc, "read");
+        if (word.reader2 >= 0 && !ordered(word.reader2, word.reader2_sync))
+            return report(word.reader2, word.reader2_loc, "read");
+        word.epoch = epoch;
+        word.writer = thread;
+        word.writer_sync = w.syncs;
+        word.writer_loc = in.loc;
+        word.reader = word.reader2 = -1;
+    } else if (word.reader < 0 || word.reader == thread) {
+        word.epoch = epoch;
+        word.reader = thread;
+        word.reader_sync = w.syncs;
+        word.reader_loc = in.loc;
+    } else {
+        // A second reader: kept (the latest other than the first), so that a writer other than both is caught.
+        word.epoch = epoch;
+        word.reader2 = thread;
+        word.reader2_sync = w.syncs;
+        word.reader2_loc = in.loc;
+    }
+}
+
+void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const bool write = in.op == Op::Store;
+    const int bytes = in.bits / 8;
+    const std::uint64_t* p = reg(w, in.a);
+    std::uint64_t* d = write ? nullptr : reg(w, in.dst);
+    const std::uint64_t* v = write ? reg(w, in.b) : nullptr;
+    WarpAccess rec;
+    for (int l = 0; l < m_g.warp; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        Buffer* buf = nullptr;
+        std::int64_t off = 0;
+        std::int32_t copy = 0;
+        std::uint8_t* at = address(w, l, p[l], bytes, in, buf, off, copy);
+        if (!at)
+            return;
+        race(w, l, *buf, copy, off, write, in);
+        if (m_fault)
+            return;
+        if (write)
+            std::memcpy(at, &v[l], static_cast<std::size_t>(bytes));
+        else {
+            std::uint64_t x = 0;
+            std::memcpy(&x, at, static_cast<std::size_t>(bytes));
+            d[l] = x;
+        }
+        if (!m_full || buf->space == Space::Local)
+            continue;
+        const std::int32_t id = static_cast<std::int32_t>(p[l] >> 48);
+        if (rec.elements.empty()) {
+            rec = {id, w.block, w.index, write, bytes, in.expr, std::vector<std::int64_t>(static_cast<std::size_t>(m_g.warp), -1)};
+        }
+        rec.elements[static_cast<std::size_t>(l)] = off / 4;
+        m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4, write});
+    }
+    if (!rec.elements.empty())
+        m_log->accesses.push_back(std::move(rec));
+}
+
+void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const std::uint64_t* dst = reg(w, in.a);
+    const std::uint64_t* src = reg(w, in.b);
+    const std::uint64_t* len = reg(w, in.c);
+    for (int l = 0; l < m_g.warp && !m_fault; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        const int bytes = static_cast<int>(len[l]);
+        Buffer *db = nullptr, *sb = nullptr;
+        std::int64_t doff = 0, soff = 0;
+        std::int32_t dcopy = 0, scopy = 0;
+        std::uint8_t* d = address(w, l, dst[l], bytes, in, db, doff, dcopy);
+        if (!d)
+            return;
+        if (in.op == Op::Memset) {
+            std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
+            continue;
+        }
+        std::uint8_t* s = address(w, l, src[l], bytes, in, sb, soff, scopy);
+        if (!s)
+            return;
+        for (int k = 0; k < bytes; k += 4) {
+            race(w, l, *sb, scopy, soff + k, false, in);
+            race(w, l, *db, dcopy, doff + k, true, in);
+        }
+        std::memmove(d, s, static_cast<std::size_t>(bytes));
+        // The access the step counts: the copy's source or destination outside the thread's locals,
+        // one instruction of `bytes` per lane (a float4 load is one 16-byte access).
+        for (auto [b, off, copy, write] : {std::tuple{sb, soff, scopy, false}, std::tuple{db, doff, dcopy, true}}) {
+            if (!m_full || b->space == Space::Local)
+                continue;
+            const auto id = static_cast<std::int32_t>(b - m_buffers.data()) + 1;
+            WarpAccess* rec = nullptr;
+            if (!m_log->accesses.empty() && m_log->accesses.back().expr == in.expr && m_log->accesses.back().buffer == id &&
+                m_log->accesses.back().warp == w.index && m_log->accesses.back().block == w.block &&
+                m_log->accesses.back().elements[static_cast<std::size_t>(l)] < 0)
+                rec = &m_log->accesses.back();
+            if (!rec) {
+                m_log->accesses.push_back({id, w.block, w.index, write, bytes, in.expr,
+                                           std::vector<std::int64_t>(static_cast<std::size_t>(m_g.warp), -1)});
+                rec = &m_log->accesses.back();
+            }
+            rec->elements[static_cast<std::size_t>(l)] = off / 4;
+            for (int k = 0; k < bytes / 4; ++k)
+                m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4 + k, write});
+        }
+    }
+}
+
+void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const std::uint64_t* p = reg(w, in.a);
+    const std::uint64_t* v = reg(w, in.b);
+    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
+    std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
+    const int bytes = in.bits / 8;
+    for (int l = 0; l < m_g.warp; ++l) {  // lane order: the model's serialisation (block, warp, lane)
+        if (!((mask >> l) & 1))
+            continue;
+        Buffer* buf = nullptr;
+        std::int64_t off = 0;
+        std::int32_t copy = 0;
+        std::uint8_t* at = address(w, l, p[l], bytes, in, buf, off, copy);
+        if (!at)
+            return;
+        std::uint64_t old = 0;
+        std::memcpy(&old, at, static_cast<std::size_t>(bytes));
+        const std::uint64_t x = v[l];
+        std::uint64_t nv = old;
+        const bool is_float = in.flags & kFloat;
+        const auto s32 = [](std::uint64_t u) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(u)); };
+        switch (in.aux) {
+        case kAtomicAdd:
+            if (is_float) {
+                const float a = as_float(static_cast<std::uint32_t>(old)), b = as_float(static_cast<std::uint32_t>(x));
+                const float r = buf->space == Space::Shared ? gf::atomic_add_shared_f32(a, b) : gf::atomic_add_global_f32(a, b);
+                nv = std::bit_cast<std::uint32_t>(r);
+            } else {
+                nv = old + x;
+            }
+            break;
+        case kAtomicSub: nv = old - x; break;
+        case kAtomicExch: nv = x; break;
+        case kAtomicAnd: nv = old & x; break;
+        case kAtomicOr: nv = old | x; break;
+        case kAtomicXor: nv = old ^ x; break;
+        case kAtomicCas: nv = (old == x) ? c[l] : old; break;
+        case kAtomicMax: nv = (in.flags & kUnsigned) ? std::max(old, x) : (s32(x) > s32(old) ? x : old); break;
+        case kAtomicMin: nv = (in.flags & kUnsigned) ? std::min(old, x) : (s32(x) < s32(old) ? x : old); break;
+        default: break;
+        }
+        if (bytes == 4)
+            nv &= 0xffffffffull;
+        std::memcpy(at, &nv, static_cast<std::size_t>(bytes));
+        if (d)
+            d[l] = old & (bytes == 8 ? ~std::uint64_t(0) : 0xffffffffull);
+        AtomicRecord r;
+        r.block = w.block;
+        r.thread = w.first_thread + l;
+        r.buffer = static_cast<std::int32_t>(p[l] >> 48);
+        r.element = off / 4;
+        r.expr = in.expr;
+        r.is_float = is_float;
+        r.float_add = is_float && in.aux == kAtomicAdd;
+        r.before = is_float ? as_float(static_cast<std::uint32_t>(old)) : static_cast<double>(s32(old));
+        r.operand = is_float ? as_float(static_cast<std::uint32_t>(x)) : static_cast<double>(s32(x));
+        r.after = is_float ? as_float(static_cast<std::uint32_t>(nv)) : static_cast<double>(s32(nv));
+        if (r.float_add)
+            ++m_log->adds;
+        m_log->atomics.push_back(r);
+        if (m_full && buf->space != Space::Local)
+            m_log->lanes[static_cast<std::size_t>(r.thread)].push_back({r.buffer, copy, off / 4, true});
+    }
+}
+
+void Machine::shuffle(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const std::uint64_t* m = reg(w, in.a);
+    const std::uint64_t* v = reg(w, in.b);
+    const std::uint64_t* arg = reg(w, in.c);
+    const std::uint64_t* wid = reg(w, in.d);
+    std::uint64_t* d = reg(w, in.dst);
+    const int W = m_g.warp;
+    m_tmp.assign(static_cast<std::size_t>(W), 0);
+    m_log->shuffled = true;
+    std::optional<std::int64_t> offset;
+    bool same = true;
+    for (int l = 0; l < W; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        const auto member = static_cast<std::uint32_t>(m[l]);
+        const int width = static_cast<int>(wid[l]) <= 0 || static_cast<int>(wid[l]) > W ? W : static_cast<int>(wid[l]);
+        const int a = static_cast<int>(static_cast<std::int32_t>(arg[l]));
+        const int base = l - l % width;
+        int src = l;
+        switch (in.aux) {
+        case kShflIdx: src = base + ((a % width) + width) % width; break;
+        case kShflUp: src = l - a >= base ? l - a : l; break;
+        case kShflDown: src = l + a < base + width ? l + a : l; break;
+        case kShflXor: src = (l ^ a) < base + width && (l ^ a) >= 0 ? (l ^ a) : l; break;
+        }
+        if (offset && *offset != a)
+            same = false;
+        offset = a;
+        if (!((member >> l) & 1) || !((member >> src) & 1) || !((mask >> src) & 1)) {
+            const bool self = !((member >> l) & 1);
+            set_fault("shuffle_inactive_lane",
+                      self ? "the shuffle's mask leaves out the calling lane " + std::to_string(l) + " of warp " +
+                                 std::to_string(w.index)
+                           : "lane " + std::to_string(l) + " reads lane " + std::to_string(src) + " of warp " +
+                                 std::to_string(w.index) + ", which is " +
+                                 (((member >> src) & 1) ? "not active here (it skipped this shuffle)" : "excluded by the mask"),
+                      in.loc, {w.first_thread + l});
+            return;
+        }
+        m_tmp[static_cast<std::size_t>(l)] = v[src];
+        if (m_full) {
+            m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({-1, 0, w.first_thread + src, false});
+            m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({-1, 0, w.first_thread + l, true});
+        }
+    }
+    for (int l = 0; l < W; ++l)
+        if ((mask >> l) & 1)
+            d[l] = m_tmp[static_cast<std::size_t>(l)] & 0xffffffffull;
+    if (same && offset)
+        m_log->stride = *offset;
+}
+
+} // namespace reducescope::simt::detail

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The tracer: plans the launch (docs/your-own-kernel.md), runs the machine step by step and turns
+// each step's log into a model::Step, counting banks, wavefronts, sectors and divergence with the
+// step model's own rules (model::shared_access_cost, model::global_access_cost).
+#include "simt/machine.h"
+
+#include "model/simulate.h"
+#include "model/trace_json.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace reducescope::simt {
+namespace {
+
+using namespace detail;
+
+std::optional<Diagnostic> launch_error(std::string message)
+{
+    return Diagnostic{0, 0, "error", std::move(message)};
+}
+
+bool teaching_size(int v) { return v == 4 || v == 8 || v == 16 || v == 32; }
+
+/// Where the step's values come from: every block's shared arrays end to end, or the input.
+struct Layout {
+    std::vector<std::int64_t> shared_base;  ///< per buffer id: word offset in a block's shared segment, -1 = not shared
+    std::int64_t shared_words = 0;          ///< words of one block's segment
+    std::int32_t input = kInputBuffer, output = kOutputBuffer;
+};
+
+std::string lines_text(const std::set<int>& lines)
+{
+    std::string s;
+    int run_start = -1, prev = -1;
+    auto flush = [&] {
+        if (run_start < 0)
+            return;
+        s += (s.empty() ? "" : ", ") + std::to_string(run_start);
+        if (prev > run_start)
+            s += "–" + std::to_string(prev);
+    };
+    for (int l : lines) {
+        if (l != prev + 1) {
+            flush();
+            run_start = l;
+        }
+        prev = l;
+    }
+    flush();
+    return s.empty() ? "-" : s;
+}
+
+class Tracer {
+public:
+    Tracer(const Program& p, const Function& fn, model::Trace& t, const Geometry& g, Layout layout, bool full)
+        : m_program(p), m_fn(fn), m_trace(t), m_g(g), m_layout(std::move(layout)), m_full(full) {}
+
+    void add_step(const StepLog& log, const Machine& m, bool last, const FaultRecord* fault);
+
+private:
+    model::MemorySpace choose_space(const StepLog& log) const;
+    void values(model::Step& s, const Machine& m) const;
+    void lanes(model::Step& s, const StepLog& log) const;
+    void warps(model::Step& s) const;
+    void accesses(model::Step& s, const StepLog& log) const;
+    void atomics(model::Step& s, const StepLog& log);
+    void describe(model::Step& s, const StepLog& log, bool last, const FaultRecord* fault) const;
+    std::int64_t value_index(const LaneAccess& a, model::MemorySpace space, bool reads_input) const;
+    bool is_shared(std::int32_t buffer) const
+    {
+        return buffer > 0 && buffer < static_cast<std::int32_t>(m_layout.shared_base.size()) &&
+               m_layout.shared_base[static_cast<std::size_t>(buffer)] >= 0;
+    }
+
+    const Program& m_program;
+    const Function& m_fn;
+    model::Trace& m_trace;
+    Geometry m_g;
+    Layout m_layout;
+    bool m_full;
+    bool m_output_written = false;
+    int m_atomic_order = 0;
+    model::MemorySpace m_last_space = model::MemorySpace::Global;
+};
+
+model::MemorySpace Tracer::choose_space(const StepLog& log) const
+{
+    bool shared = false, global = false;
+    for (const WarpAccess& a : log.accesses) {
+        if (is_shared(a.buffer))
+            shared = true;
+        else if (a.buffer == m_layout.input)
+            global = true;
+    }
+    if (shared)
+        return model::MemorySpace::Shared;
+    if (global)
+        return model::MemorySpace::Global;
+    if (log.shuffled)
+        return model::MemorySpace::Registers;
+    return m_last_space;
+}
+
+void Tracer::values(model::Step& s, const Machine& m) const
+{
+    const auto& bufs = m.buffers();
+    auto floats = [](const Buffer& b, std::int32_t copy) {
+        std::vector<float> v(static_cast<std::size_t>(b.bytes / 4));
+        std::memcpy(v.data(), b.data.data() + static_cast<std::size_t>(copy) * static_cast<std::size_t>(b.bytes), v.size() * 4);
+        return v;
+    };
+    if (s.values_space == model::MemorySpace::Shared) {
+        s.values.reserve(static_cast<std::size_t>(m_layout.shared_words * m_g.grid));
+        for (int b = 0; b < m_g.grid; ++b)
+            for (std::size_t id = 1; id < m_layout.shared_base.size(); ++id)
+                if (m_layout.shared_base[id] >= 0) {
+                    const std::vector<float> v = floats(bufs[id - 1], b);
+                    s.values.insert(s.values.end(), v.begin(), v.end());
+                }
+    } else if (s.values_space == model::MemorySpace::Registers) {
+        s.values = m.partials();
+    } else {
+        s.values = floats(bufs[static_cast<std::size_t>(m_layout.input - 1)], 0);
+    }
+}
+
+/// Index into the step's values (or, for a read when reads_input, into the trace's input) of one
+/// lane access; -1 when the access is to another array (*output, a local, another space).
+std::int64_t Tracer::value_index(const LaneAccess& a, model::MemorySpace space, bool reads_input) const
+{
+    using model::MemorySpace;
+    if (a.buffer < 0)  // a shuffle: the lane read or written, by global thread index
+        return space == MemorySpace::Registers ? a.element : -1;
+    if (reads_input && !a.write)
+        return a.buffer == m_layout.input ? a.element : -1;
+    if (space == MemorySpace::Shared)
+        return is_shared(a.buffer) ? a.copy * m_layout.shared_words + m_layout.shared_base[static_cast<std::size_t>(a.buffer)] + a.element
+                                   : -1;
+    if (space == MemorySpace::Global)
+        return a.buffer == m_layout.input ? a.element : -1;
+    return -1;
+}
+
+void Tracer::lanes(model::Step& s, const StepLog& log) const
+{
+    s.lanes.resize(static_cast<std::size_t>(m_g.threads()));
+    bool input_reads = false;
+    if (s.values_space != model::MemorySpace::Global)
+        for (const auto& l : log.lanes)
+            for (const LaneAccess& a : l)
+                input_reads = input_reads || (!a.write && a.buffer == m_layout.input);
+    s.reads_input = input_reads;
+    for (std::size_t t = 0; t < s.lanes.size(); ++t) {
+        model::LaneRecord& r = s.lanes[t];
+        r.state = log.exited_at_start[t] ? model::LaneState::Exited
+                  : log.active[t]        ? model::LaneState::Active
+                                         : model::LaneState::Idle;
+        if (t >= log.lanes.size())
+            continue;
+        for (const LaneAccess& a : log.lanes[t]) {
+            const std::int64_t k = value_index(a, s.values_space, input_reads);
+            if (k < 0)
+                continue;
+            auto& list = a.write ? r.writes : r.reads;
+            if (std::find(list.begin(), list.end(), static_cast<std::int32_t>(k)) == list.end())
+                list.push_back(static_cast<std::int32_t>(k));
+        }
+    }
+}
+
+void Tracer::warps(model::Step& s) const
+{
+    const int wpb = m_g.warps_per_block();
+    for (int b = 0; b < m_g.grid; ++b)
+        for (int w = 0; w < wpb; ++w) {
+            const int first = b * m_g.block + w * m_g.warp;
+            const int last = std::min(first + m_g.warp, (b + 1) * m_g.block);
+            model::WarpRecord r;
+            r.block = b;
+            r.warp = w;
+            for (int t = first; t < last; ++t) {
+                const model::LaneState st = s.lanes[static_cast<std::size_t>(t)].state;
+                r.live_lanes += st != model::LaneState::Exited;
+                if (st == model::LaneState::Active)
+                    r.active_lanes.push_back(t - first);
+            }
+            const int active = static_cast<int>(r.active_lanes.size());
+            r.divergent = active > 0 && active < r.live_lanes;
+            s.counters.active_lanes += active;
+            if (active > 0)
+                s.counters.lane_slots += m_g.warp;
+            s.counters.divergent_warps += r.divergent;
+            s.warps.push_back(std::move(r));
+        }
+}
+
+void Tracer::accesses(model::Step& s, const StepLog& log) const
+{
+    for (const WarpAccess& a : log.accesses) {
+        const std::string expr = a.expr >= 0 ? m_fn.exprs[static_cast<std::size_t>(a.expr)] : std::string("memcpy");
+        const auto kind = a.write ? model::AccessKind::Write : model::AccessKind::Read;
+        if (is_shared(a.buffer)) {
+            model::SharedAccess r;
+            r.block = a.block;
+            r.warp = a.warp;
+            r.kind = kind;
+            r.expression = expr;
+            r.words.assign(a.elements.size(), -1);
+            r.bank_of_lane.assign(a.elements.size(), -1);
+            for (std::size_t l = 0; l < a.elements.size(); ++l)
+                if (a.elements[l] >= 0) {
+                    r.words[l] = static_cast<std::int32_t>(m_layout.shared_base[static_cast<std::size_t>(a.buffer)] + a.elements[l]);
+                    r.bank_of_lane[l] = r.words[l] % m_g.banks;
+                }
+            const model::SharedAccessCost cost = model::shared_access_cost(r.words, m_g.banks, kind);
+            r.wavefronts = r.max_conflict_ways = cost.wavefronts;
+            r.broadcast = cost.broadcast;
+            s.counters.shared_wavefronts += cost.wavefronts;
+            s.counters.extra_shared_wavefronts += cost.wavefronts - 1;
+            s.max_conflict_ways = std::max(s.max_conflict_ways, cost.wavefronts);
+            s.shared_accesses.push_back(std::move(r));
+            continue;
+        }
+        model::GlobalAccess r;
+        r.block = a.block;
+        r.warp = a.warp;
+        r.kind = kind;
+        r.expression = expr;
+        r.elements = a.elements;
+        r.bytes_per_lane = a.bytes == 8 || a.bytes == 16 ? a.bytes : 4;
+        const model::GlobalAccessCost cost = model::global_access_cost(r.elements, r.bytes_per_lane);
+        r.sectors = cost.sectors;
+        r.ideal_sectors = cost.ideal_sectors;
+        s.counters.global_sectors += r.sectors;
+        s.global_accesses.push_back(std::move(r));
+    }
+}
+
+void Tracer::atomics(model::Step& s, const StepLog& log)
+{
+    for (const AtomicRecord& a : log.atomics) {
+        model::AtomicOp op;
+        op.order = m_atomic_order++;
+        op.block = a.block;
+        op.lane = a.thread;
+        const std::string expr = a.expr >= 0 ? m_fn.exprs[static_cast<std::size_t>(a.expr)] : std::string("atomic");
+        op.target = a.float_add && a.buffer == m_layout.output && a.element == 0 ? std::string("*output")
+                                                                                  : expr + (a.float_add ? "" : " (integer)");
+        op.before = a.before;
+        op.operand = a.operand;
+        op.after = a.after;
+        s.atomics.push_back(std::move(op));
+        ++s.counters.atomics;
+        if (a.buffer == m_layout.output)
+            m_output_written = true;
+    }
+}
+
+void Tracer::describe(model::Step& s, const StepLog& log, bool last, const FaultRecord* fault) const
+{
+    const std::string lines = lines_text(log.lines);
+    if (fault)
+        s.label_text = model::make_text("engine.label.fault", lines);
+    else if (log.barriers > 0)
+        s.label_text = model::make_text("engine.label.barrier", lines);
+    else if (log.shuffled && log.stride)
+        s.label_text = model::make_text("engine.label.shuffle", lines, static_cast<long long>(*log.stride));
+    else if (!log.atomics.empty())
+        s.label_text = model::make_text("engine.label.atomic", lines);
+    else
+        s.label_text = model::make_text(last ? "engine.label.end" : "engine.label.step", lines);
+    s.explanation_text.push_back(model::make_text("engine.active", s.counters.active_lanes, m_g.threads()));
+    s.explanation_text.push_back(s.counters.divergent_warps == 0 ? model::make_text("diverge.none")
+                                                                 : model::make_text("diverge.some", s.counters.divergent_warps));
+    if (s.max_conflict_ways > 1)
+        s.explanation_text.push_back(model::make_text("banks.conflict", s.max_conflict_ways, s.counters.shared_wavefronts,
+                                                      s.counters.shared_wavefronts - s.counters.extra_shared_wavefronts));
+    else if (!s.shared_accesses.empty())
+        s.explanation_text.push_back(model::make_text("banks.free"));
+    if (fault)
+        s.explanation_text.push_back(model::make_text("engine.fault", fault->message));
+    s.label = model::render_english(s.label_text);
+    s.explanation = model::render_english(s.explanation_text);
+    s.source_lines.assign(log.lines.begin(), log.lines.end());
+    if (log.stride)
+        s.stride = static_cast<int>(*log.stride);
+}
+
+void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const FaultRecord* fault)
+{
+    model::Step s;
+    s.block_dim = m_g.block;
+    s.grid_dim = m_g.grid;
+    s.values_space = choose_space(log);
+    m_last_space = s.values_space;
+    values(s, m);
+    if (m_full) {
+        lanes(s, log);
+        warps(s);
+        accesses(s, log);
+    }
+    atomics(s, log);
+    for (const WarpAccess& a : log.accesses)
+        if (a.buffer == m_layout.output && a.write)
+            m_output_written = true;
+    if (!m_full)
+        for (const auto& l : log.lanes)
+            for (const LaneAccess& a : l)
+                m_output_written = m_output_written || (a.write && a.buffer == m_layout.output);
+    s.counters.barriers = log.barriers;
+    s.counters.adds = static_cast<int>(log.adds);
+    if (m_output_written) {
+        float out = 0;
+        std::memcpy(&out, m.buffers()[static_cast<std::size_t>(m_layout.output - 1)].data.data(), 4);
+        s.output = out;
+    }
+    describe(s, log, last, fault);
+    m_trace.steps.push_back(std::move(s));
+}
+
+/// The launch of docs/your-own-kernel.md: block, grid, buffers and arguments.
+struct Plan {
+    Geometry g;
+    int padded = 0;
+    std::vector<Buffer> buffers;
+    std::vector<std::uint64_t> args;
+    Layout layout;
+};
+
+std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
+                               Plan& p)
+{
+    const int n = static_cast<int>(input.size());
+    if (n < 1 || n > kMaxEngineInput)
+        return launch_error("input must hold 1.." + std::to_string(kMaxEngineInput) + " values (got " + std::to_string(n) + ")");
+    if (!teaching_size(o.warp_size))
+        return launch_error("warp-size must be 32, or 4, 8 or 16 as a teaching aid (got " + std::to_string(o.warp_size) + ")");
+    if (!teaching_size(o.banks))
+        return launch_error("banks must be 32, or 4, 8 or 16 (got " + std::to_string(o.banks) + ")");
+    if (o.block_size != 0 && (o.block_size < 1 || o.block_size > 1024 || !std::has_single_bit(static_cast<unsigned>(o.block_size))))
+        return launch_error("block-size must be a power of two in 1..1024 (got " + std::to_string(o.block_size) + ")");
+    if (o.grid < 0 || o.grid > 65535)
+        return launch_error("grid must be in 1..65535 (got " + std::to_string(o.grid) + ")");
+    Geometry& g = p.g;
+    g.warp = o.warp_size;
+    g.banks = o.banks;
+    g.block = o.block_size ? o.block_size : static_cast<int>(std::min(1024u, std::bit_ceil(static_cast<unsigned>((n + 1) / 2))));
+    g.grid = o.grid ? o.grid : (n + 2 * g.block - 1) / (2 * g.block);
+    if (static_cast<long long>(g.block) * g.grid > (1 << 22))
+        return launch_error("block-size x grid must be at most 4194304 threads (got " +
+                            std::to_string(static_cast<long long>(g.block) * g.grid) + ")");
+    p.padded = sig == Signature::InPlace ? std::max(n, 2 * g.block * g.grid) : n;
+    auto global = [](std::string name, std::int64_t floats) {
+        Buffer b;
+        b.space = Space::Global;
+        b.name = std::move(name);
+        b.bytes = floats * 4;
+        b.data.assign(static_cast<std::size_t>(b.bytes), 0);
+        b.words.resize(static_cast<std::size_t>(floats));
+        return b;
+    };
+    p.buffers.push_back(global("input", p.padded));
+    std::memcpy(p.buffers[0].data.data(), input.data(), input.size() * 4);
+    p.buffers.push_back(global("output", 1));
+    p.buffers.push_back(global("partial", 1));
+    p.layout.shared_base.assign(static_cast<std::size_t>(kFirstDeclared) + fn.buffers.size(), -1);
+    for (std::size_t k = 0; k < fn.buffers.size(); ++k) {
+        const BufferDecl& d = fn.buffers[k];
+        Buffer b;
+        b.space = d.space;
+        b.name = d.name;
+        b.is_float = d.is_float;
+        b.bytes = d.bytes >= 0 ? d.bytes : (o.shared_bytes > 0 ? o.shared_bytes : 4LL * g.block);
+        b.copies = d.space == Space::Shared ? g.grid : d.space == Space::Local ? g.threads() : 1;
+        b.data.assign(static_cast<std::size_t>(b.bytes) * static_cast<std::size_t>(b.copies), 0);
+        if (d.space == Space::Shared) {
+            b.words.resize(static_cast<std::size_t>(b.bytes / 4) * static_cast<std::size_t>(b.copies));
+            p.layout.shared_base[static_cast<std::size_t>(kFirstDeclared) + k] = p.layout.shared_words;
+            p.layout.shared_words += b.bytes / 4;
+        }
+        p.buffers.push_back(std::move(b));
+    }
+    int pointers = 0;
+    for (const ParamKind k : fn.params) {
+        if (k == ParamKind::Int)
+            p.args.push_back(static_cast<std::uint64_t>(n));
+        else if (k == ParamKind::FloatPtr || k == ParamKind::ConstFloatPtr)
+            p.args.push_back(make_pointer(static_cast<std::uint64_t>(++pointers), 0));
+        else
+            p.args.push_back(0);
+    }
+    return std::nullopt;
+}
+
+const Function* find_kernel(const Program& program, const std::string& name, std::optional<Diagnostic>& error)
+{
+    if (name.empty()) {
+        if (program.functions.size() == 1)
+            return &program.functions[0];
+        std::string names;
+        for (const Function& f : program.functions)
+            names += (names.empty() ? "" : ", ") + f.name;
+        error = launch_error(program.functions.empty() ? "the source has no kernel the engine can run"
+                                                       : "the source has several kernels: name one with --kernel (" + names + ")");
+        return nullptr;
+    }
+    for (const Function& f : program.functions)
+        if (f.name == name || f.symbol == name)
+            return &f;
+    for (const KernelInfo& k : program.kernels)
+        if ((k.name == name || k.symbol == name) && !k.refusal.empty()) {
+            error = Diagnostic{k.line, k.column, "error", "kernel `" + k.name + "` cannot run: " + k.refusal};
+            return nullptr;
+        }
+    error = launch_error("kernel must name a kernel of the source (got \"" + name + "\")");
+    return nullptr;
+}
+
+} // namespace
+
+RunResult run(const Program& program, std::span<const float> input, const LaunchOptions& options)
+{
+    RunResult result;
+    const Function* fn = find_kernel(program, options.kernel, result.error);
+    if (!fn)
+        return result;
+    Signature sig = Signature::Unsupported;
+    for (const KernelInfo& k : program.kernels)
+        if (k.symbol == fn->symbol)
+            sig = k.signature;
+    Plan p;
+    if ((result.error = plan(*fn, sig, input, options, p)))
+        return result;
+    model::Trace& t = result.trace;
+    t.strategy = fn->name;
+    t.operation = model::Operation::Sum;
+    t.params.block_size = p.g.block;
+    t.params.warp_size = p.g.warp;
+    t.params.banks = p.g.banks;
+    t.n = static_cast<int>(input.size());
+    t.padded_n = p.padded;
+    t.grid_size = p.g.grid;
+    t.input.assign(input.begin(), input.end());
+    t.input.resize(static_cast<std::size_t>(p.padded), 0.0f);
+    t.source_file = program.file_name;
+    t.own_source = program.source;
+    t.reference = model::reference_of(model::Operation::Sum, input);
+    t.teaching_warp_size = p.g.warp != 32;
+    Machine m(*fn, p.g, std::move(p.buffers), std::move(p.args), options.full_detail, options.instruction_limit);
+    Tracer tracer(program, *fn, t, p.g, p.layout, options.full_detail);
+    StepLog log;
+    while (m.step(log)) {
+        const FaultRecord* f = m.fault() ? &*m.fault() : nullptr;
+        if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
+            // the machine stops here: the step limit of the trace format
+            FaultRecord limit{"endless_loop", "the kernel took more than " + std::to_string(model::kMaxTraceSteps) +
+                                                  " steps (the trace format's step limit)", {}, {}};
+            tracer.add_step(log, m, false, &limit);
+            t.faults.push_back({limit.kind, limit.message, 0, 0, static_cast<int>(t.steps.size() - 1), {}});
+            break;
+        }
+        const bool last = m.done();
+        if (!f && last && log.accesses.empty() && log.atomics.empty() && log.adds == 0 && log.barriers == 0 &&
+            !t.steps.empty() && !log.shuffled)
+            break;  // only the kernel's return: nothing a teacher would look at
+        tracer.add_step(log, m, last, f);
+        if (f) {
+            t.faults.push_back({f->kind, f->message, f->loc.line, f->loc.column, static_cast<int>(t.steps.size() - 1), f->lanes});
+            break;
+        }
+        if (last)
+            break;
+    }
+    if (!t.steps.empty() && t.steps.back().output)
+        t.result = *t.steps.back().output;
+    else if (!t.steps.empty()) {
+        t.steps.back().output = 0.0f;  // the host's zero: the kernel never wrote *output
+        t.result = 0.0f;
+    }
+    model::sum_totals(t);
+    result.warp_instructions = m.instructions();
+    return result;
+}
+
+std::string_view to_string(Signature s)
+{
+    switch (s) {
+    case Signature::InputOutput: return "input_output";
+    case Signature::InPlace: return "in_place";
+    case Signature::TwoPassFirst: return "two_pass_first";
+    case Signature::Unsupported: break;
+    }
+    return "unsupported";
+}
+
+} // namespace reducescope::simt

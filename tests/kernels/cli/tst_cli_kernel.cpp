@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `reducescope-cli kernel check` and `kernel trace` (docs/your-own-kernel.md), run as a child
+// process: exit codes 0 / 1 (a fault) / 2 (bad input, a source that does not compile) / 74 (output
+// not written), the stderr lines' FILE:LINE:COL form, the JSON, and the source on stdin.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <QtTest/QtTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run run_cli(const QStringList& args, const QByteArray& stdin_text = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(REDUCESCOPE_CLI_PATH), args);
+    if (!stdin_text.isEmpty())
+        p.write(stdin_text);
+    p.closeWriteChannel();
+    Run r;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+const QByteArray kGood = R"(__global__ void convergent(float* input, float* output)
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    for (unsigned int stride = blockDim.x; stride >= 1; stride /= 2) {
+        if (threadIdx.x < stride)
+            segment[threadIdx.x] += segment[threadIdx.x + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) *output = segment[0];
+}
+)";
+
+const QByteArray kRace = "__global__ void race(const float* input, float* output, unsigned n)\n{\n"
+                         "    if (threadIdx.x < n)\n        *output += input[threadIdx.x];\n}\n";
+
+const QByteArray kBroken = "__global__ void k(float* a, float* b)\n{\n    a[0] = ;\n}\n";
+
+} // namespace
+
+class TstCliKernel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void check();
+    void trace();
+    void fault();
+    void does_not_compile();
+    void bad_input();
+    void output_not_written();
+    void stdin_source();
+
+private:
+    QString file(const char* name, const QByteArray& text)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(text);
+        return path;
+    }
+    QTemporaryDir m_dir;
+};
+
+void TstCliKernel::check()
+{
+    const Run r = run_cli({"kernel", "check", "--source", file("good.cu", kGood), "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray k = j["kernels"].toArray();
+    QCOMPARE(k.size(), 1);
+    QCOMPARE(k[0].toObject()["name"].toString(), QString("convergent"));
+    QCOMPARE(k[0].toObject()["line"].toInt(), 1);
+    QCOMPARE(k[0].toObject()["signature"].toString(), QString("in_place"));
+    QVERIFY(j["diagnostics"].toArray().isEmpty());
+}
+
+void TstCliKernel::trace()
+{
+    const Run r = run_cli({"kernel", "trace", "--source", file("good.cu", kGood), "--input", "6,2,7,4,5,8,3,1", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["result"].toDouble(), 36.0);
+    QCOMPARE(j["strategy"].toString(), QString("convergent"));
+    QCOMPARE(j["steps"].toArray().size(), 4);  // strides 4, 2, 1, then the store
+    QVERIFY(j["own_source"].toString().startsWith("__global__"));
+    QVERIFY(!j.contains("faults"));
+    const Run t = run_cli({"kernel", "trace", "--source", file("good.cu", kGood), "--input", "6,2,7,4,5,8,3,1"});
+    QCOMPARE(t.code, 0);
+    QVERIFY(t.out.contains("kernel   convergent"));
+    QVERIFY(t.out.contains("result   36"));
+}
+
+void TstCliKernel::fault()
+{
+    const QString path = file("race.cu", kRace);
+    const Run r = run_cli({"kernel", "trace", "--source", path, "--input", "1,2,3,4", "--json"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith((path + ":4:").toUtf8()), r.err.constData());
+    QVERIFY(r.err.contains(": fault: data_race: "));
+    QVERIFY2(r.err.contains("(lanes 0, 1, step 1)"), r.err.constData());  // block 2: threads 0 and 1
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray f = j["faults"].toArray();
+    QCOMPARE(f.size(), 1);
+    QCOMPARE(f[0].toObject()["kind"].toString(), QString("data_race"));
+    QCOMPARE(f[0].toObject()["line"].toInt(), 4);
+    QCOMPARE(f[0].toObject()["step"].toInt(), j["steps"].toArray().size() - 1);
+}
+
+void TstCliKernel::does_not_compile()
+{
+    const QString path = file("broken.cu", kBroken);
+    for (const char* cmd : {"check", "trace"}) {
+        QStringList args{"kernel", cmd, "--source", path, "--json"};
+        if (QByteArray(cmd) == "trace")
+            args << "--input" << "1,2";
+        const Run r = run_cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith((path + ":3:12: error: expected expression").toUtf8()), r.err.constData());
+        const QJsonArray d = QJsonDocument::fromJson(r.out).object()["diagnostics"].toArray();
+        QVERIFY(!d.isEmpty());
+        QCOMPARE(d[0].toObject()["line"].toInt(), 3);
+        QCOMPARE(d[0].toObject()["column"].toInt(), 12);
+        QCOMPARE(d[0].toObject()["severity"].toString(), QString("error"));
+    }
+}
+
+void TstCliKernel::bad_input()
+{
+    const QString good = file("good.cu", kGood);
+    const Run a = run_cli({"kernel", "trace", "--source", good, "--input", "1,,2"});
+    QCOMPARE(a.code, 2);
+    QVERIFY(a.err.contains("input"));
+    QVERIFY(a.out.isEmpty());
+    const Run b = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--block-size", "3"});
+    QCOMPARE(b.code, 2);
+    QVERIFY2(b.err.contains("block-size must be a power of two in 1..1024 (got 3)"), b.err.constData());
+    const Run c = run_cli({"kernel", "trace", "--source", m_dir.filePath("missing.cu"), "--input", "1"});
+    QCOMPARE(c.code, 2);
+    QVERIFY(c.err.contains("source: cannot read"));
+    const Run d = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--kernel", "nope"});
+    QCOMPARE(d.code, 2);
+    QVERIFY(d.err.contains("kernel must name a kernel of the source"));
+}
+
+void TstCliKernel::output_not_written()
+{
+    const Run r = run_cli({"kernel", "trace", "--source", file("good.cu", kGood), "--input", "1,2", "--json", "--output",
+                           m_dir.filePath("no/such/dir/out.json")});
+    QCOMPARE(r.code, 74);
+    QVERIFY(r.err.contains("cannot write"));
+}
+
+void TstCliKernel::stdin_source()
+{
+    const Run r = run_cli({"kernel", "trace", "--source", "-", "--input", "6,2,7,4,5,8,3,1", "--json"}, kGood);
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out).object()["result"].toDouble(), 36.0);
+    const Run e = run_cli({"kernel", "check", "--source", "-"}, kBroken);
+    QCOMPARE(e.code, 2);
+    QVERIFY(e.err.startsWith("<stdin>:3:12: error:"));
+}
+
+QTEST_APPLESS_MAIN(TstCliKernel)
+#include "tst_cli_kernel.moc"

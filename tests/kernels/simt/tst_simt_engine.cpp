@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The SIMT engine (kernels/simt): one row per supported construct (the kernel's result against a
+// float64 reference, or the GPU's exact float value), one row per fault kind (its kind, line,
+// lanes), refusals by name with their place, and the engine's traces read back by the strict
+// trace-file reader.
+#include "model/trace_json.h"
+#include "simt/engine.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <numeric>
+#include <QtTest/QtTest>
+
+namespace s = reducescope::simt;
+namespace m = reducescope::model;
+
+namespace {
+
+std::vector<float> iota_input(int n)
+{
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k)
+        v[static_cast<std::size_t>(k)] = static_cast<float>(k % 7 + 1);
+    return v;
+}
+
+double sum(const std::vector<float>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
+
+s::RunResult run(const char* source, const std::vector<float>& input, int block = 0, int grid = 0, int warp = 32)
+{
+    const s::CompileResult c = s::compile(source);
+    if (!c.program) {
+        for (const auto& d : c.diagnostics)
+            qWarning("%d:%d: %s", d.line, d.column, d.message.c_str());
+        return {};
+    }
+    s::LaunchOptions o;
+    o.block_size = block;
+    o.grid = grid;
+    o.warp_size = warp;
+    return s::run(*c.program, input, o);
+}
+
+const char* kSimple = R"(__global__ void simple(float* input, float* output)
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    const unsigned int i = 2 * threadIdx.x;
+    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
+        if (threadIdx.x % stride == 0)
+            segment[i] += segment[i + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        if (gridDim.x == 1) *output = segment[0];
+        else atomicAdd(output, segment[0]);
+    }
+}
+)";
+
+const char* kSharedTemplate = R"(#define IDENTITY 0.0f
+template <unsigned B>
+__device__ float load(const float* in, unsigned i, unsigned n) { return i < n ? in[i] : IDENTITY; }
+template <unsigned B>
+__global__ void tree(const float* input, float* output, unsigned n)
+{
+    __shared__ float sdata[B];
+    const unsigned tid = threadIdx.x;
+    const unsigned i = 2 * B * blockIdx.x + tid;
+    sdata[tid] = load<B>(input, i, n) + load<B>(input, i + B, n);
+    __syncthreads();
+#pragma unroll
+    for (unsigned stride = B / 2; stride > 0; stride >>= 1) {
+        if (tid < stride)
+            sdata[tid] += sdata[tid + stride];
+        __syncthreads();
+    }
+    if (tid == 0) atomicAdd(output, sdata[0]);
+}
+template __global__ void tree<64>(const float*, float*, unsigned);
+)";
+
+const char* kExternShared = R"(__global__ void ext(const float* input, float* output, unsigned n)
+{
+    extern __shared__ float s[];
+    unsigned t = threadIdx.x;
+    s[t] = t < n ? input[t] : 0.0f;
+    __syncthreads();
+    for (unsigned k = blockDim.x / 2; k > 0; k /= 2) {
+        if (t < k) s[t] += s[t + k];
+        __syncthreads();
+    }
+    if (t == 0) *output = s[0];
+}
+)";
+
+const char* kShuffles = R"(__global__ void shuffles(const float* input, float* output, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? input[i] : 0.0f;
+    for (int o = 1; o < warpSize; o *= 2)
+        v += __shfl_xor_sync(0xffffffffu, v, o);   // every lane holds the warp's sum
+    float up = __shfl_up_sync(0xffffffffu, v, 1);   // lane 0 keeps its own
+    float first = __shfl_sync(0xffffffffu, up, 0);
+    if (threadIdx.x % warpSize == 0)
+        atomicAdd(output, first);
+}
+)";
+
+const char* kDownShuffle = R"(__global__ void down(const float* input, float* output, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? input[i] : 0.0f;
+    for (int o = warpSize / 2; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+    if ((threadIdx.x & (warpSize - 1)) == 0) atomicAdd(output, v);
+}
+)";
+
+const char* kBallot = R"(__global__ void ballot(const float* input, float* output, unsigned n)
+{
+    unsigned b = __ballot_sync(0xffffffffu, input[threadIdx.x] > 3.0f);
+    unsigned a = __activemask();
+    if (threadIdx.x == 0) *output = (float)(b & 0xff) + (a == 0xffffffffu ? 1000.0f : 0.0f);
+}
+)";
+
+const char* kCasMax = R"(__device__ void atomic_max_float(float* out, float v)
+{
+    int* bits = reinterpret_cast<int*>(out);
+    int old = *bits;
+    while (__int_as_float(old) < v) {
+        int assumed = old;
+        old = atomicCAS(bits, assumed, __float_as_int(v));
+        if (old == assumed) break;
+    }
+}
+__global__ void maxk(const float* input, float* output, unsigned n)
+{
+    __shared__ int count;
+    if (threadIdx.x == 0) count = 0;
+    __syncthreads();
+    atomicAdd(&count, 1);
+    __syncthreads();
+    unsigned i = threadIdx.x;
+    float v = i < n ? input[i] : -INFINITY;
+    atomic_max_float(output, v + (float)(count - (int)blockDim.x));
+}
+)";
+
+const char* kFloat4 = R"(__global__ void vec(const float* input, float* output, unsigned n)
+{
+    float4 q = reinterpret_cast<const float4*>(input)[threadIdx.x];
+    atomicAdd(output, q.x + q.y + q.z + q.w);
+}
+)";
+
+const char* kMath = R"(__global__ void mathk(const float* input, float* output, unsigned n)
+{
+    if (threadIdx.x != 0) return;
+    float a = fmaf(input[0], input[1], input[2]);
+    float b = fminf(input[3], input[4]) + fmaxf(input[3], input[4]);
+    int c = min(3, -2) + max(7, 9);
+    unsigned d = min(5u, 4u) + max(1u, 2u);
+    *output = a + b + (float)c + (float)d;
+}
+)";
+
+const char* kFma = R"(__global__ void fma_contract(const float* input, float* output, unsigned n)
+{
+    if (threadIdx.x == 0) *output = input[0] * input[1] + input[2];
+}
+)";
+
+const char* kWarpSync = R"(__global__ void unrolled(const float* input, float* output, unsigned n)
+{
+    __shared__ float s[64];
+    unsigned t = threadIdx.x;
+    s[t] = input[t] + input[t + 32];
+    s[t + 32] = 0.0f;
+    __syncwarp();
+    volatile float* v = s;
+    for (unsigned o = 16; o > 0; o /= 2) {
+        float x = v[t + o];
+        __syncwarp();
+        v[t] += x;
+        __syncwarp();
+    }
+    if (t == 0) *output = s[0];
+}
+)";
+
+const char* kControl = R"(__global__ void control(const float* input, float* output, unsigned n)
+{
+    unsigned t = threadIdx.x;
+    if (t >= n) return;
+    float acc = 0;
+    for (unsigned k = 0; k < 100; ++k) {
+        if (k % 2 == 1) continue;
+        if (k >= 6) break;
+        acc += input[t];
+    }
+    switch (t % 3) {
+    case 0: acc += 1.0f; break;
+    case 1: acc += 2.0f; break;
+    default: break;
+    }
+    atomicAdd(output, acc);
+}
+)";
+
+const char* kIntegers = R"(__global__ void ints(const float* input, float* output, unsigned n)
+{
+    if (threadIdx.x != 0) return;
+    const int one = (int)input[0], seven = (int)input[6];   // 1 and 7, not constants the compiler folds
+    unsigned w = 0xffffffffu + (unsigned)(2 * one);         // wraps to 1
+    int q = -seven / 2;                                      // -3: truncates toward zero
+    int r = -seven % 2;                                      // -1
+    int sh = (-16 * one) >> 2;                               // -4: arithmetic shift
+    unsigned u = (0x80000000u * (unsigned)one) >> 31;        // 1
+    *output = (float)w + (float)q + (float)r + (float)sh + (float)u;   // 1 - 3 - 1 - 4 + 1
+}
+)";
+
+} // namespace
+
+class TstSimtEngine : public QObject {
+    Q_OBJECT
+private slots:
+    void constructs_data();
+    void constructs();
+    void faults_data();
+    void faults();
+    void refusals_data();
+    void refusals();
+    void trace_file_round_trip();
+    void kernel_list();
+};
+
+void TstSimtEngine::constructs_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<double>("expected");  // NaN: the float64 sum of the input
+
+    const double ref = std::nan("");
+    QTest::newRow("in place, loop, branch, __syncthreads, one block") << kSimple << 8 << 0 << 0 << ref;
+    QTest::newRow("in place as a grid, atomicAdd of the blocks") << kSimple << 1024 << 64 << 0 << ref;
+    QTest::newRow("static __shared__, template, __device__, #define, #pragma unroll") << kSharedTemplate << 1000 << 64 << 0 << ref;
+    QTest::newRow("extern __shared__") << kExternShared << 100 << 128 << 1 << ref;
+    QTest::newRow("__shfl_xor_sync, __shfl_up_sync, __shfl_sync") << kShuffles << 256 << 64 << 4 << ref;
+    QTest::newRow("__shfl_down_sync") << kDownShuffle << 96 << 32 << 3 << ref;
+    QTest::newRow("teaching warp size 8") << kDownShuffle << 64 << 16 << 4 << ref;
+    // inputs k % 7 + 1 = 1..7,1..: lanes with input > 3 among the first 8: 3,4,5,6 -> bits 3..6 = 0x78 = 120
+    QTest::newRow("__ballot_sync, __activemask") << kBallot << 32 << 32 << 1 << 1120.0;
+    // max(input) = 7, count - blockDim = 0
+    QTest::newRow("atomicCAS loop (float max), shared int atomicAdd") << kCasMax << 20 << 32 << 1 << 7.0;
+    QTest::newRow("float4 through reinterpret_cast") << kFloat4 << 128 << 32 << 1 << ref;
+    // fmaf(1,2,3) = 5; fminf(4,5) + fmaxf(4,5) = 9; min(3,-2) + max(7,9) = 7; 4 + 2 = 6
+    QTest::newRow("fmaf, fminf, fmaxf, min, max") << kMath << 8 << 4 << 1 << 27.0;
+    QTest::newRow("volatile, __syncwarp (warp-synchronous)") << kWarpSync << 64 << 32 << 1 << ref;
+    // t < 10: 3 * input[t] (k = 0, 2, 4) plus 1 / 2 / 0 by t % 3
+    QTest::newRow("early return, continue, break, switch") << kControl << 10 << 16 << 1 << 3.0 * 34 + 4 * 1 + 3 * 2;
+    QTest::newRow("integer wrap, sdiv, srem, shifts") << kIntegers << 8 << 4 << 1 << -6.0;
+}
+
+void TstSimtEngine::constructs()
+{
+    QFETCH(QString, source);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, grid);
+    QFETCH(double, expected);
+    const std::vector<float> in = iota_input(n);
+    const s::RunResult r = run(source.toUtf8().constData(), in, block, grid, QByteArray(QTest::currentDataTag()).contains("warp size 8") ? 8 : 32);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY2(r.trace.faults.empty(), r.trace.faults.empty() ? "" : r.trace.faults[0].message.c_str());
+    QVERIFY(!r.trace.steps.empty());
+    const double want = std::isnan(expected) ? sum(in) : expected;
+    QCOMPARE(static_cast<double>(r.trace.result), want);
+    QVERIFY(r.warp_instructions > 0);
+}
+
+void TstSimtEngine::faults_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QList<int>>("lanes");
+
+    QTest::newRow("global race (plain += on *output)")
+        << "__global__ void race(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x < n)\n"
+           "        *output += input[threadIdx.x];\n}\n"
+        << 32 << "data_race" << 4 << QList<int>{0, 31};
+    QTest::newRow("shared race across warps (missing __syncthreads)")
+        << "__global__ void tree(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[64];\n"
+           "    s[threadIdx.x] = input[threadIdx.x];\n    if (threadIdx.x < 32)\n        s[threadIdx.x] += s[threadIdx.x + 32];\n"
+           "    __syncthreads();\n    if (threadIdx.x == 0) *output = s[0];\n}\n"
+        << 64 << "data_race" << 4 << QList<int>{0, 32};  // found at thread 32's store, after thread 0 read
+    QTest::newRow("out of bounds (shared)")
+        << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[4];\n"
+           "    s[threadIdx.x] = input[threadIdx.x];\n}\n"
+        << 8 << "out_of_bounds" << 4 << QList<int>{4};
+    QTest::newRow("out of bounds (global input)")
+        << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x + n];\n"
+           "    atomicAdd(output, v);\n}\n"
+        << 8 << "out_of_bounds" << 3 << QList<int>{0};
+    QTest::newRow("barrier in a divergent branch")
+        << "__global__ void bar(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x < 2)\n"
+           "        __syncthreads();\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
+        << 4 << "partial_barrier" << 4 << QList<int>{2, 3};
+    QTest::newRow("barrier after an early return of a warp")
+        << "__global__ void bar(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x >= 32)\n"
+           "        return;\n    __syncthreads();\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
+        << 64 << "partial_barrier" << 5 << QList<int>{32};
+    QTest::newRow("shuffle reads an inactive lane")
+        << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
+           "    if (threadIdx.x < 16)\n        v += __shfl_down_sync(0xffffffffu, v, 16);\n    if (threadIdx.x == 0) *output = v;\n}\n"
+        << 32 << "shuffle_inactive_lane" << 5 << QList<int>{0};
+    QTest::newRow("shuffle mask excludes the source lane")
+        << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
+           "    v += __shfl_down_sync(0x0000ffffu, v, 1);\n    if (threadIdx.x == 0) *output = v;\n}\n"
+        << 32 << "shuffle_inactive_lane" << 4 << QList<int>{15};
+    QTest::newRow("endless loop")
+        << "__global__ void loop(const float* input, float* output, unsigned n)\n{\n    float s = 0;\n"
+           "    for (unsigned k = 0; k < n; k += 0)\n        s += 1.0f;\n    *output = s;\n}\n"
+        << 32 << "endless_loop" << 4 << QList<int>{0};
+    QTest::newRow("integer division by zero")
+        << "__global__ void d(const float* input, float* output, unsigned n)\n{\n    int q = threadIdx.x / blockIdx.x;\n"
+           "    output[0] = input[q];\n}\n"
+        << 4 << "division_by_zero" << 3 << QList<int>{0};
+}
+
+void TstSimtEngine::faults()
+{
+    QFETCH(QString, source);
+    QFETCH(int, block);
+    QFETCH(QString, kind);
+    QFETCH(int, line);
+    QFETCH(QList<int>, lanes);
+    const QByteArray src = source.toUtf8();
+    const s::CompileResult c = s::compile(src.constData());
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.block_size = block;
+    o.grid = 1;
+    o.instruction_limit = 2'000'000;
+    const s::RunResult r = s::run(*c.program, iota_input(64), o);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    const m::Fault& f = r.trace.faults[0];
+    QCOMPARE(QString::fromStdString(f.kind), kind);
+    QCOMPARE(f.line, line);
+    QVERIFY(f.column > 0);
+    QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), lanes);
+    // The trace ends with the faulting step, which says so.
+    QCOMPARE(f.step, static_cast<int>(r.trace.steps.size()) - 1);
+    QCOMPARE(r.trace.steps.back().label_text.id, std::string("engine.label.fault"));
+    if (kind == "endless_loop")
+        QVERIFY(f.message.find("2000000") != std::string::npos);  // the limit is named
+    if (QByteArray(QTest::currentDataTag()).contains("global race"))  // lock step cannot order lanes: said so
+        QVERIFY(f.message.find("__syncwarp") != std::string::npos);
+}
+
+void TstSimtEngine::refusals_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("words");
+
+    QTest::newRow("syntax error") << "__global__ void k(float* a, float* b)\n{\n    a[0] = ;\n}\n" << 3 << "expected expression";
+    QTest::newRow("unknown function") << "__device__ float g(float);\n__global__ void k(float* a, float* b)\n{\n    b[0] = g(a[0]);\n}\n"
+                                      << 4 << "`g(float)` is not supported";
+    QTest::newRow("__device__ variable") << "__device__ float total;\n__global__ void k(float* a, float* b)\n{\n    total = a[0];\n}\n"
+                                         << 4 << "`total` is not supported";
+    QTest::newRow("recursion") << "__device__ float f(float x) { return x > 1 ? f(x - 1) : x; }\n"
+                                  "__global__ void k(float* a, float* b)\n{\n    b[0] = f(a[0]);\n}\n"
+                               << 4 << "recursion";
+}
+
+void TstSimtEngine::refusals()
+{
+    QFETCH(QString, source);
+    QFETCH(int, line);
+    QFETCH(QString, words);
+    const QByteArray src = source.toUtf8();
+    const s::CompileResult c = s::compile(src.constData());
+    bool found = false;
+    for (const s::Diagnostic& d : c.diagnostics)
+        if (d.severity == "error" && d.line == line && QString::fromStdString(d.message).contains(words))
+            found = true;
+    if (!found)
+        for (const s::Diagnostic& d : c.diagnostics)
+            qWarning("%d:%d: %s: %s", d.line, d.column, d.severity.c_str(), d.message.c_str());
+    QVERIFY(found);
+    if (c.program)
+        for (const s::KernelInfo& k : c.kernels)
+            QVERIFY(!k.refusal.empty());  // never run wrong
+}
+
+void TstSimtEngine::trace_file_round_trip()
+{
+    for (const char* src : {kSimple, kSharedTemplate, kDownShuffle}) {
+        const s::RunResult r = run(src, iota_input(200), 64, 0);
+        QVERIFY(!r.error);
+        const std::string text = m::trace_to_json(r.trace).dump();
+        const m::TraceFileResult back = m::read_trace_file(text);
+        QVERIFY2(back.file, back.error.c_str());
+        QCOMPARE(back.file->trace.steps.size(), r.trace.steps.size());
+        QCOMPARE(back.file->trace.own_source, r.trace.own_source);
+    }
+    // A faulting trace keeps its fault through the file.
+    const s::RunResult r = run("__global__ void k(const float* a, float* o, unsigned n)\n{\n    o[threadIdx.x] = a[0];\n}\n",
+                               iota_input(8), 4, 1);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(r.trace).dump());
+    QVERIFY2(back.file, back.error.c_str());
+    QCOMPARE(back.file->trace.faults.size(), std::size_t(1));
+    QCOMPARE(back.file->trace.faults[0].kind, std::string("out_of_bounds"));
+    QCOMPARE(back.file->trace.faults[0].line, 3);
+}
+
+void TstSimtEngine::kernel_list()
+{
+    const s::CompileResult c = s::compile(std::string(kSimple) + "\n" + kExternShared +
+                                          "__global__ void odd(int* x) { x[0] = 1; }\n");
+    QVERIFY(c.program);
+    QCOMPARE(c.kernels.size(), std::size_t(3));
+    QCOMPARE(c.kernels[0].name, std::string("simple"));
+    QCOMPARE(c.kernels[0].line, 1);
+    QCOMPARE(c.kernels[0].signature, s::Signature::InPlace);
+    QCOMPARE(c.kernels[1].signature, s::Signature::InputOutput);
+    QCOMPARE(c.kernels[2].signature, s::Signature::Unsupported);
+    // Several runnable kernels: run() asks for a name.
+    const s::RunResult r = s::run(*c.program, iota_input(8), {});
+    QVERIFY(r.error);
+    QVERIFY(r.error->message.find("--kernel") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TstSimtEngine)
+#include "tst_simt_engine.moc"
