@@ -164,17 +164,17 @@ method)
   log selftest
   timeout 300 "$CLI" selftest > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -3 "$OUTDIR/selftest.log" | tee -a "$OUTDIR/summary.txt"
-  log "memcheck and racecheck: self_reset (with its back-to-back launches), cub_single_pass, vectorized"
+  log "memcheck and racecheck: self_reset (with its back-to-back launches), cub_block_one_pass, vectorized"
   timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
-      --strategies self_reset,cub_single_pass,vectorized --block-sizes 32,256,1024 --coarse-factors 1,4,16 \
+      --strategies self_reset,cub_block_one_pass,vectorized --block-sizes 32,256,1024 --coarse-factors 1,4,16 \
       > "$OUTDIR/memcheck_issue16.log" 2>&1; echo "memcheck rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -2 "$OUTDIR/memcheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
   timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
-      --strategies self_reset,cub_single_pass --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck_issue16.log" 2>&1
+      --strategies self_reset,cub_block_one_pass --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck_issue16.log" 2>&1
   echo "racecheck rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/racecheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
   log "memcheck: a cold graph bench at 2^20+7 (every read-ceiling shape, the read flush, the rotation, the new baseline)"
   timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" bench --n 1048583 --reps 2 --warmup 1 \
-      --strategies cub_single_pass,self_reset,simple,dot_fma --mode graph --cache cold > /dev/null 2> "$OUTDIR/memcheck_bench.log"
+      --strategies cub_block_one_pass,self_reset,simple,dot_fma --mode graph --cache cold > /dev/null 2> "$OUTDIR/memcheck_bench.log"
   echo "memcheck bench rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/memcheck_bench.log" | tee -a "$OUTDIR/summary.txt"
   log "small benches in each mode (the gpu_bench_* tests)"
   for mode in per-launch loop graph; do
@@ -198,7 +198,7 @@ method)
     echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   done
   log "1G graph hot: baselines and the fast kernels"
-  timeout 300 "$CLI" bench --n 1G --mode graph --strategies cub,cub_single_pass,vectorized,self_reset,coarsened \
+  timeout 300 "$CLI" bench --n 1G --mode graph --strategies cub,cub_block_one_pass,vectorized,self_reset,coarsened \
       --coarse-factor 16 ${RS_GRAPH_LIMITS:-} --table --json "$OUTDIR/m16_1g_graph_hot.json" > "$OUTDIR/m16_1g_graph_hot.txt" 2>> "$OUTDIR/summary.txt"
   echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   ;;
