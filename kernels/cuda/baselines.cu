@@ -316,14 +316,19 @@ namespace {
 // The memory resource the environment hands CCCL for its temporary storage: the runner's
 // preallocated buffer (Launch::temp), so that no cudaMallocAsync / cudaFreeAsync is in the timed
 // work (CCCL's default resource allocates and frees on every call). A request larger than the
-// buffer throws, which CCCL returns as cudaErrorMemoryAllocation.
+// buffer throws, which CCCL returns as cudaErrorMemoryAllocation, after writing the size asked
+// for to *Launch::temp_request: a call with no buffer is the size query.
 struct FixedBuffer {
     void* base = nullptr;
     std::size_t bytes = 0;
+    std::size_t* request = nullptr;  // set to the size asked for when it does not fit
     void* allocate(std::size_t b, std::size_t = 0)
     {
-        if (b > bytes)
+        if (b > bytes) {
+            if (request)
+                *request = b;
             throw std::bad_alloc{};
+        }
         return base;
     }
     void deallocate(void*, std::size_t, std::size_t = 0) noexcept {}
@@ -342,7 +347,7 @@ cudaError_t cccl_sum(const Launch& l, Determinism d)
 {
     const auto env = ::cuda::std::execution::env{::cuda::stream_ref{l.stream}, ::cuda::execution::require(d),
                                                  ::cuda::std::execution::prop{::cuda::mr::get_memory_resource,
-                                                                              FixedBuffer{l.temp, l.temp_bytes}}};
+                                                                              FixedBuffer{l.temp, l.temp_bytes, l.temp_request}}};
     return cub::DeviceReduce::Sum(l.x, l.out, static_cast<std::uint32_t>(l.n), env);
 }
 } // namespace

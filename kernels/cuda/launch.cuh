@@ -23,6 +23,9 @@ struct Launch {
     unsigned long long* epoch = nullptr;  ///< self_reset: kSelfResetCounters words, 0 at set-up
     void* temp = nullptr;          ///< CUB temporary storage
     std::size_t temp_bytes = 0;
+    /// CCCL's determinism modes: where a call whose storage does not fit writes the bytes it
+    /// needs (and returns cudaErrorMemoryAllocation without launching anything).
+    std::size_t* temp_request = nullptr;
     unsigned int n = 0;            ///< elements
     unsigned int block = 256;      ///< threads per block (power of two)
     unsigned int coarse = 4;       ///< coarse factor C (power of two, 1..64)

@@ -324,6 +324,9 @@ struct Runner::Impl {
     int rot_k = 0;
     void* temp = nullptr;
     std::size_t temp_bytes = 0;
+    void* cccl_temp = nullptr;  // CCCL's determinism modes' storage (ensure_cub_temp)
+    std::size_t cccl_temp_bytes = 0;
+    static const KernelLauncher<NoProbe>* p_launcher_of(const std::string& id) { return reducescope::cuda::find_launcher(id); }
     // The blocking kernel's two words in mapped host memory: [0] release, [1] timed out.
     volatile int* host_flags = nullptr;
     int* dev_flags = nullptr;
@@ -354,6 +357,8 @@ struct Runner::Impl {
                 cudaFree(p);
         if (checks)
             cudaFree(checks);
+        if (cccl_temp)
+            cudaFree(cccl_temp);
         if (host_flags)
             cudaFreeHost(const_cast<int*>(host_flags));
         if (start)
@@ -451,8 +456,8 @@ struct Runner::Impl {
         l.out = out;
         l.partials = partials;
         l.epoch = epoch;
-        l.temp = temp;
-        l.temp_bytes = temp_bytes;
+        l.temp = reducescope::cuda::is_cccl_mode(s.strategy) ? cccl_temp : temp;
+        l.temp_bytes = reducescope::cuda::is_cccl_mode(s.strategy) ? cccl_temp_bytes : temp_bytes;
         l.n = static_cast<unsigned int>(n);  // n <= capacity <= kMaxElements (checked at construction)
         l.block = s.block_size;
         l.coarse = s.coarse_factor;
@@ -470,12 +475,23 @@ struct Runner::Impl {
         l.n = static_cast<unsigned int>(n);
         l.stream = stream;
         std::size_t need = 0;
+        if (reducescope::cuda::is_cccl_mode(s.strategy)) {
+            // CCCL's determinism modes: their own buffer, of the size the call asks for (a call
+            // without storage is the size query: launch.cuh Launch::temp_request).
+            l.temp_request = &need;
+            const cudaError_t e = p_launcher_of(s.strategy)->launch(l, NoProbe{});
+            if (e != cudaErrorMemoryAllocation && e != cudaSuccess)
+                check(e, (s.strategy + " (temp storage query)").c_str());
+            if (need > cccl_temp_bytes) {
+                if (cccl_temp)
+                    RS_CHECK(cudaFree(cccl_temp));
+                cccl_temp = nullptr;
+                RS_CHECK(cudaMalloc(&cccl_temp, need));
+                cccl_temp_bytes = need;
+            }
+            return;
+        }
         check(reducescope::cuda::enqueue_cub(s.max, l, &need), "cub::DeviceReduce (temp storage query)");
-        // CCCL's determinism modes take their storage from the same buffer (launch.cuh
-        // enqueue_cccl_sum); gpu_to_gpu's reproducible accumulator needs more than the legacy
-        // call: 16 MiB covers it at every N this runner takes.
-        if (reducescope::cuda::is_cccl_mode(s.strategy))
-            need = std::max<std::size_t>(need, std::size_t{16} << 20);
         if (need > temp_bytes) {
             if (temp)
                 RS_CHECK(cudaFree(temp));
@@ -614,16 +630,23 @@ struct Runner::Impl {
 
     /// Captures `per_batch` repetitions (prep and work) into an instantiated CUDA graph.
     template <class Prep, class Work>
-    cudaGraphExec_t capture(int per_batch, Prep& prep_fn, Work& work_fn)
+    /// `timed`: the graph itself records the start event before its first node and the stop event
+    /// after its last (event record nodes, cudaEventRecordExternal), so that a replay's time holds
+    /// the repetitions alone, not the GPU's fixed cost of entering a graph launch.
+    cudaGraphExec_t capture(int per_batch, Prep& prep_fn, Work& work_fn, bool timed = false)
     {
         cudaGraph_t graph = nullptr;
         RS_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
         capturing = true;
         try {
+            if (timed)
+                RS_CHECK(cudaEventRecordWithFlags(start, stream, cudaEventRecordExternal));
             for (int r = 0; r < per_batch; ++r) {
                 prep_fn();
                 work_fn(r);
             }
+            if (timed)
+                RS_CHECK(cudaEventRecordWithFlags(stop, stream, cudaEventRecordExternal));
         } catch (...) {
             capturing = false;
             cudaStreamEndCapture(stream, &graph);
@@ -710,18 +733,14 @@ struct Runner::Impl {
             // the samples): the first replay's time holds the upload.
             const bool resize = t.adaptive && auto_batch;
             for (int attempt = 0; attempt < (resize ? 2 : 1); ++attempt) {
-                exec = capture(batch.launches, prep_fn, work_fn);
+                exec = capture(batch.launches, prep_fn, work_fn, /*timed=*/true);
                 cudaError_t se = cudaGraphUpload(exec, stream);
                 if (se == cudaSuccess)
                     se = cudaGraphLaunch(exec, stream);  // untimed warm-up replay
                 if (se == cudaSuccess && t.block_start)
                     block_stream();
                 if (se == cudaSuccess)
-                    se = cudaEventRecord(start, stream);
-                if (se == cudaSuccess)
-                    se = cudaGraphLaunch(exec, stream);  // the replay the batch is sized from
-                if (se == cudaSuccess)
-                    se = cudaEventRecord(stop, stream);
+                    se = cudaGraphLaunch(exec, stream);  // the replay the batch is sized from (it records the events)
                 if (t.block_start)
                     release();
                 if (se == cudaSuccess)
@@ -786,9 +805,7 @@ struct Runner::Impl {
                 } else {
                     if (block)
                         block_stream();
-                    RS_CHECK(cudaEventRecord(start, stream));
-                    RS_CHECK(cudaGraphLaunch(exec, stream));
-                    RS_CHECK(cudaEventRecord(stop, stream));
+                    RS_CHECK(cudaGraphLaunch(exec, stream));  // its first and last nodes record the events
                 }
                 if (block)
                     release();
