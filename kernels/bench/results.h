@@ -119,6 +119,9 @@ struct Result {
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
     JsonValue extra;
+    /// Written with the version-2 members (the engine's results; false for a result read from a
+    /// version-1 file, so that such a file writes back byte for byte).
+    bool format2 = true;
 
     bool operator==(const Result&) const = default;
 };

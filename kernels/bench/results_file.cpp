@@ -533,6 +533,7 @@ ResultsFile read_results_json(const json& root)
         fail("version", "this app reads versions " + std::to_string(kOldestResultsVersion) + ".." +
                             std::to_string(kResultsVersion) + ", the file is version " + describe(*version));
     ResultsFile f;
+    f.version = static_cast<int>(version->get<double>());
     if (const json* tool = object(root, "tool", "", Need::Optional)) {
         Tool t;
         t.name = string(*tool, "name", "tool", Need::Optional, 200).value_or("");
@@ -557,8 +558,10 @@ ResultsFile read_results_json(const json& root)
         fail("results", std::to_string(results->size()) + " results, over the limit of " + std::to_string(kMaxResults) +
                             " per file");
     f.results.reserve(results->size());
-    for (std::size_t i = 0; i < results->size(); ++i)
+    for (std::size_t i = 0; i < results->size(); ++i) {
         f.results.push_back(read_result((*results)[i], at("results", i)));
+        f.results.back().format2 = f.version >= 2;
+    }
     if (const auto gpus = integer(root, "gpus", "", Need::Optional, 1, kMaxGpus))
         f.gpus = static_cast<int>(*gpus);
     if (const json* devices = array(root, "devices", "", Need::Optional, kMaxGpus))
@@ -721,6 +724,9 @@ json to_json(const Result& r)
     j["reference"] = opt(r.reference);
     j["abs_error"] = opt(r.abs_error);
     j["tolerance"] = opt(r.tolerance);
+    // Version 1 named cub_block_one_pass cub_single_pass; such a file writes back as it was.
+    if (!r.format2 && r.strategy == "cub_block_one_pass")
+        j["strategy"] = "cub_single_pass";
     if (r.time_ms) {
         j["time_ms"] = {{"median", r.time_ms->median}, {"min", r.time_ms->min}, {"max", r.time_ms->max}};
         if (r.time_ms->spread) {
@@ -755,18 +761,29 @@ json to_json(const Result& r)
         auto mhz = [](int v) { return v >= 0 ? json(v) : json(nullptr); };
         j["clocks"] = {{"sm_mhz_before", mhz(r.sm_mhz_before)}, {"sm_mhz_after", mhz(r.sm_mhz_after)},
                        {"mem_mhz_before", mhz(r.mem_mhz_before)}, {"mem_mhz_after", mhz(r.mem_mhz_after)},
-                       {"sm_max_mhz", mhz(r.sm_max_mhz)},         {"mem_max_mhz", mhz(r.mem_max_mhz)},
-                       {"readings", r.clock_readings},            {"sm_mhz_min", mhz(r.sm_mhz_min)},
-                       {"sm_mhz_max", mhz(r.sm_mhz_max)},
-                       {"temperature_c_max", r.temperature_c_max >= 0 ? json(r.temperature_c_max) : json(nullptr)},
-                       {"power_w_max", r.power_w_max >= 0 ? json(r.power_w_max) : json(nullptr)},
-                       {"event_reasons", r.clock_event_reasons >= 0 ? json(r.clock_event_reasons) : json(nullptr)},
-                       {"throttled_readings", r.throttled_readings},
-                       {"throttled_dropped", r.throttled_dropped}};
+                       {"sm_max_mhz", mhz(r.sm_max_mhz)},         {"mem_max_mhz", mhz(r.mem_max_mhz)}};
+        if (r.format2) {
+            j["clocks"]["readings"] = r.clock_readings;
+            j["clocks"]["sm_mhz_min"] = mhz(r.sm_mhz_min);
+            j["clocks"]["sm_mhz_max"] = mhz(r.sm_mhz_max);
+            j["clocks"]["temperature_c_max"] = r.temperature_c_max >= 0 ? json(r.temperature_c_max) : json(nullptr);
+            j["clocks"]["power_w_max"] = r.power_w_max >= 0 ? json(r.power_w_max) : json(nullptr);
+            j["clocks"]["event_reasons"] = r.clock_event_reasons >= 0 ? json(r.clock_event_reasons) : json(nullptr);
+            j["clocks"]["throttled_readings"] = r.throttled_readings;
+            j["clocks"]["throttled_dropped"] = r.throttled_dropped;
+        }
         j["low_clock"] = r.low_clock;
         j["checked_after_timing"] = r.checked_after_timing;
         j["result_after_timing"] = opt(r.result_after_timing);
         j["ceiling_ratio"] = opt(r.ceiling_ratio);
+        if (!r.format2) {  // version 1's names (cub_block_one_pass was cub_single_pass)
+            auto v1 = [](const std::string& id) { return id == "cub_block_one_pass" ? std::string{"cub_single_pass"} : id; };
+            j["speedup_vs_cub_single_pass"] = opt(r.speedup_vs_cub_block_one_pass);
+            j["best_baseline"] = r.best_baseline.empty() ? json(nullptr) : json(v1(r.best_baseline));
+            j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
+        }
+    }
+    if (has_method_fields(r) && r.format2) {
         j["speedup_vs_cub_block_one_pass"] = opt(r.speedup_vs_cub_block_one_pass);
         j["best_baseline"] = r.best_baseline.empty() ? json(nullptr) : json(r.best_baseline);
         j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
@@ -809,7 +826,7 @@ json to_json(const Result& r)
 
 json to_json(const ResultsFile& f)
 {
-    json j = {{"schema", kResultsSchema}, {"version", kResultsVersion}};
+    json j = {{"schema", kResultsSchema}, {"version", f.version}};
     if (f.tool) {
         j["tool"] = {{"name", f.tool->name}, {"version", f.tool->version}, {"commit", f.tool->commit}};
         add_unknown_members(j["tool"], f.tool->extra);

@@ -154,6 +154,7 @@ struct Ceilings {
 
 /// A whole results file. Also the header of a run being streamed (device, params, ceilings).
 struct ResultsFile {
+    int version = kResultsVersion;    ///< as read (a version-1 file writes back as version 1)
     std::optional<Tool> tool;
     std::string date;                 ///< ISO 8601 UTC
     std::string command;              ///< the command line that made it

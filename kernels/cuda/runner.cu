@@ -433,7 +433,8 @@ struct Runner::Impl {
         if (reducescope::cuda::is_cccl_mode(id)) {  // CCCL writes (not_guaranteed: zeroes) the output itself
             p.accumulates = false;
             p.grid = 0;  // CCCL chooses
-            p.kernel = std::string{p.kernel} + ", CCCL " + reducescope::cuda::cccl_version_text();
+            p.kernel = std::string{p.kernel} + " (determinism::" + id.substr(4) + "), CCCL " +
+                       reducescope::cuda::cccl_version_text();
             if (!reducescope::cuda::cccl_determinism_built())
                 p.skip = "built without CCCL >= 3.1 (configure with -DREDUCESCOPE_CCCL_DIR=<CCCL 3.1 headers>; "
                          "this build has CCCL " + std::string{reducescope::cuda::cccl_version_text()} + ")";

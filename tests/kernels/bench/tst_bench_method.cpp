@@ -422,7 +422,10 @@ void TstBenchMethod::table_text()
     file.results = {ok, wrong};
     const QString t = QString::fromStdString(format_table(file));
     const QStringList lines = t.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 4);  // header line, column heads, two rows
+    QCOMPARE(lines.size(), 5);  // header line, column heads, two rows, the legend of the contract and checked columns
+    QVERIFY(lines[1].contains(QStringLiteral("iqr_us")) && lines[1].contains(QStringLiteral("p95_us")) &&
+            lines[1].contains(QStringLiteral("contract")) && lines[1].contains(QStringLiteral("sm_MHz")));
+    QVERIFY2(lines[4].startsWith(QStringLiteral("contract: g2g")), qPrintable(lines[4]));
     QVERIFY2(lines[0].contains(QStringLiteral("cache cold (input copies take turns)")), qPrintable(lines[0]));
     QVERIFY2(lines[0].contains(QStringLiteral("noise limit 0.50 %")), qPrintable(lines[0]));
     QVERIFY(lines[1].contains(QStringLiteral("noise_%")) && lines[1].contains(QStringLiteral("cache")));
