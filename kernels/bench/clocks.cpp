@@ -22,6 +22,9 @@ using ByPciFn = NvmlReturn (*)(const char*, NvmlDevice*);
 using ByIndexFn = NvmlReturn (*)(unsigned int, NvmlDevice*);
 using ClockFn = NvmlReturn (*)(NvmlDevice, int, unsigned int*);
 using ErrorStringFn = const char* (*)(NvmlReturn);
+using ReasonsFn = NvmlReturn (*)(NvmlDevice, unsigned long long*);
+using TemperatureFn = NvmlReturn (*)(NvmlDevice, int, unsigned int*);
+using PowerFn = NvmlReturn (*)(NvmlDevice, unsigned int*);
 
 template <class F>
 F symbol(void* lib, const char* name)
@@ -55,6 +58,11 @@ Nvml::Nvml(const std::string& pci_bus_id, int index_fallback)
     const auto error_string = symbol<ErrorStringFn>(m_lib, "nvmlErrorString");
     m_clock_info = dlsym(m_lib, "nvmlDeviceGetClockInfo");
     m_max_clock_info = dlsym(m_lib, "nvmlDeviceGetMaxClockInfo");
+    m_reasons = dlsym(m_lib, "nvmlDeviceGetCurrentClocksEventReasons");
+    if (!m_reasons)
+        m_reasons = dlsym(m_lib, "nvmlDeviceGetCurrentClocksThrottleReasons");  // the name before driver 535
+    m_temperature = dlsym(m_lib, "nvmlDeviceGetTemperature");
+    m_power = dlsym(m_lib, "nvmlDeviceGetPowerUsage");
     void* const shutdown = dlsym(m_lib, "nvmlShutdown");
     if (!init || !by_pci || !m_clock_info || !m_max_clock_info) {
         m_why = "NVML (" + name + ") lacks nvmlInit_v2, nvmlDeviceGetHandleByPciBusId_v2 or the clock functions";
@@ -96,6 +104,32 @@ Clocks Nvml::current() const
 Clocks Nvml::max() const
 {
     return {read_clock(m_max_clock_info, m_device, kClockSm), read_clock(m_max_clock_info, m_device, kClockMem)};
+}
+
+ClockState Nvml::state() const
+{
+    ClockState s;
+    s.clocks = current();
+    if (!m_device)
+        return s;
+    unsigned long long reasons = 0;
+    if (m_reasons && reinterpret_cast<ReasonsFn>(m_reasons)(m_device, &reasons) == kNvmlSuccess)
+        s.event_reasons = static_cast<long long>(reasons);
+    unsigned int t = 0;
+    if (m_temperature && reinterpret_cast<TemperatureFn>(m_temperature)(m_device, 0 /* NVML_TEMPERATURE_GPU */, &t) ==
+                             kNvmlSuccess)
+        s.temperature_c = static_cast<int>(t);
+    unsigned int mw = 0;
+    if (m_power && reinterpret_cast<PowerFn>(m_power)(m_device, &mw) == kNvmlSuccess)
+        s.power_mw = static_cast<int>(mw);
+    return s;
+}
+
+bool clock_throttled(const ClockState& s, Clocks max, double fraction)
+{
+    if (s.event_reasons > 0 && (s.event_reasons & kThrottleReasons) != 0)
+        return true;
+    return s.clocks.sm_mhz >= 0 && max.sm_mhz > 0 && s.clocks.sm_mhz < fraction * max.sm_mhz;
 }
 
 bool clocks_low(Clocks before, Clocks after, Clocks max, double fraction)

@@ -15,6 +15,24 @@ struct Clocks {
     int mem_mhz = -1;
 };
 
+/// One reading of what governs the clocks (NVML); -1 = not read.
+struct ClockState {
+    Clocks clocks;
+    long long event_reasons = -1;  ///< nvmlDeviceGetCurrentClocksEventReasons (or ...ThrottleReasons), a bit mask
+    int temperature_c = -1;        ///< nvmlDeviceGetTemperature(NVML_TEMPERATURE_GPU)
+    int power_mw = -1;             ///< nvmlDeviceGetPowerUsage
+};
+
+/// NVML's clock event reason bits (nvml.h, nvmlClocksEventReason*) that mean the GPU is slowed
+/// against its will: SW power cap 0x4, HW slowdown 0x8, SW thermal 0x20, HW thermal 0x40, HW power
+/// brake 0x80. (GPU idle 0x1, application clocks 0x2, sync boost 0x10 and display clocks 0x100 do not.)
+inline constexpr long long kThrottleReasons = 0x4 | 0x8 | 0x20 | 0x40 | 0x80;
+
+/// nvbench's rule, with NVML's reasons beside it: a reading is throttled when any reason of
+/// kThrottleReasons is set, or the SM clock is below `fraction` (nvbench: 75 %) of its maximum.
+/// Unknown readings (-1) never flag.
+bool clock_throttled(const ClockState& s, Clocks max, double fraction = 0.75);
+
 /// One device's clocks through NVML. Never throws: when the library, a function or the device
 /// cannot be found, available() is false and why_not() says why in one line.
 class Nvml {
@@ -34,6 +52,9 @@ public:
     Clocks current() const;
     /// The maximum clocks (nvmlDeviceGetMaxClockInfo); -1 for a failed read.
     Clocks max() const;
+    /// current() with the clock event reasons, temperature and power (each -1 where the driver
+    /// lacks the function or the read fails).
+    ClockState state() const;
 
 private:
     void* m_lib = nullptr;
@@ -41,6 +62,9 @@ private:
     void* m_clock_info = nullptr;
     void* m_max_clock_info = nullptr;
     void* m_shutdown = nullptr;
+    void* m_reasons = nullptr;
+    void* m_temperature = nullptr;
+    void* m_power = nullptr;
     std::string m_why;
 };
 

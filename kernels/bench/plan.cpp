@@ -140,9 +140,10 @@ std::vector<std::string> parse_strategies(std::string_view text)
         return wanted;
     }
     for (const auto part : split(text, ',')) {
-        if (!model::find_strategy(part))
+        const std::string_view id = model::current_id(part);  // an old name (cub_single_pass) still works
+        if (!model::find_strategy(id))
             throw std::invalid_argument("unknown strategy '" + model::echo(part) + "' (see reducescope-cli list)");
-        wanted.emplace_back(part);
+        wanted.emplace_back(id);
     }
     std::vector<std::string> ordered;
     for (const auto& s : model::catalogue())
@@ -211,10 +212,17 @@ std::vector<RunPoint> plan_runs(const std::vector<std::string>& strategies, cons
                     if (has("coarsened_max"))
                         out.push_back({"cub", true, n, b, c});
                 }
-                if (has("cub_single_pass"))
-                    out.push_back({"cub_single_pass", false, n, b, c});
+                // The other library baselines (CUB's block primitives, CCCL's determinism modes),
+                // in catalogue order, before every kernel measured against them.
+                auto is_baseline = [](const std::string& s) {
+                    const model::StrategyInfo* info = model::find_strategy(s);
+                    return info && info->family == model::Family::Baseline && s != "cpu" && s != "cub";
+                };
                 for (const auto& s : strategies)
-                    if (s != "cpu" && s != "cub" && s != "cub_single_pass")
+                    if (is_baseline(s))
+                        out.push_back({s, false, n, b, c});
+                for (const auto& s : strategies)
+                    if (s != "cpu" && s != "cub" && !is_baseline(s))
                         out.push_back({s, false, n, b, c});
             }
     return out;

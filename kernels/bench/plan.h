@@ -59,7 +59,7 @@ std::vector<std::string> swept_parameters(std::size_t sizes, std::size_t block_s
 /// Every run for the product of sizes × block sizes × coarse factors (swept_parameters says which
 /// lists may hold several values), in that nesting: N outermost, then block size, then coarse
 /// factor innermost. Per point, the baselines come first ("cpu", then "cub" Sum, then
-/// "cub" Max when coarsened_max is included, then "cub_single_pass") so that speed-ups can be
+/// "cub" Max when coarsened_max is included, then "cub_block_one_pass") so that speed-ups can be
 /// computed as results stream; then the other strategies in the order given. run_benchmark() writes
 /// exactly one result per point, so the plan's size is the number of results of the run (the CLI
 /// refuses a plan over results_file.h kMaxResults before anything runs): a strategy that ignores

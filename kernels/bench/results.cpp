@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/results.h"
 
+#include "bench/contract.h"
+
 #include <array>
 #include <cmath>
 
@@ -57,25 +59,45 @@ void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_g
         r.speedup_vs_cub = *cub_ms / t;
 }
 
-void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> single_pass_ms)
+void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> one_pass_ms)
 {
-    r.speedup_vs_cub_single_pass.reset();
+    std::vector<std::pair<std::string, double>> ms;
+    if (cub_ms)
+        ms.emplace_back("cub", *cub_ms);
+    if (one_pass_ms)
+        ms.emplace_back("cub_block_one_pass", *one_pass_ms);
+    set_baseline_speedups(r, ms);
+}
+
+void set_baseline_speedups(Result& r, const std::vector<std::pair<std::string, double>>& baseline_ms)
+{
+    r.speedup_vs_cub_block_one_pass.reset();
     r.best_baseline.clear();
     r.speedup_vs_best_baseline.reset();
+    r.best_deterministic_baseline.clear();
+    r.speedup_vs_best_deterministic_baseline.reset();
     if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0)
         return;
     const double t = r.time_ms->median;
-    const bool have_cub = cub_ms && *cub_ms > 0;
-    const bool have_sp = single_pass_ms && *single_pass_ms > 0;
-    if (have_sp)
-        r.speedup_vs_cub_single_pass = *single_pass_ms / t;
-    if (have_cub && (!have_sp || *cub_ms <= *single_pass_ms)) {
-        r.best_baseline = "cub";
-        r.speedup_vs_best_baseline = *cub_ms / t;
-    } else if (have_sp) {
-        r.best_baseline = "cub_single_pass";
-        r.speedup_vs_best_baseline = *single_pass_ms / t;
+    double best = 0, best_fixed = 0;
+    for (const auto& [id, ms] : baseline_ms) {
+        if (!(ms > 0))
+            continue;
+        if (id == "cub_block_one_pass")
+            r.speedup_vs_cub_block_one_pass = ms / t;
+        if (r.best_baseline.empty() || ms < best) {
+            best = ms;
+            r.best_baseline = id;
+        }
+        if (is_fixed_order_baseline(id) && (r.best_deterministic_baseline.empty() || ms < best_fixed)) {
+            best_fixed = ms;
+            r.best_deterministic_baseline = id;
+        }
     }
+    if (!r.best_baseline.empty())
+        r.speedup_vs_best_baseline = best / t;
+    if (!r.best_deterministic_baseline.empty())
+        r.speedup_vs_best_deterministic_baseline = best_fixed / t;
 }
 
 Status classify_after_timing(bool written, double value, double reference, double tolerance)

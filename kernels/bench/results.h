@@ -8,6 +8,7 @@
 #include "model/catalogue.h"
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 
@@ -63,7 +64,7 @@ struct Result {
     // together, all or none: when `method_fields` is set (the engine sets it; a reader sets it when
     // the object has any of them) or any of them differs from its default. Older files lack them.
     bool method_fields = false;
-    std::optional<double> noise;     ///< relative MAD of the samples (0.005 = 0.5 %); null without samples
+    std::optional<double> noise;     ///< stdev / mean of the samples (nvbench's noise; 0.005 = 0.5 %); null without samples
     std::string stop_rule;           ///< "reps" | "noise" | "timeout" (stopping.h); "" without samples
     bool noisy = false;              ///< noise above the run's limit (params.stopping.max_noise)
     double gpu_time_s = 0;           ///< GPU time of all samples together
@@ -79,9 +80,38 @@ struct Result {
     bool checked_after_timing = false;           ///< the output was read back after the timed work
     std::optional<double> result_after_timing;   ///< that value
     std::optional<double> ceiling_ratio;         ///< bandwidth / read ceiling, unbounded (pct_ceiling is capped)
-    std::optional<double> speedup_vs_cub_single_pass;  ///< cub_single_pass time / this time
-    std::string best_baseline;                   ///< the faster library baseline at this point ("cub" or "cub_single_pass")
-    std::optional<double> speedup_vs_best_baseline;    ///< against best_baseline: the figure for headline claims
+    std::optional<double> speedup_vs_cub_block_one_pass;  ///< cub_block_one_pass time / this time
+    std::string best_baseline;                   ///< the fastest library baseline at this point (any contract)
+    std::optional<double> speedup_vs_best_baseline;    ///< against best_baseline
+    /// The fastest library baseline whose order is fixed (run-to-run deterministic or stronger:
+    /// cub, cub_run_to_run, cub_gpu_to_gpu), and the speed-up against it: what a deterministic
+    /// kernel is held to (version 2).
+    std::string best_deterministic_baseline;
+    std::optional<double> speedup_vs_best_deterministic_baseline;
+    // Version 2 method fields (docs/results-format.md):
+    /// The kernel's contract (contract.h): "gpu_to_gpu" | "run_to_run" | "not_guaranteed", and what
+    /// the caller must keep for it ("" = nothing beyond the call).
+    std::string determinism;
+    std::string caller_keeps;
+    /// The validation replay: launches whose outputs were each copied out and checked, and how
+    /// many of them were wrong (a wrong one makes the result wrong).
+    int launches_checked = 0;
+    int launches_wrong = 0;
+    /// The exact positive input (verify.h make_exact_positive_input), checked with tolerance 0 over
+    /// a validation replay of a batch: launches checked, wrong. -1 = not run.
+    int exact_launches_checked = -1;
+    int exact_launches_wrong = 0;
+    /// Loop / graph: the samples were queued behind the blocking kernel; its time-outs (dropped).
+    bool blocked_start = false;
+    int block_timeouts = 0;
+    /// The clock watch during the timed samples (NVML): readings, SM clock range, hottest
+    /// temperature, highest power (W), the OR of the clock event reasons, throttled readings and the
+    /// samples they dropped. -1 = not read.
+    int clock_readings = 0;
+    int sm_mhz_min = -1, sm_mhz_max = -1, temperature_c_max = -1;
+    double power_w_max = -1;
+    long long clock_event_reasons = -1;
+    int throttled_readings = 0, throttled_dropped = 0;
     std::optional<MultiGpuFields> multi_gpu;  ///< `bench --gpus K` only
     /// `bench --repeat K` only (determinism.h): the K launches' results bit for bit,
     /// and the kernel's merge order; results-format.md `repeat`.
@@ -89,6 +119,9 @@ struct Result {
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
     JsonValue extra;
+    /// Written with the version-2 members (the engine's results; false for a result read from a
+    /// version-1 file, so that such a file writes back byte for byte).
+    bool format2 = true;
 
     bool operator==(const Result&) const = default;
 };
@@ -107,8 +140,14 @@ void set_speeds(Result& r, double peak_gbs, std::optional<double> ceiling_read_g
 
 /// Adds the speed-up against CUB's single-pass baseline and names the faster of the two library
 /// baselines (best_baseline, speedup_vs_best_baseline), only when status is Ok. Call after
-/// set_speeds. cub_ms / single_pass_ms: the baselines' medians at the same point (or unknown).
-void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> single_pass_ms);
+/// set_speeds. cub_ms / one_pass_ms: the baselines' medians at the same point (or unknown).
+void set_baseline_speedups(Result& r, std::optional<double> cub_ms, std::optional<double> one_pass_ms);
+
+/// The general form: `baseline_ms` maps each library baseline that ran right at this point (ids
+/// of family baseline, not cpu) to its median. Sets speedup_vs_cub_block_one_pass, best_baseline
+/// (the fastest of all) and best_deterministic_baseline (the fastest whose order is fixed:
+/// contract.h is_fixed_order_baseline), each with its speed-up; only when status is Ok.
+void set_baseline_speedups(Result& r, const std::vector<std::pair<std::string, double>>& baseline_ms);
 
 /// The check of the output after the timed repetitions (the verification run is only the first
 /// launch): Ok when `written` and `value` is within `tolerance` of `reference`; Wrong otherwise.

@@ -8,6 +8,7 @@
 #include "bench/results_checks.h"
 #include "bench/results_json.h"
 
+#include "model/catalogue.h"
 #include "model/json_text.h"
 #include "model/message.h"
 
@@ -51,7 +52,9 @@ const std::initializer_list<std::string_view> kCombines{"nccl_allreduce", "nccl_
 const std::initializer_list<std::string_view> kStopRules{"", "reps", "noise", "timeout"};
 const std::initializer_list<std::string_view> kStoppingRules{"fixed", "adaptive"};
 const std::initializer_list<std::string_view> kColdMethods{"", "rotate", "flush_read"};
-const std::initializer_list<std::string_view> kBaselines{"cub", "cub_single_pass"};
+const std::initializer_list<std::string_view> kBaselines{"cub", "cub_single_pass", "cub_block_one_pass", "cub_block_ring",
+                                                         "cub_not_guaranteed", "cub_run_to_run", "cub_gpu_to_gpu"};
+const std::initializer_list<std::string_view> kDeterminisms{"", "gpu_to_gpu", "run_to_run", "not_guaranteed"};
 /// Highest clock a file may name, MHz.
 constexpr long long kMaxMhz = 100000;
 /// Most input copies a cold rotation may name (the engine uses at most 512: reduce_api.h).
@@ -284,7 +287,9 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
         "noise",         "stop_rule",       "noisy",       "gpu_time_s",          "reps_per_sample",
         "host_enqueue_us", "cold_method",   "cold_buffers", "clocks",             "low_clock",
         "checked_after_timing", "result_after_timing", "ceiling_ratio", "speedup_vs_cub_single_pass",
-        "best_baseline", "speedup_vs_best_baseline"};
+        "speedup_vs_cub_block_one_pass", "best_baseline", "speedup_vs_best_baseline", "best_deterministic_baseline",
+        "speedup_vs_best_deterministic_baseline", "determinism", "caller_keeps", "launches_checked", "launches_wrong",
+        "exact_launches_checked", "exact_launches_wrong", "blocked_start", "block_timeouts"};
     for (const std::string_view k : kKeys)
         if (o.contains(k))
             r.method_fields = true;
@@ -308,14 +313,42 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
         r.mem_mhz_after = mhz("mem_mhz_after");
         r.sm_max_mhz = mhz("sm_max_mhz");
         r.mem_max_mhz = mhz("mem_max_mhz");
+        // Version 2: the clock watch during the samples.
+        r.clock_readings = static_cast<int>(integer(*c, "readings", cp, Need::Omittable, 0, 1LL << 31).value_or(0));
+        r.sm_mhz_min = mhz("sm_mhz_min");
+        r.sm_mhz_max = mhz("sm_mhz_max");
+        r.temperature_c_max = static_cast<int>(integer(*c, "temperature_c_max", cp, Need::Optional, 0, 200).value_or(-1));
+        r.power_w_max = number(*c, "power_w_max", cp, Need::Optional, 0).value_or(-1.0);
+        r.clock_event_reasons = integer(*c, "event_reasons", cp, Need::Optional, 0, 1LL << 62).value_or(-1);
+        r.throttled_readings =
+            static_cast<int>(integer(*c, "throttled_readings", cp, Need::Omittable, 0, 1LL << 31).value_or(0));
+        r.throttled_dropped =
+            static_cast<int>(integer(*c, "throttled_dropped", cp, Need::Omittable, 0, 1LL << 31).value_or(0));
     }
     r.low_clock = boolean(o, "low_clock", path, Need::Optional).value_or(false);
     r.checked_after_timing = boolean(o, "checked_after_timing", path, Need::Optional).value_or(false);
     r.result_after_timing = number(o, "result_after_timing", path, Need::Optional);
     r.ceiling_ratio = number(o, "ceiling_ratio", path, Need::Optional, 0);
-    r.speedup_vs_cub_single_pass = number(o, "speedup_vs_cub_single_pass", path, Need::Optional, 0);
-    r.best_baseline = one_of(o, "best_baseline", path, Need::Optional, kBaselines).value_or("");
+    // Version 1 named cub_block_one_pass cub_single_pass (model::current_id).
+    r.speedup_vs_cub_block_one_pass = number(o, "speedup_vs_cub_block_one_pass", path, Need::Optional, 0);
+    if (!r.speedup_vs_cub_block_one_pass)
+        r.speedup_vs_cub_block_one_pass = number(o, "speedup_vs_cub_single_pass", path, Need::Optional, 0);
+    r.best_baseline = std::string{model::current_id(one_of(o, "best_baseline", path, Need::Optional, kBaselines).value_or(""))};
     r.speedup_vs_best_baseline = number(o, "speedup_vs_best_baseline", path, Need::Optional, 0);
+    r.best_deterministic_baseline = std::string{
+        model::current_id(one_of(o, "best_deterministic_baseline", path, Need::Optional, kBaselines).value_or(""))};
+    r.speedup_vs_best_deterministic_baseline =
+        number(o, "speedup_vs_best_deterministic_baseline", path, Need::Optional, 0);
+    r.determinism = one_of(o, "determinism", path, Need::Optional, kDeterminisms).value_or("");
+    r.caller_keeps = string(o, "caller_keeps", path, Need::Optional, 500).value_or("");
+    r.launches_checked = static_cast<int>(integer(o, "launches_checked", path, Need::Omittable, 0, 1LL << 31).value_or(0));
+    r.launches_wrong = static_cast<int>(integer(o, "launches_wrong", path, Need::Omittable, 0, 1LL << 31).value_or(0));
+    r.exact_launches_checked =
+        static_cast<int>(integer(o, "exact_launches_checked", path, Need::Optional, 0, 1LL << 31).value_or(-1));
+    r.exact_launches_wrong =
+        static_cast<int>(integer(o, "exact_launches_wrong", path, Need::Omittable, 0, 1LL << 31).value_or(0));
+    r.blocked_start = boolean(o, "blocked_start", path, Need::Optional).value_or(false);
+    r.block_timeouts = static_cast<int>(integer(o, "block_timeouts", path, Need::Omittable, 0, 1LL << 31).value_or(0));
 }
 
 /// Whether a result's method fields are written: the engine's results and whatever was read
@@ -326,8 +359,9 @@ bool has_method_fields(const Result& r)
            r.reps_per_sample != 0 || r.host_enqueue_us != 0 || !r.cold_method.empty() || r.cold_buffers != 0 ||
            r.sm_mhz_before >= 0 || r.sm_mhz_after >= 0 || r.mem_mhz_before >= 0 || r.mem_mhz_after >= 0 ||
            r.sm_max_mhz >= 0 || r.mem_max_mhz >= 0 || r.low_clock || r.checked_after_timing ||
-           r.result_after_timing || r.ceiling_ratio || r.speedup_vs_cub_single_pass || !r.best_baseline.empty() ||
-           r.speedup_vs_best_baseline;
+           r.result_after_timing || r.ceiling_ratio || r.speedup_vs_cub_block_one_pass || !r.best_baseline.empty() ||
+           r.speedup_vs_best_baseline || !r.determinism.empty() || r.launches_checked != 0 ||
+           r.exact_launches_checked >= 0 || r.blocked_start || r.clock_readings != 0;
 }
 
 /// `repeat` of a result (docs/results-format.md, "Determinism"): K values in float_bits_text's
@@ -386,7 +420,7 @@ Result read_result(const json& o, const std::string& path)
 {
     expect_object(o, path);
     Result r;
-    r.strategy = *string(o, "strategy", path, Need::Required, 200);
+    r.strategy = std::string{model::current_id(*string(o, "strategy", path, Need::Required, 200))};
     if (r.strategy.empty())
         fail(join(path, "strategy"), "empty (expected a strategy id)");
     r.family = *one_of(o, "family", path, Need::Required, kFamilies);
@@ -408,6 +442,25 @@ Result read_result(const json& o, const std::string& path)
         const std::string tp = join(path, "time_ms");
         Summary s{*number(*t, "median", tp, Need::Required, 0), *number(*t, "min", tp, Need::Required, 0),
                   *number(*t, "max", tp, Need::Required, 0)};
+        // Version 2: the spread (stats.h); a version-1 file has none.
+        const auto q1 = number(*t, "q1", tp, Need::Optional, 0), q3 = number(*t, "q3", tp, Need::Optional, 0),
+                   p95 = number(*t, "p95", tp, Need::Optional, 0), mean = number(*t, "mean", tp, Need::Optional, 0),
+                   stdev = number(*t, "stdev", tp, Need::Optional, 0);
+        if (q1 && q3 && p95 && mean && stdev) {
+            s.q1 = *q1;
+            s.q3 = *q3;
+            s.p95 = *p95;
+            s.mean = *mean;
+            s.stdev = *stdev;
+            s.spread = true;
+            const double sl = 1e-9 * s.max;
+            if (s.q1 < s.min - sl || s.q1 > s.median + sl || s.q3 < s.median - sl || s.q3 > s.p95 + sl || s.p95 > s.max + sl) {
+                char buf[200];
+                std::snprintf(buf, sizeof buf, "expected min <= q1 <= median <= q3 <= p95 <= max, got %g %g %g %g %g %g",
+                              s.min, s.q1, s.median, s.q3, s.p95, s.max);
+                fail(tp, buf);
+            }
+        }
         const double slack = 1e-9 * s.max;
         if (s.min > s.median + slack || s.median > s.max + slack) {
             char buf[160];
@@ -450,7 +503,10 @@ Result read_result(const json& o, const std::string& path)
                                   "host_enqueue_us", "cold_method", "cold_buffers", "clocks", "low_clock",
                                   "checked_after_timing", "result_after_timing", "ceiling_ratio",
                                   "speedup_vs_cub_single_pass", "best_baseline", "speedup_vs_best_baseline",
-                                  "repeat"});
+                                  "speedup_vs_cub_block_one_pass", "best_deterministic_baseline",
+                                  "speedup_vs_best_deterministic_baseline", "determinism", "caller_keeps",
+                                  "launches_checked", "launches_wrong", "exact_launches_checked",
+                                  "exact_launches_wrong", "blocked_start", "block_timeouts", "repeat"});
     check_result(r, path);
     return r;
 }
@@ -473,10 +529,11 @@ ResultsFile read_results_json(const json& root)
     if (!whole)
         fail("version", "expected the integer " + std::to_string(kResultsVersion) + ", got " +
                             (version == root.end() ? std::string{"nothing"} : describe(*version)));
-    if (version->get<double>() != kResultsVersion)
-        fail("version", "this app reads version " + std::to_string(kResultsVersion) + ", the file is version " +
-                            describe(*version));
+    if (version->get<double>() < kOldestResultsVersion || version->get<double>() > kResultsVersion)
+        fail("version", "this app reads versions " + std::to_string(kOldestResultsVersion) + ".." +
+                            std::to_string(kResultsVersion) + ", the file is version " + describe(*version));
     ResultsFile f;
+    f.version = static_cast<int>(version->get<double>());
     if (const json* tool = object(root, "tool", "", Need::Optional)) {
         Tool t;
         t.name = string(*tool, "name", "tool", Need::Optional, 200).value_or("");
@@ -503,8 +560,10 @@ ResultsFile read_results_json(const json& root)
         fail("results", std::to_string(results->size()) + " results, over the limit of " + std::to_string(kMaxResults) +
                             " per file");
     f.results.reserve(results->size());
-    for (std::size_t i = 0; i < results->size(); ++i)
+    for (std::size_t i = 0; i < results->size(); ++i) {
         f.results.push_back(read_result((*results)[i], at("results", i)));
+        f.results.back().format2 = f.version >= 2;
+    }
     if (const auto gpus = integer(root, "gpus", "", Need::Optional, 1, kMaxGpus))
         f.gpus = static_cast<int>(*gpus);
     if (const json* devices = array(root, "devices", "", Need::Optional, kMaxGpus))
@@ -667,8 +726,19 @@ json to_json(const Result& r)
     j["reference"] = opt(r.reference);
     j["abs_error"] = opt(r.abs_error);
     j["tolerance"] = opt(r.tolerance);
-    if (r.time_ms)
+    // Version 1 named cub_block_one_pass cub_single_pass; such a file writes back as it was.
+    if (!r.format2 && r.strategy == "cub_block_one_pass")
+        j["strategy"] = "cub_single_pass";
+    if (r.time_ms) {
         j["time_ms"] = {{"median", r.time_ms->median}, {"min", r.time_ms->min}, {"max", r.time_ms->max}};
+        if (r.time_ms->spread) {
+            j["time_ms"]["q1"] = r.time_ms->q1;
+            j["time_ms"]["q3"] = r.time_ms->q3;
+            j["time_ms"]["p95"] = r.time_ms->p95;
+            j["time_ms"]["mean"] = r.time_ms->mean;
+            j["time_ms"]["stdev"] = r.time_ms->stdev;
+        }
+    }
     else
         j["time_ms"] = nullptr;
     j["bytes_read"] = r.bytes_read;
@@ -694,13 +764,42 @@ json to_json(const Result& r)
         j["clocks"] = {{"sm_mhz_before", mhz(r.sm_mhz_before)}, {"sm_mhz_after", mhz(r.sm_mhz_after)},
                        {"mem_mhz_before", mhz(r.mem_mhz_before)}, {"mem_mhz_after", mhz(r.mem_mhz_after)},
                        {"sm_max_mhz", mhz(r.sm_max_mhz)},         {"mem_max_mhz", mhz(r.mem_max_mhz)}};
+        if (r.format2) {
+            j["clocks"]["readings"] = r.clock_readings;
+            j["clocks"]["sm_mhz_min"] = mhz(r.sm_mhz_min);
+            j["clocks"]["sm_mhz_max"] = mhz(r.sm_mhz_max);
+            j["clocks"]["temperature_c_max"] = r.temperature_c_max >= 0 ? json(r.temperature_c_max) : json(nullptr);
+            j["clocks"]["power_w_max"] = r.power_w_max >= 0 ? json(r.power_w_max) : json(nullptr);
+            j["clocks"]["event_reasons"] = r.clock_event_reasons >= 0 ? json(r.clock_event_reasons) : json(nullptr);
+            j["clocks"]["throttled_readings"] = r.throttled_readings;
+            j["clocks"]["throttled_dropped"] = r.throttled_dropped;
+        }
         j["low_clock"] = r.low_clock;
         j["checked_after_timing"] = r.checked_after_timing;
         j["result_after_timing"] = opt(r.result_after_timing);
         j["ceiling_ratio"] = opt(r.ceiling_ratio);
-        j["speedup_vs_cub_single_pass"] = opt(r.speedup_vs_cub_single_pass);
+        if (!r.format2) {  // version 1's names (cub_block_one_pass was cub_single_pass)
+            auto v1 = [](const std::string& id) { return id == "cub_block_one_pass" ? std::string{"cub_single_pass"} : id; };
+            j["speedup_vs_cub_single_pass"] = opt(r.speedup_vs_cub_block_one_pass);
+            j["best_baseline"] = r.best_baseline.empty() ? json(nullptr) : json(v1(r.best_baseline));
+            j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
+        }
+    }
+    if (has_method_fields(r) && r.format2) {
+        j["speedup_vs_cub_block_one_pass"] = opt(r.speedup_vs_cub_block_one_pass);
         j["best_baseline"] = r.best_baseline.empty() ? json(nullptr) : json(r.best_baseline);
         j["speedup_vs_best_baseline"] = opt(r.speedup_vs_best_baseline);
+        j["best_deterministic_baseline"] =
+            r.best_deterministic_baseline.empty() ? json(nullptr) : json(r.best_deterministic_baseline);
+        j["speedup_vs_best_deterministic_baseline"] = opt(r.speedup_vs_best_deterministic_baseline);
+        j["determinism"] = r.determinism;
+        j["caller_keeps"] = r.caller_keeps;
+        j["launches_checked"] = r.launches_checked;
+        j["launches_wrong"] = r.launches_wrong;
+        j["exact_launches_checked"] = r.exact_launches_checked >= 0 ? json(r.exact_launches_checked) : json(nullptr);
+        j["exact_launches_wrong"] = r.exact_launches_wrong;
+        j["blocked_start"] = r.blocked_start;
+        j["block_timeouts"] = r.block_timeouts;
     }
     if (r.multi_gpu) {
         j["gpus"] = r.multi_gpu->gpus;
@@ -729,7 +828,7 @@ json to_json(const Result& r)
 
 json to_json(const ResultsFile& f)
 {
-    json j = {{"schema", kResultsSchema}, {"version", kResultsVersion}};
+    json j = {{"schema", kResultsSchema}, {"version", f.version}};
     if (f.tool) {
         j["tool"] = {{"name", f.tool->name}, {"version", f.tool->version}, {"commit", f.tool->commit}};
         add_unknown_members(j["tool"], f.tool->extra);

@@ -29,8 +29,12 @@ namespace reducescope::bench {
 
 /// The `schema` of a results file.
 inline constexpr std::string_view kResultsSchema = "reducescope-results";
-/// The version this code reads and writes.
-inline constexpr int kResultsVersion = 1;
+/// The version this code writes (2: the samples' spread in time_ms, the clock watch, the contract,
+/// the validation replay's counts, the CCCL baselines; docs/results-format.md).
+inline constexpr int kResultsVersion = 2;
+/// The oldest version this code reads (1: without those fields; cub_single_pass is read as
+/// cub_block_one_pass).
+inline constexpr int kOldestResultsVersion = 1;
 /// Most results in one file; a file with more is refused (the charts take seconds per 10^4).
 inline constexpr std::size_t kMaxResults = 20000;
 /// Largest results file a reader takes, in bytes (the app refuses larger ones before reading).
@@ -150,6 +154,7 @@ struct Ceilings {
 
 /// A whole results file. Also the header of a run being streamed (device, params, ceilings).
 struct ResultsFile {
+    int version = kResultsVersion;    ///< as read (a version-1 file writes back as version 1)
     std::optional<Tool> tool;
     std::string date;                 ///< ISO 8601 UTC
     std::string command;              ///< the command line that made it

@@ -6,6 +6,7 @@
 #include "bench/determinism.h"
 #include "bench/ncu_counters_json.h"
 #include "bench/verify.h"
+#include "bench/contract.h"
 
 #include "bench/stats.h"
 #include "model/catalogue.h"
@@ -64,8 +65,12 @@ std::string setup_clocks(const g::DeviceInfo& dev, g::Timing& timing, std::uniqu
     ctx.max_clocks = nvml->max();
     const Nvml* n = nvml.get();
     timing.read_clocks = [n] {
-        const Clocks c = n->current();
-        return g::ClockReading{c.sm_mhz, c.mem_mhz};
+        const ClockState c = n->state();
+        return g::ClockReading{c.clocks.sm_mhz, c.clocks.mem_mhz, c.event_reasons, c.temperature_c, c.power_mw};
+    };
+    const Clocks max = ctx.max_clocks;
+    timing.throttled = [max](const g::ClockReading& r) {
+        return clock_throttled(ClockState{{r.sm_mhz, r.mem_mhz}, r.event_reasons, r.temperature_c, r.power_mw}, max);
     };
     return "nvml";
 }
@@ -100,10 +105,20 @@ std::string cold_text(const g::DeviceInfo& dev, const std::string& mode)
 /// kernel (and its shape), the same over x and y for the dot products, the device copy, and the
 /// empty kernel, with the read ceiling's bandwidth net of the empty kernel's time. `empty_ms`
 /// is measured once (< 0: not yet).
-Ceilings measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& timing, bool dot, double& empty_ms)
+/// The read ceiling's winning shapes at one N (one and two arrays), measured again beside each
+/// kernel (RunOptions: the ceiling interleaved).
+struct CeilingShapes {
+    int read = -1;
+    int read_dot = -1;
+};
+
+Ceilings measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& timing, bool dot, double& empty_ms,
+                          CeilingShapes* shapes = nullptr)
 {
     auto gbs_of = [](double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e-3) / 1e9 : 0.0; };
     const g::CeilingResult read = runner.read_ceiling(n, timing);
+    if (shapes)
+        shapes->read = read.shape_index;
     const double read_ms = summarize(read.samples_ms).median;
     const double copy_ms = summarize(runner.copy_ceiling_ms(n, timing)).median;
     if (empty_ms < 0)
@@ -120,6 +135,8 @@ Ceilings measure_ceilings(g::Runner& runner, std::size_t n, const g::Timing& tim
         c.read_net_gbs = gbs_of(4.0 * n, read_ms - empty_ms);
     if (dot) {
         const g::CeilingResult two = runner.read_ceiling(n, timing, true);
+        if (shapes)
+            shapes->read_dot = two.shape_index;
         c.read_dot_gbs = gbs_of(8.0 * n, summarize(two.samples_ms).median);
         c.read_dot_kernel = two.shape;
     }
@@ -149,6 +166,16 @@ void add_measurement(Result& r, const g::RunResult& run, double expect, bool exp
     r.mem_max_mhz = ctx.max_clocks.mem_mhz;
     r.low_clock = clocks_low({run.clocks_before.sm_mhz, run.clocks_before.mem_mhz},
                              {run.clocks_after.sm_mhz, run.clocks_after.mem_mhz}, ctx.max_clocks);
+    r.clock_readings = run.clocks.readings;
+    r.sm_mhz_min = run.clocks.sm_mhz_min;
+    r.sm_mhz_max = run.clocks.sm_mhz_max;
+    r.temperature_c_max = run.clocks.temperature_c_max;
+    r.power_w_max = run.clocks.power_mw_max >= 0 ? run.clocks.power_mw_max / 1000.0 : -1.0;
+    r.clock_event_reasons = run.clocks.readings > 0 ? run.clocks.event_reasons : -1;
+    r.throttled_readings = run.clocks.throttled_readings;
+    r.throttled_dropped = run.clocks.dropped_samples;
+    r.blocked_start = run.blocked_start;
+    r.block_timeouts = run.block_timeouts;
     if (!run.checked_after || expected_wrong)
         return;
     r.checked_after_timing = true;
@@ -163,6 +190,18 @@ void add_measurement(Result& r, const g::RunResult& run, double expect, bool exp
     } else if (!run.counters_error.empty()) {
         r.status = Status::Wrong;
         r.message = run.counters_error;
+    }
+    // The validation replay: every launch of one batch, each output checked (verify.h).
+    if (!run.launch_values.empty()) {
+        const LaunchCheck c = check_launches(run.launch_values, run.launch_written, expect, *r.tolerance);
+        r.launches_checked = c.checked;
+        r.launches_wrong = c.wrong;
+        if (c.wrong > 0 && r.status == Status::Ok) {
+            r.status = Status::Wrong;
+            r.message = std::to_string(c.wrong) + " of " + std::to_string(c.checked) +
+                        " launches of the validation replay are wrong (first: launch " + std::to_string(c.first_wrong) +
+                        (c.first_unwritten ? ", unwritten)" : ", " + number_text(c.first_wrong_value) + ")");
+        }
     }
 }
 
@@ -253,6 +292,11 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
     r.kernel = run.kernel;
     r.grid_size = run.grid;
     r.in_place = run.in_place;
+    {
+        const Contract k = contract_of(p.strategy, run.grid);
+        r.determinism = k.determinism;
+        r.caller_keeps = k.caller_keeps;
+    }
     if (run.status == g::RunResult::Status::Skipped) {
         r.status = Status::Skipped;
         r.message = run.message;
@@ -263,11 +307,10 @@ Result run_point(g::Runner& runner, const RunOptions& o, const RunPoint& p, cons
         r.message = run.message;
         return r;
     }
-    // The tolerance of this kernel's own summation order (verify.h), now that its grid is known;
-    // never below the generic bound (a floor in case a trait underestimates a chain).
+    // The tolerance of this kernel's own summation order (verify.h), now that its grid is known:
+    // a bound (Higham), not a guess with slack; the exact positive input checks with zero.
     if (!is_max)
-        r.tolerance = std::max(*r.tolerance, kernel_tolerance(p.strategy, p.n, p.block_size, p.coarse_factor, run.grid,
-                                                              ref.abs_sum));
+        r.tolerance = kernel_tolerance(p.strategy, p.n, p.block_size, p.coarse_factor, run.grid, ref.abs_sum);
     r.result = run.value;
     r.abs_error = std::fabs(run.value - expect);
     r.status = classify(run.output_written, run.value, expect, *r.tolerance, info->expected_wrong);
@@ -316,6 +359,10 @@ g::Timing timing_of(const RunOptions& o, const g::Needs& needs)
     timing.batches = o.batches;
     timing.adaptive = o.adaptive;
     timing.stop = o.stop;
+    // REDUCESCOPE_BLOCKING=0: a diagnostic that leaves the blocking kernel out of loop and graph
+    // samples (the start event is then recorded by an idle GPU, as before issue 27).
+    if (const char* v = std::getenv("REDUCESCOPE_BLOCKING"); v && std::string_view{v} == "0")
+        timing.block_start = false;
     return timing;
 }
 
@@ -369,11 +416,53 @@ Params params_record(const RunOptions& o, std::size_t capacity, const g::Timing&
     return p;
 }
 
+/// The exact check of a result that ran right (RunOptions::exact_check): the same kernel on the
+/// exact positive input, one validation batch of launches (Timing::check_every_launch; a few
+/// timed samples only to size the batch like the real one), every output equal to the reference.
+void check_exact(g::Runner& runner, const RunPoint& p, const std::vector<float>& xe, const std::vector<float>& ye,
+                 const g::Timing& timing, Result& r)
+{
+    const auto* info = model::find_strategy(p.strategy);
+    if (info->expected_wrong)
+        return;
+    g::Timing t = timing;
+    t.adaptive = false;
+    t.reps = std::max(1, r.reps_per_sample) * 2;
+    t.batches = 2;
+    t.warmup = 1;
+    t.read_clocks = nullptr;
+    g::KernelSpec spec{p.strategy, p.max, p.block_size, p.coarse_factor};
+    const g::RunResult run = runner.run(spec, p.n, t);
+    const bool dot = info->operation == model::Reduction::Dot;
+    const std::span<const float> xs{xe.data(), p.n};
+    const Reference ref = dot ? reference_dot(xs, std::span<const float>{ye.data(), p.n}) : reference(xs);
+    const bool is_max = info->operation == model::Reduction::Max || p.max;
+    const double expect = is_max ? ref.max : ref.sum;
+    if (run.status != g::RunResult::Status::Ran) {
+        r.exact_launches_checked = 0;
+        return;
+    }
+    std::vector<double> values = run.launch_values;
+    std::vector<bool> written = run.launch_written;
+    values.push_back(run.value);  // the verification launch too
+    written.push_back(run.output_written);
+    const LaunchCheck c = check_launches(values, written, expect, 0.0);
+    r.exact_launches_checked = c.checked;
+    r.exact_launches_wrong = c.wrong;
+    if (c.wrong > 0) {
+        r.status = Status::Wrong;
+        r.message = std::to_string(c.wrong) + " of " + std::to_string(c.checked) +
+                    " launches on the exact positive input are wrong (first: launch " + std::to_string(c.first_wrong) +
+                    (c.first_unwritten ? ", unwritten" : ", got " + number_text(c.first_wrong_value)) + ", expected " +
+                    number_text(expect) + " exactly)";
+    }
+}
+
 /// The baselines' medians per (n, block, coarse) as their results come (plan_runs puts the
 /// baselines first), for the speed-ups of the results after them.
 class Baselines {
 public:
-    /// Keeps `r`'s median when it is a baseline (cpu, cub, cub_single_pass) that ran right.
+    /// Keeps `r`'s median when it is a baseline (cpu, cub, cub_block_one_pass) that ran right.
     void record(const RunPoint& pt, const Result& r)
     {
         if (r.status != Status::Ok || !r.time_ms)
@@ -382,8 +471,8 @@ public:
             cpu_ms_[key(pt)] = r.time_ms->median;
         else if (pt.strategy == "cub")
             (pt.max ? cub_max_ms_ : cub_sum_ms_)[key(pt)] = r.time_ms->median;
-        else if (pt.strategy == "cub_single_pass")
-            single_pass_ms_[key(pt)] = r.time_ms->median;
+        else if (const auto* info = model::find_strategy(pt.strategy); info && info->family == model::Family::Baseline)
+            library_ms_[key(pt)].emplace_back(pt.strategy, r.time_ms->median);
     }
 
     /// `r`'s speeds against the device's peak and `c`, the ceilings at its N (the dot products
@@ -393,7 +482,13 @@ public:
     {
         const auto cub = r.operation == "max" ? lookup(cub_max_ms_, pt) : lookup(cub_sum_ms_, pt);
         set_speeds(r, peak_gbs, r.operation == "dot" ? c.read_dot_gbs : c.read_gbs, lookup(cpu_ms_, pt), cub);
-        set_baseline_speedups(r, cub, r.operation == "sum" ? lookup(single_pass_ms_, pt) : std::nullopt);
+        std::vector<std::pair<std::string, double>> ms;
+        if (cub)
+            ms.emplace_back("cub", *cub);
+        if (r.operation == "sum")
+            if (auto it = library_ms_.find(key(pt)); it != library_ms_.end())
+                ms.insert(ms.end(), it->second.begin(), it->second.end());
+        set_baseline_speedups(r, ms);
     }
 
 private:
@@ -409,7 +504,8 @@ private:
         return std::nullopt;
     }
 
-    Medians cpu_ms_, cub_sum_ms_, cub_max_ms_, single_pass_ms_;
+    Medians cpu_ms_, cub_sum_ms_, cub_max_ms_;
+    std::map<Key, std::vector<std::pair<std::string, double>>> library_ms_;  // the other library baselines
 };
 
 /// ncu's counters (take_counters) into the report's file, with a warning through `sink` when
@@ -618,9 +714,25 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     const auto points = plan_runs(o.strategies, o.sizes, o.block_sizes, o.coarse_factors);
     // Ceilings at every size (same mode and cache state as the kernels).
     std::map<std::size_t, Ceilings> ceiling_at;
+    std::map<std::size_t, CeilingShapes> shapes_at;
     double empty_ms = -1;
     for (const std::size_t n : o.sizes)
-        ceiling_at[n] = measure_ceilings(runner, n, timing, needs.dot, empty_ms);
+        ceiling_at[n] = measure_ceilings(runner, n, timing, needs.dot, empty_ms, &shapes_at[n]);
+    // The exact positive input (verify.h make_exact_positive_input): every kernel's launches of one
+    // validation batch are checked against it with zero tolerance. A second Runner: its own buffers.
+    std::optional<g::Runner> exact_runner;
+    std::vector<float> xe, ye;
+    if (o.exact_check) {
+        xe = make_exact_positive_input(capacity, o.seed);
+        if (needs.dot)
+            ye = make_exact_positive_input(capacity, o.seed + 1);
+        try {
+            exact_runner.emplace(o.device, xe, ye, needs);
+        } catch (const g::OutOfMemory& e) {
+            if (sink.warning)
+                sink.warning(std::string{"the exact-input check is left out: "} + e.what());
+        }
+    }
 
     RunReport report;
     ResultsFile& f = report.file;
@@ -637,8 +749,22 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
         const RunPoint& pt = points[i];
         sink.line(progress_line({i, points.size(), pt.strategy, pt.n, std::nullopt, std::nullopt}));
         Result r = run_point(runner, o, pt, x, y, timing, ctx);
+        if (exact_runner && r.status == Status::Ok && !runs_on_host(pt.strategy))
+            check_exact(*exact_runner, pt, xe, ye, timing, r);
         baselines.record(pt, r);
-        baselines.add_speeds(r, pt, dev.peak_bandwidth_gbs, ceiling_at[pt.n]);
+        // The ceiling interleaved: the winning read-only shape measured again right after the
+        // kernel, so that both see the same clocks and the same state of the GPU.
+        Ceilings beside = ceiling_at[pt.n];
+        if (o.ceiling_beside && r.status == Status::Ok && !runs_on_host(pt.strategy)) {
+            const bool dot = r.operation == "dot";
+            const int shape = dot ? shapes_at[pt.n].read_dot : shapes_at[pt.n].read;
+            if (shape >= 0) {
+                const double ms = summarize(runner.read_ceiling_shape(pt.n, timing, dot, shape).samples_ms).median;
+                if (ms > 0)
+                    (dot ? beside.read_dot_gbs : beside.read_gbs) = (dot ? 8.0 : 4.0) * pt.n / (ms * 1e-3) / 1e9;
+            }
+        }
+        baselines.add_speeds(r, pt, dev.peak_bandwidth_gbs, beside);
         if (r.status == Status::Wrong || r.status == Status::Error)
             ++report.failures;
         if (sink.result)

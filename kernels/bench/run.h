@@ -59,6 +59,12 @@ struct RunOptions {
     /// launches on the same input, each verified alone, their results kept bit for bit in the
     /// result's `repeat` (not for `cpu`, whose sum is float64 and sequential).
     int repeat = 0;
+    /// Each kernel that ran right is run again on the exact positive input (verify.h
+    /// make_exact_positive_input): one validation batch, every launch equal to the reference.
+    bool exact_check = true;
+    /// The read ceiling's winning shape is measured again right after each kernel (its
+    /// ceiling_read_gbs and pct_ceiling are against that measurement).
+    bool ceiling_beside = true;
     bool counters = false;      ///< also take ncu's counters (ncu_counters_json.h collect_counters)
     /// The reducescope-cli that ncu profiles for the counters; empty: this program (/proc/self/exe).
     std::string counters_cli;

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds reducescope-cli on a GPU machine (no Qt) and runs the checks and measurements recorded in
 # docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
-#   stages: build check table sweep goals counters sass truth method moonshot
+#   stages: build check table sweep goals counters sass truth method moonshot issue27
+#   (RS_CMAKE_EXTRA: more configure options, e.g. -DREDUCESCOPE_CCCL_DIR=... for CCCL 3.1's baselines;
+#   RS_I27_TAG names the files of one issue27 pass, RS_I27_PARTS picks its parts: gpu,m1,g1,slope,standalone)
 #   (RS_BUILD=DIR: an existing build, e.g. one built elsewhere with -DREDUCESCOPE_GUI=OFF and
 #   carried; then leave out `build`. method/moonshot: docs/benchmarks.md; RS_GRAPH_LIMITS,
 #   RS_OTHER_LIMITS, RS_OTHER_CELLS shorten `method`, RS_MOONSHOT_BIN gives prebuilt experiments.)
@@ -26,7 +28,7 @@ build)
   log build
   { nvidia-smi; nvidia-smi -q | grep -iE "driver version|cuda version|clocks|mhz" | head -40; nvcc --version; cmake --version; } > "$OUTDIR/env.txt" 2>&1
   conf() { cmake -S . -B "$B" -G Ninja -DREDUCESCOPE_GUI=OFF -DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_BUILD_TYPE=Release \
-        -DREDUCESCOPE_EXTRA_INCLUDE="$PWD/.device-carry/include" "$@" >> "$OUTDIR/build.log" 2>&1; }
+        -DREDUCESCOPE_EXTRA_INCLUDE="$PWD/.device-carry/include" ${RS_CMAKE_EXTRA:-} "$@" >> "$OUTDIR/build.log" 2>&1; }
   # The tests folder needs every part's CMake to configure without Qt; fall back to no tests.
   conf -DREDUCESCOPE_TESTS=ON || { log "configure with tests failed; without tests"; rm -rf "$B"; conf -DREDUCESCOPE_TESTS=OFF; } &&
   ninja -C "$B" >> "$OUTDIR/build.log" 2>&1 || { log "BUILD FAILED"; tail -30 "$OUTDIR/build.log"; exit 1; }
@@ -54,6 +56,72 @@ check)
         --block-sizes 32,1024 > "$OUTDIR/${tool}_race.log" 2>&1; echo "$tool race rc=$?" | tee -a "$OUTDIR/summary.txt"
     tail -2 "$OUTDIR/${tool}_race.log" | tee -a "$OUTDIR/summary.txt"
   done
+  ;;
+issue27)
+  # Issue 27's measurements (docs/benchmarks.md, "Like for like"): the 1M graph-hot table with every
+  # library baseline and its contract, 2^30, the per-sample slope with and without the blocking
+  # kernel, and the ceiling against a standalone read-only kernel of the same shape.
+  T=${RS_I27_TAG:-a}
+  P=${RS_I27_PARTS:-gpu,m1,g1,slope,standalone}
+  LIB=cub,cub_block_one_pass,cub_block_ring,cub_not_guaranteed,cub_run_to_run,cub_gpu_to_gpu
+  if [[ $P == *gpu* ]] && [ -f "$B/CTestTestfile.cmake" ]; then
+    log "ctest -L gpu"
+    (cd "$B" && timeout 240 ctest -L gpu -E "memcheck|racecheck" --output-on-failure) > "$OUTDIR/ctest_gpu.log" 2>&1
+    echo "ctest rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -4 "$OUTDIR/ctest_gpu.log" | tee -a "$OUTDIR/summary.txt"
+  fi
+  if [[ $P == *m1* ]]; then
+    log "i27 $T: 2^20 graph hot, stopping rule"
+    "$CLI" bench --n 1M --mode graph --strategies zero_ahead,self_reset,vectorized,two_pass,grid_sync,$LIB \
+        --block-size 256,512 --coarse-factor 4 --table --json "$OUTDIR/i27_1m_graph_hot_$T.json" \
+        > "$OUTDIR/i27_1m_graph_hot_$T.txt" 2>&1; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  fi
+  if [[ $P == *g1* ]]; then
+    log "i27 $T: 2^30 graph hot, stopping rule"
+    "$CLI" bench --n 1G --mode graph --strategies vectorized,coarsened,self_reset,zero_ahead,two_pass,$LIB \
+        --block-size 256,512 --coarse-factor 16 --table --json "$OUTDIR/i27_1g_graph_hot_$T.json" \
+        > "$OUTDIR/i27_1g_graph_hot_$T.txt" 2>&1; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  fi
+  if [[ $P == *g2g* ]]; then
+    log "i27 $T: cub_gpu_to_gpu over N (its result at 2^30)"
+    "$CLI" bench --sweep-n 1M,16M,256M,512M,1G --mode graph --strategies cub_gpu_to_gpu,cub_run_to_run --reps 10 --warmup 2 \
+        --table --json "$OUTDIR/g2g_sweep_$T.json" > "$OUTDIR/g2g_sweep_$T.txt" 2>&1; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
+  fi
+  if [[ $P == *slope* ]]; then
+    log "i27 $T: per-sample slope, 2^20 graph hot, batches of 10..300 repetitions, blocking kernel on and off"
+    for blk in 1 0; do for R in 50 150 500 1500; do
+      REDUCESCOPE_BLOCKING=$blk "$CLI" bench --n 1M --mode graph --strategies vectorized,cub,cub_block_one_pass \
+          --block-size 512 --coarse-factor 4 --reps $R --batches 5 --json "$OUTDIR/slope_${blk}_$R.json" > /dev/null 2>&1
+    done; done
+    python3 - "$OUTDIR" <<'PY' 2>&1 | tee "$OUTDIR/slope_$T.txt" | tee -a "$OUTDIR/summary.txt"
+import json, sys, os
+d = sys.argv[1]
+for blk in ("1", "0"):
+    pts = {}
+    for R in (50, 150, 500, 1500):
+        f = os.path.join(d, f"slope_{blk}_{R}.json")
+        if not os.path.exists(f):
+            continue
+        for r in json.load(open(f))["results"]:
+            if r["status"] == "ok" and r.get("time_ms"):
+                pts.setdefault(r["strategy"], []).append((1.0 / r["reps_per_sample"], 1e3 * r["time_ms"]["median"]))
+    for s, p in sorted(pts.items()):
+        n = len(p); mx = sum(x for x, _ in p) / n; my = sum(y for _, y in p) / n
+        b = sum((x - mx) * (y - my) for x, y in p) / max(1e-30, sum((x - mx) ** 2 for x, _ in p))
+        print(f"blocking={blk} {s:20} slope {b:.3f} us per sample, intercept {my - b * mx:.4f} us per rep; points "
+              + " ".join(f"{1/x:.0f}:{y:.4f}" for x, y in sorted(p)))
+PY
+  fi
+  if [[ $P == *standalone* ]]; then
+    log "i27 $T: standalone read-only kernels (the ceiling's shapes, outside the runner)"
+    SA=docs/results/h200-2026-12-01/issue27/standalone_read.cu
+    nvcc -O3 -arch=sm_90 -std=c++17 "$SA" -o /tmp/standalone_read >> "$OUTDIR/build.log" 2>&1 || log "standalone build failed"
+    for n in 1048576 1073741824; do
+      for ld in 0 1 2; do for bl in 132 264 528 1056; do /tmp/standalone_read $n 1 $bl 256 $ld; done; done
+      for ld in 0 1 2; do for u in 1 2 4 8; do /tmp/standalone_read $n 0 $u 256 $ld; done; done
+      for ld in 0 1 2; do for bs in 512 1024; do /tmp/standalone_read $n 0 1 $bs $ld; done; done
+    done > "$OUTDIR/standalone_$T.txt" 2>&1
+    grep -c median "$OUTDIR/standalone_$T.txt" | tee -a "$OUTDIR/summary.txt"
+  fi
   ;;
 table)
   for mode in per-launch loop graph; do for cache in hot cold; do
@@ -164,17 +232,17 @@ method)
   log selftest
   timeout 300 "$CLI" selftest > "$OUTDIR/selftest.log" 2>&1; echo "selftest rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -3 "$OUTDIR/selftest.log" | tee -a "$OUTDIR/summary.txt"
-  log "memcheck and racecheck: self_reset (with its back-to-back launches), cub_single_pass, vectorized"
+  log "memcheck and racecheck: self_reset (with its back-to-back launches), cub_block_one_pass, vectorized"
   timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
-      --strategies self_reset,cub_single_pass,vectorized --block-sizes 32,256,1024 --coarse-factors 1,4,16 \
+      --strategies self_reset,cub_block_one_pass,vectorized --block-sizes 32,256,1024 --coarse-factors 1,4,16 \
       > "$OUTDIR/memcheck_issue16.log" 2>&1; echo "memcheck rc=$?" | tee -a "$OUTDIR/summary.txt"
   tail -2 "$OUTDIR/memcheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
   timeout 300 compute-sanitizer --tool racecheck --error-exitcode 9 "$CLI" selftest --max-n 1025 \
-      --strategies self_reset,cub_single_pass --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck_issue16.log" 2>&1
+      --strategies self_reset,cub_block_one_pass --block-sizes 32,1024 --coarse-factors 4 > "$OUTDIR/racecheck_issue16.log" 2>&1
   echo "racecheck rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/racecheck_issue16.log" | tee -a "$OUTDIR/summary.txt"
   log "memcheck: a cold graph bench at 2^20+7 (every read-ceiling shape, the read flush, the rotation, the new baseline)"
   timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$CLI" bench --n 1048583 --reps 2 --warmup 1 \
-      --strategies cub_single_pass,self_reset,simple,dot_fma --mode graph --cache cold > /dev/null 2> "$OUTDIR/memcheck_bench.log"
+      --strategies cub_block_one_pass,self_reset,simple,dot_fma --mode graph --cache cold > /dev/null 2> "$OUTDIR/memcheck_bench.log"
   echo "memcheck bench rc=$?" | tee -a "$OUTDIR/summary.txt"; tail -2 "$OUTDIR/memcheck_bench.log" | tee -a "$OUTDIR/summary.txt"
   log "small benches in each mode (the gpu_bench_* tests)"
   for mode in per-launch loop graph; do
@@ -198,7 +266,7 @@ method)
     echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   done
   log "1G graph hot: baselines and the fast kernels"
-  timeout 300 "$CLI" bench --n 1G --mode graph --strategies cub,cub_single_pass,vectorized,self_reset,coarsened \
+  timeout 300 "$CLI" bench --n 1G --mode graph --strategies cub,cub_block_one_pass,vectorized,self_reset,coarsened \
       --coarse-factor 16 ${RS_GRAPH_LIMITS:-} --table --json "$OUTDIR/m16_1g_graph_hot.json" > "$OUTDIR/m16_1g_graph_hot.txt" 2>> "$OUTDIR/summary.txt"
   echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   ;;

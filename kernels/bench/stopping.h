@@ -42,16 +42,36 @@ inline double relative_mad(std::span<const double> samples)
     return median_of(v) / med;
 }
 
+/// nvbench's noise of a set of timing samples: the sample standard deviation divided by the mean
+/// (a fraction: 0.005 = 0.5 %; nvbench's "Noise" column). Unlike relative_mad it counts every
+/// outlier, which is what a reader of the spread wants to know. 0 for fewer than two samples or a
+/// mean <= 0.
+inline double relative_stdev(std::span<const double> samples)
+{
+    if (samples.size() < 2)
+        return 0.0;
+    double mean = 0;
+    for (const double x : samples)
+        mean += x;
+    mean /= static_cast<double>(samples.size());
+    if (!(mean > 0))
+        return 0.0;
+    double ss = 0;
+    for (const double x : samples)
+        ss += (x - mean) * (x - mean);
+    return std::sqrt(ss / static_cast<double>(samples.size() - 1)) / mean;
+}
+
 /// How a cell decides that it has measured enough. `fixed_samples` > 0 is the old `--reps`
 /// behaviour: exactly that many samples, whatever the noise. Otherwise samples are taken until
 /// there are at least `min_samples`, they add up to at least `min_time_s` of GPU time and their
-/// noise (relative_mad) is at most `max_noise`; or until `timeout_s` of wall-clock time has passed
+/// noise (relative_stdev, nvbench's) is at most `max_noise`; or until `timeout_s` of wall-clock time has passed
 /// in the measurement (with at least kMinSamplesAtTimeout samples).
 struct StopCriteria {
     int fixed_samples = 0;     ///< > 0: exactly this many samples (`--reps`)
     int min_samples = 10;      ///< nvbench: 10
     double min_time_s = 0.5;   ///< GPU time of all samples together, seconds (nvbench: 0.5)
-    double max_noise = 0.005;  ///< relative MAD, a fraction (nvbench: 0.5 %)
+    double max_noise = 0.005;  ///< relative_stdev, a fraction (nvbench: 0.5 %)
     double timeout_s = 5.0;    ///< wall clock per cell, seconds (nvbench: 15; see docs/benchmarks.md)
     long max_samples = 1'000'000;  ///< memory guard; reaching it counts as a time-out
 };

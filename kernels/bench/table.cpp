@@ -78,8 +78,13 @@ std::string format_table(const ResultsFile& file)
            (file.ceilings ? text(file.ceilings->read_kernel) : "-") + ")";
     out += "; clocks " + text(params.clocks) + "\n";
 
-    const std::vector<std::string> head{"strategy", "op", "n", "B", "C", "mode", "cache", "median_us", "noise_%",
-                                        "samples", "stop", "GB/s", "%ceil", "x_best", "baseline", "flags"};
+    const std::vector<std::string> head{"strategy", "op",      "n",        "B",     "C",        "mode",
+                                        "cache",    "median_us", "iqr_us", "p95_us", "noise_%", "samples",
+                                        "stop",     "GB/s",    "%ceil",    "x_best", "baseline", "x_det",
+                                        "det_baseline", "contract", "checked", "sm_MHz", "temp_C", "power_W",
+                                        "flags"};
+    const std::vector<std::string> left_columns{"strategy", "op",  "mode",     "cache",   "stop", "baseline",
+                                                "det_baseline", "contract", "checked", "sm_MHz", "flags"};
     std::vector<std::vector<std::string>> rows{head};
     for (const Result& r : file.results) {
         std::vector<std::string> row;
@@ -91,6 +96,8 @@ std::string format_table(const ResultsFile& file)
         row.push_back(text(r.mode));
         row.push_back(cache_label(r));
         row.push_back(r.time_ms ? fixed(r.time_ms->median, 3, 1000.0) : "-");
+        row.push_back(r.time_ms && r.time_ms->spread ? fixed(r.time_ms->iqr(), 3, 1000.0) : "-");
+        row.push_back(r.time_ms && r.time_ms->spread ? fixed(r.time_ms->p95, 3, 1000.0) : "-");
         row.push_back(fixed(r.noise, 2, 100.0));
         std::string samples = std::to_string(r.samples);
         if (r.reps_per_sample > 1) {
@@ -103,6 +110,29 @@ std::string format_table(const ResultsFile& file)
         row.push_back(fixed(r.pct_ceiling, 1));
         row.push_back(fixed(r.speedup_vs_best_baseline, 2));
         row.push_back(text(r.best_baseline));
+        row.push_back(fixed(r.speedup_vs_best_deterministic_baseline, 2));
+        row.push_back(text(r.best_deterministic_baseline));
+        // The contract in short: g2g / r2r / ng (CCCL's gpu_to_gpu, run_to_run, not_guaranteed),
+        // "+keeps" where the caller keeps state between launches (contract.h).
+        std::string contract = r.determinism == "gpu_to_gpu"       ? "g2g"
+                               : r.determinism == "run_to_run"     ? "r2r"
+                               : r.determinism == "not_guaranteed" ? "ng"
+                                                                   : "-";
+        if (!r.caller_keeps.empty())
+            contract += r.caller_keeps.starts_with("an output reset") ? "+reset" : "+keeps";
+        row.push_back(contract);
+        // Launches checked: the validation replay's, then the exact input's ("-" where not run).
+        std::string checked = r.launches_checked > 0 ? std::to_string(r.launches_checked) : "-";
+        checked += "/";
+        checked += r.exact_launches_checked >= 0 ? std::to_string(r.exact_launches_checked) + "x" : "-";
+        row.push_back(checked);
+        std::string mhz = "-";
+        if (r.sm_mhz_min >= 0)
+            mhz = r.sm_mhz_min == r.sm_mhz_max ? std::to_string(r.sm_mhz_min)
+                                               : std::to_string(r.sm_mhz_min) + "-" + std::to_string(r.sm_mhz_max);
+        row.push_back(mhz);
+        row.push_back(r.temperature_c_max >= 0 ? std::to_string(r.temperature_c_max) : "-");
+        row.push_back(r.power_w_max >= 0 ? fixed(r.power_w_max, 0) : "-");
         std::string flags;
         auto add = [&flags](const std::string& f) {
             if (!flags.empty())
@@ -119,6 +149,10 @@ std::string format_table(const ResultsFile& file)
             add("NOISY");
         if (r.low_clock)
             add("LOW-CLOCK");
+        if (r.throttled_readings > 0)
+            add("THROTTLED(" + std::to_string(r.throttled_dropped) + " dropped)");
+        if (r.block_timeouts > 0)
+            add("BLOCK-TIMEOUTS(" + std::to_string(r.block_timeouts) + ")");
         if (r.ceiling_ratio && *r.ceiling_ratio > 1.0)
             add("ABOVE-CEILING");
         row.push_back(flags.empty() ? "-" : flags);
@@ -131,12 +165,16 @@ std::string format_table(const ResultsFile& file)
     for (const auto& row : rows) {
         std::string line;
         for (std::size_t c = 0; c < row.size(); ++c) {
-            const bool left = c <= 1 || c == 5 || c == 6 || c == 10 || c >= 14;
+            const bool left = std::find(left_columns.begin(), left_columns.end(), head[c]) != left_columns.end();
             const std::string pad(width[c] - row[c].size(), ' ');
             line += (c ? "  " : "") + (left ? row[c] + (c + 1 < row.size() ? pad : "") : pad + row[c]);
         }
         out += line + "\n";
     }
+    out += "contract: g2g / r2r / ng = deterministic gpu_to_gpu / run_to_run / not deterministic (CCCL's terms); "
+           "+reset = the output is reset before each launch (in the time), +keeps = the caller keeps state between "
+           "launches; checked = launches of the validation replay / launches on the exact positive input; "
+           "x_det = speed-up against the fastest deterministic library baseline (det_baseline)\n";
     out += determinism_lines(file);
     return out;
 }

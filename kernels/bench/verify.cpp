@@ -105,4 +105,46 @@ std::vector<float> make_exact_input(std::size_t n, std::uint64_t seed)
 
 bool exact_match(bool written, double value, double reference) { return written && value == reference; }
 
+std::size_t exact_positive_run(std::size_t n)
+{
+    constexpr std::size_t kTerms = kExactBudget / 2;  // at most this many terms of at most 2
+    return n <= kTerms ? 1 : ceil_div(n, kTerms);
+}
+
+std::vector<float> make_exact_positive_input(std::size_t n, std::uint64_t seed)
+{
+    std::vector<float> x(n, 0.0f);
+    const std::size_t s = exact_positive_run(n);
+    for (std::size_t run = 0; run * s < n; ++run) {
+        const std::size_t begin = run * s, len = std::min(s, n - begin);
+        const std::uint64_t h = mix(seed ^ mix(~run));
+        if (s == 1) {
+            x[begin] = static_cast<float>(1 + (h & 1));
+            continue;
+        }
+        x[begin + static_cast<std::size_t>((h >> 1) % len)] = static_cast<float>(1 + (h & 1));
+    }
+    return x;
+}
+
+LaunchCheck check_launches(std::span<const double> values, const std::vector<bool>& written, double reference,
+                           double tolerance)
+{
+    LaunchCheck c;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const bool w = i < written.size() ? static_cast<bool>(written[i]) : true;
+        const double v = values[i];
+        ++c.checked;
+        const bool ok = w && std::isfinite(v) && std::fabs(v - reference) <= tolerance;
+        if (ok)
+            continue;
+        if (c.wrong++ == 0) {
+            c.first_wrong = static_cast<int>(i);
+            c.first_wrong_value = v;
+            c.first_unwritten = !w;
+        }
+    }
+    return c;
+}
+
 } // namespace reducescope::bench

@@ -48,6 +48,32 @@ inline constexpr std::size_t kExactBudget = std::size_t{1} << 24;
 /// n mod 4 rest of a float4 kernel, a last partial block) changes the sum.
 std::vector<float> make_exact_input(std::size_t n, std::uint64_t seed);
 
+/// n values of small positive integers (1 or 2, a counter-based hash of (seed, index)) whose sum is
+/// exact in float32 in every order: for n <= 2^23 every value is 1 or 2 (sum <= 2^24); above, the
+/// input is cut into runs of s = ceil(n / 2^23) consecutive elements and one element of each run,
+/// at a hashed position, is 1 or 2, the rest 0. No partial can cancel another (every value >= 0),
+/// so a lost partial that holds any non-zero term always changes the sum; one of at least 2s - 1
+/// consecutive elements always holds one (bench's exact check; selftest's {-1, 0, 1} input can hide
+/// a partial that sums to 0).
+std::vector<float> make_exact_positive_input(std::size_t n, std::uint64_t seed);
+
+/// The run length s of make_exact_positive_input(n): 1 for n <= 2^23.
+std::size_t exact_positive_run(std::size_t n);
+
+/// The check of every launch of a validation replay (RunResult::launch_values): how many launches
+/// were checked, how many were wrong (unwritten, not finite, or farther than `tolerance` from
+/// `reference`; tolerance 0 = exact), and the first wrong one.
+struct LaunchCheck {
+    int checked = 0;
+    int wrong = 0;
+    int first_wrong = -1;       ///< index of the first wrong launch, -1 = none
+    double first_wrong_value = 0;
+    bool first_unwritten = false;
+    bool operator==(const LaunchCheck&) const = default;
+};
+LaunchCheck check_launches(std::span<const double> values, const std::vector<bool>& written, double reference,
+                           double tolerance);
+
 /// The verdict of the exact check: the output was written and equals `reference` exactly.
 /// A NaN never matches.
 bool exact_match(bool written, double value, double reference);

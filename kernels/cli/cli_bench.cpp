@@ -427,7 +427,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
         "are met or --timeout passes")->type_name("UINT");
     bench->add_option("--min-samples", args->min_samples_text, "Without --reps: at least this many samples per cell (3..100000; default 10)")->type_name("UINT");
     bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
-    bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (median absolute deviation / median) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
+    bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (standard deviation / mean of the samples, nvbench's) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
     bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
     CLI::Option* repeat_opt = bench->add_option("--repeat", args->repeat_text, "Determinism: after timing, launch each kernel K more times (1.." + std::to_string(b::kMaxRepeat) + ") and keep every result bit for bit, with the distinct results and their spread in ulps")->type_name("K");
     bench->add_flag("--table", args->table, "Print a text table on stdout instead of JSON lines (noise, stop rule, cache state and flags in every row)");

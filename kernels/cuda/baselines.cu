@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Baselines: CUB's DeviceReduce (the library a production code would call: two kernels,
-// run-to-run deterministic), CUB's single-pass reduction (one kernel, atomics: the design of
-// CCCL 3.1's `not_guaranteed` mode), and the read-only kernels that measure how fast this GPU can
+// run-to-run deterministic), a one-pass kernel built from CUB's block primitives (one kernel,
+// atomics) and its ring-output variant, CCCL >= 3.1's DeviceReduce under each determinism
+// requirement (when built with REDUCESCOPE_CCCL_DIR), and the read-only kernels that measure how fast this GPU can
 // read N floats at all (the ceiling that every reduction is compared with).
 #include "launch.cuh"
 #include "reduce_common.cuh"
@@ -10,13 +11,17 @@
 #include <cub/block/block_reduce.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/iterator/cache_modified_input_iterator.cuh>
-#if defined(REDUCESCOPE_CCCL_NOT_GUARANTEED)
+#include <cub/version.cuh>
+#if defined(REDUCESCOPE_CCCL_DETERMINISM)
+#include <cuda/memory_resource>
 #include <cuda/std/execution>
 #include <cuda/stream_ref>
 #endif
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <new>
 
 namespace reducescope::cuda {
 
@@ -109,6 +114,27 @@ __global__ __launch_bounds__(kMaxBlockThreads) void empty_kernel() {}
 
 __global__ __launch_bounds__(kMaxBlockThreads) void fill_kernel(float* out, float value) { *out = value; }
 
+// blocking_kernel — nvbench's blocking kernel: one thread spins until the host writes 1 into
+// *release (mapped host memory) or `timeout_ns` of the GPU's global timer have passed (then it sets
+// *timed_out). The timed work and its start event are queued behind it while it spins, so the
+// start event is recorded by a busy GPU the moment the spin ends, and the first kernel of the batch
+// follows at once: no launch latency and no wake-up of an idle GPU in the sample.
+__global__ void blocking_kernel(const volatile int* release, int* timed_out, unsigned long long timeout_ns)
+{
+    unsigned long long t0 = 0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    for (;;) {
+        if (*release != 0)
+            return;
+        unsigned long long t = 0;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        if (t - t0 > timeout_ns) {
+            *timed_out = 1;
+            return;
+        }
+    }
+}
+
 template <int LOAD, bool TWO>
 cudaError_t launch_read(const Launch& l, const ReadShape& s, float never)
 {
@@ -160,6 +186,12 @@ cudaError_t enqueue_flush_read(const void* p, std::size_t bytes, float* never_ou
     return cudaGetLastError();
 }
 
+cudaError_t enqueue_blocking(const int* release, int* timed_out, unsigned long long timeout_ns, cudaStream_t stream)
+{
+    blocking_kernel<<<1, 1, 0, stream>>>(release, timed_out, timeout_ns);
+    return cudaGetLastError();
+}
+
 cudaError_t enqueue_fill(float* out, float value, cudaStream_t stream)
 {
     fill_kernel<<<1, 1, 0, stream>>>(out, value);
@@ -182,24 +214,32 @@ cudaError_t enqueue_cub(bool max, const Launch& l, std::size_t* temp_bytes)
     return e;
 }
 
-// cub_single_pass — the single-pass reduction of CCCL 3.1's `not_guaranteed` DeviceReduce, built
-// from CUB's public block primitives for the CCCL found here (3.0.1 lacks the mode): each block
-// loads tiles of 256 threads x 4 float4 (16 floats per thread, CUB's own reduce tuning for float)
-// with cub::BlockLoad (striped, through the read-only path: LOAD_LDG), sums them in registers,
-// reduces the block with cub::BlockReduce (warp reductions), and adds its sum to the output with one
-// atomicAdd. The grid is at most the blocks that can be resident (a grid-stride loop over the
-// tiles covers the rest), as CCCL's even-share split does. The output must be 0 before the launch
-// (CCCL's version zeroes it with a memset; the runner resets it as it does for every accumulating
-// kernel, counted in the timed work).
+// cub_block_one_pass — the project's own one-pass kernel built from CUB's public block primitives
+// (it is not CCCL's DeviceReduce): each block loads tiles of 256 threads x 4 float4 (16 floats per
+// thread, CUB's own reduce tuning for float) with cub::BlockLoad (striped, through the read-only
+// path: LOAD_LDG), sums them in registers, reduces the block with cub::BlockReduce (warp
+// reductions), and adds its sum to the output with one atomicAdd. The grid is at most the blocks
+// that can be resident (a grid-stride loop over the tiles covers the rest), as CCCL's even-share
+// split does. Contract: the output must be 0 before the launch (the runner resets it, counted in
+// the timed work, as for every accumulating kernel); the result depends on the atomics' order.
+//
+// cub_block_ring — the same kernel under zero_ahead's contract (reduce_warp.cu): launch e adds
+// into ring[e % 3], and block 0 zeroes ring[(e + 1) % 3] for the next launch, so no reset runs
+// between launches. The caller numbers the launches and keeps the ring of three. Measured beside
+// zero_ahead, it shows what that contract is worth to a library-grade kernel.
 constexpr int kSinglePassThreads = 256;
 constexpr int kSinglePassVectors = 4;
 
-__global__ __launch_bounds__(kSinglePassThreads) void cub_single_pass_kernel(const float* __restrict__ input,
-                                                                            float* output, unsigned int n)
+template <bool RING>
+__global__ __launch_bounds__(kSinglePassThreads) void cub_block_kernel(const float* __restrict__ input, float* output,
+                                                                       unsigned long long launch, unsigned int n)
 {
     using Load = cub::BlockLoad<float4, kSinglePassThreads, kSinglePassVectors, cub::BLOCK_LOAD_STRIPED>;
     using Reduce = cub::BlockReduce<float, kSinglePassThreads, cub::BLOCK_REDUCE_WARP_REDUCTIONS>;
     __shared__ typename Reduce::TempStorage reduce_storage;
+    if constexpr (RING)
+        if (blockIdx.x == 0 && threadIdx.x == 0)
+            output[(launch + 1) % kZeroAheadSlots] = 0.0f;
     const unsigned int n4 = n / 4;
     constexpr unsigned int tile = kSinglePassThreads * kSinglePassVectors;  // float4 per tile
     const cub::CacheModifiedInputIterator<cub::LOAD_LDG, float4> in4{reinterpret_cast<const float4*>(input)};
@@ -219,25 +259,10 @@ __global__ __launch_bounds__(kSinglePassThreads) void cub_single_pass_kernel(con
         sum += input[4 * n4 + threadIdx.x];
     const float block_sum = Reduce(reduce_storage).Sum(sum);
     if (threadIdx.x == 0)
-        atomicAdd(output, block_sum);
+        atomicAdd(RING ? &output[launch % kZeroAheadSlots] : output, block_sum);
 }
 
-bool cub_single_pass_is_native()
-{
-#if defined(REDUCESCOPE_CCCL_NOT_GUARANTEED)
-    return true;
-#else
-    return false;
-#endif
-}
-
-const char* cub_single_pass_kernel_name()
-{
-    return cub_single_pass_is_native() ? "cub::DeviceReduce::Sum (determinism::not_guaranteed)"
-                                       : "cub_single_pass_kernel (cub::BlockLoad + cub::BlockReduce + atomicAdd)";
-}
-
-// The resident-block cap of cub_single_pass_kernel on the current device, asked once per device (a
+// The resident-block cap of cub_block_kernel on the current device, asked once per device (a
 // host query per launch would be counted in every per-launch sample).
 cudaError_t single_pass_cap(unsigned int* cap_out)
 {
@@ -251,7 +276,7 @@ cudaError_t single_pass_cap(unsigned int* cap_out)
         int sms = 0, per_sm = 0;
         if (const cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev); e != cudaSuccess)
             return e;
-        if (const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cub_single_pass_kernel,
+        if (const cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cub_block_kernel<false>,
                                                                                  kSinglePassThreads, 0);
             e != cudaSuccess)
             return e;
@@ -261,12 +286,8 @@ cudaError_t single_pass_cap(unsigned int* cap_out)
     return cudaSuccess;
 }
 
-cudaError_t cub_single_pass_grid(unsigned int n, unsigned int* grid)
+cudaError_t cub_block_grid(unsigned int n, unsigned int* grid)
 {
-    if (cub_single_pass_is_native()) {
-        *grid = 0;  // CCCL chooses
-        return cudaSuccess;
-    }
     unsigned int cap = 0;
     if (const cudaError_t e = single_pass_cap(&cap); e != cudaSuccess)
         return e;
@@ -276,19 +297,94 @@ cudaError_t cub_single_pass_grid(unsigned int n, unsigned int* grid)
     return cudaSuccess;
 }
 
-cudaError_t enqueue_cub_single_pass(const Launch& l)
+cudaError_t enqueue_cub_block(const Launch& l, bool ring)
 {
-#if defined(REDUCESCOPE_CCCL_NOT_GUARANTEED)
-    // CCCL >= 3.1 (configure-time check, kernels/cuda/CMakeLists.txt): the library's own mode.
-    const auto env = ::cuda::std::execution::env{
-        ::cuda::stream_ref{l.stream}, ::cuda::execution::require(::cuda::execution::determinism::not_guaranteed)};
-    return cub::DeviceReduce::Sum(l.x, l.out, static_cast<std::uint32_t>(l.n), env);
-#else
     unsigned int grid = 0;
-    if (const cudaError_t e = cub_single_pass_grid(l.n, &grid); e != cudaSuccess)
+    if (const cudaError_t e = cub_block_grid(l.n, &grid); e != cudaSuccess)
         return e;
-    cub_single_pass_kernel<<<grid, kSinglePassThreads, 0, l.stream>>>(l.x, l.out, l.n);
+    if (ring)
+        cub_block_kernel<true><<<grid, kSinglePassThreads, 0, l.stream>>>(l.x, l.out, l.launch, l.n);
+    else
+        cub_block_kernel<false><<<grid, kSinglePassThreads, 0, l.stream>>>(l.x, l.out, 0, l.n);
     return cudaGetLastError();
+}
+
+// ---- CCCL >= 3.1: DeviceReduce with a determinism requirement --------------------------------
+
+#if defined(REDUCESCOPE_CCCL_DETERMINISM)
+namespace {
+// The memory resource the environment hands CCCL for its temporary storage: the runner's
+// preallocated buffer (Launch::temp), so that no cudaMallocAsync / cudaFreeAsync is in the timed
+// work (CCCL's default resource allocates and frees on every call). A request larger than the
+// buffer throws, which CCCL returns as cudaErrorMemoryAllocation, after writing the size asked
+// for to *Launch::temp_request: a call with no buffer is the size query.
+struct FixedBuffer {
+    void* base = nullptr;
+    std::size_t bytes = 0;
+    std::size_t* request = nullptr;  // set to the size asked for when it does not fit
+    void* allocate(std::size_t b, std::size_t = 0)
+    {
+        if (b > bytes) {
+            if (request)
+                *request = b;
+            throw std::bad_alloc{};
+        }
+        return base;
+    }
+    void deallocate(void*, std::size_t, std::size_t = 0) noexcept {}
+    void* allocate_sync(std::size_t b, std::size_t align = 0) { return allocate(b, align); }
+    void deallocate_sync(void*, std::size_t, std::size_t = 0) noexcept {}
+    void* allocate(::cuda::stream_ref, std::size_t b, std::size_t align = 0) { return allocate(b, align); }
+    void deallocate(::cuda::stream_ref, void*, std::size_t, std::size_t = 0) noexcept {}
+    bool operator==(const FixedBuffer& o) const noexcept { return base == o.base; }
+    bool operator!=(const FixedBuffer& o) const noexcept { return base != o.base; }
+    friend void get_property(const FixedBuffer&, ::cuda::mr::device_accessible) noexcept {}
+};
+static_assert(::cuda::mr::resource<FixedBuffer>, "FixedBuffer must be a CCCL memory resource");
+
+template <class Determinism>
+cudaError_t cccl_sum(const Launch& l, Determinism d)
+{
+    const auto env = ::cuda::std::execution::env{::cuda::stream_ref{l.stream}, ::cuda::execution::require(d),
+                                                 ::cuda::std::execution::prop{::cuda::mr::get_memory_resource,
+                                                                              FixedBuffer{l.temp, l.temp_bytes, l.temp_request}}};
+    return cub::DeviceReduce::Sum(l.x, l.out, static_cast<std::uint32_t>(l.n), env);
+}
+} // namespace
+#endif
+
+bool cccl_determinism_built()
+{
+#if defined(REDUCESCOPE_CCCL_DETERMINISM)
+    return true;
+#else
+    return false;
+#endif
+}
+
+const char* cccl_version_text()
+{
+    static char text[32] = {};
+    if (!text[0]) {
+        const int v = CUB_VERSION;  // MMMmmmpp
+        std::snprintf(text, sizeof text, "%d.%d.%d", v / 100000, v / 100 % 1000, v % 100);
+    }
+    return text;
+}
+
+cudaError_t enqueue_cccl_sum(const Launch& l, CcclDeterminism d)
+{
+#if defined(REDUCESCOPE_CCCL_DETERMINISM)
+    switch (d) {
+    case CcclDeterminism::NotGuaranteed: return cccl_sum(l, ::cuda::execution::determinism::not_guaranteed);
+    case CcclDeterminism::RunToRun: return cccl_sum(l, ::cuda::execution::determinism::run_to_run);
+    case CcclDeterminism::GpuToGpu: return cccl_sum(l, ::cuda::execution::determinism::gpu_to_gpu);
+    }
+    return cudaErrorInvalidValue;
+#else
+    (void)l;
+    (void)d;
+    return cudaErrorNotSupported;
 #endif
 }
 

@@ -23,6 +23,9 @@ struct Launch {
     unsigned long long* epoch = nullptr;  ///< self_reset: kSelfResetCounters words, 0 at set-up
     void* temp = nullptr;          ///< CUB temporary storage
     std::size_t temp_bytes = 0;
+    /// CCCL's determinism modes: where a call whose storage does not fit writes the bytes it
+    /// needs (and returns cudaErrorMemoryAllocation without launching anything).
+    std::size_t* temp_request = nullptr;
     unsigned int n = 0;            ///< elements
     unsigned int block = 256;      ///< threads per block (power of two)
     unsigned int coarse = 4;       ///< coarse factor C (power of two, 1..64)
@@ -77,18 +80,25 @@ cudaError_t enqueue(std::string_view strategy, const Launch& l);
 /// own offset type for counts that fit; never a narrowing cast to int).
 cudaError_t enqueue_cub(bool max, const Launch& l, std::size_t* temp_bytes);  // baselines.cu
 
-/// The single-pass library baseline `cub_single_pass` (sum only): with CCCL >= 3.1,
-/// cub::DeviceReduce::Sum with cuda::execution::determinism::not_guaranteed (which zeroes l.out
-/// itself); otherwise the same design from CUB's public block primitives (BlockLoad of float4,
-/// BlockReduce, one atomicAdd per block into l.out, which the caller resets first).
-cudaError_t enqueue_cub_single_pass(const Launch& l);  // baselines.cu
-/// True when enqueue_cub_single_pass calls CCCL's own not_guaranteed DeviceReduce (it then zeroes
-/// the output itself); false for the block-primitive version.
-bool cub_single_pass_is_native();
-/// The kernel name(s) of cub_single_pass, for the results.
-const char* cub_single_pass_kernel_name();
-/// The grid enqueue_cub_single_pass launches for n (0 when CCCL chooses it: native mode).
-cudaError_t cub_single_pass_grid(unsigned int n, unsigned int* grid);
+/// The library-primitive baselines (sum only): one pass built from CUB's BlockLoad of float4 and
+/// BlockReduce, one atomicAdd per block. ring = false (cub_block_one_pass): into l.out, which the
+/// caller resets to 0 first; ring = true (cub_block_ring): into l.out[l.launch % kZeroAheadSlots],
+/// zeroing l.out[(l.launch + 1) % kZeroAheadSlots] (zero_ahead's contract).
+cudaError_t enqueue_cub_block(const Launch& l, bool ring);  // baselines.cu
+/// The grid enqueue_cub_block launches for n: the tiles of 4096 floats, capped at the resident blocks.
+cudaError_t cub_block_grid(unsigned int n, unsigned int* grid);
+
+/// CCCL's determinism requirements (cuda::execution::determinism, CCCL >= 3.1).
+enum class CcclDeterminism { NotGuaranteed, RunToRun, GpuToGpu };
+/// cub::DeviceReduce::Sum(l.x, l.out, l.n, env) with env requiring `d`, on l.stream, its temporary
+/// storage taken from l.temp / l.temp_bytes (a memory resource over that buffer: no allocation in
+/// the timed work). It writes l.out itself (not_guaranteed zeroes it first). cudaErrorNotSupported
+/// when this build has no CCCL >= 3.1 (cccl_determinism_built()).
+cudaError_t enqueue_cccl_sum(const Launch& l, CcclDeterminism d);  // baselines.cu
+/// Whether this build's CCCL has the determinism requirements (configure-time check).
+bool cccl_determinism_built();
+/// The CCCL version this file was compiled against (CUB_VERSION), e.g. "3.1.0".
+const char* cccl_version_text();
 
 /// One shape of read-only kernel for the read ceiling (docs/benchmarks.md): reads n floats of l.x
 /// (and n of l.y when `two_arrays`), writes nothing unless their sum equals `never`.
@@ -109,6 +119,12 @@ cudaError_t enqueue_empty(cudaStream_t stream);  // baselines.cu
 /// cold-cache flush by reading (a flush by writing leaves dirty lines that are written back
 /// while the next kernel runs).
 cudaError_t enqueue_flush_read(const void* p, std::size_t bytes, float* never_out, int sms, cudaStream_t stream);
+
+/// nvbench's blocking kernel <<<1, 1>>>: spins until *release (mapped host memory, device
+/// pointer) is non-zero or `timeout_ns` have passed on the GPU's global timer (then *timed_out = 1,
+/// a device pointer into mapped host memory). The runner queues it before a sample's start event.
+cudaError_t enqueue_blocking(const int* release, int* timed_out, unsigned long long timeout_ns,
+                             cudaStream_t stream);  // baselines.cu
 
 /// Sets *out = value with a one-thread kernel (the reset of accumulating outputs to -inf for max).
 cudaError_t enqueue_fill(float* out, float value, cudaStream_t stream);  // baselines.cu

@@ -83,10 +83,28 @@ enum class Cache { Hot, Cold };
 /// Most input copies a cold run rotates through (above it: flush_read).
 inline constexpr int kMaxColdBuffers = 512;
 
-/// SM and memory clocks in MHz; -1 = not read.
+/// One reading of the GPU's clocks and what limits them (NVML, kernels/bench/clocks.h); -1 = not read.
 struct ClockReading {
     int sm_mhz = -1;
     int mem_mhz = -1;
+    /// NVML's clock event reasons (nvmlDeviceGetCurrentClocksEventReasons, a bit mask); -1 = not read.
+    long long event_reasons = -1;
+    int temperature_c = -1;  ///< GPU temperature, degrees Celsius
+    int power_mw = -1;       ///< board power draw, milliwatts
+};
+
+/// What the clock watch saw during one measurement (Timing::read_clocks, read every
+/// Timing::clock_interval_ms of wall time between samples, and before the first and after the
+/// last). A reading that Timing::throttled calls throttled drops the samples taken since the
+/// previous reading (nvbench's rule: samples under throttling are not kept).
+struct ClockWatch {
+    int readings = 0;
+    int sm_mhz_min = -1, sm_mhz_max = -1;
+    int temperature_c_max = -1;
+    int power_mw_max = -1;
+    long long event_reasons = 0;  ///< OR of every reading's reasons (0: none seen or none read)
+    int throttled_readings = 0;
+    int dropped_samples = 0;      ///< samples dropped because a reading after them was throttled
 };
 
 /// How to time one kernel. reps = 0: verification run only.
@@ -107,10 +125,25 @@ struct Timing {
     bool adaptive = false;
     bench::StopCriteria stop;
     double min_batch_us = 400.0;
-    /// Called right before the first and right after the last timed sample (NVML, kernels/bench/
-    /// clocks.h); unset: no clock readings.
+    /// Called right before the first and right after the last timed sample, and between samples
+    /// every clock_interval_ms of wall time (NVML, kernels/bench/clocks.h); unset: no clock readings.
     std::function<ClockReading()> read_clocks;
+    double clock_interval_ms = 10.0;
+    /// Whether a reading is throttled (bench/clocks.h clock_throttled); unset: never.
+    std::function<bool(const ClockReading&)> throttled;
+    /// Loop and graph: each sample's work is queued behind nvbench's blocking kernel (launch.cuh
+    /// enqueue_blocking), so that the start event is recorded by a busy GPU, not an idle one that
+    /// has to wake up and fetch the first launch (that fixed cost would be in every sample).
+    /// Per-launch mode never blocks: one launch's latency is what it measures.
+    bool block_start = true;
+    /// After the timed samples: one untimed replay of a batch (graph: the same captured
+    /// repetitions) that copies every launch's output out (zero_ahead's ring slots included), in
+    /// RunResult::launch_values. Per-launch: kPerLaunchChecked launches.
+    bool check_every_launch = true;
 };
+
+/// Launches the validation replay checks in per-launch mode (Timing::check_every_launch).
+inline constexpr int kPerLaunchChecked = 16;
 
 /// Which kernel: a catalogue id with a GPU kernel (not "cpu"); `max` picks CUB's Max for "cub".
 struct KernelSpec {
@@ -142,7 +175,7 @@ struct RunResult {
     bool in_place = false;           ///< the kernel overwrites its input (restored before each rep)
     // How the samples were taken (bench/stopping.h):
     std::string stop_rule;           ///< bench::stop_rule_name: "reps", "noise" or "timeout"
-    double noise = 0;                ///< bench::relative_mad of samples_ms
+    double noise = 0;                ///< bench::relative_stdev of samples_ms (nvbench's noise)
     double gpu_time_s = 0;           ///< GPU time of all samples (sample time x reps per sample)
     double wall_s = 0;               ///< wall clock of the timed part
     int reps_per_sample = 0;         ///< 1 per launch; the batch size in loop and graph
@@ -161,6 +194,14 @@ struct RunResult {
     /// when they hold; zero_ahead: the slot of its next launch is not 0 after the timed work.
     /// The CLI turns a non-empty text into a wrong result.
     std::string counters_error;
+    // The method of the samples (Timing::block_start, Timing::read_clocks):
+    bool blocked_start = false;      ///< loop/graph samples queued behind the blocking kernel
+    int block_timeouts = 0;          ///< samples whose blocking kernel timed out (dropped)
+    ClockWatch clocks;               ///< the clock watch of the timed samples
+    /// The validation replay (Timing::check_every_launch): every launch's output, in launch order,
+    /// and whether each overwrote the poison.
+    std::vector<double> launch_values;
+    std::vector<bool> launch_written;
 };
 
 /// The read ceiling at one N: the strongest of the read-only kernel shapes (fastest median),
@@ -168,6 +209,7 @@ struct RunResult {
 struct CeilingResult {
     std::vector<double> samples_ms;  ///< the winning shape's samples (as RunResult::samples_ms)
     std::string shape;               ///< e.g. "one pass, 1 float4/thread, block 256, ld.global.nc, grid 1024"
+    int shape_index = -1;            ///< which shape (Runner::read_ceiling_shape measures it again)
     int shapes_tried = 0;
     std::string stop_rule;
     double noise = 0;
@@ -175,6 +217,8 @@ struct CeilingResult {
 
 /// Device bytes a Runner needs for `capacity` elements.
 std::size_t bytes_needed(std::size_t capacity, const Needs& needs, long long l2_bytes);
+
+struct ReadShape;  // a read-only kernel's shape (launch.cuh; internal to kernels/cuda)
 
 /// Owns the device buffers for one input (and its prefixes) on one device.
 class Runner {
@@ -197,6 +241,9 @@ public:
     /// products' ceiling): every shape of docs/benchmarks.md ("Ceilings") is screened with a few
     /// samples, the fastest is measured again with `timing`.
     CeilingResult read_ceiling(std::size_t n, const Timing& timing, bool two_arrays = false);
+    /// The read ceiling's shape number `shape` (CeilingResult::shape_index) measured again with
+    /// `timing`: the ceiling interleaved beside each kernel (no screening).
+    CeilingResult read_ceiling_shape(std::size_t n, const Timing& timing, bool two_arrays, int shape);
     /// read_ceiling(n, timing).samples_ms.
     std::vector<double> read_ceiling_ms(std::size_t n, const Timing& timing);
     /// cudaMemcpy device to device of n floats: samples in ms.
@@ -205,6 +252,8 @@ public:
     std::vector<double> empty_kernel_ms(const Timing& timing);
 
 private:
+    std::vector<double> read_shape_samples(std::size_t n, const Timing& t, const bench::StopCriteria& rule,
+                                           const ReadShape& s);
     struct Impl;
     std::unique_ptr<Impl> m;
 };

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -36,16 +37,28 @@ namespace reducescope::cuda {
 namespace {
 /// The CUB baseline as a registry entry (its Max when Launch::max).
 const KernelLauncher<NoProbe> kCubLauncher{"cub", [](const Launch& l, NoProbe) { return enqueue_cub(l.max, l, nullptr); }};
-/// CUB's single-pass sum (the caller resets l.out unless CCCL's own mode does).
-const KernelLauncher<NoProbe> kCubSinglePassLauncher{"cub_single_pass",
-                                                     [](const Launch& l, NoProbe) { return enqueue_cub_single_pass(l); }};
+/// The other library baselines (baselines.cu): CUB's block primitives in one pass (the caller
+/// resets l.out) and with zero_ahead's ring, and CCCL >= 3.1's DeviceReduce per determinism.
+const KernelLauncher<NoProbe> kLibraryLaunchers[] = {
+    {"cub_block_one_pass", [](const Launch& l, NoProbe) { return enqueue_cub_block(l, false); }},
+    {"cub_block_ring", [](const Launch& l, NoProbe) { return enqueue_cub_block(l, true); }},
+    {"cub_not_guaranteed", [](const Launch& l, NoProbe) { return enqueue_cccl_sum(l, CcclDeterminism::NotGuaranteed); }},
+    {"cub_run_to_run", [](const Launch& l, NoProbe) { return enqueue_cccl_sum(l, CcclDeterminism::RunToRun); }},
+    {"cub_gpu_to_gpu", [](const Launch& l, NoProbe) { return enqueue_cccl_sum(l, CcclDeterminism::GpuToGpu); }},
+};
 
-/// The benchmark's registry: the kernel files' tables and the CUB baseline.
+/// True for the ids that call CCCL >= 3.1's DeviceReduce with a determinism requirement.
+bool is_cccl_mode(std::string_view id)
+{
+    return id == "cub_not_guaranteed" || id == "cub_run_to_run" || id == "cub_gpu_to_gpu";
+}
+
+/// The benchmark's registry: the kernel files' tables and the library baselines.
 auto launcher_tables()
 {
     return std::array{basic_kernels(), multiblock_kernels(), warp_kernels(), dot_kernels(),
                       std::span<const KernelLauncher<NoProbe>>{&kCubLauncher, 1},
-                      std::span<const KernelLauncher<NoProbe>>{&kCubSinglePassLauncher, 1}};
+                      std::span<const KernelLauncher<NoProbe>>{kLibraryLaunchers}};
 }
 } // namespace
 
@@ -245,7 +258,26 @@ struct Measured {
     double wall_s = 0;
     double host_us = 0;
     ClockReading before, after;
+    ClockWatch watch;
+    bool blocked = false;
+    int block_timeouts = 0;
 };
+
+/// Folds one reading into a watch.
+void watch_add(ClockWatch& w, const ClockReading& c, bool throttled)
+{
+    ++w.readings;
+    auto lo = [](int& v, int x) { if (x >= 0 && (v < 0 || x < v)) v = x; };
+    auto hi = [](int& v, int x) { if (x >= 0 && x > v) v = x; };
+    lo(w.sm_mhz_min, c.sm_mhz);
+    hi(w.sm_mhz_max, c.sm_mhz);
+    hi(w.temperature_c_max, c.temperature_c);
+    hi(w.power_mw_max, c.power_mw);
+    if (c.event_reasons > 0)
+        w.event_reasons |= c.event_reasons;
+    if (throttled)
+        ++w.throttled_readings;
+}
 
 /// How a cold repetition gets a cold L2 (reduce_api.h, Cache).
 struct ColdPlan {
@@ -292,6 +324,15 @@ struct Runner::Impl {
     int rot_k = 0;
     void* temp = nullptr;
     std::size_t temp_bytes = 0;
+    void* cccl_temp = nullptr;  // CCCL's determinism modes' storage (ensure_cub_temp)
+    std::size_t cccl_temp_bytes = 0;
+    static const KernelLauncher<NoProbe>* p_launcher_of(const std::string& id) { return reducescope::cuda::find_launcher(id); }
+    // The blocking kernel's two words in mapped host memory: [0] release, [1] timed out.
+    volatile int* host_flags = nullptr;
+    int* dev_flags = nullptr;
+    // The validation replay's copies of every launch's output (check_capacity floats).
+    float* checks = nullptr;
+    std::size_t check_capacity = 0;
     cudaStream_t stream = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
     bool capturing = false;
@@ -305,6 +346,7 @@ struct Runner::Impl {
         return std::string{v && *v ? v : "kernel"};
     }();
     bool reset_with_kernel = reset_mode == "kernel";
+    bool last_chance_ = false;  // measure(): a throttled reading no longer drops samples
 
     ~Impl()
     {
@@ -313,6 +355,12 @@ struct Runner::Impl {
                         static_cast<void*>(epoch), flush, static_cast<void*>(rot_x), static_cast<void*>(rot_y), temp})
             if (p)
                 cudaFree(p);
+        if (checks)
+            cudaFree(checks);
+        if (cccl_temp)
+            cudaFree(cccl_temp);
+        if (host_flags)
+            cudaFreeHost(const_cast<int*>(host_flags));
         if (start)
             cudaEventDestroy(start);
         if (stop)
@@ -374,14 +422,24 @@ struct Runner::Impl {
                 p.grid = std::min(p.grid, cap);
             }
         }
-        if (id == "cub_single_pass") {  // its grid and its reset depend on the CCCL it was built with
-            p.kernel = reducescope::cuda::cub_single_pass_kernel_name();
-            p.accumulates = !reducescope::cuda::cub_single_pass_is_native();  // CCCL's own mode zeroes it
+        if (id == "cub_block_one_pass" || id == "cub_block_ring") {  // its grid: tiles capped at the resident blocks
+            p.accumulates = id == "cub_block_one_pass";
             if (s.max)
-                p.skip = "cub_single_pass is a sum";
-            else if (const cudaError_t e = reducescope::cuda::cub_single_pass_grid(static_cast<unsigned int>(n), &p.grid);
+                p.skip = id + " is a sum";
+            else if (const cudaError_t e = reducescope::cuda::cub_block_grid(static_cast<unsigned int>(n), &p.grid);
                      e != cudaSuccess)
-                p.skip = error_text("cub_single_pass (occupancy query)", e);
+                p.skip = error_text((id + " (occupancy query)").c_str(), e);
+        }
+        if (reducescope::cuda::is_cccl_mode(id)) {  // CCCL writes (not_guaranteed: zeroes) the output itself
+            p.accumulates = false;
+            p.grid = 0;  // CCCL chooses
+            p.kernel = std::string{p.kernel} + " (determinism::" + id.substr(4) + "), CCCL " +
+                       reducescope::cuda::cccl_version_text();
+            if (!reducescope::cuda::cccl_determinism_built())
+                p.skip = "built without CCCL >= 3.1 (configure with -DREDUCESCOPE_CCCL_DIR=<CCCL 3.1 headers>; "
+                         "this build has CCCL " + std::string{reducescope::cuda::cccl_version_text()} + ")";
+            else if (s.max)
+                p.skip = id + " is a sum";
         }
         if (info->operation == model::Reduction::Dot && !needs.dot)
             p.skip = "internal: dot product without a second vector";
@@ -399,8 +457,8 @@ struct Runner::Impl {
         l.out = out;
         l.partials = partials;
         l.epoch = epoch;
-        l.temp = temp;
-        l.temp_bytes = temp_bytes;
+        l.temp = reducescope::cuda::is_cccl_mode(s.strategy) ? cccl_temp : temp;
+        l.temp_bytes = reducescope::cuda::is_cccl_mode(s.strategy) ? cccl_temp_bytes : temp_bytes;
         l.n = static_cast<unsigned int>(n);  // n <= capacity <= kMaxElements (checked at construction)
         l.block = s.block_size;
         l.coarse = s.coarse_factor;
@@ -418,6 +476,22 @@ struct Runner::Impl {
         l.n = static_cast<unsigned int>(n);
         l.stream = stream;
         std::size_t need = 0;
+        if (reducescope::cuda::is_cccl_mode(s.strategy)) {
+            // CCCL's determinism modes: their own buffer, of the size the call asks for (a call
+            // without storage is the size query: launch.cuh Launch::temp_request).
+            l.temp_request = &need;
+            const cudaError_t e = p_launcher_of(s.strategy)->launch(l, NoProbe{});
+            if (e != cudaErrorMemoryAllocation && e != cudaSuccess)
+                check(e, (s.strategy + " (temp storage query)").c_str());
+            if (need > cccl_temp_bytes) {
+                if (cccl_temp)
+                    RS_CHECK(cudaFree(cccl_temp));
+                cccl_temp = nullptr;
+                RS_CHECK(cudaMalloc(&cccl_temp, need));
+                cccl_temp_bytes = need;
+            }
+            return;
+        }
         check(reducescope::cuda::enqueue_cub(s.max, l, &need), "cub::DeviceReduce (temp storage query)");
         if (need > temp_bytes) {
             if (temp)
@@ -557,16 +631,23 @@ struct Runner::Impl {
 
     /// Captures `per_batch` repetitions (prep and work) into an instantiated CUDA graph.
     template <class Prep, class Work>
-    cudaGraphExec_t capture(int per_batch, Prep& prep_fn, Work& work_fn)
+    /// `timed`: the graph itself records the start event before its first node and the stop event
+    /// after its last (event record nodes, cudaEventRecordExternal), so that a replay's time holds
+    /// the repetitions alone, not the GPU's fixed cost of entering a graph launch.
+    cudaGraphExec_t capture(int per_batch, Prep& prep_fn, Work& work_fn, bool timed = false)
     {
         cudaGraph_t graph = nullptr;
         RS_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
         capturing = true;
         try {
+            if (timed)
+                RS_CHECK(cudaEventRecordWithFlags(start, stream, cudaEventRecordExternal));
             for (int r = 0; r < per_batch; ++r) {
                 prep_fn();
                 work_fn(r);
             }
+            if (timed)
+                RS_CHECK(cudaEventRecordWithFlags(stop, stream, cudaEventRecordExternal));
         } catch (...) {
             capturing = false;
             cudaStreamEndCapture(stream, &graph);
@@ -582,6 +663,24 @@ struct Runner::Impl {
         check(ie, "cudaGraphInstantiate");
         return exec;
     }
+
+    /// Queues the blocking kernel (launch.cuh enqueue_blocking): the GPU spins until release().
+    void block_stream()
+    {
+        host_flags[0] = 0;
+        host_flags[1] = 0;
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        check(reducescope::cuda::enqueue_blocking(dev_flags, dev_flags + 1, 200'000'000ull, stream),
+              "blocking_kernel<<<1, 1>>>");
+    }
+    /// Lets the blocking kernel end (block_timed_out() then says whether it had given up first).
+    void release()
+    {
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        host_flags[0] = 1;
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+    }
+    bool block_timed_out() const { return host_flags[1] != 0; }
 
     /// Times repetitions per `t`: `prep_fn()` is the untimed preparation of one repetition
     /// (per-launch: before the start event, and waited for; loop/graph: inside the batch, the
@@ -630,16 +729,26 @@ struct Runner::Impl {
             // Adaptive: the eager warm-up is launch-bound, so its estimate makes graph batches too
             // short; the warm-up replay of the graph is timed, and a batch under min_batch_us is
             // captured again, longer (once).
+            // The graph is uploaded before any replay (cudaGraphUpload), replayed once untimed, and
+            // the batch is sized from the second replay (queued behind the blocking kernel like
+            // the samples): the first replay's time holds the upload.
             const bool resize = t.adaptive && auto_batch;
             for (int attempt = 0; attempt < (resize ? 2 : 1); ++attempt) {
-                exec = capture(batch.launches, prep_fn, work_fn);
-                RS_CHECK(cudaEventRecord(start, stream));
-                const cudaError_t le = cudaGraphLaunch(exec, stream);  // warm-up replay (uploads the graph)
-                const cudaError_t re = le == cudaSuccess ? cudaEventRecord(stop, stream) : le;
-                const cudaError_t se = re == cudaSuccess ? cudaStreamSynchronize(stream) : re;
+                exec = capture(batch.launches, prep_fn, work_fn, /*timed=*/true);
+                cudaError_t se = cudaGraphUpload(exec, stream);
+                if (se == cudaSuccess)
+                    se = cudaGraphLaunch(exec, stream);  // untimed warm-up replay
+                if (se == cudaSuccess && t.block_start)
+                    block_stream();
+                if (se == cudaSuccess)
+                    se = cudaGraphLaunch(exec, stream);  // the replay the batch is sized from (it records the events)
+                if (t.block_start)
+                    release();
+                if (se == cudaSuccess)
+                    se = cudaStreamSynchronize(stream);
                 if (se != cudaSuccess) {
                     cudaGraphExecDestroy(exec);
-                    check(se, "cudaGraphLaunch (warm-up)");
+                    check(se, "cudaGraphUpload / cudaGraphLaunch (warm-up)");
                 }
                 const double batch_us = 1e3 * elapsed();
                 if (!resize || attempt == 1)
@@ -654,9 +763,26 @@ struct Runner::Impl {
             }
         }
         m.per_sample = batch.launches;
+        bool block = t.block_start && t.mode != Mode::PerLaunch;
+        m.blocked = block;
         try {
-            if (read_clocks && t.read_clocks)
-                m.before = t.read_clocks();
+            const bool watch = read_clocks && t.read_clocks;
+            std::size_t kept_before_reading = 0;  // samples already vouched for by a reading
+            auto take_reading = [&](bool last) {
+                const ClockReading c = t.read_clocks();
+                const bool hot = t.throttled && t.throttled(c);
+                watch_add(m.watch, c, hot);
+                if (hot && !last_chance_) {
+                    m.watch.dropped_samples += static_cast<int>(m.samples.size() - kept_before_reading);
+                    m.samples.resize(kept_before_reading);
+                }
+                kept_before_reading = m.samples.size();
+                return c;
+            };
+            last_chance_ = false;
+            if (watch)
+                m.before = take_reading(false);
+            auto last_reading = Clock::now();
             const auto t0 = Clock::now();
             double noise = std::numeric_limits<double>::infinity();
             for (;;) {
@@ -669,6 +795,8 @@ struct Runner::Impl {
                     work_fn(rep++);
                     RS_CHECK(cudaEventRecord(stop, stream));
                 } else if (t.mode == Mode::Loop) {
+                    if (block)
+                        block_stream();
                     RS_CHECK(cudaEventRecord(start, stream));
                     for (int r = 0; r < batch.launches; ++r) {
                         prep_fn();
@@ -676,24 +804,45 @@ struct Runner::Impl {
                     }
                     RS_CHECK(cudaEventRecord(stop, stream));
                 } else {
-                    RS_CHECK(cudaEventRecord(start, stream));
-                    RS_CHECK(cudaGraphLaunch(exec, stream));
-                    RS_CHECK(cudaEventRecord(stop, stream));
+                    if (block)
+                        block_stream();
+                    RS_CHECK(cudaGraphLaunch(exec, stream));  // its first and last nodes record the events
                 }
+                if (block)
+                    release();
                 const double ms = elapsed();
-                m.samples.push_back(ms / batch.divisor);
                 m.gpu_s += ms * 1e-3;
+                if (block && block_timed_out()) {
+                    // The batch was still being queued (a launch queue too short for it): not its
+                    // GPU time alone. After three, the cell goes on without the blocking kernel.
+                    if (++m.block_timeouts >= 3)
+                        block = false;
+                } else
+                    m.samples.push_back(ms / batch.divisor);
+                if (watch && 1e3 * seconds_since(last_reading) >= t.clock_interval_ms) {
+                    // Past twice the time-out a throttled GPU no longer costs samples (the cell
+                    // ends; its readings say it was throttled).
+                    last_chance_ = seconds_since(t0) > 2 * std::max(1.0, stop_rule.timeout_s);
+                    take_reading(false);
+                    last_reading = Clock::now();
+                }
                 const long count = static_cast<long>(m.samples.size());
                 if (bench::noise_check_due(stop_rule, count, m.gpu_s))
-                    noise = bench::relative_mad(m.samples);
+                    noise = bench::relative_stdev(m.samples);
                 if (const auto rule = bench::stop_now(stop_rule, count, m.gpu_s, noise, seconds_since(t0))) {
                     m.rule = *rule;
                     break;
                 }
             }
             m.wall_s = seconds_since(t0);
-            if (read_clocks && t.read_clocks)
-                m.after = t.read_clocks();
+            if (watch) {
+                last_chance_ = true;  // the samples are final: the last reading only records
+                m.after = take_reading(true);
+            }
+            if (m.samples.empty())
+                throw CudaError{"every sample was dropped (" + std::to_string(m.block_timeouts) +
+                                " blocking-kernel time-outs, " + std::to_string(m.watch.dropped_samples) +
+                                " throttled)"};
         } catch (...) {
             if (exec)
                 cudaGraphExecDestroy(exec);
@@ -701,7 +850,7 @@ struct Runner::Impl {
         }
         if (exec)
             RS_CHECK(cudaGraphExecDestroy(exec));
-        m.noise = bench::relative_mad(m.samples);
+        m.noise = bench::relative_stdev(m.samples);
         return m;
     }
 
@@ -729,6 +878,75 @@ struct Runner::Impl {
                 s = std::max(0.0, s - sub);
         }
         return m;
+    }
+
+    /// One repetition of read-only kernel `s` over n floats (the ceiling), cold per `cold`.
+    auto read_body(const ColdPlan& cold, std::size_t n, const reducescope::cuda::ReadShape& s)
+    {
+        return [this, cold, n, s](long rep) {
+            Launch l;
+            l.x = input_x(cold, rep);
+            l.y = input_y(cold, rep);
+            l.out = sink;
+            l.n = static_cast<unsigned int>(n);
+            l.stream = stream;
+            check(reducescope::cuda::enqueue_read(l, s, -1.0e38f), "read ceiling kernel<<<>>>");
+        };
+    }
+
+    /// The output slot of the launch work_of() queued last (zero_ahead: its ring slot).
+    float* last_slot(const KernelPlan& p) const
+    {
+        return p.zero_ahead ? out + (ring_next + reducescope::cuda::kZeroAheadSlots - 1) % reducescope::cuda::kZeroAheadSlots
+                            : out;
+    }
+
+    /// The validation replay (Timing::check_every_launch): `count` repetitions queued as the
+    /// timed ones were (graph: captured and replayed once; loop, per-launch: eager), each followed
+    /// by a copy of its output slot into `checks`; every copy read back. Untimed.
+    void validation_replay(const KernelSpec& s, const KernelPlan& p, std::size_t n, const ColdPlan& cold, Mode mode,
+                           int count, unsigned int poison, RunResult& r)
+    {
+        if (count <= 0)
+            return;
+        if (check_capacity < static_cast<std::size_t>(count)) {
+            if (checks)
+                RS_CHECK(cudaFree(checks));
+            checks = nullptr;
+            check_capacity = 0;
+            checks = alloc_floats(static_cast<std::size_t>(count), "validation copies");
+            check_capacity = static_cast<std::size_t>(count);
+        }
+        std::vector<unsigned int> bits(static_cast<std::size_t>(count), poison);
+        RS_CHECK(cudaMemcpyAsync(checks, bits.data(), bits.size() * sizeof(unsigned int), cudaMemcpyHostToDevice, stream));
+        auto one = [&](long rep) {
+            prep(p, n, cold);
+            work_of(s, p, n, cold, rep);
+            RS_CHECK(cudaMemcpyAsync(checks + rep, last_slot(p), sizeof(float), cudaMemcpyDeviceToDevice, stream));
+        };
+        if (mode == Mode::Graph) {
+            auto no_prep = [] {};
+            auto body = [&](long rep) { one(rep); };
+            cudaGraphExec_t exec = capture(count, no_prep, body);
+            const cudaError_t e = cudaGraphLaunch(exec, stream);
+            const cudaError_t se = e == cudaSuccess ? cudaStreamSynchronize(stream) : e;
+            cudaGraphExecDestroy(exec);
+            check(se, "cudaGraphLaunch (validation replay)");
+        } else {
+            for (long rep = 0; rep < count; ++rep)
+                one(rep);
+        }
+        std::vector<float> values(static_cast<std::size_t>(count));
+        RS_CHECK(cudaMemcpyAsync(values.data(), checks, values.size() * sizeof(float), cudaMemcpyDeviceToHost, stream));
+        RS_CHECK(cudaStreamSynchronize(stream));
+        r.launch_values.clear();
+        r.launch_written.clear();
+        for (const float v : values) {
+            unsigned int b = 0;
+            std::memcpy(&b, &v, sizeof b);
+            r.launch_written.push_back(b != poison);
+            r.launch_values.push_back(static_cast<double>(v));
+        }
     }
 
     /// zero_ahead's ring after the timed work: the last launch zeroed the slot the next one adds
@@ -805,6 +1023,14 @@ Runner::Runner(int device, std::span<const float> xs, std::span<const float> ys,
             RS_CHECK(cudaMemset(m->flush, 0, m->flush_bytes));  // written once; the flush only reads it
         }
         RS_CHECK(cudaStreamCreateWithFlags(&m->stream, cudaStreamNonBlocking));
+        {
+            int* h = nullptr;
+            RS_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&h), 2 * sizeof(int), cudaHostAllocMapped));
+            m->host_flags = h;
+            h[0] = 1;
+            h[1] = 0;
+            RS_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&m->dev_flags), h, 0));
+        }
         RS_CHECK(cudaEventCreate(&m->start));
         RS_CHECK(cudaEventCreate(&m->stop));
         RS_CHECK(cudaDeviceSynchronize());
@@ -860,7 +1086,7 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
         return static_cast<double>(value);
     };
     try {
-        if (spec.strategy == "cub")
+        if (spec.strategy == "cub" || reducescope::cuda::is_cccl_mode(spec.strategy))
             m->ensure_cub_temp(spec, n);
         // Verification run: poison the output (and partials), run once, read back.
         poison_output();
@@ -904,6 +1130,9 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
             r.host_enqueue_us = meas.host_us;
             r.clocks_before = meas.before;
             r.clocks_after = meas.after;
+            r.clocks = meas.watch;
+            r.blocked_start = meas.blocked;
+            r.block_timeouts = meas.block_timeouts;
             // The timed work's own result: the last repetition left it in the output.
             r.checked_after = !(p.accumulates && m->reset_mode == "none");
             r.value_after = read_output(r.after_written);
@@ -911,6 +1140,16 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
                 r.counters_error = m->self_reset_counters_error(p.grid);
             if (p.zero_ahead)
                 r.counters_error = m->zero_ahead_ring_error();
+            if (timing.check_every_launch && r.counters_error.empty() && !(p.accumulates && m->reset_mode == "none")) {
+                // Every launch of one batch, the same way the timed ones ran, each output copied out.
+                poison_output();
+                m->validation_replay(spec, p, n, cold, timing.mode,
+                                     per_launch ? kPerLaunchChecked : std::max(1, meas.per_sample), poison, r);
+                if (p.self_reset)
+                    r.counters_error = m->self_reset_counters_error(p.grid);
+                if (p.zero_ahead && r.counters_error.empty())
+                    r.counters_error = m->zero_ahead_ring_error();
+            }
             if (!per_launch && m->has_prep(p, cold)) {
                 bench::StopCriteria five;
                 five.fixed_samples = 5;
@@ -921,7 +1160,7 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
                 r.subtracted_ms = median_of(prep_only.samples);
                 for (double& s : r.samples_ms)
                     s = std::max(0.0, s - r.subtracted_ms);
-                r.noise = bench::relative_mad(r.samples_ms);
+                r.noise = bench::relative_stdev(r.samples_ms);
             }
         }
         r.status = RunResult::Status::Ran;
@@ -959,66 +1198,90 @@ std::string shape_text(const reducescope::cuda::ReadShape& s, unsigned int n)
 
 } // namespace
 
-CeilingResult Runner::read_ceiling(std::size_t n, const Timing& timing, bool two_arrays)
+namespace {
+/// The read ceiling's shapes (docs/benchmarks.md, "Ceilings"): one pass with 1, 2, 4 or 8 float4
+/// per thread (block 256; and 1 float4 with blocks of 512 and 1024), and grid-stride loops of
+/// 1, 2, 4 or 8 blocks of 256 per SM, capped at one float4 per thread, and the same uncapped (the
+/// project's experiment found grid-stride 1056 x 256 fastest at 2^20 on the H200, where 8 x 132
+/// blocks are more than 2^20 / 1024 = 1024); each with the three load kinds.
+std::vector<reducescope::cuda::ReadShape> ceiling_shapes(std::size_t n, int sms, bool two_arrays)
 {
     using reducescope::cuda::ReadShape;
-    CeilingResult out;
-    if (two_arrays && !m->y)
-        throw CudaError{"read_ceiling: no second input (Needs::dot)"};
     const unsigned int n4 = static_cast<unsigned int>(n / 4);
-    const ColdPlan cold = m->cold_plan(timing.cache, timing.mode, n, two_arrays ? 2 : 1, false);
-    m->ensure_rotation(cold, n);
-    // The shapes (docs/benchmarks.md, "Ceilings"): one pass with 1, 2, 4 or 8 float4 per thread
-    // (block 256; and 1 float4 with blocks of 512 and 1024), and grid-stride loops over 1, 2, 4 or
-    // 8 blocks of 256 per SM; each with the three load kinds.
     std::vector<ReadShape> shapes;
     for (int load = 0; load < 3; ++load) {
         for (const unsigned int u : {1u, 2u, 4u, 8u})
             shapes.push_back({false, u, 0, 256, load, two_arrays});
         for (const unsigned int b : {512u, 1024u})
             shapes.push_back({false, 1, 0, b, load, two_arrays});
-        for (const unsigned int per_sm : {1u, 2u, 4u, 8u}) {
-            const unsigned int blocks = std::min(static_cast<unsigned int>(m->dev.sms) * per_sm,
-                                                 std::max(1u, (n4 + 255) / 256));
-            const bool dup = std::any_of(shapes.begin(), shapes.end(), [&](const ReadShape& s) {
-                return s.strided && s.blocks == blocks && s.load == load;
-            });
-            if (!dup)
-                shapes.push_back({true, 1, blocks, 256, load, two_arrays});
-        }
+        for (const bool capped : {true, false})
+            for (const unsigned int per_sm : {1u, 2u, 4u, 8u}) {
+                const unsigned int full = static_cast<unsigned int>(sms) * per_sm;
+                const unsigned int blocks = capped ? std::min(full, std::max(1u, (n4 + 255) / 256)) : full;
+                const bool dup = std::any_of(shapes.begin(), shapes.end(), [&](const ReadShape& s) {
+                    return s.strided && s.blocks == blocks && s.load == load;
+                });
+                if (!dup)
+                    shapes.push_back({true, 1, blocks, 256, load, two_arrays});
+            }
     }
-    auto body_for = [&](const ReadShape& s) {
-        return [&, s](long rep) {
-            Launch l;
-            l.x = m->input_x(cold, rep);
-            l.y = m->input_y(cold, rep);
-            l.out = m->sink;
-            l.n = static_cast<unsigned int>(n);
-            l.stream = m->stream;
-            check(reducescope::cuda::enqueue_read(l, s, -1.0e38f), "read ceiling kernel<<<>>>");
-        };
-    };
+    return shapes;
+}
+} // namespace
+
+CeilingResult Runner::read_ceiling(std::size_t n, const Timing& timing, bool two_arrays)
+{
+    using reducescope::cuda::ReadShape;
+    if (two_arrays && !m->y)
+        throw CudaError{"read_ceiling: no second input (Needs::dot)"};
+    const std::vector<ReadShape> shapes = ceiling_shapes(n, m->dev.sms, two_arrays);
+    // Screening: every shape with a few samples (10 per launch, 5 batches otherwise), then the
+    // three fastest again with twice as many; the fastest of those is measured like a kernel.
     bench::StopCriteria screen;
-    screen.fixed_samples = timing.mode == Mode::PerLaunch ? 10 : 3;
+    screen.fixed_samples = timing.mode == Mode::PerLaunch ? 10 : 5;
     Timing ts = timing;
     ts.warmup = std::min(timing.warmup, 3);
-    double best = std::numeric_limits<double>::infinity();
-    ReadShape winner = shapes.front();
-    for (const ReadShape& s : shapes) {
-        const Measured mm = m->measure_plain(ts, screen, cold, body_for(s));
-        const double med = median_of(mm.samples);
-        if (med < best) {
-            best = med;
-            winner = s;
-        }
-    }
-    const Measured final_m = m->measure_plain(timing, Impl::criteria(timing), cold, body_for(winner));
+    ts.read_clocks = nullptr;
+    std::vector<std::pair<double, std::size_t>> ranked;
+    for (std::size_t i = 0; i < shapes.size(); ++i)
+        ranked.emplace_back(median_of(read_shape_samples(n, ts, screen, shapes[i])), i);
+    std::sort(ranked.begin(), ranked.end());
+    ranked.resize(std::min<std::size_t>(3, ranked.size()));
+    screen.fixed_samples *= 2;
+    for (auto& [med, i] : ranked)
+        med = median_of(read_shape_samples(n, ts, screen, shapes[i]));
+    std::sort(ranked.begin(), ranked.end());
+    const std::size_t winner = ranked.front().second;
+    CeilingResult again = read_ceiling_shape(n, timing, two_arrays, static_cast<int>(winner));
+    again.shapes_tried = static_cast<int>(shapes.size());
+    return again;
+}
+
+CeilingResult Runner::read_ceiling_shape(std::size_t n, const Timing& timing, bool two_arrays, int shape)
+{
+    const std::vector<reducescope::cuda::ReadShape> shapes = ceiling_shapes(n, m->dev.sms, two_arrays);
+    if (shape < 0 || shape >= static_cast<int>(shapes.size()))
+        throw CudaError{"read_ceiling_shape: no shape " + std::to_string(shape)};
+    CeilingResult out;
+    bench::StopCriteria rule = Impl::criteria(timing);
+    const ColdPlan cold = m->cold_plan(timing.cache, timing.mode, n, two_arrays ? 2 : 1, false);
+    m->ensure_rotation(cold, n);
+    const Measured final_m = m->measure_plain(timing, rule, cold, m->read_body(cold, n, shapes[shape]));
     out.samples_ms = final_m.samples;
-    out.shape = shape_text(winner, static_cast<unsigned int>(n));
-    out.shapes_tried = static_cast<int>(shapes.size());
+    out.shape = shape_text(shapes[shape], static_cast<unsigned int>(n));
+    out.shape_index = shape;
+    out.shapes_tried = 1;
     out.stop_rule = std::string{bench::stop_rule_name(final_m.rule)};
     out.noise = final_m.noise;
     return out;
+}
+
+std::vector<double> Runner::read_shape_samples(std::size_t n, const Timing& t, const bench::StopCriteria& rule,
+                                               const reducescope::cuda::ReadShape& s)
+{
+    const ColdPlan cold = m->cold_plan(t.cache, t.mode, n, s.two_arrays ? 2 : 1, false);
+    m->ensure_rotation(cold, n);
+    return m->measure_plain(t, rule, cold, m->read_body(cold, n, s)).samples;
 }
 
 std::vector<double> Runner::read_ceiling_ms(std::size_t n, const Timing& timing)

@@ -225,13 +225,45 @@ constexpr std::array kStrategies{
                  .source_file = "baselines.cu",
                  .kernels = "cub::DeviceReduce::Sum", .operation = R::Sum, .merge = M::Store,
                  .has_kernel = true, .has_bench = true},
-    StrategyInfo{.id = "cub_single_pass", .family = F::Baseline,
+    StrategyInfo{.id = "cub_block_one_pass", .family = F::Baseline,
                  .summary = REDUCESCOPE_WORDS("StrategySummary",
-                                              "CUB's single-pass sum: one kernel, one atomicAdd per block (CCCL 3.1's not_guaranteed DeviceReduce, or the same design from CUB's BlockLoad and BlockReduce)",
-                                              "cub_single_pass"),
-                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_single_pass"),
+                                              "one pass built from CUB's block primitives (BlockLoad, BlockReduce) with one atomicAdd per block; the caller resets the output before each launch; not deterministic",
+                                              "cub_block_one_pass"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_block_one_pass"),
                  .source_file = "baselines.cu",
-                 .kernels = "cub_single_pass_kernel", .operation = R::Sum, .merge = M::Atomic,
+                 .kernels = "cub_block_kernel", .operation = R::Sum, .merge = M::Atomic,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "cub_block_ring", .family = F::Baseline,
+                 .summary = REDUCESCOPE_WORDS("StrategySummary",
+                                              "cub_block_one_pass with zero_ahead's contract: the caller numbers launches and keeps a ring of three outputs, each launch zeroes the next slot; no reset; not deterministic",
+                                              "cub_block_ring"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_block_ring"),
+                 .source_file = "baselines.cu",
+                 .kernels = "cub_block_kernel", .operation = R::Sum, .merge = M::ZeroAhead,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "cub_not_guaranteed", .family = F::Baseline,
+                 .summary = REDUCESCOPE_WORDS("StrategySummary",
+                                              "CCCL 3.1's DeviceReduce::Sum requiring determinism::not_guaranteed (one pass, atomics; it zeroes the output itself); built only with REDUCESCOPE_CCCL_DIR",
+                                              "cub_not_guaranteed"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_not_guaranteed"),
+                 .source_file = "baselines.cu",
+                 .kernels = "cub::DeviceReduce::Sum", .operation = R::Sum, .merge = M::Atomic,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "cub_run_to_run", .family = F::Baseline,
+                 .summary = REDUCESCOPE_WORDS("StrategySummary",
+                                              "CCCL 3.1's DeviceReduce::Sum requiring determinism::run_to_run (the same bits every run on one GPU); built only with REDUCESCOPE_CCCL_DIR",
+                                              "cub_run_to_run"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_run_to_run"),
+                 .source_file = "baselines.cu",
+                 .kernels = "cub::DeviceReduce::Sum", .operation = R::Sum, .merge = M::Store,
+                 .has_kernel = true, .has_bench = true},
+    StrategyInfo{.id = "cub_gpu_to_gpu", .family = F::Baseline,
+                 .summary = REDUCESCOPE_WORDS("StrategySummary",
+                                              "CCCL 3.1's DeviceReduce::Sum requiring determinism::gpu_to_gpu (the same bits on every GPU: a reproducible accumulator); built only with REDUCESCOPE_CCCL_DIR",
+                                              "cub_gpu_to_gpu"),
+                 .seed = REDUCESCOPE_WORDS("StrategySeed", "CUB (CCCL)", "cub_gpu_to_gpu"),
+                 .source_file = "baselines.cu",
+                 .kernels = "cub::DeviceReduce::Sum", .operation = R::Sum, .merge = M::Store,
                  .has_kernel = true, .has_bench = true},
     StrategyInfo{.id = "cpu", .family = F::Baseline,
                  .summary = REDUCESCOPE_WORDS("StrategySummary",
@@ -244,6 +276,14 @@ constexpr std::array kStrategies{
 } // namespace
 
 std::span<const StrategyInfo> catalogue() { return kStrategies; }
+
+std::string_view current_id(std::string_view id)
+{
+    // Renamed ids (results files and command lines written before the rename still work).
+    if (id == "cub_single_pass")
+        return "cub_block_one_pass";  // it was always the block-primitive kernel (issue 27)
+    return id;
+}
 
 const StrategyInfo* find_strategy(std::string_view id)
 {

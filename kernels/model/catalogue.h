@@ -68,6 +68,10 @@ struct StrategyInfo {
 /// Every strategy, in catalogue order.
 std::span<const StrategyInfo> catalogue();
 
+/// The id a strategy has now: `id` itself, or the new id of a renamed one ("cub_single_pass" ->
+/// "cub_block_one_pass"), so that old results files and command lines still load.
+std::string_view current_id(std::string_view id);
+
 /// The entry for `id`, or nullptr when unknown.
 const StrategyInfo* find_strategy(std::string_view id);
 

@@ -1605,6 +1605,31 @@
         <comment>warp_unrolled</comment>
         <translation>讲义 001（warpReduce 配合 __syncwarp，Volta 及以后）</translation>
     </message>
+<message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_block_one_pass</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_block_ring</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_not_guaranteed</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_run_to_run</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
+    <message>
+        <source>CUB (CCCL)</source>
+        <comment>cub_gpu_to_gpu</comment>
+        <translation>CUB（CCCL）</translation>
+    </message>
 </context>
 <context>
     <name>StrategySummary</name>
@@ -1732,6 +1757,31 @@
         <source>shared, but the last warp finishes alone: no __syncthreads() for the last strides, __syncwarp() between each read and write of volatile shared memory</source>
         <comment>warp_unrolled</comment>
         <translation>与 shared 相同，但最后一个线程束独自收尾：最后几个步长不用 __syncthreads()，对 volatile 共享内存的每次读与写之间调用 __syncwarp()</translation>
+    </message>
+<message>
+        <source>one pass built from CUB's block primitives (BlockLoad, BlockReduce) with one atomicAdd per block; the caller resets the output before each launch; not deterministic</source>
+        <comment>cub_block_one_pass</comment>
+        <translation>用 CUB 的块级原语（BlockLoad、BlockReduce）构成的单趟归约，每个块一次 atomicAdd；调用方在每次启动前把输出清零；结果不确定</translation>
+    </message>
+    <message>
+        <source>cub_block_one_pass with zero_ahead's contract: the caller numbers launches and keeps a ring of three outputs, each launch zeroes the next slot; no reset; not deterministic</source>
+        <comment>cub_block_ring</comment>
+        <translation>采用 zero_ahead 约定的 cub_block_one_pass：调用方为启动编号并保留三个输出的环，每次启动把下一个槽清零；无需清零步骤；结果不确定</translation>
+    </message>
+    <message>
+        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::not_guaranteed (one pass, atomics; it zeroes the output itself); built only with REDUCESCOPE_CCCL_DIR</source>
+        <comment>cub_not_guaranteed</comment>
+        <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::not_guaranteed（单趟、原子操作；自己把输出清零）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
+    </message>
+    <message>
+        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::run_to_run (the same bits every run on one GPU); built only with REDUCESCOPE_CCCL_DIR</source>
+        <comment>cub_run_to_run</comment>
+        <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::run_to_run（同一 GPU 上每次运行结果逐位相同）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
+    </message>
+    <message>
+        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::gpu_to_gpu (the same bits on every GPU: a reproducible accumulator); built only with REDUCESCOPE_CCCL_DIR</source>
+        <comment>cub_gpu_to_gpu</comment>
+        <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::gpu_to_gpu（任何 GPU 上结果逐位相同：可复现累加器）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
     </message>
 </context>
 <context>

@@ -144,7 +144,7 @@ int main(int argc, char** argv)
     // clocks, cold method, the check after timing, the read-ceiling shape; docs/results-format.md).
     // Files recorded before those members existed lack them; the reader still takes them
     // (tst_results_file).
-    const json one = json::parse(read_file(src / "docs/results/h200-2026-11-30/run3/m16c_1m_graph_hot.json"));
+    const json one = json::parse(read_file(src / "docs/results/h200-2026-12-01/issue27/i27_1m_graph_hot_b.json"));
     const json multi = json::parse(read_file(src / "docs/results/h200x2-2026-11-29-multi-gpu/multi_gpu_h200x2.json"));
     const fs::path dir = fs::temp_directory_path() / ("reducescope-results-check-" + std::to_string(::getpid()));
     fs::create_directories(dir);

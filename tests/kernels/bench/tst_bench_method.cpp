@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The benchmark method's CPU side (docs/benchmarks.md): noise and the stopping rule, NVML clocks
 // (against a fake library), the capped ceiling fraction, the library baselines' speed-ups, the
-// check after the timed work, the runner's element limit, the plan order with cub_single_pass, the
+// check after the timed work, the runner's element limit, the plan order with cub_block_one_pass, the
 // --table text, and the CLI's refusals of the new options.
 #include "bench/clocks.h"
 #include "bench/plan.h"
@@ -242,23 +242,23 @@ void TstBenchMethod::ceiling_fraction_capped()
 void TstBenchMethod::baseline_speedups_data()
 {
     QTest::addColumn<double>("cub_ms");          // <= 0: unknown
-    QTest::addColumn<double>("single_pass_ms");  // <= 0: unknown
+    QTest::addColumn<double>("one_pass_ms");  // <= 0: unknown
     QTest::addColumn<QString>("best");
     QTest::addColumn<double>("speedup_best");
     QTest::addColumn<double>("speedup_sp");      // -1: null
     // this kernel: 2 us
     QTest::addRow("two-kernel CUB faster") << 0.003 << 0.004 << "cub" << 1.5 << 2.0;
-    QTest::addRow("single pass faster") << 0.003 << 0.0025 << "cub_single_pass" << 1.25 << 1.25;
+    QTest::addRow("single pass faster") << 0.003 << 0.0025 << "cub_block_one_pass" << 1.25 << 1.25;
     QTest::addRow("equal: cub named") << 0.003 << 0.003 << "cub" << 1.5 << 1.5;
     QTest::addRow("only cub") << 0.003 << -1.0 << "cub" << 1.5 << -1.0;
-    QTest::addRow("only single pass") << -1.0 << 0.0025 << "cub_single_pass" << 1.25 << 1.25;
+    QTest::addRow("only single pass") << -1.0 << 0.0025 << "cub_block_one_pass" << 1.25 << 1.25;
     QTest::addRow("none") << -1.0 << -1.0 << "" << -1.0 << -1.0;
 }
 
 void TstBenchMethod::baseline_speedups()
 {
     QFETCH(double, cub_ms);
-    QFETCH(double, single_pass_ms);
+    QFETCH(double, one_pass_ms);
     QFETCH(QString, best);
     QFETCH(double, speedup_best);
     QFETCH(double, speedup_sp);
@@ -266,17 +266,17 @@ void TstBenchMethod::baseline_speedups()
     r.time_ms = Summary{0.002, 0.002, 0.002};
     r.status = Status::Ok;
     auto opt = [](double v) { return v > 0 ? std::optional<double>{v} : std::nullopt; };
-    set_baseline_speedups(r, opt(cub_ms), opt(single_pass_ms));
+    set_baseline_speedups(r, opt(cub_ms), opt(one_pass_ms));
     QCOMPARE(QString::fromStdString(r.best_baseline), best);
     QCOMPARE(r.speedup_vs_best_baseline.has_value(), speedup_best > 0);
     if (speedup_best > 0)
         QVERIFY(std::fabs(*r.speedup_vs_best_baseline - speedup_best) < 1e-9);
-    QCOMPARE(r.speedup_vs_cub_single_pass.has_value(), speedup_sp > 0);
+    QCOMPARE(r.speedup_vs_cub_block_one_pass.has_value(), speedup_sp > 0);
     if (speedup_sp > 0)
-        QVERIFY(std::fabs(*r.speedup_vs_cub_single_pass - speedup_sp) < 1e-9);
+        QVERIFY(std::fabs(*r.speedup_vs_cub_block_one_pass - speedup_sp) < 1e-9);
     r.status = Status::Wrong;  // never a speed-up for a wrong result
-    set_baseline_speedups(r, opt(cub_ms), opt(single_pass_ms));
-    QVERIFY(r.best_baseline.empty() && !r.speedup_vs_best_baseline && !r.speedup_vs_cub_single_pass);
+    set_baseline_speedups(r, opt(cub_ms), opt(one_pass_ms));
+    QVERIFY(r.best_baseline.empty() && !r.speedup_vs_best_baseline && !r.speedup_vs_cub_block_one_pass);
 }
 
 void TstBenchMethod::after_timing_data()
@@ -323,15 +323,15 @@ void TstBenchMethod::element_limit()
 
 void TstBenchMethod::plan_has_single_pass_after_cub()
 {
-    const auto ids = parse_strategies("vectorized,cub_single_pass,cub,cpu");
+    const auto ids = parse_strategies("vectorized,cub_block_one_pass,cub,cpu");
     const auto runs = plan_runs(ids, {1024}, {256}, {4});
     QCOMPARE(runs.size(), std::size_t{4});
     QCOMPARE(runs[0].strategy, std::string{"cpu"});
     QCOMPARE(runs[1].strategy, std::string{"cub"});
-    QCOMPARE(runs[2].strategy, std::string{"cub_single_pass"});
+    QCOMPARE(runs[2].strategy, std::string{"cub_block_one_pass"});
     QCOMPARE(runs[3].strategy, std::string{"vectorized"});
     const auto all = parse_strategies("all");
-    QVERIFY(std::find(all.begin(), all.end(), "cub_single_pass") != all.end());
+    QVERIFY(std::find(all.begin(), all.end(), "cub_block_one_pass") != all.end());
 }
 
 void TstBenchMethod::json_round_trip_new_fields()
@@ -365,14 +365,14 @@ void TstBenchMethod::json_round_trip_new_fields()
     const nlohmann::json j = to_json(r);
     QCOMPARE(j.at("stop_rule").get<std::string>(), std::string{"noise"});
     QCOMPARE(j.at("clocks").at("sm_mhz_after").get<int>(), 1965);
-    QCOMPARE(j.at("best_baseline").get<std::string>(), std::string{"cub_single_pass"});
+    QCOMPARE(j.at("best_baseline").get<std::string>(), std::string{"cub_block_one_pass"});
     const Result back = result_from_json(nlohmann::json::parse(j.dump()));
     QCOMPARE(to_json(back).dump(), j.dump());
     // A file without the new fields still reads (older results).
     nlohmann::json old = j;
     for (const char* k : {"noise", "stop_rule", "noisy", "clocks", "low_clock", "cold_method", "cold_buffers",
                           "checked_after_timing", "result_after_timing", "ceiling_ratio", "best_baseline",
-                          "speedup_vs_best_baseline", "speedup_vs_cub_single_pass", "gpu_time_s",
+                          "speedup_vs_best_baseline", "speedup_vs_cub_block_one_pass", "gpu_time_s",
                           "reps_per_sample", "host_enqueue_us"})
         old.erase(k);
     const Result o = result_from_json(old);
@@ -422,7 +422,10 @@ void TstBenchMethod::table_text()
     file.results = {ok, wrong};
     const QString t = QString::fromStdString(format_table(file));
     const QStringList lines = t.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 4);  // header line, column heads, two rows
+    QCOMPARE(lines.size(), 5);  // header line, column heads, two rows, the legend of the contract and checked columns
+    QVERIFY(lines[1].contains(QStringLiteral("iqr_us")) && lines[1].contains(QStringLiteral("p95_us")) &&
+            lines[1].contains(QStringLiteral("contract")) && lines[1].contains(QStringLiteral("sm_MHz")));
+    QVERIFY2(lines[4].startsWith(QStringLiteral("contract: g2g")), qPrintable(lines[4]));
     QVERIFY2(lines[0].contains(QStringLiteral("cache cold (input copies take turns)")), qPrintable(lines[0]));
     QVERIFY2(lines[0].contains(QStringLiteral("noise limit 0.50 %")), qPrintable(lines[0]));
     QVERIFY(lines[1].contains(QStringLiteral("noise_%")) && lines[1].contains(QStringLiteral("cache")));
@@ -430,7 +433,7 @@ void TstBenchMethod::table_text()
     QVERIFY2(lines[2].contains(QStringLiteral("2.360")), qPrintable(lines[2]));          // median in us
     QVERIFY2(lines[2].contains(QStringLiteral("1.20")), qPrintable(lines[2]));           // noise in %
     QVERIFY2(lines[2].contains(QStringLiteral("120x85")), qPrintable(lines[2]));         // samples x batch
-    QVERIFY2(lines[2].contains(QStringLiteral("cub_single_pass")), qPrintable(lines[2])); // the faster baseline
+    QVERIFY2(lines[2].contains(QStringLiteral("cub_block_one_pass")), qPrintable(lines[2])); // the faster baseline
     QVERIFY2(lines[2].contains(QStringLiteral("NOISY,LOW-CLOCK")), qPrintable(lines[2]));
     QVERIFY2(lines[3].contains(QStringLiteral("WRONG")), qPrintable(lines[3]));
 }

@@ -136,7 +136,7 @@ void TstDeterminism::order_data()
     QTest::addRow("vectorized") << "vectorized" << 264u << "atomic";
     QTest::addRow("self_reset") << "self_reset" << 264u << "atomic";
     QTest::addRow("warp_shuffle one block") << "warp_shuffle" << 1u << "atomic";
-    QTest::addRow("cub_single_pass") << "cub_single_pass" << 264u << "atomic";
+    QTest::addRow("cub_block_one_pass") << "cub_block_one_pass" << 264u << "atomic";
     QTest::addRow("two_pass") << "two_pass" << 1024u << "fixed";
     QTest::addRow("grid_sync") << "grid_sync" << 264u << "fixed";
     QTest::addRow("cub") << "cub" << 0u << "fixed";
