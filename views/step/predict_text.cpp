@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step/predict_text.h"
 
+#include "views/common/model_text.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -19,7 +21,7 @@ QString number(double v)
         return QStringLiteral("NaN");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    return QString::number(v, 'g', 7);
+    return numberText(v);
 }
 
 // "a", "a and b", "a, b and c"; more than `limit`: the first ones and "and 5 more".

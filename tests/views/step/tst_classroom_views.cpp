@@ -698,6 +698,37 @@ void TestClassroomViews::screenshots()
             trace(QStringLiteral("convergent"), 1024, 512), 1, views::Theme::Dark);
     mapShot(QStringLiteral("warp_map_simple_4096.png"), trace(QStringLiteral("simple"), 4096), nullptr, 3, views::Theme::Light);
     mapShot(QStringLiteral("warp_map_simple_4096_warp4.png"), trace(QStringLiteral("simple"), 4096, 0, 4), nullptr, 3, views::Theme::Light);
+
+    // The overview of 256-4096 values (issue 24), on a 1920x1080 projector and at desktop size, in
+    // both languages: 1024 values with warp 2's lanes open, 4096 values, the 32-way bank strip.
+    QTranslator zh;
+    QVERIFY(zh.load(QStringLiteral("reducescope_zh_CN"), QStringLiteral(":/translations")));
+    for (const bool chinese : {false, true}) {
+        if (chinese)
+            QCoreApplication::installTranslator(&zh);
+        const QString lang = chinese ? QStringLiteral("zh_CN_") : QString();
+        auto overviewShot = [&](const QString& name, std::shared_ptr<const model::Trace> t, int step, bool present, int expanded) {
+            views::StepView view;
+            view.setTheme(views::Theme::Light);
+            view.setTrace(t);
+            view.setStep(step);
+            view.setPresentation(present, kProjector);
+            view.setExpandedWarp(expanded);
+            view.resize(kProjector.width(), std::max(kProjector.height(), view.heightForWidth(kProjector.width())));
+            QImage image(view.size(), QImage::Format_RGB32);
+            view.render(&image);
+            QVERIFY(image.save(dir + QLatin1Char('/') + lang + name));
+        };
+        overviewShot(QStringLiteral("overview_simple_1024_stride4_present.png"), trace(QStringLiteral("simple"), 1024, 512), 2, true, 2);
+        overviewShot(QStringLiteral("overview_simple_1024_stride4.png"), trace(QStringLiteral("simple"), 1024, 512), 2, false, 2);
+        overviewShot(QStringLiteral("overview_simple_4096_stride2_present.png"), trace(QStringLiteral("simple"), 4096), 1, true, -1);
+        overviewShot(QStringLiteral("overview_interleaved_2048_32banks_present.png"),
+                     trace(QStringLiteral("interleaved_strided"), 2048, 1024), 5, true, 0);
+        overviewShot(QStringLiteral("overview_interleaved_2048_32banks.png"),
+                     trace(QStringLiteral("interleaved_strided"), 2048, 1024), 5, false, 0);
+        if (chinese)
+            QCoreApplication::removeTranslator(&zh);
+    }
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestClassroomViews)
