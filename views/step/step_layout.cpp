@@ -288,7 +288,7 @@ qreal placeStrip(StepLayout& l, QVector<StepLayout::Cell>& cells, QVector<QRectF
     const qreal sc = l.scale;
     const int perRow = std::clamp(floorPow2(std::max(1, int(avail / 0.9))), 1, std::max(1, n));
     const qreal cw = avail / perRow;
-    const qreal trackH = 7 * sc, cellH = 24 * sc;
+    const qreal trackH = 6 * sc, cellH = 16 * sc;
     const QFontMetricsF sm(l.smallFont);
     const qreal labelW = sm.horizontalAdvance(QString::number(std::max(0, n - 1))) + 18 * sc;
     int every = 1;
@@ -381,7 +381,7 @@ qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& 
     if (l.inputStrip) {
         l.showInputValues = false;
         y = placeStrip(l, l.inputCells, l.inputStripRows, t.input, t.n, avail, y, kMargin);
-        return y + 18 * l.scale;
+        return y + 10 * l.scale;
     }
     y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
     if (l.showInputValues)
@@ -588,20 +588,25 @@ qreal layoutWarpBoxes(StepLayout& l, const model::Trace& t, int k, const QVector
     const QFontMetricsF cm(l.countFont);
     const int count = int(groups.size());
     const qreal gap = 4 * sc;
-    const qreal minCountW = cm.horizontalAdvance(QStringLiteral("32/32")) + 10 * sc;
-    // At most 4 rows with counts; more warps (teaching warp sizes) get narrower boxes without.
-    qreal boxW = std::clamp<qreal>((avail + gap) / std::max(1, count) - gap, minCountW, 180 * sc);
-    int perRow = std::max(1, int((avail + gap) / (boxW + gap)));
-    if ((count + perRow - 1) / perRow > 4) {
+    // "active/live" in each box where the boxes fit in two rows; the active count alone where they
+    // fit in four; more warps (teaching warp sizes) get narrower boxes without (hover tells).
+    const int ws = std::max(1, t.params.warp_size);
+    const QString widest = QStringLiteral("%1/%1").arg(ws), widestShort = QString::number(ws);
+    const qreal fullW = cm.horizontalAdvance(widest) + 10 * sc, shortW = cm.horizontalAdvance(widestShort) + 10 * sc;
+    const auto rowsAt = [&](qreal w) { return (count + std::max(1, int((avail + gap) / (w + gap))) - 1) / std::max(1, int((avail + gap) / (w + gap))); };
+    enum class CountForm { Full, Short, None };
+    const CountForm form = rowsAt(fullW) <= 2 ? CountForm::Full : rowsAt(shortW) <= 4 ? CountForm::Short : CountForm::None;
+    const qreal minW = form == CountForm::Full ? fullW : form == CountForm::Short ? shortW : 4;
+    int perRow = std::clamp(int((avail + gap) / (minW + gap)), 1, std::max(1, count));
+    if (form == CountForm::None)
         perRow = std::max(1, (count + 7) / 8);
-        boxW = std::max<qreal>(4, (avail + gap) / perRow - gap);
-    } else {
-        perRow = std::min(perRow, count);
-        boxW = std::min<qreal>(180 * sc, (avail + gap) / perRow - gap);
-    }
-    const bool counts = boxW >= minCountW;
+    // Rows of equal length: 64 warps in two rows of 32 rather than 42 and 22.
+    const int rowsN = (count + perRow - 1) / perRow;
+    perRow = (count + rowsN - 1) / rowsN;
+    const qreal boxW = std::min<qreal>(180 * sc, std::max<qreal>(4, (avail + gap) / perRow - gap));
+    const bool counts = form != CountForm::None;
     const qreal titleH = sm.height();
-    const qreal boxH = counts ? cm.height() + 14 * sc : std::max<qreal>(10 * sc, boxW * 0.8);
+    const qreal boxH = counts ? cm.height() + 8 * sc : std::max<qreal>(10 * sc, boxW * 0.8);
     const qreal rowH = titleH + boxH + 6 * sc;
 
     std::vector<model::WarpFootprint> feet = model::warp_footprints(t, k);
@@ -636,8 +641,10 @@ qreal layoutWarpBoxes(StepLayout& l, const model::Trace& t, int k, const QVector
             w.footprint = feet[std::size_t(*it)];
         w.idle = w.liveLanes > 0 && w.activeLanes == 0;
         w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
-        if (counts)
+        if (form == CountForm::Full)
             w.count = Text::tr("%1/%2").arg(w.activeLanes).arg(w.liveLanes);
+        else if (form == CountForm::Short)
+            w.count = QString::number(w.activeLanes);
         l.warps.push_back(w);
         for (int i = 0; i < g.count; ++i) {
             const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
@@ -678,7 +685,7 @@ qreal layoutWarpBoxes(StepLayout& l, const model::Trace& t, int k, const QVector
         }
         flush();
     };
-    const qreal trackH = 7 * sc;
+    const qreal trackH = 6 * sc;
     for (int wi = 0; wi < l.warps.size(); ++wi) {
         const model::WarpFootprint& f = l.warps[wi].footprint;
         if (l.valueStrip)
@@ -898,10 +905,10 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     const qreal headH = sm.height();
     // A 32-way conflict fits half a 1080-line screen (presentation mode scales with the screen).
     const qreal screenH = l.minTextPx > 0 ? 1080.0 * l.minTextPx / kPresentationTextPx : 1080.0;
-    const qreal natural = std::clamp<qreal>(sm.height() + 2, 14 * l.scale, 22 * l.scale);
+    const qreal natural = std::clamp<qreal>(sm.height() * 0.85, 12 * l.scale, 22 * l.scale);
     // A 32-way conflict takes at most this share of the screen: all of a desktop step's words
     // labelled; in presentation mode (22 px text) every k-th word where rows are lower than it.
-    const qreal share = l.minTextPx > 0 ? 0.3 : 0.55;
+    const qreal share = l.minTextPx > 0 ? 0.2 : 0.55;
     const qreal boxH = std::max<qreal>(4, std::min(natural, screenH * share / maxWords - 2));
     const int labelEvery = std::max(1, int(std::ceil(sm.height() * 0.85 / (boxH + 2))));
     const qreal wordsTop = y + headH;
@@ -1044,9 +1051,9 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
         if (!l.activeRegionRects.isEmpty())
             items.push_back({K::ActiveRegion, Text::tr("active region")});
         if (std::any_of(l.spans.begin(), l.spans.end(), [](const StepLayout::Span& sp) { return sp.write; }))
-            items.push_back({K::WarpWrites, Text::tr("cells a warp writes (next warp: other shade)")});
+            items.push_back({K::WarpWrites, Text::tr("a warp's writes")});
         if (std::any_of(l.spans.begin(), l.spans.end(), [](const StepLayout::Span& sp) { return !sp.write; }))
-            items.push_back({K::WarpReads, Text::tr("cells a warp reads")});
+            items.push_back({K::WarpReads, Text::tr("a warp's reads")});
     }
     // A row as tall as its tallest text: Chinese words come from a CJK fallback font taller than
     // the Latin one the metrics describe.
@@ -1054,8 +1061,8 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
     for (const auto& [kind, text] : items)
         rowH = std::max(rowH, sm.boundingRect(QRectF(0, 0, 100000, 100000), Qt::AlignLeft, text).height());
     for (const auto& [kind, text] : items) {
-        const qreal sw = kind == K::ValueScale ? h * 5 : h * 1.4;
-        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
+        const qreal sw = kind == K::ValueScale ? h * 4 : h * 1.4;
+        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + (l.overview ? 10 : 18) * l.scale;
         if (x + w > right && x > kMargin) {
             x = kMargin;
             y += rowH + 8 * l.scale;

@@ -395,7 +395,8 @@ void TestClassroomViews::hitTesting()
         const model::Step& s = t->steps[std::size_t(k)];
         const views::StepLayout l = views::layoutStep(*t, k, 1400, font, QString(), options);
         for (const views::StepLayout::Lane& lane : l.lanes)
-            QCOMPARE(l.laneAt(lane.rect.center()), lane.thread);
+            if (!lane.rect.isNull())  // the overview draws the lanes of one warp, on demand
+                QCOMPARE(l.laneAt(lane.rect.center()), lane.thread);
         QCOMPARE(l.warps.size(), qsizetype(s.warps.size()));
         for (int i = 0; i < l.warps.size(); ++i) {
             // The same order as Step::warps, so a clicked warp is the model's warp i.
