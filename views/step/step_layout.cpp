@@ -974,12 +974,12 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
     l.atomicsCaptionRect.setWidth(avail);
     y += l.atomicsCaptionRect.height() + 4;
 
-    constexpr int kMaxChips = 48;
+    const int kMaxChips = l.overview ? 8 : 48;  // the overview stays one screen tall
     QFontMetricsF sm(l.smallFont);
     const qreal h = sm.height() + 8 * l.scale;
     qreal x = kMargin;
     for (const model::AtomicOp& a : s.atomics) {
-        if (int(l.atomics.size()) == kMaxChips)
+        if (int(l.atomics.size()) >= kMaxChips)
             break;
         StepLayout::Atomic chip;
         chip.order = a.order;

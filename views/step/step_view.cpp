@@ -241,8 +241,9 @@ void paintOutput(QPainter& p, const StepLayout& l, const ViewColors& c)
     if (l.outputText.isEmpty())
         return;
     const qreal sc = l.scale;
-    // Arrows from the cells merged into *output (atomics), at most 64 of them.
-    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + 63) / 64);
+    // Arrows from the cells merged into *output (atomics), at most 64 of them (16 in the overview).
+    const qsizetype most = l.overview ? 16 : 64;  // the overview's strips keep their labels readable
+    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + most - 1) / most);
     for (qsizetype i = 0; i < l.outputArrows.size(); i += every) {
         const QRectF& cell = l.cells[l.outputArrows[i]].rect;
         const QPointF from(cell.center().x(), cell.bottom() + 1);

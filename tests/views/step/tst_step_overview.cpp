@@ -6,6 +6,8 @@
 #include "gui_test_main.h"
 #include "model/simulate.h"
 #include "views/common/model_text.h"
+#include "model/predict.h"
+#include "views/step/predict_text.h"
 #include "views/step/step_layout.h"
 #include "views/step/step_table_model.h"
 #include "views/step/step_view.h"
@@ -63,6 +65,7 @@ private slots:
     void bankStripLabelsEveryBank();
     void numbersExactOrCompactNeverClipped();
     void tableShowsExactIntegers();
+    void verdictsSummarised();
 };
 
 void TestStepOverview::oneScreenAt4096_data()
@@ -70,7 +73,7 @@ void TestStepOverview::oneScreenAt4096_data()
     QTest::addColumn<QString>("strategy");
     QTest::addColumn<bool>("present");
     for (const bool present : {false, true})
-        for (const char* id : {"simple", "convergent", "shared", "interleaved_strided", "coarsened"})
+        for (const char* id : {"simple", "convergent", "shared", "interleaved_strided", "coarsened", "atomic_naive", "two_pass", "warp_shuffle"})
             QTest::addRow("%s, %s", id, present ? "presentation" : "desktop") << QString::fromLatin1(id) << present;
 }
 
@@ -270,6 +273,35 @@ void TestStepOverview::tableShowsExactIntegers()
             any = any || text.contains(QStringLiteral("8390656"));
         }
     QVERIFY(any);
+}
+
+void TestStepOverview::verdictsSummarised()
+{
+    // Predict mode at 1024 values (simple, block 512: 16 warps): verdicts count, not list.
+    const auto t = trace("simple", 1024, 512);
+    const auto divergentQuestion = [&](int stride) {
+        const int k = stepWithStride(*t, stride);
+        const auto qs = model::questions_for(*t, k);
+        return *std::find_if(qs.begin(), qs.end(), [](const model::Question& q) { return q.kind == model::QuestionKind::DivergentWarps; });
+    };
+    // Stride 2: all 16 warps diverge.
+    const model::Question all = divergentQuestion(2);
+    QCOMPARE(int(all.expected_set.size()), 16);
+    QCOMPARE(views::gradeText(all, model::grade(all, {all.expected_set, {}}), *t), QStringLiteral("Right: all 16 warps diverge."));
+    // Half of them clicked: the rest named as a run.
+    const model::Grade half = model::grade(all, {{8, 9, 10, 11, 12, 13, 14, 15}, {}});
+    QCOMPARE(views::gradeText(all, half, *t), QStringLiteral("Not quite (missed warps 0–7): all 16 warps diverge."));
+    // Stride 64: the even warps, evenly spaced.
+    const model::Question even = divergentQuestion(64);
+    QCOMPARE(views::gradeText(even, model::grade(even, {even.expected_set, {}}), *t),
+             QStringLiteral("Right: 8 warps: 0, 2, 4, …, 14 (2 apart) diverge."));
+    const model::Grade extra = model::grade(even, {{0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14}, {}});
+    QCOMPARE(views::gradeText(even, extra, *t).section(QLatin1Char(':'), 0, 1),
+             QStringLiteral("Not quite (not among the right answers: warps 1, 3, 5 and 7)"));
+    // The question names its kernel, and in compare mode which column it asks about.
+    QCOMPARE(views::questionText(all, *t), QStringLiteral("Step 2 of simple: which warps diverge? Click them (no warp is an answer too)."));
+    QCOMPARE(views::questionText(all, *t, QStringLiteral("convergent")),
+             QStringLiteral("Step 2 of simple (the left column, not convergent): which warps diverge? Click them (no warp is an answer too)."));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepOverview)
