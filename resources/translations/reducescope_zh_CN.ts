@@ -873,10 +873,6 @@
         <translation>线程束 %1</translation>
     </message>
     <message>
-        <source>Step %1</source>
-        <translation>第 %1 步</translation>
-    </message>
-    <message>
         <source>thread %1</source>
         <translation>线程 %1</translation>
     </message>
@@ -1006,6 +1002,62 @@
         <source>Score: %1 of %n right</source>
         <translation>
             <numerusform>得分：%n 题答对 %1 题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>%2 的第 %1 步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 (the left column, not %3)</source>
+        <translation>%2 的第 %1 步（左栏，不是 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n warps</source>
+        <translation>
+            <numerusform>全部 %n 个线程束</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n threads</source>
+        <translation>
+            <numerusform>全部 %n 个线程</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n cells</source>
+        <translation>
+            <numerusform>全部 %n 个单元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>warps %1</source>
+        <translation>线程束 %1</translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source>cells %1</source>
+        <translation>单元 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warps: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n 个线程束：%1（间隔 %2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n 个线程：%1（间隔 %2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cells: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n 个单元：%1（间隔 %2）</numerusform>
         </translation>
     </message>
 </context>
@@ -1227,14 +1279,6 @@
         <translation> · 广播</translation>
     </message>
     <message>
-        <source>lane %1 → w%2</source>
-        <translation>lane %1 → w%2</translation>
-    </message>
-    <message>
-        <source>lanes %1 → w%2</source>
-        <translation>lane %1 → w%2</translation>
-    </message>
-    <message>
         <source>%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
         <translation>对 %2 的%1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
     </message>
@@ -1321,6 +1365,130 @@
     <message>
         <source>__syncwarp(): the lanes that run this step wait for each other, before their write and after it; no other warp waits</source>
         <translation>__syncwarp()：运行这一步的 lane 在各自写入之前和之后互相等待；其他线程束不等待</translation>
+    </message>
+    <message>
+        <source> · active region: cell %1</source>
+        <translation> · 活跃区域：单元 %1</translation>
+    </message>
+    <message>
+        <source> · active region: cells %1–%2</source>
+        <translation> · 活跃区域：单元 %1–%2</translation>
+    </message>
+    <message>
+        <source>%1.%2</source>
+        <translation>%1.%2</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>lanes of %1 (threads %2–%3): %4</source>
+        <translation>%1 的 lane（线程 %2–%3）：%4</translation>
+    </message>
+    <message>
+        <source> · one box per warp, named block.warp, with its active lanes; click a warp for its lanes</source>
+        <translation> · 每个线程束一个方框，名为“线程块.线程束”，框内是活跃 lane 数；点击线程束查看它的 lane</translation>
+    </message>
+    <message>
+        <source> · one box per warp with its active lanes; click a warp for its lanes</source>
+        <translation> · 每个线程束一个方框，框内是活跃 lane 数；点击线程束查看它的 lane</translation>
+    </message>
+    <message>
+        <source>bank</source>
+        <translation>bank</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>字</translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <translation>b%1</translation>
+    </message>
+    <message>
+        <source>word %1 in bank %2: lane %3</source>
+        <translation>字 %1 位于 bank %2：lane %3</translation>
+    </message>
+    <message>
+        <source>word %1 in bank %2: lanes %3 (one broadcast)</source>
+        <translation>字 %1 位于 bank %2：lane %3（一次广播）</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>value (log scale): %1 … %2</source>
+        <translation>数值（对数刻度）：%1 … %2</translation>
+    </message>
+    <message>
+        <source>value: %1 … %2</source>
+        <translation>数值：%1 … %2</translation>
+    </message>
+    <message>
+        <source>active region</source>
+        <translation>活跃区域</translation>
+    </message>
+    <message>
+        <source>a warp&apos;s writes</source>
+        <translation>线程束写入的单元</translation>
+    </message>
+    <message>
+        <source>a warp&apos;s reads</source>
+        <translation>线程束读取的单元</translation>
+    </message>
+    <message>
+        <source>input %1: %2</source>
+        <translation>输入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cell %1: %2</source>
+        <translation>单元 %1：%2</translation>
+    </message>
+    <message>
+        <source> (was %1)</source>
+        <translation>（原为 %1）</translation>
+    </message>
+    <message>
+        <source> · padding (identity)</source>
+        <translation> · 填充（单位元）</translation>
+    </message>
+    <message>
+        <source>thread %1: active</source>
+        <translation>线程 %1：活跃</translation>
+    </message>
+    <message>
+        <source>thread %1: idle</source>
+        <translation>线程 %1：空闲</translation>
+    </message>
+    <message>
+        <source>thread %1: exited</source>
+        <translation>线程 %1：已退出</translation>
+    </message>
+    <message>
+        <source>%1 (threads %2–%3): %4</source>
+        <translation>%1（线程 %2–%3）：%4</translation>
+    </message>
+    <message>
+        <source>; reads element %1</source>
+        <translation>；读取元素 %1</translation>
+    </message>
+    <message>
+        <source>; reads elements %1–%2 (%3)</source>
+        <translation>；读取元素 %1–%2（%3）</translation>
+    </message>
+    <message>
+        <source>; writes cell %1</source>
+        <translation>；写入单元 %1</translation>
+    </message>
+    <message>
+        <source>; writes cells %1–%2</source>
+        <translation>；写入单元 %1–%2</translation>
+    </message>
+    <message>
+        <source> · click for its lanes</source>
+        <translation> · 点击查看它的 lane</translation>
     </message>
 </context>
 <context>
@@ -3685,18 +3853,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>没有轨迹：请选择策略并给出输入。</translation>
     </message>
     <message>
-        <source>b%1</source>
-        <translation>b%1</translation>
-    </message>
-    <message>
-        <source>×%1</source>
-        <translation>×%1</translation>
-    </message>
-    <message>
-        <source>w%1</source>
-        <translation>w%1</translation>
-    </message>
-    <message>
         <source>bcast</source>
         <translation>广播</translation>
     </message>
@@ -3791,14 +3947,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>已退出的线程束</translation>
     </message>
     <message>
-        <source>b%1 w%2</source>
-        <translation>b%1 w%2</translation>
-    </message>
-    <message>
-        <source>w%1</source>
-        <translation>w%1</translation>
-    </message>
-    <message>
         <source>No trace: choose a strategy and an input.</source>
         <translation>没有轨迹：请选择策略并给出输入。</translation>
     </message>
@@ -3825,6 +3973,26 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source> and %1</source>
         <translation> 和 %1</translation>
+    </message>
+    <message>
+        <source>%1.%2</source>
+        <translation>%1.%2</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source> · rows: block.warp</source>
+        <translation> · 行：线程块.线程束</translation>
+    </message>
+    <message>
+        <source> · rows: warps</source>
+        <translation> · 行：线程束</translation>
     </message>
 </context>
 </TS>
