@@ -209,6 +209,15 @@ bool StepPane::sourceVisible() const { return m_columns->sourceVisible(); }
 void StepPane::setWarpMapShown(bool on) { m_centreTabs->setCurrentWidget(on ? static_cast<QWidget*>(m_warpMap) : m_columns); }
 bool StepPane::warpMapShown() const { return m_centreTabs->currentWidget() == m_warpMap; }
 
+void StepPane::setWarpRowOnly(bool on)
+{
+    for (int column : {0, 1})
+        if (views::StepView* v = m_columns->view(column))
+            v->setWarpRowOnly(on);
+}
+
+bool StepPane::warpRowOnly() const { return m_columns->view(0) && m_columns->view(0)->warpRowOnly(); }
+
 QScrollArea* StepPane::columnScroll(int column) const { return m_columns->scroll(column); }
 
 bool StepPane::applyLesson(const app::LessonEntry& entry)

@@ -1419,10 +1419,6 @@
         <translation>%1 ×%2</translation>
     </message>
     <message>
-        <source>value (log scale): %1 … %2</source>
-        <translation>数值（对数刻度）：%1 … %2</translation>
-    </message>
-    <message>
         <source>value: %1 … %2</source>
         <translation>数值：%1 … %2</translation>
     </message>
@@ -3043,6 +3039,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>In the step view: Ctrl+wheel zooms around the pointer; drag, the wheel or the arrow keys pan a zoomed picture.</source>
         <translation>在分步视图中：Ctrl+滚轮以指针为中心缩放；放大后可用拖动、滚轮或方向键平移画面。</translation>
+    </message>
+    <message>
+        <source>Warp &amp;row only</source>
+        <translation>只看线程束行(&amp;R)</translation>
     </message>
 </context>
 <context>

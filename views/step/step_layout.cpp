@@ -340,9 +340,7 @@ void stripRange(StepLayout& l)
     }
     l.stripLo = lo;
     l.stripHi = hi;
-    // Partial sums span orders of magnitude (2 ... 8164 after three strides of 1..1024): a log
-    // scale keeps the small ones apart.
-    l.stripLog = lo >= 0 && hi > 64 * std::max(1.0, lo);
+
 }
 
 // Overview: whether the numbers of `values` are drawn in cells (one row, each number exact or
@@ -1046,7 +1044,7 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
         };
         items.erase(std::remove_if(items.begin(), items.end(), [&](const auto& item) { return !drawn(item.first); }), items.end());
         if (l.valueStrip || l.inputStrip)
-            items.insert(items.begin(), {K::ValueScale, (l.stripLog ? Text::tr("value (log scale): %1 … %2") : Text::tr("value: %1 … %2"))
+            items.insert(items.begin(), {K::ValueScale, Text::tr("value: %1 … %2")
                                                             .arg(numberText(l.stripLo), numberText(l.stripHi))});
         if (!l.activeRegionRects.isEmpty())
             items.push_back({K::ActiveRegion, Text::tr("active region")});
@@ -1240,10 +1238,14 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
         l.expandedWarp = l.overview && options.expandedWarp >= 0 && options.expandedWarp < int(st.warps.size())
             ? options.expandedWarp : -1;
     }
-    y = layoutCells(l, trace, step, w, y);
+    l.warpRowOnly = options.warpRowOnly;
+    if (!l.warpRowOnly)
+        y = layoutCells(l, trace, step, w, y);
     y = layoutLanes(l, trace, step, w, y);
-    y = layoutBanks(l, trace, step, w, y);
-    y = layoutAtomics(l, trace, step, w, y);
+    if (!l.warpRowOnly) {
+        y = layoutBanks(l, trace, step, w, y);
+        y = layoutAtomics(l, trace, step, w, y);
+    }
     y = layoutLegend(l, w, y);
     l.size = QSize(int(w), int(std::ceil(y)));
     return l;

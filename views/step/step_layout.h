@@ -28,6 +28,9 @@ struct LayoutOptions {
     /// Overview (more than kOverviewLanes lanes or kOverviewValues values): the warp (index into
     /// Step::warps) whose lanes are drawn under the warp boxes; -1 = none. Ignored elsewhere.
     int expandedWarp = -1;
+    /// "Warp row only": the header, the lanes or warp boxes, the barrier and the legend; no array,
+    /// bank strip or atomics (the divergence lesson's picture, as large as the class needs it).
+    bool warpRowOnly = false;
 };
 
 /// Above this many lanes, or kOverviewValues values, a step is drawn as an overview: one box per
@@ -193,13 +196,13 @@ struct StepLayout {
     bool valueStrip = false;         ///< the step's array drawn as a strip coloured by value
     bool inputStrip = false;         ///< the input row of a load step likewise
     double stripLo = 0, stripHi = 0; ///< value range of the colour scale (finite values of both strips)
-    bool stripLog = false;           ///< the scale is logarithmic: t = log(1 + v - lo) / log(1 + hi - lo)
     QVector<QRectF> stripRows;       ///< rows of the array strip
     QVector<QRectF> inputStripRows;  ///< rows of the input strip
     QVector<Tick> ticks;             ///< index labels under the strip rows
     QVector<Span> spans;             ///< each warp's reads and writes over the strips
     QVector<QRectF> activeRegionRects; ///< the step's active region (model::active_region), per strip row
     int expandedWarp = -1;           ///< index into `warps` whose lanes are drawn, -1 = none
+    bool warpRowOnly = false;        ///< LayoutOptions::warpRowOnly
     QRectF expandedCaptionRect;
     QString expandedCaption;         ///< "lanes of warp 3 (threads 96–127): divergent, 1/32 active"
     QFont countFont;                 ///< the counts in the warp boxes

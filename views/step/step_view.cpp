@@ -143,7 +143,7 @@ void paintStrip(QPainter& p, const StepLayout& l, const QVector<StepLayout::Cell
                 const StepLayout::Cell& cell = cells[first + i];
                 const double rel = double(cell.value) - l.stripLo;
                 const QColor colour = cell.padding ? c.padding
-                                    : valueColour(span <= 0 ? 0.5 : l.stripLog ? std::log1p(std::max(0.0, rel)) / std::log1p(span) : rel / span);
+                                    : valueColour(span <= 0 ? 0.5 : rel / span);
                 image.setPixel(i, 1, colour.rgb());
                 image.setPixel(i, 0, cell.written ? written : colour.rgb());
                 Q_UNUSED(none);
@@ -681,6 +681,7 @@ LayoutOptions StepView::layoutOptions() const
         o = presentationOptions(screenSize);
     }
     // Predict mode asking about the lanes of one warp shows that warp's lanes.
+    o.warpRowOnly = m_warpRowOnly;
     o.expandedWarp = m_marks.laneWarp >= 0 && m_marks.target == PredictMarks::Target::Lanes ? m_marks.laneWarp : m_expandedWarp;
     return o;
 }
@@ -691,6 +692,14 @@ void StepView::setExpandedWarp(int warp)
     if (warp == m_expandedWarp)
         return;
     m_expandedWarp = warp;
+    invalidate();
+}
+
+void StepView::setWarpRowOnly(bool on)
+{
+    if (on == m_warpRowOnly)
+        return;
+    m_warpRowOnly = on;
     invalidate();
 }
 

@@ -108,6 +108,9 @@ public:
     /// under the warp boxes; -1 = none. A click on a warp box sets it (a second click clears it).
     void setExpandedWarp(int warp);
     int expandedWarp() const { return m_expandedWarp; }
+    /// "Warp row only" (LayoutOptions::warpRowOnly): the step's lanes or warps without its array.
+    void setWarpRowOnly(bool on);
+    bool warpRowOnly() const { return m_warpRowOnly; }
 
     /// Predict mode's cover and marks (default: none).
     void setPredictMarks(const PredictMarks& marks);
@@ -159,6 +162,7 @@ private:
     ViewColors m_colors;
     PredictMarks m_marks;
     int m_expandedWarp = -1;
+    bool m_warpRowOnly = false;
     mutable StepLayout m_layout;
     mutable bool m_layoutValid = false;
 };

@@ -66,6 +66,7 @@ private slots:
     void numbersExactOrCompactNeverClipped();
     void tableShowsExactIntegers();
     void verdictsSummarised();
+    void warpRowOnly();
 };
 
 void TestStepOverview::oneScreenAt4096_data()
@@ -302,6 +303,29 @@ void TestStepOverview::verdictsSummarised()
     QCOMPARE(views::questionText(all, *t), QStringLiteral("Step 2 of simple: which warps diverge? Click them (no warp is an answer too)."));
     QCOMPARE(views::questionText(all, *t, QStringLiteral("convergent")),
              QStringLiteral("Step 2 of simple (the left column, not convergent): which warps diverge? Click them (no warp is an answer too)."));
+}
+
+void TestStepOverview::warpRowOnly()
+{
+    // "Warp row only": the warps of the bank lesson's step without the array and the bank strip.
+    const auto t = trace("interleaved_strided", 2048, 1024);
+    const int k = stepWithStride(*t, 16);
+    views::LayoutOptions o = views::presentationOptions(kProjector);
+    const views::StepLayout full = views::layoutStep(*t, k, kProjector.width(), bodyFont(), QString(), o);
+    o.warpRowOnly = true;
+    const views::StepLayout row = views::layoutStep(*t, k, kProjector.width(), bodyFont(), QString(), o);
+    QVERIFY(row.warpRowOnly);
+    QVERIFY(row.cells.isEmpty());
+    QVERIFY(row.banks.isEmpty());
+    QCOMPARE(row.warps.size(), full.warps.size());
+    QCOMPARE(row.warps[0].count, QStringLiteral("32/32"));
+    QVERIFY(row.size.height() + full.banks[0].rect.height() + full.stripRows[0].height() <= full.size.height());
+    // The widget passes it on.
+    views::StepView view;
+    view.setTrace(t);
+    view.setStep(k);
+    view.setWarpRowOnly(true);
+    QVERIFY(view.layoutForWidth(1280).cells.isEmpty());
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepOverview)
