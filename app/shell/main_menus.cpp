@@ -141,6 +141,14 @@ void MainWindow::buildViewMenu()
             showStepPane();
     });
     connect(view, &QMenu::aboutToShow, warpMap, [this, warpMap] { warpMap->setChecked(m_stepPane->warpMapShown()); });
+    QAction* warpRow = worded(view->addAction(QString()), [] { return tr("Warp &row only"); });
+    warpRow->setCheckable(true);
+    warpRow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    connect(warpRow, &QAction::toggled, this, [this](bool on) {
+        m_stepPane->setWarpRowOnly(on);
+        if (on)
+            showStepPane();
+    });
     view->addSeparator();
     m_presentationAction = view->addAction(QString());
     m_presentationAction->setCheckable(true);

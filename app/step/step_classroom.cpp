@@ -216,10 +216,12 @@ views::PredictMarks ClassroomPanel::showPredict()
                                                            : views::PredictMarks::Target::Cells;
             marks.chosen = QVector<int>(m_state->answerSet().begin(), m_state->answerSet().end());
             marks.expected = QVector<int>(q->expected_set.begin(), q->expected_set.end());
+            marks.laneWarp = q->kind == Kind::ActiveLanes ? q->scope_warp : -1;
         } else if (q->kind == Kind::CellValue) {
             marks.askedCell = q->cell;
         }
-        m_questionLabel->setText(views::questionText(*q, *trace));
+        const auto compared = m_state->compareTrace();
+        m_questionLabel->setText(views::questionText(*q, *trace, compared ? QString::fromStdString(compared->strategy) : QString()));
     } else if (on) {
         m_questionLabel->setText(tr("Nothing to predict in this step: step on."));
     }

@@ -131,6 +131,11 @@ void StepPane::connectState()
     connect(m_columns, &StepColumns::warpClicked, this, [this](int id) { m_state->answerClick(Item::Warp, id); });
     connect(m_columns, &StepColumns::laneClicked, this, [this](int id) { m_state->answerClick(Item::Lane, id); });
     connect(m_columns, &StepColumns::cellClicked, this, [this](int id) { m_state->answerClick(Item::Cell, id); });
+    // ... and so do clicks on the main trace's warps in the warp map, in the step on screen.
+    connect(m_warpMap, &views::WarpMapView::warpCellClicked, this, [this](int map, int step, int warpRecord) {
+        if (map == 0 && step == m_state->stepOf(0))
+            m_state->answerClick(Item::Warp, warpRecord);
+    });
     // Room for the model / hardware columns of loaded counters and their explanations.
     connect(m_sidebar, &StepSidebar::countersLoaded, this, [this] {
         if (const QList<int> sizes = m_mainSplitter->sizes(); sizes.size() == 2 && sizes[0] < 560)
@@ -325,6 +330,15 @@ bool StepPane::sourceVisible() const { return m_columns->sourceVisible(); }
 
 void StepPane::setWarpMapShown(bool on) { m_centreTabs->setCurrentWidget(on ? static_cast<QWidget*>(m_warpMap) : m_columns); }
 bool StepPane::warpMapShown() const { return m_centreTabs->currentWidget() == m_warpMap; }
+
+void StepPane::setWarpRowOnly(bool on)
+{
+    for (int column : {0, 1})
+        if (views::StepView* v = m_columns->view(column))
+            v->setWarpRowOnly(on);
+}
+
+bool StepPane::warpRowOnly() const { return m_columns->view(0) && m_columns->view(0)->warpRowOnly(); }
 
 QScrollArea* StepPane::columnScroll(int column) const { return m_columns->scroll(column); }
 

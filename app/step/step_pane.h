@@ -181,6 +181,9 @@ public:
     /// The centre shows the step views (false) or the warp map (true).
     void setWarpMapShown(bool on);
     bool warpMapShown() const;
+    /// "Warp row only" in both step views (views::StepView::setWarpRowOnly).
+    void setWarpRowOnly(bool on);
+    bool warpRowOnly() const;
     views::WarpMapView* warpMapView() const { return m_warpMap; }
     /// The scroll areas of the two columns (they scroll together in compare mode).
     QScrollArea* columnScroll(int column) const;

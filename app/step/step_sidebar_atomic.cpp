@@ -7,6 +7,7 @@
 #include "app/step/step_sidebar.h"
 
 #include "model/simulate.h"
+#include "views/common/model_text.h"
 
 #include <QLabel>
 #include <QSpinBox>
@@ -53,8 +54,8 @@ void StepSidebar::refreshAtomicOrder()
         return;
     }
     const bool max = trace->operation == model::Operation::Max;
-    const QString value = QString::number(double(trace->result), 'g', 9);
-    const QString exact = QString::number(trace->reference, 'g', 17);
+    const QString value = views::numberText(double(trace->result), 9);
+    const QString exact = views::numberText(trace->reference, 17);
     m_atomicSum->setText(applies ? (max ? tr("Result in this atomic order: %1 · float64 max: %2")
                                         : tr("Float sum in this atomic order: %1 · exact sum (float64): %2"))
                                        .arg(value, exact)

@@ -288,6 +288,48 @@
             <numerusform>Score: %1 of %n right</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %n warps</source>
+        <translation>
+            <numerusform>all %n warps</numerusform>
+            <numerusform>all %n warps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n threads</source>
+        <translation>
+            <numerusform>all %n threads</numerusform>
+            <numerusform>all %n threads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n cells</source>
+        <translation>
+            <numerusform>all %n cells</numerusform>
+            <numerusform>all %n cells</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warps: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n warp: %1 (%2 apart)</numerusform>
+            <numerusform>%n warps: %1 (%2 apart)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n threads: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n thread: %1 (%2 apart)</numerusform>
+            <numerusform>%n threads: %1 (%2 apart)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cells: %1 (%2 apart)</source>
+        <translation>
+            <numerusform>%n cell: %1 (%2 apart)</numerusform>
+            <numerusform>%n cells: %1 (%2 apart)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunPanel</name>

@@ -130,14 +130,17 @@ QString familyName(model::Family family)
 
 QString floatText(float value, int significant)
 {
-    if (std::isnan(value))
-        return QStringLiteral("NaN");
-    if (std::isinf(value))
-        return value > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    QString text = QString::number(double(value), 'g', significant);
-    if (value == 0.0f && std::signbit(value))
-        text = QStringLiteral("-0");
-    return text;
+    return QString::fromStdString(model::number_text(double(value), significant));
+}
+
+QString numberText(double value, int significant)
+{
+    return QString::fromStdString(model::number_text(value, significant));
+}
+
+QString compactText(double value, int maxChars, int significant)
+{
+    return QString::fromStdString(model::compact_number(value, maxChars, significant));
 }
 
 } // namespace reducescope::views

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "model/catalogue.h"
+#include "model/number_text.h"
 #include "model/simulate.h"
 #include "model/trace.h"
 
@@ -41,9 +42,14 @@ QString strategySummary(const model::StrategyInfo& info);
 QString strategySeed(const model::StrategyInfo& info);
 QString familyName(model::Family family);
 
-/// A float32 value as the step view shows it, `significant` digits ('g' format): NaN, ∞ and −∞
-/// by name, and the sign of a zero kept ("-0" for negative zero: a GPU's IEEE-754 sum keeps it,
-/// -0 + -0 = -0, and Qt's number formatting would drop it; other numbers as QString::number).
-QString floatText(float value, int significant = 5);
+/// A float32 value as every view shows it (model::number_text, kernels/model/number_text.h):
+/// integers with all their digits (2098176, never 2.09818e+06), others with `significant`
+/// significant digits, NaN, ∞ and −∞ by name, the sign of a zero kept ("-0").
+QString floatText(float value, int significant = 6);
+/// The same for a float64 value (a reference sum, a typed answer).
+QString numberText(double value, int significant = 7);
+/// The shortest form of `value` in at most `maxChars` characters ("2.1M" for 2098176 in 4):
+/// model::compact_number. Where it differs from numberText the view shows numberText on hover.
+QString compactText(double value, int maxChars, int significant = 6);
 
 } // namespace reducescope::views

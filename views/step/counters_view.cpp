@@ -72,7 +72,7 @@ QString resultLine(const model::Trace& t)
 {
     QString line = CountersView::tr("<b>%1</b>: result %2, float64 reference %3")
                        .arg(QString::fromStdString(t.strategy).toHtmlEscaped())
-                       .arg(double(t.result), 0, 'g', 7).arg(t.reference, 0, 'g', 7);
+                       .arg(numberText(double(t.result)), numberText(t.reference));
     if (t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
         line = QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(t.strategy).toHtmlEscaped(),
                     CountersView::tr("result ±0, float64 reference ±0: the sign of the zero depends on the order of "
@@ -82,7 +82,7 @@ QString resultLine(const model::Trace& t)
         line += QStringLiteral(" — <span style='color:#c62828'>%1</span>")
                     .arg(CountersView::tr("expected wrong: %n of %1 updates lost, carrying %2", nullptr, lost.lost)
                              .arg(lost.updates)
-                             .arg(t.lost_value, 0, 'g', 7));
+                             .arg(numberText(t.lost_value)));
     }
     return line;
 }

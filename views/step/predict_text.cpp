@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/step/predict_text.h"
 
+#include "views/common/model_text.h"
+
+#include "model/warp_summary.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -19,7 +23,7 @@ QString number(double v)
         return QStringLiteral("NaN");
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("∞") : QStringLiteral("−∞");
-    return QString::number(v, 'g', 7);
+    return numberText(v);
 }
 
 // "a", "a and b", "a, b and c"; more than `limit`: the first ones and "and 5 more".
@@ -36,14 +40,6 @@ QString listed(const QStringList& items, int limit = 8)
     return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(QStringLiteral(", ")), items.back());
 }
 
-QStringList names(const model::Question& q, const model::Trace& t, const std::vector<int>& ids)
-{
-    QStringList out;
-    for (int id : ids)
-        out << answerItemName(q, t, id);
-    return out;
-}
-
 QString warpName(const model::Step& s, int id)
 {
     if (id < 0 || id >= int(s.warps.size()))
@@ -52,9 +48,73 @@ QString warpName(const model::Step& s, int id)
     return s.grid_dim > 1 || w.block > 0 ? Text::tr("block %1 · warp %2").arg(w.block).arg(w.warp) : Text::tr("warp %1").arg(w.warp);
 }
 
-QString stepOf(const model::Question& q)
+// "Step 3 of simple", or in compare mode "Step 3 of simple (the left column, not convergent)".
+QString stepOf(const model::Question& q, const model::Trace& t, const QString& other)
 {
-    return Text::tr("Step %1").arg(q.step + 1);
+    const QString kernel = QString::fromStdString(t.strategy);
+    return other.isEmpty() ? Text::tr("Step %1 of %2").arg(q.step + 1).arg(kernel)
+                           : Text::tr("Step %1 of %2 (the left column, not %3)").arg(q.step + 1).arg(kernel, other);
+}
+
+// The number of an id as the summary names it: a warp's number in its block, a thread, a cell.
+int itemNumber(const model::Question& q, const model::Trace& t, int id)
+{
+    if (q.kind != model::QuestionKind::DivergentWarps)
+        return id;
+    const model::Step& s = t.steps[std::size_t(q.step)];
+    return id >= 0 && id < int(s.warps.size()) ? s.warps[std::size_t(id)].warp : id;
+}
+
+// Ids named as people count them, from the counted data: "all 16 warps", "warps 0–7",
+// "warps 0–7 and 12", "warp 3", "8 warps: 0, 2, 4, …, 14 (every 2nd)"; threads and cells alike.
+// Warps of several blocks are named one by one (block 1 · warp 3), shortened by listed().
+QString summarised(const model::Question& q, const model::Trace& t, const std::vector<int>& ids)
+{
+    if (ids.empty())
+        return {};
+    const int n = int(ids.size());
+    const bool warps = q.kind == model::QuestionKind::DivergentWarps;
+    const bool threads = q.kind == model::QuestionKind::ActiveLanes;
+    const model::Step& s = t.steps[std::size_t(q.step)];
+    const bool blocks = warps && (s.grid_dim > 1 || std::any_of(s.warps.begin(), s.warps.end(), [](const auto& w) { return w.block > 0; }));
+    if (n > 1 && n == int(q.choices.size()))
+        return warps ? Text::tr("all %n warps", "", n) : threads ? Text::tr("all %n threads", "", n) : Text::tr("all %n cells", "", n);
+    if (n == 1 || blocks) {
+        QStringList items;
+        for (int id : ids)
+            items << answerItemName(q, t, id);
+        return listed(items);
+    }
+    std::vector<int> numbers;
+    for (int id : ids)
+        numbers.push_back(itemNumber(q, t, id));
+    const auto runs = model::id_runs(numbers);
+    QStringList parts;
+    for (const auto& [lo, hi] : runs) {
+        if (lo == hi)
+            parts << QString::number(lo);
+        else if (hi == lo + 1)
+            parts << QString::number(lo) << QString::number(hi);
+        else
+            parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
+    }
+    const auto plural = [&](const QString& list) {
+        return warps ? Text::tr("warps %1").arg(list) : threads ? Text::tr("threads %1").arg(list) : Text::tr("cells %1").arg(list);
+    };
+    if (parts.size() <= 6)
+        return plural(listed(parts));
+    // Evenly spaced (every 2nd warp, every 64th thread): the first ones, the last, the spacing.
+    bool even = numbers.size() >= 4;
+    const int d = numbers.size() >= 2 ? numbers[1] - numbers[0] : 0;
+    for (std::size_t i = 1; even && i < numbers.size(); ++i)
+        even = numbers[i] - numbers[i - 1] == d;
+    if (even && d > 1) {
+        const QString list = QStringLiteral("%1, %2, %3, …, %4").arg(numbers[0]).arg(numbers[1]).arg(numbers[2]).arg(numbers.back());
+        return warps ? Text::tr("%n warps: %1 (%2 apart)", "", n).arg(list).arg(d)
+             : threads ? Text::tr("%n threads: %1 (%2 apart)", "", n).arg(list).arg(d)
+                       : Text::tr("%n cells: %1 (%2 apart)", "", n).arg(list).arg(d);
+    }
+    return plural(listed(parts, 6));
 }
 
 } // namespace
@@ -69,8 +129,9 @@ QString answerItemName(const model::Question& q, const model::Trace& t, int id)
     }
 }
 
-QString questionText(const model::Question& q, const model::Trace& t)
+QString questionText(const model::Question& q, const model::Trace& t, const QString& compared)
 {
+    const auto stepOf = [&](const model::Question& question) { return ::reducescope::views::stepOf(question, t, compared); };
     switch (q.kind) {
     case model::QuestionKind::DivergentWarps:
         return Text::tr("%1: which warps diverge? Click them (no warp is an answer too).").arg(stepOf(q));
@@ -106,32 +167,33 @@ QString gradeText(const model::Question& q, const model::Grade& g, const model::
             return Text::tr("No answer: %1 %2.").arg(what, value);
         return Text::tr("Not quite: %1 %2, not %3.").arg(what, value, number(*g.given));
     }
-    const QStringList right = names(q, t, q.expected_set);
+    const int rightN = int(q.expected_set.size());
+    const QString right = summarised(q, t, q.expected_set);
     QString fact;
     switch (q.kind) {
     case model::QuestionKind::DivergentWarps:
-        fact = right.isEmpty() ? Text::tr("no warp diverges")
-             : right.size() == 1 ? Text::tr("%1 diverges").arg(right.front())
-                                 : Text::tr("%1 diverge").arg(listed(right));
+        fact = rightN == 0 ? Text::tr("no warp diverges")
+             : rightN == 1 ? Text::tr("%1 diverges").arg(right)
+                           : Text::tr("%1 diverge").arg(right);
         break;
     case model::QuestionKind::ActiveLanes:
-        fact = right.isEmpty() ? Text::tr("no lane is active")
-             : right.size() == 1 ? Text::tr("%1 is active").arg(right.front())
-                                 : Text::tr("%1 are active").arg(listed(right));
+        fact = rightN == 0 ? Text::tr("no lane is active")
+             : rightN == 1 ? Text::tr("%1 is active").arg(right)
+                           : Text::tr("%1 are active").arg(right);
         break;
     default:
-        fact = right.isEmpty() ? Text::tr("no cell is written")
-             : right.size() == 1 ? Text::tr("%1 is written").arg(right.front())
-                                 : Text::tr("%1 are written").arg(listed(right));
+        fact = rightN == 0 ? Text::tr("no cell is written")
+             : rightN == 1 ? Text::tr("%1 is written").arg(right)
+                           : Text::tr("%1 are written").arg(right);
         break;
     }
     if (g.right)
         return Text::tr("Right: %1.").arg(fact);
     QStringList parts;
     if (!g.missed.empty())
-        parts << Text::tr("missed %1").arg(listed(names(q, t, g.missed)));
+        parts << Text::tr("missed %1").arg(summarised(q, t, g.missed));
     if (!g.extra.empty())
-        parts << Text::tr("not among the right answers: %1").arg(listed(names(q, t, g.extra)));
+        parts << Text::tr("not among the right answers: %1").arg(summarised(q, t, g.extra));
     return Text::tr("Not quite (%1): %2.").arg(parts.join(QStringLiteral("; ")), fact);
 }
 

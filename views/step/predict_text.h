@@ -11,15 +11,17 @@
 
 namespace reducescope::views {
 
-/// The question, e.g. "Step 3: which warps diverge? Click them (none is an answer too)." or
-/// "Step 2: what does cell 0 hold after this step? Type a number."
-QString questionText(const model::Question& question, const model::Trace& trace);
+/// The question, naming its kernel, e.g. "Step 3 of simple: which warps diverge? Click them (no
+/// warp is an answer too)." In compare mode (`compared`: the other column's strategy id) it says
+/// which of the two it asks about: "Step 3 of simple (the left column, not convergent): ...".
+QString questionText(const model::Question& question, const model::Trace& trace, const QString& compared = QString());
 
 /// How an id of a Set answer is named: "block 1 · warp 3" / "warp 3", "thread 37", "cell 12".
 QString answerItemName(const model::Question& question, const model::Trace& trace, int id);
 
-/// The verdict, e.g. "Right: warps 0 and 2 diverge." or "Not quite: missed warp 3; warp 5 does
-/// not diverge." or "Not quite: cell 0 holds 19, not 17."
+/// The verdict, e.g. "Right: all 16 warps diverge.", "Right: warps 0–7 diverge.", "Not quite
+/// (missed warp 3): warps 0–3 diverge." or "Not quite: cell 0 holds 19, not 17." Sets are
+/// summarised from the counted ids (runs, "all n", evenly spaced ids), not listed one by one.
 QString gradeText(const model::Question& question, const model::Grade& grade, const model::Trace& trace);
 
 /// The running score, e.g. "Score: 3 of 4 right".

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace reducescope::views {
 namespace {
@@ -88,7 +89,7 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
     else if (k + 1 == int(t.steps.size()))
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
-                       .arg(floatText(t.result)).arg(t.reference, 0, 'g', 7);
+                       .arg(floatText(t.result), numberText(t.reference));
     l.title = keepExpressionsWhole(l.title);
     QFontMetricsF tm(l.titleFont);
     l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
@@ -184,8 +185,8 @@ qreal placeArray(QVector<StepLayout::Cell>& cells, const std::vector<float>& val
 
 // The font of the numbers in cells `cellW` wide, and in `show` whether they are drawn. Numbers in
 // narrow cells only for short arrays: 1024 tiny labels are unreadable and slow. Presentation
-// mode: only where the longest number fits at the smallest text size. The font is made from
-// l.valueFont as it is when called.
+// mode: only at the smallest text size or larger. The font is made from l.valueFont as it is when
+// called. Which text each cell gets is cellTexts()'s business.
 QFont valueFontFor(const StepLayout& l, qreal cellW, const std::vector<float>& values, bool& show, qreal lo, qreal hi)
 {
     if (l.minTextPx <= 0) {
@@ -195,13 +196,48 @@ QFont valueFontFor(const StepLayout& l, qreal cellW, const std::vector<float>& v
     const QFont f = scaled(l.valueFont, std::clamp<qreal>(cellW * 0.36, l.minTextPx, std::max(l.minTextPx, hi * l.scale)), true);
     const qreal digit = QFontMetricsF(f).horizontalAdvance(QLatin1Char('8'));
     show = cellW - 4 >= digit;
-    if (show) {
-        qsizetype longest = 0;
-        for (float v : values)
-            longest = std::max(longest, floatText(v).size());
-        show = cellW - 4 >= digit * qreal(longest);
-    }
     return f;
+}
+
+// The number of each cell: exact where it fits the cell in `font`, else the compact form
+// (model::compact_number: "2.1M", exact on hover), else nothing. Returns false (and clears every
+// text) when some value has no form that fits: then no number is drawn at all, rather than a
+// row where some cells are blank (no clipped digits either way).
+bool cellTexts(QVector<StepLayout::Cell>& cells, const QFont& font)
+{
+    if (cells.isEmpty())
+        return false;
+    const QFontMetricsF fm(font);
+    const qreal room = cells.front().rect.width() - 4;
+    const qreal digit = fm.horizontalAdvance(QLatin1Char('8'));
+    const int maxChars = std::max(1, int(room / std::max<qreal>(1, digit)));
+    QHash<quint32, std::pair<QString, bool>> seen;  // many cells hold the same value
+    for (StepLayout::Cell& c : cells) {
+        quint32 key;
+        std::memcpy(&key, &c.value, sizeof key);
+        auto it = seen.find(key);
+        if (it == seen.end()) {
+            QString text = floatText(c.value);
+            bool shortened = false;
+            if (fm.horizontalAdvance(text) > room) {
+                for (int chars = maxChars; chars >= 1; --chars) {
+                    text = compactText(double(c.value), chars);
+                    if (fm.horizontalAdvance(text) <= room)
+                        break;
+                }
+                shortened = true;
+            }
+            if (fm.horizontalAdvance(text) > room) {
+                for (StepLayout::Cell& d : cells)
+                    d.text.clear();
+                return false;
+            }
+            it = seen.insert(key, {text, shortened});
+        }
+        c.text = it->first;
+        c.shortened = it->second;
+    }
+    return true;
 }
 
 // At most about this many read -> write arrows are drawn per array: more are thinned to 1 in k.
@@ -246,6 +282,87 @@ ArrowNotes countArrows(StepLayout& l, const model::Trace& t, const model::Step& 
     return notes;
 }
 
+// Overview: `values` as rows of a strip coloured by value, as many cells per row as fit 0.9 px
+// each (rounded down to a power of two: 2048 at 1920 px, so 4096 values take two rows), with a
+// track above each row for the warps' writes and one below for their reads, and index labels
+// ("0", "256", ...) under it. Returns the y under it.
+qreal placeStrip(StepLayout& l, QVector<StepLayout::Cell>& cells, QVector<QRectF>& rows, const std::vector<float>& values,
+                 int realCount, qreal avail, qreal y, qreal kMargin)
+{
+    const int n = int(values.size());
+    const qreal sc = l.scale;
+    const int perRow = std::clamp(floorPow2(std::max(1, int(avail / 0.9))), 1, std::max(1, n));
+    const qreal cw = avail / perRow;
+    const qreal trackH = 6 * sc, cellH = 16 * sc;
+    const QFontMetricsF sm(l.smallFont);
+    const qreal labelW = sm.horizontalAdvance(QString::number(std::max(0, n - 1))) + 18 * sc;
+    int every = 1;
+    while (every * cw < labelW && every < n)
+        every *= 2;
+    cells.reserve(n);
+    for (int first = 0; first < n; first += perRow) {
+        const int count = std::min(perRow, n - first);
+        const qreal top = y + trackH;
+        rows.push_back(QRectF(kMargin, top, count * cw, cellH));
+        for (int i = first; i < first + count; ++i) {
+            StepLayout::Cell c;
+            c.index = i;
+            c.value = values[std::size_t(i)];
+            c.rect = QRectF(kMargin + (i - first) * cw, top, cw, cellH);
+            c.padding = i >= realCount;
+            cells.push_back(c);
+        }
+        const qreal tickTop = top + cellH + trackH;
+        for (int i = first; i < first + count; i += every) {
+            const QString text = QString::number(i);
+            const qreal w = sm.horizontalAdvance(text) + 2;
+            const qreal x = kMargin + (i - first) * cw;
+            StepLayout::Tick tick;
+            tick.text = text;
+            tick.rect = QRectF(i == first ? x : std::min(x - w / 2, kMargin + avail - w), tickTop, w, sm.height());
+            l.ticks.push_back(tick);
+        }
+        y = tickTop + sm.height() + 4 * sc;
+    }
+    return y;
+}
+
+// The colour scale of the strips: the range of their finite values.
+void stripRange(StepLayout& l)
+{
+    bool any = false;
+    double lo = 0, hi = 0;
+    for (const QVector<StepLayout::Cell>* cells : {&l.cells, &l.inputCells}) {
+        if ((cells == &l.cells && !l.valueStrip) || (cells == &l.inputCells && !l.inputStrip))
+            continue;
+        for (const StepLayout::Cell& c : *cells) {
+            if (!std::isfinite(c.value))
+                continue;
+            lo = any ? std::min(lo, double(c.value)) : double(c.value);
+            hi = any ? std::max(hi, double(c.value)) : double(c.value);
+            any = true;
+        }
+    }
+    l.stripLo = lo;
+    l.stripHi = hi;
+
+}
+
+// Overview: whether the numbers of `values` are drawn in cells (one row, each number exact or
+// compact in the cell) rather than as a strip.
+bool numbersFit(const StepLayout& l, const std::vector<float>& values, const ArrayGeometry& g, const QFont& font, bool show)
+{
+    if (!show || g.perRow < int(values.size()))
+        return false;
+    QVector<StepLayout::Cell> probe(qsizetype(values.size()));
+    for (int i = 0; i < probe.size(); ++i) {
+        probe[i].value = values[std::size_t(i)];
+        probe[i].rect = QRectF(0, 0, g.cellW, g.cellH);
+    }
+    Q_UNUSED(l);
+    return cellTexts(probe, font);
+}
+
 // A load step reads the global input: its caption and cells above the step's array, with room
 // for the arrows down into it (`g`: the array's geometry). Returns the y under it.
 qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& g, const QString& arrowNote, qreal avail,
@@ -259,10 +376,19 @@ qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& 
     l.inputCaption = t.padded_n > t.n
         ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
         : Text::tr("global input (%1), read by this step").arg(values(t.n));
-    l.inputCaption += arrowNote;
+    l.inputStrip = l.overview && !numbersFit(l, t.input, gi, l.inputValueFont, l.showInputValues);
+    if (!l.inputStrip)
+        l.inputCaption += arrowNote;
     l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
     y += l.inputCaptionRect.height() + 2;
+    if (l.inputStrip) {
+        l.showInputValues = false;
+        y = placeStrip(l, l.inputCells, l.inputStripRows, t.input, t.n, avail, y, kMargin);
+        return y + 10 * l.scale;
+    }
     y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+    if (l.showInputValues)
+        l.showInputValues = cellTexts(l.inputCells, l.inputValueFont);
     return y + std::max<qreal>(24 * l.scale, g.arcH * 0.8);
 }
 
@@ -370,14 +496,28 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         y = layoutInputRow(l, t, g, notes.input, avail, y);
 
     const std::vector<float>* before = arrayBefore(t, k);
-    l.valuesCaption = valuesCaption(s, notes.values);
+    l.valueStrip = l.overview && !numbersFit(l, s.values, g, l.valueFont, l.showValues);
+    l.valuesCaption = valuesCaption(s, l.valueStrip ? QString() : notes.values);
+    if (l.overview) {
+        const auto [lo, hi] = model::active_region(t, k);
+        if (lo >= 0)
+            l.valuesCaption += lo == hi ? Text::tr(" · active region: cell %1").arg(lo)
+                                        : Text::tr(" · active region: cells %1–%2").arg(lo).arg(hi);
+    }
     if (!fromInput) {
         l.valuesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.valuesCaption);
         y += l.valuesCaptionRect.height() + 2;
     }
 
     const int realCount = s.values_space == model::MemorySpace::Global ? t.n : n;
-    y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
+    if (l.valueStrip) {
+        l.showValues = false;
+        y = placeStrip(l, l.cells, l.stripRows, s.values, realCount, avail, y, kMargin);
+    } else {
+        y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
+        if (l.showValues)
+            l.showValues = cellTexts(l.cells, l.valueFont);
+    }
     if (fromInput) {
         // The arrows come down from the input: the caption goes under the cells.
         l.arcHeight = 4;
@@ -390,6 +530,31 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
             c.before = (*before)[std::size_t(c.index)];
         }
     markReadsAndWrites(l, s, fromInput);
+    if (l.valueStrip)
+        l.arrows.clear();  // the warps' spans show where they read and write
+    if (l.inputStrip)
+        l.inputArrows.clear();
+    if (l.valueStrip || l.inputStrip)
+        stripRange(l);
+    if (l.overview) {
+        // The active region framed, row by row of the array.
+        const auto [lo, hi] = model::active_region(t, k);
+        if (lo >= 0 && hi < l.cells.size()) {
+            QRectF run;
+            for (int i = lo; i <= hi; ++i) {
+                const QRectF& r = l.cells[i].rect;
+                if (!run.isNull() && qFuzzyCompare(run.top(), r.top()))
+                    run = run.united(r);
+                else {
+                    if (!run.isNull())
+                        l.activeRegionRects.push_back(run);
+                    run = r;
+                }
+            }
+            if (!run.isNull())
+                l.activeRegionRects.push_back(run);
+        }
+    }
     // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
     l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
     y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
@@ -407,6 +572,157 @@ QString warpCaption(int active, int live, bool divergent)
     if (active == 0)
         return Text::tr("idle: 0/%1 active").arg(live);
     return Text::tr("all %1 active").arg(live);
+}
+
+// The lanes of one warp of the launch: block, warp in the block, first global thread, lane count.
+struct WarpGroup { int block, warp, first, count; };
+
+// Overview: one box per warp (its index, "active/live" where it fits, the divergent outline, a
+// fill as wide as its active share), in rows that fill the width; under them the lanes of the
+// expanded warp; over the array strips each warp's read and write spans. Returns the y under it.
+qreal layoutWarpBoxes(StepLayout& l, const model::Trace& t, int k, const QVector<WarpGroup>& groups,
+                      const QHash<qint64, const model::WarpRecord*>& records, int blocks, qreal y, qreal avail)
+{
+    const model::Step& s = t.steps[std::size_t(k)];
+    const qreal sc = l.scale, kMargin = kMarginPx * sc, kGap = kGapPx * sc;
+    const QFontMetricsF sm(l.smallFont);
+    l.countFont = l.smallFont;
+    l.countFont.setBold(true);
+    const QFontMetricsF cm(l.countFont);
+    const int count = int(groups.size());
+    const qreal gap = 4 * sc;
+    // "active/live" in each box where the boxes fit in two rows; the active count alone where they
+    // fit in four; more warps (teaching warp sizes) get narrower boxes without (hover tells).
+    const int ws = std::max(1, t.params.warp_size);
+    const QString widest = QStringLiteral("%1/%1").arg(ws), widestShort = QString::number(ws);
+    const qreal fullW = cm.horizontalAdvance(widest) + 10 * sc, shortW = cm.horizontalAdvance(widestShort) + 10 * sc;
+    const auto rowsAt = [&](qreal w) { return (count + std::max(1, int((avail + gap) / (w + gap))) - 1) / std::max(1, int((avail + gap) / (w + gap))); };
+    enum class CountForm { Full, Short, None };
+    const CountForm form = rowsAt(fullW) <= 2 ? CountForm::Full : rowsAt(shortW) <= 4 ? CountForm::Short : CountForm::None;
+    const qreal minW = form == CountForm::Full ? fullW : form == CountForm::Short ? shortW : 4;
+    int perRow = std::clamp(int((avail + gap) / (minW + gap)), 1, std::max(1, count));
+    if (form == CountForm::None)
+        perRow = std::max(1, (count + 7) / 8);
+    // Rows of equal length: 64 warps in two rows of 32 rather than 42 and 22.
+    const int rowsN = (count + perRow - 1) / perRow;
+    perRow = (count + rowsN - 1) / rowsN;
+    const qreal boxW = std::min<qreal>(180 * sc, std::max<qreal>(4, (avail + gap) / perRow - gap));
+    const bool counts = form != CountForm::None;
+    const qreal titleH = sm.height();
+    const qreal boxH = counts ? cm.height() + 8 * sc : std::max<qreal>(10 * sc, boxW * 0.8);
+    const qreal rowH = titleH + boxH + 6 * sc;
+
+    std::vector<model::WarpFootprint> feet = model::warp_footprints(t, k);
+    QHash<qint64, int> footOf;
+    for (int i = 0; i < int(feet.size()); ++i)
+        footOf.insert((qint64(feet[std::size_t(i)].block) << 32) | quint32(feet[std::size_t(i)].warp), i);
+
+    l.lanes.reserve(int(s.lanes.size()));
+    for (int gi = 0; gi < count; ++gi) {
+        const WarpGroup& g = groups[gi];
+        const int row = gi / perRow, col = gi % perRow;
+        const qreal x0 = kMargin + col * (boxW + gap), y0 = y + row * rowH;
+        StepLayout::Warp w;
+        w.block = g.block;
+        w.warp = g.warp;
+        w.captionRect = QRectF(x0, y0, boxW, titleH);
+        w.rect = QRectF(x0, y0 + titleH, boxW, boxH);
+        w.title = blocks > 1 ? Text::tr("%1.%2").arg(g.block).arg(g.warp) : QString::number(g.warp);
+        const qint64 key = (qint64(g.block) << 32) | quint32(g.warp);
+        if (const auto* rec = records.value(key)) {
+            w.activeLanes = int(rec->active_lanes.size());
+            w.liveLanes = rec->live_lanes;
+            w.divergent = rec->divergent;
+        } else {
+            for (int i = 0; i < g.count; ++i) {
+                const auto st = s.lanes[std::size_t(g.first + i)].state;
+                w.liveLanes += st != LaneState::Exited;
+                w.activeLanes += st == LaneState::Active;
+            }
+        }
+        if (const auto it = footOf.constFind(key); it != footOf.constEnd())
+            w.footprint = feet[std::size_t(*it)];
+        w.idle = w.liveLanes > 0 && w.activeLanes == 0;
+        w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+        if (form == CountForm::Full)
+            w.count = Text::tr("%1/%2").arg(w.activeLanes).arg(w.liveLanes);
+        else if (form == CountForm::Short)
+            w.count = QString::number(w.activeLanes);
+        l.warps.push_back(w);
+        for (int i = 0; i < g.count; ++i) {
+            const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
+            StepLayout::Lane lane;
+            lane.thread = g.first + i;
+            lane.state = rec.state;
+            lane.padding = rec.padding;
+            lane.warpIndex = int(l.warps.size()) - 1;
+            l.lanes.push_back(lane);  // no rect: drawn only when its warp is expanded
+        }
+    }
+    y += ((count + perRow - 1) / perRow) * rowH + 4 * sc;
+
+    // Each warp's writes over the strip (a track above each row) and reads (below it).
+    auto addSpans = [&l](const QVector<StepLayout::Cell>& cells, int lo, int hi, int warp, bool write, bool input, qreal trackH) {
+        if (lo < 0 || hi < lo || hi >= cells.size())
+            return;
+        QRectF run;
+        auto flush = [&] {
+            if (run.isNull())
+                return;
+            StepLayout::Span span;
+            span.warp = warp;
+            span.write = write;
+            span.input = input;
+            span.rect = write ? QRectF(run.left(), run.top() - trackH + 1, run.width(), trackH - 2)
+                              : QRectF(run.left(), run.bottom() + 1, run.width(), trackH - 2);
+            l.spans.push_back(span);
+        };
+        for (int i = lo; i <= hi; ++i) {
+            const QRectF& r = cells[i].rect;
+            if (!run.isNull() && qFuzzyCompare(run.top(), r.top()))
+                run.setRight(r.right());
+            else {
+                flush();
+                run = r;
+            }
+        }
+        flush();
+    };
+    const qreal trackH = 6 * sc;
+    for (int wi = 0; wi < l.warps.size(); ++wi) {
+        const model::WarpFootprint& f = l.warps[wi].footprint;
+        if (l.valueStrip)
+            addSpans(l.cells, f.write_lo, f.write_hi, wi, true, false, trackH);
+        if (s.reads_input ? l.inputStrip : l.valueStrip)
+            addSpans(s.reads_input ? l.inputCells : l.cells, f.read_lo, f.read_hi, wi, false, s.reads_input, trackH);
+    }
+
+    // The lanes of the expanded warp, as the small steps draw every lane.
+    const int ex = l.expandedWarp;
+    if (ex >= 0 && ex < l.warps.size()) {
+        const StepLayout::Warp& w = l.warps[ex];
+        const int first = w.footprint.first_thread;
+        int lanesN = 0;
+        for (const StepLayout::Lane& lane : l.lanes)
+            lanesN += lane.warpIndex == ex;
+        const QString name = blocks > 1 ? Text::tr("block %1 · warp %2").arg(w.block).arg(w.warp) : Text::tr("warp %1").arg(w.warp);
+        l.expandedCaption = Text::tr("lanes of %1 (threads %2–%3): %4")
+                                .arg(name).arg(first).arg(first + std::max(1, lanesN) - 1).arg(w.caption);
+        const QFontMetricsF secm(l.sectionFont);
+        l.expandedCaptionRect = wrappedRect(secm, kMargin, y, avail, l.expandedCaption);
+        y += l.expandedCaptionRect.height() + 4;
+        const qreal laneW = std::min<qreal>(56 * sc, (avail - 4) / std::max(1, lanesN));
+        const int digits = int(QString::number(std::max(0, first + lanesN - 1)).size());
+        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
+        const qreal laneH = std::max<qreal>(std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc),
+                                            l.showThreadNumbers ? sm.capHeight() + 16 * sc : 0);
+        int i = 0;
+        for (StepLayout::Lane& lane : l.lanes)
+            if (lane.warpIndex == ex)
+                lane.rect = QRectF(kMargin + 2 + (i++) * laneW, y + 2, laneW, laneH);
+        y += laneH + 4 + kGap;
+    }
+    return y;
 }
 
 qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
@@ -431,8 +747,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     for (const model::WarpRecord& w : s.warps)
         records.insert((qint64(w.block) << 32) | quint32(w.warp), &w);
 
-    struct Group { int block, warp, first, count; };
-    QVector<Group> groups;
+    QVector<WarpGroup> groups;
     for (int g = 0; g < laneCount;) {
         const int block = g / bs, tid = g % bs, warp = tid / ws;
         const int count = std::min({ws - tid % ws, bs - tid, laneCount - g});
@@ -444,77 +759,84 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     l.lanesCaption = Text::tr("threads: %1 in %2 of %3 (warp size %4)")
                          .arg(lanesOf(laneCount), warpsOf(int(groups.size())), blocksOf(blocks))
                          .arg(ws);
+    if (l.overview)
+        l.lanesCaption += blocks > 1 ? Text::tr(" · one box per warp, named block.warp, with its active lanes; click a warp for its lanes")
+                                     : Text::tr(" · one box per warp with its active lanes; click a warp for its lanes");
     QFontMetricsF cm(l.sectionFont);
     l.lanesCaptionRect = wrappedRect(cm, kMargin, y, avail, l.lanesCaption);
     y += l.lanesCaptionRect.height() + 4;
 
-    const int maxInWarp = std::min(ws, std::min(bs, laneCount));
-    QFontMetricsF sm(l.smallFont);
-    const qreal sc = l.scale;
-    const qreal captionW = sm.horizontalAdvance(warpCaption(32, 32, true)) + 12 * sc;
-    qreal laneW = std::clamp<qreal>(avail / laneCount, 6 * sc, 56 * sc);
-    // Whole warps per row, and each warp at least as wide as its caption.
-    qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
-    if (boxW > avail) {
-        laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
-        boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
-    }
-    laneW = std::max(laneW, std::min<qreal>(56 * sc, (boxW - 4) / maxInWarp));
-    qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
-    if (l.minTextPx <= 0) {
-        l.showThreadNumbers = laneW >= 20;
+    if (l.overview) {
+        y = layoutWarpBoxes(l, t, k, groups, records, blocks, y, avail);
     } else {
-        // Presentation: numbers only where the longest fits at the smallest text size.
-        const int digits = int(QString::number(std::max(0, laneCount - 1)).size());
-        l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
-    }
-    // Numbered lanes are tall enough to show their state's pattern above and below the digits.
-    if (l.showThreadNumbers)
-        laneH = std::max(laneH, sm.capHeight() + 16 * sc);
-    const qreal titleH = sm.height();
-    const qreal rowH = titleH + laneH + 8 * sc + sm.height() + kGap;
-    const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));
-
-    l.lanes.reserve(laneCount);
-    for (int gi = 0; gi < groups.size(); ++gi) {
-        const Group& g = groups[gi];
-        const int row = gi / perRow, col = gi % perRow;
-        const qreal x0 = kMargin + col * (boxW + kGap);
-        const qreal y0 = y + row * rowH;
-        StepLayout::Warp w;
-        w.block = g.block;
-        w.warp = g.warp;
-        w.rect = QRectF(x0, y0 + titleH, g.count * laneW + 4, laneH + 4);
-        w.captionRect = QRectF(x0, y0 + titleH + laneH + 6 * sc, boxW, sm.height());
-        w.title = blocks > 1 ? Text::tr("block %1 · warp %2").arg(g.block).arg(g.warp)
-                             : Text::tr("warp %1").arg(g.warp);
-        if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
-            w.activeLanes = int(rec->active_lanes.size());
-            w.liveLanes = rec->live_lanes;
-            w.divergent = rec->divergent;
+        const int maxInWarp = std::min(ws, std::min(bs, laneCount));
+        QFontMetricsF sm(l.smallFont);
+        const qreal sc = l.scale;
+        const qreal captionW = sm.horizontalAdvance(warpCaption(32, 32, true)) + 12 * sc;
+        qreal laneW = std::clamp<qreal>(avail / laneCount, 6 * sc, 56 * sc);
+        // Whole warps per row, and each warp at least as wide as its caption.
+        qreal boxW = std::max<qreal>(maxInWarp * laneW, captionW);
+        if (boxW > avail) {
+            laneW = std::max<qreal>(3, (avail - 4) / maxInWarp);
+            boxW = std::max<qreal>(maxInWarp * laneW, std::min(captionW, avail));
+        }
+        laneW = std::max(laneW, std::min<qreal>(56 * sc, (boxW - 4) / maxInWarp));
+        qreal laneH = std::clamp<qreal>(laneW * 0.9, 14 * sc, 36 * sc);
+        if (l.minTextPx <= 0) {
+            l.showThreadNumbers = laneW >= 20;
         } else {
+            // Presentation: numbers only where the longest fits at the smallest text size.
+            const int digits = int(QString::number(std::max(0, laneCount - 1)).size());
+            l.showThreadNumbers = laneW - 2 >= digits * sm.horizontalAdvance(QLatin1Char('8'));
+        }
+        // Numbered lanes are tall enough to show their state's pattern above and below the digits.
+        if (l.showThreadNumbers)
+            laneH = std::max(laneH, sm.capHeight() + 16 * sc);
+        const qreal titleH = sm.height();
+        const qreal rowH = titleH + laneH + 8 * sc + sm.height() + kGap;
+        const int perRow = std::max(1, int((avail + kGap) / (boxW + kGap)));
+
+        l.lanes.reserve(laneCount);
+        for (int gi = 0; gi < groups.size(); ++gi) {
+            const WarpGroup& g = groups[gi];
+            const int row = gi / perRow, col = gi % perRow;
+            const qreal x0 = kMargin + col * (boxW + kGap);
+            const qreal y0 = y + row * rowH;
+            StepLayout::Warp w;
+            w.block = g.block;
+            w.warp = g.warp;
+            w.rect = QRectF(x0, y0 + titleH, g.count * laneW + 4, laneH + 4);
+            w.captionRect = QRectF(x0, y0 + titleH + laneH + 6 * sc, boxW, sm.height());
+            w.title = blocks > 1 ? Text::tr("block %1 · warp %2").arg(g.block).arg(g.warp)
+                                 : Text::tr("warp %1").arg(g.warp);
+            if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
+                w.activeLanes = int(rec->active_lanes.size());
+                w.liveLanes = rec->live_lanes;
+                w.divergent = rec->divergent;
+            } else {
+                for (int i = 0; i < g.count; ++i) {
+                    const auto st = s.lanes[std::size_t(g.first + i)].state;
+                    w.liveLanes += st != LaneState::Exited;
+                    w.activeLanes += st == LaneState::Active;
+                }
+            }
+            w.idle = w.liveLanes > 0 && w.activeLanes == 0;
+            w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+            l.warps.push_back(w);
             for (int i = 0; i < g.count; ++i) {
-                const auto st = s.lanes[std::size_t(g.first + i)].state;
-                w.liveLanes += st != LaneState::Exited;
-                w.activeLanes += st == LaneState::Active;
+                const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
+                StepLayout::Lane lane;
+                lane.thread = g.first + i;
+                lane.rect = QRectF(x0 + 2 + i * laneW, y0 + titleH + 2, laneW, laneH);
+                lane.state = rec.state;
+                lane.padding = rec.padding;
+                lane.warpIndex = int(l.warps.size()) - 1;
+                l.lanes.push_back(lane);
             }
         }
-        w.idle = w.liveLanes > 0 && w.activeLanes == 0;
-        w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
-        l.warps.push_back(w);
-        for (int i = 0; i < g.count; ++i) {
-            const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];
-            StepLayout::Lane lane;
-            lane.thread = g.first + i;
-            lane.rect = QRectF(x0 + 2 + i * laneW, y0 + titleH + 2, laneW, laneH);
-            lane.state = rec.state;
-            lane.padding = rec.padding;
-            lane.warpIndex = int(l.warps.size()) - 1;
-            l.lanes.push_back(lane);
-        }
+        const int rows = (int(groups.size()) + perRow - 1) / perRow;
+        y += rows * rowH;
     }
-    const int rows = (int(groups.size()) + perRow - 1) / perRow;
-    y += rows * rowH;
     if (s.counters.barriers > 0 || s.warp_barrier) {
         if (s.counters.barriers == 0)  // a warp-synchronous step: no block barrier
             l.barrierLabel = Text::tr("__syncwarp(): the lanes that run this step wait for each other, before "
@@ -524,7 +846,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
                                             : Text::tr("__syncthreads(): every thread of the block waits here");
         if (s.counters.barriers > 1)
             l.barrierLabel += Text::tr(" (%1, one per block)").arg(barriers(s.counters.barriers));
-        l.barrierRect = wrappedRect(cm, kMargin, y, avail, l.barrierLabel).adjusted(0, 0, 0, 8 * sc);
+        l.barrierRect = wrappedRect(cm, kMargin, y, avail, l.barrierLabel).adjusted(0, 0, 0, 8 * l.scale);
         y += l.barrierRect.height() + kGap;
     }
     return y;
@@ -576,25 +898,55 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     int maxWords = 1;
     for (const auto& m : wordsInBank)
         maxWords = std::max(maxWords, int(m.size()));
-    const qreal colW = avail / banks;
     QFontMetricsF sm(l.smallFont);
+    // Row labels on the left ("bank", "word"), then one column per bank.
+    l.bankHeadLabel = Text::tr("bank");
+    l.bankWordLabel = Text::tr("word");
+    const qreal labelW = std::max(sm.horizontalAdvance(l.bankHeadLabel), sm.horizontalAdvance(l.bankWordLabel)) + 10 * l.scale;
+    const qreal colW = (avail - labelW) / banks;
+    const qreal x0 = kMargin + labelW;
     const qreal headH = sm.height();
-    const qreal boxH = std::clamp<qreal>(sm.height() + 2, 14 * l.scale, 22 * l.scale);
+    // A 32-way conflict fits half a 1080-line screen (presentation mode scales with the screen).
+    const qreal screenH = l.minTextPx > 0 ? 1080.0 * l.minTextPx / kPresentationTextPx : 1080.0;
+    const qreal natural = std::clamp<qreal>(sm.height() * 0.85, 12 * l.scale, 22 * l.scale);
+    // A 32-way conflict takes at most this share of the screen: all of a desktop step's words
+    // labelled; in presentation mode (22 px text) every k-th word where rows are lower than it.
+    const qreal share = l.minTextPx > 0 ? 0.2 : 0.55;
+    const qreal boxH = std::max<qreal>(4, std::min(natural, screenH * share / maxWords - 2));
+    const int labelEvery = std::max(1, int(std::ceil(sm.height() * 0.85 / (boxH + 2))));
+    const qreal wordsTop = y + headH;
+    l.bankHeadLabelRect = QRectF(kMargin, y, labelW - 4 * l.scale, headH);
+    l.bankWordLabelRect = QRectF(kMargin, wordsTop, labelW - 4 * l.scale, std::max(sm.height(), boxH));
     for (int b = 0; b < banks; ++b) {
         StepLayout::Bank bank;
         bank.bank = b;
         bank.ways = int(wordsInBank[b].size());
-        bank.rect = QRectF(kMargin + b * colW, y, colW, headH + maxWords * (boxH + 2) + 4 + headH);
+        bank.rect = QRectF(x0 + b * colW, y, colW, headH + maxWords * (boxH + 2) + 4 + headH);
+        const QString longHead = Text::tr("b%1").arg(b);
+        bank.head = sm.horizontalAdvance(longHead) <= colW - 2 ? longHead : QString::number(b);
         int row = 0;
         for (auto it = wordsInBank[b].cbegin(); it != wordsInBank[b].cend(); ++it, ++row) {
             bank.words.push_back(it.key());
             bank.lanesPerWord.push_back(it.value());
             const QStringList& lanes = lanesOfWord[b][it.key()];
-            bank.wordLabels.push_back((lanes.size() == 1 ? Text::tr("lane %1 → w%2") : Text::tr("lanes %1 → w%2"))
-                                          .arg(lanes.join(QLatin1Char(',')))
-                                          .arg(it.key()));
+            bank.wordLabels.push_back((lanes.size() == 1 ? Text::tr("word %1 in bank %2: lane %3")
+                                                         : Text::tr("word %1 in bank %2: lanes %3 (one broadcast)"))
+                                          .arg(it.key()).arg(b).arg(lanes.join(QStringLiteral(", "))));
             bank.broadcast = bank.broadcast || it.value() > 1;
-            bank.wordRects.push_back(QRectF(bank.rect.left() + 1, y + headH + row * (boxH + 2), colW - 2, boxH));
+            const QRectF box(bank.rect.left() + 1, wordsTop + row * (boxH + 2), colW - 2, boxH);
+            bank.wordRects.push_back(box);
+            // The word's index where it fits; in low rows every labelEvery-th, over that many rows.
+            QString text;
+            QRectF textRect;
+            if (row % labelEvery == 0) {
+                const QString full = it.value() > 1 ? Text::tr("%1 ×%2").arg(it.key()).arg(it.value()) : QString::number(it.key());
+                text = sm.horizontalAdvance(full) <= colW - 4 ? full : QString::number(it.key());
+                textRect = QRectF(box.left(), box.top(), box.width(), labelEvery * (boxH + 2) - 2);
+                if (sm.horizontalAdvance(text) > colW - 4)
+                    text.clear();
+            }
+            bank.wordTexts.push_back(text);
+            bank.wordTextRects.push_back(textRect);
         }
         l.banks.push_back(bank);
     }
@@ -631,12 +983,12 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
     l.atomicsCaptionRect.setWidth(avail);
     y += l.atomicsCaptionRect.height() + 4;
 
-    constexpr int kMaxChips = 48;
+    const int kMaxChips = l.overview ? 8 : 48;  // the overview stays one screen tall
     QFontMetricsF sm(l.smallFont);
     const qreal h = sm.height() + 8 * l.scale;
     qreal x = kMargin;
     for (const model::AtomicOp& a : s.atomics) {
-        if (int(l.atomics.size()) == kMaxChips)
+        if (int(l.atomics.size()) >= kMaxChips)
             break;
         StepLayout::Atomic chip;
         chip.order = a.order;
@@ -669,7 +1021,7 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
     const qreal right = width - kMargin;
     qreal x = kMargin, top = y;
     using K = StepLayout::LegendItem::Kind;
-    const std::pair<K, QString> items[] = {
+    std::vector<std::pair<K, QString>> items = {
         {K::ActiveLane, Text::tr("active lane")},
         {K::IdleLane, Text::tr("idle lane")},
         {K::ExitedLane, Text::tr("exited lane")},
@@ -682,14 +1034,44 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
         {K::Broadcast, Text::tr("broadcast")},
         {K::Barrier, Text::tr("barrier")},
     };
+    if (l.overview) {
+        // Only what this step draws: the overview is one screen tall.
+        const auto drawn = [&l](K kind) {
+            const auto lanes = [&l](auto pred) { return std::any_of(l.lanes.begin(), l.lanes.end(), pred); };
+            const auto warps = [&l](auto pred) { return std::any_of(l.warps.begin(), l.warps.end(), pred); };
+            switch (kind) {
+            case K::ExitedLane: return warps([](const StepLayout::Warp& w) { return w.activeLanes < w.footprint.lanes && w.liveLanes < w.footprint.lanes; });
+            case K::Padding: return lanes([](const StepLayout::Lane& x) { return x.padding && !x.rect.isNull(); })
+                                    || std::any_of(l.cells.begin(), l.cells.end(), [](const StepLayout::Cell& c) { return c.padding; });
+            case K::DivergentWarp: return warps([](const StepLayout::Warp& w) { return w.divergent; });
+            case K::IdleWarp: return warps([](const StepLayout::Warp& w) { return w.idle; });
+            case K::Written: return !l.valueStrip;
+            case K::ReadArrow: return !l.arrows.isEmpty() || !l.inputArrows.isEmpty();
+            case K::BankConflict: return l.bankWays > 1;
+            case K::Broadcast: return std::any_of(l.banks.begin(), l.banks.end(), [](const StepLayout::Bank& b) { return b.broadcast; });
+            case K::Barrier: return !l.barrierRect.isEmpty();
+            default: return true;
+            }
+        };
+        items.erase(std::remove_if(items.begin(), items.end(), [&](const auto& item) { return !drawn(item.first); }), items.end());
+        if (l.valueStrip || l.inputStrip)
+            items.insert(items.begin(), {K::ValueScale, Text::tr("value: %1 … %2")
+                                                            .arg(numberText(l.stripLo), numberText(l.stripHi))});
+        if (!l.activeRegionRects.isEmpty())
+            items.push_back({K::ActiveRegion, Text::tr("active region")});
+        if (std::any_of(l.spans.begin(), l.spans.end(), [](const StepLayout::Span& sp) { return sp.write; }))
+            items.push_back({K::WarpWrites, Text::tr("a warp's writes")});
+        if (std::any_of(l.spans.begin(), l.spans.end(), [](const StepLayout::Span& sp) { return !sp.write; }))
+            items.push_back({K::WarpReads, Text::tr("a warp's reads")});
+    }
     // A row as tall as its tallest text: Chinese words come from a CJK fallback font taller than
     // the Latin one the metrics describe.
     qreal rowH = h;
     for (const auto& [kind, text] : items)
         rowH = std::max(rowH, sm.boundingRect(QRectF(0, 0, 100000, 100000), Qt::AlignLeft, text).height());
     for (const auto& [kind, text] : items) {
-        const qreal sw = h * 1.4;
-        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + 18 * l.scale;
+        const qreal sw = kind == K::ValueScale ? h * 4 : h * 1.4;
+        const qreal w = sw + 6 * l.scale + sm.horizontalAdvance(text) + (l.overview ? 10 : 18) * l.scale;
         if (x + w > right && x > kMargin) {
             x = kMargin;
             y += rowH + 8 * l.scale;
@@ -727,10 +1109,55 @@ int StepLayout::maxBankWays() const
     return ways;
 }
 
+QString StepLayout::toolTipAt(QPointF p) const
+{
+    const auto cellTip = [](const Cell& c, bool input) {
+        QString tip = input ? Text::tr("input %1: %2").arg(c.index).arg(floatText(c.value, 9))
+                            : Text::tr("cell %1: %2").arg(c.index).arg(floatText(c.value, 9));
+        if (c.hasBefore && !(c.before == c.value))
+            tip += Text::tr(" (was %1)").arg(floatText(c.before, 9));
+        if (c.padding)
+            tip += Text::tr(" · padding (identity)");
+        return tip;
+    };
+    for (const Cell& c : cells)
+        if (c.rect.contains(p))
+            return cellTip(c, false);
+    for (const Cell& c : inputCells)
+        if (c.rect.contains(p))
+            return cellTip(c, true);
+    for (const Lane& lane : lanes)
+        if (!lane.rect.isNull() && lane.rect.contains(p))
+            return lane.state == LaneState::Active ? Text::tr("thread %1: active").arg(lane.thread)
+                 : lane.state == LaneState::Idle   ? Text::tr("thread %1: idle").arg(lane.thread)
+                                                   : Text::tr("thread %1: exited").arg(lane.thread);
+    if (const int wi = warpAt(p); wi >= 0) {
+        const Warp& w = warps[wi];
+        const model::WarpFootprint& f = w.footprint;
+        QString tip = Text::tr("%1 (threads %2–%3): %4")
+                          .arg(Text::tr("block %1 · warp %2").arg(w.block).arg(w.warp))
+                          .arg(f.first_thread).arg(f.first_thread + std::max(1, f.lanes) - 1).arg(w.caption);
+        if (f.read_lo >= 0)
+            tip += f.read_lo == f.read_hi ? Text::tr("; reads element %1").arg(f.read_lo)
+                                          : Text::tr("; reads elements %1–%2 (%3)").arg(f.read_lo).arg(f.read_hi).arg(reads(f.reads));
+        if (f.write_lo >= 0)
+            tip += f.write_lo == f.write_hi ? Text::tr("; writes cell %1").arg(f.write_lo)
+                                            : Text::tr("; writes cells %1–%2").arg(f.write_lo).arg(f.write_hi);
+        if (overview)
+            tip += Text::tr(" · click for its lanes");
+        return tip;
+    }
+    for (const Bank& b : banks)
+        for (int i = 0; i < b.wordRects.size(); ++i)
+            if (b.wordRects[i].contains(p))
+                return b.wordLabels.value(i);
+    return {};
+}
+
 int StepLayout::laneAt(QPointF p) const
 {
     for (const Lane& lane : lanes)
-        if (lane.rect.contains(p))
+        if (!lane.rect.isNull() && lane.rect.contains(p))
             return lane.thread;
     return -1;
 }
@@ -816,10 +1243,20 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
         y += l.bannerRect.height() + kGap;
     }
     y = layoutHeader(l, trace, step, w, y);
-    y = layoutCells(l, trace, step, w, y);
+    {
+        const model::Step& st = trace.steps[std::size_t(step)];
+        l.overview = int(st.lanes.size()) > kOverviewLanes || int(st.values.size()) > kOverviewValues;
+        l.expandedWarp = l.overview && options.expandedWarp >= 0 && options.expandedWarp < int(st.warps.size())
+            ? options.expandedWarp : -1;
+    }
+    l.warpRowOnly = options.warpRowOnly;
+    if (!l.warpRowOnly)
+        y = layoutCells(l, trace, step, w, y);
     y = layoutLanes(l, trace, step, w, y);
-    y = layoutBanks(l, trace, step, w, y);
-    y = layoutAtomics(l, trace, step, w, y);
+    if (!l.warpRowOnly) {
+        y = layoutBanks(l, trace, step, w, y);
+        y = layoutAtomics(l, trace, step, w, y);
+    }
     y = layoutLegend(l, w, y);
     l.size = QSize(int(w), int(std::ceil(y)));
     return l;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "model/trace.h"
+#include "model/warp_summary.h"
 
 #include <QFont>
 #include <QRectF>
@@ -24,7 +25,21 @@ struct LayoutOptions {
     qreal minTextPx = 0;
     /// Multiplies every fixed size of the layout (margins, gaps, largest cell and lane); 1 = desktop.
     qreal scale = 1;
+    /// Overview (more than kOverviewLanes lanes or kOverviewValues values): the warp (index into
+    /// Step::warps) whose lanes are drawn under the warp boxes; -1 = none. Ignored elsewhere.
+    int expandedWarp = -1;
+    /// "Warp row only": the header, the lanes or warp boxes, the barrier and the legend; no array,
+    /// bank strip or atomics (the divergence lesson's picture, as large as the class needs it).
+    bool warpRowOnly = false;
 };
+
+/// Above this many lanes, or kOverviewValues values, a step is drawn as an overview: one box per
+/// warp (active count, divergence mark, the lanes of one warp on demand), values as numbers where
+/// they fit and as a strip coloured by value (with its scale) where they do not, each warp's
+/// reads and writes as spans over the array, and the step's active region framed. It stays one
+/// 1920×1080 screen tall at 4096 values (issue 24).
+inline constexpr int kOverviewLanes = 128;
+inline constexpr int kOverviewValues = 256;
 
 /// Options of presentation mode for a screen of `screen` pixels: the smallest text is
 /// kPresentationTextPx at 1080 lines and grows with taller screens (never smaller, so a
@@ -44,6 +59,8 @@ struct StepLayout {
         bool padding = false;    ///< identity padding past the input (index >= Trace::n)
         bool hasBefore = false;  ///< previous value known (same array before the step)
         float before = 0;
+        QString text;            ///< the number drawn in it (exact, or compact where space forces); empty = none
+        bool shortened = false;  ///< `text` is a compact form: the exact value is shown on hover
     };
     /// One lane (thread) of the grid.
     struct Lane {
@@ -64,7 +81,21 @@ struct StepLayout {
         bool divergent = false;  ///< WarpRecord::divergent: outlined and labelled
         bool idle = false;       ///< live lanes, none active: drawn faded and dashed
         QString caption;         ///< e.g. "divergent: 2/32 active"
-        QString title;           ///< e.g. "block 0 · warp 1"
+        QString title;           ///< e.g. "block 0 · warp 1" (overview: "1", or "0.1" for block 0 warp 1)
+        QString count;           ///< overview: "2/32" drawn in the box; empty where it does not fit
+        model::WarpFootprint footprint;  ///< where its lanes read and write (model/warp_summary.h)
+    };
+    /// Overview: one warp's reads or writes as a span over the array strip (one per strip row it crosses).
+    struct Span {
+        QRectF rect;
+        int warp = 0;            ///< index into `warps`
+        bool write = false;      ///< writes (above the row) or reads (below it)
+        bool input = false;      ///< over the input strip of a load step
+    };
+    /// Overview: an index label under a strip row ("0", "256", ...).
+    struct Tick {
+        QRectF rect;
+        QString text;
     };
     /// One column of the bank strip.
     struct Bank {
@@ -75,7 +106,11 @@ struct StepLayout {
         QVector<QRectF> wordRects;
         QVector<int> words;
         QVector<int> lanesPerWord;
-        QVector<QString> wordLabels; ///< e.g. "lane 3 → w24", or "lanes 0,1 → w0" for a broadcast
+        QVector<QString> wordLabels; ///< what hovering a word tells: "word 24 in bank 24: lane 3"
+        QString head;            ///< "b24" (or "24" where the column is too narrow; the row is labelled "bank")
+        QVector<QString> wordTexts;  ///< drawn in the word's box: its index ("24"); empty where rows are
+                                     ///< lower than the text (then every k-th is drawn over k rows)
+        QVector<QRectF> wordTextRects;
     };
     /// A read -> write arrow between two cells.
     struct Arrow {
@@ -85,7 +120,7 @@ struct StepLayout {
     /// One entry of the legend: a swatch drawn with the state's colour and mark, and its name.
     struct LegendItem {
         enum class Kind { ActiveLane, IdleLane, ExitedLane, Padding, DivergentWarp, IdleWarp, Written, ReadArrow,
-                          BankConflict, Broadcast, Barrier };
+                          BankConflict, Broadcast, Barrier, ValueScale, WarpWrites, WarpReads, ActiveRegion };
         Kind kind = Kind::ActiveLane;
         QRectF swatch, textRect;
         QString text;
@@ -141,6 +176,8 @@ struct StepLayout {
     int bankAccess = -1;         ///< index into Step::shared_accesses shown in the strip, -1 = none
     int bankWays = 0;            ///< that access's max_conflict_ways (from the trace)
     QVector<Bank> banks;
+    QString bankHeadLabel, bankWordLabel;  ///< row labels left of the strip: "bank", "word"
+    QRectF bankHeadLabelRect, bankWordLabelRect;
 
     QRectF atomicsCaptionRect;
     QString atomicsCaption;
@@ -152,6 +189,23 @@ struct StepLayout {
 
     QRectF legendRect;
     QVector<LegendItem> legend;
+
+    /// Overview (kOverviewLanes): warps as boxes, lanes only of `expandedWarp`; cells as a strip
+    /// where numbers do not fit.
+    bool overview = false;
+    bool valueStrip = false;         ///< the step's array drawn as a strip coloured by value
+    bool inputStrip = false;         ///< the input row of a load step likewise
+    double stripLo = 0, stripHi = 0; ///< value range of the colour scale (finite values of both strips)
+    QVector<QRectF> stripRows;       ///< rows of the array strip
+    QVector<QRectF> inputStripRows;  ///< rows of the input strip
+    QVector<Tick> ticks;             ///< index labels under the strip rows
+    QVector<Span> spans;             ///< each warp's reads and writes over the strips
+    QVector<QRectF> activeRegionRects; ///< the step's active region (model::active_region), per strip row
+    int expandedWarp = -1;           ///< index into `warps` whose lanes are drawn, -1 = none
+    bool warpRowOnly = false;        ///< LayoutOptions::warpRowOnly
+    QRectF expandedCaptionRect;
+    QString expandedCaption;         ///< "lanes of warp 3 (threads 96–127): divergent, 1/32 active"
+    QFont countFont;                 ///< the counts in the warp boxes
 
     /// One text the view draws into a box of the layout: where, in which font, with which
     /// Qt::AlignmentFlag | Qt::TextFlag flags. The text must fit its box (wrapped where the flags say
@@ -173,6 +227,10 @@ struct StepLayout {
     int divergentWarpCount() const;
     /// Worst n-way count written on the bank strip (0 when there is no strip).
     int maxBankWays() const;
+
+    /// What a pointer resting at `p` is told (the exact value of a cell, a warp's counts and
+    /// footprint, a lane's state, a bank word's lanes); empty where nothing is under it.
+    QString toolTipAt(QPointF p) const;
 
     /// Hit-testing in layout coordinates (for clicking answers in predict mode).
     /// The global thread index (index into Step::lanes) of the lane box under `p`, or -1.

@@ -10,7 +10,10 @@
 #include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QHelpEvent>
+#include <QImage>
 #include <QPainter>
+#include <QToolTip>
 #include <QPainterPath>
 #include <QScreen>
 #include <QWheelEvent>
@@ -95,14 +98,98 @@ void paintCellRow(QPainter& p, const QVector<StepLayout::Cell>& cells, bool show
                               std::max<qreal>(2 * sc, r.width() * 0.06));
         if (showValues) {
             if (cell.padding) {
-                paintTextOnFill(p, r, floatText(cell.value), VisualState::PaddingLane, c, fm);
+                paintTextOnFill(p, r, cell.text, VisualState::PaddingLane, c, fm);
             } else {
                 p.setPen(c.text);
-                p.drawText(r, Qt::AlignCenter, floatText(cell.value));
+                p.drawText(r, Qt::AlignCenter, cell.text);
             }
         }
     }
     p.setRenderHint(QPainter::Antialiasing, true);
+}
+
+// The colour of a value at `t` (0 = lowest, 1 = highest) on the strip: cividis (Nuñez, Anderton
+// and Renslow 2018), a sequential map that reads the same to deuteranopes, light and dark themes.
+QColor valueColour(double t)
+{
+    static const int stops[][3] = {{0, 34, 78}, {56, 72, 108}, {107, 109, 112}, {152, 148, 118},
+                                   {203, 188, 104}, {253, 231, 55}};
+    t = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * 5;
+    const int i = std::min(4, int(t));
+    const double f = t - i;
+    auto mix = [&](int k) { return int(std::lround(stops[i][k] * (1 - f) + stops[i + 1][k] * f)); };
+    return QColor(mix(0), mix(1), mix(2));
+}
+
+// Overview: an array strip, one pixel column per cell (an image scaled to the row: thousands of
+// cells cost one drawImage), written cells marked by a band along their top; padding hatched.
+void paintStrip(QPainter& p, const StepLayout& l, const QVector<StepLayout::Cell>& cells, const QVector<QRectF>& rows,
+                const ViewColors& c, const QRectF& exposed)
+{
+    if (cells.isEmpty() || rows.isEmpty())
+        return;
+    const double span = l.stripHi - l.stripLo;
+    int first = 0;
+    for (const QRectF& row : rows) {
+        int count = 0;
+        while (first + count < cells.size() && qFuzzyCompare(cells[first + count].rect.top(), row.top()))
+            ++count;
+        if (count == 0)
+            break;
+        if (visible(row.adjusted(0, -8 * l.scale, 0, 8 * l.scale), exposed)) {
+            QImage image(count, 2, QImage::Format_RGB32);
+            const QRgb written = c.written.rgb(), none = c.background.rgb();
+            for (int i = 0; i < count; ++i) {
+                const StepLayout::Cell& cell = cells[first + i];
+                const double rel = double(cell.value) - l.stripLo;
+                const QColor colour = cell.padding ? c.padding
+                                    : valueColour(span <= 0 ? 0.5 : rel / span);
+                image.setPixel(i, 1, colour.rgb());
+                image.setPixel(i, 0, cell.written ? written : colour.rgb());
+                Q_UNUSED(none);
+            }
+            p.setRenderHint(QPainter::SmoothPixmapTransform, count > row.width());
+            // Row 0 of the image: the top fifth of the strip (written marks), row 1 the rest.
+            p.drawImage(QRectF(row.left(), row.top(), row.width(), row.height() * 0.22), image, QRectF(0, 0, count, 1));
+            p.drawImage(QRectF(row.left(), row.top() + row.height() * 0.22, row.width(), row.height() * 0.78), image,
+                        QRectF(0, 1, count, 1));
+            p.setPen(QPen(c.gridLine, 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(row);
+        }
+        first += count;
+    }
+}
+
+// Overview: each warp's reads and writes (spans over the strips, alternate shades from warp to
+// warp so neighbours stay apart), the index labels, the active region.
+void paintSpans(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
+{
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const auto mixed = [&](const QColor& a, qreal f) {
+        return QColor::fromRgbF(a.redF() * f + c.background.redF() * (1 - f), a.greenF() * f + c.background.greenF() * (1 - f),
+                                a.blueF() * f + c.background.blueF() * (1 - f));
+    };
+    const QColor w0 = c.written, w1 = mixed(c.written, 0.5), r0 = c.arrow, r1 = mixed(c.arrow, 0.5);
+    for (const StepLayout::Span& sp : l.spans) {
+        if (!visible(sp.rect, exposed))
+            continue;
+        const bool odd = sp.warp % 2;
+        p.fillRect(sp.rect, sp.write ? (odd ? w1 : w0) : (odd ? r1 : r0));
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (!l.ticks.isEmpty()) {
+        p.setFont(l.smallFont);
+        p.setPen(c.mutedText);
+        for (const StepLayout::Tick& t : l.ticks)
+            if (visible(t.rect, exposed))
+                p.drawText(t.rect, Qt::AlignLeft | Qt::AlignTop, t.text);
+    }
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(c.text, 2 * l.scale, Qt::DashLine));
+    for (const QRectF& r : l.activeRegionRects)
+        if (visible(r, exposed))
+            p.drawRect(r.adjusted(-2 * l.scale, -2 * l.scale, 2 * l.scale, 2 * l.scale));
 }
 
 void paintInput(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
@@ -112,6 +199,10 @@ void paintInput(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     p.setFont(l.sectionFont);
     p.setPen(c.mutedText);
     p.drawText(l.inputCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.inputCaption);
+    if (l.inputStrip) {
+        paintStrip(p, l, l.inputCells, l.inputStripRows, c, exposed);
+        return;
+    }
     paintCellRow(p, l.inputCells, l.showInputValues, l.inputValueFont, c, l.scale, exposed);
     const bool many = l.inputArrows.size() / l.inputArrowEvery > 64;
     const qreal mix = many ? 0.55 : 0.9;
@@ -150,8 +241,9 @@ void paintOutput(QPainter& p, const StepLayout& l, const ViewColors& c)
     if (l.outputText.isEmpty())
         return;
     const qreal sc = l.scale;
-    // Arrows from the cells merged into *output (atomics), at most 64 of them.
-    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + 63) / 64);
+    // Arrows from the cells merged into *output (atomics), at most 64 of them (16 in the overview).
+    const qsizetype most = l.overview ? 16 : 64;  // the overview's strips keep their labels readable
+    const qsizetype every = std::max<qsizetype>(1, (l.outputArrows.size() + most - 1) / most);
     for (qsizetype i = 0; i < l.outputArrows.size(); i += every) {
         const QRectF& cell = l.cells[l.outputArrows[i]].rect;
         const QPointF from(cell.center().x(), cell.bottom() + 1);
@@ -180,6 +272,13 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     p.setFont(l.sectionFont);
     p.setPen(c.mutedText);
     p.drawText(l.valuesCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.valuesCaption);
+    if (l.valueStrip) {
+        paintStrip(p, l, l.cells, l.stripRows, c, exposed);
+        paintSpans(p, l, c, exposed);
+        return;
+    }
+    if (l.inputStrip || !l.activeRegionRects.isEmpty())
+        paintSpans(p, l, c, exposed);
 
     // Arrows first, under the cells: from each read cell to the cell it adds into. Opaque pens
     // (the colour pre-mixed with the background): translucent wide antialiased strokes cost
@@ -240,6 +339,62 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     }
 }
 
+// Overview: one box per warp: the share of active lanes filled (active colour and mark) from the
+// left, the rest as idle lanes; "active/live" in it where it fits; the divergent outline; its
+// index above; the expanded warp framed.
+void paintWarpBoxes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRectF& exposed)
+{
+    const qreal sc = l.scale;
+    const QFontMetricsF sm(l.smallFont), cm(l.countFont);
+    for (int i = 0; i < l.warps.size(); ++i) {
+        const StepLayout::Warp& w = l.warps[i];
+        if (!visible(w.rect.united(w.captionRect), exposed))
+            continue;
+        const QRectF r = w.rect.adjusted(1, 1, -1, -1);
+        if (w.liveLanes == 0) {
+            paintStateFill(p, r, VisualState::ExitedLane, c);
+        } else {
+            const qreal frac = qreal(w.activeLanes) / w.liveLanes;
+            const QRectF on(r.left(), r.top(), r.width() * frac, r.height());
+            const QRectF off(on.right(), r.top(), r.width() - on.width(), r.height());
+            if (on.width() > 0)
+                paintStateFill(p, on, VisualState::ActiveLane, c);
+            if (off.width() > 0)
+                paintStateFill(p, off, VisualState::IdleLane, c);
+        }
+        if (!w.count.isEmpty()) {
+            // On a plain patch so that the digits read on either fill.
+            p.setFont(l.countFont);
+            const qreal tw = cm.horizontalAdvance(w.count) + 6 * sc;
+            const QRectF patch(r.center().x() - tw / 2, r.center().y() - cm.height() / 2, tw, cm.height());
+            p.fillRect(patch, c.background);
+            p.setPen(c.text);
+            p.drawText(patch, Qt::AlignCenter, w.count);
+        }
+        if (w.divergent)
+            paintStateOutline(p, w.rect, VisualState::DivergentWarp, c, std::min<qreal>(3.5 * sc, w.rect.width() / 6));
+        else if (w.idle) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.idleWarp, 2 * sc, Qt::DashLine));
+            p.drawRect(w.rect);
+        } else {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.gridLine, 1));
+            p.drawRect(w.rect);
+        }
+        if (i == l.expandedWarp) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.text, 3 * sc));
+            p.drawRect(w.rect.adjusted(-3 * sc, -3 * sc, 3 * sc, 3 * sc));
+        }
+        if (sm.horizontalAdvance(w.title) <= w.captionRect.width()) {
+            p.setFont(l.smallFont);
+            p.setPen(w.divergent ? c.divergent : c.mutedText);
+            p.drawText(w.captionRect, Qt::AlignHCenter | Qt::AlignBottom, w.title);
+        }
+    }
+}
+
 VisualState laneState(const StepLayout::Lane& lane)
 {
     if (lane.state == model::LaneState::Exited)
@@ -261,8 +416,10 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setFont(l.smallFont);
     const QFontMetricsF fm(l.smallFont);
+    if (l.overview)
+        paintWarpBoxes(p, l, c, exposed);
     for (const StepLayout::Lane& lane : l.lanes) {
-        if (!visible(lane.rect, exposed))
+        if (lane.rect.isNull() || !visible(lane.rect, exposed))
             continue;
         const QRectF r = lane.rect.adjusted(0.5, 0.5, -0.5, -0.5);
         const VisualState st = laneState(lane);
@@ -282,7 +439,14 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
 
     QFont bold = l.smallFont;
     bold.setBold(true);
+    if (l.overview && !l.expandedCaption.isEmpty()) {
+        p.setFont(l.sectionFont);
+        p.setPen(c.text);
+        p.drawText(l.expandedCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.expandedCaption);
+    }
     for (const StepLayout::Warp& w : l.warps) {
+        if (l.overview)
+            break;
         if (!visible(w.rect.united(w.captionRect).adjusted(-8 * sc, -w.captionRect.height() - 8 * sc, 8 * sc, 8 * sc), exposed))
             continue;
         if (w.divergent)
@@ -326,6 +490,9 @@ void paintBanks(QPainter& p, const StepLayout& l, const ViewColors& c)
     p.setPen(c.text);
     p.drawText(l.bankCaptionRect, Qt::TextWordWrap, l.bankCaption);
     p.setFont(l.smallFont);
+    p.setPen(c.mutedText);
+    p.drawText(l.bankHeadLabelRect, Qt::AlignRight | Qt::AlignVCenter, l.bankHeadLabel);
+    p.drawText(l.bankWordLabelRect, Qt::AlignRight | Qt::AlignVCenter, l.bankWordLabel);
     const QFontMetricsF fm(l.smallFont);
     QFont bold = l.smallFont;
     bold.setBold(true);
@@ -337,20 +504,22 @@ void paintBanks(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.drawRect(b.rect.adjusted(0.5, 0.5, -0.5, -0.5));
         p.setPen(c.mutedText);
         const QRectF head(b.rect.left(), b.rect.top(), b.rect.width(), fm.height());
-        const QString bankName = StepView::tr("b%1").arg(b.bank);
-        if (b.rect.width() >= fm.horizontalAdvance(bankName))
-            p.drawText(head, Qt::AlignCenter, bankName);
+        p.drawText(head, Qt::AlignCenter, b.head);
         for (int i = 0; i < b.wordRects.size(); ++i) {
             const bool bcast = b.lanesPerWord[i] > 1;
             paintStateFill(p, b.wordRects[i],
                            conflict ? VisualState::BankConflict : bcast ? VisualState::Broadcast : VisualState::ActiveLane, c);
-            p.setPen(c.laneText);
-            // The longest label that fits: "lane 3 → w24", "w24" or (broadcast) "×4".
-            QString t = b.wordLabels.value(i);
-            if (fm.horizontalAdvance(t) > b.wordRects[i].width() - 4)
-                t = bcast ? StepView::tr("×%1").arg(b.lanesPerWord[i]) : StepView::tr("w%1").arg(b.words[i]);
-            if (b.wordRects[i].width() >= fm.horizontalAdvance(t) && b.wordRects[i].height() >= fm.height() * 0.8)
-                p.drawText(b.wordRects[i], Qt::AlignCenter, t);
+        }
+        for (int i = 0; i < b.wordRects.size(); ++i) {
+            const QString& t = b.wordTexts.value(i);
+            if (t.isEmpty())
+                continue;
+            const QRectF tr = b.wordTextRects.value(i);
+            const qreal tw = fm.horizontalAdvance(t) + 2;
+            const QRectF patch(tr.center().x() - tw / 2, tr.center().y() - fm.height() / 2, tw, fm.height());
+            p.fillRect(patch, c.background);
+            p.setPen(c.text);
+            p.drawText(patch, Qt::AlignCenter, t);
         }
         const QRectF foot(b.rect.left(), b.rect.bottom() - fm.height(), b.rect.width(), fm.height());
         if (conflict) {
@@ -421,6 +590,24 @@ void paintLegend(QPainter& p, const StepLayout& l, const ViewColors& c)
             p.setPen(QPen(c.idleWarp, 2 * l.scale, Qt::DashLine));
             p.drawRect(r.adjusted(2, 2, -2, -2));
             break;
+        case K::ValueScale:
+            for (int i = 0; i < 24; ++i)
+                p.fillRect(QRectF(r.left() + r.width() * i / 24, r.top(), r.width() / 24 + 0.5, r.height()), valueColour(i / 23.0));
+            break;
+        case K::WarpWrites:
+            p.fillRect(QRectF(r.left(), r.center().y() - 3 * l.scale, r.width() / 2, 6 * l.scale), c.written);
+            p.fillRect(QRectF(r.center().x(), r.center().y() - 3 * l.scale, r.width() / 2, 6 * l.scale),
+                       QColor::fromRgbF((c.written.redF() + c.background.redF()) / 2, (c.written.greenF() + c.background.greenF()) / 2,
+                                        (c.written.blueF() + c.background.blueF()) / 2));
+            break;
+        case K::WarpReads:
+            p.fillRect(QRectF(r.left(), r.center().y() - 3 * l.scale, r.width(), 6 * l.scale), c.arrow);
+            break;
+        case K::ActiveRegion:
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(c.text, 2 * l.scale, Qt::DashLine));
+            p.drawRect(r.adjusted(2, 2, -2, -2));
+            break;
         case K::ReadArrow:
             p.setPen(QPen(c.arrow, 2 * l.scale));
             p.drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right() - 3, r.center().y()));
@@ -486,12 +673,48 @@ void StepView::setPresentation(bool on, QSize screen)
 
 LayoutOptions StepView::layoutOptions() const
 {
-    if (!m_presentation)
-        return {};
-    QSize screenSize = m_presentationScreen;
-    if (!screenSize.isValid() && screen())
-        screenSize = screen()->size();
-    return presentationOptions(screenSize);
+    LayoutOptions o;
+    if (m_presentation) {
+        QSize screenSize = m_presentationScreen;
+        if (!screenSize.isValid() && screen())
+            screenSize = screen()->size();
+        o = presentationOptions(screenSize);
+    }
+    // Predict mode asking about the lanes of one warp shows that warp's lanes.
+    o.warpRowOnly = m_warpRowOnly;
+    o.expandedWarp = m_marks.laneWarp >= 0 && m_marks.target == PredictMarks::Target::Lanes ? m_marks.laneWarp : m_expandedWarp;
+    return o;
+}
+
+void StepView::setExpandedWarp(int warp)
+{
+    warp = std::max(-1, warp);
+    if (warp == m_expandedWarp)
+        return;
+    m_expandedWarp = warp;
+    invalidate();
+}
+
+void StepView::setWarpRowOnly(bool on)
+{
+    if (on == m_warpRowOnly)
+        return;
+    m_warpRowOnly = on;
+    invalidate();
+}
+
+bool StepView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString tip = currentLayout().toolTipAt(toLayout(help->pos()));
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), tip, this);
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 void StepView::setTheme(Theme theme)
@@ -666,8 +889,12 @@ void StepView::paintLayout(QPainter& p, const StepLayout& l, const QRectF& expos
 
 void StepView::setPredictMarks(const PredictMarks& marks)
 {
+    const bool relayout = marks.laneWarp != m_marks.laneWarp || marks.target != m_marks.target;
     m_marks = marks;
-    update();
+    if (relayout)
+        invalidate();
+    else
+        update();
 }
 
 void StepView::paintPredict(QPainter& p, const StepLayout& l) const
@@ -684,32 +911,50 @@ void StepView::paintPredict(QPainter& p, const StepLayout& l) const
         p.setFont(l.sectionFont);
         p.drawText(l.explanationRect, Qt::TextWordWrap, tr("Predict this step, then reveal it."));
         p.setFont(l.valueFont);
+        if (l.inputStrip)
+            paintStrip(p, l, l.inputCells, l.inputStripRows, m_colors, QRectF());
         for (const StepLayout::Cell& c : l.inputCells) {
+            if (l.inputStrip)
+                break;
             p.setPen(QPen(m_colors.gridLine, 1 * sc));
             p.drawRect(c.rect);
             if (l.showInputValues) {
                 p.setPen(m_colors.text);
-                p.drawText(c.rect, Qt::AlignCenter, floatText(c.value, 6));
+                p.drawText(c.rect, Qt::AlignCenter, c.text);
             }
         }
+        for (const QRectF& r : l.stripRows) {
+            p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
+            p.drawRect(r);
+        }
         for (const StepLayout::Cell& c : l.cells) {
+            if (l.valueStrip)
+                break;
             p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
             p.drawRect(c.rect);
             if (l.showValues && (c.hasBefore || l.inputCells.isEmpty())) {
                 p.setPen(m_colors.text);
-                p.drawText(c.rect, Qt::AlignCenter, floatText(c.hasBefore ? c.before : c.value, 6));
+                p.drawText(c.rect, Qt::AlignCenter, c.hasBefore ? floatText(c.before) : c.text);
             }
         }
         for (const StepLayout::Warp& w : l.warps) {
             p.setPen(QPen(m_colors.mutedText, 1.5 * sc));
             p.drawRect(w.rect);
             p.setPen(m_colors.text);
-            p.setFont(l.labelFont);
-            p.drawText(w.captionRect, Qt::AlignLeft | Qt::AlignVCenter,
-                       QFontMetricsF(l.labelFont).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
+            const QFont& f = l.overview ? l.smallFont : l.labelFont;
+            p.setFont(f);
+            if (!l.overview || QFontMetricsF(f).horizontalAdvance(w.title) <= w.captionRect.width())
+                p.drawText(w.captionRect, l.overview ? Qt::AlignHCenter | Qt::AlignBottom : Qt::AlignLeft | Qt::AlignVCenter,
+                           QFontMetricsF(f).elidedText(w.title, Qt::ElideRight, w.captionRect.width()));
+        }
+        if (!l.expandedCaption.isEmpty()) {
+            p.setFont(l.sectionFont);
+            p.drawText(l.expandedCaptionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.expandedCaption);
         }
         p.setFont(l.smallFont);
         for (const StepLayout::Lane& lane : l.lanes) {
+            if (lane.rect.isNull())
+                continue;
             p.setPen(QPen(m_colors.mutedText, 1 * sc));
             p.drawRect(lane.rect);
             if (l.showThreadNumbers) {
@@ -926,8 +1171,13 @@ void StepView::mouseReleaseEvent(QMouseEvent* event)
         const QPoint p = event->position().toPoint();
         if (const int lane = laneAt(p); lane >= 0)
             emit laneClicked(lane);
-        if (const int warp = warpAt(p); warp >= 0)
+        if (const int warp = warpAt(p); warp >= 0) {
+            // The overview shows a clicked warp's lanes (a second click folds them), except while
+            // predict mode covers the step (the lanes would give the answer away).
+            if (currentLayout().overview && !m_marks.covered)
+                setExpandedWarp(warp == m_expandedWarp ? -1 : warp);
             emit warpClicked(warp);
+        }
         if (const int cell = cellAt(p); cell >= 0)
             emit cellClicked(cell);
     }

@@ -26,6 +26,9 @@ struct PredictMarks {
     bool revealed = false;
     QVector<int> expected;   ///< the right ids (used once revealed)
     int askedCell = -1;      ///< a number question about this cell: framed
+    /// A lanes question about one warp (Question::scope_warp, index into Step::warps): the
+    /// overview shows that warp's lanes so that they can be clicked; -1 = none.
+    int laneWarp = -1;
 };
 
 /// Renders steps[step] of a trace: cells, read->write arrows, lanes by warp, bank strip, atomics,
@@ -110,6 +113,14 @@ public:
 
     const ViewColors& colors() const { return m_colors; }
 
+    /// Overview (StepLayout::overview): the warp (index into Step::warps) whose lanes are drawn
+    /// under the warp boxes; -1 = none. A click on a warp box sets it (a second click clears it).
+    void setExpandedWarp(int warp);
+    int expandedWarp() const { return m_expandedWarp; }
+    /// "Warp row only" (LayoutOptions::warpRowOnly): the step's lanes or warps without its array.
+    void setWarpRowOnly(bool on);
+    bool warpRowOnly() const { return m_warpRowOnly; }
+
     /// Predict mode's cover and marks (default: none).
     void setPredictMarks(const PredictMarks& marks);
     const PredictMarks& predictMarks() const { return m_marks; }
@@ -129,6 +140,7 @@ signals:
     void cellClicked(int cell);
 
 protected:
+    bool event(QEvent* event) override;  ///< tooltips: StepLayout::toolTipAt
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -160,6 +172,8 @@ private:
     bool m_dragging = false;
     ViewColors m_colors;
     PredictMarks m_marks;
+    int m_expandedWarp = -1;
+    bool m_warpRowOnly = false;
     mutable StepLayout m_layout;
     mutable bool m_layoutValid = false;
 };

@@ -99,9 +99,12 @@ std::vector<MapInput> mapInputs(const model::Trace* a, const model::Trace* b, co
         m.steps = int(t->steps.size());
         const bool blocks = !m.rows.empty() && m.rows.back().first > 0;
         const auto [lb, lw] = m.rows.empty() ? std::pair<int, int>{0, 0} : m.rows.back();
-        const QString longest = blocks ? WarpMapView::tr("b%1 w%2").arg(lb).arg(std::max(lw, 10))
-                                       : WarpMapView::tr("w%1").arg(std::max(lw, 10));
-        m.labelW = lm.horizontalAdvance(longest) + 8 * sc;
+        const QString longest = blocks ? WarpMapView::tr("%1.%2").arg(lb).arg(std::max(lw, 10))
+                                       : QString::number(std::max(lw, 10));
+        qreal heads = 0;
+        for (const QString& h : {WarpMapView::tr("step"), WarpMapView::tr("stride")})
+            heads = std::max(heads, lm.horizontalAdvance(h));
+        m.labelW = std::max(lm.horizontalAdvance(longest), heads) + 8 * sc;
         inputs.push_back(std::move(m));
     }
     return inputs;
@@ -164,14 +167,30 @@ void layoutColumns(WarpMapLayout::Map& m, const MapInput& in, const MapFrame& f,
 {
     const qreal headAdvance = lm.horizontalAdvance(QString::number(in.steps)) + 4 * sc;
     const int every = std::max(1, int(std::ceil(headAdvance / std::max<qreal>(1, f.cw))));
+    qreal strideAdvance = 0;
+    for (const model::Step& s : in.trace->steps)
+        if (s.stride)
+            strideAdvance = std::max(strideAdvance, lm.horizontalAdvance(QString::number(*s.stride)) + 6 * sc);
+    const int strideEvery = std::max(1, int(std::ceil(strideAdvance / std::max<qreal>(1, f.cw))));
+    const qreal lineH = f.headH / 2;
+    m.stepHead = WarpMapView::tr("step");
+    m.strideHead = WarpMapView::tr("stride");
     for (int band = 0; band < m.bands; ++band) {
         const qreal bx = f.bandX(band);
+        WarpMapLayout::HeadLabels heads;
+        heads.stepRect = QRectF(bx, f.margin + f.titleH, in.labelW - 4 * sc, lineH);
+        heads.strideRect = QRectF(bx, f.margin + f.titleH + lineH, in.labelW - 4 * sc, lineH);
+        m.heads.push_back(heads);
         for (int k = 0; k < in.steps; ++k) {
             WarpMapLayout::Column col;
             col.step = k;
-            col.rect = QRectF(bx + in.labelW + k * f.cw, f.margin + f.titleH, f.cw, f.headH);
+            col.rect = QRectF(bx + in.labelW + k * f.cw, f.margin + f.titleH, f.cw, lineH);
+            col.strideRect = QRectF(col.rect.left(), col.rect.bottom(), f.cw, lineH);
             if ((k + 1) % every == 0 || every == 1 || k == step)
                 col.label = QString::number(k + 1);
+            const model::Step& s = in.trace->steps[std::size_t(k)];
+            if (s.stride && (k % strideEvery == 0 || k == step))
+                col.stride = QString::number(*s.stride);
             m.columns.push_back(col);
         }
         const int rowsInBand = std::min(f.perBand, int(in.rows.size()) - band * f.perBand);
@@ -197,7 +216,7 @@ std::map<std::pair<int, int>, int> layoutRows(WarpMapLayout::Map& m, const MapIn
         row.warp = wp;
         const int band = r / f.perBand, inBand = r % f.perBand;
         if (inBand % labelEvery == 0)
-            row.label = blocks ? WarpMapView::tr("b%1 w%2").arg(blk).arg(wp) : WarpMapView::tr("w%1").arg(wp);
+            row.label = blocks ? WarpMapView::tr("%1.%2").arg(blk).arg(wp) : QString::number(wp);
         const qreal bx = f.bandX(band);
         // The label is centred on its row, and may overflow it (short rows, every k-th labelled).
         const qreal lh = std::max(f.ch, lm.height());
@@ -266,6 +285,8 @@ WarpMapLayout::Map layoutMap(const MapInput& in, int bands, MapFrame f, int step
         parts << WarpMapView::tr("%n in the other steps", nullptr, divergent.other);
     if (!parts.isEmpty())
         m.title += WarpMapView::tr(" (%1)").arg(parts.join(WarpMapView::tr(", ")));
+    const bool blocks = !in.rows.empty() && in.rows.back().first > 0;
+    m.title += blocks ? WarpMapView::tr(" · rows: block.warp") : WarpMapView::tr(" · rows: warps");
     m.titleRect = QRectF(f.x0, f.margin, f.mapW, f.titleH);
     f.perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
     f.bandW = in.labelW + in.steps * f.cw;
@@ -289,6 +310,15 @@ int WarpMapLayout::Map::divergentCells() const
     return int(std::count_if(cells.begin(), cells.end(), [](const Cell& c) { return c.divergent; }));
 }
 
+WarpMapLayout::CellHit WarpMapLayout::cellAt(QPointF p) const
+{
+    for (int m = 0; m < maps.size(); ++m)
+        for (const Cell& c : maps[m].cells)
+            if (c.rect.contains(p))
+                return CellHit{m, c.step, c.warpRecord};
+    return {};
+}
+
 WarpMapLayout::Hit WarpMapLayout::hitTest(QPointF p) const
 {
     Hit hit;
@@ -297,7 +327,7 @@ WarpMapLayout::Hit WarpMapLayout::hitTest(QPointF p) const
             if (c.rect.contains(p))
                 return Hit{m, c.step, c.row};
         for (const Column& col : maps[m].columns)
-            if (col.rect.contains(p))
+            if (col.rect.united(col.strideRect).contains(p))
                 return Hit{m, col.step, -1};
     }
     return hit;
@@ -329,7 +359,7 @@ WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int st
     const qreal mapW = (size.width() - 2 * margin - (mapsN - 1) * mapGap) / mapsN;
     const QFontMetricsF tm(l.titleFont);
     const qreal titleH = tm.height() + 4 * sc;
-    const qreal headH = lm.height() + 4 * sc;
+    const qreal headH = 2 * (lm.height() + 2 * sc);  // step numbers, then strides
     const qreal gridH = std::max<qreal>(1, legendTop - margin - titleH - headH - 6 * sc);
     const Bands best = chooseBands(inputs, mapW, gridH, bandGap, QSizeF(120 * sc, 44 * sc));
     l.cellSize = best.cell;
@@ -440,9 +470,16 @@ void WarpMapView::paintLayout(QPainter& p, const WarpMapLayout& l) const
         p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter, m.title);
         p.setFont(l.labelFont);
         p.setPen(c.mutedText);
-        for (const WarpMapLayout::Column& col : m.columns)
+        for (const WarpMapLayout::Column& col : m.columns) {
             if (!col.label.isEmpty())
                 p.drawText(col.rect.adjusted(-20 * sc, 0, 20 * sc, 0), Qt::AlignHCenter | Qt::AlignBottom, col.label);
+            if (!col.stride.isEmpty())
+                p.drawText(col.strideRect.adjusted(-20 * sc, 0, 20 * sc, 0), Qt::AlignHCenter | Qt::AlignBottom, col.stride);
+        }
+        for (const WarpMapLayout::HeadLabels& h : m.heads) {
+            p.drawText(h.stepRect, Qt::AlignRight | Qt::AlignBottom, m.stepHead);
+            p.drawText(h.strideRect, Qt::AlignRight | Qt::AlignBottom, m.strideHead);
+        }
         for (const WarpMapLayout::Row& row : m.rows)
             if (!row.label.isEmpty())
                 for (const QRectF& r : row.labelRects)
@@ -542,6 +579,9 @@ void WarpMapView::mouseReleaseEvent(QMouseEvent* event)
     const WarpMapLayout::Hit hit = currentLayout().hitTest(event->position());
     if (hit.map >= 0 && hit.step >= 0) {
         emit stepClicked(hit.step);
+        const WarpMapLayout::CellHit cell = currentLayout().cellAt(event->position());
+        if (cell.map >= 0 && cell.warpRecord >= 0)
+            emit warpCellClicked(cell.map, cell.step, cell.warpRecord);
         event->accept();
         return;
     }

@@ -39,7 +39,7 @@ struct WarpMapLayout {
     struct Row {
         int block = 0;
         int warp = 0;
-        QString label;         ///< "w3" or "b1 w3"
+        QString label;         ///< "3" (warp 3), or "1.3" (block 1, warp 3) when the grid has blocks
         QVector<QRectF> labelRects;  ///< one per band the row appears in (one)
     };
     /// One step column head (repeated in each band).
@@ -47,6 +47,12 @@ struct WarpMapLayout {
         int step = 0;
         QRectF rect;
         QString label;         ///< step number (1-based); empty where heads would overlap
+        QRectF strideRect;     ///< the line under `rect`
+        QString stride;        ///< the step's stride or offset ("64"); empty where none or heads would overlap
+    };
+    /// The heads of the label column in one band: "step" and "stride" (the title says the rows are warps).
+    struct HeadLabels {
+        QRectF stepRect, strideRect;
     };
     /// One map (one trace).
     struct Map {
@@ -58,11 +64,20 @@ struct WarpMapLayout {
         QVector<Column> columns;
         QVector<Cell> cells;
         QVector<QRectF> currentStepRects;  ///< frame of the current step's column, per band
+        QVector<HeadLabels> heads;         ///< per band
+        QString stepHead, strideHead;  ///< "step", "stride"
         /// Divergent cells in step `step` (what is drawn, for tests).
         int divergentCells(int step) const;
         /// Divergent cells over all steps.
         int divergentCells() const;
     };
+    /// The map, step and warp record (index into Step::warps) of the cell under `p`, or map = -1.
+    struct CellHit {
+        int map = -1;
+        int step = -1;
+        int warpRecord = -1;
+    };
+    CellHit cellAt(QPointF p) const;
     /// One legend entry.
     struct LegendItem {
         enum class Kind { AllActive, Divergent, Idle, Exited };
@@ -127,6 +142,9 @@ public:
 signals:
     /// A click on a cell or column head: the step it belongs to (index into Trace::steps).
     void stepClicked(int step);
+    /// A click on a cell: its map (0 = the main trace, 1 = the compared one), step and warp record
+    /// (index into Step::warps) — predict mode's answers can be clicked here.
+    void warpCellClicked(int map, int step, int warpRecord);
     void painted();
 
 protected:

@@ -346,7 +346,10 @@ void TestViews::floatTextKeepsSpecialValues_data()
     QTest::addRow("-0, 6 digits") << -0.0f << 6 << QStringLiteral("-0");
     QTest::addRow("36") << 36.0f << 5 << QStringLiteral("36");
     QTest::addRow("-1.5") << -1.5f << 5 << QStringLiteral("-1.5");
-    QTest::addRow("5 significant digits") << 123456.0f << 5 << QStringLiteral("1.2346e+05");
+    // An integer keeps all its digits whatever the significant digits (issue 24: no 2.09818e+06).
+    QTest::addRow("integer, 5 significant digits") << 123456.0f << 5 << QStringLiteral("123456");
+    QTest::addRow("two-pass partial") << 2098176.0f << 5 << QStringLiteral("2098176");
+    QTest::addRow("not an integer, 5 significant digits") << 1234.5678f << 5 << QStringLiteral("1234.6");
     QTest::addRow("6 significant digits") << 123456.0f << 6 << QStringLiteral("123456");
     QTest::addRow("smallest subnormal") << std::numeric_limits<float>::denorm_min() << 5 << QStringLiteral("1.4013e-45");
     QTest::addRow("NaN") << std::numeric_limits<float>::quiet_NaN() << 5 << QStringLiteral("NaN");
