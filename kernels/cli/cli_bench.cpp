@@ -72,7 +72,7 @@ struct BenchArgs {
     bool reps_given = false;
     // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
     std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
-    bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
+    bool n_given = false, sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
     // resolved
     std::vector<std::size_t> sizes;
     std::vector<unsigned int> blocks, coarse;
@@ -219,20 +219,15 @@ std::string number_text(double v)
     return buf;
 }
 
-/// A decimal number option (digits, at most one '.') in lo..hi.
+/// A decimal number option in lo..hi (parse_real's syntax, as compare --noise-factor reads its k:
+/// "1e-400" is 0, inside 0..600; "1e400" is infinite, outside every range).
 double parse_real_option(const std::string& flag, const std::string& text, double lo, double hi, const char* unit)
 {
-    auto fail = [&] {
-        return BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit +
-                        " (got " + (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
-    };
-    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789.") != std::string::npos ||
-        std::count(text.begin(), text.end(), '.') > 1 || text == ".")
-        throw fail();
-    const double v = std::strtod(text.c_str(), nullptr);
-    if (!(v >= lo && v <= hi))
-        throw fail();
-    return v;
+    const std::optional<double> v = parse_real(text);
+    if (!v || !(*v >= lo && *v <= hi))
+        throw BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit + " (got " +
+                       (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
+    return *v == 0 ? 0.0 : *v;  // -0 is 0
 }
 
 /// The stopping options (docs/benchmarks.md, "How many samples"). `--reps` keeps its old meaning, a
@@ -259,6 +254,10 @@ void resolve(BenchArgs& a)
     // The output file first: a bad path fails before anything else is checked or run.
     if (a.json_given)
         check_json_path(a.json_file);
+    if (a.n_given && a.sweep_given)
+        throw BadInput{"--n and --sweep-n cannot be combined (got --n " + model::echo(a.n_text) + " and --sweep-n " +
+                       (a.sweep_n.empty() ? std::string{"''"} : model::echo(a.sweep_n)) +
+                       "): --n is the one size of a run, --sweep-n the sizes of a sweep; give one of them"};
     if (a.sweep_given) {
         if (a.sweep_n.empty())
             throw BadInput{"--sweep-n must be sizes in " + range_text(1, b::kMaxN) +
@@ -418,7 +417,7 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     // ---- bench ----
     auto args = std::make_shared<BenchArgs>();
     CLI::App* bench = app.add_subcommand("bench", "Time the CUDA kernels against a float64 reference (JSON lines)");
-    bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
+    CLI::Option* n_opt = bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
     CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, each in 1.." + std::to_string(b::kMaxN) + ": e.g. 1K..1G (powers of two) or 1000,4096");
     bench->add_option("--strategies", args->strategies, "all, or a comma list of strategy ids: " + all_ids());
     CLI::Option* reps_opt = bench->add_option("--reps", args->reps_text,
@@ -444,9 +443,10 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
-    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, repeat_opt, &exit_code] {
+    bench->callback([args, gpus, n_opt, sweep_opt, seed_opt, json_opt, reps_opt, repeat_opt, &exit_code] {
         args->repeat_given = repeat_opt->count() > 0;
         args->sweep_given = sweep_opt->count() > 0;
+        args->n_given = n_opt->count() > 0;
         args->reps_given = reps_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
         args->json_given = json_opt->count() > 0;
