@@ -258,7 +258,9 @@ void check_verdict(const Result& r, const std::string& path)
     if (r.result && r.reference && r.abs_error) {
         const double d = std::fabs(*r.result - *r.reference);
         const double scale = std::max(std::fabs(*r.result), std::fabs(*r.reference));
-        if (!(std::fabs(*r.abs_error - d) <= kDerivedSlack * d + 1e-6 * scale + 1e-12))
+        // 10 %: an exported error keeps 2 or 3 digits (0.02 for 0.01875); the error of a float
+        // result against a double reference is far above 1e-12 of their size.
+        if (!(std::fabs(*r.abs_error - d) <= 0.1 * std::max(d, *r.abs_error) + 1e-12 * scale + 1e-300))
             fail(join(path, "abs_error"), "expected |result - reference| = |" + num(*r.result) + " - " +
                                               num(*r.reference) + "| = " + num(d) + ", got " + num(*r.abs_error));
     }
@@ -278,7 +280,9 @@ void check_verdict(const Result& r, const std::string& path)
     if (r.status == Status::Wrong && have && within(*r.result, *r.reference, *r.tolerance)) {
         const bool after_wrong = r.checked_after_timing &&
                                  (!r.result_after_timing || !within(*r.result_after_timing, *r.reference, *r.tolerance));
-        const bool other_reason = !r.message.empty() && r.message != "outside tolerance";
+        // The engine's other reasons (the poison left, the output after the timing, GPUs that
+        // disagree, a counters failure) say what they are; "outside tolerance" is this one.
+        const bool other_reason = !r.message.empty() && r.message.find("outside tolerance") == std::string::npos;
         if (!after_wrong && !other_reason)
             fail(join(path, "status"), "\"wrong\", but result " + num(*r.result) + " is within the tolerance " +
                                            num(*r.tolerance) + " of the reference " + num(*r.reference) +

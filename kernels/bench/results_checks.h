@@ -68,12 +68,12 @@ void check_file(const ResultsFile& f);
 inline constexpr double kDerivedSlack = 0.01;
 
 /// The verdict and its error, from what they were decided from (run.cpp classify()): abs_error =
-/// |result - reference| (within kDerivedSlack, or 1e-6 of the larger magnitude); status "ok" only
+/// |result - reference| (within 10 %: an error shown with 2 digits); status "ok" only
 /// with result, reference and tolerance present, |result - reference| <= tolerance and, when the
 /// output was read back after the timing (checked_after_timing), result_after_timing within the
 /// tolerance too; status "wrong" not with a result within tolerance when nothing else made it
-/// wrong (the output read back after the timing out of tolerance, a message other than the
-/// engine's "outside tolerance"). Throws SchemaError naming the field.
+/// wrong (the output read back after the timing out of tolerance, a message that gives another
+/// reason than "outside tolerance"). Throws SchemaError naming the field.
 void check_verdict(const Result& r, const std::string& path);
 
 /// Speed figures only where a speed was measured (docs/results-format.md: null unless status is
