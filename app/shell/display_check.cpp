@@ -239,10 +239,13 @@ DisplayDecision decideDisplay(bool screenshot)
     const QString requested = qEnvironmentVariable("QT_QPA_PLATFORM");
     if (!requested.trimmed().isEmpty()) {
         const QStringList available = platformPlugins();
-        for (const QString& entry : requested.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-            const QString name = entry.section(QLatin1Char(':'), 0, 0).trimmed();
+        const QStringList entries = requested.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const QString name = entries.at(i).section(QLatin1Char(':'), 0, 0).trimmed();
             if (available.isEmpty() || available.contains(name)) {
                 platform = name;
+                if (i > 0)
+                    d.platformEntry = entries.at(i).trimmed();
                 break;
             }
         }

@@ -20,6 +20,9 @@ struct DisplayDecision {
     Action action = Action::Start;
     QString message;  ///< Refuse: one line naming the variable and what is wrong; Offscreen: the note
     int exitCode = 1; ///< Refuse: 1 (no display), 2 (a bad setting)
+    /// Start: the entry of QT_QPA_PLATFORM's fallback list to set instead of the whole list when a
+    /// plugin before it does not exist (Qt would print a line for each); empty: leave it.
+    QString platformEntry;
 };
 
 /// Decides for a start with (`screenshot`) or without --screenshot, from the environment:

@@ -193,6 +193,8 @@ int main(int argc, char** argv)
         std::fputs(qPrintable(display.message), stderr);
         return display.exitCode;
     }
+    if (!display.platformEntry.isEmpty())
+        qputenv("QT_QPA_PLATFORM", display.platformEntry.toLocal8Bit());
     if (display.action == DisplayDecision::Action::Offscreen) {
         std::fputs(qPrintable(display.message), stderr);
         qputenv("QT_QPA_PLATFORM", "offscreen");
