@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench/bench_results.h"
 
+#include "app/common/native_path.h"
 #include "app/common/file_read.h"
 #include "app/common/message_text.h"
 #include "views/bench/bench_display.h"
@@ -60,7 +61,7 @@ std::optional<bench::ResultsFile> BenchResultsReader::readDocument(const QString
 bool writeResultsFile(const QString& path, const bench::ResultsFile& f, QString* error)
 {
     try {
-        bench::write_results_file(QFile::encodeName(path).toStdString(), f);
+        bench::write_results_file(encodeNativePath(path).toStdString(), f);
         return true;
     } catch (const std::exception& e) {
         if (error) {

@@ -8,6 +8,7 @@
 #include "app/bench/bench_run_panel.h"
 #include "app/bench/bench_settings.h"
 #include "app/bench/bench_table_model.h"
+#include "app/common/native_path.h"
 #include "app/common/data_paths.h"
 #include "app/common/gpu_host_dialog.h"
 #include "app/common/message_text.h"
@@ -483,7 +484,7 @@ void BenchmarkPane::refresh()
 void BenchmarkPane::refreshComparison()
 {
     const bool same = m_overlay && !m_loadedPath.isEmpty()
-        && bench::is_same_file(QFile::encodeName(m_loadedPath).toStdString(), QFile::encodeName(m_overlayPath).toStdString());
+        && bench::is_same_file(encodeNativePath(m_loadedPath).toStdString(), encodeNativePath(m_overlayPath).toStdString());
     m_comparison->setFiles(shownDocument(), m_overlay ? &*m_overlay : nullptr, overlaySource(), same);
 }
 

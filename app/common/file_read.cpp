@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/common/file_read.h"
 
+#include "app/common/native_path.h"
+
 #include "app/common/message_text.h"
 
 #include <QCoreApplication>
@@ -56,7 +58,7 @@ std::optional<QByteArray> readFileBytes(const QString& path, qint64 maxBytes, QS
 #ifdef Q_OS_UNIX
     // Refuse FIFOs, devices and directories before opening them (opening a FIFO blocks, reading
     // /dev/zero never ends), then check again on the opened descriptor.
-    const QByteArray native = QFile::encodeName(path);
+    const QByteArray native = encodeNativePath(path);
     struct stat st {};
     if (::stat(native.constData(), &st) != 0)
         return refuse(QCoreApplication::translate("BenchResults", "cannot open (%1)").arg(qt_error_string(errno)));

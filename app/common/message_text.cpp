@@ -42,7 +42,14 @@ bool escapeInto(QString* out, const QString& text, qsizetype from, qsizetype to,
             width = 2;
         }
         QString piece;
-        if (needsEscape(c))
+        if (width == 1 && text.at(i).isSurrogate()) {
+            // A lone surrogate: U+DC80..U+DCFF is a byte of a file name that is not UTF-8
+            // (native_path.h), shown as that byte; any other cannot be shown and is escaped too.
+            if (c >= 0xDC80 && c <= 0xDCFF)
+                piece = QStringLiteral("\\x%1").arg(uint(c - 0xDC00), 2, 16, QLatin1Char('0'));
+            else
+                appendEscaped(&piece, c);
+        } else if (needsEscape(c))
             appendEscaped(&piece, c);
         else
             piece = text.mid(i, width);

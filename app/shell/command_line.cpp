@@ -3,6 +3,7 @@
 
 #include "app/common/language.h"
 #include "app/common/message_text.h"
+#include "app/common/native_path.h"
 
 #include "model/catalogue.h"
 #include "model/message.h"
@@ -109,6 +110,13 @@ bool finishedEarly(QCommandLineParser& parser, const QStringList& arguments, con
         return true;
     }
     if (parser.isSet(version)) {
+        // --version prints the version and nothing else: a word beside it is a mistake to name.
+        if (arguments.size() > 2) {
+            r.exitCode = 2;
+            r.error = QStringLiteral("version takes no other arguments (got \"%1\"; see --help)")
+                          .arg(echoValue(arguments.at(arguments.at(1) == QLatin1String("--version") ? 2 : 1)));
+            return true;
+        }
         r.exitCode = 0;
         r.output = QStringLiteral("reducescope %1\n").arg(QStringLiteral(REDUCESCOPE_VERSION));
         r.version = true;
@@ -361,7 +369,7 @@ QString screenshotTargetProblem(const QString& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
-    const fs::path p(path.toStdString());
+    const fs::path p(encodeNativePath(path).toStdString());  // the bytes of the name (native_path.h)
     const fs::file_status link = fs::symlink_status(p, ec);
     if (ec || !fs::exists(link))
         return {};  // nothing there: a new file (a missing folder fails when it is written, with the reason)

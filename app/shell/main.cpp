@@ -9,20 +9,24 @@
 #include "app/step/step_pane.h"
 #include "app/bench/benchmark_pane.h"
 #include "app/kernel/kernel_pane.h"
+#include "app/common/file_write.h"
 #include "app/common/message_text.h"
+#include "app/common/native_path.h"
+#include "app/shell/display_check.h"
 #include "views/common/view_colors.h"
 
 #include "reducescope/config.h"
 
 #include <QApplication>
 #include <QEventLoop>
+#include <QBuffer>
 #include <QImage>
 #include <QImageWriter>
-#include <QSaveFile>
 #include <QScreen>
 #include <QTimer>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
@@ -137,18 +141,25 @@ int takeScreenshot(MainWindow& window, const QString& path)
     // Two rounds of events: layout, then the first paint of every pane.
     QApplication::processEvents();
     QApplication::processEvents();
+    // An absurd device pixel ratio (QT_SCREEN_SCALE_FACTORS, a screen's own) is refused before the
+    // image is drawn: 1600×1000 at 1000 would be 1.6·10^12 pixels.
+    if (const QString problem = screenshotSizeProblem(window.width(), window.height(), window.devicePixelRatioF());
+        !problem.isEmpty())
+        return fail(problem);
     const QImage image = window.grab().toImage();
-    // A temporary file renamed over the old one: a failed write never leaves a broken or empty PNG.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
-    QImageWriter writer(&file, "png");
-    if (!writer.write(image)) {
-        file.cancelWriting();
-        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), writer.errorString()));
+    // The PNG is made in memory (libpng never meets a full disk, so its own lines never reach
+    // stderr), then written to a temporary file renamed over the old one: a failed write never
+    // leaves a broken or empty PNG, and is lost output (exit 74), as the CLI's.
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image))
+        return fail(QStringLiteral("screenshot: could not encode %1 as PNG: %2").arg(echoPath(path), writer.errorString()));
+    if (const QString why = writeFileAtomically(path, png); !why.isEmpty()) {
+        std::fprintf(stderr, "reducescope: screenshot: could not write %s: %s\n", qPrintable(echoPath(path)), qPrintable(why));
+        return 74;
     }
-    if (!file.commit())
-        return fail(QStringLiteral("screenshot: could not write %1: %2").arg(echoPath(path), file.errorString()));
     return 0;
 }
 
@@ -156,9 +167,14 @@ int takeScreenshot(MainWindow& window, const QString& path)
 
 int main(int argc, char** argv)
 {
+    // A file size limit (`ulimit -f`) would kill the app with SIGXFSZ in the middle of a write;
+    // ignored, the write fails (EFBIG) and is reported (exit 74, the old file kept).
+    std::signal(SIGXFSZ, SIG_IGN);
+    // File names stay the bytes the system gave (native_path.h): a name that is not UTF-8 is not
+    // replaced by another on the way to open() and rename().
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
-        arguments << QString::fromLocal8Bit(argv[i]);
+        arguments << decodeNativePath(QByteArray(argv[i]));
     const CommandLineResult parsed = parseCommandLine(arguments);
     if (parsed.exitCode == 0) {
         QString output = parsed.output;
@@ -179,11 +195,18 @@ int main(int argc, char** argv)
         return fail(parsed.error);
     const CommandLineOptions& options = parsed.options;
     const bool screenshot = !options.screenshot.isEmpty();
-    if (!haveDisplay()) {
-        if (!screenshot) {
-            std::fputs(qPrintable(noDisplayMessage(QStringLiteral("reducescope"))), stderr);
-            return 1;
-        }
+    // Checked before QApplication exists, which aborts when its platform plugin cannot start.
+    if (const QString problem = scaleProblem(); !problem.isEmpty())
+        return fail(problem);
+    const DisplayDecision display = decideDisplay(screenshot);
+    if (display.action == DisplayDecision::Action::Refuse) {
+        std::fputs(qPrintable(display.message), stderr);
+        return display.exitCode;
+    }
+    if (!display.platformEntry.isEmpty())
+        qputenv("QT_QPA_PLATFORM", display.platformEntry.toLocal8Bit());
+    if (display.action == DisplayDecision::Action::Offscreen) {
+        std::fputs(qPrintable(display.message), stderr);
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 

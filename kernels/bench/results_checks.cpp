@@ -6,7 +6,11 @@
 #include "bench/results_file.h"
 #include "model/message.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <tuple>
+#include <vector>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -223,6 +227,213 @@ void check_file(const ResultsFile& f)
                 fail(fields::at("results", i) + ".gpus", "expected 1.." + std::to_string(*f.gpus) +
                                                              " (the file's gpus), got " +
                                                              std::to_string(f.results[i].multi_gpu->gpus));
+}
+
+} // namespace reducescope::bench
+
+// ---- What a file derives, recomputed -------------------------------------------------------------
+namespace reducescope::bench {
+namespace {
+
+/// `got` agrees with `want` within kDerivedSlack of `want` (and `abs` absolutely).
+bool agrees(double got, double want, double abs = 1e-9)
+{
+    return std::fabs(got - want) <= kDerivedSlack * std::fabs(want) + abs;
+}
+
+/// Percentages a file rounds to 0.1 (the fixtures of tests/app/bench/data, an export) still agree.
+constexpr double kPercentRounding = 0.05;
+
+/// |value - reference| <= tolerance, as classify() decides it (a tiny slack for a rounded copy).
+bool within(double value, double reference, double tolerance)
+{
+    return std::isfinite(value) &&
+           std::fabs(value - reference) <= tolerance + 1e-12 * std::max(std::fabs(reference), 1.0);
+}
+
+} // namespace
+
+void check_verdict(const Result& r, const std::string& path)
+{
+    if (r.result && r.reference && r.abs_error) {
+        const double d = std::fabs(*r.result - *r.reference);
+        const double scale = std::max(std::fabs(*r.result), std::fabs(*r.reference));
+        // 10 %: an exported error keeps 2 or 3 digits (0.02 for 0.01875); the error of a float
+        // result against a double reference is far above 1e-12 of their size.
+        if (!(std::fabs(*r.abs_error - d) <= 0.1 * std::max(d, *r.abs_error) + 1e-12 * scale + 1e-300))
+            fail(join(path, "abs_error"), "expected |result - reference| = |" + num(*r.result) + " - " +
+                                              num(*r.reference) + "| = " + num(d) + ", got " + num(*r.abs_error));
+    }
+    const bool have = r.result && r.reference && r.tolerance;
+    if (r.status == Status::Ok) {
+        if (have && !within(*r.result, *r.reference, *r.tolerance))
+            fail(join(path, "status"), "\"ok\" (verified), but result " + num(*r.result) + " is " +
+                                           num(std::fabs(*r.result - *r.reference)) + " from the reference " +
+                                           num(*r.reference) + ", outside the tolerance " + num(*r.tolerance) +
+                                           ": expected \"wrong\"");
+        if (r.checked_after_timing && r.result_after_timing && r.reference && r.tolerance &&
+            !within(*r.result_after_timing, *r.reference, *r.tolerance))
+            fail(join(path, "status"), "\"ok\" (verified), but result_after_timing " + num(*r.result_after_timing) +
+                                           " is outside the tolerance " + num(*r.tolerance) + " of the reference " +
+                                           num(*r.reference) + ": expected \"wrong\"");
+    }
+    if (r.status == Status::Wrong && have && within(*r.result, *r.reference, *r.tolerance)) {
+        const bool after_wrong = r.checked_after_timing &&
+                                 (!r.result_after_timing || !within(*r.result_after_timing, *r.reference, *r.tolerance));
+        // The engine's other reasons (the poison left, the output after the timing, GPUs that
+        // disagree, a counters failure) say what they are; "outside tolerance" is this one.
+        const bool other_reason = !r.message.empty() && r.message.find("outside tolerance") == std::string::npos;
+        if (!after_wrong && !other_reason)
+            fail(join(path, "status"), "\"wrong\", but result " + num(*r.result) + " is within the tolerance " +
+                                           num(*r.tolerance) + " of the reference " + num(*r.reference) +
+                                           " and nothing else made it wrong: expected \"ok\"");
+    }
+}
+
+void check_speed_fields_null_unless_ok(const Result& r, const std::string& path)
+{
+    if (r.status == Status::Ok)
+        return;
+    const std::pair<const char*, const std::optional<double>*> fields_[] = {
+        {"bandwidth_gbs", &r.bandwidth_gbs},
+        {"pct_peak", &r.pct_peak},
+        {"pct_ceiling", &r.pct_ceiling},
+        {"ceiling_ratio", &r.ceiling_ratio},
+        {"speedup_vs_cpu", &r.speedup_vs_cpu},
+        {"speedup_vs_cub", &r.speedup_vs_cub},
+        {"speedup_vs_cub_single_pass", &r.speedup_vs_cub_single_pass},
+        {"speedup_vs_best_baseline", &r.speedup_vs_best_baseline},
+    };
+    const std::string why = "expected null: no speed is measured where the status is \"" +
+                            std::string{status_name(r.status)} + "\", not \"ok\"";
+    for (const auto& [key, value] : fields_)
+        if (*value)
+            fail(join(path, key), why + ", got " + num(**value));
+    if (!r.best_baseline.empty())
+        fail(join(path, "best_baseline"), why + ", got \"" + model::echo(r.best_baseline) + "\"");
+}
+
+void check_ceiling_figures(const Result& r, const std::string& path)
+{
+    if ((r.pct_ceiling || r.ceiling_ratio) && !r.ceiling_read_gbs)
+        fail(join(path, r.pct_ceiling ? "pct_ceiling" : "ceiling_ratio"),
+             "expected null: ceiling_read_gbs is null (no ceiling to be a fraction of), got " +
+                 num(r.pct_ceiling ? *r.pct_ceiling : *r.ceiling_ratio));
+    if ((r.pct_ceiling || r.ceiling_ratio) && !r.bandwidth_gbs)
+        fail(join(path, r.pct_ceiling ? "pct_ceiling" : "ceiling_ratio"),
+             "expected null: bandwidth_gbs is null, got " + num(r.pct_ceiling ? *r.pct_ceiling : *r.ceiling_ratio));
+    if (!r.ceiling_read_gbs || !r.bandwidth_gbs || *r.ceiling_read_gbs <= 0)
+        return;
+    const double ratio = *r.bandwidth_gbs / *r.ceiling_read_gbs;
+    if (r.ceiling_ratio && !agrees(*r.ceiling_ratio, ratio))
+        fail(join(path, "ceiling_ratio"), "expected bandwidth_gbs / ceiling_read_gbs = " + num(ratio) + ", got " +
+                                              num(*r.ceiling_ratio));
+    if (r.pct_ceiling) {
+        // A writer that records ceiling_ratio caps pct_ceiling at 100 % (null above); older
+        // files (without ceiling_ratio) wrote the plain ratio, above 100 % too.
+        if (r.ceiling_ratio && ratio > 1 + kDerivedSlack)
+            fail(join(path, "pct_ceiling"), "expected null: bandwidth_gbs is " + num(ratio) +
+                                                " × ceiling_read_gbs (a fraction of a bandwidth is never above 100 %), got " +
+                                                num(*r.pct_ceiling));
+        if (!agrees(*r.pct_ceiling, 100 * ratio, kPercentRounding))
+            fail(join(path, "pct_ceiling"), "expected 100 × bandwidth_gbs / ceiling_read_gbs = " + num(100 * ratio) +
+                                                " %, got " + num(*r.pct_ceiling));
+    }
+}
+
+void check_derived_across_file(const ResultsFile& f)
+{
+    const bool ceilings = f.ceilings && (f.ceilings->read_gbs || f.ceilings->read_dot_gbs);
+    // The baselines' medians at each point, as run.cpp's Baselines keeps them.
+    using Point = std::tuple<std::size_t, int, int>;
+    std::map<Point, double> cpu, cub_sum, cub_max, single_pass;
+    for (const Result& r : f.results) {
+        if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0 || r.multi_gpu)
+            continue;
+        const Point p{r.n, r.block_size, r.coarse_factor};
+        if (r.strategy == "cpu")
+            cpu[p] = r.time_ms->median;
+        else if (r.strategy == "cub")
+            (r.operation == "max" ? cub_max : cub_sum)[p] = r.time_ms->median;
+        else if (r.strategy == "cub_single_pass")
+            single_pass[p] = r.time_ms->median;
+    }
+    const auto lookup = [](const std::map<Point, double>& m, const Point& p) -> std::optional<double> {
+        const auto it = m.find(p);
+        return it == m.end() ? std::nullopt : std::optional<double>{it->second};
+    };
+    for (std::size_t i = 0; i < f.results.size(); ++i) {
+        const Result& r = f.results[i];
+        const std::string path = fields::at("results", i);
+        if (!ceilings)
+            for (const auto& [key, value] : {std::pair{"ceiling_read_gbs", &r.ceiling_read_gbs},
+                                              std::pair{"pct_ceiling", &r.pct_ceiling},
+                                              std::pair{"ceiling_ratio", &r.ceiling_ratio}})
+                if (*value)
+                    fail(join(path, key), "expected null: the file has no ceilings (\"ceilings\" is " +
+                                              std::string{f.ceilings ? "without read_gbs" : "null or absent"} +
+                                              "), got " + num(**value));
+        if (r.pct_peak && r.bandwidth_gbs) {
+            const bool baseline = r.multi_gpu && r.multi_gpu->combine == "collective_baseline";
+            if (baseline)
+                fail(join(path, "pct_peak"), "expected null for the collective baseline, got " + num(*r.pct_peak));
+            const double peak = f.device.peak_bandwidth_gbs * (r.multi_gpu ? r.multi_gpu->gpus : 1);
+            if (peak > 0 && !agrees(*r.pct_peak, 100 * *r.bandwidth_gbs / peak, kPercentRounding))
+                fail(join(path, "pct_peak"), "expected 100 × bandwidth_gbs / " +
+                                                 std::string{r.multi_gpu ? "(gpus × device.peak_bandwidth_gbs)"
+                                                                         : "device.peak_bandwidth_gbs"} +
+                                                 " = " + num(100 * *r.bandwidth_gbs / peak) + " %, got " + num(*r.pct_peak));
+        }
+        if (r.multi_gpu) {
+            for (const auto& [key, value] : {std::pair{"speedup_vs_cpu", &r.speedup_vs_cpu},
+                                              std::pair{"speedup_vs_cub", &r.speedup_vs_cub}})
+                if (*value)
+                    fail(join(path, key), "expected null: a multi-GPU result has no speed-ups, got " + num(**value));
+            continue;
+        }
+        if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0)
+            continue;
+        const double t = r.time_ms->median;
+        const Point p{r.n, r.block_size, r.coarse_factor};
+        const auto check = [&](const char* key, const std::optional<double>& got, std::optional<double> base_ms,
+                               const char* base) {
+            if (!got || !base_ms)
+                return;  // a baseline the file does not hold (or did not verify) cannot be checked
+            if (!agrees(*got, *base_ms / t, 0.0005))
+                fail(join(path, key), std::string{"expected the median of "} + base + " at n " + std::to_string(r.n) +
+                                          ", block " + std::to_string(r.block_size) + ", C " +
+                                          std::to_string(r.coarse_factor) + " / time_ms.median = " + num(*base_ms) +
+                                          " / " + num(t) + " = " + num(*base_ms / t) + ", got " + num(*got));
+        };
+        check("speedup_vs_cpu", r.speedup_vs_cpu, lookup(cpu, p), "cpu");
+        const auto cub = lookup(r.operation == "max" ? cub_max : cub_sum, p);
+        check("speedup_vs_cub", r.speedup_vs_cub, cub, r.operation == "max" ? "cub max" : "cub");
+        const auto sp = r.operation == "sum" ? lookup(single_pass, p) : std::nullopt;
+        check("speedup_vs_cub_single_pass", r.speedup_vs_cub_single_pass, sp, "cub_single_pass");
+        // Which baseline was the faster is decided from the baselines run before this result (a
+        // baseline's own best_baseline may predate the other), so only its speed-up is checked.
+        if (r.best_baseline == "cub")
+            check("speedup_vs_best_baseline", r.speedup_vs_best_baseline, cub, "cub");
+        else if (r.best_baseline == "cub_single_pass")
+            check("speedup_vs_best_baseline", r.speedup_vs_best_baseline, sp, "cub_single_pass");
+    }
+}
+
+void check_counters_complete(const Counters& c, const std::string& path)
+{
+    if (c.status != CountersStatus::Ok)
+        return;
+    std::vector<std::string> wanted;
+    if (c.metrics)
+        wanted = *c.metrics;
+    else
+        wanted.assign(std::begin(kCounterMetrics), std::end(kCounterMetrics));
+    for (std::size_t i = 0; i < c.kernels.size(); ++i)
+        for (const std::string& m : wanted)
+            if (!c.kernels[i].hardware.count(m))
+                fail(join(fields::at(join(path, "kernels"), i), "hardware"),
+                     "lacks " + model::one_line(m) + " (of " + join(path, "metrics") +
+                         "), but the status is \"ok\": a complete capture has every metric asked for (else status \"error\")");
 }
 
 } // namespace reducescope::bench

@@ -508,6 +508,10 @@ Result read_result(const json& o, const std::string& path)
                                   "launches_checked", "launches_wrong", "exact_launches_checked",
                                   "exact_launches_wrong", "blocked_start", "block_timeouts", "repeat"});
     check_result(r, path);
+    // The derived figures recomputed (results_checks.h): each its own function.
+    check_verdict(r, path);
+    check_speed_fields_null_unless_ok(r, path);
+    check_ceiling_figures(r, path);
     return r;
 }
 
@@ -592,7 +596,9 @@ ResultsFile read_results_json(const json& root)
         // Counters that cannot be read do not cost the results: the reason is kept, and the raw
         // value, so that an export writes back what it read.
         try {
-            f.counters = counters_from_json(*counters, "counters", static_cast<long long>(f.params.n));
+            Counters c = counters_from_json(*counters, "counters", static_cast<long long>(f.params.n));
+            check_counters_complete(c, "counters");
+            f.counters = std::move(c);
         } catch (const SchemaError& e) {
             f.counters_problem = e.what();
             extra["counters"] = *counters;
@@ -600,6 +606,7 @@ ResultsFile read_results_json(const json& root)
     }
     f.extra = JsonValue(std::move(extra));
     check_file(f);
+    check_derived_across_file(f);
     return f;
 }
 

@@ -69,10 +69,12 @@ struct BenchArgs {
     /// --timeout; used when --reps is not given. With --reps, exactly that many samples.
     b::StopCriteria stop;
     std::string min_samples_text, min_time_text, max_noise_text, timeout_text;
+    /// Whether each was given at all: `--timeout ''` is a value to refuse, not an absent option.
+    bool min_samples_given = false, min_time_given = false, max_noise_given = false, timeout_given = false;
     bool reps_given = false;
     // as typed (strict decimal, parsed in resolve); whether --sweep-n / --json were given at all
     std::string reps_text = "100", warmup_text = "10", batches_text = "5", seed_text, device_text = "0", gpus_text;
-    bool sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
+    bool n_given = false, sweep_given = false, json_given = false, seed_given = false, gpus_given = false;
     // resolved
     std::vector<std::size_t> sizes;
     std::vector<unsigned int> blocks, coarse;
@@ -219,38 +221,32 @@ std::string number_text(double v)
     return buf;
 }
 
-/// A decimal number option (digits, at most one '.') in lo..hi.
+/// A decimal number option in lo..hi (parse_real's syntax, as compare --noise-factor reads its k:
+/// "1e-400" is 0, inside 0..600; "1e400" is infinite, outside every range).
 double parse_real_option(const std::string& flag, const std::string& text, double lo, double hi, const char* unit)
 {
-    auto fail = [&] {
-        return BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit +
-                        " (got " + (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
-    };
-    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789.") != std::string::npos ||
-        std::count(text.begin(), text.end(), '.') > 1 || text == ".")
-        throw fail();
-    const double v = std::strtod(text.c_str(), nullptr);
-    if (!(v >= lo && v <= hi))
-        throw fail();
-    return v;
+    const std::optional<double> v = parse_real(text);
+    if (!v || !(*v >= lo && *v <= hi))
+        throw BadInput{flag + " must be a number in " + number_text(lo) + ".." + number_text(hi) + unit + " (got " +
+                       (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
+    return *v == 0 ? 0.0 : *v;  // -0 is 0
 }
 
 /// The stopping options (docs/benchmarks.md, "How many samples"). `--reps` keeps its old meaning, a
 /// fixed count; the adaptive rule's options cannot be combined with it (one line says so).
 void resolve_stopping(BenchArgs& a)
 {
-    const bool any = !a.min_samples_text.empty() || !a.min_time_text.empty() || !a.max_noise_text.empty() ||
-                     !a.timeout_text.empty();
+    const bool any = a.min_samples_given || a.min_time_given || a.max_noise_given || a.timeout_given;
     if (any && a.reps_given)
         throw BadInput{"--reps fixes the number of samples; --min-samples, --min-time, --max-noise and --timeout "
                        "apply only without it"};
-    if (!a.min_samples_text.empty())
+    if (a.min_samples_given)
         a.stop.min_samples = static_cast<int>(parse_int_option("--min-samples", a.min_samples_text, 3, 100000));
-    if (!a.min_time_text.empty())
+    if (a.min_time_given)
         a.stop.min_time_s = parse_real_option("--min-time", a.min_time_text, 0.0, 600.0, " s");
-    if (!a.max_noise_text.empty())
+    if (a.max_noise_given)
         a.stop.max_noise = parse_real_option("--max-noise", a.max_noise_text, 0.0, 100.0, " %") / 100.0;
-    if (!a.timeout_text.empty())
+    if (a.timeout_given)
         a.stop.timeout_s = parse_real_option("--timeout", a.timeout_text, 0.001, 3600.0, " s");
 }
 
@@ -259,6 +255,10 @@ void resolve(BenchArgs& a)
     // The output file first: a bad path fails before anything else is checked or run.
     if (a.json_given)
         check_json_path(a.json_file);
+    if (a.n_given && a.sweep_given)
+        throw BadInput{"--n and --sweep-n cannot be combined (got --n " + model::echo(a.n_text) + " and --sweep-n " +
+                       (a.sweep_n.empty() ? std::string{"''"} : model::echo(a.sweep_n)) +
+                       "): --n is the one size of a run, --sweep-n the sizes of a sweep; give one of them"};
     if (a.sweep_given) {
         if (a.sweep_n.empty())
             throw BadInput{"--sweep-n must be sizes in " + range_text(1, b::kMaxN) +
@@ -418,17 +418,17 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     // ---- bench ----
     auto args = std::make_shared<BenchArgs>();
     CLI::App* bench = app.add_subcommand("bench", "Time the CUDA kernels against a float64 reference (JSON lines)");
-    bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
+    CLI::Option* n_opt = bench->add_option("--n", args->n_text, "Elements (1.." + std::to_string(b::kMaxN) + "; 1K, 4M, 1G, 2^20 accepted)");
     CLI::Option* sweep_opt = bench->add_option("--sweep-n", args->sweep_n, "Sizes to sweep, each in 1.." + std::to_string(b::kMaxN) + ": e.g. 1K..1G (powers of two) or 1000,4096");
     bench->add_option("--strategies", args->strategies, "all, or a comma list of strategy ids: " + all_ids());
     CLI::Option* reps_opt = bench->add_option("--reps", args->reps_text,
         "Timed repetitions (1..100000): a fixed count of samples (per-launch) or of repetitions in --batches "
         "batches (loop, graph). Without it, each cell samples until --min-samples, --min-time and --max-noise "
         "are met or --timeout passes")->type_name("UINT");
-    bench->add_option("--min-samples", args->min_samples_text, "Without --reps: at least this many samples per cell (3..100000; default 10)")->type_name("UINT");
-    bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
-    bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (standard deviation / mean of the samples, nvbench's) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
-    bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
+    CLI::Option* min_samples_opt = bench->add_option("--min-samples", args->min_samples_text, "Without --reps: at least this many samples per cell (3..100000; default 10)")->type_name("UINT");
+    CLI::Option* min_time_opt = bench->add_option("--min-time", args->min_time_text, "Without --reps: at least this much GPU time per cell, seconds (0..600; default 0.5)")->type_name("SECONDS");
+    CLI::Option* max_noise_opt = bench->add_option("--max-noise", args->max_noise_text, "Without --reps: stop once the noise (standard deviation / mean of the samples, nvbench's) is at most this, % (0..100; default 0.5); cells above it are flagged")->type_name("PERCENT");
+    CLI::Option* timeout_opt = bench->add_option("--timeout", args->timeout_text, "Without --reps: stop a cell after this much wall-clock time even if noisy, seconds (0.001..3600; default 5)")->type_name("SECONDS");
     CLI::Option* repeat_opt = bench->add_option("--repeat", args->repeat_text, "Determinism: after timing, launch each kernel K more times (1.." + std::to_string(b::kMaxRepeat) + ") and keep every result bit for bit, with the distinct results and their spread in ulps")->type_name("K");
     bench->add_flag("--table", args->table, "Print a text table on stdout instead of JSON lines (noise, stop rule, cache state and flags in every row)");
     bench->add_option("--warmup", args->warmup_text, "Untimed repetitions first (0..10000)")->type_name("UINT");
@@ -444,9 +444,15 @@ void register_bench_commands(CLI::App& app, int& exit_code)
     bench->add_flag("--counters", args->counters,
                     "Also run Nsight Compute (ncu, from the PATH) on the single-block kernels at 1024 elements and "
                     "put its counters beside the model's into the results (docs/hardware-counters.md)");
-    bench->callback([args, gpus, sweep_opt, seed_opt, json_opt, reps_opt, repeat_opt, &exit_code] {
+    bench->callback([args, gpus, n_opt, sweep_opt, seed_opt, json_opt, reps_opt, repeat_opt, min_samples_opt, min_time_opt,
+                     max_noise_opt, timeout_opt, &exit_code] {
+        args->min_samples_given = min_samples_opt->count() > 0;
+        args->min_time_given = min_time_opt->count() > 0;
+        args->max_noise_given = max_noise_opt->count() > 0;
+        args->timeout_given = timeout_opt->count() > 0;
         args->repeat_given = repeat_opt->count() > 0;
         args->sweep_given = sweep_opt->count() > 0;
+        args->n_given = n_opt->count() > 0;
         args->reps_given = reps_opt->count() > 0;
         args->seed_given = seed_opt->count() > 0;
         args->json_given = json_opt->count() > 0;

@@ -18,7 +18,9 @@
 #include <sstream>
 #include <string>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace reducescope::cli {
 namespace {
@@ -37,12 +39,31 @@ std::string read_file(const std::string& path)
         throw BadInput{name + "not a regular file (A and B: a results file path, .json)"};
     if (static_cast<std::size_t>(st.st_size) > b::kMaxResultsFileBytes)
         throw BadInput{name + "over the limit of " + std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw BadInput{name + "cannot open (A and B: a results file path, .json)"};
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    // open() itself, so that a file that cannot be read says why (Permission denied, ...).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        throw BadInput{name + "cannot open (" + std::strerror(errno) + ")"};
+    std::string text;
+    char chunk[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(fd, chunk, sizeof chunk);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            const int err = errno;
+            ::close(fd);
+            throw BadInput{name + "cannot read (" + std::strerror(err) + ")"};
+        }
+        if (got == 0)
+            break;
+        text.append(chunk, static_cast<std::size_t>(got));
+        if (text.size() > b::kMaxResultsFileBytes) {
+            ::close(fd);
+            throw BadInput{name + "over the limit of " + std::to_string(b::kMaxResultsFileBytes >> 20) + " MiB"};
+        }
+    }
+    ::close(fd);
+    return text;
 }
 
 b::ResultsFile load(const std::string& path)
@@ -55,12 +76,27 @@ b::ResultsFile load(const std::string& path)
     }
 }
 
-/// k of --noise-factor: a decimal number in 0..100 (from_chars' syntax: no sign but '-', no "inf"
-/// or "nan"). A value too small for a double (1e-400) is rounded as any decimal is, to 0 (as an
-/// input value below the smallest float becomes 0, docs/trace-format.md); -0 and one too large
-/// (1e400) are out of the range. nullopt when `text` is not such a number.
+/// k of --noise-factor: a number in 0..100 (parse_real's syntax). -0 and one too large (1e400)
+/// are out of the range; 1e-400 is 0. nullopt when `text` is not such a number.
 std::optional<double> noise_factor(const std::string& text)
 {
+    const std::optional<double> v = parse_real(text);
+    if (!v || !(*v >= 0 && *v <= 100) || std::signbit(*v))
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+std::optional<double> parse_real(const std::string& text)
+{
+    if (text.empty() || text.size() > 64)
+        return std::nullopt;
+    for (const char c : text)  // from_chars also reads "inf", "nan" and "infinity": not numbers here
+        if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'))
+            return std::nullopt;
+    if (text[0] == '+')
+        return std::nullopt;
     double v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (end != text.data() + text.size())
@@ -69,12 +105,8 @@ std::optional<double> noise_factor(const std::string& text)
         v = std::strtod(text.c_str(), nullptr);  // the syntax is checked: underflow 0 (or a subnormal), overflow inf
     else if (ec != std::errc{})
         return std::nullopt;
-    if (!(v >= 0 && v <= 100) || std::signbit(v))
-        return std::nullopt;
     return v;
 }
-
-} // namespace
 
 void register_compare_command(CLI::App& app, int& exit_code)
 {

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -100,6 +101,16 @@ std::optional<std::string> stdout_failure()
         failed = true;
     if (!failed)
         return std::nullopt;
+    if (!err) {
+        // The failing write may have come earlier (a buffer flushed in the middle of the output),
+        // its errno long overwritten. A file that reached the file size limit (`ulimit -f`; SIGXFSZ
+        // is ignored, main.cpp) is the one case that can be told afterwards.
+        struct stat st {};
+        struct rlimit lim {};
+        if (::fstat(1, &st) == 0 && S_ISREG(st.st_mode) && ::getrlimit(RLIMIT_FSIZE, &lim) == 0 &&
+            lim.rlim_cur != RLIM_INFINITY && static_cast<rlim_t>(st.st_size) >= lim.rlim_cur)
+            err = EFBIG;
+    }
     return errno_text(err);
 }
 

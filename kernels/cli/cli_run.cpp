@@ -187,6 +187,10 @@ int run_command_line(int argc, const char* const* argv)
     std::optional<std::string> word;
     CLI::App* sub = named_subcommand(app, argc, argv, word);
     try {
+        // --version prints the version and nothing else: a word beside it is a mistake to name
+        // (CLI11 would print the version and drop the word).
+        if (argc > 2 && std::strcmp(argv[1], "--version") == 0)
+            throw BadInput{"--version takes no other arguments (got " + model::echo(argv[2]) + "; see --help)"};
         if (sub)
             refuse_flag_values(*sub, argc, argv);
         // `--gpu-host`: the command runs on the host (kernels/cli/remote.h); the host's CLI,

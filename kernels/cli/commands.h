@@ -5,6 +5,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
+#include <string>
+
 namespace reducescope::cli {
 
 /// Exit codes shared by every subcommand (docs/reliability.md, "What is promised"). kOutputError:
@@ -24,6 +27,13 @@ void register_bench_commands(CLI::App& app, int& exit_code);
 void register_kernel_commands(CLI::App& app, int& exit_code);
 /// `compare A.json B.json` (kernels/cli/cli_compare.cpp); registered by register_bench_commands.
 void register_compare_command(CLI::App& app, int& exit_code);
+
+/// A decimal number as every real-valued option reads it (`bench --min-time`, `--max-noise`,
+/// `--timeout`, `compare --noise-factor`): std::from_chars' general syntax ("0.5", ".5", "5e-1",
+/// "-0"), the whole text, no "inf" or "nan". A value too small for a double ("1e-400") is rounded
+/// as any decimal is, to 0 or a subnormal; one too large ("1e400") is +-infinity, which no range
+/// holds. nullopt when `text` is not such a number.
+std::optional<double> parse_real(const std::string& text);
 
 /// The whole command line of reducescope-cli (kernels/cli/cli_run.cpp): parses argv (argv[0] is
 /// the program), runs the subcommand, prints errors as one line on stderr and returns the exit

@@ -17,6 +17,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <map>
+#include <optional>
+#include <tuple>
 
 namespace reducescope::model {
 using nlohmann::json;
@@ -656,6 +659,51 @@ const json& check_access(const json& v, const std::string& a, const Launch& l)
     return x;
 }
 
+// Steps over the same array (same values_space, block_dim and grid_dim) show it at the same
+// length: a `values` shorter or longer than the other steps' is the field to blame, before the
+// lanes' indices into it are (issue 28: a step with 1 value of 8 was blamed on a lane's read).
+// Where the steps of a group disagree, the length most of them have is taken for the right one.
+void check_values_lengths(const json& steps)
+{
+    std::map<std::tuple<std::string, long long, long long>, std::map<std::size_t, std::size_t>> lengths;
+    const auto key = [](const json& s) -> std::optional<std::tuple<std::string, long long, long long>> {
+        if (!s.is_object())
+            return std::nullopt;
+        const auto space = s.find(keys::values_space), bd = s.find(keys::block_dim), gd = s.find(keys::grid_dim),
+                   v = s.find(keys::values);
+        if (space == s.end() || !space->is_string() || bd == s.end() || !bd->is_number_integer() || gd == s.end() ||
+            !gd->is_number_integer() || v == s.end() || !v->is_array())
+            return std::nullopt;  // check_step names what is missing or of the wrong type
+        return std::tuple{space->get<std::string>(), bd->get<long long>(), gd->get<long long>()};
+    };
+    for (const json& s : steps)
+        if (const auto k = key(s))
+            ++lengths[*k][s.at(keys::values).size()];
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const auto k = key(steps[i]);
+        if (!k)
+            continue;
+        const auto& counts = lengths.at(*k);
+        if (counts.size() < 2)
+            continue;
+        std::size_t common = 0, most = 0, total = 0;
+        for (const auto& [len, n] : counts) {
+            total += n;
+            if (n > most) {
+                most = n;
+                common = len;
+            }
+        }
+        const std::size_t have = steps[i].at(keys::values).size();
+        if (have != common && most * 2 > total)
+            throw FieldError{item(keys::steps, i) + "." + keys::values + " must hold " + std::to_string(common) +
+                             " values, as " + std::to_string(most) + " of the " + std::to_string(total) +
+                             " steps over the same array (values_space " + std::get<0>(*k) + ", block_dim " +
+                             std::to_string(std::get<1>(*k)) + ", grid_dim " + std::to_string(std::get<2>(*k)) +
+                             ") do (got " + std::to_string(have) + ")"};
+    }
+}
+
 void check_step(const json& s, const std::string& p, const Launch& trace_launch, long long input_size,
                 std::size_t source_lines)
 {
@@ -742,8 +790,18 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
                    {LaneState::Active, LaneState::Idle, LaneState::Exited});
             const json& reads = field(lanes[i], keys::reads, ln + ".");
             const json& writes = field(lanes[i], keys::writes, ln + ".");
-            check_indices(reads, ln + "." + keys::reads, kMaxIndexList, 0, (reads_input ? input_size : n_values) - 1);
-            check_indices(writes, ln + "." + keys::writes, kMaxIndexList, 0, n_values - 1);
+            // The indices are into the step's values (or the input): the message says which, and
+            // how many that holds, since a wrong length there is as likely as a wrong index.
+            try {
+                check_indices(reads, ln + "." + keys::reads, kMaxIndexList, 0, (reads_input ? input_size : n_values) - 1);
+                check_indices(writes, ln + "." + keys::writes, kMaxIndexList, 0, n_values - 1);
+            } catch (const FieldError& e) {
+                const bool write = e.message.rfind(ln + "." + keys::writes, 0) == 0;
+                throw FieldError{e.message + (reads_input && !write
+                                                  ? " (an index into the input, " + std::to_string(input_size) + " values)"
+                                                  : " (an index into " + q + keys::values + ", which holds " +
+                                                        std::to_string(n_values) + " values)")};
+            }
             boolean(field(lanes[i], keys::padding, ln + "."), ln + "." + keys::padding);
             pairs += static_cast<long long>(reads.size() * std::max<std::size_t>(1, writes.size()));
             if (pairs > kMaxArray * 4)
@@ -908,6 +966,7 @@ TraceFile check_and_read(const json& j)
         check_faults(*f, static_cast<long long>(array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1).size()));
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
     const json& steps = array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1);
+    check_values_lengths(steps);
     for (std::size_t i = 0; i < steps.size(); ++i) {
         check_step(steps[i], item(keys::steps, i), launch, padded, lines);
         // The step belongs to this strategy and its launch (two_pass's second kernel: 1 x 1024).

@@ -112,15 +112,25 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     // The legend sits in a row between the title and the plot, never over a bar or a line.
     axisRect()->insetLayout()->take(legend);
     plotLayout()->insertRow(1);
+    // Each legend centred in a row of its own (an empty cell stretching on either side). The two
+    // legends must not share a grid column: a column is as wide as its widest element allows
+    // at most and its narrowest requires at least, and the notes legend (empty, 12 px of margins,
+    // or shorter than the strategies) would cap the column below the strategies' legend's
+    // minimum, a layout QCustomPlot cannot satisfy ("layouting aborted" on every replot).
     auto* legendRow = new QCPLayoutGrid;
     plotLayout()->addElement(1, 0, legendRow);
     plotLayout()->setRowStretchFactor(1, 0.001);
-    legendRow->addElement(0, 0, new QCPLayoutElement(this));
-    legendRow->addElement(0, 1, legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(this));
-    legendRow->setColumnStretchFactor(0, 1);
-    legendRow->setColumnStretchFactor(1, 0.001);
-    legendRow->setColumnStretchFactor(2, 1);
+    const auto centred = [this, legendRow](int row, QCPLegend* l) {
+        auto* line = new QCPLayoutGrid;
+        legendRow->addElement(row, 0, line);
+        line->addElement(0, 0, new QCPLayoutElement(this));
+        line->addElement(0, 1, l);
+        line->addElement(0, 2, new QCPLayoutElement(this));
+        line->setColumnStretchFactor(0, 1);
+        line->setColumnStretchFactor(1, 0.001);
+        line->setColumnStretchFactor(2, 1);
+    };
+    centred(0, legend);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(6);
     legend->setLayer(QStringLiteral("legend"));
@@ -128,7 +138,7 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     legend->setIconSize(30, 22);  // tall enough that underscores below the baseline are not clipped
     auto* notes = new QCPLegend;
     notes->setObjectName(QStringLiteral("notesLegend"));
-    legendRow->addElement(1, 1, notes);  // the grid makes it the plot's child
+    centred(1, notes);  // the grid makes it the plot's child
     notes->setParent(this);
     notes->setFont(legend->font());
     notes->setFillOrder(QCPLayoutGrid::foColumnsFirst);

@@ -381,6 +381,8 @@ void TestBenchPane::overlay()
     QJsonArray a = other[QStringLiteral("results")].toArray();
     QJsonObject r = a[4].toObject();  // coarsened: half the bandwidth (twice the time)
     r[QStringLiteral("bandwidth_gbs")] = 343.8;
+    for (const char* k : {"pct_peak", "pct_ceiling", "ceiling_ratio", "speedup_vs_cpu", "speedup_vs_cub"})  // derived from the old time (results_checks.h)
+        r.remove(QLatin1String(k));
     QJsonObject t = r[QStringLiteral("time_ms")].toObject();
     for (const QString& k : t.keys())
         t[k] = t[k].toDouble() * 2;
@@ -414,6 +416,8 @@ void TestBenchPane::comparisonVerdicts()
     r0.insert(QStringLiteral("time_ms"), QJsonObject{{QStringLiteral("median"), median}, {QStringLiteral("min"), median * 0.99},
                                                      {QStringLiteral("max"), median * 1.01}});
     r0.insert(QStringLiteral("bandwidth_gbs"), r0.value(QStringLiteral("bytes_read")).toDouble() / (median * 1e6));
+    for (const char* k : {"pct_peak", "pct_ceiling", "ceiling_ratio", "speedup_vs_cpu", "speedup_vs_cub"})  // derived from the old time: left out (results_checks.h)
+        r0.remove(QLatin1String(k));
     r0.insert(QStringLiteral("noise"), 0.01);
     results.replace(0, r0);
     o.insert(QStringLiteral("results"), results);
@@ -570,6 +574,8 @@ void TestBenchPane::heatMapCellsEqualFile()
                                                        {QStringLiteral("max"), median}};
             const double gbs = std::round(4.0 * double(n) / (median * 1e6) * 10) / 10;
             r[QStringLiteral("bandwidth_gbs")] = gbs;
+            for (const char* k : {"pct_peak", "pct_ceiling", "ceiling_ratio", "speedup_vs_cpu", "speedup_vs_cub"})  // derived from the old time: left out (results_checks.h)
+            r.remove(QLatin1String(k));
             expected[qMakePair(x, y)] = gbs;
             results.append(r);
         }
@@ -1415,9 +1421,14 @@ void TestBenchPane::multiGpuResultsDrawn()
         r[QStringLiteral("algbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(alg) : QJsonValue();
         r[QStringLiteral("busbw_gbs")] = QString::fromLatin1(status) == QLatin1String("ok") ? QJsonValue(bus) : QJsonValue();
         if (QString::fromLatin1(status) != QLatin1String("ok")) {
+            for (const char* k : {"pct_peak", "pct_ceiling", "ceiling_ratio", "speedup_vs_cpu", "speedup_vs_cub"})  // no speed unless ok (results_checks.h)
+                r.remove(QLatin1String(k));
             r[QStringLiteral("bandwidth_gbs")] = QJsonValue();
             r[QStringLiteral("time_ms")] = QJsonValue();
         }
+        r.remove(QStringLiteral("speedup_vs_cpu"));  // a multi-GPU result has no speed-ups (results_checks.h)
+        r.remove(QStringLiteral("speedup_vs_cub"));
+        r.remove(QStringLiteral("pct_peak"));  // its one-GPU figure, not of gpus × the peak
         results[i] = r;
     };
     tag(0, 1, "nccl_allreduce", "ok");

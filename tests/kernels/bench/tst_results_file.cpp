@@ -98,6 +98,12 @@ private slots:
     void countersKept();
     void unknownMembersKept();
     void badCountersKeepTheResults();
+    void countersOkNeedEveryMetric();
+    void consistentFilesLoad_data();
+    void consistentFilesLoad();
+    void everyShippedResultsFileLoads_data();
+    void everyShippedResultsFileLoads();
+    void byteOrderMarkAsTheTraceReader();
     void twoParameterSweepRoundTrip();
     void twoParameterSweepWrittenFromStruct();
     void oneParameterFormStillReads_data();
@@ -269,6 +275,133 @@ void TstResultsFile::badCountersKeepTheResults()
                             "whole number in 0..2^53 (a count), got 36.5"));
     // What could not be read is written back as it was.
     QCOMPARE(to_json(f)["counters"], in["counters"]);
+}
+
+// A counters section that says "ok" has every metric it asked for (issue 28): one missing is the
+// counters' problem (the results still load; the app's --counters refuses it).
+void TstResultsFile::countersOkNeedEveryMetric()
+{
+    json in = json::parse(readText(source(QStringLiteral("tests/app/step/data/counters_h200_1024.json"))));
+    QVERIFY(read_results(in.dump()).counters);
+    in["counters"]["kernels"][2]["hardware"].erase("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+    ResultsFile f = read_results(in.dump());
+    QCOMPARE(int(f.results.size()), 21);
+    QVERIFY(!f.counters);
+    QCOMPARE(QString::fromStdString(f.counters_problem),
+             QStringLiteral("counters.kernels[2].hardware: lacks l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum "
+                            "(of counters.metrics), but the status is \"ok\": a complete capture has every metric asked for "
+                            "(else status \"error\")"));
+    // Without `metrics`, the metrics the engine asks for (kCounterMetrics, five) are the list.
+    in = json::parse(readText(source(QStringLiteral("tests/app/step/data/counters_h200_1024.json"))));
+    in["counters"].erase("metrics");
+    f = read_results(in.dump());
+    QVERIFY(!f.counters);
+    QVERIFY2(f.counters_problem.find("lacks l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum") != std::string::npos,
+             f.counters_problem.c_str());
+    // The same capture with status "error" is what it says: read.
+    in["counters"]["status"] = "error";
+    in["counters"]["message"] = "ncu's CSV has no number for l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+    QVERIFY(read_results(in.dump()).counters);
+}
+
+// Files that agree with themselves still load, however they got there.
+void TstResultsFile::consistentFilesLoad_data()
+{
+    QTest::addColumn<QString>("text");
+    const auto add = [](const char* name, const json& j) { QTest::addRow("%s", name) << QString::fromStdString(j.dump()); };
+    add("the fixture as it is", fixture());
+    add("wrong within tolerance for another reason", edited([](json& j) {
+            j["results"][7]["result"] = 524288.5;
+            j["results"][7]["abs_error"] = 0.5;
+            j["results"][7]["message"] = "the output still holds the poison: the kernel did not write it";
+        }));
+    add("wrong: the output after the timing", edited([](json& j) {
+            j["results"][7]["result"] = 524288.5;
+            j["results"][7]["abs_error"] = 0.5;
+            j["results"][7]["checked_after_timing"] = true;
+            j["results"][7]["result_after_timing"] = 3.0;
+            j["results"][7]["message"] = "";
+        }));
+    add("expected_wrong that happened to match", edited([](json& j) {
+            j["results"][6]["result"] = 524288.0;
+            j["results"][6]["abs_error"] = 0.0;
+        }));
+    add("no ceilings and no ceiling figures", edited([](json& j) {
+            j["ceilings"] = nullptr;
+            for (json& r : j["results"]) {
+                r["ceiling_read_gbs"] = nullptr;
+                r["pct_ceiling"] = nullptr;
+            }
+        }));
+    add("speed-ups without the baselines in the file", edited([](json& j) {
+            json kept = json::array();
+            for (const json& r : j["results"])
+                if (r["strategy"] != "cpu" && r["strategy"] != "cub")
+                    kept.push_back(r);
+            j["results"] = kept;
+            j["params"]["strategies"] = json::array();
+            for (const json& r : kept)
+                j["params"]["strategies"].push_back(r["strategy"]);
+        }));
+    add("abs_error rounded as in docs/results-format.md", edited([](json& j) {
+            j["results"][0]["result"] = 524288.3;
+            j["results"][0]["reference"] = 524288.28125;
+            j["results"][0]["abs_error"] = 0.02;
+        }));
+}
+
+void TstResultsFile::consistentFilesLoad()
+{
+    QFETCH(QString, text);
+    QCOMPARE(refusal(json::parse(text.toStdString())), QString());
+}
+
+// Every results file the project ships (docs/, resources/, tests/): the multi-GPU files with
+// "ceilings" absent and pct_ceiling null, the older files whose pct_ceiling is above 100 %, the
+// rounded fixtures, the counters captures.
+void TstResultsFile::everyShippedResultsFileLoads_data()
+{
+    QTest::addColumn<QString>("path");
+    int n = 0;
+    for (const char* dir : {"docs", "resources", "tests"}) {
+        QDirIterator it(source(QString::fromLatin1(dir)), {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            if (f.contains(QStringLiteral("/fuzz/")) || !QByteArray::fromStdString(readText(f)).contains("\"reducescope-results\""))
+                continue;
+            QTest::addRow("%s", qPrintable(QDir(source(QString())).relativeFilePath(f))) << f;
+            ++n;
+        }
+    }
+    QVERIFY2(n >= 60, qPrintable(QStringLiteral("only %1 shipped results files found").arg(n)));
+}
+
+void TstResultsFile::everyShippedResultsFileLoads()
+{
+    QFETCH(QString, path);
+    try {
+        const ResultsFile f = read_results(readText(path));
+        QVERIFY(!f.results.empty());
+        QVERIFY2(f.counters_problem.empty(), f.counters_problem.c_str());
+    } catch (const SchemaError& e) {
+        QFAIL(e.what());
+    }
+}
+
+// A UTF-8 byte order mark before the JSON: read, as the trace reader reads it (one parser,
+// model::parse_json); anywhere else it is not JSON, in both readers alike (tst_trace_file).
+void TstResultsFile::byteOrderMarkAsTheTraceReader()
+{
+    const std::string text = fixture().dump();
+    QCOMPARE(int(read_results("\xEF\xBB\xBF" + text).results.size()), 13);
+    QCOMPARE(refusal(json::parse(text)), QString());
+    QString message;
+    try {
+        read_results(" \xEF\xBB\xBF" + text);
+    } catch (const SchemaError& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    QCOMPARE(message, QStringLiteral("not JSON: line 1, column 2: invalid literal"));
 }
 
 void TstResultsFile::twoParameterSweepRoundTrip()
@@ -509,6 +642,7 @@ void TstResultsFile::refused_data()
     // Sweeps, both ways: every result's value listed, every listed value matched.
     add("result's n not listed", edited([](json& j) { j["results"][3]["n"] = 4096; j["results"][3]["bytes_read"] = 16384;
                                                       j["results"][3]["bandwidth_gbs"] = nullptr;
+                                                      j["results"][3]["pct_ceiling"] = nullptr;  // no bandwidth, no fraction of one
                                                       j["params"]["sweep"] = {{"param", "n"}, {"values", {1048576}}}; }),
         QStringLiteral("results[3].n: 4096 is not among params.sweep.values (1048576)"));
     // Two-parameter sweeps: block size × coarse factor only, both lists against the results, and
@@ -588,6 +722,78 @@ void TstResultsFile::refused_data()
         QStringLiteral("results[0].gpus: expected 1..2 (the file's gpus), got 3"));
     add("algbw on a failed run", multiEdited([](json& j) { j["results"][0]["status"] = "error"; }),
         QStringLiteral("results[0].algbw_gbs: expected null: the status is \"error\", not \"ok\""));
+    // Figures the file derives, recomputed (issue 28): a file that contradicts itself is refused,
+    // naming the field. The fixture's results[0..5] are ok, [7] wrong, [12] the cpu baseline.
+    add("ok, value far from the reference (abs_error kept)", edited([](json& j) { j["results"][0]["result"] = 1e30; }),
+        QStringLiteral("results[0].abs_error: expected |result - reference| = |1e+30 - 524288| = 1e+30, got 0.02"));
+    add("ok, value far from the reference (abs_error matching)", edited([](json& j) {
+            j["results"][0]["result"] = 1e30;
+            j["results"][0]["abs_error"] = 1e30 - 524288.0;
+        }),
+        QStringLiteral("results[0].status: \"ok\" (verified), but result 1e+30 is 1e+30 from the reference 524288, "
+                       "outside the tolerance 1.1: expected \"wrong\""));
+    add("ok, 84.7 against 84.8 (the issue's case at the cpu's scale)", edited([](json& j) {
+            j["results"][0]["reference"] = 84.7;
+            j["results"][0]["result"] = 85.9;
+            j["results"][0]["abs_error"] = 1.2;
+        }),
+        QStringLiteral("results[0].status: \"ok\" (verified), but result 85.9 is 1.2 from the reference 84.7, outside the "
+                       "tolerance 1.1: expected \"wrong\""));
+    add("abs_error off", edited([](json& j) { j["results"][1]["abs_error"] = 0.5; }),
+        QStringLiteral("results[1].abs_error: expected |result - reference| = |524288.02 - 524288| = 0.02000000002, got 0.5"));
+    add("ok, output after the timing wrong", edited([](json& j) {
+            j["results"][2]["checked_after_timing"] = true;
+            j["results"][2]["result_after_timing"] = 1.0;
+        }),
+        QStringLiteral("results[2].status: \"ok\" (verified), but result_after_timing 1 is outside the tolerance 1.1 of "
+                       "the reference 524288: expected \"wrong\""));
+    add("wrong, but within tolerance", edited([](json& j) {
+            j["results"][7]["result"] = 524288.5;
+            j["results"][7]["abs_error"] = 0.5;
+        }),
+        QStringLiteral("results[7].status: \"wrong\", but result 524288.5 is within the tolerance 1.1 of the reference "
+                       "524288 and nothing else made it wrong: expected \"ok\""));
+    add("wrong, with a bandwidth", edited([](json& j) { j["results"][7]["bandwidth_gbs"] = 4194304 / (0.0103 * 1e6); }),
+        QStringLiteral("results[7].bandwidth_gbs: expected null: no speed is measured where the status is \"wrong\", not "
+                       "\"ok\", got 407.2139806"));
+    add("wrong, with a speed-up", edited([](json& j) { j["results"][7]["speedup_vs_cub"] = 1.5; }),
+        QStringLiteral("results[7].speedup_vs_cub: expected null: no speed is measured where the status is \"wrong\", not "
+                       "\"ok\", got 1.5"));
+    add("skipped, with pct_peak", edited([](json& j) { j["results"][8]["pct_peak"] = 3; }),
+        QStringLiteral("results[8].pct_peak: expected null: no speed is measured where the status is \"skipped\", not "
+                       "\"ok\", got 3"));
+    add("expected_wrong, with best_baseline", edited([](json& j) { j["results"][6]["best_baseline"] = "cub"; }),
+        QStringLiteral("results[6].best_baseline: expected null: no speed is measured where the status is "
+                       "\"expected_wrong\", not \"ok\", got \"cub\""));
+    add("ceilings null beside pct_ceiling", edited([](json& j) {
+            j["ceilings"] = nullptr;
+            for (json& r : j["results"])
+                r["ceiling_read_gbs"] = nullptr;
+        }),
+        QStringLiteral("results[0].pct_ceiling: expected null: ceiling_read_gbs is null (no ceiling to be a fraction of), got 2.4"));
+    add("ceilings null beside ceiling_read_gbs", edited([](json& j) { j["ceilings"] = nullptr; }),
+        QStringLiteral("results[0].ceiling_read_gbs: expected null: the file has no ceilings (\"ceilings\" is null or "
+                       "absent), got 4300"));
+    add("pct_ceiling off", edited([](json& j) { j["results"][4]["pct_ceiling"] = 50.0; }),
+        QStringLiteral("results[4].pct_ceiling: expected 100 × bandwidth_gbs / ceiling_read_gbs = 15.99069767 %, got 50"));
+    add("ceiling_ratio off", edited([](json& j) { j["results"][4]["ceiling_ratio"] = 0.5; }),
+        QStringLiteral("results[4].ceiling_ratio: expected bandwidth_gbs / ceiling_read_gbs = 0.1599069767, got 0.5"));
+    add("pct_ceiling above 100 beside ceiling_ratio", edited([](json& j) {
+            j["ceilings"]["read_gbs"] = 500.0;
+            j["results"][4]["ceiling_read_gbs"] = 500.0;
+            j["results"][4]["ceiling_ratio"] = 687.6 / 500.0;
+            j["results"][4]["pct_ceiling"] = 100 * 687.6 / 500.0;
+        }),
+        QStringLiteral("results[4].pct_ceiling: expected null: bandwidth_gbs is 1.3752 × ceiling_read_gbs (a fraction "
+                       "of a bandwidth is never above 100 %), got 137.52"));
+    add("pct_peak off", edited([](json& j) { j["results"][4]["pct_peak"] = 40.0; }),
+        QStringLiteral("results[4].pct_peak: expected 100 × bandwidth_gbs / device.peak_bandwidth_gbs = 13.98925781 %, got 40"));
+    add("speedup_vs_cpu off", edited([](json& j) { j["results"][4]["speedup_vs_cpu"] = 16.0; }),
+        QStringLiteral("results[4].speedup_vs_cpu: expected the median of cpu at n 1048576, block 256, C 4 / "
+                       "time_ms.median = …"));
+    add("speedup_vs_cub off", edited([](json& j) { j["results"][4]["speedup_vs_cub"] = 3.0; }),
+        QStringLiteral("results[4].speedup_vs_cub: expected the median of cub at n 1048576, block 256, C 4 / "
+                       "time_ms.median = …"));
     json many = fixture();
     many["results"] = json::array();
     for (std::size_t i = 0; i <= kMaxResults; ++i)

@@ -71,7 +71,40 @@ private slots:
     void writeOutputFileRefusals_data();
     void writeOutputFileRefusals();
     void failedWriteKeepsOldFile();
+    void fileSizeLimit_data();
+    void fileSizeLimit();
 };
+
+// `ulimit -f`: SIGXFSZ is ignored (main.cpp), so the short write is reported, exit 74, instead of
+// the process being killed by the signal (issue 28).
+void TestCliOutput::fileSizeLimit_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addRow("list --json") << QStringList{"list", "--json"};
+    QTest::addRow("trace --json") << QStringList{"trace", "--strategy", "shared", "--input", "1,2,3,4,5,6,7,8", "--json"};
+    QTest::addRow("--help") << QStringList{"--help"};
+}
+
+void TestCliOutput::fileSizeLimit()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("out.txt"));
+    QProcess p;
+    // 1 block of 512 bytes (dash's ulimit -f counts 512-byte blocks; bash's too in POSIX mode).
+    p.setProgram(QStringLiteral("sh"));
+    p.setArguments(QStringList{QStringLiteral("-c"), QStringLiteral("ulimit -f 1 && exec \"$0\" \"$@\" >\"$OUT\""),
+                               QStringLiteral(REDUCESCOPE_CLI_PATH)} + args);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("OUT"), out);
+    p.setProcessEnvironment(env);
+    p.start();
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);  // not killed by SIGXFSZ
+    QCOMPARE(p.exitCode(), int(reducescope::cli::kOutputError));
+    QCOMPARE(QString::fromUtf8(p.readAllStandardError()), QStringLiteral("reducescope-cli: cannot write stdout: File too large\n"));
+    QCOMPARE(QFileInfo(out).size(), qint64(512));
+}
 
 void TestCliOutput::stdoutFailure_data()
 {
@@ -132,6 +165,9 @@ void TestCliOutput::jsonFileOnFullDevice_data()
     QTest::addColumn<QString>("why");
     const QString device = QStringLiteral("a device; results are written to a regular file");
     QTest::addRow("one GPU, /dev/full") << QStringList{} << "/dev/full" << device;
+    // /dev/null too (docs/reliability.md): results are renamed into place, never written into a
+    // device; to keep only the JSON lines on stdout, leave out --json.
+    QTest::addRow("one GPU, /dev/null") << QStringList{} << "/dev/null" << device;
     QTest::addRow("--gpus 1, /dev/full") << QStringList{"--gpus", "1"} << "/dev/full" << device;
     QTest::addRow("--gpus 2, /dev/full") << QStringList{"--gpus", "2"} << "/dev/full" << device;
     QTest::addRow("--gpus 2, a directory") << QStringList{"--gpus", "2"} << "/" << "a directory";
