@@ -133,6 +133,9 @@ void BenchmarkPane::gpuHostChanged()
     const GpuHost h = currentGpuHost();
     m_device->setGpuHost(h.destination);
     m_noDevice = false;
+    // A build without nvcc runs benchmarks on a GPU host (its CLI has the kernels), not here.
+    m_noCudaBuild = !REDUCESCOPE_HAVE_CUDA && !h.isRemote();
+    m_probedNoDevice = false;
     retranslate();
     if (m_probed)
         m_runner->probeDevice();  // the GPU of the new place
@@ -534,12 +537,15 @@ bool BenchmarkPane::run()
     if (m_probedNoDevice || m_noCudaBuild) {
         // Say why nothing runs, and leave the results shown as they are. The hook for a GPU host:
         // gpuHostWanted() (a listener may offer to run the same command on one).
-        setMessage(m_noCudaBuild
+        setMessage((m_noCudaBuild
                        ? tr("Cannot run here: this build of ReduceScope has no CUDA kernels (it was built without "
                             "nvcc). Benchmarks run on an NVIDIA GPU; the results shown were recorded on one.")
                        : tr("Cannot run here: this machine has no CUDA device (%1). Benchmarks run on an NVIDIA GPU; "
                             "the results shown were recorded on one, and Open results… lists more.")
-                             .arg(m_noDeviceWhy.isEmpty() ? tr("no NVIDIA driver or GPU found") : m_noDeviceWhy),
+                                 .arg(m_noDeviceWhy.isEmpty() ? tr("no NVIDIA driver or GPU found") : m_noDeviceWhy)) +
+                           QLatin1Char(' ') +
+                           tr("To run them on a GPU server over ssh, choose File ▸ GPU host… (or the GPU host button "
+                              "on the device line)."),
                    true);
         emit gpuHostWanted(m_runner->command());
         return false;

@@ -301,8 +301,9 @@ void check_speed_fields_null_unless_ok(const Result& r, const std::string& path)
         {"ceiling_ratio", &r.ceiling_ratio},
         {"speedup_vs_cpu", &r.speedup_vs_cpu},
         {"speedup_vs_cub", &r.speedup_vs_cub},
-        {"speedup_vs_cub_single_pass", &r.speedup_vs_cub_single_pass},
+        {"speedup_vs_cub_block_one_pass", &r.speedup_vs_cub_block_one_pass},
         {"speedup_vs_best_baseline", &r.speedup_vs_best_baseline},
+        {"speedup_vs_best_deterministic_baseline", &r.speedup_vs_best_deterministic_baseline},
     };
     const std::string why = "expected null: no speed is measured where the status is \"" +
                             std::string{status_name(r.status)} + "\", not \"ok\"";
@@ -346,7 +347,8 @@ void check_derived_across_file(const ResultsFile& f)
     const bool ceilings = f.ceilings && (f.ceilings->read_gbs || f.ceilings->read_dot_gbs);
     // The baselines' medians at each point, as run.cpp's Baselines keeps them.
     using Point = std::tuple<std::size_t, int, int>;
-    std::map<Point, double> cpu, cub_sum, cub_max, single_pass;
+    std::map<Point, double> cpu, cub_sum, cub_max;
+    std::map<std::string, std::map<Point, double>> baselines;  // every other baseline of a sum, by id
     for (const Result& r : f.results) {
         if (r.status != Status::Ok || !r.time_ms || r.time_ms->median <= 0 || r.multi_gpu)
             continue;
@@ -355,8 +357,8 @@ void check_derived_across_file(const ResultsFile& f)
             cpu[p] = r.time_ms->median;
         else if (r.strategy == "cub")
             (r.operation == "max" ? cub_max : cub_sum)[p] = r.time_ms->median;
-        else if (r.strategy == "cub_single_pass")
-            single_pass[p] = r.time_ms->median;
+        else if (r.operation == "sum" && r.strategy.rfind("cub_", 0) == 0)
+            baselines[r.strategy][p] = r.time_ms->median;
     }
     const auto lookup = [](const std::map<Point, double>& m, const Point& p) -> std::optional<double> {
         const auto it = m.find(p);
@@ -408,14 +410,22 @@ void check_derived_across_file(const ResultsFile& f)
         check("speedup_vs_cpu", r.speedup_vs_cpu, lookup(cpu, p), "cpu");
         const auto cub = lookup(r.operation == "max" ? cub_max : cub_sum, p);
         check("speedup_vs_cub", r.speedup_vs_cub, cub, r.operation == "max" ? "cub max" : "cub");
-        const auto sp = r.operation == "sum" ? lookup(single_pass, p) : std::nullopt;
-        check("speedup_vs_cub_single_pass", r.speedup_vs_cub_single_pass, sp, "cub_single_pass");
+        const auto baseline = [&](const std::string& id) -> std::optional<double> {
+            if (id == "cub")
+                return cub;
+            const auto it = baselines.find(id);
+            return r.operation == "sum" && it != baselines.end() ? lookup(it->second, p) : std::nullopt;
+        };
+        check("speedup_vs_cub_block_one_pass", r.speedup_vs_cub_block_one_pass, baseline("cub_block_one_pass"),
+              "cub_block_one_pass");
         // Which baseline was the faster is decided from the baselines run before this result (a
         // baseline's own best_baseline may predate the other), so only its speed-up is checked.
-        if (r.best_baseline == "cub")
-            check("speedup_vs_best_baseline", r.speedup_vs_best_baseline, cub, "cub");
-        else if (r.best_baseline == "cub_single_pass")
-            check("speedup_vs_best_baseline", r.speedup_vs_best_baseline, sp, "cub_single_pass");
+        if (!r.best_baseline.empty())
+            check("speedup_vs_best_baseline", r.speedup_vs_best_baseline, baseline(r.best_baseline),
+                  r.best_baseline.c_str());
+        if (!r.best_deterministic_baseline.empty())
+            check("speedup_vs_best_deterministic_baseline", r.speedup_vs_best_deterministic_baseline,
+                  baseline(r.best_deterministic_baseline), r.best_deterministic_baseline.c_str());
     }
 }
 

@@ -160,7 +160,7 @@ done
 err=$("$CLI" list --gpu-host a 2>&1); rc=$?
 check "$rc" 2 "list --gpu-host: refused (list runs here)"
 err=$("$CLI" frobnicate 2>&1)
-check "$err" "reducescope-cli: unknown subcommand 'frobnicate': the subcommands are list, trace, bench, compare, devices, selftest (see --help)" "the hidden remote-serve is not listed"
+check "$err" "reducescope-cli: unknown subcommand 'frobnicate': the subcommands are list, trace, kernel, bench, compare, devices, selftest (see --help)" "the hidden remote-serve is not listed"
 err=$("$CLI" devices --gpu-host "$RS_DEST" --gpu-host-cli "$(host_cli nodev 'export FAKE_MODE=nodevice')" 2>&1); rc=$?
 check "$rc" 77 "no GPU on the host: exit 77"
 check "$err" "reducescope-cli: 127.0.0.1: no CUDA device (cudaGetDeviceCount: no CUDA-capable device is detected)" "no GPU on the host: its line, naming the host"

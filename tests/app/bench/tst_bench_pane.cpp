@@ -281,7 +281,7 @@ void TestBenchPane::malformedKeepsOldCharts_data()
     {
         QJsonObject o = good;
         o[QStringLiteral("version")] = 7;
-        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads version 1, the file is version 7");
+        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads versions 1..2, the file is version 7");
     }
     {
         QJsonObject o = good;

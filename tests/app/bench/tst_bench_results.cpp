@@ -144,13 +144,13 @@ void TestBenchResults::malformed_data()
     }
     {
         QJsonObject o = good;
-        o[QStringLiteral("version")] = 2;
-        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads version 1, the file is version 2");
+        o[QStringLiteral("version")] = 3;
+        QTest::addRow("wrong version") << doc(o) << QStringLiteral("version: this app reads versions 1..2, the file is version 3");
     }
     {
         QJsonObject o = good;
         o[QStringLiteral("version")] = QStringLiteral("1");
-        QTest::addRow("version as string") << doc(o) << QStringLiteral("version: expected the integer 1");
+        QTest::addRow("version as string") << doc(o) << QStringLiteral("version: expected the integer 2, got the string \"1\"");
     }
     {
         QJsonObject o = good;
