@@ -123,7 +123,7 @@ void TestCliOptions::subcommands_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mentions");
-    const QString all = QStringLiteral("list, trace, bench, compare, devices, selftest");
+    const QString all = QStringLiteral("list, trace, kernel, bench, compare, devices, selftest");
     QTest::addRow("unknown subcommand") << QStringList{"frobnicate"} << "unknown subcommand 'frobnicate': the subcommands are " + all;
     QTest::addRow("unknown subcommand with newline") << QStringList{"tra\nce"} << "unknown subcommand 'tra\\nce'";
     QTest::addRow("misspelt subcommand") << QStringList{"trcae", "--strategy", "simple"} << "unknown subcommand 'trcae'";
