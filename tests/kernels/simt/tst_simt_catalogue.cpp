@@ -245,7 +245,9 @@ void TstSimtCatalogue::same_trace()
     if (std::string_view(e.id) == "interleaved_padded")
         o.shared_bytes = 4LL * (want.params.block_size + want.params.block_size / 32);
     const s::RunResult r = s::run(*c.program, in, o);
-    const auto known = kKnownDifferences.find(std::string_view(e.id));
+    // REDUCESCOPE_SIMT_SURVEY=1 shows every row's first difference (no expected failures).
+    const auto known = qEnvironmentVariableIsSet("REDUCESCOPE_SIMT_SURVEY") ? kKnownDifferences.end()
+                                                                            : kKnownDifferences.find(std::string_view(e.id));
     if (known != kKnownDifferences.end() && r.error)
         QEXPECT_FAIL("", known->second, Abort);
     QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
