@@ -4,6 +4,9 @@
 // expected message and numbers; the reference solution (tests/kernels/simt/exercises/ID.cu)
 // passes every check. Also: changed_lines() and the exercise fields' errors.
 #include "model/lesson.h"
+#include "model/trace_json.h"
+
+#include <nlohmann/json.hpp>
 #include "simt/engine.h"
 
 #include <QtTest/QtTest>
@@ -93,6 +96,10 @@ void TstExercises::starting_source_fails_solution_passes()
     QVERIFY(!v.passed);
     QCOMPARE(int(v.checks.size()), checks);
     QCOMPARE(QString::fromStdString(v.first_failure), failure);
+    // The editor gets the trace as the JSON of `reducescope-cli kernel trace --json`: the same verdict.
+    const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(start).dump());
+    QVERIFY2(back.file, back.error.c_str());
+    QCOMPARE(QString::fromStdString(m::check_exercise(*l.exercise, back.file->trace, l.exercise->source).first_failure), failure);
     // The reference solution passes every check.
     const std::string solution = read(std::string(REDUCESCOPE_SOURCE_DIR "/tests/kernels/simt/exercises/") + l.id + ".cu");
     QVERIFY(!solution.empty());
