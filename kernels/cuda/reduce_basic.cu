@@ -9,7 +9,11 @@
 //
 // blockDim.x must be a power of two. Tags `@<strategy>.<step>` mark the lines of each step for
 // the source pane and the step model (docs/design-notes.md).
+// The SIMT engine (kernels/simt) reads this file's device code as it is: it defines REDUCESCOPE_SIMT,
+// and the host launchers, which need the toolkit, stay out (tst_simt_catalogue).
+#ifndef REDUCESCOPE_SIMT
 #include "launch.cuh"
+#endif
 #include "reduce_common.cuh"
 
 namespace reducescope::cuda {
@@ -263,6 +267,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void warp_unrolled_reduce_sum(con
     }
 }
 
+#ifndef REDUCESCOPE_SIMT
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
 // (recording.cu) with its recording probe.
@@ -312,5 +317,7 @@ std::span<const KernelLauncher<Probe>> basic_launchers()
 }
 
 std::span<const KernelLauncher<NoProbe>> basic_kernels() { return basic_launchers<NoProbe>(); }
+
+#endif // REDUCESCOPE_SIMT
 
 } // namespace reducescope::cuda

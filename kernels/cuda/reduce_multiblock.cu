@@ -4,7 +4,11 @@
 // seed 003: every thread an atomic, and every thread a plain `+=`.
 //
 // Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md).
+// The SIMT engine (kernels/simt) reads this file's device code as it is: it defines REDUCESCOPE_SIMT,
+// and the host launchers, which need the toolkit, stay out (tst_simt_catalogue).
+#ifndef REDUCESCOPE_SIMT
 #include "launch.cuh"
+#endif
 #include "reduce_common.cuh"
 
 #include <math_constants.h>
@@ -155,6 +159,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void race_reduce_sum(const float*
     }
 }
 
+#ifndef REDUCESCOPE_SIMT
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
 // (recording.cu) with its recording probe.
@@ -197,5 +202,7 @@ std::span<const KernelLauncher<Probe>> multiblock_launchers()
 }
 
 std::span<const KernelLauncher<NoProbe>> multiblock_kernels() { return multiblock_launchers<NoProbe>(); }
+
+#endif // REDUCESCOPE_SIMT
 
 } // namespace reducescope::cuda

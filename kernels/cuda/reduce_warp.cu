@@ -7,11 +7,17 @@
 // blockDim.x must be a multiple of 32 (whole warps: every shuffle uses the full mask).
 // Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md); the helpers
 // below carry the tags of every strategy that calls them.
+// The SIMT engine (kernels/simt) reads this file's device code as it is: it defines REDUCESCOPE_SIMT,
+// and the host launchers, which need the toolkit, stay out (tst_simt_catalogue).
+#ifndef REDUCESCOPE_SIMT
 #include "launch.cuh"
+#endif
 #include "reduce_common.cuh"
 
+#ifndef REDUCESCOPE_SIMT
 #include <cooperative_groups.h>
 #include <cuda/atomic>
+#endif
 
 namespace reducescope::cuda {
 
@@ -136,6 +142,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void two_pass_final(const float* 
     }
 }
 
+#ifndef REDUCESCOPE_SIMT  // cooperative groups' grid.sync(): not in the engine
 // grid_sync — two_pass in one cooperative kernel: block partials to global memory, grid.sync()
 // (a barrier across every block of the grid), then block 0 reduces the partials (seed 003).
 // Improves on two_pass: one launch instead of two. Costs: the grid may hold only as many blocks
@@ -169,6 +176,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void grid_sync_reduce_sum(const f
         }
     }
 }
+#endif // REDUCESCOPE_SIMT
 
 // The coarsening of vectorized and zero_ahead: each thread issues its COARSE_FACTOR float4 loads
 // (the grid's threads side by side, `stride` float4 apart) before the first add, then adds them as
@@ -222,6 +230,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void vectorized_reduce_sum(const 
     }
 }
 
+#ifndef REDUCESCOPE_SIMT  // cuda::atomic_ref: not in the engine
 // self_reset's wait: until the launch's zero of *output is published (epoch[1] >= target). The
 // first look is one acquire load; while the zero is not there yet, it sleeps 32 ns, 64 ns, ... up
 // to 1 us between acquire loads (no storm of loads on one address while the first block is still
@@ -334,7 +343,9 @@ __global__ __launch_bounds__(kMaxBlockThreads) void self_reset_reduce_sum(const 
         probe.record(Step::Atomic, 0, Space::Global, 0, sum);
     }
 }
+#endif // REDUCESCOPE_SIMT
 
+#ifndef REDUCESCOPE_SIMT  // a ring of outputs and a launch number: not a signature the engine launches
 // zero_ahead — vectorized, with no reset before the launch and nothing to wait for: the output is a
 // ring of three floats, and launch number e adds into ring[e % 3], which launch e - 1 zeroed. Block
 // 0 zeroes ring[(e + 1) % 3] for the next launch as its first instruction; nothing of this launch
@@ -366,6 +377,9 @@ __global__ __launch_bounds__(kMaxBlockThreads) void zero_ahead_reduce_sum(const 
     }
 }
 
+#endif // REDUCESCOPE_SIMT
+
+#ifndef REDUCESCOPE_SIMT
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh): the benchmark instantiates it with NoProbe, the recording variant
 // (recording.cu) with its recording probe.
@@ -434,5 +448,7 @@ std::span<const KernelLauncher<Probe>> warp_launchers()
 }
 
 std::span<const KernelLauncher<NoProbe>> warp_kernels() { return warp_launchers<NoProbe>(); }
+
+#endif // REDUCESCOPE_SIMT
 
 } // namespace reducescope::cuda

@@ -68,15 +68,16 @@ long long int_field(const json& v, const std::string& path, long long lo, long l
     return x;
 }
 
-LessonText both_languages(const json& o, const std::string& key, bool one_line)
+LessonText both_languages(const json& o, const std::string& key, bool one_line, const std::string& prefix = "")
 {
-    const json& v = required(o, key, key);
+    const std::string path = prefix + key;
+    const json& v = required(o, key, path);
     if (!v.is_object())
-        fail(key, "must be an object {\"en\": ..., \"zh_CN\": ...} (got " + shown(v) + ")");
+        fail(path, "must be an object {\"en\": ..., \"zh_CN\": ...} (got " + shown(v) + ")");
     for (auto it = v.begin(); it != v.end(); ++it)
         if (it.key() != "en" && it.key() != "zh_CN")
-            fail(key + "." + model::echo(it.key()), "is not a known language (allowed: en, zh_CN)");
-    return {text_field(v, "en", key + ".en", one_line), text_field(v, "zh_CN", key + ".zh_CN", one_line)};
+            fail(path + "." + model::echo(it.key()), "is not a known language (allowed: en, zh_CN)");
+    return {text_field(v, "en", path + ".en", one_line), text_field(v, "zh_CN", path + ".zh_CN", one_line)};
 }
 
 std::string strategy_field(const json& v, const std::string& path)
@@ -98,7 +99,7 @@ std::string strategy_field(const json& v, const std::string& path)
 const std::set<std::string, std::less<>> kStepMeasures{
     "divergent_warps", "active_lanes", "max_conflict_ways", "shared_wavefronts", "extra_shared_wavefronts",
     "global_sectors", "barriers", "atomics", "adds", "lost_updates"};
-const std::set<std::string, std::less<>> kTraceMeasures{"step_count", "grid_size", "block_size", "result_error"};
+const std::set<std::string, std::less<>> kTraceMeasures{"step_count", "grid_size", "block_size", "result_error", "faults"};
 
 std::string joined(const std::set<std::string, std::less<>>& names)
 {
@@ -119,16 +120,18 @@ std::pair<int, int> int_pair(const json& v, const std::string& path, int lo, int
     return {a, b};
 }
 
-LessonClaim parse_claim(const json& c, const std::string& path, bool has_compare)
+LessonClaim parse_claim(const json& c, const std::string& path, bool has_compare, bool exercise_check = false)
 {
     if (!c.is_object())
         fail(path, "must be an object (got " + shown(c) + ")");
     static const std::set<std::string, std::less<>> known{"trace", "measure", "steps", "strides", "over", "op", "value"};
     for (auto it = c.begin(); it != c.end(); ++it)
-        if (!known.count(it.key()))
-            fail(path + "." + model::echo(it.key()), "is not a claim field (allowed: trace, measure, steps, strides, over, op, value)");
+        if (!known.count(it.key()) || (exercise_check && it.key() == "trace"))
+            fail(path + "." + model::echo(it.key()), exercise_check
+                     ? "is not a check field (allowed: measure, steps, strides, over, op, value)"
+                     : "is not a claim field (allowed: trace, measure, steps, strides, over, op, value)");
     LessonClaim claim;
-    const json& target = required(c, "trace", path + ".trace");
+    const json& target = exercise_check ? json("strategy") : required(c, "trace", path + ".trace");
     if (target == "strategy")
         claim.target = LessonClaim::Target::Strategy;
     else if (target == "compare" && has_compare)
@@ -241,6 +244,36 @@ std::string number(double v)
     return std::to_string(v);
 }
 
+LessonExercise parse_exercise(const json& e)
+{
+    if (!e.is_object())
+        fail("exercise", "must be an object {task, source, checks} (got " + shown(e) + ")");
+    static const std::set<std::string, std::less<>> known{"task", "source", "grid", "max_changed_lines", "checks"};
+    for (auto it = e.begin(); it != e.end(); ++it)
+        if (!known.count(it.key()))
+            fail("exercise." + model::echo(it.key()), "is not an exercise field (allowed: " + joined(known) + ")");
+    LessonExercise x;
+    x.task = both_languages(e, "task", false, "exercise.");
+    const json& source = required(e, "source", "exercise.source");
+    if (!source.is_array() || source.empty() || source.size() > 500)
+        fail("exercise.source", "must be an array of 1..500 lines (got " + shown(source) + ")");
+    for (std::size_t i = 0; i < source.size(); ++i) {
+        if (!source[i].is_string())
+            fail("exercise.source[" + std::to_string(i) + "]", "must be a string (got " + shown(source[i]) + ")");
+        x.source += source[i].get<std::string>() + "\n";
+    }
+    if (e.contains("grid"))
+        x.grid = static_cast<int>(int_field(e["grid"], "exercise.grid", 1, 65535));
+    if (e.contains("max_changed_lines"))
+        x.max_changed_lines = static_cast<int>(int_field(e["max_changed_lines"], "exercise.max_changed_lines", 1, 500));
+    const json& checks = required(e, "checks", "exercise.checks");
+    if (!checks.is_array() || checks.empty() || checks.size() > 64)
+        fail("exercise.checks", "must be an array of 1..64 checks (got " + shown(checks) + ")");
+    for (std::size_t i = 0; i < checks.size(); ++i)
+        x.checks.push_back(parse_claim(checks[i], "exercise.checks[" + std::to_string(i) + "]", false, true));
+    return x;
+}
+
 } // namespace
 
 ParsedInput expand_lesson_input(std::string_view text)
@@ -296,7 +329,7 @@ LessonResult parse_lesson(std::string_view text)
     try {
         static const std::set<std::string, std::less<>> known{
             "comment", "format", "version", "id", "order", "title", "note", "strategy", "compare", "input",
-            "block_size", "warp_size", "banks", "coarse_factor", "step", "claims"};
+            "block_size", "warp_size", "banks", "coarse_factor", "step", "claims", "exercise"};
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!known.count(it.key()))
                 fail(model::echo(it.key()), "is not a lesson field (allowed: " + joined(known) + ")");
@@ -347,6 +380,8 @@ LessonResult parse_lesson(std::string_view text)
             for (std::size_t i = 0; i < claims.size(); ++i)
                 l.claims.push_back(parse_claim(claims[i], "claims[" + std::to_string(i) + "]", l.compare.has_value()));
         }
+        if (j.contains("exercise"))
+            l.exercise = parse_exercise(j["exercise"]);
         out.lesson = std::move(l);
     } catch (const Fail& f) {
         out.error = ParamError{f.field, model::one_line(f.what())};
@@ -397,12 +432,16 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
         if (claim.measure == "step_count") out.actual = static_cast<double>(t->steps.size());
         else if (claim.measure == "grid_size") out.actual = t->grid_size;
         else if (claim.measure == "block_size") out.actual = t->params.block_size;
+        else if (claim.measure == "faults") out.actual = static_cast<double>(t->faults.size());
         else out.actual = std::fabs(static_cast<double>(t->result) - t->reference);
         out.holds = compare(out.actual, claim.op, claim.value);
         out.description = what + " " + op_name(claim.op) + " " + number(claim.value) + ": got " + number(out.actual);
+        if (claim.measure == "faults" && !t->faults.empty())
+            out.description += " (" + t->faults.front().kind + " at line " + std::to_string(t->faults.front().line) + ")";
         return out;
     }
     std::vector<double> values;
+    std::vector<int> step_of;  // 1-based step of each value
     for (std::size_t k = 0; k < t->steps.size(); ++k) {
         const Step& s = t->steps[k];
         const int one_based = static_cast<int>(k) + 1;
@@ -411,6 +450,7 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
         if (claim.stride_lo && (!s.stride || *s.stride < *claim.stride_lo || *s.stride > *claim.stride_hi))
             continue;
         values.push_back(step_measure(s, claim.measure));
+        step_of.push_back(one_based);
     }
     if (claim.first_step > 0)
         what += " at steps " + std::to_string(claim.first_step) + ".." + std::to_string(claim.last_step);
@@ -424,11 +464,12 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
     switch (claim.over) {
     case LessonClaim::Over::Each:
         out.holds = true;
-        for (double v : values) {
-            out.actual = v;
-            if (!compare(v, claim.op, claim.value)) {
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            out.actual = values[i];
+            if (!compare(values[i], claim.op, claim.value)) {
                 out.holds = false;
-                break;
+                out.description = what + ": got " + number(out.actual) + " at step " + std::to_string(step_of[i]);
+                return out;
             }
         }
         break;
@@ -447,6 +488,64 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
         out.holds = compare(out.actual, claim.op, claim.value);
     out.description = what + ": got " + number(out.actual) + " over " + std::to_string(values.size()) + " step"
         + (values.size() == 1 ? "" : "s");
+    return out;
+}
+
+int changed_lines(std::string_view before, std::string_view after)
+{
+    auto lines = [](std::string_view text) {
+        std::vector<std::string_view> out;
+        while (!text.empty()) {
+            const std::size_t end = text.find('\n');
+            std::string_view line = text.substr(0, end);
+            while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+                line.remove_suffix(1);
+            out.push_back(line);
+            if (end == std::string_view::npos)
+                break;
+            text.remove_prefix(end + 1);
+        }
+        return out;
+    };
+    std::vector<std::string_view> a = lines(before), b = lines(after);
+    constexpr std::size_t kMax = 2000;
+    int extra = 0;
+    if (a.size() > kMax) { extra += static_cast<int>(a.size() - kMax); a.resize(kMax); }
+    if (b.size() > kMax) { extra += static_cast<int>(b.size() - kMax); b.resize(kMax); }
+    // Longest common subsequence of lines, one row at a time.
+    std::vector<int> prev(b.size() + 1, 0), row(b.size() + 1, 0);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t k = 1; k <= b.size(); ++k)
+            row[k] = a[i - 1] == b[k - 1] ? prev[k - 1] + 1 : std::max(prev[k], row[k - 1]);
+        std::swap(prev, row);
+    }
+    const int common = prev[b.size()];
+    // A replaced line is one removal and one addition at the same place: count the larger side.
+    return std::max(static_cast<int>(a.size()) - common, static_cast<int>(b.size()) - common) + extra;
+}
+
+ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source)
+{
+    ExerciseVerdict out;
+    out.passed = true;
+    for (const LessonClaim& c : exercise.checks) {
+        ClaimCheck check = check_claim(c, trace, nullptr);
+        out.passed = out.passed && check.holds;
+        if (!check.holds && out.first_failure.empty())
+            out.first_failure = check.description;
+        out.checks.push_back(std::move(check));
+    }
+    if (exercise.max_changed_lines) {
+        ClaimCheck check;
+        check.actual = changed_lines(exercise.source, source);
+        check.holds = check.actual <= *exercise.max_changed_lines;
+        check.description = "changed lines <= " + std::to_string(*exercise.max_changed_lines) + ": got "
+            + number(check.actual);
+        out.passed = out.passed && check.holds;
+        if (!check.holds && out.first_failure.empty())
+            out.first_failure = check.description;
+        out.checks.push_back(std::move(check));
+    }
     return out;
 }
 

@@ -27,7 +27,19 @@
 // Per-step measures: divergent_warps, active_lanes, max_conflict_ways, shared_wavefronts,
 // extra_shared_wavefronts, global_sectors, barriers, atomics, adds, lost_updates. Trace measures
 // (no "steps", "strides" or "over"): step_count, grid_size, block_size, result_error
-// (|result − float64 reference|).
+// (|result − float64 reference|), faults (the SIMT engine's faults in the trace).
+//
+// An exercise (optional "exercise" object) asks the student to write or fix a kernel in the
+// kernel editor (docs/your-own-kernel.md); its checks are claims on the engine's trace of the
+// student's kernel, run at the lesson's input, block size, warp size and banks:
+//   "exercise": {
+//     "task": {"en": "...", "zh_CN": "..."},    // what to do, non-empty
+//     "source": ["__global__ void ...", ...],   // the starting source, one string per line
+//     "grid": 2,                                // optional: launch this many blocks (--grid), 1..65535
+//     "max_changed_lines": 1,                   // optional: at most this many lines may differ from "source"
+//     "checks": [ {"measure": "divergent_warps", "steps": [1, 5], "over": "each", "op": "==", "value": 0} ]
+//   }
+// A check is a claim without "trace" (it is always about the student's trace); at least one.
 #pragma once
 
 #include "model/simulate.h"
@@ -63,6 +75,15 @@ struct LessonClaim {
     double value = 0;
 };
 
+/// A lesson's exercise: write or fix a kernel (file comment).
+struct LessonExercise {
+    LessonText task;
+    std::string source;                   ///< the starting source, lines joined with '\n'
+    int grid = 0;                         ///< blocks to launch; 0 = the engine's plan
+    std::optional<int> max_changed_lines; ///< at most this many lines differ from `source`
+    std::vector<LessonClaim> checks;      ///< each targets the student's trace (Target::Strategy)
+};
+
 /// A lesson as read from its file.
 struct Lesson {
     std::string id;
@@ -75,6 +96,7 @@ struct Lesson {
     Params params;               ///< block_size 0 = the model's default
     int step = 1;                ///< 1-based
     std::vector<LessonClaim> claims;
+    std::optional<LessonExercise> exercise;
 };
 
 /// Outcome of parse_lesson(): the lesson, or the first problem: the field ("block_size",
@@ -114,5 +136,27 @@ struct ClaimCheck {
 /// Checks `claim` against the lesson's traces (`compare` may be null when the claim does not
 /// target it; then the check fails with a description saying so).
 ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Trace* compare);
+
+/// Lines that differ between two sources: the lines of either that are not in a longest common
+/// subsequence of lines, counted once per changed position (a line replaced by another counts 1,
+/// a line added or removed counts 1). Trailing whitespace and '\r' are ignored. Sources of up to
+/// 2000 lines each; beyond that every line past the 2000th counts as changed.
+int changed_lines(std::string_view before, std::string_view after);
+
+/// The verdict on an exercise: one ClaimCheck per check of the exercise, in file order, then the
+/// changed-lines rule (when the exercise has one). `passed` when every check holds.
+/// `first_failure` is the description of the first check that does not hold (empty when passed),
+/// e.g. "own kernel: divergent_warps at steps 1..5, each == 0: got 16 at step 2".
+struct ExerciseVerdict {
+    bool passed = false;
+    std::vector<ClaimCheck> checks;
+    std::string first_failure;
+};
+
+/// Checks the student's kernel: `trace` is the engine's trace of `source` run at the lesson's
+/// settings (simt::run with input = lesson.input, block_size, warp_size, banks from
+/// lesson.params, grid = exercise.grid). A trace with a fault fails the "faults" check when the
+/// exercise has one; the description then names the fault's kind and line.
+ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source);
 
 } // namespace reducescope::model

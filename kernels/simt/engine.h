@@ -62,12 +62,22 @@ struct CompileResult {
     std::vector<Diagnostic> diagnostics;
 };
 
+/// A header a source may include with `#include "NAME"` (the catalogue's reduce_common.cuh): its
+/// name as written in the directive and its text. Held in memory like the source; nothing is read
+/// from disk.
+struct Header {
+    std::string name;
+    std::string text;
+};
+
 /// Compiles `source` (CUDA C++, device code; the prelude is included first) in memory with
 /// Clang 14 for sm_80, -O0 with debug lines and columns, FMA contraction as nvcc does by default,
 /// then inlines __device__ functions, promotes scalars to registers and decodes every kernel.
 /// `file_name` is only used in messages. Never throws for a bad source: errors are diagnostics.
 /// A construct the engine cannot run is an error at its line and column, naming it.
-CompileResult compile(std::string_view source, std::string_view file_name = "kernel.cu");
+/// `headers` are the files `#include "NAME"` finds (none by default: a student's kernel is one file).
+CompileResult compile(std::string_view source, std::string_view file_name = "kernel.cu",
+                      std::span<const Header> headers = {});
 
 /// The prelude: the CUDA names the engine declares (threadIdx ... atomics, float4, NoProbe).
 std::string_view prelude();

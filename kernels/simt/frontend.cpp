@@ -72,7 +72,7 @@ std::vector<const char*> cc1_arguments()
 } // namespace
 
 std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLVMContext& context,
-                                            std::vector<Diagnostic>& diagnostics)
+                                            std::vector<Diagnostic>& diagnostics, std::span<const Header> headers)
 {
     Collector collector(diagnostics);
     auto invocation = std::make_shared<clang::CompilerInvocation>();
@@ -90,8 +90,11 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
     pp.addRemappedFile(kPreludeFile, llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(pre.data(), pre.size()),
                                                                           kPreludeFile).release());
     // The toolkit's headers a kernel file may include are empty here: the prelude declares it all.
-    for (const char* h : {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h"})
+    for (const char* h : {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h",
+                          "math_constants.h"})
         pp.addRemappedFile(std::string("/reducescope/") + h, llvm::MemoryBuffer::getMemBufferCopy("", h).release());
+    for (const Header& h : headers)
+        pp.addRemappedFile("/reducescope/" + h.name, llvm::MemoryBuffer::getMemBufferCopy(h.text, h.name).release());
     pp.RetainRemappedFileBuffers = false;
     invocation->getFrontendOpts().DisableFree = false;
     invocation->getDiagnosticOpts().ShowCarets = false;  // no "N errors generated" line on stderr: they are data
@@ -111,7 +114,7 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
 
 namespace reducescope::simt {
 
-CompileResult compile(std::string_view source, std::string_view file_name)
+CompileResult compile(std::string_view source, std::string_view file_name, std::span<const Header> headers)
 {
     CompileResult result;
     auto program = std::make_shared<Program>();
@@ -122,7 +125,7 @@ CompileResult compile(std::string_view source, std::string_view file_name)
         return result;
     }
     llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module = detail::compile_to_ir(program->source, context, result.diagnostics);
+    std::unique_ptr<llvm::Module> module = detail::compile_to_ir(program->source, context, result.diagnostics, headers);
     if (!module) {
         if (result.diagnostics.empty() || std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
                                                        [](const Diagnostic& d) { return d.severity == "error"; }))

@@ -7,6 +7,7 @@
 #include "simt/engine.h"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,10 @@ inline constexpr const char* kMainFile = "kernel.cu";
 
 /// Compiles `source` with the prelude to device LLVM IR (-O0, debug lines and columns). Errors and
 /// warnings land in `diagnostics`; null when an error was found.
+/// `headers` are remapped under the include directory, so `#include "NAME"` finds them.
 std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLVMContext& context,
-                                            std::vector<Diagnostic>& diagnostics);
+                                            std::vector<Diagnostic>& diagnostics,
+                                            std::span<const Header> headers = {});
 
 /// Inlines every function into the kernels, promotes scalars to registers and decodes each kernel
 /// into `program` (its functions and kernel list). A construct the engine cannot run becomes an

@@ -196,7 +196,8 @@ void TestAppCli::parse_data()
     QTest::addRow("lesson with step and zh_CN") << QStringList{"--lesson", "small_warp", "--step", "2", "--lang", "zh_CN"} << -1 << "";
     QTest::addRow("unknown lesson") << QStringList{"--lesson", "divergence"} << 2
         << "lesson must be one of pmpp_exercise_6, divergence_1024, small_warp, bank_conflicts, atomics_race, warp_shuffle, "
-           "coarsening, two_pass_grid_sync (got \"divergence\")";
+           "coarsening, two_pass_grid_sync, exercise_convergent, exercise_bank_conflicts, exercise_coarsening, exercise_race "
+           "(got \"divergence\")";
     QTest::addRow("empty lesson") << QStringList{"--lesson", ""} << 2 << "lesson must be one of pmpp_exercise_6,";
     QTest::addRow("lesson twice") << QStringList{"--lesson", "coarsening", "--lesson", "warp_shuffle"} << 2
                                   << "lesson must be given at most once";

@@ -340,7 +340,7 @@ void TestClassroomPane::lessonsSetWholeState_data()
     QTest::addColumn<int>("index");
     const app::LessonsLoad load = app::loadLessons();
     QVERIFY2(load.errors.isEmpty(), qPrintable(load.errors.join(QLatin1Char('\n'))));
-    QCOMPARE(load.lessons.size(), 8);
+    QCOMPARE(load.lessons.size(), 12);
     for (int i = 0; i < load.lessons.size(); ++i)
         QTest::addRow("%s", load.lessons[i].lesson.id.c_str()) << i;
 }
@@ -349,7 +349,7 @@ void TestClassroomPane::lessonsSetWholeState()
 {
     QFETCH(int, index);
     app::MainWindow w(false);
-    QCOMPARE(w.lessonActions().size(), 8);
+    QCOMPARE(w.lessonActions().size(), 12);
     const app::LessonEntry entry = app::loadLessons().lessons[index];
     const model::Lesson& l = entry.lesson;
     // Start from somewhere else: another strategy, compare on, another step, small warps.
@@ -649,7 +649,7 @@ void TestClassroomPane::lessonFromCommandLine_data()
     QTest::addColumn<QString>("id");
     QTest::addColumn<QString>("language");
     const QStringList ids = app::lessonIds();
-    QCOMPARE(ids.size(), 8);
+    QCOMPARE(ids.size(), 12);
     for (const QString& id : ids)
         for (const char* lang : {"en", "zh_CN"})
             QTest::addRow("%s %s", qPrintable(id), lang) << id << QString::fromLatin1(lang);

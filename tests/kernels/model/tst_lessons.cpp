@@ -97,7 +97,7 @@ void TestLessons::theSetIsComplete()
         const model::Lesson l = load(f);
         byId.insert(QString::fromStdString(l.id), l);
     }
-    QCOMPARE(byId.size(), 8);
+    QCOMPARE(byId.size(), 12);
     auto pair = [&](const char* id) {
         const model::Lesson& l = byId[QString::fromLatin1(id)];
         return QStringLiteral("%1/%2").arg(QString::fromStdString(l.strategy), QString::fromStdString(l.compare.value_or("")));

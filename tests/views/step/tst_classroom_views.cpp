@@ -594,7 +594,7 @@ void TestClassroomViews::lessonsFromResources()
 {
     const app::LessonsLoad load = app::loadLessons();
     QVERIFY2(load.errors.isEmpty(), qPrintable(load.errors.join(QLatin1Char('\n'))));
-    QCOMPARE(load.lessons.size(), 8);
+    QCOMPARE(load.lessons.size(), 12);
     for (int i = 0; i < load.lessons.size(); ++i) {
         const model::Lesson& l = load.lessons[i].lesson;
         QCOMPARE(l.order, i + 1);
