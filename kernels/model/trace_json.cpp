@@ -979,7 +979,9 @@ TraceFile check_and_read(const json& j)
                                  got(markers[k])};
         const long long bd = steps[i].at(keys::block_dim).get<long long>(),
                         gd = steps[i].at(keys::grid_dim).get<long long>();
-        const bool second_kernel = strategy == "two_pass" && bd == 1024 && gd == 1;
+        // An own two-pass kernel's trace (kernels/simt) is named "first+second" and has the same second launch.
+        const bool two_kernels = strategy == "two_pass" || (own_kernel && strategy.find('+') != std::string::npos);
+        const bool second_kernel = two_kernels && bd == 1024 && gd == 1;
         if (!second_kernel && (bd != block || gd != grid))
             throw FieldError{q + "block_dim x grid_dim must be params.block_size x grid_size = " + std::to_string(block) +
                              " x " + std::to_string(grid) + " (got " + std::to_string(bd) + " x " + std::to_string(gd) + ")"};

@@ -686,6 +686,9 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
         for (const llvm::Argument& a : k->args())
             fn.params.push_back(param_kind(a, type));
         info.signature = classify(fn.params);
+        if (info.signature == Signature::InputOutput && k->arg_size() >= 2 &&
+            k->getArg(1)->getName().startswith_insensitive("partial"))
+            info.signature = Signature::TwoPassFirst;  // its second pointer is the per-block partials
         if (info.signature == Signature::Unsupported)
             info.refusal = "the parameters are not one of the accepted signatures: (const float* input, float* output, "
                            "unsigned n) or (float* input, float* output) (docs/your-own-kernel.md)";

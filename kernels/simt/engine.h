@@ -34,7 +34,11 @@ struct Diagnostic {
 enum class Signature {
     InputOutput,   ///< (const float* input, float* output, unsigned n [, Probe]): input untouched, n values
     InPlace,       ///< (float* input, float* output [, Probe]): input padded to 2 * block * grid, reduced in place
-    TwoPassFirst,  ///< (const float* input, float* partial, unsigned n [, Probe]) named *first* / *partial*... see doc
+    /// (const float* input, float* partials, unsigned n [, Probe]): as input_output, the second parameter's
+    /// name starting with "partial"; the first kernel of a two-pass reduction: block b writes its sum to
+    /// partials[b] (grid floats), then the source's other input_output kernel runs <<<1, 1024>>> on
+    /// (partials, output, grid) (docs/your-own-kernel.md, "Two-pass kernels").
+    TwoPassFirst,
     Unsupported,   ///< anything else: listed by `kernel check`, refused by run()
 };
 

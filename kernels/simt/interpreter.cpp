@@ -162,6 +162,28 @@ std::uint64_t alu(const Inst& in, std::uint64_t a, std::uint64_t b, std::uint64_
 }
 
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// A full 32-lane warp's float32 FMA with the CPU's FMA instructions (the same single rounding as
+/// std::fmaf, which without -mfma is a library call per lane); used only where the CPU has FMA3.
+__attribute__((target("fma"))) void fma_warp32(std::uint64_t* d, const std::uint64_t* a, const std::uint64_t* b,
+                                               const std::uint64_t* c, float* partial)
+{
+    for (int l = 0; l < 32; ++l) {
+        const float r = __builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]));
+        d[l] = bits_of(r);
+        partial[l] = r;
+    }
+}
+bool cpu_has_fma()
+{
+    static const bool has = __builtin_cpu_supports("fma");
+    return has;
+}
+#else
+void fma_warp32(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*, float*) {}
+bool cpu_has_fma() { return false; }
+#endif
+
 } // namespace
 
 Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
@@ -334,7 +356,10 @@ void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
         return;
     w.worked = true;
     std::uint8_t* active = &m_log->active[static_cast<std::size_t>(w.first_thread)];
-    for_lanes(mask, [&](int l) { active[l] = 1; });
+    if (mask == m_full_mask)
+        std::memset(active, 1, static_cast<std::size_t>(m_g.warp));
+    else
+        for_lanes(mask, [&](int l) { active[l] = 1; });
 }
 
 /// The common ALU instructions, one tight loop per operation over the lanes; false when `in` is
@@ -376,12 +401,22 @@ bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
     case Op::UIToFP:
         if (in.bits != 32)
             return false;
-        for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(a[l] & width_mask(in.aux))); });
+        if (in.aux < 64) {  // the value fits int64: the signed conversion rounds it the same, and is one instruction
+            const std::uint64_t am = width_mask(in.aux);
+            for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(static_cast<std::int64_t>(a[l] & am))); });
+        } else {
+            for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(a[l])); });
+        }
         return true;
     case Op::Fma: {
         if (in.bits != 32 || (in.flags & (kNegA | kNegC)))
             return false;
         const std::uint64_t* c = reg(w, in.c);
+        if (mask == 0xffffffffu && m_g.warp == 32 && cpu_has_fma()) {
+            fma_warp32(d, a, b, c, &m_partial[static_cast<std::size_t>(w.first_thread)]);
+            m_log->adds += 32;
+            return true;
+        }
         for_lanes(mask, [&](int l) {
             const float r = gf::fmaf(f32(a[l]), f32(b[l]), f32(c[l]));
             d[l] = bits_of(r);
@@ -462,28 +497,36 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
     const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
     if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot) {
-        std::uint32_t ballot = 0;
-        if (in.op == Op::Ballot)
-            for (int l = 0; l < m_g.warp; ++l)
-                ballot |= (((mask >> l) & 1) && (b[l] & 1) ? 1u : 0u) << l;
-        for (int l = 0; l < m_g.warp; ++l) {
-            if (!((mask >> l) & 1) || !d)
-                continue;
-            const int tid = w.index * m_g.warp + l;
-            std::uint64_t v = 0;
-            switch (in.op == Op::Sreg ? in.aux : 255) {
-            case kTidX: v = static_cast<std::uint64_t>(tid); break;
+        if (!d)
+            return true;
+        // Per lane only threadIdx.x and the lane id; the rest is one value for the warp.
+        if (in.op == Op::Sreg && in.aux == kTidX) {
+            const std::uint64_t first = static_cast<std::uint64_t>(w.index) * static_cast<std::uint64_t>(m_g.warp);
+            for_lanes(mask, [&](int l) { d[l] = first + static_cast<std::uint64_t>(l); });
+            return true;
+        }
+        if (in.op == Op::Sreg && in.aux == kLaneId) {
+            for_lanes(mask, [&](int l) { d[l] = static_cast<std::uint64_t>(l); });
+            return true;
+        }
+        std::uint64_t v = 0;
+        if (in.op == Op::Ballot) {
+            std::uint32_t ballot = 0;
+            for_lanes(mask, [&](int l) { ballot |= static_cast<std::uint32_t>(b[l] & 1) << l; });
+            v = ballot;
+        } else if (in.op == Op::ActiveMask) {
+            v = mask;
+        } else {
+            switch (in.aux) {
             case kNtidX: v = static_cast<std::uint64_t>(m_g.block); break;
             case kCtaidX: v = static_cast<std::uint64_t>(w.block); break;
             case kNctaidX: v = static_cast<std::uint64_t>(m_g.grid); break;
             case kNtidY: case kNtidZ: case kNctaidY: case kNctaidZ: v = 1; break;
             case kWarpSize: v = static_cast<std::uint64_t>(m_g.warp); break;
-            case kLaneId: v = static_cast<std::uint64_t>(l); break;
-            case 255: v = in.op == Op::ActiveMask ? mask : ballot; break;
             default: v = 0;
             }
-            d[l] = v;
         }
+        for_lanes(mask, [&](int l) { d[l] = v; });
         return true;
     }
     if (d && a && fast_alu(w, in, mask))
@@ -509,23 +552,37 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 
 void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
 {
-    if (e.moves.empty())
+    const std::size_t n = e.moves.size();
+    if (n == 0)
         return;
-    if (e.moves.size() == 1) {  // one phi: no parallel-copy hazard
-        std::uint64_t* d = reg(w, e.moves[0].dst);
-        const std::uint64_t* src = reg(w, e.moves[0].src);
-        for_lanes(mask, [&](int l) { d[l] = src[l]; });
+    const std::size_t W = static_cast<std::size_t>(m_g.warp);
+    // No move reads a slot another move of the edge writes: the copies can go one by one.
+    bool hazard = false;
+    for (std::size_t i = 0; i < n && !hazard; ++i)
+        for (std::size_t k = 0; k < n; ++k)
+            if (k != i && e.moves[k].dst == e.moves[i].src) {
+                hazard = true;
+                break;
+            }
+    if (!hazard) {
+        for (const Move& mv : e.moves) {
+            std::uint64_t* d = reg(w, mv.dst);
+            const std::uint64_t* src = reg(w, mv.src);
+            if (mask == m_full_mask)
+                std::memcpy(d, src, W * sizeof(std::uint64_t));
+            else
+                for_lanes(mask, [&](int l) { d[l] = src[l]; });
+        }
         return;
     }
-    const std::size_t W = static_cast<std::size_t>(m_g.warp);
-    m_tmp.resize(e.moves.size() * W);
-    for (std::size_t k = 0; k < e.moves.size(); ++k)
+    if (m_tmp.size() < n * W)
+        m_tmp.resize(n * W);
+    for (std::size_t k = 0; k < n; ++k)
         std::memcpy(&m_tmp[k * W], reg(w, e.moves[k].src), W * sizeof(std::uint64_t));
-    for (std::size_t k = 0; k < e.moves.size(); ++k) {
+    for (std::size_t k = 0; k < n; ++k) {
         std::uint64_t* d = reg(w, e.moves[k].dst);
-        for (std::size_t l = 0; l < W; ++l)
-            if ((mask >> l) & 1)
-                d[l] = m_tmp[k * W + l];
+        const std::uint64_t* src = &m_tmp[k * W];
+        for_lanes(mask, [&](int l) { d[l] = src[l]; });
     }
 }
 
@@ -546,17 +603,27 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
         w.stack.pop_back();
         return;
     }
+    if (b.term == Term::Br) {
+        const std::pair<int, std::uint32_t> only{0, mask};
+        apply_moves(w, b.edges[0], mask);
+        branch(w, b, mask, std::span<const std::pair<int, std::uint32_t>>(&only, 1));
+        return;
+    }
     std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
     std::size_t count = 0;
-    if (b.term == Term::Br) {
-        path_store[count++] = {0, mask};
+    if (b.term == Term::CondBr) {
+        const std::uint64_t* c = reg(w, b.cond);
+        std::uint32_t taken = 0;
+        for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });
+        taken &= mask;
+        if (taken)
+            path_store[count++] = {0, taken};
+        if (mask & ~taken)
+            path_store[count++] = {1, mask & ~taken};
     } else {
         const std::uint64_t* c = reg(w, b.cond);
         std::uint32_t lanes_of[64] = {};
         const std::size_t edges = b.edges.size() > 64 ? 64 : b.edges.size();
-        if (b.term == Term::CondBr) {
-            for_lanes(mask, [&](int l) { lanes_of[(c[l] & 1) ? 0 : 1] |= 1u << l; });
-        }
         for (int l = 0; l < m_g.warp && b.term == Term::Switch; ++l) {
             if (!((mask >> l) & 1))
                 continue;

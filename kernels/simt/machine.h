@@ -151,7 +151,10 @@ private:
     template <class F>
     void for_lanes(std::uint32_t mask, F&& f) const
     {
-        if (mask == m_full_mask)
+        if (mask == 0xffffffffu && m_g.warp == 32)  // the common case: a fixed trip count the compiler unrolls
+            for (int l = 0; l < 32; ++l)
+                f(l);
+        else if (mask == m_full_mask)
             for (int l = 0; l < m_g.warp; ++l)
                 f(l);
         else

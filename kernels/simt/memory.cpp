@@ -283,8 +283,18 @@ void Machine::shuffle(Warp& w, const Inst& in, std::uint32_t mask)
         int src = l;
         switch (in.aux) {
         case kShflIdx: src = base + ((a % width) + width) % width; break;
-        case kShflUp: src = l - a >= base ? l - a : l; break;
-        case kShflDown: src = l + a < base + width ? l + a : l; break;
+        // delta is unsigned in CUDA (__shfl_up_sync / __shfl_down_sync): -1 is 2^32 - 1, past the
+        // segment, so the lane keeps its own value (found by fuzz_simt_kernel: a negative delta).
+        case kShflUp: {
+            const std::uint32_t delta = static_cast<std::uint32_t>(arg[l]);
+            src = delta <= static_cast<std::uint32_t>(l - base) ? l - static_cast<int>(delta) : l;
+            break;
+        }
+        case kShflDown: {
+            const std::uint32_t delta = static_cast<std::uint32_t>(arg[l]);
+            src = delta < static_cast<std::uint32_t>(base + width - l) ? l + static_cast<int>(delta) : l;
+            break;
+        }
         case kShflXor: src = (l ^ a) < base + width && (l ^ a) >= 0 ? (l ^ a) : l; break;
         }
         if (offset && *offset != a)

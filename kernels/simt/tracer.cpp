@@ -363,7 +363,12 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
     };
     p.buffers.push_back(global("input", p.padded));
     std::memcpy(p.buffers[0].data.data(), input.data(), input.size() * 4);
-    p.buffers.push_back(global("output", 1));
+    if (sig == Signature::TwoPassFirst) {  // the second pointer: one float per block
+        p.buffers.push_back(global("partials", g.grid));
+        p.layout.output = -1;  // *output is the second kernel's
+    } else {
+        p.buffers.push_back(global("output", 1));
+    }
     p.buffers.push_back(global("partial", 1));
     p.layout.shared_base.assign(static_cast<std::size_t>(kFirstDeclared) + fn.buffers.size(), -1);
     for (std::size_t k = 0; k < fn.buffers.size(); ++k) {
@@ -394,11 +399,51 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
     return std::nullopt;
 }
 
+Signature signature_of(const Program& program, const Function& fn)
+{
+    for (const KernelInfo& k : program.kernels)
+        if (k.symbol == fn.symbol)
+            return k.signature;
+    return Signature::Unsupported;
+}
+
+/// A two-pass first kernel's second: the one other runnable input_output kernel of the source.
+const Function* second_kernel(const Program& program, const Function& first, std::optional<Diagnostic>& error)
+{
+    const Function* found = nullptr;
+    std::string names;
+    for (const Function& f : program.functions)
+        if (&f != &first && signature_of(program, f) == Signature::InputOutput) {
+            names += (names.empty() ? "" : ", ") + f.name;
+            if (found) {
+                error = launch_error("the two-pass kernel `" + first.name + "` needs exactly one second kernel "
+                                     "(const float* partials, float* output, unsigned count) in the source; it has several (" +
+                                     names + ")");
+                return nullptr;
+            }
+            found = &f;
+        }
+    if (!found)
+        error = launch_error("the two-pass kernel `" + first.name + "` needs a second kernel (const float* partials, "
+                             "float* output, unsigned count) in the source; it has none");
+    return found;
+}
+
 const Function* find_kernel(const Program& program, const std::string& name, std::optional<Diagnostic>& error)
 {
     if (name.empty()) {
         if (program.functions.size() == 1)
             return &program.functions[0];
+        // A two-pass source: its first kernel and the second.
+        const Function* first = nullptr;
+        int firsts = 0;
+        for (const Function& f : program.functions)
+            if (signature_of(program, f) == Signature::TwoPassFirst) {
+                first = &f;
+                ++firsts;
+            }
+        if (firsts == 1 && program.functions.size() == 2)
+            return first;
         std::string names;
         for (const Function& f : program.functions)
             names += (names.empty() ? "" : ", ") + f.name;
@@ -418,6 +463,52 @@ const Function* find_kernel(const Program& program, const std::string& name, std
     return nullptr;
 }
 
+
+/// One launch stepped into `t` (appending its steps). `limit` is the instruction budget left; the
+/// launch's warp instructions are added to `instructions`. False when it stopped at a fault.
+/// `second` (when set) gets the contents of the launch's second pointer (a first pass's partials).
+bool launch(const Program& program, const Function& fn, Plan p, const LaunchOptions& options, model::Trace& t,
+            long long& instructions, std::vector<float>* second)
+{
+    Machine m(fn, p.g, std::move(p.buffers), std::move(p.args), options.full_detail,
+              std::max(0LL, options.instruction_limit - instructions));
+    Tracer tracer(program, fn, t, p.g, p.layout, options.full_detail);
+    StepLog log;
+    bool clean = true;
+    const std::size_t first_step = t.steps.size();
+    while (m.step(log)) {
+        const FaultRecord* f = m.fault() ? &*m.fault() : nullptr;
+        if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
+            // the machine stops here: the step limit of the trace format
+            FaultRecord limit{"endless_loop", "the kernel took more than " + std::to_string(model::kMaxTraceSteps) +
+                                                  " steps (the trace format's step limit)", {}, {}};
+            tracer.add_step(log, m, false, &limit);
+            t.faults.push_back({limit.kind, limit.message, 0, 0, static_cast<int>(t.steps.size() - 1), {}});
+            clean = false;
+            break;
+        }
+        const bool last = m.done();
+        if (!f && last && log.accesses.empty() && log.atomics.empty() && log.adds == 0 && log.barriers == 0 &&
+            t.steps.size() > first_step && !log.shuffled)
+            break;  // only the kernel's return: nothing a teacher would look at
+        tracer.add_step(log, m, last, f);
+        if (f) {
+            t.faults.push_back({f->kind, f->message, f->loc.line, f->loc.column, static_cast<int>(t.steps.size() - 1), f->lanes});
+            clean = false;
+            break;
+        }
+        if (last)
+            break;
+    }
+    instructions += m.instructions();
+    if (second) {
+        const Buffer& b = m.buffers()[static_cast<std::size_t>(kOutputBuffer - 1)];
+        second->resize(static_cast<std::size_t>(b.bytes / 4));
+        std::memcpy(second->data(), b.data.data(), second->size() * 4);
+    }
+    return clean;
+}
+
 } // namespace
 
 RunResult run(const Program& program, std::span<const float> input, const LaunchOptions& options)
@@ -426,15 +517,15 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     const Function* fn = find_kernel(program, options.kernel, result.error);
     if (!fn)
         return result;
-    Signature sig = Signature::Unsupported;
-    for (const KernelInfo& k : program.kernels)
-        if (k.symbol == fn->symbol)
-            sig = k.signature;
+    const Signature sig = signature_of(program, *fn);
+    const Function* fn2 = nullptr;
+    if (sig == Signature::TwoPassFirst && !(fn2 = second_kernel(program, *fn, result.error)))
+        return result;
     Plan p;
     if ((result.error = plan(*fn, sig, input, options, p)))
         return result;
     model::Trace& t = result.trace;
-    t.strategy = fn->name;
+    t.strategy = fn2 ? fn->name + "+" + fn2->name : fn->name;
     t.operation = model::Operation::Sum;
     t.params.block_size = p.g.block;
     t.params.warp_size = p.g.warp;
@@ -448,30 +539,20 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     t.own_source = program.source;
     t.reference = model::reference_of(model::Operation::Sum, input);
     t.teaching_warp_size = p.g.warp != 32;
-    Machine m(*fn, p.g, std::move(p.buffers), std::move(p.args), options.full_detail, options.instruction_limit);
-    Tracer tracer(program, *fn, t, p.g, p.layout, options.full_detail);
-    StepLog log;
-    while (m.step(log)) {
-        const FaultRecord* f = m.fault() ? &*m.fault() : nullptr;
-        if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
-            // the machine stops here: the step limit of the trace format
-            FaultRecord limit{"endless_loop", "the kernel took more than " + std::to_string(model::kMaxTraceSteps) +
-                                                  " steps (the trace format's step limit)", {}, {}};
-            tracer.add_step(log, m, false, &limit);
-            t.faults.push_back({limit.kind, limit.message, 0, 0, static_cast<int>(t.steps.size() - 1), {}});
-            break;
+    long long instructions = 0;
+    std::vector<float> partials;
+    const bool clean = launch(program, *fn, std::move(p), options, t, instructions, fn2 ? &partials : nullptr);
+    if (fn2 && clean) {
+        // The second launch, as the catalogue's two_pass_final<<<1, 1024>>>(partials, output, grid).
+        LaunchOptions o2 = options;
+        o2.block_size = 1024;
+        o2.grid = 1;
+        Plan p2;
+        if ((result.error = plan(*fn2, Signature::InputOutput, partials, o2, p2))) {
+            result.trace = {};
+            return result;
         }
-        const bool last = m.done();
-        if (!f && last && log.accesses.empty() && log.atomics.empty() && log.adds == 0 && log.barriers == 0 &&
-            !t.steps.empty() && !log.shuffled)
-            break;  // only the kernel's return: nothing a teacher would look at
-        tracer.add_step(log, m, last, f);
-        if (f) {
-            t.faults.push_back({f->kind, f->message, f->loc.line, f->loc.column, static_cast<int>(t.steps.size() - 1), f->lanes});
-            break;
-        }
-        if (last)
-            break;
+        launch(program, *fn2, std::move(p2), options, t, instructions, nullptr);
     }
     if (!t.steps.empty() && t.steps.back().output)
         t.result = *t.steps.back().output;
@@ -480,7 +561,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
         t.result = 0.0f;
     }
     model::sum_totals(t);
-    result.warp_instructions = m.instructions();
+    result.warp_instructions = instructions;
     return result;
 }
 

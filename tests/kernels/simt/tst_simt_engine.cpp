@@ -117,6 +117,17 @@ const char* kDownShuffle = R"(__global__ void down(const float* input, float* ou
 }
 )";
 
+// fuzz_simt_kernel's finding (tests/fuzz/crashes/simt_kernel-a9e26a49.cu): a negative shuffle delta
+// is a huge unsigned one, so every lane keeps its own value: each shuffle doubles v.
+const char* kNegativeDelta = R"(__global__ void neg(const float* input, float* output, unsigned n)
+{
+    float v = threadIdx.x < n ? input[threadIdx.x] : 0.0f;
+    v += __shfl_down_sync(0xffffffffu, v, -2);
+    v += __shfl_up_sync(0xffffffffu, v, -1);
+    atomicAdd(output, v);
+}
+)";
+
 const char* kBallot = R"(__global__ void ballot(const float* input, float* output, unsigned n)
 {
     unsigned b = __ballot_sync(0xffffffffu, input[threadIdx.x] > 3.0f);
@@ -222,6 +233,51 @@ const char* kIntegers = R"(__global__ void ints(const float* input, float* outpu
 }
 )";
 
+const char* kTwoPass = R"(__device__ float warp_sum(float v)
+{
+    for (int offset = warpSize / 2; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__device__ float block_sum(float v, float* warp_sums)
+{
+    const unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    v = warp_sum(v);
+    if (lane == 0)
+        warp_sums[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < blockDim.x / warpSize ? warp_sums[lane] : 0.0f;
+        v = warp_sum(v);
+    }
+    __syncthreads();
+    return v;
+}
+
+__global__ void partials_kernel(const float* input, float* partials, unsigned n)
+{
+    __shared__ float warp_sums[32];
+    float sum = 0.0f;
+    for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        sum += input[i];
+    sum = block_sum(sum, warp_sums);
+    if (threadIdx.x == 0)
+        partials[blockIdx.x] = sum;
+}
+
+__global__ void final_kernel(const float* partials, float* output, unsigned count)
+{
+    __shared__ float warp_sums[32];
+    float sum = 0.0f;
+    for (unsigned i = threadIdx.x; i < count; i += blockDim.x)
+        sum += partials[i];
+    sum = block_sum(sum, warp_sums);
+    if (threadIdx.x == 0)
+        *output = sum;
+}
+)";
+
 } // namespace
 
 class TstSimtEngine : public QObject {
@@ -235,6 +291,9 @@ private slots:
     void refusals();
     void trace_file_round_trip();
     void kernel_list();
+    void two_pass_data();
+    void two_pass();
+    void two_pass_launch_errors();
 };
 
 void TstSimtEngine::constructs_data()
@@ -252,6 +311,8 @@ void TstSimtEngine::constructs_data()
     QTest::newRow("extern __shared__") << kExternShared << 100 << 128 << 1 << ref;
     QTest::newRow("__shfl_xor_sync, __shfl_up_sync, __shfl_sync") << kShuffles << 256 << 64 << 4 << ref;
     QTest::newRow("__shfl_down_sync") << kDownShuffle << 96 << 32 << 3 << ref;
+    QTest::newRow("__shfl_down_sync / __shfl_up_sync with a negative (huge unsigned) delta") << kNegativeDelta << 32 << 32 << 1
+                                                                                             << 4.0 * 122;  // 4 x the sum
     QTest::newRow("teaching warp size 8") << kDownShuffle << 64 << 16 << 4 << ref;
     // inputs k % 7 + 1 = 1..7,1..: lanes with input > 3 among the first 8: 3,4,5,6 -> bits 3..6 = 0x78 = 120
     QTest::newRow("__ballot_sync, __activemask") << kBallot << 32 << 32 << 1 << 1120.0;
@@ -438,6 +499,99 @@ void TstSimtEngine::kernel_list()
     const s::RunResult r = s::run(*c.program, iota_input(8), {});
     QVERIFY(r.error);
     QVERIFY(r.error->message.find("--kernel") != std::string::npos);
+}
+
+void TstSimtEngine::two_pass_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("grid");
+    QTest::newRow("1000 values, 4 x 64") << 1000 << 64 << 4;
+    QTest::newRow("4096 values, 8 x 128") << 4096 << 128 << 8;
+    QTest::newRow("33 values, 1 x 32") << 33 << 32 << 1;
+    QTest::newRow("4000 values, 40 x 32 (more partials than a warp)") << 4000 << 32 << 40;
+}
+
+// The catalogue's two_pass shape (reduce_warp.cu: two_pass_partials, then two_pass_final<<<1, 1024>>>):
+// the first kernel writes one partial per block, the second sums them; both launches in one trace.
+void TstSimtEngine::two_pass()
+{
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(int, grid);
+    const s::CompileResult c = s::compile(kTwoPass);
+    QVERIFY(c.program);
+    QCOMPARE(c.kernels.size(), std::size_t(2));
+    QCOMPARE(c.kernels[0].signature, s::Signature::TwoPassFirst);
+    QCOMPARE(s::to_string(c.kernels[0].signature), std::string_view("two_pass_first"));
+    QCOMPARE(c.kernels[1].signature, s::Signature::InputOutput);
+    std::vector<float> in(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k)
+        in[static_cast<std::size_t>(k)] = static_cast<float>((k * 7) % 13) * 0.25f;  // exact in float: any order sums alike
+    s::LaunchOptions o;
+    o.block_size = block;
+    o.grid = grid;
+    const s::RunResult r = s::run(*c.program, in, o);  // no --kernel: the first of the pair
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY(r.trace.faults.empty());
+    QCOMPARE(r.trace.strategy, std::string("partials_kernel+final_kernel"));
+    QCOMPARE(static_cast<double>(r.trace.result), sum(in));
+    QCOMPARE(r.trace.reference, sum(in));
+    // Steps of the first launch (block x grid), then of the second (1 x 1024), in that order.
+    std::size_t first = 0, second = 0;
+    bool order = true;
+    for (const m::Step& st : r.trace.steps) {
+        if (st.block_dim == block && st.grid_dim == grid && second == 0)
+            ++first;
+        else if (st.block_dim == 1024 && st.grid_dim == 1)
+            ++second;
+        else
+            order = false;
+    }
+    QVERIFY(order);
+    QVERIFY(first >= 3);   // the loads, the warp shuffles, the warp partials' barrier ...
+    QVERIFY(second >= 3);
+    QCOMPARE(first + second, r.trace.steps.size());
+    // The second launch reads the partials: its first step's values are the grid's block sums.
+    const m::Step& s2 = r.trace.steps[first];
+    QCOMPARE(s2.values.size(), std::size_t(grid));
+    double partials = 0;
+    for (int b = 0; b < grid; ++b) {
+        double expect = 0;
+        for (int k = b * block; k < n; k += grid * block)
+            for (int j = k; j < std::min(n, k + block); ++j)
+                expect += in[static_cast<std::size_t>(j)];
+        QCOMPARE(static_cast<double>(s2.values[static_cast<std::size_t>(b)]), expect);
+        partials += expect;
+    }
+    QCOMPARE(partials, sum(in));
+    QVERIFY(!r.trace.steps[first - 1].output);  // the first launch never writes *output
+    QCOMPARE(static_cast<double>(*r.trace.steps.back().output), sum(in));
+    // Through the trace file: the reader accepts the second launch's 1 x 1024 steps of an own two-pass trace.
+    const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(r.trace).dump());
+    QVERIFY2(back.file, back.error.c_str());
+    QCOMPARE(back.file->trace.steps.size(), r.trace.steps.size());
+}
+
+void TstSimtEngine::two_pass_launch_errors()
+{
+    // A first kernel without its second: a launch error naming what is missing.
+    const std::string first_only = std::string(kTwoPass).substr(0, std::string(kTwoPass).find("__global__ void final_kernel"));
+    const s::CompileResult c = s::compile(first_only);
+    QVERIFY(c.program);
+    const s::RunResult r = s::run(*c.program, iota_input(64), {});
+    QVERIFY(r.error);
+    QVERIFY2(r.error->message.find("needs a second kernel") != std::string::npos, r.error->message.c_str());
+    QVERIFY(r.trace.steps.empty());
+    // The second kernel alone runs as an ordinary input_output kernel.
+    s::LaunchOptions o;
+    o.kernel = "final_kernel";
+    o.block_size = 32;
+    const s::CompileResult both = s::compile(kTwoPass);
+    const s::RunResult alone = s::run(*both.program, iota_input(64), o);
+    QVERIFY(!alone.error && alone.trace.faults.empty());
+    QCOMPARE(static_cast<double>(alone.trace.result), sum(iota_input(64)));
+    QVERIFY(alone.trace.strategy == "final_kernel");
 }
 
 QTEST_APPLESS_MAIN(TstSimtEngine)

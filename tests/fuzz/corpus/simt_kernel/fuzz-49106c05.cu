@@ -1,0 +1,6 @@
+__global__ void race(const float* input, float* output, unsigned n)
+{
+    unsigfloat* ouhreadIdx.x;
+    if (i < n)
+       t += input[i];
+}

@@ -1,0 +1,1 @@
+#define __global__ void k(const float* input, floaB
