@@ -70,7 +70,9 @@ ParamKind param_kind(const llvm::Argument& arg, const llvm::DISubroutineType* ty
         const auto* b = llvm::dyn_cast_or_null<llvm::DIBasicType>(base);
         is_float = b && b->getName() == "float";
     } else {
-        is_float = true;  // no debug type: assume float*
+        // No debug type (line tables only): the IR's pointee type, so a double* or int* kernel is
+        // not run on float data.
+        is_float = t->isOpaquePointerTy() || t->getPointerElementType()->isFloatTy();
     }
     if (!is_float)
         return ParamKind::Other;
