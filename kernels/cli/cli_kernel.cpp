@@ -17,11 +17,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace reducescope::cli {
 namespace {
@@ -36,26 +42,54 @@ struct KernelOptions {
     std::string banks = "32";
     std::string output;
     bool json = false;
+    CLI::Option* block_option = nullptr;  // given: 1..1024; left out: 0, the default launch
+    CLI::Option* grid_option = nullptr;   // given: 1..65535
 };
 
-/// The source text: a file, or stdin for "-". Unreadable: BadInput naming the file.
-std::string read_source(const std::string& path)
-{
-    if (path == "-") {
-        std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-        return text;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw BadInput{"source: cannot read " + model::echo(path)};
-    std::ostringstream s;
-    s << in.rdbuf();
-    if (in.bad())
-        throw BadInput{"source: cannot read " + model::echo(path)};
-    return s.str();
-}
+bool given(const CLI::Option* o) { return o && o->count() > 0; }
 
 std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : path; }
+
+/// The most bytes of source read: the engine refuses more than 1000000 (simt::compile), so one
+/// byte past that is enough for its message, and /dev/zero or a 10 GB file is not read to the end.
+constexpr std::size_t kMostSourceBytes = 1'000'001;
+
+/// The source text: a regular file, or stdin for "-" (at most kMostSourceBytes of either).
+/// A directory, FIFO, device or unreadable file: BadInput naming the file and why.
+std::string read_source(const std::string& path)
+{
+    int fd = 0;
+    if (path != "-") {
+        fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            throw BadInput{"source: cannot read " + model::echo(path) + ": " + std::strerror(errno)};
+        struct stat st {};
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            ::close(fd);
+            throw BadInput{"source: " + model::echo(path) + " is not a regular file (a directory, FIFO or device)"};
+        }
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    }
+    std::string text;
+    char buf[65536];
+    while (text.size() < kMostSourceBytes) {
+        const ssize_t got = ::read(fd, buf, std::min(sizeof buf, kMostSourceBytes - text.size()));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            const int e = errno;
+            if (fd != 0)
+                ::close(fd);
+            throw BadInput{"source: cannot read " + model::echo(display_name(path)) + ": " + std::strerror(e)};
+        }
+        if (got == 0)
+            break;
+        text.append(buf, static_cast<std::size_t>(got));
+    }
+    if (fd != 0)
+        ::close(fd);
+    return text;
+}
 
 int number(const std::string& text, const std::string& field, int lo, int hi)
 {
@@ -131,6 +165,13 @@ int run_check(const KernelOptions& o)
         table << k.name << "  line " << k.line << "  " << simt::to_string(k.signature)
               << (k.refusal.empty() ? std::string("  runs") : "  cannot run: " + k.refusal) << "\n";
     }
+    // Exit 2 says why on stderr too (docs/your-own-kernel.md's table), unless Clang's errors did.
+    if (runnable == 0 && !has_error(c.diagnostics)) {
+        if (c.kernels.empty())
+            std::cerr << display_name(o.source) << ":0:0: error: no __global__ kernel in the source\n";
+        for (const simt::KernelInfo& k : c.kernels)
+            std::cerr << display_name(o.source) << ":" << k.line << ":1: error: " << k.name << ": " << k.refusal << "\n";
+    }
     if (o.json)
         emit(o, nlohmann::ordered_json{{"kernels", kernels}, {"diagnostics", diagnostics_json(c.diagnostics)}}.dump() + "\n");
     else
@@ -145,8 +186,8 @@ int run_trace(const KernelOptions& o)
         throw BadInput{parsed.error->message};
     simt::LaunchOptions lo;
     lo.kernel = o.kernel;
-    lo.block_size = number(o.block_size, "block-size", 0, 1024);
-    lo.grid = number(o.grid, "grid", 0, 65535);
+    lo.block_size = number(o.block_size, "block-size", given(o.block_option) ? 1 : 0, 1024);
+    lo.grid = number(o.grid, "grid", given(o.grid_option) ? 1 : 0, 65535);
     lo.warp_size = number(o.warp_size, "warp-size", 1, 32);
     lo.banks = number(o.banks, "banks", 1, 32);
     const std::string text = read_source(o.source);
@@ -160,6 +201,8 @@ int run_trace(const KernelOptions& o)
         if (!has_error(ds) || r.error->line == 0)
             ds.push_back(*r.error);
         if (r.error->line == 0 && !o.json) {
+            // A kernel refused at decode time ("no kernel the engine can run"): its refusal at its line first.
+            print_diagnostics(display_name(o.source), c.diagnostics);
             std::cerr << "reducescope-cli: " << r.error->message << "\n";
             return kBadInput;
         }
@@ -213,9 +256,9 @@ void add_trace(CLI::App& kernel, int& exit_code)
     t->add_option("--source", o->source, "the .cu file, or - for stdin")->required();
     t->add_option("--input", o->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (as `trace --input`)")->required();
     t->add_option("--kernel", o->kernel, "which kernel (default: the only one the engine can run)");
-    t->add_option("--block-size", o->block_size, "power of two in 1..1024 (default: n/2 rounded up to a power of two)")
+    o->block_option = t->add_option("--block-size", o->block_size, "power of two in 1..1024 (default: n/2 rounded up to a power of two)")
         ->type_name("UINT");
-    t->add_option("--grid", o->grid, "blocks, 1..65535 (default: ceil(n / (2 x block size)))")->type_name("UINT");
+    o->grid_option = t->add_option("--grid", o->grid, "blocks, 1..65535 (default: ceil(n / (2 x block size)))")->type_name("UINT");
     t->add_option("--warp-size", o->warp_size, "32, or 4, 8 or 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     t->add_option("--banks", o->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
     t->add_option("--output", o->output, "write to this file instead of stdout");

@@ -340,6 +340,8 @@ Destination parse_destination(std::string_view dest)
             bad("no host");
         if (d.host.front() == '-' || !std::all_of(d.host.begin(), d.host.end(), name_char))
             bad("the host '" + model::echo(d.host) + "' holds a character a host name cannot");
+        if (d.host.size() > 253)  // RFC 1035: a name of at most 253 characters
+            bad("the host is " + std::to_string(d.host.size()) + " characters long, more than a host name's 253");
     }
     if (!port_text.empty()) {
         if (port_text.size() > 5 || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
@@ -837,6 +839,10 @@ void print_err(const std::string& line)
 int serve(const std::string& child, const std::string& lock_dir)
 {
     ::signal(SIGPIPE, SIG_IGN);
+    if (struct stat st {}; lock_dir.empty() || ::stat(lock_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        print_err("remote-serve: --lock-dir must be an existing folder (got " + model::echo(lock_dir) + ")");
+        return kBadInput;
+    }
     std::string in;
     const auto t0 = Clock::now();
     std::size_t nl = std::string::npos;
@@ -846,8 +852,10 @@ int serve(const std::string& child, const std::string& lock_dir)
             print_err("remote-serve: no request on stdin within 30 s (this command is what `--gpu-host` runs)");
             return kBadInput;
         }
-        if (::poll(&p, 1, 500) > 0 && !read_some(0, in))
-            return kBadInput;  // the other side went away before asking
+        if (::poll(&p, 1, 500) > 0 && !read_some(0, in)) {  // the other side went away before asking
+            print_err("remote-serve: stdin ended before a request (this command is what `--gpu-host` runs)");
+            return kBadInput;
+        }
         if (in.size() > (std::size_t{256} << 20)) {
             print_err("remote-serve: the request is over 256 MiB");
             return kBadInput;

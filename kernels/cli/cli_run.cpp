@@ -96,8 +96,23 @@ CLI::App* named_subcommand(CLI::App& app, int argc, const char* const* argv, std
             continue;
         word = argv[i];
         for (CLI::App* sub : app.get_subcommands(std::function<bool(CLI::App*)>{}))
-            if (sub->get_name() == word)
+            if (sub->get_name() == word) {
+                if (sub->get_subcommands(std::function<bool(CLI::App*)>{}).empty())
+                    return sub;
+                // `kernel check`: the word after a family names its subcommand; the family itself
+                // (with `word` its next word, nullopt when none) when it names none.
+                word.reset();
+                for (int j = i + 1; j < argc; ++j) {
+                    if (argv[j][0] == '-')
+                        continue;
+                    word = argv[j];
+                    for (CLI::App* nested : sub->get_subcommands(std::function<bool(CLI::App*)>{}))
+                        if (nested->get_name() == word)
+                            return nested;
+                    break;
+                }
                 return sub;
+            }
         return nullptr;
     }
     return nullptr;
@@ -137,6 +152,12 @@ std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::strin
                    subcommand_list(app);
         return "a subcommand is required: one of " + subcommand_list(app);
     }
+    if (!sub->get_subcommands(std::function<bool(CLI::App*)>{}).empty()) {  // `kernel`, `kernel bogus`
+        if (word)
+            return sub->get_name() + ": unknown subcommand '" + model::echo(*word) + "': its subcommands are " +
+                   subcommand_list(*sub);
+        return sub->get_name() + " needs a subcommand: one of " + subcommand_list(*sub);
+    }
     if (extras)
         return unexpected + extra + "' for " + sub->get_name() + " (its options: " + option_list(*sub) + ")";
     CLI::Option* o = named_option(*sub, what);
@@ -160,11 +181,13 @@ std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::strin
 /// and flags). Options that collect several values keep their policy.
 void given_once(CLI::App& app)
 {
-    for (CLI::App* sub : app.get_subcommands(std::function<bool(CLI::App*)>{}))
+    for (CLI::App* sub : app.get_subcommands(std::function<bool(CLI::App*)>{})) {
         for (CLI::Option* o : user_options(*sub))
             if (o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeLast ||
                 o->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeFirst)
                 o->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+        given_once(*sub);  // `kernel trace --grid 2 --grid 4`
+    }
 }
 
 } // namespace

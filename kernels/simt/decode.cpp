@@ -71,7 +71,9 @@ ParamKind param_kind(const llvm::Argument& arg, const llvm::DISubroutineType* ty
         const auto* b = llvm::dyn_cast_or_null<llvm::DIBasicType>(base);
         is_float = b && b->getName() == "float";
     } else {
-        is_float = true;  // no debug type: assume float*
+        // No debug type (line tables only): the IR's pointee type, so a double* or int* kernel is
+        // not run on float data.
+        is_float = t->isOpaquePointerTy() || t->getPointerElementType()->isFloatTy();
     }
     if (!is_float)
         return ParamKind::Other;
@@ -127,6 +129,11 @@ private:
     const llvm::Instruction* m_at = nullptr;        // the instruction being decoded (refusals' place)
 };
 
+/// The GPU's limits a kernel must keep (CUDA C++ Programming Guide, compute capability 8.0):
+/// static shared memory per block, local memory per thread. Past them nvcc/ptxas refuse the kernel.
+constexpr std::int64_t kMostStaticSharedBytes = 48 * 1024;
+constexpr std::int64_t kMostLocalBytes = 512 * 1024;
+
 struct RefusalThrown {
     Refusal r;
 };
@@ -152,6 +159,13 @@ std::int32_t Decoder::buffer_of(llvm::GlobalVariable* g)
     while (t->isArrayTy())
         t = t->getArrayElementType();
     b.is_float = t->isFloatTy();
+    std::int64_t static_bytes = std::max<std::int64_t>(b.bytes, 0);
+    for (const BufferDecl& d : m_out->buffers)
+        if (d.space == Space::Shared && d.bytes > 0)
+            static_bytes += d.bytes;
+    if (static_bytes > kMostStaticSharedBytes)
+        refuse(nullptr, "the static __shared__ arrays hold " + std::to_string(static_bytes) +
+                            " bytes; a block holds at most 49152 (48 KiB, the GPU's static limit)");
     m_out->buffers.push_back(b);
     const auto id = static_cast<std::int32_t>(kFirstDeclared + m_out->buffers.size() - 1);
     m_buffers.emplace(g, id);
@@ -313,6 +327,15 @@ void Decoder::instruction(llvm::Instruction& i)
         if (!a->isStaticAlloca())
             refuse(&i, "a variable-length array is not supported");
         BufferDecl b{Space::Local, "local", static_cast<std::int64_t>(*a->getAllocationSizeInBits(m_dl) / 8), false};
+        if (b.bytes > kMostLocalBytes) {
+            // An alloca has no line of its own: its first use with one places the message.
+            const llvm::Instruction* at = &i;
+            for (const llvm::User* u : a->users())
+                if (const auto* ui = llvm::dyn_cast<llvm::Instruction>(u); ui && place_of(ui->getDebugLoc()).line > 0)
+                    at = ui;
+            refuse(at, "a local array of " + std::to_string(b.bytes) +
+                           " bytes; a thread holds at most 524288 (512 KiB, the GPU's local memory)");
+        }
         m_out->buffers.push_back(b);
         const auto id = static_cast<std::uint64_t>(kFirstDeclared + m_out->buffers.size() - 1);
         const std::int32_t s = m_out->slots++;

@@ -15,6 +15,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
 
 #include <algorithm>
 
@@ -43,7 +44,8 @@ public:
         if (info.hasSourceManager() && info.getLocation().isValid()) {
             const clang::SourceManager& sm = info.getSourceManager();
             const clang::SourceLocation loc = sm.getExpansionLoc(info.getLocation());
-            const clang::PresumedLoc p = sm.getPresumedLoc(loc);
+            // The file's own lines: a #line directive does not move a message out of the file.
+            const clang::PresumedLoc p = sm.getPresumedLoc(loc, false);
             if (p.isValid() && std::string_view(p.getFilename()) == kMainFile) {
                 d.line = static_cast<int>(p.getLine());
                 d.column = static_cast<int>(p.getColumn());
@@ -104,6 +106,10 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
     ci.createDiagnostics(&collector, false);
     if (!ci.hasDiagnostics())
         return nullptr;
+    // Nothing is read from disk: the files are the remapped ones above, in an empty file system, so
+    // `#include "/dev/zero"`, a FIFO or /etc/passwd is "file not found" at its line, not a read
+    // that never ends or a file's text in the messages.
+    ci.createFileManager(llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>());
     clang::EmitLLVMOnlyAction action(&context);
     if (!ci.ExecuteAction(action) || ci.getDiagnostics().hasErrorOccurred())
         return nullptr;

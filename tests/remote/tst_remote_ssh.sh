@@ -151,12 +151,19 @@ check "$rc" 2 "a bad --gpu-host: exit 2"
 has "$err" "--gpu-host: the host 'a;b' holds a character a host name cannot" "a bad --gpu-host: the field and what it allows"
 for bad in "--gpu-host|--gpu-host needs a value" "--gpu-host=|--gpu-host: empty" "--srun x|--srun needs --gpu-host" \
            "--gpu-host-cli x|--gpu-host-cli needs --gpu-host" "--gpu-host a --gpu-host b|--gpu-host is given twice" \
-           "--gpu-host a:0|the port 0 is outside 1..65535" "--gpu-host -oProxyCommand=x|holds a character a host name cannot"; do
+           "--gpu-host a:0|the port 0 is outside 1..65535" "--gpu-host -oProxyCommand=x|holds a character a host name cannot" \
+           "--gpu-host $(printf 'h%.0s' $(seq 1 254))|254 characters long, more than a host name's 253"; do
   IFS='|' read -r words want <<< "$bad"
   err=$("$CLI" bench $words 2>&1); rc=$?
   check "$rc" 2 "bench $words: exit 2"
   has "$err" "$want" "bench $words: the option named"
 done
+err=$("$CLI" remote-serve </dev/null 2>&1); rc=$?
+check "$rc" 2 "remote-serve, stdin closed at once: exit 2"
+has "$err" "remote-serve: stdin ended before a request" "remote-serve, stdin closed at once: said"
+err=$("$CLI" remote-serve --lock-dir "$RS_TMP/no-such-dir" </dev/null 2>&1); rc=$?
+check "$rc" 2 "remote-serve --lock-dir missing: exit 2"
+has "$err" "--lock-dir must be an existing folder" "remote-serve --lock-dir missing: named"
 err=$("$CLI" list --gpu-host a 2>&1); rc=$?
 check "$rc" 2 "list --gpu-host: refused (list runs here)"
 err=$("$CLI" frobnicate 2>&1)

@@ -10,6 +10,8 @@
 
 #include <QtTest/QtTest>
 
+#include <cstdlib>
+
 namespace {
 
 struct Run {
@@ -66,6 +68,7 @@ private slots:
     void bad_input();
     void output_not_written();
     void stdin_source();
+    void hostile();
 
 private:
     QString file(const char* name, const QByteArray& text)
@@ -176,6 +179,53 @@ void TstCliKernel::stdin_source()
     const Run e = run_cli({"kernel", "check", "--source", "-"}, kBroken);
     QCOMPARE(e.code, 2);
     QVERIFY(e.err.startsWith("<stdin>:3:12: error:"));
+}
+
+// The kinds the hostile pass found (tests/hostile/new_features.sh), one row each.
+void TstCliKernel::hostile()
+{
+    const QString good = file("good.cu", kGood);
+    // --source a directory, a FIFO nobody writes (it used to wait for ever), a device.
+    const Run dir = run_cli({"kernel", "check", "--source", m_dir.path()});
+    QCOMPARE(dir.code, 2);
+    QVERIFY2(dir.err.contains("is not a regular file (a directory, FIFO or device)"), dir.err.constData());
+    const QString fifo = m_dir.filePath("fifo.cu");
+    QCOMPARE(::system(("mkfifo '" + fifo + "'").toLocal8Bit().constData()), 0);
+    const Run f = run_cli({"kernel", "trace", "--source", fifo, "--input", "1,2"});
+    QCOMPARE(f.code, 2);
+    QVERIFY(f.err.contains("is not a regular file"));
+    QCOMPARE(run_cli({"kernel", "check", "--source", "/dev/zero"}).code, 2);
+    // An explicit 0 is outside the documented ranges (left out, the default launch).
+    const Run b0 = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--block-size", "0"});
+    QCOMPARE(b0.code, 2);
+    QVERIFY2(b0.err.contains("block-size must be an integer in 1..1024 (got 0)"), b0.err.constData());
+    const Run g0 = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--grid", "0"});
+    QCOMPARE(g0.code, 2);
+    QVERIFY(g0.err.contains("grid must be an integer in 1..65535 (got 0)"));
+    // check's exit 2 says why on stderr: no kernel; a signature it cannot run, at its line.
+    const Run none = run_cli({"kernel", "check", "--source", file("none.cu", "// nothing\n")});
+    QCOMPARE(none.code, 2);
+    QVERIFY2(none.err.endsWith("none.cu:0:0: error: no __global__ kernel in the source\n"), none.err.constData());
+    const Run dbl = run_cli({"kernel", "check", "--source", file("dbl.cu", "\n__global__ void d(const double* i, double* o, unsigned n) {}\n")});
+    QCOMPARE(dbl.code, 2);
+    QVERIFY2(dbl.err.contains("dbl.cu:2:1: error: d: the parameters are not one of the accepted signatures"), dbl.err.constData());
+    // trace shows a decode-time refusal at its line, then the launch's message.
+    const Run big = run_cli({"kernel", "trace", "--input", "1,2", "--source",
+                             file("big.cu", "__global__ void k(float* a, float* b)\n{\n    __shared__ float s[1 << 28];\n"
+                                            "    s[threadIdx.x] = a[0];\n    b[0] = s[0];\n}\n")});
+    QCOMPARE(big.code, 2);
+    QVERIFY2(big.err.contains("big.cu:4:") && big.err.contains("a block holds at most 49152"), big.err.constData());
+    // The kernel family's errors name the subcommand; a flag with a value, an option twice.
+    const Run bogus = run_cli({"kernel", "bogus"});
+    QCOMPARE(bogus.code, 2);
+    QVERIFY2(bogus.err.contains("kernel: unknown subcommand 'bogus': its subcommands are check, trace"), bogus.err.constData());
+    QVERIFY(run_cli({"kernel"}).err.contains("kernel needs a subcommand: one of check, trace"));
+    const Run flag = run_cli({"kernel", "check", "--source", good, "--json=yes"});
+    QCOMPARE(flag.code, 2);
+    QVERIFY(flag.err.contains("--json is a flag"));
+    const Run twice = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--grid", "1", "--grid", "2"});
+    QCOMPARE(twice.code, 2);
+    QVERIFY2(twice.err.contains("--grid is given 2 times"), twice.err.constData());
 }
 
 QTEST_APPLESS_MAIN(TstCliKernel)

@@ -289,6 +289,7 @@ private slots:
     void faults();
     void refusals_data();
     void refusals();
+    void pointee_types();
     void trace_file_round_trip();
     void kernel_list();
     void two_pass_data();
@@ -440,6 +441,23 @@ void TstSimtEngine::refusals_data()
     QTest::newRow("recursion") << "__device__ float f(float x) { return x > 1 ? f(x - 1) : x; }\n"
                                   "__global__ void k(float* a, float* b)\n{\n    b[0] = f(a[0]);\n}\n"
                                << 4 << "recursion";
+    // The hostile pass (tests/hostile/new_features.sh): nothing is read from disk, a #line does
+    // not move a message, the GPU's memory limits.
+    QTest::newRow("#include of /dev/zero") << "#include \"/dev/zero\"\n__global__ void k(float* a, float* b) {}\n"
+                                           << 1 << "'/dev/zero' file not found";
+    QTest::newRow("#include of /etc/passwd") << "__global__ void k(float* a, float* b) {}\n#include </etc/passwd>\n"
+                                             << 2 << "'/etc/passwd' file not found";
+    QTest::newRow("#include of a system header") << "#include <stdio.h>\n__global__ void k(float* a, float* b) {}\n"
+                                                 << 1 << "'stdio.h' file not found";
+    QTest::newRow("#line to another file") << "#line 9000 \"other.cu\"\n__global__ void k(float* a, float* b)\n{\n    a[0] = ;\n}\n"
+                                           << 4 << "expected expression";
+    QTest::newRow("static __shared__ over 48 KiB")
+        << "__global__ void k(float* a, float* b)\n{\n    __shared__ float s[12289];\n    s[threadIdx.x] = a[0];\n"
+           "    __syncthreads();\n    b[0] = s[0];\n}\n"
+        << 4 << "the static __shared__ arrays hold 49156 bytes; a block holds at most 49152";
+    QTest::newRow("local array over 512 KiB")
+        << "__global__ void k(float* a, float* b)\n{\n    float l[131073];\n    l[threadIdx.x] = a[0];\n    b[0] = l[0];\n}\n"
+        << 4 << "a local array of 524292 bytes; a thread holds at most 524288";
 }
 
 void TstSimtEngine::refusals()
@@ -460,6 +478,30 @@ void TstSimtEngine::refusals()
     if (c.program)
         for (const s::KernelInfo& k : c.kernels)
             QVERIFY(!k.refusal.empty());  // never run wrong
+}
+
+void TstSimtEngine::pointee_types()
+{
+    // Line tables only: the signature comes from the IR's pointee types, so no double* or int*
+    // kernel is run on the float input (the hostile pass found both accepted as input_output).
+    for (const char* t : {"double", "int", "unsigned", "char"}) {
+        const std::string src = std::string("__global__ void k(const ") + t + "* input, " + t +
+                                "* output, unsigned n) { if (threadIdx.x == 0) *output = input[0]; }\n";
+        const s::CompileResult c = s::compile(src);
+        QVERIFY2(c.program && c.kernels.size() == 1, t);
+        QCOMPARE(c.kernels[0].signature, s::Signature::Unsupported);
+        QVERIFY(!c.kernels[0].refusal.empty());
+    }
+    const s::CompileResult f = s::compile("__global__ void k(const float* input, float* output, unsigned n) {}\n");
+    QVERIFY(f.program && f.kernels.size() == 1);
+    QCOMPARE(f.kernels[0].signature, s::Signature::InputOutput);
+    // A static __shared__ array of exactly 48 KiB still runs (the limit is inclusive).
+    const s::RunResult r = run("__global__ void k(float* a, float* b)\n{\n    __shared__ float s[12288];\n"
+                               "    s[threadIdx.x] = a[2 * threadIdx.x] + a[2 * threadIdx.x + 1];\n    __syncthreads();\n"
+                               "    if (threadIdx.x == 0) b[0] = s[0] + s[1];\n}\n",
+                               {1, 2, 3, 4}, 2);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.result, 10.0f);
 }
 
 void TstSimtEngine::trace_file_round_trip()
