@@ -143,7 +143,7 @@ void MainWindow::buildViewMenu()
     connect(view, &QMenu::aboutToShow, warpMap, [this, warpMap] { warpMap->setChecked(m_stepPane->warpMapShown()); });
     QAction* warpRow = worded(view->addAction(QString()), [] { return tr("Warp &row only"); });
     warpRow->setCheckable(true);
-    warpRow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+    warpRow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_6));
     connect(warpRow, &QAction::toggled, this, [this](bool on) {
         m_stepPane->setWarpRowOnly(on);
         if (on)
