@@ -301,7 +301,7 @@ void check_speed_fields_null_unless_ok(const Result& r, const std::string& path)
         {"ceiling_ratio", &r.ceiling_ratio},
         {"speedup_vs_cpu", &r.speedup_vs_cpu},
         {"speedup_vs_cub", &r.speedup_vs_cub},
-        {"speedup_vs_cub_single_pass", &r.speedup_vs_cub_single_pass},
+        {"speedup_vs_cub_single_pass", &r.speedup_vs_cub_block_one_pass},
         {"speedup_vs_best_baseline", &r.speedup_vs_best_baseline},
     };
     const std::string why = "expected null: no speed is measured where the status is \"" +
@@ -409,7 +409,7 @@ void check_derived_across_file(const ResultsFile& f)
         const auto cub = lookup(r.operation == "max" ? cub_max : cub_sum, p);
         check("speedup_vs_cub", r.speedup_vs_cub, cub, r.operation == "max" ? "cub max" : "cub");
         const auto sp = r.operation == "sum" ? lookup(single_pass, p) : std::nullopt;
-        check("speedup_vs_cub_single_pass", r.speedup_vs_cub_single_pass, sp, "cub_single_pass");
+        check("speedup_vs_cub_single_pass", r.speedup_vs_cub_block_one_pass, sp, "cub_single_pass");
         // Which baseline was the faster is decided from the baselines run before this result (a
         // baseline's own best_baseline may predate the other), so only its speed-up is checked.
         if (r.best_baseline == "cub")
