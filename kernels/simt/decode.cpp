@@ -17,6 +17,7 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/Scalar.h>
 #include <llvm/Transforms/Utils.h>
 
 #include <map>
@@ -53,8 +54,8 @@ ParamKind param_kind(const llvm::Argument& arg, const llvm::DISubroutineType* ty
     llvm::Type* t = arg.getType();
     if (t->isIntegerTy(32) || t->isIntegerTy(64))
         return ParamKind::Int;
-    if (!t->isPointerTy())
-        return ParamKind::Other;
+    if (!t->isPointerTy() || arg.hasByValAttr())
+        return ParamKind::Other;  // a struct passed by value (the catalogue's Probe) is a byval pointer
     bool is_const = false, is_float = false;
     if (type && arg.getArgNo() + 1 < type->getTypeArray().size()) {
         const llvm::DIType* p = type->getTypeArray()[arg.getArgNo() + 1];
@@ -619,7 +620,8 @@ bool Decoder::prelude_call(llvm::CallInst& c, llvm::StringRef name)
 }
 
 /// Every function but the kernels is inlined into them (the prelude's and the student's
-/// __device__ functions); then scalar locals become SSA registers (mem2reg keeps debug lines).
+/// __device__ functions); then scalar locals become SSA registers (mem2reg keeps debug lines) and
+/// instructions whose results nothing uses are removed (dead code elimination).
 void inline_and_promote(llvm::Module& m, const std::vector<llvm::Function*>& kernels)
 {
     for (llvm::Function& f : m) {
@@ -634,6 +636,10 @@ void inline_and_promote(llvm::Module& m, const std::vector<llvm::Function*>& ker
     llvm::legacy::PassManager pm;
     pm.add(llvm::createAlwaysInlinerLegacyPass());
     pm.add(llvm::createPromoteMemoryToRegisterPass());
+    // Loads whose value nothing uses go, as nvcc drops them: the arguments of an empty inline call
+    // (the catalogue's probe.record(..., sdata[tid])) would otherwise count as accesses. Volatile
+    // loads stay.
+    pm.add(llvm::createDeadCodeEliminationPass());
     pm.run(m);
 }
 
@@ -670,6 +676,10 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
         const llvm::DISubprogram* sp = k->getSubprogram();
         const std::string full = demangled(k->getName());
         info.name = sp && !sp->getName().empty() ? sp->getName().str() : full.substr(0, full.find('('));
+        // A template kernel is named as written (`tree`, not `tree<256>`): --kernel and the editor
+        // use the source's name; the symbol tells two instantiations apart.
+        if (const std::size_t lt = info.name.find('<'); lt != std::string::npos)
+            info.name.erase(lt);
         info.line = sp ? static_cast<int>(sp->getLine()) : 0;
         info.column = 1;
         Function fn;
