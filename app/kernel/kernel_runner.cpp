@@ -67,7 +67,7 @@ QVector<views::KernelMark> marksOf(const QJsonArray& list, bool faults)
 }
 
 /// Clang-style lines on stderr: `FILE:LINE:COL: error: MESSAGE` and the engine's
-/// `FILE:LINE:COL: fault: KIND: MESSAGE (lanes ..., step N)`.
+/// `FILE:LINE:COL: fault: KIND: MESSAGE (lanes ..., step N)` (N 1-based).
 QVector<views::KernelMark> marksOfStderr(const QByteArray& err)
 {
     static const QRegularExpression diag(QStringLiteral("^.*?:(\\d+):(\\d+): (error|warning|note|fault): (.*)$"));
@@ -89,7 +89,8 @@ QVector<views::KernelMark> marksOfStderr(const QByteArray& err)
                 for (const QString& lane : t.captured(1).split(QLatin1Char(','), Qt::SkipEmptyParts))
                     if (!lane.trimmed().isEmpty())
                         k.lanes << lane.trimmed().toInt();
-                k.step = t.captured(2).isEmpty() ? -1 : t.captured(2).toInt();
+                // stderr counts steps from 1, as people do; the mark keeps the JSON's 0-based index.
+                k.step = t.captured(2).isEmpty() ? -1 : t.captured(2).toInt() - 1;
                 text = text.left(t.capturedStart()).trimmed();
             }
         } else {

@@ -76,7 +76,8 @@ void addWindowOptions(QCommandLineParser& parser)
                                                "options or the saved settings choose; --results shows bench, --kernel "
                                                "kernel)."), QStringLiteral("TAB")},
         {QStringLiteral("kernel"), QStringLiteral("CUDA source to open in the kernel editor; a screenshot waits for its "
-                                                  "check (reducescope-cli kernel check), so its diagnostics show."),
+                                                  "check (reducescope-cli kernel check), so its diagnostics show; with --tab step it Steps the "
+                                                  "kernel (reducescope-cli kernel trace) and shows its trace."),
          QStringLiteral("FILE.cu")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},

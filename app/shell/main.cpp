@@ -247,6 +247,14 @@ int main(int argc, char** argv)
         QTimer::singleShot(20000, &wait, &QEventLoop::quit);
         wait.exec();
     }
+    if (screenshot && !options.kernel.isEmpty() && options.tab == QLatin1String("step") && window.kernelPane()->step()) {
+        // --kernel with --tab step: the picture is the kernel's Step, its engine trace in the step
+        // pane (at most 20 s).
+        QEventLoop wait;
+        QObject::connect(window.kernelPane()->runner(), &reducescope::app::KernelRunner::finished, &wait, &QEventLoop::quit);
+        QTimer::singleShot(20000, &wait, &QEventLoop::quit);
+        wait.exec();
+    }
     if (screenshot)
         return takeScreenshot(window, options.screenshot);
     if (!options.present)

@@ -350,7 +350,9 @@ void MainWindow::connectPanes()
             [this](std::shared_ptr<const model::Trace> trace, const QString& kernel, const QString& file,
                    const QString& source) {
                 TraceOrigin origin;
-                origin.ownKernel = kernel.isEmpty() ? QStringLiteral("kernel") : kernel;
+                // The engine's choice (no kernel named): the trace names the kernel that ran.
+                const QString ran = trace ? QString::fromStdString(trace->strategy) : QString();
+                origin.ownKernel = !kernel.isEmpty() ? kernel : !ran.isEmpty() ? ran : QStringLiteral("kernel");
                 origin.file = file;
                 origin.ownSource = source;
                 if (m_stepPane->openTrace(std::move(trace), origin))

@@ -29,6 +29,10 @@ ones1024="$(printf '1,%.0s' $(seq 1 1023))1"
 SHOTS=$(cat <<EOF
 # The step pane at desktop size: PMPP exercise 6, the third stride of simple.
 step_simple_pmpp.png|--strategy simple --input 6,2,7,4,5,8,3,1 --step 3
+# The kernel editor's Step through the CPU engine (reducescope-cli kernel trace): the student's file
+# (docs/screenshots/my_convergent.cu), its trace in the step pane, at 1920x1080, en and zh_CN.
+kernel_editor_step_1920x1080_en.png|--present --kernel $here/my_convergent.cu --tab step --input 6,2,7,4,5,8,3,1 --lang en
+kernel_editor_step_1920x1080_zh_CN.png|--present --kernel $here/my_convergent.cu --tab step --input 6,2,7,4,5,8,3,1 --lang zh_CN
 # A lesson with its note (Lessons menu), desktop size.
 classroom_lesson.png|--lesson pmpp_exercise_6
 # Presentation mode at 1920x1080: the divergence lesson, light and dark.

@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/trace_table.h"
+#include "model/kernel_sources.h"
 #include "model/message.h"
 
 #include "model/simulate.h"
@@ -18,12 +19,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <regex>
 #include <sstream>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -47,6 +52,97 @@ struct KernelOptions {
 };
 
 bool given(const CLI::Option* o) { return o && o->count() > 0; }
+
+#if REDUCESCOPE_HAVE_ENGINE
+/// A catalogue file (kernels/cuda/*.cu, as the editor's New kernel from strategy copies it) made
+/// runnable by the engine, every line where it was: its `#include "launch.cuh"`,
+/// `#include "reduce_common.cuh"` and `#include <math_constants.h>` lines are blanked and reduce_common.cuh's text (embedded) goes
+/// before line 1 under `#line`; the host side (from `// ---- host side` to the closing namespace,
+/// the launchers that need the toolkit) is blanked except preprocessor lines; and every template
+/// kernel whose template parameters all have defaults (`template <class Probe = NoProbe>`) is
+/// explicitly instantiated with them on the closing namespace's line (docs/your-own-kernel.md:
+/// a template kernel runs once instantiated). A source that does not include reduce_common.cuh
+/// is returned unchanged.
+std::string trimmed(const std::string& s)
+{
+    const std::size_t a = s.find_first_not_of(" \t\r\n");
+    return a == std::string::npos ? std::string() : s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
+}
+
+std::string catalogue_runnable(const std::string& text)
+{
+    std::vector<std::string> lines;
+    {
+        std::istringstream in(text);
+        for (std::string l; std::getline(in, l);)
+            lines.push_back(l);
+    }
+    // math_constants.h: the prelude defines what the catalogue uses of it (CUDART_INF_F).
+    static const std::regex include_line(R"(^\s*#\s*include\s*(?:"(launch|reduce_common)\.cuh"|<math_constants\.h>)\s*$)");
+    bool common = false;
+    for (std::string& l : lines)
+        if (std::smatch m; std::regex_match(l, m, include_line)) {
+            common = common || m[1] == "reduce_common";
+            l.clear();
+        }
+    if (!common)
+        return text;
+    std::size_t close = lines.size();
+    for (std::size_t k = lines.size(); k-- > 0;)
+        if (lines[k].rfind("} // namespace", 0) == 0) {
+            close = k;
+            break;
+        }
+    for (std::size_t k = 0; k < close; ++k)
+        if (lines[k].rfind("// ---- host side", 0) == 0) {
+            for (std::size_t j = k; j < close; ++j)
+                if (lines[j].find_first_not_of(" \t") == std::string::npos || lines[j][lines[j].find_first_not_of(" \t")] != '#')
+                    lines[j].clear();
+            break;
+        }
+    std::string body;
+    for (const std::string& l : lines)
+        body += l + "\n";
+    // The template kernels with every template parameter defaulted, and their parameter lists.
+    static const std::regex kernel(
+        R"(template\s*<([^<>]*)>\s*__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+(\w+)\s*\(([^)]*)\))");
+    std::string instances;
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), kernel); it != std::sregex_iterator(); ++it) {
+        const std::string params = (*it)[1];
+        const std::size_t count = 1 + static_cast<std::size_t>(std::count(params.begin(), params.end(), ','));
+        if (static_cast<std::size_t>(std::count(params.begin(), params.end(), '=')) != count)
+            continue;
+        std::string args;
+        std::istringstream in((*it)[3].str());
+        for (std::string a; std::getline(in, a, ',');)
+            if (const std::string t = trimmed(a.substr(0, a.find('='))); !t.empty())
+                args += (args.empty() ? "" : ", ") + t;
+        // Each template parameter's name in the parameter types becomes its default.
+        std::istringstream tp(params);
+        for (std::string p; std::getline(tp, p, ',');) {
+            const std::string name_part = p.substr(0, p.find('='));
+            static const std::regex last_word(R"((\w+)\s*$)");
+            std::smatch w;
+            const std::string deflt = trimmed(p.substr(p.find('=') + 1));
+            if (!deflt.empty() && std::regex_search(name_part, w, last_word))
+                args = std::regex_replace(args, std::regex("\\b" + w[1].str() + "\\b"), deflt);
+        }
+        instances += "template __global__ void " + (*it)[2].str() + "<>(" + args + "); ";
+    }
+    if (close < lines.size())
+        lines[close] = instances + lines[close];
+    else
+        lines.push_back(instances);
+    std::string header(model::kernel_source("reduce_common.cuh"));
+    if (const std::size_t once = header.find("#pragma once"); once != std::string::npos)
+        header.replace(once, 12, "");
+    // "kernel.cu": the engine's name of the main file (diagnostics and debug lines are kept there).
+    std::string out = "#line 1 \"reduce_common.cuh\"\n" + header + "\n#line 1 \"kernel.cu\"\n";
+    for (const std::string& l : lines)
+        out += l + "\n";
+    return out;
+}
+#endif
 
 std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : path; }
 
@@ -148,7 +244,7 @@ int refuse(const KernelOptions& o, const std::vector<simt::Diagnostic>& ds)
 int run_check(const KernelOptions& o)
 {
     const std::string text = read_source(o.source);
-    const simt::CompileResult c = simt::compile(text, display_name(o.source));
+    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source));
     if (!c.program)
         return refuse(o, c.diagnostics);
     if (!o.json)
@@ -191,10 +287,11 @@ int run_trace(const KernelOptions& o)
     lo.warp_size = number(o.warp_size, "warp-size", 1, 32);
     lo.banks = number(o.banks, "banks", 1, 32);
     const std::string text = read_source(o.source);
-    const simt::CompileResult c = simt::compile(text, display_name(o.source));
+    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source));
     if (!c.program)
         return refuse(o, c.diagnostics);
-    const simt::RunResult r = simt::run(*c.program, parsed.values, lo);
+    simt::RunResult r = simt::run(*c.program, parsed.values, lo);
+    r.trace.own_source = text;  // the text as written, not the engine's runnable copy
     if (r.error) {
         // A kernel refused at decode time has its place; a bad launch has none.
         std::vector<simt::Diagnostic> ds = c.diagnostics;

@@ -699,6 +699,10 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
         const llvm::DISubprogram* sp = k->getSubprogram();
         const std::string full = demangled(k->getName());
         info.name = sp && !sp->getName().empty() ? sp->getName().str() : full.substr(0, full.find('('));
+        // A template kernel is named as written (`tree`, not `tree<256>`): --kernel and the editor
+        // use the source's name; the symbol tells two instantiations apart.
+        if (const std::size_t lt = info.name.find('<'); lt != std::string::npos)
+            info.name.erase(lt);
         info.line = sp ? static_cast<int>(sp->getLine()) : 0;
         info.column = 1;
         Function fn;

@@ -86,9 +86,9 @@ if [ $rc -ne 0 ]; then cat "$tmp.out"; exit $rc; fi
 fault="$(where FAKE_FAULT)"
 if [ -n "$fault" ]; then
   line="${fault%%:*}"; col="${fault#*:}"
-  echo "$name:$line:$col: fault: race: lanes 0 and 1 write shared_data[0] with no barrier between them (lanes 0, 1, step 2)" >&2
+  echo "$name:$line:$col: fault: data_race: lanes 0 and 1 write shared_data[0] with no barrier between them (lanes 0, 1, step 3)" >&2
   if [ $json = 1 ]; then
-    printf '{"faults":[{"kind":"race","message":"lanes 0 and 1 write shared_data[0] with no barrier between them","line":%s,"column":%s,"step":2,"lanes":[0,1]}],' "$line" "$col"
+    printf '{"faults":[{"kind":"data_race","message":"lanes 0 and 1 write shared_data[0] with no barrier between them","line":%s,"column":%s,"step":2,"lanes":[0,1]}],' "$line" "$col"
     tail -c +2 "$tmp.out"
   else
     cat "$tmp.out"

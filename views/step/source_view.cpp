@@ -106,13 +106,16 @@ void SourceView::showFile(const QString& file)
 void SourceView::fillText()
 {
     QStringList lines = m_text.split(QLatin1Char('\n'));
-    if (!m_instrumented)
+    // A student's own text (the kernel editor's) is shown as written: nothing in it is a hook or
+    // tag of the catalogue's recording, even when it began as a copy of a catalogue file.
+    const bool own = !m_ownText.isEmpty();
+    if (!m_instrumented && !own)
         for (QString& line : lines)
             line = withoutTag(line);
     setPlainText(lines.join(QLatin1Char('\n')));
     // One block per line of the file: hidden hook lines keep the numbering of the rest.
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
-        block.setVisible(m_instrumented || !isHookLine(block.text()));
+        block.setVisible(m_instrumented || own || !isHookLine(block.text()));
     document()->markContentsDirty(0, document()->characterCount());
     fitMargins();
     applyHighlight();

@@ -283,7 +283,7 @@ private slots:
         QCOMPARE(o.marks.size(), 1);
         QCOMPARE(o.marks[0].line, line);
         QCOMPARE(o.marks[0].column, 3);
-        QCOMPARE(o.marks[0].kind, QStringLiteral("race"));
+        QCOMPARE(o.marks[0].kind, QStringLiteral("data_race"));  // the trace format's fault kinds
         QCOMPARE(o.marks[0].lanes, (QVector<int>{0, 1}));
         QCOMPARE(o.marks[0].step, 2);
         QVERIFY(o.trace);                      // the partial trace goes to the step pane too
@@ -302,7 +302,44 @@ private slots:
         QCOMPARE(e.marks[0].kind, QStringLiteral("barrier"));
         QCOMPARE(e.marks[0].message, QStringLiteral("__syncthreads reached by 16 of 32 threads"));
         QCOMPARE(e.marks[0].lanes, (QVector<int>{0, 1, 2}));
-        QCOMPARE(e.marks[0].step, 4);
+        QCOMPARE(e.marks[0].step, 3);  // "step 4" on stderr counts from 1
+    }
+
+    void raceKernelFaultsOnTheEngine()
+    {
+        if (!g_real)
+            QSKIP("the stand-in finds no fault in a kernel without its FAKE_FAULT marker");
+        // New from the catalogue's race (`*output += x` with no atomic), Step: the engine's data race
+        // at that line, with the lanes and the step, and the partial trace in the step pane.
+        app::MainWindow w(false);
+        w.resize(1600, 1000);
+        w.show();
+        KernelPane* pane = w.kernelPane();
+        pane->setCliPath(cliPath());
+        QVERIFY(pane->newFromStrategy(QStringLiteral("race")));
+        const QStringList lines = pane->editor()->toPlainText().split(QLatin1Char('\n'));
+        int line = 0;
+        for (int i = 0; i < lines.size() && !line; ++i)
+            if (lines[i].contains(QLatin1String("*output += x;")))
+                line = i + 1;
+        QVERIFY(line > 0);
+        pane->inputEdit()->setText(QStringLiteral("6,2,7,4,5,8,3,1"));
+        QSignalSpy ready(pane, &KernelPane::traceReady);
+        QVERIFY(pane->step());
+        const KernelRunOutcome o = waitStep(*pane);
+        QCOMPARE(o.kind, KernelRunOutcome::Kind::Faulted);
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY(!o.marks.isEmpty());
+        QCOMPARE(o.marks[0].kind, QStringLiteral("data_race"));
+        QCOMPARE(o.marks[0].line, line);
+        QVERIFY(o.marks[0].lanes.size() >= 2);  // at least two lanes meet at *output
+        QVERIFY(o.trace);
+        QVERIFY(o.marks[0].step >= 0 && o.marks[0].step < qsizetype(o.trace->steps.size()));
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(pane->editor()->underlinedLines().contains(line));
+        QVERIFY2(pane->marksList()->item(0)->text().contains(QStringLiteral("(step %1)").arg(o.marks[0].step + 1)),
+                 qPrintable(pane->marksList()->item(0)->text()));
+        QVERIFY(pane->statusLabel()->text().contains(QStringLiteral("line %1").arg(line)));
     }
 
     void childFailuresSaySo()
