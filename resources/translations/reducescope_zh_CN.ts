@@ -82,31 +82,31 @@
     <name>BenchRequest</name>
     <message>
         <source>N: expected 1 .. %1, got %2</source>
-        <translation>N：应在 1 .. %1 之间，收到 %2</translation>
+        <translation>N：应在 1 .. %1 之间，实际为 %2</translation>
     </message>
     <message>
         <source>repetitions: expected 1 .. 100000, got %1</source>
-        <translation>重复次数：应在 1 .. 100000 之间，收到 %1</translation>
+        <translation>重复次数：应在 1 .. 100000 之间，实际为 %1</translation>
     </message>
     <message>
         <source>mode: expected per-launch | loop | graph, got &quot;%1&quot;</source>
-        <translation>计时模式：应为 per-launch | loop | graph，收到 &quot;%1&quot;</translation>
+        <translation>计时模式：应为 per-launch | loop | graph，实际为“%1”</translation>
     </message>
     <message>
         <source>cache: expected hot | cold, got &quot;%1&quot;</source>
-        <translation>缓存：应为 hot | cold，收到 &quot;%1&quot;</translation>
+        <translation>缓存：应为 hot | cold，实际为“%1”</translation>
     </message>
     <message>
         <source>block size: expected a power of two in 32 .. 1024, got %1</source>
-        <translation>线程块大小：应为 32 .. 1024 中 2 的幂，收到 %1</translation>
+        <translation>线程块大小：应为 32 .. 1024 中 2 的幂，实际为 %1</translation>
     </message>
     <message>
         <source>coarse factor: expected a power of two in 1 .. 64, got %1</source>
-        <translation>粗化因子：应为 1 .. 64 中 2 的幂，收到 %1</translation>
+        <translation>粗化因子：应为 1 .. 64 中 2 的幂，实际为 %1</translation>
     </message>
     <message>
         <source>sweep: expected none | n | block_size | coarse_factor, got &quot;%1&quot;</source>
-        <translation>遍历：应为 none | n | block_size | coarse_factor，收到 &quot;%1&quot;</translation>
+        <translation>遍历：应为 none | n | block_size | coarse_factor，实际为“%1”</translation>
     </message>
     <message>
         <source>sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)</source>
@@ -118,7 +118,7 @@
     </message>
     <message>
         <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
-        <translation>遍历取值：应为 %1 .. %2 中 2 的幂组成的列表，收到 &quot;%3&quot;</translation>
+        <translation>遍历取值：应为 %1 .. %2 中 2 的幂组成的列表，实际为“%3”</translation>
     </message>
 </context>
 <context>
@@ -242,7 +242,7 @@
     </message>
     <message>
         <source>Baselines</source>
-        <translation>基准</translation>
+        <translation>基线</translation>
     </message>
 </context>
 <context>
@@ -278,7 +278,7 @@
     </message>
     <message>
         <source>divergent warp-steps</source>
-        <translation>发散的线程束·步</translation>
+        <translation>发散的线程束步</translation>
     </message>
     <message>
         <source>bank conflicts, shared loads</source>
@@ -326,7 +326,7 @@
     </message>
     <message>
         <source>The tree&apos;s guarded body is a real branch and agrees; the extra 1 is the final write: if (tid == 0) makes the other threads EXIT, and an exit is not a branch.</source>
-        <translation>归约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自最后的写出：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
+        <translation>归约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自写出结果这一步：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
     </message>
     <message>
         <source>The compiler predicated the guarded loads, add and store (@P LDS/FADD/STS) instead of branching: masked lanes sit idle but no branch splits the warp, so ncu counts none.</source>
@@ -426,7 +426,7 @@
         <source>The textbook kernel is one block; here it runs as a grid of %n blocks, each on its own segment of %2 elements.</source>
         <comment>grid.note</comment>
         <translation>
-            <numerusform>教材中的核函数只有一个线程块；这里以 %n 个线程块的网格运行，每块处理属于自己的一段，共 %2 个元素。</numerusform>
+            <numerusform>教材中的核函数只有一个线程块；这里以 %n 个线程块的网格运行，每块处理自己的一段（%2 个元素）。</numerusform>
         </translation>
     </message>
     <message>
@@ -521,7 +521,7 @@
         <source>After a barrier, the first %n threads combine the word stride places to their right, the same convergent tree as the shared-memory kernel.</source>
         <comment>coarsen.tree</comment>
         <translation>
-            <numerusform>屏障之后，前 %n 个线程各自合并右侧相隔一个步长的字，与共享内存核函数相同的收敛树。</numerusform>
+            <numerusform>屏障之后，前 %n 个线程各自合并右侧相隔一个步长的字；这与共享内存核函数的收敛树相同。</numerusform>
         </translation>
     </message>
     <message>
@@ -621,7 +621,7 @@
         <source>No atomics: each of the %n block sums goes to its own slot in global memory, to be reduced by a second pass.</source>
         <comment>write_partials</comment>
         <translation>
-            <numerusform>没有原子操作：%n 个块和各自写入全局内存中自己的位置，留给第二遍归约。</numerusform>
+            <numerusform>没有原子操作：%n 个线程块的和各自写入全局内存中自己的位置，留给第二遍归约。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -635,7 +635,7 @@
         <source>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
         <comment>grid_stride</comment>
         <translation>
-            <numerusform>网格中的 %n 个线程以相隔 %n 个元素的方式遍历输入，因此每个线程束的载入是连续的（合并访问），每个线程带着一个寄存器中的和进入块内归约。</numerusform>
+            <numerusform>网格中的 %n 个线程以 %n 个元素为间隔依次读取输入，因此每个线程束的载入是连续的（合并访问），每个线程带着寄存器中的一个和进入块内归约。</numerusform>
         </translation>
     </message>
     <message>
@@ -694,7 +694,7 @@
     <message>
         <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch&apos;s first ticket sets *output = 0 and then publishes the launch number with a release atomic max (it never moves backwards), so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
         <comment>reset</comment>
-        <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以 票号 / G 就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 原子取最大值发布启动编号（编号从不回退），因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上谁先到谁清零。与此同时 float4 载入已经在进行中。</translation>
+        <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以“票号 / G”就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 语义的原子取大发布启动编号（编号从不回退），因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上哪个线程块先到就由它清零。与此同时 float4 载入已经在进行中。</translation>
     </message>
     <message>
         <source>First thread 0 waits (acquire loads) until the launch&apos;s zero of *output is published: release and acquire order that zero before every atomicAdd.</source>
@@ -781,17 +781,17 @@
     <message>
         <source>recorded on the GPU:%1</source>
         <comment>recorded.label</comment>
-        <translation>GPU 上记录：%1</translation>
+        <translation>GPU 记录%1</translation>
     </message>
     <message>
         <source>recorded on the GPU:%1 stride %2</source>
         <comment>recorded.label.stride</comment>
-        <translation>GPU 上记录：%1 步长 %2</translation>
+        <translation>GPU 记录%1 · 步长 %2</translation>
     </message>
     <message>
         <source>recorded on the GPU:%1 offset %2</source>
         <comment>recorded.label.offset</comment>
-        <translation>GPU 上记录：%1 偏移 %2</translation>
+        <translation>GPU 记录%1 · 偏移 %2</translation>
     </message>
     <message>
         <source>What the kernel&apos;s probe recorded on the GPU: the lanes that ran this step&apos;s guarded code, their __activemask(), the index each wrote and the value after it.</source>
@@ -801,7 +801,7 @@
     <message>
         <source>strategy must be one of: %1 (got &apos;%2&apos;)</source>
         <comment>error.strategy</comment>
-        <translation>strategy 必须是以下之一：%1（收到 &apos;%2&apos;）</translation>
+        <translation>strategy 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
         <source>strategy &apos;%1&apos; is benchmark-only and has no step model; modelled: %2</source>
@@ -811,12 +811,12 @@
     <message>
         <source>input must hold 1..%1 values (got %2)</source>
         <comment>error.input.count</comment>
-        <translation>input 必须包含 1..%1 个值（收到 %2 个）</translation>
+        <translation>input 必须包含 1..%1 个值（实际为 %2 个）</translation>
     </message>
     <message>
         <source>input must hold 1..%1 values (got more than %1)</source>
         <comment>error.input.too_many</comment>
-        <translation>input 必须包含 1..%1 个值（收到超过 %1 个）</translation>
+        <translation>input 必须包含 1..%1 个值（实际超过 %1 个）</translation>
     </message>
     <message>
         <source>input: empty value at position %1 (expected comma- or space-separated numbers)</source>
@@ -841,27 +841,27 @@
     <message>
         <source>block-size must be a power of two in 1..1024 (got %1)</source>
         <comment>error.block_size</comment>
-        <translation>block-size 必须是 1..1024 中 2 的幂（收到 %1）</translation>
+        <translation>block-size 必须是 1..1024 中 2 的幂（实际为 %1）</translation>
     </message>
     <message>
         <source>warp-size must be 32, or 4, 8 or 16 as a teaching aid (got %1)</source>
         <comment>error.warp_size</comment>
-        <translation>warp-size 必须是 32，或作为教学辅助的 4、8、16（收到 %1）</translation>
+        <translation>warp-size 必须是 32，或作为教学辅助的 4、8、16（实际为 %1）</translation>
     </message>
     <message>
         <source>coarse-factor must be in 1..64 (got %1)</source>
         <comment>error.coarse_factor</comment>
-        <translation>coarse-factor 必须在 1..64 之间（收到 %1）</translation>
+        <translation>coarse-factor 必须在 1..64 之间（实际为 %1）</translation>
     </message>
     <message>
         <source>banks must be 32, or 4, 8 or 16 (got %1)</source>
         <comment>error.banks</comment>
-        <translation>banks 必须是 32，或 4、8、16（收到 %1）</translation>
+        <translation>banks 必须是 32，或 4、8、16（实际为 %1）</translation>
     </message>
     <message>
         <source>atomic-order must be in 0..%1 (0: by block, warp and lane) (got %2)</source>
         <comment>error.atomic_order</comment>
-        <translation>atomic-order 必须在 0..%1 之间（0：按线程块、线程束、lane 排序）（收到 %2）</translation>
+        <translation>atomic-order 必须在 0..%1 之间（0：按线程块、线程束、lane 排序）（实际为 %2）</translation>
     </message>
     <message>
         <source>A %1-way bank conflict: the worst access puts %1 different words of one warp in the same bank, so the step&apos;s shared-memory accesses take %2 wavefronts instead of %3.</source>
@@ -891,7 +891,7 @@
     <message>
         <source>reset ahead: thread 0 of block 0 zeroes ring[(e + 1) % 3] for the next launch</source>
         <comment>zero_ahead.reset.label</comment>
-        <translation>提前清零：块 0 的线程 0 为下一次启动把 ring[(e + 1) % 3] 清零</translation>
+        <translation>提前清零：线程块 0 的线程 0 为下一次启动把 ring[(e + 1) % 3] 清零</translation>
     </message>
     <message>
         <source>The output is a ring of three floats and the caller numbers the launches: launch e adds into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of launch e + 1, which nothing of this launch touches, and the end of the kernel orders that zero before the next launch&apos;s atomics: no reset before the launch, no ticket, no fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].</source>
@@ -969,7 +969,7 @@
     <message>
         <source>lines %1: stopped by a fault</source>
         <comment>engine.label.fault</comment>
-        <translation>第 %1 行：因错误而停止</translation>
+        <translation>第 %1 行：因故障而停止</translation>
     </message>
     <message>
         <source>%1 of %2 threads did work in this step (a memory access, a float operation of the reduction, a shuffle or an atomic).</source>
@@ -979,7 +979,7 @@
     <message>
         <source>Fault: %1</source>
         <comment>engine.fault</comment>
-        <translation>错误：%1</translation>
+        <translation>故障：%1</translation>
     </message>
 </context>
 <context>
@@ -1240,7 +1240,7 @@
     </message>
     <message>
         <source>%1 — teaching aid: real GPUs use 32</source>
-        <translation>%1 — 教学辅助：真实 GPU 使用 32</translation>
+        <translation>%1（教学辅助：真实 GPU 使用 32）</translation>
     </message>
     <message>
         <source>exited</source>
@@ -1380,11 +1380,11 @@
     </message>
     <message>
         <source>all %1 active</source>
-        <translation>全部 %1 个活跃</translation>
+        <translation>%1 个全部活跃</translation>
     </message>
     <message>
         <source>threads: %1 in %2 of %3 (warp size %4)</source>
-        <translation>线程：%1，分成 %2，属于 %3（线程束大小 %4）</translation>
+        <translation>线程：%3，%2，%1（线程束大小 %4）</translation>
     </message>
     <message>
         <source> (%1, one per block)</source>
@@ -1400,7 +1400,7 @@
     </message>
     <message>
         <source>shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra</source>
-        <translation>共享内存 bank · 线程块 %1 线程束 %2 %3 %4 → %5%6 · 本步：%7，%8，额外 %9 个</translation>
+        <translation>共享内存 bank · 线程块 %1 · 线程束 %2 · %3 %4 → %5%6 · 本步：%7，%8，其中额外 %9 个</translation>
     </message>
     <message>
         <source> · broadcast</source>
@@ -1408,7 +1408,7 @@
     </message>
     <message>
         <source>%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
-        <translation>对 %2 的%1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source>1 plain (not atomic) read-modify-write</source>
@@ -1420,7 +1420,7 @@
     </message>
     <message>
         <source>%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)</source>
-        <translation>对 %2 的%1，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source>1 atomic operation</source>
@@ -1501,7 +1501,7 @@
     </message>
     <message>
         <source>%1 of %2, in the order their stores land under interleaving %3 (hardware order is unspecified)</source>
-        <translation>对 %2 的%1，按交错顺序 %3 中各次存储落下的先后（硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按交错顺序 %3 下各次存储生效的先后（硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source> · active region: cell %1</source>
@@ -1801,7 +1801,7 @@
     <message>
         <source>stride halves from blockDim, tid &lt; stride adds: active lanes stay packed, no divergence until one warp is left</source>
         <comment>convergent</comment>
-        <translation>步长从 blockDim 开始减半，满足 tid &lt; stride 的线程做加法：活跃 lane 保持连续，直到只剩一个线程束之前都没有分支发散</translation>
+        <translation>步长从 blockDim 开始减半，满足 tid &lt; stride 的线程做加法：活跃 lane 保持连续，在只剩一个线程束之前没有分支发散</translation>
     </message>
     <message>
         <source>the convergent tree folded toward the right end; the result lands in the last element</source>
@@ -1891,12 +1891,12 @@
     <message>
         <source>CUB DeviceReduce::Sum / Max: the library baseline</source>
         <comment>cub</comment>
-        <translation>CUB DeviceReduce::Sum / Max：库函数基准</translation>
+        <translation>CUB DeviceReduce::Sum / Max：库函数基线</translation>
     </message>
     <message>
         <source>sequential float64 reduction on the CPU: the reference and the CPU baseline</source>
         <comment>cpu</comment>
-        <translation>CPU 上的顺序 float64 归约：参考值与 CPU 基准</translation>
+        <translation>CPU 上的顺序 float64 归约：参考值与 CPU 基线</translation>
     </message>
     <message>
         <source>interleaved_strided with one unused word after every 32 in shared memory: the strided words spread over all banks, no conflicts</source>
@@ -1916,7 +1916,7 @@
     <message>
         <source>one pass built from CUB&apos;s block primitives (BlockLoad, BlockReduce) with one atomicAdd per block; the caller resets the output before each launch; not deterministic</source>
         <comment>cub_block_one_pass</comment>
-        <translation>用 CUB 的块级原语（BlockLoad、BlockReduce）构成的单趟归约，每个块一次 atomicAdd；调用方在每次启动前把输出清零；结果不确定</translation>
+        <translation>用 CUB 的块级原语（BlockLoad、BlockReduce）构成的单遍归约，每个线程块一次 atomicAdd；调用方在每次启动前把输出清零；结果不确定</translation>
     </message>
     <message>
         <source>cub_block_one_pass with zero_ahead&apos;s contract: the caller numbers launches and keeps a ring of three outputs, each launch zeroes the next slot; no reset; not deterministic</source>
@@ -1926,7 +1926,7 @@
     <message>
         <source>CCCL 3.1&apos;s DeviceReduce::Sum requiring determinism::not_guaranteed (one pass, atomics; it zeroes the output itself); built only with REDUCESCOPE_CCCL_DIR</source>
         <comment>cub_not_guaranteed</comment>
-        <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::not_guaranteed（单趟、原子操作；自己把输出清零）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
+        <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::not_guaranteed（单遍、原子操作；自己把输出清零）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
     </message>
     <message>
         <source>CCCL 3.1&apos;s DeviceReduce::Sum requiring determinism::run_to_run (the same bits every run on one GPU); built only with REDUCESCOPE_CCCL_DIR</source>
@@ -1943,7 +1943,7 @@
     <name>TraceRequest</name>
     <message>
         <source>strategy must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>strategy 必须是以下之一：%1（收到 &quot;%2&quot;）</translation>
+        <translation>strategy 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
         <source>%1: the step model failed: %2</source>
@@ -2037,15 +2037,15 @@
     </message>
     <message>
         <source>Median (µs)</source>
-        <translation>中位数 (µs)</translation>
+        <translation>中位数（µs）</translation>
     </message>
     <message>
         <source>Bandwidth (GB/s)</source>
-        <translation>带宽 (GB/s)</translation>
+        <translation>带宽（GB/s）</translation>
     </message>
     <message>
         <source>% of peak</source>
-        <translation>% 峰值</translation>
+        <translation>占峰值 %</translation>
     </message>
 </context>
 <context>
@@ -2072,7 +2072,7 @@
     </message>
     <message>
         <source>no mode recorded</source>
-        <translation>未记录模式</translation>
+        <translation>未记录计时模式</translation>
     </message>
     <message>
         <source>The shown file and the compared file are the same file.</source>
@@ -2088,7 +2088,7 @@
     </message>
     <message>
         <source>No cell is in both files (a cell is strategy, operation, n, block size, coarse factor, mode and cache; shown: %1, compared: %2).</source>
-        <translation>没有两个文件共有的单元（单元由策略、运算、n、块大小、粗化因子、模式和缓存确定；当前：%1，对比：%2）。</translation>
+        <translation>没有两个文件共有的单元（单元由策略、运算、n、线程块大小、粗化因子、计时模式和缓存确定；当前：%1，对比：%2）。</translation>
     </message>
     <message>
         <source>The shown file ran on %1, the compared file on %2: the verdicts compare two GPUs, not two versions of the code.</source>
@@ -2120,19 +2120,19 @@
     </message>
     <message>
         <source>not compared: the shown run is %1</source>
-        <translation>未比较：当前运行为%1</translation>
+        <translation>未比较：当前运行的状态是“%1”</translation>
     </message>
     <message>
         <source>not compared: the shown run is %1: %2</source>
-        <translation>未比较：当前运行为%1：%2</translation>
+        <translation>未比较：当前运行的状态是“%1”：%2</translation>
     </message>
     <message>
         <source>not compared: the compared run is %1</source>
-        <translation>未比较：对比运行为%1</translation>
+        <translation>未比较：对比运行的状态是“%1”</translation>
     </message>
     <message>
         <source>not compared: the compared run is %1: %2</source>
-        <translation>未比较：对比运行为%1：%2</translation>
+        <translation>未比较：对比运行的状态是“%1”：%2</translation>
     </message>
     <message>
         <source>Cell</source>
@@ -2140,11 +2140,11 @@
     </message>
     <message>
         <source>Shown (µs)</source>
-        <translation>当前 (µs)</translation>
+        <translation>当前（µs）</translation>
     </message>
     <message>
         <source>Compared (µs)</source>
-        <translation>对比 (µs)</translation>
+        <translation>对比（µs）</translation>
     </message>
     <message>
         <source>Change</source>
@@ -2406,7 +2406,7 @@
     </message>
     <message>
         <source>reducescope-cli reported an error after %1 (exit %2): %3</source>
-        <translation>reducescope-cli 在 %1 后报告错误（退出码 %2）：%3</translation>
+        <translation>reducescope-cli 在得到 %1 后报告错误（退出码 %2）：%3</translation>
     </message>
     <message>
         <source>No results: reducescope-cli exited (code 0) and printed nothing%1</source>
@@ -2414,7 +2414,7 @@
     </message>
     <message>
         <source>Incomplete: reducescope-cli exited (code 0) after %1 without its &quot;done&quot; line; the rows received are kept</source>
-        <translation>不完整：reducescope-cli 在 %1 后退出（退出码 0），没有输出 &quot;done&quot; 行；已收到的行保留</translation>
+        <translation>不完整：reducescope-cli 在得到 %1 后退出（退出码 0），没有输出 “done” 行；已收到的行保留</translation>
     </message>
     <message>
         <source>Done, but 1 result is wrong or failed (see Status).</source>
@@ -2426,11 +2426,11 @@
     </message>
     <message>
         <source>reducescope-cli failed (exit 1) after %1 without saying why%2</source>
-        <translation>reducescope-cli 在 %1 后失败（退出码 1），未说明原因%2</translation>
+        <translation>reducescope-cli 在得到 %1 后失败（退出码 1），未说明原因%2</translation>
     </message>
     <message>
         <source>; the run is incomplete (no &quot;done&quot; line)</source>
-        <translation>；运行不完整（没有 &quot;done&quot; 行）</translation>
+        <translation>；运行不完整（没有 “done” 行）</translation>
     </message>
     <message>
         <source>the GPU host %1 could not be reached (exit 69)</source>
@@ -2517,7 +2517,7 @@
     </message>
     <message>
         <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
-        <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），收到 &quot;%1&quot;</translation>
+        <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），实际为“%1”</translation>
     </message>
     <message>
         <source>graph: the launches are recorded once into a CUDA graph and replayed together. The CPU&apos;s cost of launching is almost gone, so this is closest to the time the kernel itself takes.</source>
@@ -2566,15 +2566,15 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Median (µs)</source>
-        <translation>中位数 (µs)</translation>
+        <translation>中位数（µs）</translation>
     </message>
     <message>
         <source>Min (µs)</source>
-        <translation>最小 (µs)</translation>
+        <translation>最小（µs）</translation>
     </message>
     <message>
         <source>Max (µs)</source>
-        <translation>最大 (µs)</translation>
+        <translation>最大（µs）</translation>
     </message>
     <message>
         <source>GB/s</source>
@@ -2582,11 +2582,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>% peak</source>
-        <translation>% 峰值</translation>
+        <translation>占峰值 %</translation>
     </message>
     <message>
         <source>% ceiling</source>
-        <translation>% 上限</translation>
+        <translation>占上限 %</translation>
     </message>
     <message>
         <source>Speed-up</source>
@@ -2610,7 +2610,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Coarse factor (COARSE_FACTOR)</source>
-        <translation>粗化因子 (COARSE_FACTOR)</translation>
+        <translation>粗化因子（COARSE_FACTOR）</translation>
     </message>
     <message>
         <source>Effective bandwidth: bytes read / median time, 10^9 bytes per second</source>
@@ -2711,7 +2711,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Speed-up baseline:</source>
-        <translation>加速比基准：</translation>
+        <translation>加速比基线：</translation>
     </message>
     <message>
         <source>Log scale</source>
@@ -2743,7 +2743,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Not loaded: %1</source>
-        <translation>未载入：%1</translation>
+        <translation>载入失败：%1</translation>
     </message>
     <message>
         <source>Loaded %1: %2.</source>
@@ -2759,7 +2759,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Not loaded for comparison: %1</source>
-        <translation>未载入用于对比：%1</translation>
+        <translation>对比文件载入失败：%1</translation>
     </message>
     <message>
         <source>Comparing with %1.</source>
@@ -2839,11 +2839,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Spread (ulp)</source>
-        <translation>范围 (ulp)</translation>
+        <translation>范围（ulp）</translation>
     </message>
     <message>
         <source>Error vs float64 (ulp)</source>
-        <translation>相对 float64 的误差 (ulp)</translation>
+        <translation>相对 float64 的误差（ulp）</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2851,12 +2851,12 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>deterministic</source>
-        <translation>确定</translation>
+        <translation>结果确定</translation>
     </message>
     <message numerus="yes">
         <source>1 distinct in %n run(s) (order not fixed)</source>
         <translation>
-            <numerusform>%n 次运行中只有 1 个不同结果（顺序不固定）</numerusform>
+            <numerusform>%n 次运行只得到 1 种结果（顺序不固定）</numerusform>
         </translation>
     </message>
     <message>
@@ -2891,7 +2891,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>These results have no repeat data. Record it with &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt;: each kernel then runs five more times on the same input and every result is kept bit for bit. Kernels that merge through float atomics may give a different sum on each run; kernels with a fixed tree order give the same bits.</source>
-        <translation>这些结果没有重复运行数据。可用 &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt; 记录：每个核函数会在同一输入上再运行五次，每个结果都逐位保留。通过浮点原子操作合并的核函数每次运行可能得到不同的和；树形顺序固定的核函数得到相同的位。</translation>
+        <translation>这些结果没有重复运行数据。可用 &lt;code&gt;reducescope-cli bench --repeat 5 --n 1048576 --json FILE&lt;/code&gt; 记录：每个核函数会在同一输入上再运行五次，每个结果都逐位保留。通过浮点原子操作合并的核函数每次运行可能得到不同的和；树形顺序固定的核函数每次得到逐位相同的结果。</translation>
     </message>
     <message numerus="yes">
         <source>%n result(s) repeated, each over up to %1 launches on the same input.</source>
@@ -2901,7 +2901,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Deterministic (fixed tree order): %1. Varying with the atomic order: %2. One result but atomic order, so not guaranteed: %3.</source>
-        <translation>确定（固定的树形顺序）：%1。随原子操作顺序变化：%2。只得到一个结果但属原子操作顺序，因而没有保证：%3。</translation>
+        <translation>确定（固定的树形顺序）：%1。随原子操作顺序变化：%2。只得到一种结果，但属于原子操作顺序，因此没有保证：%3。</translation>
     </message>
     <message>
         <source>Fixed order yet varying (look into these): %1.</source>
@@ -3072,7 +3072,7 @@ Double-click to open this strategy in the step pane.</source>
     <name>reducescope::app::GpuHost</name>
     <message>
         <source>GPU host: expected [user@]host[:port], user and host of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, port 1..65535 (got &quot;%1&quot;)</source>
-        <translation>GPU 主机：应为 [user@]host[:port]，用户名和主机名由字母、数字、“.”、“_”和“-”组成，端口为 1..65535（得到“%1”）</translation>
+        <translation>GPU 主机：应为 [user@]host[:port]，用户名和主机名由字母、数字、“.”、“_”和“-”组成，端口为 1..65535（实际为“%1”）</translation>
     </message>
     <message>
         <source>GPU host: the port %1 is outside 1..65535</source>
@@ -3349,7 +3349,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>%1 must be a whole number (got &quot;%2&quot;)</source>
-        <translation>%1 必须是整数（收到“%2”）</translation>
+        <translation>%1 必须是整数（实际为“%2”）</translation>
     </message>
     <message>
         <source>Not started: a field is out of range (see the message above)</source>
@@ -3436,27 +3436,27 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>block size must be a power of two in 1..1024, or empty for the engine&apos;s plan (got %1)</source>
-        <translation>线程块大小必须是 1..1024 中的 2 的幂，或留空由引擎规划（收到 %1）</translation>
+        <translation>线程块大小必须是 1..1024 中的 2 的幂，或留空由引擎规划（实际为 %1）</translation>
     </message>
     <message>
         <source>grid must be a number of blocks in 1..65535, or empty for the engine&apos;s plan (got %1)</source>
-        <translation>网格必须是 1..65535 个线程块，或留空由引擎规划（收到 %1）</translation>
+        <translation>网格必须是 1..65535 个线程块，或留空由引擎规划（实际为 %1）</translation>
     </message>
     <message>
         <source>warp size must be 32, or 4, 8 or 16 as a teaching aid (got %1)</source>
-        <translation>线程束大小必须是 32，或作为教学辅助的 4、8、16（收到 %1）</translation>
+        <translation>线程束大小必须是 32，或作为教学辅助的 4、8、16（实际为 %1）</translation>
     </message>
     <message>
         <source>banks must be 32, or 4, 8 or 16 (got %1)</source>
-        <translation>bank 数必须是 32，或 4、8、16（收到 %1）</translation>
+        <translation>bank 数必须是 32，或 4、8、16（实际为 %1）</translation>
     </message>
     <message>
         <source>reducescope-cli kernel did not answer within %1 s</source>
-        <translation>reducescope-cli kernel 在 %1 秒内没有回答</translation>
+        <translation>reducescope-cli kernel 在 %1 秒内没有响应</translation>
     </message>
     <message>
         <source>reducescope-cli was not found next to the app or in the build tree (set REDUCESCOPE_CLI)</source>
-        <translation>在应用旁边和构建目录中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）</translation>
+        <translation>在程序旁边和构建目录中都没有找到 reducescope-cli（请设置 REDUCESCOPE_CLI）</translation>
     </message>
     <message>
         <source>cannot write the source for the engine: %1</source>
@@ -3551,11 +3551,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Export step as &amp;PNG…</source>
-        <translation>将当前步导出为 &amp;PNG…</translation>
+        <translation>将当前步导出为 PNG(&amp;P)…</translation>
     </message>
     <message>
         <source>Export step as &amp;SVG…</source>
-        <translation>将当前步导出为 &amp;SVG…</translation>
+        <translation>将当前步导出为 SVG(&amp;S)…</translation>
     </message>
     <message>
         <source>Export &amp;every step as PNG series…</source>
@@ -3814,7 +3814,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Zoom (below 1× where needed) so the step fits the window: the whole picture, or at least the title, the values and the lane/warp row</source>
-        <translation>缩放（必要时小于 1×），使这一步适合窗口：整幅图，或至少标题、数值和线程/线程束一行</translation>
+        <translation>缩放（必要时小于 1×），使这一步适合窗口：整幅图，或至少标题、数值和 lane/线程束一行</translation>
     </message>
     <message>
         <source>Lesson &amp;note in full</source>
@@ -3877,7 +3877,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Strategy: grouped the way the seeds teach them</source>
-        <translation>策略：按教程讲授的顺序分组</translation>
+        <translation>策略：按讲义的讲授顺序分组</translation>
     </message>
     <message>
         <source>Compare with</source>
@@ -3889,7 +3889,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>1..4096 values, separated by commas or spaces (nan, inf, -inf accepted)</source>
-        <translation>1..4096 个值，以逗号或空格分隔（可用 nan、inf、-inf）</translation>
+        <translation>1..4096 个值，用逗号或空格分隔（接受 nan、inf、-inf）</translation>
     </message>
     <message>
         <source>Presets…</source>
@@ -3961,7 +3961,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Open &amp;trace (JSON)…</source>
-        <translation>打开轨迹 (JSON)(&amp;T)…</translation>
+        <translation>打开轨迹（JSON）(&amp;T)…</translation>
     </message>
     <message>
         <source>Load &amp;hardware counters…</source>
@@ -4037,7 +4037,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Float sum in this atomic order: %1 · exact sum (float64): %2</source>
-        <translation>此原子顺序下的浮点和：%1 · 精确和 (float64)：%2</translation>
+        <translation>此原子顺序下的浮点和：%1 · 精确和（float64）：%2</translation>
     </message>
     <message>
         <source>Result: %1 · float64 max: %2</source>
@@ -4045,7 +4045,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Float sum: %1 · exact sum (float64): %2</source>
-        <translation>浮点和：%1 · 精确和 (float64)：%2</translation>
+        <translation>浮点和：%1 · 精确和（float64）：%2</translation>
     </message>
     <message>
         <source>Picks how the warps of the race interleave (0: one warp after another, the highest lane&apos;s store winning; 1..%1: a pseudo-random schedule in which warps overlap). The GPU picks its own on every run.</source>
@@ -4062,11 +4062,11 @@ Double-click to open this strategy in the step pane.</source>
     <name>reducescope::app::StepState</name>
     <message>
         <source>input may hold at most %1 characters (got %2; last valid input kept)</source>
-        <translation>input 至多 %1 个字符（收到 %2 个；保留上一个有效输入）</translation>
+        <translation>input 至多 %1 个字符（实际为 %2 个；保留上一个有效输入）</translation>
     </message>
     <message>
         <source>compare must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>compare 必须是以下之一：%1（收到 &quot;%2&quot;）</translation>
+        <translation>compare 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
         <source>no CUDA device: reducescope-cli was not found next to the app or in the build tree (set REDUCESCOPE_CLI); open a trace recorded elsewhere instead</source>
@@ -4086,7 +4086,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>answer must be one number, nan, inf or -inf (got &quot;%1&quot;)</source>
-        <translation>答案必须是一个数、nan、inf 或 -inf（收到的是“%1”）</translation>
+        <translation>答案必须是一个数、nan、inf 或 -inf（实际为“%1”）</translation>
     </message>
 </context>
 <context>
@@ -4121,7 +4121,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>baseline</source>
-        <translation>基准</translation>
+        <translation>基线</translation>
     </message>
     <message>
         <source> — N = %1</source>
@@ -4133,7 +4133,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>median time (µs)%1</source>
-        <translation>中位时间 (µs)%1</translation>
+        <translation>中位时间（µs）%1</translation>
     </message>
     <message>
         <source>, log scale</source>
@@ -4145,7 +4145,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>speed-up (×)%1</source>
-        <translation>加速比 (×)%1</translation>
+        <translation>加速比（×）%1</translation>
     </message>
     <message>
         <source>No results: run a benchmark or open a results file</source>
@@ -4251,11 +4251,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>baselines</source>
-        <translation>基准</translation>
+        <translation>基线</translation>
     </message>
     <message>
         <source>%1 at %2: %3</source>
-        <translation>%1 在 %2：%3</translation>
+        <translation>%1（%2）：%3</translation>
     </message>
     <message>
         <source>this run</source>
@@ -4343,7 +4343,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>read ceiling over two vectors (x and y, the dot products&apos; ceiling) %1 GB/s</source>
-        <translation>两个向量（x 和 y，点积的上限）的读取上限 %1 GB/s</translation>
+        <translation>双向量读取上限（读 x 和 y，点积用）%1 GB/s</translation>
     </message>
     <message>
         <source>%1 at %2 % of it</source>
@@ -4374,11 +4374,11 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Effective bandwidth (GB/s)</source>
-        <translation>有效带宽 (GB/s)</translation>
+        <translation>有效带宽（GB/s）</translation>
     </message>
     <message>
         <source>Median time (µs)</source>
-        <translation>中位时间 (µs)</translation>
+        <translation>中位时间（µs）</translation>
     </message>
     <message>
         <source>The strategy whose block size × coarse factor grid is shown</source>
@@ -4418,13 +4418,13 @@ reducescope-cli bench --strategies coarsened,shared
         <source>Median time of %1 at N = %2
 block size × coarse factor (µs), %3</source>
         <translation>%1 在 N = %2 时的中位时间
-线程块大小 × 粗化因子 (µs)，%3</translation>
+线程块大小 × 粗化因子（µs），%3</translation>
     </message>
     <message>
         <source>Effective bandwidth of %1 at N = %2
 block size × coarse factor (GB/s), %3</source>
         <translation>%1 在 N = %2 时的有效带宽
-线程块大小 × 粗化因子 (GB/s)，%3</translation>
+线程块大小 × 粗化因子（GB/s），%3</translation>
     </message>
     <message>
         <source>µs, median (brighter: faster)</source>
@@ -4439,7 +4439,7 @@ block size × coarse factor (GB/s), %3</source>
     <name>reducescope::views::BenchScalingChart</name>
     <message>
         <source>GPUs (K)</source>
-        <translation>GPU 数 (K)</translation>
+        <translation>GPU 数（K）</translation>
     </message>
     <message>
         <source>µs (median, log)</source>
@@ -4599,7 +4599,7 @@ block size × coarse factor (GB/s), %3</source>
     <message numerus="yes">
         <source>, … (%n value(s))</source>
         <translation>
-            <numerusform>，…（共 %n 个值）</numerusform>
+            <numerusform>, …（共 %n 个值）</numerusform>
         </translation>
     </message>
     <message>
