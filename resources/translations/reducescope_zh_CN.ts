@@ -1173,20 +1173,25 @@
     <message numerus="yes">
         <source>%n warps: %1 (%2 apart)</source>
         <translation>
-            <numerusform>%n 个线程束：%1（间隔 %2）</numerusform>
+            <numerusform>%n 个线程束：%1（相隔 %2）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n threads: %1 (%2 apart)</source>
         <translation>
-            <numerusform>%n 个线程：%1（间隔 %2）</numerusform>
+            <numerusform>%n 个线程：%1（相隔 %2）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n cells: %1 (%2 apart)</source>
         <translation>
-            <numerusform>%n 个单元：%1（间隔 %2）</numerusform>
+            <numerusform>%n 个单元：%1（相隔 %2）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list: a, b and c</comment>
+        <translation>、</translation>
     </message>
 </context>
 <context>
