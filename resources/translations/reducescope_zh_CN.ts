@@ -2986,6 +2986,10 @@ Double-click to open this strategy in the step pane.</source>
         <source>Run on this computer&apos;s GPU or on a GPU host over ssh, optionally through Slurm</source>
         <translation>在本机的 GPU 上运行，或通过 ssh 在 GPU 主机上运行（可经由 Slurm）</translation>
     </message>
+    <message>
+        <source>To run them on a GPU server over ssh, choose File ▸ GPU host… (or the GPU host button on the device line).</source>
+        <translation>要通过 ssh 在 GPU 服务器上运行，请选择“文件 ▸ GPU 主机…”（或设备信息行上的 GPU 主机按钮）。</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::ClassroomPanel</name>
