@@ -33,11 +33,13 @@ QString listed(const QStringList& items, int limit = 8)
         return {};
     if (items.size() == 1)
         return items.front();
+    // Chinese lists its items with 、, not a comma.
+    const QString separator = Text::tr(", ", "between the items of a list: a, b and c");
     if (items.size() > limit) {
         const int more = int(items.size()) - limit;
-        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(QStringLiteral(", ")), Text::tr("%n more", "", more));
+        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(separator), Text::tr("%n more", "", more));
     }
-    return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(QStringLiteral(", ")), items.back());
+    return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(separator), items.back());
 }
 
 QString warpName(const model::Step& s, int id)

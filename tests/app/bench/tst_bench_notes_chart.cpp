@@ -117,7 +117,7 @@ void TestBenchNotesChart::comparisonNotes_data()
         << QStringList{QStringLiteral("The compared file holds no results: nothing to compare."), twoGpusEn};
     QTest::addRow("B empty, zh_CN") << "b-empty" << "zh_CN" << QStringList{QStringLiteral("对比文件没有结果：无可比较。")};
     QTest::addRow("loop against graph, zh_CN") << "b-loop" << "zh_CN"
-        << QStringList{QStringLiteral("没有两个文件共有的单元（单元由策略、运算、n、块大小、粗化因子、模式和缓存确定；"
+        << QStringList{QStringLiteral("没有两个文件共有的单元（单元由策略、运算、n、线程块大小、粗化因子、计时模式和缓存确定；"
                                       "当前：graph，对比：loop）。")};
     QTest::addRow("two GPUs, zh_CN") << "b-a100" << "zh_CN"
         << QStringList{QStringLiteral("当前文件在 NVIDIA H200 (fixture) 上运行，对比文件在 NVIDIA A100 上：这些判定比较的是两块 "
@@ -176,9 +176,9 @@ void TestBenchNotesChart::failedRunMessage_data()
     QTest::addRow("compared: error") << 0 << true << "en"
         << "not compared: the compared run is error: cudaErrorLaunchOutOfResources: too many resources requested";
     QTest::addRow("shown: wrong, zh_CN") << 7 << false << "zh_CN"
-        << "未比较：当前运行为错误：result 157286.4 outside tolerance 1.1";
+        << "未比较：当前运行的状态是“错误”：result 157286.4 outside tolerance 1.1";
     QTest::addRow("compared: error, zh_CN") << 0 << true << "zh_CN"
-        << "未比较：对比运行为出错：cudaErrorLaunchOutOfResources: too many resources requested";
+        << "未比较：对比运行的状态是“出错”：cudaErrorLaunchOutOfResources: too many resources requested";
 }
 
 void TestBenchNotesChart::failedRunMessage()
