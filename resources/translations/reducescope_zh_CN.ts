@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>BenchFileList</name>
@@ -88,11 +89,11 @@
         <translation>重复次数：应在 1 .. 100000 之间，实际为 %1</translation>
     </message>
     <message>
-        <source>mode: expected per-launch | loop | graph, got "%1"</source>
+        <source>mode: expected per-launch | loop | graph, got &quot;%1&quot;</source>
         <translation>计时模式：应为 per-launch | loop | graph，实际为“%1”</translation>
     </message>
     <message>
-        <source>cache: expected hot | cold, got "%1"</source>
+        <source>cache: expected hot | cold, got &quot;%1&quot;</source>
         <translation>缓存：应为 hot | cold，实际为“%1”</translation>
     </message>
     <message>
@@ -104,7 +105,7 @@
         <translation>粗化因子：应为 1 .. 64 中 2 的幂，实际为 %1</translation>
     </message>
     <message>
-        <source>sweep: expected none | n | block_size | coarse_factor, got "%1"</source>
+        <source>sweep: expected none | n | block_size | coarse_factor, got &quot;%1&quot;</source>
         <translation>遍历：应为 none | n | block_size | coarse_factor，实际为“%1”</translation>
     </message>
     <message>
@@ -116,7 +117,7 @@
         <translation>遍历取值：%1</translation>
     </message>
     <message>
-        <source>sweep values: expected a list of powers of two in %1 .. %2, got "%3"</source>
+        <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
         <translation>遍历取值：应为 %1 .. %2 中 2 的幂组成的列表，实际为“%3”</translation>
     </message>
 </context>
@@ -324,7 +325,7 @@
         <translation>相同：模型中每个发散的步骤在机器码中都是真正的分支。</translation>
     </message>
     <message>
-        <source>The tree's guarded body is a real branch and agrees; the extra 1 is the final write: if (tid == 0) makes the other threads EXIT, and an exit is not a branch.</source>
+        <source>The tree&apos;s guarded body is a real branch and agrees; the extra 1 is the final write: if (tid == 0) makes the other threads EXIT, and an exit is not a branch.</source>
         <translation>归约树中受条件保护的代码是真正的分支，两者一致；多出的 1 来自写出结果这一步：if (tid == 0) 让其他线程 EXIT，而退出不算分支。</translation>
     </message>
     <message>
@@ -344,7 +345,7 @@
         <translation>都是 0：这个核函数中没有这类共享内存访问。</translation>
     </message>
     <message>
-        <source>Same: the model's bank of each lane's word (word mod 32) gives exactly the extra wavefronts the hardware needed.</source>
+        <source>Same: the model&apos;s bank of each lane&apos;s word (word mod 32) gives exactly the extra wavefronts the hardware needed.</source>
         <translation>相同：模型按每个 lane 所访问字的 bank（字号 mod 32）算出的额外波前，正好等于硬件所需。</translation>
     </message>
     <message>
@@ -441,7 +442,7 @@
         </translation>
     </message>
     <message>
-        <source>Every shared-memory access of this step is conflict-free: no bank holds two different words of one warp's access.</source>
+        <source>Every shared-memory access of this step is conflict-free: no bank holds two different words of one warp&apos;s access.</source>
         <comment>banks.free</comment>
         <translation>这一步的所有共享内存访问都无冲突：同一线程束的一次访问中，没有哪个 bank 含有两个不同的字。</translation>
     </message>
@@ -553,24 +554,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block's sum</source>
+        <source>merge: the one-block kernel ran as %n blocks; thread %2 of each atomicAdds its block&apos;s sum</source>
         <comment>merge.label.one_block_kernel</comment>
         <translation>
             <numerusform>合并：单线程块核函数以 %n 个线程块运行；每块的线程 %2 把本块的和 atomicAdd 到输出</numerusform>
         </translation>
     </message>
     <message>
-        <source>Thread %1 of each block merges the block's result into *output with one atomicAdd; the atomics to one address are serialised (%2; the hardware's order varies from run to run).</source>
+        <source>Thread %1 of each block merges the block&apos;s result into *output with one atomicAdd; the atomics to one address are serialised (%2; the hardware&apos;s order varies from run to run).</source>
         <comment>merge.add</comment>
         <translation>每个线程块的线程 %1 用一次 atomicAdd 把本块结果合并进 *output；对同一地址的原子操作是串行执行的（%2；硬件上的顺序每次运行都可能不同）。</translation>
     </message>
     <message>
-        <source>Thread %1 of each block merges the block's result into *output with one atomic max (compare-and-swap loop); the atomics to one address are serialised (%2; the hardware's order varies from run to run).</source>
+        <source>Thread %1 of each block merges the block&apos;s result into *output with one atomic max (compare-and-swap loop); the atomics to one address are serialised (%2; the hardware&apos;s order varies from run to run).</source>
         <comment>merge.max</comment>
         <translation>每个线程块的线程 %1 用一次原子取大（比较并交换循环）把本块结果合并进 *output；对同一地址的原子操作是串行执行的（%2；硬件上的顺序每次运行都可能不同）。</translation>
     </message>
     <message>
-        <source>The loop's &lt; does not order -0 and +0: the first zero stored stays, so the sign of this zero result is the atomic order's.</source>
+        <source>The loop&apos;s &lt; does not order -0 and +0: the first zero stored stays, so the sign of this zero result is the atomic order&apos;s.</source>
         <comment>merge.zero_sign</comment>
         <translation>循环中的 &lt; 不区分 -0 和 +0：先存入的零会保留下来，所以这个零结果的符号由原子操作的顺序决定。</translation>
     </message>
@@ -585,7 +586,7 @@
         <translation>洗牌偏移 %1：第一个线程束中 sum += __shfl_down_sync(mask, sum, %1)</translation>
     </message>
     <message>
-        <source>Each lane adds the register of the lane %1 above it in its warp: no shared memory and no barrier. Lanes whose partner lies past the warp get their own value back; only lane 0's sum is used.</source>
+        <source>Each lane adds the register of the lane %1 above it in its warp: no shared memory and no barrier. Lanes whose partner lies past the warp get their own value back; only lane 0&apos;s sum is used.</source>
         <comment>shuffle</comment>
         <translation>每个 lane 加上同一线程束中编号比它大 %1 的 lane 的寄存器：不用共享内存，也没有屏障。伙伴超出线程束的 lane 取回自己的值；只有 lane 0 的和会被使用。</translation>
     </message>
@@ -595,7 +596,7 @@
         <translation>线程束部分和：每个线程束的 lane 0 把它的和存入 warp_sums[warp]，然后 __syncthreads()</translation>
     </message>
     <message numerus="yes">
-        <source>Each warp's sum is parked in shared memory (%n words per block) so one warp can combine them after a single barrier.</source>
+        <source>Each warp&apos;s sum is parked in shared memory (%n words per block) so one warp can combine them after a single barrier.</source>
         <comment>partials</comment>
         <translation>
             <numerusform>每个线程束的和暂存在共享内存中（每块 %n 个字），这样一次屏障之后由一个线程束把它们合并。</numerusform>
@@ -631,7 +632,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>The %n threads of the grid walk the input %n elements apart, so each warp's loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
+        <source>The %n threads of the grid walk the input %n elements apart, so each warp&apos;s loads are consecutive (coalesced) and every thread enters the block reduce with one register sum.</source>
         <comment>grid_stride</comment>
         <translation>
             <numerusform>网格中的 %n 个线程以 %n 个元素为间隔依次读取输入，因此每个线程束的载入是连续的（合并访问），每个线程带着寄存器中的一个和进入块内归约。</numerusform>
@@ -648,14 +649,14 @@
         <translation>每个线程一个元素，直接载入寄存器；超出末尾的线程从 0 开始。</translation>
     </message>
     <message numerus="yes">
-        <source>atomic: lane 0 of each warp atomicAdds its warp's sum (%n atomics)</source>
+        <source>atomic: lane 0 of each warp atomicAdds its warp&apos;s sum (%n atomics)</source>
         <comment>warp_atomic.label</comment>
         <translation>
             <numerusform>原子操作：每个线程束的 lane 0 把本线程束的和 atomicAdd 到输出（%n 次原子操作）</numerusform>
         </translation>
     </message>
     <message>
-        <source>A warp's %1 elements cost one atomic instead of %1; the atomics are still serialised on the one address (%2; the hardware's order varies from run to run).</source>
+        <source>A warp&apos;s %1 elements cost one atomic instead of %1; the atomics are still serialised on the one address (%2; the hardware&apos;s order varies from run to run).</source>
         <comment>warp_atomic</comment>
         <translation>一个线程束的 %1 个元素只需一次原子操作，而不是 %1 次；对同一地址的原子操作仍然串行执行（%2；硬件上的顺序每次运行都可能不同）。</translation>
     </message>
@@ -684,19 +685,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>reset: thread 0 of each block draws a ticket (%n atomics); the first ticket's block zeroes *output and publishes it</source>
+        <source>reset: thread 0 of each block draws a ticket (%n atomics); the first ticket&apos;s block zeroes *output and publishes it</source>
         <comment>reset.label</comment>
         <translation>
             <numerusform>重置：每块的线程 0 领取一张票（%n 次原子操作）；拿到第一张票的线程块把 *output 清零并发布</numerusform>
         </translation>
     </message>
     <message>
-        <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch's first ticket sets *output = 0 and then publishes the launch number with a release atomic max (it never moves backwards), so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
+        <source>The 64-bit ticket counter is never reset: a launch of G blocks hands out G consecutive tickets, so ticket / G numbers the launch. The block that draws the launch&apos;s first ticket sets *output = 0 and then publishes the launch number with a release atomic max (it never moves backwards), so no reset kernel or memset has to run before the launch. The model gives the tickets out in block order; on the GPU whichever block gets there first zeroes. The float4 loads are already in flight meanwhile.</source>
         <comment>reset</comment>
         <translation>64 位票号计数器从不重置：一次启动 G 个线程块会发出 G 张连续的票，所以“票号 / G”就是启动的编号。领到本次启动第一张票的线程块设置 *output = 0，然后用 release 语义的原子取大发布启动编号（编号从不回退），因此启动之前不需要运行重置核函数或 memset。模型按线程块顺序发票；在 GPU 上哪个线程块先到就由它清零。与此同时 float4 载入已经在进行中。</translation>
     </message>
     <message>
-        <source>First thread 0 waits (acquire loads) until the launch's zero of *output is published: release and acquire order that zero before every atomicAdd.</source>
+        <source>First thread 0 waits (acquire loads) until the launch&apos;s zero of *output is published: release and acquire order that zero before every atomicAdd.</source>
         <comment>self_reset.tail</comment>
         <translation>线程 0 先等待（acquire 载入），直到本次启动对 *output 的清零已发布：release 与 acquire 保证清零发生在每次 atomicAdd 之前。</translation>
     </message>
@@ -708,7 +709,7 @@
         </translation>
     </message>
     <message>
-        <source>The end of the first kernel is the barrier between the passes; the second kernel's threads each add the partials 1024 apart, then reduce as one block.</source>
+        <source>The end of the first kernel is the barrier between the passes; the second kernel&apos;s threads each add the partials 1024 apart, then reduce as one block.</source>
         <comment>second_pass</comment>
         <translation>第一个核函数结束就是两遍之间的屏障；第二个核函数的线程各自累加相隔 1024 的部分和，再作为一个线程块归约。</translation>
     </message>
@@ -793,19 +794,19 @@
         <translation>GPU 记录%1 · 偏移 %2</translation>
     </message>
     <message>
-        <source>What the kernel's probe recorded on the GPU: the lanes that ran this step's guarded code, their __activemask(), the index each wrote and the value after it.</source>
+        <source>What the kernel&apos;s probe recorded on the GPU: the lanes that ran this step&apos;s guarded code, their __activemask(), the index each wrote and the value after it.</source>
         <comment>recorded</comment>
         <translation>核函数的探针在 GPU 上记录的内容：执行了这一步受条件保护代码的 lane、它们的 __activemask()、各自写入的下标以及写入后的值。</translation>
     </message>
     <message>
-        <source>strategy must be one of: %1 (got '%2')</source>
+        <source>strategy must be one of: %1 (got &apos;%2&apos;)</source>
         <comment>error.strategy</comment>
         <translation>strategy 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
-        <source>strategy '%1' is benchmark-only and has no step model; modelled: %2</source>
+        <source>strategy &apos;%1&apos; is benchmark-only and has no step model; modelled: %2</source>
         <comment>error.strategy.no_model</comment>
-        <translation>策略 '%1' 只用于基准测试，没有分步模型；有模型的策略：%2</translation>
+        <translation>策略 &apos;%1&apos; 只用于基准测试，没有分步模型；有模型的策略：%2</translation>
     </message>
     <message>
         <source>input must hold 1..%1 values (got %2)</source>
@@ -828,14 +829,14 @@
         <translation>input：最后一个逗号之后为空值</translation>
     </message>
     <message>
-        <source>input: value %1 '%2' is out of float32 range (magnitude at most 3.40282347e38)</source>
+        <source>input: value %1 &apos;%2&apos; is out of float32 range (magnitude at most 3.40282347e38)</source>
         <comment>error.input.range</comment>
-        <translation>input：第 %1 个值 '%2' 超出 float32 范围（绝对值至多 3.40282347e38）</translation>
+        <translation>input：第 %1 个值 &apos;%2&apos; 超出 float32 范围（绝对值至多 3.40282347e38）</translation>
     </message>
     <message>
-        <source>input: value %1 '%2' is not a float32 number (a decimal such as -1.5e-3 with at most one sign, inf, -inf, nan; 1..%3 values)</source>
+        <source>input: value %1 &apos;%2&apos; is not a float32 number (a decimal such as -1.5e-3 with at most one sign, inf, -inf, nan; 1..%3 values)</source>
         <comment>error.input.syntax</comment>
-        <translation>input：第 %1 个值 '%2' 不是 float32 数（应为 -1.5e-3 这样至多带一个符号的十进制数，或 inf、-inf、nan；共 1..%3 个值）</translation>
+        <translation>input：第 %1 个值 &apos;%2&apos; 不是 float32 数（应为 -1.5e-3 这样至多带一个符号的十进制数，或 inf、-inf、nan；共 1..%3 个值）</translation>
     </message>
     <message>
         <source>block-size must be a power of two in 1..1024 (got %1)</source>
@@ -863,7 +864,7 @@
         <translation>atomic-order 必须在 0..%1 之间（0：按线程块、线程束、lane 排序）（实际为 %2）</translation>
     </message>
     <message>
-        <source>A %1-way bank conflict: the worst access puts %1 different words of one warp in the same bank, so the step's shared-memory accesses take %2 wavefronts instead of %3.</source>
+        <source>A %1-way bank conflict: the worst access puts %1 different words of one warp in the same bank, so the step&apos;s shared-memory accesses take %2 wavefronts instead of %3.</source>
         <comment>banks.conflict</comment>
         <translation>%1 路 bank 冲突：最差的一次访问把同一线程束的 %1 个不同的字放进同一个 bank，因此这一步的共享内存访问需要 %2 个波前，而不是 %3 个。</translation>
     </message>
@@ -878,7 +879,7 @@
         <translation>活跃 lane 和访问的字都与 interleaved_strided 相同，但第 index 个字存放在 index + index/32 处（每 32 个字后空出一个字），所以相隔 %1 个字的 lane 被分散到不同的 bank 上。</translation>
     </message>
     <message>
-        <source>The padding is laid out for 32 banks; with %1 banks it cannot spread every warp's words.</source>
+        <source>The padding is laid out for 32 banks; with %1 banks it cannot spread every warp&apos;s words.</source>
         <comment>padded.few_banks</comment>
         <translation>填充是按 32 个 bank 设计的；只有 %1 个 bank 时，无法把每个线程束访问的字都分散开。</translation>
     </message>
@@ -893,7 +894,7 @@
         <translation>提前清零：线程块 0 的线程 0 为下一次启动把 ring[(e + 1) % 3] 清零</translation>
     </message>
     <message>
-        <source>The output is a ring of three floats and the caller numbers the launches: launch e adds into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of launch e + 1, which nothing of this launch touches, and the end of the kernel orders that zero before the next launch's atomics: no reset before the launch, no ticket, no fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].</source>
+        <source>The output is a ring of three floats and the caller numbers the launches: launch e adds into ring[e % 3], which launch e - 1 zeroed. Its first instruction zeroes the slot of launch e + 1, which nothing of this launch touches, and the end of the kernel orders that zero before the next launch&apos;s atomics: no reset before the launch, no ticket, no fence, no wait. The model runs launch e = 0: *output is ring[0], the zero goes to ring[1].</source>
         <comment>zero_ahead.reset</comment>
         <translation>输出是由三个 float 组成的环，调用方为每次启动编号：第 e 次启动累加到 ring[e % 3]，该槽已由第 e - 1 次启动清零。它的第一条指令把第 e + 1 次启动的槽清零，本次启动不会触及该槽；核函数结束保证这次清零先于下一次启动的原子操作：启动前无需重置，没有票号，没有内存栅栏，也无需等待。模型运行第 e = 0 次启动：*output 即 ring[0]，清零写到 ring[1]。</translation>
     </message>
@@ -910,9 +911,9 @@
         </translation>
     </message>
     <message>
-        <source>input: value %1 '%2' rounds to %3 in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)</source>
+        <source>input: value %1 &apos;%2&apos; rounds to %3 in float32 (its magnitude is below half the smallest subnormal, 1.40129846e-45)</source>
         <comment>note.input.zero</comment>
-        <translation>input：第 %1 个值 '%2' 在 float32 中舍入为 %3（其绝对值小于最小次正规数 1.40129846e-45 的一半）</translation>
+        <translation>input：第 %1 个值 &apos;%2&apos; 在 float32 中舍入为 %3（其绝对值小于最小次正规数 1.40129846e-45 的一半）</translation>
     </message>
     <message>
         <source>stride %1: tid &lt; %2 of warp 0 adds vdata[tid + %1], with __syncwarp()</source>
@@ -1500,7 +1501,7 @@
     </message>
     <message>
         <source>%1 · %2 (step %3 / %4)</source>
-        <comment>strategy, the step's phase (stride 3 of 3), step k / n</comment>
+        <comment>strategy, the step&apos;s phase (stride 3 of 3), step k / n</comment>
         <translation>%1 · %2 · 第 %3 / %4 步</translation>
     </message>
     <message>
@@ -1568,11 +1569,11 @@
         <translation>活跃区域</translation>
     </message>
     <message>
-        <source>a warp's writes</source>
+        <source>a warp&apos;s writes</source>
         <translation>线程束写入的单元</translation>
     </message>
     <message>
-        <source>a warp's reads</source>
+        <source>a warp&apos;s reads</source>
         <translation>线程束读取的单元</translation>
     </message>
     <message>
@@ -1918,27 +1919,27 @@
         <translation>与 shared 相同，但最后一个线程束独自收尾：最后几个步长不用 __syncthreads()，对 volatile 共享内存的每次读与写之间调用 __syncwarp()</translation>
     </message>
     <message>
-        <source>one pass built from CUB's block primitives (BlockLoad, BlockReduce) with one atomicAdd per block; the caller resets the output before each launch; not deterministic</source>
+        <source>one pass built from CUB&apos;s block primitives (BlockLoad, BlockReduce) with one atomicAdd per block; the caller resets the output before each launch; not deterministic</source>
         <comment>cub_block_one_pass</comment>
         <translation>用 CUB 的块级原语（BlockLoad、BlockReduce）构成的单遍归约，每个线程块一次 atomicAdd；调用方在每次启动前把输出清零；结果不确定</translation>
     </message>
     <message>
-        <source>cub_block_one_pass with zero_ahead's contract: the caller numbers launches and keeps a ring of three outputs, each launch zeroes the next slot; no reset; not deterministic</source>
+        <source>cub_block_one_pass with zero_ahead&apos;s contract: the caller numbers launches and keeps a ring of three outputs, each launch zeroes the next slot; no reset; not deterministic</source>
         <comment>cub_block_ring</comment>
         <translation>采用 zero_ahead 约定的 cub_block_one_pass：调用方为启动编号并保留三个输出的环，每次启动把下一个槽清零；无需清零步骤；结果不确定</translation>
     </message>
     <message>
-        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::not_guaranteed (one pass, atomics; it zeroes the output itself); built only with REDUCESCOPE_CCCL_DIR</source>
+        <source>CCCL 3.1&apos;s DeviceReduce::Sum requiring determinism::not_guaranteed (one pass, atomics; it zeroes the output itself); built only with REDUCESCOPE_CCCL_DIR</source>
         <comment>cub_not_guaranteed</comment>
         <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::not_guaranteed（单遍、原子操作；自己把输出清零）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
     </message>
     <message>
-        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::run_to_run (the same bits every run on one GPU); built only with REDUCESCOPE_CCCL_DIR</source>
+        <source>CCCL 3.1&apos;s DeviceReduce::Sum requiring determinism::run_to_run (the same bits every run on one GPU); built only with REDUCESCOPE_CCCL_DIR</source>
         <comment>cub_run_to_run</comment>
         <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::run_to_run（同一 GPU 上每次运行结果逐位相同）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
     </message>
     <message>
-        <source>CCCL 3.1's DeviceReduce::Sum requiring determinism::gpu_to_gpu (the same bits on every GPU: a reproducible accumulator); built only with REDUCESCOPE_CCCL_DIR</source>
+        <source>CCCL 3.1&apos;s DeviceReduce::Sum requiring determinism::gpu_to_gpu (the same bits on every GPU: a reproducible accumulator); built only with REDUCESCOPE_CCCL_DIR</source>
         <comment>cub_gpu_to_gpu</comment>
         <translation>CCCL 3.1 的 DeviceReduce::Sum，要求 determinism::gpu_to_gpu（任何 GPU 上结果逐位相同：可复现累加器）；仅在设置 REDUCESCOPE_CCCL_DIR 时构建</translation>
     </message>
@@ -1946,7 +1947,7 @@
 <context>
     <name>TraceRequest</name>
     <message>
-        <source>strategy must be one of %1 (got "%2")</source>
+        <source>strategy must be one of %1 (got &quot;%2&quot;)</source>
         <translation>strategy 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
@@ -2001,7 +2002,7 @@
         <translation>分步模型无法在这里运行 n = %1（至多 4096 个值）：模型数值取自文件中写入的值。</translation>
     </message>
     <message>
-        <source>The model figures written into the file differ from today's step model; the model column is today's.</source>
+        <source>The model figures written into the file differ from today&apos;s step model; the model column is today&apos;s.</source>
         <translation>文件中写入的模型数值与当前的分步模型不同；模型一列使用当前的模型。</translation>
     </message>
     <message>
@@ -2175,11 +2176,11 @@
         <translation>%1（范围）</translation>
     </message>
     <message>
-        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench's compare script): a change of the median time beyond the sum of both cells' relative noise, and beyond %5 %, is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
+        <source>Shown file against %1: %2 FAST, %3 SLOW, %4 SAME. Rule (after nvbench&apos;s compare script): a change of the median time beyond the sum of both cells&apos; relative noise, and beyond %5 %, is FAST or SLOW; the noise is the recorded median absolute deviation, or half the min–max spread where a file has none.</source>
         <translation>当前文件对比 %1：%2 个更快，%3 个更慢，%4 个相同。规则（参照 nvbench 的比较脚本）：中位时间的变化既超过两个单元相对噪声之和、又超过 %5 %，即为更快或更慢；噪声取记录的中位数绝对偏差，文件未记录时取最小–最大范围的一半。</translation>
     </message>
     <message>
-        <source>Load a second results file with "Compare with…" to see, per cell, whether it is FAST, SLOW or the SAME within both files' noise.</source>
+        <source>Load a second results file with &quot;Compare with…&quot; to see, per cell, whether it is FAST, SLOW or the SAME within both files&apos; noise.</source>
         <translation>用“对比…”载入第二个结果文件，即可逐个单元查看它在两个文件的噪声范围内是更快、更慢还是相同。</translation>
     </message>
 </context>
@@ -2272,7 +2273,7 @@
     </message>
     <message>
         <source>incomplete run (%1)</source>
-        <comment>the results file's reason, quoted as the file writes it (English)</comment>
+        <comment>the results file&apos;s reason, quoted as the file writes it (English)</comment>
         <translation>运行未完成（%1）</translation>
     </message>
     <message>
@@ -2417,7 +2418,7 @@
         <translation>没有结果：reducescope-cli 已退出（退出码 0），但没有输出任何内容%1</translation>
     </message>
     <message>
-        <source>Incomplete: reducescope-cli exited (code 0) after %1 without its "done" line; the rows received are kept</source>
+        <source>Incomplete: reducescope-cli exited (code 0) after %1 without its &quot;done&quot; line; the rows received are kept</source>
         <translation>不完整：reducescope-cli 在得到 %1 后退出（退出码 0），没有输出 “done” 行；已收到的行保留</translation>
     </message>
     <message>
@@ -2433,7 +2434,7 @@
         <translation>reducescope-cli 在得到 %1 后失败（退出码 1），未说明原因%2</translation>
     </message>
     <message>
-        <source>; the run is incomplete (no "done" line)</source>
+        <source>; the run is incomplete (no &quot;done&quot; line)</source>
         <translation>；运行不完整（没有 “done” 行）</translation>
     </message>
     <message>
@@ -2516,15 +2517,15 @@
         <translation>核函数：请至少勾选一个要运行的核函数</translation>
     </message>
     <message>
-        <source>Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels' limit) and what the device memory allows.</source>
+        <source>Elements (float32): an integer, 1M = 1,048,576, or 2^20. Up to 2^31 (the kernels&apos; limit) and what the device memory allows.</source>
         <translation>元素个数（float32）：整数，1M = 1,048,576，或 2^20。至多 2^31（核函数的上限），且不超过设备内存所能容纳的数量。</translation>
     </message>
     <message>
-        <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got "%1"</source>
+        <source>N: expected an integer 1 .. 2^31 (e.g. 1048576, 1M, 2^20), got &quot;%1&quot;</source>
         <translation>N：应为 1 .. 2^31 之间的整数（例如 1048576、1M、2^20），实际为“%1”</translation>
     </message>
     <message>
-        <source>graph: the launches are recorded once into a CUDA graph and replayed together. The CPU's cost of launching is almost gone, so this is closest to the time the kernel itself takes.</source>
+        <source>graph: the launches are recorded once into a CUDA graph and replayed together. The CPU&apos;s cost of launching is almost gone, so this is closest to the time the kernel itself takes.</source>
         <translation>graph：把多次启动一次性录制成 CUDA 图再整体重放。CPU 发起启动的开销几乎消失，所以这最接近核函数本身的耗时。</translation>
     </message>
     <message>
@@ -2536,7 +2537,7 @@
         <translation>per-launch：为每一次启动单独计时，包含启动开销：这就是只做一次归约并等待结果的程序所看到的时间。</translation>
     </message>
     <message>
-        <source>hot cache: the input stays in the GPU's L2 cache from one repetition to the next when it fits (60 MiB on an H200), so a small input is read from L2, faster than from memory.</source>
+        <source>hot cache: the input stays in the GPU&apos;s L2 cache from one repetition to the next when it fits (60 MiB on an H200), so a small input is read from L2, faster than from memory.</source>
         <translation>热缓存：输入放得下时（H200 的 L2 为 60 MiB），会在两次重复之间一直留在 GPU 的 L2 缓存中，所以较小的输入是从 L2 读取的，比从显存读取更快。</translation>
     </message>
     <message>
@@ -2659,7 +2660,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>噪声：时间最小–最大范围的一半（此文件未记录噪声）</translation>
     </message>
     <message>
-        <source>; above the run's noise limit</source>
+        <source>; above the run&apos;s noise limit</source>
         <translation>；高于本次运行的噪声上限</translation>
     </message>
     <message>
@@ -2671,7 +2672,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <source>Relative noise of the time: the recorded median absolute deviation, or ~ half the min–max spread; NOISY above the run's noise limit, LOW CLOCK below 75 % of the maximum clock</source>
+        <source>Relative noise of the time: the recorded median absolute deviation, or ~ half the min–max spread; NOISY above the run&apos;s noise limit, LOW CLOCK below 75 % of the maximum clock</source>
         <translation>时间的相对噪声：记录的中位数绝对偏差，或约为最小–最大范围的一半；高于本次运行噪声上限时标为“噪声大”，低于最大时钟 75 % 时标为“时钟偏低”</translation>
     </message>
 </context>
@@ -2890,7 +2891,7 @@ Double-click to open this strategy in the step pane.</source>
         </translation>
     </message>
     <message>
-        <source>Each launch's result, bit for bit: %1</source>
+        <source>Each launch&apos;s result, bit for bit: %1</source>
         <translation>每次启动的结果（逐位）：%1</translation>
     </message>
     <message>
@@ -2916,8 +2917,8 @@ Double-click to open this strategy in the step pane.</source>
         <translation>范围 =（最大结果 − 最小结果），以 float 在 float64 参考值处的 ulp 为单位。</translation>
     </message>
     <message>
-        <source>%1: unknown data format "%2" (allowed: csv, md, json)</source>
-        <translation>%1：未知的数据格式 "%2"（可用：csv、md、json）</translation>
+        <source>%1: unknown data format &quot;%2&quot; (allowed: csv, md, json)</source>
+        <translation>%1：未知的数据格式 &quot;%2&quot;（可用：csv、md、json）</translation>
     </message>
     <message>
         <source>CSV (*.csv);;Markdown table (*.md);;Results JSON (*.json)</source>
@@ -2938,15 +2939,15 @@ Double-click to open this strategy in the step pane.</source>
         </translation>
     </message>
     <message>
-        <source>Each bar is the median time of one reduction of N floats; shorter is faster. The timing mode says whether the launch's own cost is in it. The whiskers show how much the repetitions varied.</source>
+        <source>Each bar is the median time of one reduction of N floats; shorter is faster. The timing mode says whether the launch&apos;s own cost is in it. The whiskers show how much the repetitions varied.</source>
         <translation>每根柱子是对 N 个 float 做一次归约的中位时间，越短越快。计时模式决定其中是否包含启动本身的开销。误差线表示各次重复之间的波动。</translation>
     </message>
     <message>
-        <source>Effective bandwidth: the bytes a kernel has to read (4 per float; 8 for a dot product, which reads x and y) divided by its median time. The datasheet peak is the memory's rated speed, which no kernel reaches. The measured read ceiling is the fastest kernel that only reads the input, timed in the same run at the same N, mode and cache: about the most a reduction can reach on this GPU.</source>
+        <source>Effective bandwidth: the bytes a kernel has to read (4 per float; 8 for a dot product, which reads x and y) divided by its median time. The datasheet peak is the memory&apos;s rated speed, which no kernel reaches. The measured read ceiling is the fastest kernel that only reads the input, timed in the same run at the same N, mode and cache: about the most a reduction can reach on this GPU.</source>
         <translation>有效带宽：核函数必须读取的字节数（每个 float 4 字节；点积要读 x 和 y，每个元素 8 字节）除以中位时间。规格书峰值带宽是显存的标称速度，任何核函数都达不到。实测读取上限是同一次运行中、相同 N、计时模式和缓存状态下只读取输入的最快核函数：大致就是这块 GPU 上归约所能达到的上限。</translation>
     </message>
     <message>
-        <source>How many times faster than the baseline at the same N: the baseline's median time divided by this kernel's. Above 1 is faster.</source>
+        <source>How many times faster than the baseline at the same N: the baseline&apos;s median time divided by this kernel&apos;s. Above 1 is faster.</source>
         <translation>在相同 N 下比基线快多少倍：基线的中位时间除以该核函数的中位时间。大于 1 表示更快。</translation>
     </message>
     <message>
@@ -2982,7 +2983,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>GPU：本机…</translation>
     </message>
     <message>
-        <source>Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm</source>
+        <source>Run on this computer&apos;s GPU or on a GPU host over ssh, optionally through Slurm</source>
         <translation>在本机的 GPU 上运行，或通过 ssh 在 GPU 主机上运行（可经由 Slurm）</translation>
     </message>
     <message>
@@ -3001,7 +3002,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <source>Hide the lesson's note</source>
+        <source>Hide the lesson&apos;s note</source>
         <translation>隐藏课程说明</translation>
     </message>
     <message>
@@ -3033,11 +3034,11 @@ Double-click to open this strategy in the step pane.</source>
         <translation>折叠说明</translation>
     </message>
     <message>
-        <source>Show the lesson's whole note (N)</source>
+        <source>Show the lesson&apos;s whole note (N)</source>
         <translation>显示课程的完整说明（N）</translation>
     </message>
     <message>
-        <source>Fold the lesson's note to one line (N)</source>
+        <source>Fold the lesson&apos;s note to one line (N)</source>
         <translation>把课程说明折叠为一行（N）</translation>
     </message>
     <message>
@@ -3079,7 +3080,7 @@ Double-click to open this strategy in the step pane.</source>
 <context>
     <name>reducescope::app::GpuHost</name>
     <message>
-        <source>GPU host: expected [user@]host[:port], user and host of letters, digits, '.', '_' and '-', port 1..65535 (got "%1")</source>
+        <source>GPU host: expected [user@]host[:port], user and host of letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, port 1..65535 (got &quot;%1&quot;)</source>
         <translation>GPU 主机：应为 [user@]host[:port]，用户名和主机名由字母、数字、“.”、“_”和“-”组成，端口为 1..65535（实际为“%1”）</translation>
     </message>
     <message>
@@ -3087,7 +3088,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>GPU 主机：端口 %1 不在 1..65535 范围内</translation>
     </message>
     <message>
-        <source>host's reducescope-cli: a path on one line</source>
+        <source>host&apos;s reducescope-cli: a path on one line</source>
         <translation>主机上的 reducescope-cli：路径须写在一行内</translation>
     </message>
 </context>
@@ -3098,7 +3099,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>GPU 主机</translation>
     </message>
     <message>
-        <source>Benchmarks, GPU recordings and hardware counters run on this computer's GPU, or on a GPU host reached with ssh (your keys and ~/.ssh/config; no password is ever asked). The host runs its own reducescope-cli of the same version.</source>
+        <source>Benchmarks, GPU recordings and hardware counters run on this computer&apos;s GPU, or on a GPU host reached with ssh (your keys and ~/.ssh/config; no password is ever asked). The host runs its own reducescope-cli of the same version.</source>
         <translation>基准测试、GPU 录制和硬件计数器在本机的 GPU 上运行，或在通过 ssh 连接的 GPU 主机上运行（使用你的密钥和 ~/.ssh/config；从不询问密码）。主机运行它自己安装的同版本 reducescope-cli。</translation>
     </message>
     <message>
@@ -3114,11 +3115,11 @@ Double-click to open this strategy in the step pane.</source>
         <translation>[user@]host[:port]，例如 alice@gpu1.example.edu</translation>
     </message>
     <message>
-        <source>reducescope-cli on the host's PATH</source>
+        <source>reducescope-cli on the host&apos;s PATH</source>
         <translation>主机 PATH 中的 reducescope-cli</translation>
     </message>
     <message>
-        <source>Host's reducescope-cli:</source>
+        <source>Host&apos;s reducescope-cli:</source>
         <translation>主机上的 reducescope-cli：</translation>
     </message>
     <message>
@@ -3312,7 +3313,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>最近的核函数(&amp;R)</translation>
     </message>
     <message>
-        <source>(the engine's choice)</source>
+        <source>(the engine&apos;s choice)</source>
         <translation>（由引擎选择）</translation>
     </message>
     <message>
@@ -3356,7 +3357,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>CUDA 源文件 (*.cu)</translation>
     </message>
     <message>
-        <source>%1 must be a whole number (got "%2")</source>
+        <source>%1 must be a whole number (got &quot;%2&quot;)</source>
         <translation>%1 必须是整数（实际为“%2”）</translation>
     </message>
     <message>
@@ -3443,11 +3444,11 @@ Double-click to open this strategy in the step pane.</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <source>block size must be a power of two in 1..1024, or empty for the engine's plan (got %1)</source>
+        <source>block size must be a power of two in 1..1024, or empty for the engine&apos;s plan (got %1)</source>
         <translation>线程块大小必须是 1..1024 中的 2 的幂，或留空由引擎规划（实际为 %1）</translation>
     </message>
     <message>
-        <source>grid must be a number of blocks in 1..65535, or empty for the engine's plan (got %1)</source>
+        <source>grid must be a number of blocks in 1..65535, or empty for the engine&apos;s plan (got %1)</source>
         <translation>网格必须是 1..65535 个线程块，或留空由引擎规划（实际为 %1）</translation>
     </message>
     <message>
@@ -3507,7 +3508,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>核函数有故障：%1</translation>
     </message>
     <message>
-        <source>cannot read the engine's trace: %1</source>
+        <source>cannot read the engine&apos;s trace: %1</source>
         <translation>无法读取引擎的轨迹：%1</translation>
     </message>
 </context>
@@ -3650,7 +3651,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>载入结果</translation>
     </message>
     <message>
-        <source>Hardware counters of %1 are in the step pane's counters panel</source>
+        <source>Hardware counters of %1 are in the step pane&apos;s counters panel</source>
         <translation>%1 的硬件计数器已显示在分步面板的计数器区</translation>
     </message>
     <message>
@@ -3786,7 +3787,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>GPU 主机(&amp;G)…</translation>
     </message>
     <message>
-        <source>Run on this computer's GPU or on a GPU host over ssh, optionally through Slurm</source>
+        <source>Run on this computer&apos;s GPU or on a GPU host over ssh, optionally through Slurm</source>
         <translation>在本机的 GPU 上运行，或通过 ssh 在 GPU 主机上运行（可经由 Slurm）</translation>
     </message>
     <message>
@@ -3829,7 +3830,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>完整的课程说明(&amp;N)</translation>
     </message>
     <message>
-        <source>Show the lesson's whole note, or fold it to one line</source>
+        <source>Show the lesson&apos;s whole note, or fold it to one line</source>
         <translation>显示课程的完整说明，或把它折叠为一行</translation>
     </message>
     <message>
@@ -3837,7 +3838,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>完整的核函数源代码(&amp;U)</translation>
     </message>
     <message>
-        <source>Show the kernel source under the step, or fold it to the step's line</source>
+        <source>Show the kernel source under the step, or fold it to the step&apos;s line</source>
         <translation>在这一步下方显示核函数源代码，或把它折叠为这一步所在的一行</translation>
     </message>
     <message>
@@ -3908,7 +3909,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>策略默认值</translation>
     </message>
     <message>
-        <source>Block size: a power of two in 1..1024 (0 = the strategy's default)</source>
+        <source>Block size: a power of two in 1..1024 (0 = the strategy&apos;s default)</source>
         <translation>线程块大小：1..1024 中 2 的幂（0 = 策略的默认值）</translation>
     </message>
     <message>
@@ -3960,7 +3961,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>载入硬件计数器…</translation>
     </message>
     <message>
-        <source>A results file of reducescope-cli bench --counters: Nsight Compute's figures beside the model's (docs/hardware-counters.md)</source>
+        <source>A results file of reducescope-cli bench --counters: Nsight Compute&apos;s figures beside the model&apos;s (docs/hardware-counters.md)</source>
         <translation>reducescope-cli bench --counters 生成的结果文件：Nsight Compute 的数值与模型的数值并列显示（docs/hardware-counters.md）</translation>
     </message>
     <message>
@@ -3984,7 +3985,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>正在检查 CUDA 设备…</translation>
     </message>
     <message>
-        <source>Show what the kernel's recording probe records on %1 for this strategy, input and parameters</source>
+        <source>Show what the kernel&apos;s recording probe records on %1 for this strategy, input and parameters</source>
         <translation>显示核函数的记录探针在 %1 上对这个策略、输入和参数记录的内容</translation>
     </message>
     <message>
@@ -4056,7 +4057,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>浮点和：%1 · 精确和（float64）：%2</translation>
     </message>
     <message>
-        <source>Picks how the warps of the race interleave (0: one warp after another, the highest lane's store winning; 1..%1: a pseudo-random schedule in which warps overlap). The GPU picks its own on every run.</source>
+        <source>Picks how the warps of the race interleave (0: one warp after another, the highest lane&apos;s store winning; 1..%1: a pseudo-random schedule in which warps overlap). The GPU picks its own on every run.</source>
         <translation>决定 race 中各线程束如何交错（0：线程束依次运行，编号最大的 lane 的写入保留；1..%1：线程束相互重叠的伪随机调度）。GPU 每次运行都自行决定。</translation>
     </message>
     <message numerus="yes">
@@ -4073,7 +4074,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>input 至多 %1 个字符（实际为 %2 个；保留上一个有效输入）</translation>
     </message>
     <message>
-        <source>compare must be one of %1 (got "%2")</source>
+        <source>compare must be one of %1 (got &quot;%2&quot;)</source>
         <translation>compare 必须是以下之一：%1（实际为“%2”）</translation>
     </message>
     <message>
@@ -4093,7 +4094,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>没有 CUDA 设备</translation>
     </message>
     <message>
-        <source>answer must be one number, nan, inf or -inf (got "%1")</source>
+        <source>answer must be one number, nan, inf or -inf (got &quot;%1&quot;)</source>
         <translation>答案必须是一个数、nan、inf 或 -inf（实际为“%1”）</translation>
     </message>
 </context>
@@ -4230,8 +4231,8 @@ Double-click to open this strategy in the step pane.</source>
         <translation>%1 个结果未通过校验：不绘制（见表格）</translation>
     </message>
     <message>
-        <source>%1: unknown chart format "%2" (allowed: png, pdf, svg)</source>
-        <translation>%1：未知的图表格式 "%2"（可用：png、pdf、svg）</translation>
+        <source>%1: unknown chart format &quot;%2&quot; (allowed: png, pdf, svg)</source>
+        <translation>%1：未知的图表格式 &quot;%2&quot;（可用：png、pdf、svg）</translation>
     </message>
     <message>
         <source>%1: could not write the chart</source>
@@ -4310,19 +4311,19 @@ Double-click to open this strategy in the step pane.</source>
         <translation>噪声：%1 %（最小–最大范围的一半；未记录噪声）</translation>
     </message>
     <message>
-        <source>above the run's limit of %1 %</source>
+        <source>above the run&apos;s limit of %1 %</source>
         <translation>高于本次运行的上限 %1 %</translation>
     </message>
     <message>
-        <source>above the run's limit</source>
+        <source>above the run&apos;s limit</source>
         <translation>高于本次运行的上限</translation>
     </message>
     <message>
-        <source>hatched: noise above the run's limit of %1 %</source>
+        <source>hatched: noise above the run&apos;s limit of %1 %</source>
         <translation>斜线填充：噪声高于本次运行的上限 %1 %</translation>
     </message>
     <message>
-        <source>hatched: noise above the run's limit</source>
+        <source>hatched: noise above the run&apos;s limit</source>
         <translation>斜线填充：噪声高于本次运行的上限</translation>
     </message>
     <message>
@@ -4350,7 +4351,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>核函数时间（中位数）</translation>
     </message>
     <message>
-        <source>read ceiling over two vectors (x and y, the dot products' ceiling) %1 GB/s</source>
+        <source>read ceiling over two vectors (x and y, the dot products&apos; ceiling) %1 GB/s</source>
         <translation>双向量读取上限（读 x 和 y，点积用）%1 GB/s</translation>
     </message>
     <message>
@@ -4362,7 +4363,7 @@ Double-click to open this strategy in the step pane.</source>
         <translation>超过读取上限：%1。</translation>
     </message>
     <message>
-        <source>This file's ceiling was measured reading one vector of N floats (%1 MB); a dot product reads two (x and y, %2 MB) in one launch, so the launch's fixed cost is spread over twice the bytes and its bandwidth can pass the one-vector ceiling. Files recorded since 2026-11-30 also measure a two-vector ceiling for the dot products.</source>
+        <source>This file&apos;s ceiling was measured reading one vector of N floats (%1 MB); a dot product reads two (x and y, %2 MB) in one launch, so the launch&apos;s fixed cost is spread over twice the bytes and its bandwidth can pass the one-vector ceiling. Files recorded since 2026-11-30 also measure a two-vector ceiling for the dot products.</source>
         <translation>这个文件的上限是读取一个含 N 个 float 的向量（%1 MB）测得的；点积在一次启动中读取两个向量（x 和 y，%2 MB），启动的固定开销分摊到两倍的字节上，所以它的带宽可以超过单向量的上限。2026-11-30 以后记录的文件还为点积测量了双向量上限。</translation>
     </message>
     <message>
@@ -4598,7 +4599,7 @@ block size × coarse factor (GB/s), %3</source>
         <translation>（没有核函数文件）</translation>
     </message>
     <message>
-        <source>The kernel source, folded to the step's line: click to unfold it (S)</source>
+        <source>The kernel source, folded to the step&apos;s line: click to unfold it (S)</source>
         <translation>核函数源代码已折叠为这一步所在的一行：点击展开（S）</translation>
     </message>
 </context>
@@ -4750,7 +4751,7 @@ block size × coarse factor (GB/s), %3</source>
     </message>
     <message>
         <source>%1 · %2</source>
-        <comment>the step's phase (stride 3 of 3), then step k / n</comment>
+        <comment>the step&apos;s phase (stride 3 of 3), then step k / n</comment>
         <translation>%1 · %2</translation>
     </message>
     <message>
