@@ -56,8 +56,8 @@ bool given(const CLI::Option* o) { return o && o->count() > 0; }
 #if REDUCESCOPE_HAVE_ENGINE
 /// A catalogue file (kernels/cuda/*.cu, as the editor's New kernel from strategy copies it) made
 /// runnable by the engine, every line where it was: its `#include "launch.cuh"`,
-/// `#include "reduce_common.cuh"` and `#include <math_constants.h>` lines are blanked and reduce_common.cuh's text (embedded) goes
-/// before line 1 under `#line`; the host side (from `// ---- host side` to the closing namespace,
+/// and `#include <math_constants.h>` lines are blanked, `#include "reduce_common.cuh"` finds the
+/// embedded header (catalogue_headers()); the host side (from `// ---- host side` to the closing namespace,
 /// the launchers that need the toolkit) is blanked except preprocessor lines; and every template
 /// kernel whose template parameters all have defaults (`template <class Probe = NoProbe>`) is
 /// explicitly instantiated with them on the closing namespace's line (docs/your-own-kernel.md:
@@ -82,8 +82,10 @@ std::string catalogue_runnable(const std::string& text)
     bool common = false;
     for (std::string& l : lines)
         if (std::smatch m; std::regex_match(l, m, include_line)) {
-            common = common || m[1] == "reduce_common";
-            l.clear();
+            if (m[1] == "reduce_common")
+                common = true;  // kept: the engine is handed the header (catalogue_headers())
+            else
+                l.clear();
         }
     if (!common)
         return text;
@@ -133,14 +135,19 @@ std::string catalogue_runnable(const std::string& text)
         lines[close] = instances + lines[close];
     else
         lines.push_back(instances);
-    std::string header(model::kernel_source("reduce_common.cuh"));
-    if (const std::size_t once = header.find("#pragma once"); once != std::string::npos)
-        header.replace(once, 12, "");
-    // "kernel.cu": the engine's name of the main file (diagnostics and debug lines are kept there).
-    std::string out = "#line 1 \"reduce_common.cuh\"\n" + header + "\n#line 1 \"kernel.cu\"\n";
+    std::string out;
     for (const std::string& l : lines)
         out += l + "\n";
     return out;
+}
+#endif
+
+#if REDUCESCOPE_HAVE_ENGINE
+/// The headers a catalogue file includes, handed to the engine in memory: reduce_common.cuh as
+/// embedded. Through `#include` (not pasted in front), so every line of the file keeps its number.
+std::vector<simt::Header> catalogue_headers()
+{
+    return {simt::Header{"reduce_common.cuh", std::string(model::kernel_source("reduce_common.cuh"))}};
 }
 #endif
 
@@ -244,7 +251,7 @@ int refuse(const KernelOptions& o, const std::vector<simt::Diagnostic>& ds)
 int run_check(const KernelOptions& o)
 {
     const std::string text = read_source(o.source);
-    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source));
+    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source), catalogue_headers());
     if (!c.program)
         return refuse(o, c.diagnostics);
     if (!o.json)
@@ -287,7 +294,7 @@ int run_trace(const KernelOptions& o)
     lo.warp_size = number(o.warp_size, "warp-size", 1, 32);
     lo.banks = number(o.banks, "banks", 1, 32);
     const std::string text = read_source(o.source);
-    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source));
+    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source), catalogue_headers());
     if (!c.program)
         return refuse(o, c.diagnostics);
     simt::RunResult r = simt::run(*c.program, parsed.values, lo);

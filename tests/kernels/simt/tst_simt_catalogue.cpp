@@ -235,7 +235,7 @@ void TstSimtCatalogue::same_trace()
     QVERIFY2(c.program, qPrintable(messages));
     s::LaunchOptions o;
     for (const s::KernelInfo& k : c.kernels)
-        if (k.name.find(std::string(e.kernel) + "<") != std::string::npos)
+        if (k.name == e.kernel || k.name.rfind(std::string(e.kernel) + "<", 0) == 0)  // named as written, or with its arguments
             o.kernel = k.symbol;
     QVERIFY2(!o.kernel.empty(), e.kernel);
     o.warp_size = warp;
