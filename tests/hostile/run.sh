@@ -165,7 +165,7 @@ mk dup.json 'r.append(dict(r[0]))'
 mk timeorder.json 'r[0]["time_ms"]={"median":1,"min":2,"max":3}'
 mk status.json 'r[0]["status"]="fine"'
 mk noschema.json 'del j["schema"]'
-mk v2.json 'j["version"]=2'
+mk v3.json 'j["version"]=3'   # version 2 is current (results format 2); 3 is from the future
 mk nan.json 'r[0]["result"]=float("nan")'
 { printf '{"schema":"reducescope-results","version":1,"x":'; printf '[%.0s' $(seq 300); printf ']%.0s' $(seq 300); printf '}'; } >"$S/deep.json"
 mk okwithin.json 'r[7]["result"]=524288.5; r[7]["abs_error"]=0.5; r[7]["message"]="the output still holds the poison: the kernel did not write it"'
@@ -178,7 +178,7 @@ for f in far:results[0].status abserr:results[0].abs_error wrongbw:results[7].ba
          ceilnull:results[0].pct_ceiling ceilnull2:results[0].ceiling_read_gbs pctceil:results[4].pct_ceiling \
          pctpeak:results[4].pct_peak spcpu:results[4].speedup_vs_cpu spcub:results[4].speedup_vs_cub \
          okafter:results[2].status wrongok:results[7].status bwoff:results[4].bandwidth_gbs nneg:results[4].n \
-         dup:results[13] timeorder:results[0].time_ms status:results[0].status noschema:schema v2:version \
+         dup:results[13] timeorder:results[0].time_ms status:results[0].status noschema:schema v3:version \
          nan:"not JSON" deep:"nested deeper" bom2:"not JSON" empty:"not JSON" cut:"not JSON"; do
     file=${f%%:*} field=${f#*:}
     cli "compare $file.json" 2 "$field" compare "$S/$file.json" "$FIX"
