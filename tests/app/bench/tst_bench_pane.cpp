@@ -128,6 +128,7 @@ private slots:
     void multiGpuResultsDrawn();
     void devicePanel_data();
     void devicePanel();
+    void otherProcessesOnTheDeviceLine();
     void screenshots();
 
 private:
@@ -1666,6 +1667,30 @@ void TestBenchPane::devicePanel()
     QVERIFY(pane.loadResults(dataFile("fixture_1m.json"), &error));
     QVERIFY(pane.deviceText().startsWith(QStringLiteral("Showing fixture_1m.json: NVIDIA H200 (fixture)")));
     QVERIFY2(pane.deviceText().contains(expected), qPrintable(pane.deviceText()));
+    QVERIFY2(!pane.deviceText().contains(QStringLiteral("also on this GPU")), qPrintable(pane.deviceText()));
+}
+
+void TestBenchPane::otherProcessesOnTheDeviceLine()
+{
+    // A file that records NVML's process list names each other process on the device line, with
+    // its name and memory where NVML gave them.
+    QFile in(dataFile("fixture_1m.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray text = in.readAll();
+    const int brace = text.indexOf('{');
+    text.insert(brace + 1, R"("gpu_processes": [{"pid": 4242, "name": "python3", "used_memory_bytes": 2147483648},)"
+                           R"( {"pid": 77, "name": "", "used_memory_bytes": null}], )");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared_gpu.json"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text);
+    out.close();
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(path, &error), qPrintable(error));
+    QVERIFY2(pane.deviceText().contains(QStringLiteral("also on this GPU: pid 4242 (python3, 2048 MiB), pid 77")),
+             qPrintable(pane.deviceText()));
 }
 
 void TestBenchPane::screenshots()
