@@ -123,7 +123,7 @@ namespace reducescope::simt {
 CompileResult compile(std::string_view source, std::string_view file_name, std::span<const Header> headers)
 {
     CompileResult result;
-    auto program = detail::make_program();
+    auto program = std::make_shared<Program>();
     program->source = std::string(source);
     program->file_name = std::string(file_name);
     if (source.size() > 1'000'000) {

@@ -186,8 +186,6 @@ bool cpu_has_fma() { return false; }
 
 } // namespace
 
-std::shared_ptr<Program> make_program() { return std::make_shared<Program>(); }
-
 Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
                  bool full, long long limit)
     : m_fn(fn), m_g(g), m_buffers(std::move(buffers)), m_full(full), m_limit(limit)

@@ -10,7 +10,6 @@
 #include "simt/engine.h"
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -135,13 +134,5 @@ public:
     std::string source;
     std::string file_name;
 };
-
-namespace detail {
-/// A new, empty Program owned by a shared_ptr. Made here, in a translation unit built with RTTI,
-/// not in frontend.cpp (built without, as LLVM is): the shared_ptr's control block then has
-/// complete type information, so UBSan's vptr check can follow it wherever the last owner lets
-/// go (a test's precompiled standard headers carry that check).
-std::shared_ptr<Program> make_program();
-} // namespace detail
 
 } // namespace reducescope::simt
