@@ -87,9 +87,34 @@ std::string catalogue_runnable(const std::string& text)
             close = k;
             break;
         }
+    // The text the engine compiles: what stands inside `#ifndef REDUCESCOPE_SIMT` (the toolkit-only
+    // kernels and the host side) is left out, so that no instantiation names a kernel the guard
+    // removed (reduce_warp.cu's grid_sync_reduce_sum).
     std::string body;
-    for (const std::string& l : lines)
-        body += l + "\n";
+    {
+        static const std::regex guard(R"(^\s*#\s*ifndef\s+REDUCESCOPE_SIMT\b.*)");
+        static const std::regex open_if(R"(^\s*#\s*if.*)");
+        static const std::regex else_(R"(^\s*#\s*(else|elif)\b.*)");
+        static const std::regex endif(R"(^\s*#\s*endif\b.*)");
+        int depth = 0;  // > 0: inside a guard, at this nesting of #if
+        bool hidden = false;
+        for (const std::string& l : lines) {
+            if (depth == 0 && std::regex_match(l, guard)) {
+                depth = 1;
+                hidden = true;
+            } else if (depth > 0 && std::regex_match(l, open_if)) {
+                ++depth;
+            } else if (depth == 1 && std::regex_match(l, else_)) {
+                hidden = false;
+            } else if (depth > 0 && std::regex_match(l, endif)) {
+                if (--depth == 0)
+                    hidden = false;
+            } else if (!hidden) {
+                body += l;
+            }
+            body += "\n";
+        }
+    }
     // The template kernels with every template parameter defaulted, and their parameter lists.
     static const std::regex kernel(
         R"(template\s*<([^<>]*)>\s*__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+(\w+)\s*\(([^)]*)\))");

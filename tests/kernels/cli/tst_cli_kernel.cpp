@@ -42,6 +42,8 @@ class TstCliKernel : public QObject {
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
     void check();
+    void catalogueFilesCheck_data();
+    void catalogueFilesCheck();
     void trace();
     void fault();
     void does_not_compile();
@@ -73,6 +75,38 @@ void TstCliKernel::check()
     QCOMPARE(k[0].toObject()["line"].toInt(), 1);
     QCOMPARE(k[0].toObject()["signature"].toString(), QString("in_place"));
     QVERIFY(j["diagnostics"].toArray().isEmpty());
+}
+
+void TstCliKernel::catalogueFilesCheck_data()
+{
+    // What File ▸ New kernel from a strategy hands the engine: each catalogue file as it is. The
+    // kernels it lists, by name, with none refused (the toolkit-only kernels stand behind
+    // #ifndef REDUCESCOPE_SIMT, and no default instantiation may name one of them).
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("kernels");
+    QTest::addRow("reduce_basic.cu") << "reduce_basic.cu"
+                                     << QStringList{"simple_reduce_sum", "convergent_reduce_sum", "convergent_reversed_reduce_sum",
+                                                    "interleaved_strided_reduce_sum", "interleaved_padded_reduce_sum",
+                                                    "shared_reduce_sum", "warp_unrolled_reduce_sum"};
+    QTest::addRow("reduce_multiblock.cu") << "reduce_multiblock.cu"
+                                          << QStringList{"segmented_reduce_sum", "atomic_naive_reduce_sum", "race_reduce_sum"};
+    QTest::addRow("reduce_warp.cu") << "reduce_warp.cu"
+                                    << QStringList{"warp_shuffle_reduce_sum", "block_reduce_reduce_sum", "two_pass_partials",
+                                                   "two_pass_final"};
+}
+
+void TstCliKernel::catalogueFilesCheck()
+{
+    QFETCH(QString, file);
+    QFETCH(QStringList, kernels);
+    const Run r = run_cli({"kernel", "check", "--source", QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/") + file, "--json"});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QStringList names;
+    for (const QJsonValue& k : QJsonDocument::fromJson(r.out).object()["kernels"].toArray()) {
+        names << k.toObject()["name"].toString();
+        QVERIFY2(!k.toObject().contains("refusal"), qPrintable(k.toObject()["refusal"].toString()));
+    }
+    QCOMPARE(names, kernels);
 }
 
 void TstCliKernel::trace()
