@@ -271,7 +271,7 @@ bool Machine::step(StepLog& log)
                         static_cast<std::size_t>(m_g.block));
     }
     for (Warp& w : m_warps) {
-        w.worked = w.evented = w.merging = w.wrote = false;
+        w.worked = w.evented = w.merging = w.wrote = w.shuffled = false;
         if (w.state == WarpState::Stopped)
             w.state = WarpState::Ready;
     }
@@ -472,6 +472,14 @@ bool Machine::enter_merge(Warp& w)
     return true;
 }
 
+/// Whether a load or store goes to a thread's local memory (an array or a spilled variable), by
+/// its first lane's pointer: no memory work a step shows.
+bool Machine::local_access(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const std::uint64_t id = reg(w, in.a)[std::countr_zero(mask)] >> 48;
+    return id > 0 && id <= m_buffers.size() && m_buffers[static_cast<std::size_t>(id - 1)].space == Space::Local;
+}
+
 /// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
 bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
@@ -481,6 +489,11 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     case Op::Load: case Op::Store:
         if ((in.flags & kPhaseStart) && !enter_merge(w))
             return false;
+        if (w.shuffled && mask && !local_access(w, in, mask)) {  // a shuffle step holds the shuffle and its add
+            --m_instructions;
+            w.state = WarpState::Stopped;
+            return false;
+        }
         note(w, in, mask, true);
         memory(w, in, mask);
         return !m_fault;
@@ -517,6 +530,7 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             return false;
         note(w, in, mask, true);
         w.evented = true;
+        w.shuffled = w.shuffled || in.op == Op::Shfl;
         in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
         return !m_fault;
     case Op::SyncWarp: {

@@ -82,8 +82,8 @@ const std::map<std::string, Known, std::less<>> kKnownDifferences{
                             [](const m::Trace& t) { return t.params.block_size >= 32; }}},  // below 32 there is no unused word
     {"warp_shuffle", {"the load step: the model shows the registers (each lane writes its own), the engine the input "
                      "(no register write is a memory access); at teaching warp sizes the source's kWarpSize is 32"}},
-    {"block_reduce", {"the step count of the shuffles differs (the source's kWarpSize is 32 at every teaching warp size; "
-                     "at 32 the model has one step more)"}},
+    {"block_reduce", {"the grid-stride step: the model shows each thread's register sum, the engine the input and "
+                      "every lane as active; at teaching warp sizes the source's kWarpSize is 32 (the step counts differ)"}},
     {"vectorized", {"the engine refuses float4 v[COARSE_FACTOR] (a load of a whole vector value)"}},
 };
 
