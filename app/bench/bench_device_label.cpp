@@ -69,7 +69,8 @@ std::optional<BenchDeviceLabel::Header> BenchDeviceLabel::header(const bench::Re
                   views::sweepParam(r->params),
                   views::secondSweepParam(r->params),
                   r->incomplete ? qs(*r->incomplete) : QString(),
-                  r->gpu_host ? qs(*r->gpu_host) : QString()};
+                  r->gpu_host ? qs(*r->gpu_host) : QString(),
+                  r->gpu_processes.value_or(std::vector<bench::GpuProcess>{})};
 }
 
 void BenchDeviceLabel::setResults(const bench::ResultsFile* shown, const QString& shownSource,
@@ -149,6 +150,20 @@ void BenchDeviceLabel::reword()
         if (!h.incomplete.isEmpty())
             parts << tr("incomplete run (%1)", "the results file's reason, quoted as the file writes it (English)")
                          .arg(echoValue(h.incomplete, 80));
+        // Other processes NVML saw on the GPU around the run: their kernels shared it with ours.
+        if (!h.otherProcesses.empty()) {
+            QStringList who;
+            for (const bench::GpuProcess& p : h.otherProcesses) {
+                QString what = echoValue(qs(p.name), 40);
+                if (p.used_memory_bytes >= 0) {
+                    const QString memory = tr("%1 MiB").arg((p.used_memory_bytes + (1 << 20) - 1) >> 20);
+                    what = what.isEmpty() ? memory : tr("%1, %2", "a process's name, its GPU memory").arg(what, memory);
+                }
+                who << (what.isEmpty() ? tr("pid %1").arg(p.pid) : tr("pid %1 (%2)").arg(p.pid).arg(what));
+            }
+            parts << tr("also on this GPU: %1", "NVML's list of the other processes on the GPU during the run")
+                         .arg(who.join(tr(", ", "between the items of a list")));
+        }
         return parts.join(tr(", ", "between the parts of a run summary"));
     };
     QStringList lines;

@@ -56,6 +56,7 @@ private:
         QString sweep, sweep2;  ///< the swept parameters (views::sweepParam, secondSweepParam); empty: none
         QString incomplete;   ///< the file's `incomplete` (why the run stopped early), empty when finished
         QString gpuHost;      ///< the file's `gpu_host`: the GPU host it came from; empty: recorded where it ran
+        std::vector<bench::GpuProcess> otherProcesses;  ///< the file's `gpu_processes` (none: empty)
     };
     void reword();
     static std::optional<Header> header(const bench::ResultsFile* r, const QString& source);

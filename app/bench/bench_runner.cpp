@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/bench/bench_runner.h"
 
+#include "app/common/cli_exit.h"
 #include "app/common/gpu_host.h"
 
 #include "app/common/data_paths.h"
@@ -21,7 +22,6 @@
 namespace reducescope::app {
 namespace {
 
-constexpr int kNoDeviceExit = 77;
 constexpr int kBadInputExit = 2;
 constexpr int kHostErrorExit = 69;  // --gpu-host: the host could not be reached or runs another version
 

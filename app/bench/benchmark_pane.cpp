@@ -126,7 +126,15 @@ BenchmarkPane::BenchmarkPane(QWidget* parent)
     updateDeviceText();
 }
 
-BenchmarkPane::~BenchmarkPane() = default;
+BenchmarkPane::~BenchmarkPane()
+{
+    // The views show the files this pane owns (m_loaded, m_overlay, the run's document) through
+    // pointers; members go before the child widgets do, and a view still asks its model while it
+    // is hidden on the way out (seen under AddressSanitizer: QTableView::updateGeometries reading
+    // a freed ResultsFile). So the widgets go first, while the data lives.
+    for (QWidget* child : findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        delete child;
+}
 
 void BenchmarkPane::gpuHostChanged()
 {

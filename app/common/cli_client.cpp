@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/common/cli_client.h"
 
+#include "app/common/cli_exit.h"
 #include "app/common/gpu_host.h"
 
 #include "app/common/file_read.h"
@@ -13,11 +14,6 @@
 #include <vector>
 
 namespace reducescope::app {
-namespace {
-
-constexpr int kNoDeviceExit = 77;  // the CLI's exit code for "no CUDA device or driver"
-
-} // namespace
 
 DeviceProbe::DeviceProbe(QObject* parent)
     : QObject(parent)

@@ -5,7 +5,9 @@
 // the driver simply has no clock readings). Plain C++: no CUDA, no Qt.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace reducescope::bench {
 
@@ -21,6 +23,18 @@ struct ClockState {
     long long event_reasons = -1;  ///< nvmlDeviceGetCurrentClocksEventReasons (or ...ThrottleReasons), a bit mask
     int temperature_c = -1;        ///< nvmlDeviceGetTemperature(NVML_TEMPERATURE_GPU)
     int power_mw = -1;             ///< nvmlDeviceGetPowerUsage
+};
+
+/// A process with a CUDA context on the GPU (nvmlDeviceGetComputeRunningProcesses): its process id
+/// as NVML gives it (the host's numbering: inside a container it may not be the container's),
+/// its name (nvmlSystemGetProcessName; empty when NVML cannot tell) and the GPU memory it holds in
+/// bytes (-1 when NVML does not say, e.g. under MIG without privileges).
+struct GpuProcess {
+    unsigned pid = 0;
+    std::string name;
+    long long used_memory_bytes = -1;
+
+    bool operator==(const GpuProcess&) const = default;
 };
 
 /// NVML's clock event reason bits (nvml.h, nvmlClocksEventReason*) that mean the GPU is slowed
@@ -55,6 +69,10 @@ public:
     /// current() with the clock event reasons, temperature and power (each -1 where the driver
     /// lacks the function or the read fails).
     ClockState state() const;
+    /// The processes with a CUDA context on this GPU (nvmlDeviceGetComputeRunningProcesses_v3, or
+    /// _v2, or the first version, whichever the driver has), at most 4096; std::nullopt when NVML
+    /// cannot list them (no such function, or the call fails: say so rather than "none").
+    std::optional<std::vector<GpuProcess>> compute_processes() const;
 
 private:
     void* m_lib = nullptr;
@@ -65,8 +83,19 @@ private:
     void* m_reasons = nullptr;
     void* m_temperature = nullptr;
     void* m_power = nullptr;
+    void* m_processes = nullptr;       ///< nvmlDeviceGetComputeRunningProcesses{_v3,_v2,}
+    int m_processes_version = 0;       ///< 1: the first struct (pid, memory); 2: with the MIG ids
+    void* m_process_name = nullptr;    ///< nvmlSystemGetProcessName
     std::string m_why;
 };
+
+/// The processes of `seen` other than `self` (this process's id), each once (by pid; the largest
+/// memory reading kept), in order of pid: who else used the GPU while we timed it.
+std::vector<GpuProcess> other_processes(const std::vector<GpuProcess>& seen, unsigned self);
+
+/// One line for stderr naming them: "GPU 0 is also used by pid 4242 (python3, 2048 MiB),
+/// pid 77 (1 MiB): its timings share the GPU". `others` not empty.
+std::string other_processes_text(const std::vector<GpuProcess>& others, int device_index);
 
 /// The rule (docs/benchmarks.md, "Clocks"): a cell's clocks are low when any reading (SM or memory,
 /// before or after) is below `fraction` of that clock's maximum. Unknown readings (-1) or maximums

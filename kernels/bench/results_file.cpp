@@ -38,6 +38,7 @@ constexpr int kMaxDepth = 64;
 constexpr long long kMaxParam = 1 << 20;
 /// Most GPUs a file may name.
 constexpr long long kMaxGpus = 4096;
+constexpr long long kMaxGpuProcesses = 4096;
 
 const std::initializer_list<std::string_view> kModes{"per-launch", "loop", "graph"};
 const std::initializer_list<std::string_view> kCaches{"hot", "cold"};
@@ -127,6 +128,17 @@ Ceilings read_ceilings(const json& o, const std::string& path)
     c.extra = unknown_members(o, {"read_gbs", "copy_gbs", "read_kernel", "read_shapes_tried", "read_us", "read_noise",
                                   "empty_kernel_us", "read_net_gbs", "read_dot_gbs", "read_dot_kernel"});
     return c;
+}
+
+json gpu_processes_json(const std::vector<GpuProcess>& list)
+{
+    json a = json::array();
+    for (const GpuProcess& p : list) {
+        json o = {{"pid", p.pid}, {"name", p.name}};
+        o["used_memory_bytes"] = p.used_memory_bytes >= 0 ? json(p.used_memory_bytes) : json(nullptr);
+        a.push_back(std::move(o));
+    }
+    return a;
 }
 
 json ceilings_json(const Ceilings& c)
@@ -517,6 +529,28 @@ Result read_result(const json& o, const std::string& path)
 
 Result result_from_json(const json& j) { return read_result(j, ""); }
 
+/// `gpu_processes` of a results file or a start line: absent, or an array of {pid, name,
+/// used_memory_bytes} (pid 1..2^32-1; name a string; used_memory_bytes >= 0 or null).
+std::optional<std::vector<GpuProcess>> read_gpu_processes(const json& root)
+{
+    const json* procs = array(root, "gpu_processes", "", Need::Optional, kMaxGpuProcesses);
+    if (!procs)
+        return std::nullopt;
+    std::vector<GpuProcess> list;
+    for (std::size_t i = 0; i < procs->size(); ++i) {
+        const std::string path = at("gpu_processes", i);
+        const json& o = (*procs)[i];
+        if (!o.is_object())
+            fail(path, "expected an object {pid, name, used_memory_bytes}, got " + describe(o));
+        GpuProcess p;
+        p.pid = static_cast<unsigned>(*integer(o, "pid", path, Need::Required, 1, 4294967295LL));
+        p.name = string(o, "name", path, Need::Optional, 300).value_or("");
+        p.used_memory_bytes = integer(o, "used_memory_bytes", path, Need::Optional, 0).value_or(-1);
+        list.push_back(std::move(p));
+    }
+    return list;
+}
+
 ResultsFile read_results_json(const json& root)
 {
     if (!root.is_object())
@@ -573,6 +607,7 @@ ResultsFile read_results_json(const json& root)
     if (const json* devices = array(root, "devices", "", Need::Optional, kMaxGpus))
         for (std::size_t i = 0; i < devices->size(); ++i)
             f.devices.push_back(read_device((*devices)[i], at("devices", i)));
+    f.gpu_processes = read_gpu_processes(root);
     if (const json* peer = array(root, "peer_access", "", Need::Optional, kMaxGpus)) {
         std::vector<std::vector<bool>> rows;
         for (std::size_t i = 0; i < peer->size(); ++i) {
@@ -589,7 +624,7 @@ ResultsFile read_results_json(const json& root)
         }
         f.peer_access = std::move(rows);
     }
-    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "gpu_host", "gpu_hostname", "device", "params",
+    json extra = unknown_members(root, {"schema", "version", "tool", "date", "command", "incomplete", "gpu_host", "gpu_hostname", "gpu_processes", "device", "params",
                                         "ceilings", "results", "gpus", "devices", "peer_access", "counters"})
                      .get();
     if (const auto counters = root.find("counters"); counters != root.end() && !counters->is_null()) {
@@ -848,6 +883,8 @@ json to_json(const ResultsFile& f)
         j["gpu_host"] = *f.gpu_host;
     if (f.gpu_hostname)
         j["gpu_hostname"] = *f.gpu_hostname;
+    if (f.gpu_processes)
+        j["gpu_processes"] = gpu_processes_json(*f.gpu_processes);
     j["device"] = to_json(f.device);
     j["params"] = to_json(f.params);
     if (f.ceilings)
@@ -954,6 +991,8 @@ std::string start_line(const ResultsFile& header, std::size_t total)
     json j = {{"type", "start"}, {"total", total}, {"device", to_json(header.device)}, {"params", to_json(header.params)}};
     if (header.ceilings)
         j["ceilings"] = ceilings_json(*header.ceilings);
+    if (header.gpu_processes)
+        j["gpu_processes"] = gpu_processes_json(*header.gpu_processes);
     if (!header.devices.empty()) {
         j["devices"] = json::array();
         for (const Device& d : header.devices)
@@ -1002,6 +1041,7 @@ StreamLine read_line(std::string_view text)
         l.header.params = read_params(*object(o, "params", "", Need::Required), "params");
         if (const json* c = object(o, "ceilings", "", Need::Optional))
             l.header.ceilings = read_ceilings(*c, "ceilings");
+        l.header.gpu_processes = read_gpu_processes(o);
         if (const json* devices = array(o, "devices", "", Need::Optional, kMaxGpus))
             for (std::size_t i = 0; i < devices->size(); ++i)
                 l.header.devices.push_back(read_device((*devices)[i], at("devices", i)));

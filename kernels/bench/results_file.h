@@ -12,6 +12,7 @@
 // kept in `extra` and written back, so a file from a newer tool survives a load and an export.
 #pragma once
 
+#include "bench/clocks.h"
 #include "bench/json_value.h"
 #include "bench/multi_gpu_metrics.h"
 #include "bench/ncu_counters.h"
@@ -181,6 +182,11 @@ struct ResultsFile {
     /// a run on this computer and in older files.
     std::optional<std::string> gpu_host;
     std::optional<std::string> gpu_hostname;
+    /// `gpu_processes`: the other processes NVML saw with a CUDA context on the GPU before or
+    /// after the run (bench/clocks.h GpuProcess; this run's own process left out): their timings
+    /// share the GPU with ours. An empty list: NVML saw none. Absent: not recorded (NVML could not
+    /// list them, a run on the CPU, an older file).
+    std::optional<std::vector<GpuProcess>> gpu_processes;
     JsonValue extra;
 
     bool operator==(const ResultsFile&) const = default;

@@ -26,6 +26,8 @@
 #include <span>
 #include <tuple>
 
+#include <unistd.h>  // getpid
+
 namespace reducescope::bench {
 namespace g = reducescope::cuda;
 
@@ -516,7 +518,7 @@ void add_counters(RunReport& report, const RunOptions& o, const RunSink& sink)
     report.file.counters = c.counters;
     report.counters = c.status;
     if (c.status != CountersStatus::Ok && sink.warning)
-        sink.warning(c.message);
+        sink.warning("--counters: " + c.message);
 }
 
 /// The selftest's sizes up to `max_n`: the edges of a warp and a block, and the large sizes with a
@@ -742,6 +744,26 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     f.device = device_record(dev);
     f.params = params_record(o, capacity, timing, clocks_source, needs.cold ? cold_text(dev, o.mode) : std::string{});
     f.ceilings = ceiling_at[capacity];
+    // Who else has a context on this GPU (NVML's process list), before the first cell and again
+    // after the last: recorded with the results and said on stderr, since their kernels share
+    // the GPU with the ones timed here.
+    std::vector<GpuProcess> seen;
+    const auto look = [&] {
+        if (!nvml || !nvml->available())
+            return false;
+        const auto now = nvml->compute_processes();
+        if (now)
+            seen.insert(seen.end(), now->begin(), now->end());
+        return now.has_value();
+    };
+    if (look())
+        f.gpu_processes = other_processes(seen, static_cast<unsigned>(getpid()));
+    const auto warn_others = [&](const std::vector<GpuProcess>& others) {
+        if (sink.warning && !others.empty())
+            sink.warning(other_processes_text(others, dev.index));
+    };
+    if (f.gpu_processes)
+        warn_others(*f.gpu_processes);
     sink.line(start_line(f, points.size()));
 
     Baselines baselines;
@@ -771,6 +793,15 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
             sink.result(r);
         sink.line(result_line(r));
         f.results.push_back(std::move(r));
+    }
+    if (f.gpu_processes && look()) {
+        const std::vector<GpuProcess> before = *f.gpu_processes;
+        f.gpu_processes = other_processes(seen, static_cast<unsigned>(getpid()));
+        std::vector<GpuProcess> fresh;
+        for (const GpuProcess& p : *f.gpu_processes)
+            if (std::none_of(before.begin(), before.end(), [&](const GpuProcess& b) { return b.pid == p.pid; }))
+                fresh.push_back(p);
+        warn_others(fresh);
     }
     if (o.counters) {
         runner_holder.reset();

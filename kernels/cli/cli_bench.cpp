@@ -362,7 +362,7 @@ int run_bench(const BenchArgs& a, const std::string& command)
     // --table: the table after the run instead of the JSON lines (the --json file as usual).
     sink.line = a.table ? std::function<void(const std::string&)>{[](const std::string&) {}}
                         : std::function<void(const std::string&)>{emit_line};
-    sink.warning = [](const std::string& m) { std::cerr << "reducescope-cli: --counters: " << m << '\n'; };
+    sink.warning = [](const std::string& m) { std::cerr << "reducescope-cli: " << m << '\n'; };
     const b::RunReport report = b::run_benchmark(o, sink);
     if (a.table)
         std::cout << b::format_table(report.file) << std::flush;

@@ -54,21 +54,22 @@ struct KernelOptions {
 bool given(const CLI::Option* o) { return o && o->count() > 0; }
 
 #if REDUCESCOPE_HAVE_ENGINE
-/// A catalogue file (kernels/cuda/*.cu, as the editor's New kernel from strategy copies it) made
-/// runnable by the engine, every line where it was: its `#include "launch.cuh"`,
-/// and `#include <math_constants.h>` lines are blanked, `#include "reduce_common.cuh"` finds the
-/// embedded header (catalogue_headers()); the host side (from `// ---- host side` to the closing namespace,
-/// the launchers that need the toolkit) is blanked except preprocessor lines; and every template
-/// kernel whose template parameters all have defaults (`template <class Probe = NoProbe>`) is
-/// explicitly instantiated with them on the closing namespace's line (docs/your-own-kernel.md:
-/// a template kernel runs once instantiated). A source that does not include reduce_common.cuh
-/// is returned unchanged.
+/// `s` without the blanks (spaces, tabs, line ends) at either end.
 std::string trimmed(const std::string& s)
 {
     const std::size_t a = s.find_first_not_of(" \t\r\n");
     return a == std::string::npos ? std::string() : s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
+/// A catalogue file (kernels/cuda/*.cu, as the editor's New kernel from strategy copies it) made
+/// runnable by the engine, every line where it was: every template kernel whose template
+/// parameters all have defaults (`template <class Probe = NoProbe>`) is explicitly instantiated
+/// with them on the closing namespace's line (docs/your-own-kernel.md: a template kernel runs once
+/// instantiated). What the engine cannot read, the file keeps out itself: its `launch.cuh`
+/// include, the host launchers and the kernels that need the toolkit stand behind
+/// `#ifndef REDUCESCOPE_SIMT`, which the engine's prelude defines (docs/architecture.md, the SIMT
+/// engine); `#include "reduce_common.cuh"` finds the embedded header (catalogue_headers()). A
+/// source that does not include reduce_common.cuh is returned unchanged.
 std::string catalogue_runnable(const std::string& text)
 {
     std::vector<std::string> lines;
@@ -77,29 +78,13 @@ std::string catalogue_runnable(const std::string& text)
         for (std::string l; std::getline(in, l);)
             lines.push_back(l);
     }
-    // math_constants.h: the prelude defines what the catalogue uses of it (CUDART_INF_F).
-    static const std::regex include_line(R"(^\s*#\s*include\s*(?:"(launch|reduce_common)\.cuh"|<math_constants\.h>)\s*$)");
-    bool common = false;
-    for (std::string& l : lines)
-        if (std::smatch m; std::regex_match(l, m, include_line)) {
-            if (m[1] == "reduce_common")
-                common = true;  // kept: the engine is handed the header (catalogue_headers())
-            else
-                l.clear();
-        }
-    if (!common)
+    static const std::regex include_common(R"(^\s*#\s*include\s*"reduce_common\.cuh"\s*$)");
+    if (std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return std::regex_match(l, include_common); }))
         return text;
     std::size_t close = lines.size();
     for (std::size_t k = lines.size(); k-- > 0;)
         if (lines[k].rfind("} // namespace", 0) == 0) {
             close = k;
-            break;
-        }
-    for (std::size_t k = 0; k < close; ++k)
-        if (lines[k].rfind("// ---- host side", 0) == 0) {
-            for (std::size_t j = k; j < close; ++j)
-                if (lines[j].find_first_not_of(" \t") == std::string::npos || lines[j][lines[j].find_first_not_of(" \t")] != '#')
-                    lines[j].clear();
             break;
         }
     std::string body;

@@ -3,7 +3,11 @@
 // reduce_multiblock.cu; only the load step changes, and the bytes double (two vectors).
 //
 // Tags `@<strategy>.<step>` mark the lines of each step (docs/design-notes.md).
+// The SIMT engine (kernels/simt) reads this file's device code as it is: it defines REDUCESCOPE_SIMT,
+// and the host launchers, which need the toolkit, stay out (the kernel editor's copy of it).
+#ifndef REDUCESCOPE_SIMT
 #include "launch.cuh"
+#endif
 #include "reduce_common.cuh"
 
 namespace reducescope::cuda {
@@ -100,6 +104,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void dot_fma_reduce_sum(const flo
     }
 }
 
+#ifndef REDUCESCOPE_SIMT
 // ---- host side: the launches of this file's strategies (not part of the lesson) -------------
 // The registry (launch.cuh), instantiated with NoProbe for the benchmark.
 
@@ -131,5 +136,7 @@ std::span<const KernelLauncher<Probe>> dot_launchers()
 }
 
 std::span<const KernelLauncher<NoProbe>> dot_kernels() { return dot_launchers<NoProbe>(); }
+
+#endif // REDUCESCOPE_SIMT
 
 } // namespace reducescope::cuda

@@ -148,8 +148,17 @@ private:
     void atomic(Warp& w, const Inst& in, std::uint32_t mask);
     void shuffle(Warp& w, const Inst& in, std::uint32_t mask);
     void release_barriers();
-    std::uint8_t* address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in, Buffer*& buf,
-                          std::int64_t& offset, std::int32_t& copy);
+    /// Where one lane's access of `bytes` through `pointer` lands: the buffer, the byte offset in
+    /// one copy, the copy (0 global, the block shared, the thread local) and the byte itself. A
+    /// pointer into no buffer, or an access past the buffer's end, sets the out_of_bounds fault and
+    /// gives `at` null.
+    struct Place {
+        Buffer* buf = nullptr;
+        std::int64_t offset = 0;
+        std::int32_t copy = 0;
+        std::uint8_t* at = nullptr;
+    };
+    Place address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in);
     void race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in);
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);

@@ -21,29 +21,31 @@ float as_float(std::uint32_t v) { return std::bit_cast<float>(v); }
 
 } // namespace
 
-std::uint8_t* Machine::address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in, Buffer*& buf,
-                               std::int64_t& offset, std::int32_t& copy)
+Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in)
 {
     const std::uint64_t id = pointer >> 48;
     const int thread = w.first_thread + lane;
     if (id == 0 || id > m_buffers.size()) {
         set_fault("out_of_bounds", "access through a pointer that points into no array", in.loc, {thread});
-        return nullptr;
+        return {};
     }
-    buf = &m_buffers[static_cast<std::size_t>(id - 1)];
-    offset = static_cast<std::int64_t>(pointer & kOffsetMask);
+    Place p;
+    Buffer* const buf = p.buf = &m_buffers[static_cast<std::size_t>(id - 1)];
+    std::int64_t offset = static_cast<std::int64_t>(pointer & kOffsetMask);
     if (offset >= (std::int64_t(1) << 47))
         offset -= std::int64_t(1) << 48;  // a negative offset
+    p.offset = offset;
     if (offset < 0 || offset + bytes > buf->bytes) {
         const std::string elements = buf->is_float || buf->space == Space::Local ? std::to_string(buf->bytes / 4) + " floats"
                                                                                   : std::to_string(buf->bytes) + " bytes";
         set_fault("out_of_bounds", "access to " + buf->name + "[" + std::to_string(offset / 4) + "] (byte " +
                                        std::to_string(offset) + ") outside its " + elements, in.loc, {thread});
-        return nullptr;
+        return p;
     }
-    copy = buf->space == Space::Global ? 0 : buf->space == Space::Shared ? w.block : thread;
-    return buf->data.data() + static_cast<std::size_t>(copy) * static_cast<std::size_t>(buf->bytes) +
+    p.copy = buf->space == Space::Global ? 0 : buf->space == Space::Shared ? w.block : thread;
+    p.at = buf->data.data() + static_cast<std::size_t>(p.copy) * static_cast<std::size_t>(buf->bytes) +
            static_cast<std::size_t>(offset);
+    return p;
 }
 
 void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in)
@@ -116,10 +118,7 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
     for (int l = 0; l < m_g.warp; ++l) {
         if (!((mask >> l) & 1))
             continue;
-        Buffer* buf = nullptr;
-        std::int64_t off = 0;
-        std::int32_t copy = 0;
-        std::uint8_t* at = address(w, l, p[l], bytes, in, buf, off, copy);
+        const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
         if (!at)
             return;
         race(w, l, *buf, copy, off, write, in);
@@ -156,17 +155,14 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((mask >> l) & 1))
             continue;
         const int bytes = static_cast<int>(len[l]);
-        Buffer *db = nullptr, *sb = nullptr;
-        std::int64_t doff = 0, soff = 0;
-        std::int32_t dcopy = 0, scopy = 0;
-        std::uint8_t* d = address(w, l, dst[l], bytes, in, db, doff, dcopy);
+        const auto [db, doff, dcopy, d] = address(w, l, dst[l], bytes, in);
         if (!d)
             return;
         if (in.op == Op::Memset) {
             std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
             continue;
         }
-        std::uint8_t* s = address(w, l, src[l], bytes, in, sb, soff, scopy);
+        const auto [sb, soff, scopy, s] = address(w, l, src[l], bytes, in);
         if (!s)
             return;
         for (int k = 0; k < bytes; k += 4) {
@@ -207,10 +203,7 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
     for (int l = 0; l < m_g.warp; ++l) {  // lane order: the model's serialisation (block, warp, lane)
         if (!((mask >> l) & 1))
             continue;
-        Buffer* buf = nullptr;
-        std::int64_t off = 0;
-        std::int32_t copy = 0;
-        std::uint8_t* at = address(w, l, p[l], bytes, in, buf, off, copy);
+        const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
         if (!at)
             return;
         std::uint64_t old = 0;

@@ -2305,6 +2305,33 @@
         <source>GPU host %1: GPU unknown (%2).</source>
         <translation>GPU 主机 %1：GPU 未知（%2）。</translation>
     </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>a process&apos;s name, its GPU memory</comment>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>pid %1 (%2)</source>
+        <translation>进程 %1（%2）</translation>
+    </message>
+    <message>
+        <source>also on this GPU: %1</source>
+        <comment>NVML&apos;s list of the other processes on the GPU during the run</comment>
+        <translation>同时使用此 GPU 的其他进程：%1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the items of a list</comment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunPanel</name>

@@ -15,71 +15,8 @@
 #   tests/hostile/new_features.sh [-v] [BUILD_DIR]     # default: build
 # Exit status: 0 when every case is right, 1 otherwise. Needs bash, python3, timeout, mkfifo.
 set -u
-verbose=0
-[ "${1:-}" = -v ] && { verbose=1; shift; }
-BUILD=$(cd "${1:-build}" && pwd)
-CLI="$BUILD/kernels/cli/reducescope-cli"
-APP="$BUILD/app/reducescope"
-[ -x "$CLI" ] && [ -x "$APP" ] || { echo "new_features.sh: build reducescope and reducescope-cli in $BUILD first" >&2; exit 2; }
-S=$(mktemp -d)
-trap 'chmod -R u+rwx "$S" 2>/dev/null; rm -rf "$S"' EXIT
-export QT_QPA_PLATFORM=offscreen
-unset WAYLAND_DISPLAY XDG_SESSION_TYPE
-right=0 crash=0 hang=0 wrong=0 unclear=0
-declare -a failures=()
-limit=20
-
-tally() {  # tally VERDICT NAME CODE EXPECTED
-    case $1 in
-        right) right=$((right + 1)) ;;
-        crash) crash=$((crash + 1)) ;;
-        hang) hang=$((hang + 1)) ;;
-        wrong) wrong=$((wrong + 1)) ;;
-        unclear) unclear=$((unclear + 1)) ;;
-    esac
-    [ "$1" != right ] && failures+=("$1: $2 (exit $3, expected $4): $(head -c 300 "$S/.err" | tr '\n' '|')")
-    [ $verbose = 1 ] && printf '%-8s %s\n' "$1" "$2"
-    return 0
-}
-
-# The verdict every case starts from: crash, hang, wrong, or "" (the exit code is one expected).
-base_verdict() {  # base_verdict CODE CODES
-    if grep -q -e 'AddressSanitizer' -e 'runtime error:' -e 'LeakSanitizer' -e 'terminate called' "$S/.err"; then
-        echo crash
-    elif [ "$1" -eq 137 ] || [ "$1" -eq 124 ]; then
-        echo hang
-    elif [ "$1" -ge 128 ]; then
-        echo crash
-    elif ! printf '%s\n' "$2" | tr '|' '\n' | grep -qx "$1"; then
-        echo wrong
-    fi
-}
-
-# check NAME CODES MENTION [STDIN] -- COMMAND...   (as run.sh): CODES "2" or "0|77"; MENTION: text
-# the one stderr line holds ("" = no check; "-" = stderr empty; "@FILE" = FILE exists afterwards).
-check() {
-    local name=$1 codes=$2 mention=$3 in=/dev/null
-    shift 3
-    [ "$1" != -- ] && { in=$1; shift; }
-    shift
-    timeout -s KILL $limit "$@" >"$S/.out" 2>"$S/.err" <"$in"
-    local code=$? verdict
-    verdict=$(base_verdict $code "$codes")
-    if [ -z "$verdict" ]; then
-        local lines
-        lines=$(grep -c '' "$S/.err")
-        if [ "$mention" = - ]; then
-            [ -s "$S/.err" ] && verdict=unclear || verdict=right
-        elif [ "${mention#@}" != "$mention" ]; then
-            [ -e "${mention#@}" ] && verdict=right || verdict=wrong
-        elif [ -n "$mention" ] && { [ "$lines" -ne 1 ] || ! grep -qF -- "$mention" "$S/.err"; }; then
-            verdict=unclear
-        else
-            verdict=right
-        fi
-    fi
-    tally "$verdict" "$name" $code "$codes"
-}
+# check NAME CODES MENTION [STDIN] -- COMMAND..., base_verdict, tally, cli, app, the totals: lib.sh.
+. "$(dirname "$0")/lib.sh" "$@"
 
 # src NAME CODES WANT FILE [ARGS...]: `kernel check` (or, with ARGS starting with "trace", the
 # given command) on FILE. WANT: "ok" (exit 0/1, every stderr line placed), "err" (exit 2, every
@@ -110,8 +47,6 @@ src() {
     fi
     tally "$verdict" "$name" $code "$codes"
 }
-cli() { check "$1" "$2" "$3" -- "$CLI" "${@:4}"; }
-app() { check "$1" "$2" "$3" -- "$APP" "${@:4}"; }
 
 K="$S/k"
 mkdir -p "$K"
@@ -518,7 +453,4 @@ app "app --srun ';' (one srun argument, no shell: accepted)" 0 - --gpu-host host
 app "app --gpu-host host (well-formed, accepted)" 0 - --gpu-host host --screenshot "$S/a.png"
 [ -e "$sentinel" ] && { wrong=$((wrong + 1)); failures+=("wrong: the app ran ProxyCommand"); }
 
-total=$((right + crash + hang + wrong + unclear))
-for f in "${failures[@]}"; do echo "$f"; done
-echo "hostile pass (new features): $total cases: $right right, $crash crash, $hang hang, $wrong wrong, $unclear unclear"
-[ $total -eq $right ]
+totals "hostile pass (new features)"

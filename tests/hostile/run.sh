@@ -15,62 +15,9 @@
 # Exit status: 0 when every case is right, 1 otherwise. Needs sh, python3, timeout; no GPU (a
 # bench that would run stops at the device, exit 77, which the cases expect where arguments are valid).
 set -u
-verbose=0
-[ "${1:-}" = -v ] && { verbose=1; shift; }
-BUILD=$(cd "${1:-build}" && pwd)
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-CLI="$BUILD/kernels/cli/reducescope-cli"
-APP="$BUILD/app/reducescope"
-[ -x "$CLI" ] && [ -x "$APP" ] || { echo "run.sh: build reducescope and reducescope-cli in $BUILD first" >&2; exit 2; }
-S=$(mktemp -d)
-trap 'rm -rf "$S"' EXIT
-export QT_QPA_PLATFORM=offscreen
-unset WAYLAND_DISPLAY XDG_SESSION_TYPE
-right=0 crash=0 hang=0 wrong=0 unclear=0
-declare -a failures=()
-
-# check NAME CODES MENTION -- COMMAND...   CODES: "2" or "0|77"; MENTION: text the one stderr line
-# contains ("" = no check; "-" = stderr must be empty; "@FILE" = FILE must exist afterwards).
-check() {
-    local name=$1 codes=$2 mention=$3
-    shift 4
-    local err="$S/.err" code verdict
-    timeout -s KILL 20 "$@" >"$S/.out" 2>"$err" </dev/null
-    code=$?
-    local lines
-    lines=$(grep -c '' "$err")
-    if grep -q -e 'AddressSanitizer' -e 'runtime error:' -e 'LeakSanitizer' "$err"; then
-        verdict=crash
-    elif [ $code -eq 137 ]; then
-        verdict=hang
-    elif [ $code -ge 128 ]; then
-        verdict=crash
-    elif ! printf '%s\n' "$codes" | tr '|' '\n' | grep -qx "$code"; then
-        verdict=wrong
-    elif [ "$mention" = - ] && [ -s "$err" ]; then
-        verdict=unclear
-    elif [ "${mention#@}" != "$mention" ]; then
-        [ -e "${mention#@}" ] && verdict=right || verdict=wrong
-    elif [ -n "$mention" ] && [ "$mention" != - ] && { [ "$lines" -ne 1 ] || ! grep -qF -- "$mention" "$err"; }; then
-        verdict=unclear
-    else
-        verdict=right
-    fi
-    case $verdict in
-        right) right=$((right + 1)) ;;
-        crash) crash=$((crash + 1)) ;;
-        hang) hang=$((hang + 1)) ;;
-        wrong) wrong=$((wrong + 1)) ;;
-        unclear) unclear=$((unclear + 1)) ;;
-    esac
-    if [ $verdict != right ]; then
-        failures+=("$verdict: $name (exit $code, expected $codes): $(head -c 300 "$err" | tr '\n' '|')")
-    fi
-    [ $verbose = 1 ] && printf '%-8s %s\n' "$verdict" "$name"
-    return 0
-}
-cli() { check "$1" "$2" "$3" -- "$CLI" "${@:4}"; }
-app() { check "$1" "$2" "$3" -- "$APP" "${@:4}"; }
+# check NAME CODES MENTION -- COMMAND..., cli, app, the counts and totals: lib.sh.
+. "$(dirname "$0")/lib.sh" "$@"
 
 # ---- reducescope-cli: every numeric option of bench, hostile values ------------------------------
 # A valid bench (no GPU here) exits 77 at the device; every refusal is 2 naming the option.
@@ -270,7 +217,4 @@ if mkdir -p "$S/full" && mount -t tmpfs -o size=64k tmpfs "$S/full" 2>/dev/null;
     umount "$S/full"
 fi
 
-total=$((right + crash + hang + wrong + unclear))
-for f in "${failures[@]}"; do echo "$f"; done
-echo "hostile pass: $total cases: $right right, $crash crash, $hang hang, $wrong wrong, $unclear unclear"
-[ $total -eq $right ]
+totals "hostile pass"

@@ -13,25 +13,11 @@ SRC=$(realpath "$2")
 RS_ON_EXIT=rs_slurm_stop
 RS_SSHD_EXTRA="SetEnv SLURM_CONF=$SLURM_CONF"
 . "$SRC/remote/sshd_env.sh"
-FAKE="$SRC/remote/fake_gpu_cli.sh"
-failures=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; failures=$((failures + 1)); }
-check() { if [ "$1" = "$2" ]; then ok "$3"; else bad "$3: expected [$2], got [$1]"; fi; }
-has() { case "$1" in *"$2"*) ok "$3" ;; *) bad "$3: [$2] not in [$1]" ;; esac; }
-now() { date +%s.%N; }
-mkdir -p "$RS_TMP/locks"
-host_cli() {
-  local f="$RS_TMP/$1"
-  printf '#!/bin/sh\n%s\nif [ "$1" = remote-serve ]; then exec "%s" remote-serve --lock-dir "%s" --child "%s"; fi\nexec "%s" "$@"\n' \
-    "$2" "$CLI" "$RS_TMP/locks" "$FAKE" "$CLI" > "$f"
-  chmod +x "$f"
-  echo "$f"
-}
+. "$SRC/remote/remote_checks.sh"
 
 t0=$(now)
 out=$(srun --partition rsq hostname 2>&1); rc=$?
-check "$rc/$out" "0/$(hostname)" "srun hostname answers ($(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }') s)"
+check "$rc/$out" "0/$(hostname)" "srun hostname answers ($(elapsed "$t0") s)"
 out=$(ssh -F "$REDUCESCOPE_SSH_CONFIG" -p "$RS_PORT" "$RS_USER@127.0.0.1" srun hostname 2>&1)
 check "$out" "$(hostname)" "srun through ssh answers (the session has SLURM_CONF)"
 

@@ -10,28 +10,8 @@ set -u
 CLI=$(realpath "$1")
 SRC=$(realpath "$2")
 . "$SRC/remote/sshd_env.sh"
-FAKE="$SRC/remote/fake_gpu_cli.sh"
-failures=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; failures=$((failures + 1)); }
-check() { if [ "$1" = "$2" ]; then ok "$3"; else bad "$3: expected [$2], got [$1]"; fi; }
-has() { case "$1" in *"$2"*) ok "$3" ;; *) bad "$3: [$2] not in [$1]" ;; esac; }
-mkdir -p "$RS_TMP/locks"
+. "$SRC/remote/remote_checks.sh"
 
-# A host CLI: the real remote-serve running the fake with the given environment.
-host_cli() {  # NAME 'export X=1; ...'
-  local f="$RS_TMP/$1"
-  cat > "$f" <<SH
-#!/bin/sh
-$2
-if [ "\$1" = remote-serve ]; then exec "$CLI" remote-serve --lock-dir "$RS_TMP/locks" --child "$FAKE"; fi
-exec "$CLI" "\$@"
-SH
-  chmod +x "$f"
-  echo "$f"
-}
-now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 gone_within() {  # PATTERN SECONDS: no process matches PATTERN within SECONDS
   local t0; t0=$(now)
   while pgrep -f -- "$1" >/dev/null; do

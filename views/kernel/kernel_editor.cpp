@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/kernel/kernel_editor.h"
 
+#include "views/common/code_gutter.h"
 #include "views/common/view_colors.h"
 #include "views/kernel/cuda_highlighter.h"
 
-#include <QApplication>
-#include <QFontDatabase>
-#include <QFontInfo>
 #include <QHelpEvent>
 #include <QPaintEvent>
 #include <QPainter>
@@ -17,33 +15,21 @@
 
 namespace reducescope::views {
 
-class KernelEditor::Gutter : public QWidget {
+// The line-number gutter: views/common/code_gutter.h's, under the name the header declares.
+class KernelEditor::Gutter : public CodeGutter {
 public:
-    explicit Gutter(KernelEditor* editor) : QWidget(editor), m_editor(editor) {}
-    QSize sizeHint() const override { return QSize(m_editor->gutterWidth(), 0); }
-
-protected:
-    void paintEvent(QPaintEvent* event) override { m_editor->paintGutter(event); }
-
-private:
-    KernelEditor* m_editor;
+    using CodeGutter::CodeGutter;
 };
 
 KernelEditor::KernelEditor(QWidget* parent)
     : QPlainTextEdit(parent)
-    , m_gutter(new Gutter(this))
+    , m_gutter(new Gutter(this, [this] { return gutterWidth(); }, [this](QPaintEvent* e) { paintGutter(e); }))
     , m_highlighter(new CudaHighlighter(document()))
 {
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setTabChangesFocus(false);
     fitToFont();
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(gutterWidth(), 0, 0, 0); });
-    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
-        if (dy)
-            m_gutter->scroll(0, dy);
-        else
-            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
-    });
     setViewportMargins(gutterWidth(), 0, 0, 0);
     m_highlighter->setDark(ViewColors::fromPalette(palette()).dark);
 }
@@ -157,13 +143,7 @@ bool KernelEditor::event(QEvent* event)
     return QPlainTextEdit::event(event);
 }
 
-int KernelEditor::gutterWidth() const
-{
-    int digits = 1;
-    for (int max = std::max(1, blockCount()); max >= 10; max /= 10)
-        ++digits;
-    return 16 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(3, digits);
-}
+int KernelEditor::gutterWidth() const { return codeGutterWidth(*this, 16); }
 
 void KernelEditor::resizeEvent(QResizeEvent* event)
 {
@@ -174,14 +154,7 @@ void KernelEditor::resizeEvent(QResizeEvent* event)
 
 void KernelEditor::fitToFont()
 {
-    const QFont window = QApplication::font();
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPointSizeF(11);
-    if (window.pixelSize() > 0)
-        mono.setPixelSize(std::max(window.pixelSize(), QFontInfo(mono).pixelSize()));
-    else
-        mono.setPointSizeF(std::max<qreal>(11, window.pointSizeF()));
-    setFont(mono);
+    setFont(codeFont());
     setTabStopDistance(4 * fontMetrics().horizontalAdvance(QLatin1Char(' ')));
     setViewportMargins(gutterWidth(), 0, 0, 0);
 }
@@ -202,29 +175,21 @@ void KernelEditor::paintGutter(QPaintEvent* event)
     const ViewColors colors = ViewColors::fromPalette(palette());
     QPainter p(m_gutter);
     p.fillRect(event->rect(), palette().color(QPalette::AlternateBase));
-    QTextBlock block = firstVisibleBlock();
-    int number = block.blockNumber();
-    qreal top = blockBoundingGeometry(block).translated(contentOffset()).top();
-    while (block.isValid() && top <= event->rect().bottom()) {
-        const qreal h = blockBoundingRect(block).height();
-        if (block.isVisible() && top + h >= event->rect().top()) {
-            const KernelMark* mark = nullptr;
-            for (const KernelMark& m : m_marks)
-                if (m.line > 0 && lineOf(m) == number + 1 && (!mark || m.severity < mark->severity))
-                    mark = &m;
-            QFont f = font();
-            f.setBold(mark != nullptr);
-            p.setFont(f);
-            p.setPen(mark ? markColor(mark->severity) : colors.mutedText);
-            if (mark)  // a bar at the gutter's edge: the line has a mark even where colour is not seen
-                p.fillRect(QRectF(m_gutter->width() - 4, top, 3, h), markColor(mark->severity));
-            p.drawText(QRectF(0, top, m_gutter->width() - 8, h), Qt::AlignRight | Qt::AlignVCenter,
-                       QString::number(number + 1));
-        }
-        block = block.next();
-        top += h;
-        ++number;
-    }
+    const QTextBlock first = firstVisibleBlock();
+    forEachGutterLine(*this, first, blockBoundingGeometry(first).translated(contentOffset()).top(), event->rect(),
+                      [&](int number, qreal top, qreal h) {
+        const KernelMark* mark = nullptr;
+        for (const KernelMark& m : m_marks)
+            if (m.line > 0 && lineOf(m) == number + 1 && (!mark || m.severity < mark->severity))
+                mark = &m;
+        QFont f = font();
+        f.setBold(mark != nullptr);
+        p.setFont(f);
+        p.setPen(mark ? markColor(mark->severity) : colors.mutedText);
+        if (mark)  // a bar at the gutter's edge: the line has a mark even where colour is not seen
+            p.fillRect(QRectF(m_gutter->width() - 4, top, 3, h), markColor(mark->severity));
+        p.drawText(QRectF(0, top, m_gutter->width() - 8, h), Qt::AlignRight | Qt::AlignVCenter, QString::number(number + 1));
+    });
 }
 
 } // namespace reducescope::views

@@ -2,13 +2,11 @@
 #include "views/step/source_view.h"
 
 #include "model/kernel_sources.h"
+#include "views/common/code_gutter.h"
 #include "views/common/view_colors.h"
 
-#include <QApplication>
-#include <QFontDatabase>
 #include <QMouseEvent>
 #include <QScrollBar>
-#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPaintEvent>
 #include <QPainter>
@@ -36,21 +34,15 @@ QString withoutTag(const QString& line)
 
 } // namespace
 
-class SourceView::Gutter : public QWidget {
+// The line-number gutter: views/common/code_gutter.h's, under the name the header declares.
+class SourceView::Gutter : public CodeGutter {
 public:
-    explicit Gutter(SourceView* view) : QWidget(view), m_view(view) {}
-    QSize sizeHint() const override { return QSize(m_view->gutterWidth(), 0); }
-
-protected:
-    void paintEvent(QPaintEvent* event) override { m_view->paintGutter(event); }
-
-private:
-    SourceView* m_view;
+    using CodeGutter::CodeGutter;
 };
 
 SourceView::SourceView(QWidget* parent)
     : QPlainTextEdit(parent)
-    , m_gutter(new Gutter(this))
+    , m_gutter(new Gutter(this, [this] { return gutterWidth(); }, [this](QPaintEvent* e) { paintGutter(e); }))
 {
     setReadOnly(true);
     // Long lines wrap at the view's width: nothing is cut off and no horizontal scroll bar comes
@@ -60,12 +52,6 @@ SourceView::SourceView(QWidget* parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitToFont();
     connect(this, &QPlainTextEdit::blockCountChanged, this, &SourceView::fitMargins);
-    connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
-        if (dy)
-            m_gutter->scroll(0, dy);
-        else
-            m_gutter->update(0, rect.y(), m_gutter->width(), rect.height());
-    });
     fitMargins();
 }
 
@@ -242,13 +228,7 @@ QList<QTextEdit::ExtraSelection> SourceView::quietSelections() const
     return out;
 }
 
-int SourceView::gutterWidth() const
-{
-    int digits = 1;
-    for (int max = std::max(1, blockCount()); max >= 10; max /= 10)
-        ++digits;
-    return 12 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * std::max(3, digits);
-}
+int SourceView::gutterWidth() const { return codeGutterWidth(*this, 12); }
 
 void SourceView::resizeEvent(QResizeEvent* event)
 {
@@ -258,16 +238,7 @@ void SourceView::resizeEvent(QResizeEvent* event)
 
 void SourceView::fitToFont()
 {
-    // Monospaced at the window's text size, never below 11 pt (presentation mode sets the window's
-    // text in pixels: the code grows with it).
-    const QFont window = QApplication::font();
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setPointSizeF(11);
-    if (window.pixelSize() > 0)
-        mono.setPixelSize(std::max(window.pixelSize(), QFontInfo(mono).pixelSize()));
-    else
-        mono.setPointSizeF(std::max<qreal>(11, window.pointSizeF()));
-    setFont(mono);
+    setFont(codeFont());
     fitMargins();
     if (m_folded)
         setMaximumHeight(foldedHeight());
@@ -287,27 +258,20 @@ void SourceView::paintGutter(QPaintEvent* event)
     const ViewColors colors = ViewColors::fromPalette(palette());
     QPainter p(m_gutter);
     p.fillRect(event->rect(), palette().color(QPalette::AlternateBase));
-    QTextBlock block = firstVisibleBlock();
-    int number = block.blockNumber();
-    qreal top = blockBoundingGeometry(block).translated(contentOffset()).top();
     p.setFont(font());
     const qreal lineHeight = QFontMetricsF(font()).lineSpacing();
-    while (block.isValid() && top <= event->rect().bottom()) {
-        const qreal h = blockBoundingRect(block).height();
-        if (block.isVisible() && top + h >= event->rect().top()) {
-            const bool marked = m_lines.contains(number + 1);
-            QFont f = font();
-            f.setBold(marked);
-            p.setFont(f);
-            p.setPen(marked ? colors.written : colors.mutedText);
-            // A wrapped line: its number beside its first row.
-            p.drawText(QRectF(0, top, m_gutter->width() - 6, std::min(h, lineHeight)), Qt::AlignRight | Qt::AlignVCenter,
-                       QString::number(number + 1));
-        }
-        block = block.next();
-        top += h;
-        ++number;
-    }
+    const QTextBlock first = firstVisibleBlock();
+    forEachGutterLine(*this, first, blockBoundingGeometry(first).translated(contentOffset()).top(), event->rect(),
+                      [&](int number, qreal top, qreal h) {
+        const bool marked = m_lines.contains(number + 1);
+        QFont f = font();
+        f.setBold(marked);
+        p.setFont(f);
+        p.setPen(marked ? colors.written : colors.mutedText);
+        // A wrapped line: its number beside its first row.
+        p.drawText(QRectF(0, top, m_gutter->width() - 6, std::min(h, lineHeight)), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(number + 1));
+    });
 }
 
 } // namespace reducescope::views

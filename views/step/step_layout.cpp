@@ -577,6 +577,25 @@ QString warpCaption(int active, int live, bool divergent)
 // The lanes of one warp of the launch: block, warp in the block, first global thread, lane count.
 struct WarpGroup { int block, warp, first, count; };
 
+// A warp box's counts and caption: its active and live lanes and divergence from the trace's warp
+// record `rec`, or, where the trace has none, counted from the states of its lanes in step `s`.
+void fillWarpCounts(StepLayout::Warp& w, const model::WarpRecord* rec, const model::Step& s, const WarpGroup& g)
+{
+    if (rec) {
+        w.activeLanes = int(rec->active_lanes.size());
+        w.liveLanes = rec->live_lanes;
+        w.divergent = rec->divergent;
+    } else {
+        for (int i = 0; i < g.count; ++i) {
+            const auto st = s.lanes[std::size_t(g.first + i)].state;
+            w.liveLanes += st != LaneState::Exited;
+            w.activeLanes += st == LaneState::Active;
+        }
+    }
+    w.idle = w.liveLanes > 0 && w.activeLanes == 0;
+    w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+}
+
 // Overview: one box per warp (its index, "active/live" where it fits, the divergent outline, a
 // fill as wide as its active share), in rows that fill the width; under them the lanes of the
 // expanded warp; over the array strips each warp's read and write spans. Returns the y under it.
@@ -629,21 +648,9 @@ qreal layoutWarpBoxes(StepLayout& l, const model::Trace& t, int k, const QVector
         w.rect = QRectF(x0, y0 + titleH, boxW, boxH);
         w.title = blocks > 1 ? Text::tr("%1.%2").arg(g.block).arg(g.warp) : QString::number(g.warp);
         const qint64 key = (qint64(g.block) << 32) | quint32(g.warp);
-        if (const auto* rec = records.value(key)) {
-            w.activeLanes = int(rec->active_lanes.size());
-            w.liveLanes = rec->live_lanes;
-            w.divergent = rec->divergent;
-        } else {
-            for (int i = 0; i < g.count; ++i) {
-                const auto st = s.lanes[std::size_t(g.first + i)].state;
-                w.liveLanes += st != LaneState::Exited;
-                w.activeLanes += st == LaneState::Active;
-            }
-        }
+        fillWarpCounts(w, records.value(key), s, g);
         if (const auto it = footOf.constFind(key); it != footOf.constEnd())
             w.footprint = feet[std::size_t(*it)];
-        w.idle = w.liveLanes > 0 && w.activeLanes == 0;
-        w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
         if (form == CountForm::Full)
             w.count = Text::tr("%1/%2").arg(w.activeLanes).arg(w.liveLanes);
         else if (form == CountForm::Short)
@@ -809,19 +816,7 @@ qreal layoutLanes(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
             w.captionRect = QRectF(x0, y0 + titleH + laneH + 6 * sc, boxW, sm.height());
             w.title = blocks > 1 ? Text::tr("block %1 · warp %2").arg(g.block).arg(g.warp)
                                  : Text::tr("warp %1").arg(g.warp);
-            if (const auto* rec = records.value((qint64(g.block) << 32) | quint32(g.warp))) {
-                w.activeLanes = int(rec->active_lanes.size());
-                w.liveLanes = rec->live_lanes;
-                w.divergent = rec->divergent;
-            } else {
-                for (int i = 0; i < g.count; ++i) {
-                    const auto st = s.lanes[std::size_t(g.first + i)].state;
-                    w.liveLanes += st != LaneState::Exited;
-                    w.activeLanes += st == LaneState::Active;
-                }
-            }
-            w.idle = w.liveLanes > 0 && w.activeLanes == 0;
-            w.caption = warpCaption(w.activeLanes, w.liveLanes, w.divergent);
+            fillWarpCounts(w, records.value((qint64(g.block) << 32) | quint32(g.warp)), s, g);
             l.warps.push_back(w);
             for (int i = 0; i < g.count; ++i) {
                 const model::LaneRecord& rec = s.lanes[std::size_t(g.first + i)];

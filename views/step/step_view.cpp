@@ -339,6 +339,23 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     }
 }
 
+// A warp box's outline: the divergent outline `divergentWidth` wide, dashed where the warp is idle,
+// otherwise the grid's thin line.
+void paintWarpOutline(QPainter& p, const StepLayout::Warp& w, const ViewColors& c, qreal sc, qreal divergentWidth)
+{
+    if (w.divergent)
+        paintStateOutline(p, w.rect, VisualState::DivergentWarp, c, divergentWidth);
+    else if (w.idle) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(c.idleWarp, 2 * sc, Qt::DashLine));
+        p.drawRect(w.rect);
+    } else {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(c.gridLine, 1));
+        p.drawRect(w.rect);
+    }
+}
+
 // Overview: one box per warp: the share of active lanes filled (active colour and mark) from the
 // left, the rest as idle lanes; "active/live" in it where it fits; the divergent outline; its
 // index above; the expanded warp framed.
@@ -371,17 +388,7 @@ void paintWarpBoxes(QPainter& p, const StepLayout& l, const ViewColors& c, const
             p.setPen(c.text);
             p.drawText(patch, Qt::AlignCenter, w.count);
         }
-        if (w.divergent)
-            paintStateOutline(p, w.rect, VisualState::DivergentWarp, c, std::min<qreal>(3.5 * sc, w.rect.width() / 6));
-        else if (w.idle) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(c.idleWarp, 2 * sc, Qt::DashLine));
-            p.drawRect(w.rect);
-        } else {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(c.gridLine, 1));
-            p.drawRect(w.rect);
-        }
+        paintWarpOutline(p, w, c, sc, std::min<qreal>(3.5 * sc, w.rect.width() / 6));
         if (i == l.expandedWarp) {
             p.setBrush(Qt::NoBrush);
             p.setPen(QPen(c.text, 3 * sc));
@@ -449,17 +456,7 @@ void paintLanes(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
             break;
         if (!visible(w.rect.united(w.captionRect).adjusted(-8 * sc, -w.captionRect.height() - 8 * sc, 8 * sc, 8 * sc), exposed))
             continue;
-        if (w.divergent)
-            paintStateOutline(p, w.rect, VisualState::DivergentWarp, c, 3.5 * sc);
-        else if (w.idle) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(c.idleWarp, 2 * sc, Qt::DashLine));
-            p.drawRect(w.rect);
-        } else {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(c.gridLine, 1));
-            p.drawRect(w.rect);
-        }
+        paintWarpOutline(p, w, c, sc, 3.5 * sc);
         p.setFont(l.smallFont);
         p.setPen(c.mutedText);
         // One line each, as wide as the warp's box: elided (…) rather than cut where it is longer.

@@ -29,6 +29,7 @@ private slots:
     void noise_checkpoints();
     void nvml_data();
     void nvml();
+    void gpu_processes();
     void clocks_low_data();
     void clocks_low();
     void ceiling_fraction_capped_data();
@@ -179,6 +180,55 @@ void TstBenchMethod::nvml()
     qunsetenv("REDUCESCOPE_NVML_LIBRARY");
     qunsetenv("FAKE_NVML_SM_MHZ");
     qunsetenv("FAKE_NVML_INIT_FAILS");
+}
+
+void TstBenchMethod::gpu_processes()
+{
+    // NVML's process list through the fake: names where NVML has one, memory in bytes or unknown,
+    // this process left out, each pid once; a failing call is "not listed", not "none".
+    qputenv("REDUCESCOPE_NVML_LIBRARY", QByteArray(REDUCESCOPE_FAKE_NVML));
+    qputenv("FAKE_NVML_INIT_FAILS", "0");
+    qputenv("FAKE_NVML_PROCESSES", "4242:python3:2147483648,77::,31337:reducescope-cli:1048576");
+    {
+        const Nvml nvml("0000:AA:00.0");
+        const auto list = nvml.compute_processes();
+        QVERIFY(list);
+        QCOMPARE(list->size(), std::size_t(3));
+        QCOMPARE((*list)[0], (GpuProcess{4242, "python3", 2147483648LL}));
+        QCOMPARE((*list)[1], (GpuProcess{77, "", -1}));
+        QCOMPARE((*list)[2], (GpuProcess{31337, "reducescope-cli", 1048576}));
+        std::vector<GpuProcess> seen = *list;
+        seen.push_back({4242, "", 3221225472LL});  // seen again after the run, holding more
+        const auto others = other_processes(seen, 31337);
+        QCOMPARE(others.size(), std::size_t(2));
+        QCOMPARE(others[0], (GpuProcess{77, "", -1}));
+        QCOMPARE(others[1], (GpuProcess{4242, "python3", 3221225472LL}));
+        QCOMPARE(QString::fromStdString(other_processes_text(others, 0)),
+                 QStringLiteral("GPU 0 is also used by pid 77, pid 4242 (python3, 3072 MiB): its kernels share the GPU "
+                                "with the ones timed here"));
+        qputenv("FAKE_NVML_PROCESSES", "");
+        QCOMPARE(nvml.compute_processes()->size(), std::size_t(0));
+        qputenv("FAKE_NVML_PROCESSES_FAIL", "1");
+        QVERIFY(!nvml.compute_processes());
+        // 300 processes: more than the 64 asked for first; NVML answers INSUFFICIENT_SIZE with the
+        // count it needs, and the list is asked again with room for all.
+        qunsetenv("FAKE_NVML_PROCESSES_FAIL");
+        QByteArray many;
+        for (int i = 1; i <= 300; ++i)
+            many += QByteArray::number(i) + "::" + (i < 300 ? "," : "");
+        qputenv("FAKE_NVML_PROCESSES", many);
+        const auto all = nvml.compute_processes();
+        QVERIFY(all);
+        QCOMPARE(all->size(), std::size_t(300));
+        QCOMPARE(all->back().pid, 300u);
+    }
+    qunsetenv("REDUCESCOPE_NVML_LIBRARY");
+    qunsetenv("FAKE_NVML_PROCESSES");
+    qunsetenv("FAKE_NVML_INIT_FAILS");
+    // Without NVML: not listed.
+    qputenv("REDUCESCOPE_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1");
+    QVERIFY(!Nvml("0000:AA:00.0").compute_processes());
+    qunsetenv("REDUCESCOPE_NVML_LIBRARY");
 }
 
 void TstBenchMethod::clocks_low_data()

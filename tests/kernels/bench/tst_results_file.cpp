@@ -96,6 +96,7 @@ private slots:
     void everyKindSurvivesReadWriteRead();
     void multiGpuFieldsKept();
     void countersKept();
+    void gpuProcessesKept();
     void unknownMembersKept();
     void badCountersKeepTheResults();
     void countersOkNeedEveryMetric();
@@ -229,6 +230,27 @@ void TstResultsFile::multiGpuFieldsKept()
     plain.multi_gpu.reset();
     const json j = multi_gpu_result_json(plain, Combine::NcclAllReduce, 1);
     QCOMPARE(j, to_json(r));
+}
+
+void TstResultsFile::gpuProcessesKept()
+{
+    // `gpu_processes`: absent (not recorded), empty (none seen), or the processes with their
+    // memory (null: unknown); the file and the start line carry them alike.
+    QVERIFY(!read_results(fixture().dump()).gpu_processes);
+    const json j = edited([](json& f) {
+        f["gpu_processes"] = {{{"pid", 4242}, {"name", "python3"}, {"used_memory_bytes", 2147483648LL}},
+                              {{"pid", 77}, {"name", ""}, {"used_memory_bytes", nullptr}}};
+    });
+    const ResultsFile f = read_results(j.dump());
+    QVERIFY(f.gpu_processes);
+    QCOMPARE(f.gpu_processes->size(), std::size_t(2));
+    QCOMPARE((*f.gpu_processes)[0], (GpuProcess{4242, "python3", 2147483648LL}));
+    QCOMPARE((*f.gpu_processes)[1], (GpuProcess{77, "", -1}));
+    QCOMPARE(json::parse(write_results(f))["gpu_processes"], j["gpu_processes"]);
+    QVERIFY(!f.extra.contains("gpu_processes"));  // read as a field, not kept as an unknown member
+    const ResultsFile none = read_results(edited([](json& f) { f["gpu_processes"] = json::array(); }).dump());
+    QVERIFY(none.gpu_processes && none.gpu_processes->empty());
+    QCOMPARE(read_line(start_line(f, 3)).header.gpu_processes, f.gpu_processes);
 }
 
 void TstResultsFile::countersKept()
@@ -550,6 +572,15 @@ void TstResultsFile::refused_data()
     add("version as text", edited([](json& j) { j["version"] = "1"; }),
         QStringLiteral("version: expected the integer 2, got the string \"1\""));
     add("no device", edited([](json& j) { j.erase("device"); }), QStringLiteral("device: missing (expected an object)"));
+    add("gpu_processes not an array", edited([](json& j) { j["gpu_processes"] = 3; }),
+        QStringLiteral("gpu_processes: expected an array, got 3"));
+    add("gpu process pid 0", edited([](json& j) { j["gpu_processes"] = {{{"pid", 0}, {"name", "x"}}}; }),
+        QStringLiteral("gpu_processes[0].pid: expected an integer in 1..4294967295, got 0"));
+    add("gpu process memory negative",
+        edited([](json& j) { j["gpu_processes"] = {{{"pid", 9}, {"used_memory_bytes", -5}}}; }),
+        QStringLiteral("gpu_processes[0].used_memory_bytes: expected an integer >= 0, got -5"));
+    add("gpu process not an object", edited([](json& j) { j["gpu_processes"] = {"python3"}; }),
+        QStringLiteral("gpu_processes[0]: expected an object {pid, name, used_memory_bytes}, got the string \"python3\""));
     add("sms as text", edited([](json& j) { j["device"]["sms"] = "132"; }),
         QStringLiteral("device.sms: expected an integer in 0..100000, got the string \"132\""));
     add("negative peak", edited([](json& j) { j["device"]["peak_bandwidth_gbs"] = -1; }),

@@ -2,10 +2,11 @@
 // `reducescope-cli kernel check` and `kernel trace` (docs/your-own-kernel.md), run as a child
 // process: exit codes 0 / 1 (a fault) / 2 (bad input, a source that does not compile) / 74 (output
 // not written), the stderr lines' FILE:LINE:COL form, the JSON, and the source on stdin.
+#include "cli_run.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <QtTest/QtTest>
@@ -14,29 +15,8 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run run_cli(const QStringList& args, const QByteArray& stdin_text = {})
-{
-    QProcess p;
-    p.start(QStringLiteral(REDUCESCOPE_CLI_PATH), args);
-    if (!stdin_text.isEmpty())
-        p.write(stdin_text);
-    p.closeWriteChannel();
-    Run r;
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using reducescope::testing::Run;
+using reducescope::testing::run_cli;
 
 const QByteArray kGood = R"(__global__ void convergent(float* input, float* output)
 {

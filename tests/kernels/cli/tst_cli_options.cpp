@@ -5,33 +5,15 @@
 // options are read from the CLI's own registration, so a new option is walked without editing this
 // test. Also: an unknown subcommand is named and the subcommands are listed.
 #include "cli/commands.h"
+#include "cli_run.h"
 
-#include <QProcess>
 #include <QRegularExpression>
 #include <QtTest/QtTest>
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(REDUCESCOPE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(60000)) {  // a hang guard
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using reducescope::testing::Run;
+using reducescope::testing::run_cli;
 
 // Valid values of the options a subcommand requires, so that only the option under test is wrong.
 QStringList requiredArgs(const QString& sub, const QString& except)
@@ -108,7 +90,7 @@ void TestCliOptions::everyOption()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, option);
-    const Run r = runCli(args);
+    const Run r = run_cli(args);
     QVERIFY2(r.code == 2, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(QString::fromUtf8(r.err))));
     QVERIFY2(r.out.isEmpty(), r.out.constData());
     const QString err = QString::fromUtf8(r.err);
@@ -190,7 +172,7 @@ void TestCliOptions::realOptionsAsCompareReadsThem()
 {
     QFETCH(QString, option);
     QFETCH(QString, value);
-    const Run r = runCli({"bench", "--n", "1024", "--strategies", "simple", "--warmup", "0", option, value});
+    const Run r = run_cli({"bench", "--n", "1024", "--strategies", "simple", "--warmup", "0", option, value});
     QVERIFY2(r.code == 0 || r.code == int(reducescope::cli::kNoDevice), r.err.constData());
     QVERIFY2(!r.err.contains(option.toUtf8()), r.err.constData());
     // (compare --noise-factor reads 1e-400 as 0 the same way: tst_compare noiseFactor.)
@@ -200,7 +182,7 @@ void TestCliOptions::subcommands()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, mentions);
-    const Run r = runCli(args);
+    const Run r = run_cli(args);
     QCOMPARE(r.code, 2);
     QVERIFY(r.out.isEmpty());
     const QString err = QString::fromUtf8(r.err);
@@ -246,7 +228,7 @@ void TestCliOptions::givenTwice()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, expected);
-    const Run r = runCli(args);
+    const Run r = run_cli(args);
     QCOMPARE(r.code, 2);
     QVERIFY2(r.out.isEmpty(), r.out.constData());
     const QString err = QString::fromUtf8(r.err);

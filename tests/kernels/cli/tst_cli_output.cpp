@@ -4,6 +4,7 @@
 // to a temporary file and renamed (cli::write_output_file), so an old file survives a failure.
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,28 +21,16 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
+using reducescope::testing::Run;
 
 // Runs the CLI through sh so that stdout can be closed or sent to a device: `redirect` is a
 // shell redirection of descriptor 1 (">&-", ">/dev/full") or empty.
 Run runCli(const QStringList& args, const QString& redirect = {})
 {
-    QProcess p;
-    p.start(QStringLiteral("sh"), QStringList{QStringLiteral("-c"), QStringLiteral("exec \"$0\" \"$@\" ") + redirect,
-                                              QStringLiteral(REDUCESCOPE_CLI_PATH)} + args);
-    Run r;
-    if (!p.waitForFinished(120000)) {  // a hang guard
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return reducescope::testing::run_program(
+        QStringLiteral("sh"),
+        QStringList{QStringLiteral("-c"), QStringLiteral("exec \"$0\" \"$@\" ") + redirect, QStringLiteral(REDUCESCOPE_CLI_PATH)} + args,
+        {}, 120000);  // a hang guard
 }
 
 bool haveGpu()

@@ -2,39 +2,21 @@
 // `reducescope-cli list` and `trace`, run as a child process: JSON fields per docs/trace-format.md,
 // the table, and bad input (one line on stderr naming the field, exit code 2, nothing on stdout).
 // Lists of every strategy come from the catalogue (model::catalogue()), not from this file.
+#include "cli_run.h"
 #include "model/catalogue.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 #include <cmath>
 #include <QtTest/QtTest>
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using reducescope::testing::Run;
 
-Run run_cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(REDUCESCOPE_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(30000)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+Run run_cli(const QStringList& args) { return reducescope::testing::run_cli(args, {}, 30000); }
 
 namespace m = reducescope::model;
 

@@ -9,27 +9,20 @@
 #include <nlohmann/json.hpp>
 #include "simt/engine.h"
 
-#include <QtTest/QtTest>
+#include "file_text.h"
 
-#include <fstream>
-#include <sstream>
+#include <QtTest/QtTest>
 
 namespace s = reducescope::simt;
 namespace m = reducescope::model;
 
 namespace {
 
-std::string read(const std::string& path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::ostringstream o;
-    o << f.rdbuf();
-    return o.str();
-}
+using reducescope::testing::file_text;
 
 m::Lesson lesson(const QString& file)
 {
-    const m::LessonResult r = m::parse_lesson(read(std::string(REDUCESCOPE_SOURCE_DIR "/resources/lessons/") + file.toStdString()));
+    const m::LessonResult r = m::parse_lesson(file_text(std::string(REDUCESCOPE_SOURCE_DIR "/resources/lessons/") + file.toStdString()));
     if (!r.lesson)
         qFatal("%s: %s: %s", qPrintable(file), r.error->field.c_str(), r.error->message.c_str());
     return *r.lesson;
@@ -101,7 +94,7 @@ void TstExercises::starting_source_fails_solution_passes()
     QVERIFY2(back.file, back.error.c_str());
     QCOMPARE(QString::fromStdString(m::check_exercise(*l.exercise, back.file->trace, l.exercise->source).first_failure), failure);
     // The reference solution passes every check.
-    const std::string solution = read(std::string(REDUCESCOPE_SOURCE_DIR "/tests/kernels/simt/exercises/") + l.id + ".cu");
+    const std::string solution = file_text(std::string(REDUCESCOPE_SOURCE_DIR "/tests/kernels/simt/exercises/") + l.id + ".cu");
     QVERIFY(!solution.empty());
     const m::Trace done = run(l, solution);
     QVERIFY(!done.steps.empty());

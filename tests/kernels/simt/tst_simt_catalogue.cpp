@@ -11,11 +11,11 @@
 #include "model/simulate.h"
 #include "simt/engine.h"
 
+#include "file_text.h"
+
 #include <QtTest/QtTest>
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #ifndef REDUCESCOPE_SOURCE_DIR
 #error "REDUCESCOPE_SOURCE_DIR must name the repository (CMake sets it)"
@@ -26,13 +26,7 @@ namespace m = reducescope::model;
 
 namespace {
 
-std::string read(const std::string& path)
-{
-    std::ifstream f(path, std::ios::binary);
-    std::ostringstream o;
-    o << f.rdbuf();
-    return o.str();
-}
+using reducescope::testing::file_text;
 
 /// A catalogue strategy and the kernel of its file the engine runs (an explicit instantiation
 /// with the probe that records nothing, as the benchmark's).
@@ -108,8 +102,8 @@ const s::CompileResult& compiled(const Entry& e)
     if (it != cache.end())
         return it->second;
     const std::string dir = std::string(REDUCESCOPE_SOURCE_DIR) + "/kernels/cuda/";
-    const std::string text = read(dir + e.file) + "\n" + e.instantiation + "\n";
-    const s::Header headers[] = {{"reduce_common.cuh", read(dir + "reduce_common.cuh")}};
+    const std::string text = file_text(dir + e.file) + "\n" + e.instantiation + "\n";
+    const s::Header headers[] = {{"reduce_common.cuh", file_text(dir + "reduce_common.cuh")}};
     return cache.emplace(e.id, s::compile(text, e.file, headers)).first->second;
 }
 
