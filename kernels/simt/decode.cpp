@@ -7,7 +7,9 @@
 #include "simt/program.h"
 #include "simt/source_text.h"
 
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -41,6 +43,18 @@ Loc place_of(const llvm::DebugLoc& dl)
     if (!l || l->getFilename() != kMainFile)
         return {};
     return {static_cast<int>(l->getLine()), static_cast<int>(l->getColumn())};
+}
+
+/// The statement of the kernel's own body an instruction belongs to: the outermost place of its
+/// inlining chain (a __device__ function's or the prelude's code belongs to the call's statement).
+std::pair<const llvm::DIScope*, unsigned> statement_of(const llvm::DebugLoc& dl)
+{
+    const llvm::DILocation* l = dl.get();
+    while (l && l->getInlinedAt())
+        l = l->getInlinedAt();
+    if (!l)
+        return {nullptr, 0};
+    return {l->getScope() ? l->getScope()->getFile() : nullptr, l->getLine()};
 }
 
 std::string demangled(llvm::StringRef symbol)
@@ -107,6 +121,9 @@ private:
     std::int32_t loc(const llvm::Instruction& i);
     std::int32_t expr(const llvm::Instruction& i);
     void emit(const llvm::Instruction& src, Inst in);
+    bool from_output(const llvm::Value* pointer, int depth = 0) const;
+    bool opens_iteration(const llvm::Instruction& barrier) const;
+    void mark_result_statements(std::int32_t first, std::int32_t last);
     void instruction(llvm::Instruction& i);
     void binary(llvm::BinaryOperator& b);
     void cast(llvm::CastInst& c);
@@ -127,6 +144,12 @@ private:
     std::map<std::pair<int, int>, std::int32_t> m_locs;
     std::vector<const llvm::Instruction*> m_fused;  // fmuls folded into an fma
     const llvm::Instruction* m_at = nullptr;        // the instruction being decoded (refusals' place)
+    const llvm::Argument* m_output = nullptr;       // the kernel's result pointer (its second), if any
+    const llvm::LoopInfo* m_loops = nullptr;        // the kernel's loops (opens_iteration)
+    /// Per emitted instruction (parallel to Function::insts): its statement (statement_of) and
+    /// whether it writes the result (an atomic, or a load or store through m_output).
+    std::vector<std::pair<const llvm::DIScope*, unsigned>> m_statement;
+    std::vector<std::uint8_t> m_result;
 };
 
 /// The GPU's limits a kernel must keep (CUDA C++ Programming Guide, compute capability 8.0):
@@ -236,6 +259,95 @@ void Decoder::emit(const llvm::Instruction& src, Inst in)
 {
     in.loc = loc(src);
     m_out->insts.push_back(in);
+    m_statement.push_back(statement_of(src.getDebugLoc()));
+    bool result = in.op == Op::Atomic;
+    if (const auto* l = llvm::dyn_cast<llvm::LoadInst>(&src))
+        result = from_output(l->getPointerOperand());
+    else if (const auto* st = llvm::dyn_cast<llvm::StoreInst>(&src))
+        result = from_output(st->getPointerOperand());
+    m_result.push_back(result);
+}
+
+/// Whether `pointer` is the kernel's result pointer or an address computed from it.
+bool Decoder::from_output(const llvm::Value* pointer, int depth) const
+{
+    if (!m_output || depth > 16)
+        return false;
+    const llvm::Value* v = pointer->stripPointerCasts();
+    if (v == m_output)
+        return true;
+    if (const auto* g = llvm::dyn_cast<llvm::GEPOperator>(v))
+        return from_output(g->getPointerOperand(), depth + 1);
+    if (const auto* s = llvm::dyn_cast<llvm::SelectInst>(v))
+        return from_output(s->getTrueValue(), depth + 1) || from_output(s->getFalseValue(), depth + 1);
+    if (const auto* p = llvm::dyn_cast<llvm::PHINode>(v))
+        for (const llvm::Value* in : p->incoming_values())
+            if (in != p && from_output(in, depth + 1))
+                return true;
+    return false;
+}
+
+/// Whether `i` does work a step shows: a memory access, an atomic, a call that is not a special
+/// register read, or float arithmetic.
+bool does_work(const llvm::Instruction& i)
+{
+    if (llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::StoreInst>(i) || llvm::isa<llvm::AtomicRMWInst>(i) ||
+        llvm::isa<llvm::AtomicCmpXchgInst>(i))
+        return true;
+    if (const auto* c = llvm::dyn_cast<llvm::CallInst>(&i)) {
+        const llvm::Function* f = c->getCalledFunction();
+        const llvm::StringRef n = f ? f->getName() : llvm::StringRef();
+        return !(n.startswith("llvm.nvvm.read.ptx.sreg.") || n.startswith("llvm.dbg.") || n.startswith("llvm.lifetime.") ||
+                 n == "__rs_warpsize");
+    }
+    return i.getType()->isFloatingPointTy() && !llvm::isa<llvm::PHINode>(i) && !llvm::isa<llvm::SelectInst>(i);
+}
+
+/// Whether a __syncthreads() opens a loop iteration: every path from the loop's header to it
+/// does no work (Fig 10.11's `for (...) { __syncthreads(); ... }`). Such a barrier belongs to the
+/// iteration it opens, so the step of that iteration counts it (docs/architecture.md).
+bool Decoder::opens_iteration(const llvm::Instruction& barrier) const
+{
+    const llvm::Loop* loop = m_loops ? m_loops->getLoopFor(barrier.getParent()) : nullptr;
+    if (!loop)
+        return false;
+    const llvm::BasicBlock* b = barrier.getParent();
+    const llvm::Instruction* stop = &barrier;
+    for (int depth = 0; depth < 16; ++depth) {
+        for (const llvm::Instruction& i : *b) {
+            if (&i == stop)
+                break;
+            if (does_work(i))
+                return false;
+        }
+        if (b == loop->getHeader())
+            return true;
+        const llvm::BasicBlock* p = b->getSinglePredecessor();
+        if (!p || !loop->contains(p))
+            return false;
+        b = p;
+        stop = p->getTerminator();
+    }
+    return false;
+}
+
+/// The step cut of the result (docs/architecture.md, "Where a step ends"): a statement that merges
+/// into the result — an atomic, or a load or store of the kernel's result pointer — starts an
+/// atomic phase. Its first memory instruction within the block [first, last) gets kPhaseStart:
+/// the statement's own reads (`sdata[0]` of `atomicAdd(output, sdata[0])`) belong to the phase.
+void Decoder::mark_result_statements(std::int32_t first, std::int32_t last)
+{
+    auto memory = [](Op op) { return op == Op::Load || op == Op::Store || op == Op::Atomic || op == Op::Memcpy || op == Op::Memset; };
+    for (std::int32_t k = first; k < last; ++k) {
+        if (!m_result[static_cast<std::size_t>(k)])
+            continue;
+        std::int32_t head = k;
+        while (head > first && m_statement[static_cast<std::size_t>(head - 1)] == m_statement[static_cast<std::size_t>(k)])
+            --head;
+        while (!memory(m_out->insts[static_cast<std::size_t>(head)].op))
+            ++head;
+        m_out->insts[static_cast<std::size_t>(head)].flags |= kPhaseStart;
+    }
 }
 
 std::optional<Refusal> Decoder::run(Function& out)
@@ -244,11 +356,16 @@ std::optional<Refusal> Decoder::run(Function& out)
     try {
         for (llvm::Argument& a : m_f.args())
             out.param_slots.push_back(slot(&a));
+        if (m_f.arg_size() >= 2 && out.params.size() >= 2 && out.params[1] == ParamKind::FloatPtr)
+            m_output = m_f.getArg(1);
         std::int32_t k = 0;
         for (llvm::BasicBlock& bb : m_f)
             m_blocks.emplace(&bb, k++);
         out.blocks.resize(m_f.size());
         llvm::PostDominatorTree pdt(m_f);
+        llvm::DominatorTree dt(m_f);
+        llvm::LoopInfo loops(dt);
+        m_loops = &loops;
         for (llvm::BasicBlock& bb : m_f) {
             Block& b = out.blocks[static_cast<std::size_t>(m_blocks.at(&bb))];
             b.first = static_cast<std::int32_t>(out.insts.size());
@@ -259,14 +376,26 @@ std::optional<Refusal> Decoder::run(Function& out)
                 }
             m_at = bb.getTerminator();
             b.last = static_cast<std::int32_t>(out.insts.size());
+            mark_result_statements(b.first, b.last);
             terminator(*bb.getTerminator(), b);
             const llvm::DomTreeNode* node = pdt.getNode(&bb);
             const llvm::DomTreeNode* idom = node ? node->getIDom() : nullptr;
             b.ipdom = idom && idom->getBlock() ? m_blocks.at(idom->getBlock()) : -1;
         }
     } catch (const RefusalThrown& r) {
+        m_loops = nullptr;
         return r.r;
     }
+    m_loops = nullptr;
+    // A float comparison in a statement that merges into the result is the reduction's operation
+    // of that merge (the `old < value` of a compare-and-swap max loop): it counts as one of the adds.
+    std::vector<std::pair<const llvm::DIScope*, unsigned>> merges;
+    for (std::size_t k = 0; k < out.insts.size(); ++k)
+        if (m_result[k] && m_statement[k].second > 0)
+            merges.push_back(m_statement[k]);
+    for (std::size_t k = 0; k < out.insts.size(); ++k)
+        if (out.insts[k].op == Op::FCmp && std::find(merges.begin(), merges.end(), m_statement[k]) != merges.end())
+            out.insts[k].flags |= kReduction;
     return std::nullopt;
 }
 
@@ -434,6 +563,8 @@ void Decoder::binary(llvm::BinaryOperator& b)
             for (std::size_t k = m_out->insts.size(); k-- > 0;)
                 if (m_out->insts[k].op == Op::FMul && m_out->insts[k].dst == m_slots.at(m)) {
                     m_out->insts.erase(m_out->insts.begin() + static_cast<std::ptrdiff_t>(k));
+                    m_statement.erase(m_statement.begin() + static_cast<std::ptrdiff_t>(k));
+                    m_result.erase(m_result.begin() + static_cast<std::ptrdiff_t>(k));
                     break;
                 }
             return emit(b, in);
@@ -568,6 +699,8 @@ bool Decoder::intrinsic(llvm::CallInst& c, llvm::StringRef name)
     if (name == "llvm.nvvm.barrier0") {
         in.op = Op::Barrier;
         args(0);
+        if (opens_iteration(c))
+            in.flags |= kOpensIteration;
         return emit(c, in), true;
     }
     const std::pair<const char*, Op> table[] = {{"llvm.fma.", Op::Fma}, {"llvm.fmuladd.", Op::Fma},

@@ -250,17 +250,28 @@ bool Machine::step(StepLog& log)
     log.atomics.clear();
     log.lines.clear();
     log.adds = 0;
-    log.barriers = 0;
+    log.barriers = m_carried_barriers;  // the barriers that opened this step's loop iteration
+    m_carried_barriers = 0;
     log.shuffled = false;
     log.stride.reset();
     log.active.assign(threads, 0);
     log.exited_at_start.assign(threads, 0);
     if (m_full)
         log.lanes.assign(threads, {});
+    // A thread that returned is shown exited once its whole block has returned; while any thread
+    // of its block still runs it is idle (the block is still in this phase of the kernel, as the
+    // trace format defines exited: docs/trace-format.md).
+    const int wpb = m_g.warps_per_block();
+    for (int b = 0; b < m_g.grid; ++b) {
+        bool done = true;
+        for (int k = 0; k < wpb && done; ++k)
+            done = m_warps[static_cast<std::size_t>(b * wpb + k)].state == WarpState::Exited;
+        if (done)
+            std::memset(&log.exited_at_start[static_cast<std::size_t>(b) * static_cast<std::size_t>(m_g.block)], 1,
+                        static_cast<std::size_t>(m_g.block));
+    }
     for (Warp& w : m_warps) {
-        for (int l = 0; l < m_g.warp && w.first_thread + l < (w.block + 1) * m_g.block; ++l)
-            log.exited_at_start[static_cast<std::size_t>(w.first_thread + l)] = !((w.live >> l) & 1);
-        w.worked = w.evented = false;
+        w.worked = w.evented = w.merging = w.wrote = w.shuffled = false;
         if (w.state == WarpState::Stopped)
             w.state = WarpState::Ready;
     }
@@ -287,14 +298,17 @@ void Machine::release_barriers()
     for (int b = 0; b < m_g.grid && !m_fault; ++b) {
         int waiting = 0, exited = 0, running = 0;
         std::int32_t loc = 0;
+        bool opens = false;
         std::vector<int> missing;
         for (int k = 0; k < wpb; ++k) {
             const Warp& w = m_warps[static_cast<std::size_t>(b * wpb + k)];
             waiting += w.state == WarpState::AtBarrier;
             exited += w.state == WarpState::Exited;
             running += w.state == WarpState::Stopped || w.state == WarpState::Ready;
-            if (w.state == WarpState::AtBarrier)
+            if (w.state == WarpState::AtBarrier) {
                 loc = w.barrier_loc;
+                opens = w.barrier_opens;
+            }
             else if (w.state == WarpState::Exited)
                 missing.push_back(w.first_thread);
         }
@@ -309,7 +323,7 @@ void Machine::release_barriers()
         for (int k = 0; k < wpb; ++k)
             m_warps[static_cast<std::size_t>(b * wpb + k)].state = WarpState::Ready;
         ++m_barrier_count[static_cast<std::size_t>(b)];
-        ++m_log->barriers;
+        ++(opens ? m_carried_barriers : m_log->barriers);
     }
 }
 
@@ -444,6 +458,28 @@ bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
     }
 }
 
+/// The first memory instruction of a statement that merges into the result (kPhaseStart): the
+/// warp stops before it when it did other work in this step, or ran a shuffle or atomic, so the
+/// merge is a step of its own; else the warp is in the merge phase from here on (true).
+bool Machine::enter_merge(Warp& w)
+{
+    if (w.evented || (w.worked && !w.merging)) {
+        --m_instructions;
+        w.state = WarpState::Stopped;
+        return false;
+    }
+    w.merging = true;
+    return true;
+}
+
+/// Whether a load or store goes to a thread's local memory (an array or a spilled variable), by
+/// its first lane's pointer: no memory work a step shows.
+bool Machine::local_access(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const std::uint64_t id = reg(w, in.a)[std::countr_zero(mask)] >> 48;
+    return id > 0 && id <= m_buffers.size() && m_buffers[static_cast<std::size_t>(id - 1)].space == Space::Local;
+}
+
 /// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
 bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
@@ -451,10 +487,19 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     ++m_instructions;
     switch (in.op) {
     case Op::Load: case Op::Store:
+        if ((in.flags & kPhaseStart) && !enter_merge(w))
+            return false;
+        if (w.shuffled && mask && !local_access(w, in, mask)) {  // a shuffle step holds the shuffle and its add
+            --m_instructions;
+            w.state = WarpState::Stopped;
+            return false;
+        }
         note(w, in, mask, true);
         memory(w, in, mask);
         return !m_fault;
     case Op::Memcpy: case Op::Memset:
+        if ((in.flags & kPhaseStart) && !enter_merge(w))
+            return false;
         note(w, in, mask, true);
         memcopy(w, in, mask);
         return !m_fault;
@@ -473,6 +518,7 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         ++f.inst;
         w.state = WarpState::AtBarrier;
         w.barrier_loc = in.loc;
+        w.barrier_opens = (in.flags & kOpensIteration) != 0;
         return false;
     case Op::Shfl: case Op::Atomic:
         if (in.op == Op::Shfl ? w.worked : w.evented) {
@@ -480,14 +526,22 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             w.state = WarpState::Stopped;
             return false;
         }
+        if ((in.flags & kPhaseStart) && !enter_merge(w))
+            return false;
         note(w, in, mask, true);
         w.evented = true;
+        w.shuffled = w.shuffled || in.op == Op::Shfl;
         in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
         return !m_fault;
     case Op::SyncWarp: {
         note(w, in, mask, false);
         ++w.syncs;
-        return true;
+        if (!w.wrote)
+            return true;
+        // A __syncwarp() after the warp's writes closes a warp-synchronous phase: the step ends.
+        ++f.inst;
+        w.state = WarpState::Stopped;
+        return false;
     }
     default: break;
     }
@@ -542,7 +596,7 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         }
         if (d)
             d[l] = r;
-        if ((in.flags & kReduction) && in.bits == 32)
+        if ((in.flags & kReduction) && in.bits == 32 && in.op != Op::FCmp)
             m_partial[static_cast<std::size_t>(w.first_thread + l)] = std::bit_cast<float>(static_cast<std::uint32_t>(r));
     }
     if (in.flags & kReduction)

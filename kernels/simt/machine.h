@@ -4,8 +4,11 @@
 //
 // Execution: warp by warp in lock step. Each warp has an active mask and a reconvergence stack;
 // a divergent branch pushes its paths, which meet again at the branch's immediate post-dominator.
-// A step runs every warp of the grid until it waits at a block barrier, stops before a shuffle or
-// atomic that follows other work of the warp in this step, or exits.
+// A step runs every warp of the grid until it waits at a block barrier, stops before a shuffle
+// that follows other work of the warp in this step, before a load or store (not local) that
+// follows a shuffle, before an atomic that follows another shuffle
+// or atomic, before a statement that merges into the result (kPhaseStart) after other work, after
+// a __syncwarp() that follows a store of the warp in this step, or exits (docs/architecture.md, "Where a step ends").
 #pragma once
 
 #include "simt/program.h"
@@ -104,7 +107,11 @@ struct Warp {
     std::uint32_t syncs = 0;  ///< __syncwarp() calls so far (racecheck within the warp)
     bool worked = false;      ///< did work in this step (a later shuffle starts a new step)
     bool evented = false;     ///< ran a shuffle or atomic in this step (a later atomic starts a new step)
+    bool merging = false;     ///< passed the start of a merge into the result in this step (kPhaseStart)
+    bool shuffled = false;    ///< ran a shuffle in this step (a later load or store starts a new step)
+    bool wrote = false;       ///< stored to shared or global memory in this step (a later __syncwarp() ends it)
     std::int32_t barrier_loc = 0;
+    bool barrier_opens = false;  ///< the barrier it waits at opens a loop iteration (kOpensIteration)
     std::uint64_t* regs = nullptr;  ///< this warp's registers: slots x warp size
 };
 
@@ -156,6 +163,8 @@ private:
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
     bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    bool enter_merge(Warp& w);
+    bool local_access(Warp& w, const Inst& in, std::uint32_t mask);
     /// f(lane) for every lane of `mask`: a plain loop for a full warp, set bits otherwise.
     template <class F>
     void for_lanes(std::uint32_t mask, F&& f) const
@@ -186,6 +195,7 @@ private:
     std::uint32_t m_full_mask = 0xffffffffu;  ///< all lanes of a warp of m_g.warp
     long long m_limit = 0;
     long long m_instructions = 0;
+    int m_carried_barriers = 0;  ///< barriers released that open the next step's loop iteration
     std::optional<FaultRecord> m_fault;
 };
 

@@ -140,6 +140,8 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         rec.elements[static_cast<std::size_t>(l)] = off / 4;
         m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4, write});
     }
+    if (write && mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local)
+        w.wrote = true;
     if (!rec.elements.empty())
         m_log->accesses.push_back(std::move(rec));
 }

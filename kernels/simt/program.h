@@ -45,6 +45,13 @@ inline constexpr std::uint8_t kNegC = 4;       ///< flags (Fma): c negated (a*b 
 inline constexpr std::uint8_t kNegA = 8;       ///< flags (Fma): a*b negated (c - a*b)
 inline constexpr std::uint8_t kReduction = 16; ///< flags: counts as one of the reduction's adds
 inline constexpr std::uint8_t kUnsigned = 32;  ///< flags (Atomic): unsigned operand
+/// flags (Load, Store, Atomic, Memcpy, Memset): the first memory instruction of a statement that
+/// merges into the result (an atomic, or an access through the kernel's result pointer): a warp
+/// that did other work in the step stops before it, so the merge is a step of its own.
+inline constexpr std::uint8_t kPhaseStart = 64;
+/// flags (Barrier): the __syncthreads() opens a loop iteration (no work between the loop's header
+/// and it): it is counted in the step that follows it, the iteration's own.
+inline constexpr std::uint8_t kOpensIteration = 128;
 
 /// A source place: line and column in the student's file (0 = none).
 struct Loc {

@@ -28,6 +28,9 @@ struct Layout {
     std::vector<std::int64_t> shared_base;  ///< per buffer id: word offset in a block's shared segment, -1 = not shared
     std::int64_t shared_words = 0;          ///< words of one block's segment
     std::int32_t input = kInputBuffer, output = kOutputBuffer;
+    /// Length of a step's values in global memory: the input padded with zeros to at least one
+    /// element per thread of the grid (the model's padding of a one-element-per-thread kernel).
+    std::int64_t global_values = 0;
 };
 
 std::string lines_text(const std::set<int>& lines)
@@ -123,6 +126,8 @@ void Tracer::values(model::Step& s, const Machine& m) const
         s.values = m.partials();
     } else {
         s.values = floats(bufs[static_cast<std::size_t>(m_layout.input - 1)], 0);
+        if (static_cast<std::int64_t>(s.values.size()) < m_layout.global_values)
+            s.values.resize(static_cast<std::size_t>(m_layout.global_values), 0.0f);
     }
 }
 
@@ -198,7 +203,74 @@ void Tracer::warps(model::Step& s) const
 
 void Tracer::accesses(model::Step& s, const StepLog& log) const
 {
-    for (const WarpAccess& a : log.accesses) {
+    // The canonical order of a step's shared accesses (docs/architecture.md, "Access order"):
+    // within a warp, program order, except that a run of consecutive reads (no write of the warp
+    // between them, so their order means nothing) is listed by ascending lowest word; across
+    // warps, the k-th access of every warp (block, warp order) before the (k+1)-th of any, as if
+    // the warps issued in lock step with one another. Global accesses stay in program order.
+    // Each warp runs once per step, so its accesses are one run of the log.
+    std::vector<std::int32_t> order;
+    order.reserve(log.accesses.size());
+    if (m_layout.shared_words > 0) {
+        std::vector<std::int32_t> rank(log.accesses.size(), 0), shared;
+        auto lowest = [&](std::int32_t i) {
+            for (const std::int64_t e : log.accesses[static_cast<std::size_t>(i)].elements)
+                if (e >= 0)
+                    return e;
+            return std::int64_t(-1);
+        };
+        for (std::size_t i = 0; i < log.accesses.size();) {
+            std::size_t end = i;  // [i, end): one warp's run
+            while (end < log.accesses.size() && log.accesses[end].block == log.accesses[i].block &&
+                   log.accesses[end].warp == log.accesses[i].warp)
+                ++end;
+            shared.clear();
+            for (std::size_t k = i; k < end; ++k)
+                if (is_shared(log.accesses[k].buffer))
+                    shared.push_back(static_cast<std::int32_t>(k));
+            for (std::size_t k = 0; k < shared.size();) {
+                std::size_t r = k;
+                while (r < shared.size() && !log.accesses[static_cast<std::size_t>(shared[r])].write)
+                    ++r;
+                std::stable_sort(shared.begin() + static_cast<std::ptrdiff_t>(k), shared.begin() + static_cast<std::ptrdiff_t>(r),
+                                 [&](std::int32_t x, std::int32_t y) {
+                                     const auto& ax = log.accesses[static_cast<std::size_t>(x)];
+                                     const auto& ay = log.accesses[static_cast<std::size_t>(y)];
+                                     return ax.buffer != ay.buffer ? ax.buffer < ay.buffer : lowest(x) < lowest(y);
+                                 });
+                k = r == k ? k + 1 : r;
+            }
+            for (std::size_t k = 0; k < shared.size(); ++k)
+                rank[static_cast<std::size_t>(shared[k])] = static_cast<std::int32_t>(k);
+            std::size_t next = 0;
+            for (std::size_t k = i; k < end; ++k)  // the warp's shared accesses in their new order
+                if (is_shared(log.accesses[k].buffer))
+                    order.push_back(shared[next++]);
+                else
+                    order.push_back(static_cast<std::int32_t>(k));
+            i = end;
+        }
+        // Across warps: stable by rank (each warp's shared accesses 0, 1, 2, ...); global ones after.
+        std::vector<std::int32_t> sorted;
+        sorted.reserve(order.size());
+        std::vector<std::pair<std::int32_t, std::int32_t>> keyed;
+        keyed.reserve(order.size());
+        for (const std::int32_t i : order)
+            if (is_shared(log.accesses[static_cast<std::size_t>(i)].buffer))
+                keyed.emplace_back(rank[static_cast<std::size_t>(i)], i);
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        for (const auto& [r, i] : keyed)
+            sorted.push_back(i);
+        for (const std::int32_t i : order)
+            if (!is_shared(log.accesses[static_cast<std::size_t>(i)].buffer))
+                sorted.push_back(i);
+        order = std::move(sorted);
+    } else {
+        for (std::size_t i = 0; i < log.accesses.size(); ++i)
+            order.push_back(static_cast<std::int32_t>(i));
+    }
+    for (const std::int32_t index : order) {
+        const WarpAccess& a = log.accesses[static_cast<std::size_t>(index)];
         const std::string expr = a.expr >= 0 ? m_fn.exprs[static_cast<std::size_t>(a.expr)] : std::string("memcpy");
         const auto kind = a.write ? model::AccessKind::Write : model::AccessKind::Read;
         if (is_shared(a.buffer)) {
@@ -352,6 +424,7 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
         return launch_error("block-size x grid must be at most 4194304 threads (got " +
                             std::to_string(static_cast<long long>(g.block) * g.grid) + ")");
     p.padded = sig == Signature::InPlace ? std::max(n, 2 * g.block * g.grid) : n;
+    p.layout.global_values = std::max(p.padded, g.threads());
     auto global = [](std::string name, std::int64_t floats) {
         Buffer b;
         b.space = Space::Global;
@@ -531,10 +604,10 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     t.params.warp_size = p.g.warp;
     t.params.banks = p.g.banks;
     t.n = static_cast<int>(input.size());
-    t.padded_n = p.padded;
+    t.padded_n = static_cast<int>(p.layout.global_values);
     t.grid_size = p.g.grid;
     t.input.assign(input.begin(), input.end());
-    t.input.resize(static_cast<std::size_t>(p.padded), 0.0f);
+    t.input.resize(static_cast<std::size_t>(t.padded_n), 0.0f);
     t.source_file = program.file_name;
     t.own_source = program.source;
     t.reference = model::reference_of(model::Operation::Sum, input);
@@ -552,6 +625,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
             result.trace = {};
             return result;
         }
+        p2.layout.global_values = p2.padded;  // its values are the partials, not the trace's padded input
         launch(program, *fn2, std::move(p2), options, t, instructions, nullptr);
     }
     if (!t.steps.empty() && t.steps.back().output)

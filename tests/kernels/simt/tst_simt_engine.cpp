@@ -295,7 +295,88 @@ private slots:
     void two_pass_data();
     void two_pass();
     void two_pass_launch_errors();
+    void step_cuts_data();
+    void step_cuts();
 };
+
+// The step-cut rule (docs/architecture.md, "Where a step ends"), one kernel per cut: per step the
+// barriers counted and the atomics made.
+void TstSimtEngine::step_cuts_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<QList<int>>("barriers");  // per step
+    QTest::addColumn<QList<int>>("atomics");   // per step
+    QTest::newRow("an atomic after a load is its own step") << QString(R"(
+__global__ void k(const float* input, float* output, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        const float x = input[i];
+        atomicAdd(output, x);
+    }
+})") << 20 << 32 << QList<int>{0, 0} << QList<int>{0, 20};
+    QTest::newRow("a barrier opening the iteration counts in it; the write after the last stride is a step") << QString(R"(
+__global__ void k(const float* input, float* output, unsigned n)
+{
+    extern __shared__ float s[];
+    const unsigned t = threadIdx.x;
+    s[t] = input[t] + input[t + blockDim.x];
+    for (unsigned stride = blockDim.x / 2; stride >= 1; stride /= 2) {
+        __syncthreads();
+        if (t < stride)
+            s[t] += s[t + stride];
+    }
+    if (t == 0)
+        *output = s[0];
+})") << 16 << 8 << QList<int>{0, 1, 1, 1, 0} << QList<int>{0, 0, 0, 0, 0};
+    QTest::newRow("__syncwarp() after a store ends a step: one per stride") << QString(R"(
+__global__ void k(const float* input, float* output, unsigned n)
+{
+    __shared__ float s[32];
+    const unsigned t = threadIdx.x;
+    s[t] = input[t];
+    __syncwarp();
+    volatile float* v = s;
+    for (unsigned stride = 16; stride >= 1; stride /= 2) {
+        const float x = v[t] + v[(t + stride) % 32];
+        __syncwarp();
+        v[t] = x;
+        __syncwarp();
+    }
+    if (t == 0)
+        *output = v[0];
+})") << 32 << 32 << QList<int>{0, 0, 0, 0, 0, 0, 0} << QList<int>{0, 0, 0, 0, 0, 0, 0};
+    QTest::newRow("a store after a shuffle is the next step") << QString(R"(
+__global__ void k(const float* input, float* output, unsigned n)
+{
+    float v = input[threadIdx.x];
+    v += __shfl_down_sync(0xffffffffu, v, 1);
+    if (threadIdx.x == 0)
+        *output = v;
+})") << 32 << 32 << QList<int>{0, 0, 0} << QList<int>{0, 0, 0};
+}
+
+void TstSimtEngine::step_cuts()
+{
+    QFETCH(QString, source);
+    QFETCH(int, n);
+    QFETCH(int, block);
+    QFETCH(QList<int>, barriers);
+    QFETCH(QList<int>, atomics);
+    const std::vector<float> in = iota_input(n);
+    const s::RunResult r = run(source.toUtf8().constData(), in, block, 0);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY2(r.trace.faults.empty(), r.trace.faults.empty() ? "" : r.trace.faults[0].message.c_str());
+    QList<int> got_barriers, got_atomics;
+    for (const auto& st : r.trace.steps) {
+        got_barriers.push_back(st.counters.barriers);
+        got_atomics.push_back(st.counters.atomics);
+    }
+    QCOMPARE(got_barriers, barriers);
+    QCOMPARE(got_atomics, atomics);
+}
 
 void TstSimtEngine::constructs_data()
 {
