@@ -638,6 +638,7 @@ bool KernelPane::openExercise(const model::Lesson& lesson)
     m_verdictProblem = {};
     // The fields: the lesson's launch, so that Step shows what Check counts.
     m_input->setText(lessonInputText(lesson));
+    m_input->setCursorPosition(0);  // the list's start, not its end
     m_blockSize->setText(lesson.params.block_size > 0 ? QString::number(lesson.params.block_size) : QString());
     m_grid->setText(e.grid > 0 ? QString::number(e.grid) : QString());
     m_warpSize->setText(QString::number(lesson.params.warp_size));
