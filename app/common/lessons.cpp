@@ -61,6 +61,13 @@ QString lessonNote(const model::Lesson& lesson, const QLocale& locale)
     return QString::fromStdString(chinese(locale) ? lesson.note.zh_cn : lesson.note.en);
 }
 
+QString exerciseTask(const model::Lesson& lesson, const QLocale& locale)
+{
+    if (!lesson.exercise)
+        return {};
+    return QString::fromStdString(chinese(locale) ? lesson.exercise->task.zh_cn : lesson.exercise->task.en);
+}
+
 QString lessonInputText(const model::Lesson& lesson)
 {
     QStringList parts;

@@ -30,6 +30,9 @@ LessonsLoad loadLessons(const QString& directory = QStringLiteral(":/lessons"));
 /// locale, English otherwise).
 QString lessonTitle(const model::Lesson& lesson, const QLocale& locale = QLocale());
 QString lessonNote(const model::Lesson& lesson, const QLocale& locale = QLocale());
+/// An exercise lesson's task (what the student is to write or fix) in the language of `locale`;
+/// empty for a lesson without an exercise.
+QString exerciseTask(const model::Lesson& lesson, const QLocale& locale = QLocale());
 
 /// The lesson's input as the text the step pane's input field takes ("1,2,3,...": a range is
 /// written out).

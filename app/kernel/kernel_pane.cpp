@@ -2,6 +2,8 @@
 #include "app/kernel/kernel_pane.h"
 
 #include "app/common/file_read.h"
+#include "app/common/lessons.h"
+#include "app/kernel/exercise_text.h"
 #include "app/common/message_text.h"
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
@@ -14,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -26,6 +29,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -67,6 +71,7 @@ KernelPane::KernelPane(QWidget* parent)
     , m_runner(new KernelRunner(this))
     , m_checker(new KernelRunner(this))
     , m_checkTimer(new QTimer(this))
+    , m_exerciseRunner(new KernelRunner(this))
 {
     m_prompt = [this] {
         const auto b = QMessageBox::question(
@@ -81,6 +86,7 @@ KernelPane::KernelPane(QWidget* parent)
     connect(m_checkTimer, &QTimer::timeout, this, &KernelPane::check);
     connect(m_runner, &KernelRunner::finished, this, &KernelPane::onStepped);
     connect(m_checker, &KernelRunner::finished, this, &KernelPane::onChecked);
+    connect(m_exerciseRunner, &KernelRunner::finished, this, &KernelPane::onExerciseChecked);
     connect(m_editor->document(), &QTextDocument::modificationChanged, this, &KernelPane::titleChanged);
     connect(m_editor, &QPlainTextEdit::textChanged, this, [this] { m_checkTimer->start(); });
     retranslate();
@@ -96,6 +102,7 @@ void KernelPane::setCliPath(const QString& path)
 {
     m_runner->setCliPath(path);
     m_checker->setCliPath(path);
+    m_exerciseRunner->setCliPath(path);
 }
 
 void KernelPane::setPersistent(bool on)
@@ -131,6 +138,10 @@ void KernelPane::buildActions()
     m_checkAction = new QAction(this);
     m_checkAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     connect(m_checkAction, &QAction::triggered, this, &KernelPane::check);
+    m_checkExerciseAction = new QAction(this);
+    m_checkExerciseAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_checkExerciseAction->setEnabled(false);  // until an exercise is open
+    connect(m_checkExerciseAction, &QAction::triggered, this, &KernelPane::checkExercise);
     m_newMenu = new QMenu(this);
     for (const model::StrategyInfo& s : model::catalogue()) {
         if (s.source_file.empty() || model::kernel_source(s.source_file).empty())
@@ -233,7 +244,9 @@ void KernelPane::buildLayout()
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({800, 160});  // the code first; the list shows a few lines
 
+    buildExerciseBox();
     auto* v = new QVBoxLayout(this);
+    v->addWidget(m_exerciseBox);
     v->addLayout(fields);
     v->addLayout(messages);
     v->addLayout(buttons);
@@ -265,6 +278,16 @@ void KernelPane::retranslate()
     m_stepAction->setText(tr("Step the &kernel"));
     m_checkAction->setText(tr("C&heck the kernel"));
     m_newMenu->setTitle(tr("&New kernel from strategy"));
+    m_checkExerciseAction->setText(tr("Check the &exercise"));
+    m_checkExerciseAction->setToolTip(tr("Runs the kernel at the exercise's settings and says which of its checks hold"));
+    m_checkExerciseButton->setText(tr("Check the &exercise (F6)"));
+    m_checkExerciseButton->setToolTip(m_checkExerciseAction->toolTip());
+    m_closeExerciseButton->setToolTip(tr("Leave the exercise (the kernel stays in the editor)"));
+    if (m_exercise) {
+        m_exerciseTitle->setText(lessonTitle(*m_exercise));
+        m_exerciseTask->setText(exerciseTask(*m_exercise));
+    }
+    showVerdict();
     m_recentMenu->setTitle(tr("&Recent kernels"));
     if (m_kernel->count() > 0 && m_kernel->itemData(0).toString().isEmpty())
         m_kernel->setItemText(0, tr("(the engine's choice)"));
@@ -335,6 +358,7 @@ bool KernelPane::newFromStrategy(const QString& id)
         return false;
     if (!maybeDiscard())
         return false;
+    closeExercise();
     // Two kernels ("two_pass_partials+two_pass_final"): the engine runs both; one: that one.
     const QString kernels = qs(info->kernels);
     setText(qs(model::kernel_source(info->source_file)), QString(), kernels.contains(QLatin1Char('+')) ? QString() : kernels);
@@ -562,6 +586,157 @@ void KernelPane::onChecked(const KernelRunOutcome& o)
     if (!m_last.marks.isEmpty() && m_last.kind == KernelRunOutcome::Kind::Faulted)
         return;  // the last Step's faults stay until the next Step
     showMarks(o.marks);
+}
+
+// --- exercises -----------------------------------------------------------------------------------
+
+void KernelPane::buildExerciseBox()
+{
+    m_exerciseBox = new QFrame;
+    m_exerciseBox->setObjectName(QStringLiteral("exerciseBox"));
+    m_exerciseBox->setFrameShape(QFrame::StyledPanel);
+    m_exerciseTitle = new QLabel;
+    QFont bold = m_exerciseTitle->font();
+    bold.setBold(true);
+    m_exerciseTitle->setFont(bold);
+    m_exerciseTitle->setWordWrap(true);
+    m_exerciseTask = new QLabel;
+    m_exerciseTask->setWordWrap(true);
+    m_exerciseTask->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdictLabel = new QLabel;
+    m_verdictLabel->setWordWrap(true);
+    m_verdictLabel->setTextFormat(Qt::RichText);
+    m_verdictLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdictLabel->hide();
+    m_checkExerciseButton = new QPushButton;
+    connect(m_checkExerciseButton, &QPushButton::clicked, this, &KernelPane::checkExercise);
+    m_closeExerciseButton = new QToolButton;
+    m_closeExerciseButton->setText(QStringLiteral("×"));
+    m_closeExerciseButton->setAutoRaise(true);
+    connect(m_closeExerciseButton, &QToolButton::clicked, this, &KernelPane::closeExercise);
+    auto* head = new QHBoxLayout;
+    head->addWidget(m_exerciseTitle, 1);
+    head->addWidget(m_checkExerciseButton);
+    head->addWidget(m_closeExerciseButton);
+    auto* box = new QVBoxLayout(m_exerciseBox);
+    box->addLayout(head);
+    box->addWidget(m_exerciseTask);
+    box->addWidget(m_verdictLabel);
+    m_exerciseBox->hide();
+}
+
+bool KernelPane::openExercise(const model::Lesson& lesson)
+{
+    if (!lesson.exercise || !maybeDiscard())
+        return false;
+    const model::LessonExercise& e = *lesson.exercise;
+    setText(QString::fromStdString(e.source), QString(), QString());
+    m_exerciseRunner->cancel();
+    m_exercise = lesson;
+    m_verdict.reset();
+    m_verdictTrace.reset();
+    m_verdictProblem = {};
+    // The fields: the lesson's launch, so that Step shows what Check counts.
+    m_input->setText(lessonInputText(lesson));
+    m_input->setCursorPosition(0);  // the list's start, not its end
+    m_blockSize->setText(lesson.params.block_size > 0 ? QString::number(lesson.params.block_size) : QString());
+    m_grid->setText(e.grid > 0 ? QString::number(e.grid) : QString());
+    m_warpSize->setText(QString::number(lesson.params.warp_size));
+    m_banks->setText(QString::number(lesson.params.banks));
+    m_exerciseTitle->setText(lessonTitle(lesson));
+    m_exerciseTask->setText(exerciseTask(lesson));
+    m_exerciseBox->show();
+    m_checkExerciseAction->setEnabled(true);
+    showVerdict();
+    m_statusWords = [] { return tr("Exercise: change the kernel, then Check the exercise (F6)"); };
+    setStatus(m_statusWords(), false);
+    check();
+    return true;
+}
+
+void KernelPane::closeExercise()
+{
+    m_exerciseRunner->cancel();
+    m_exercise.reset();
+    m_verdict.reset();
+    m_verdictTrace.reset();
+    m_verdictProblem = {};
+    m_verdictLines.clear();
+    m_exerciseBox->hide();
+    m_checkExerciseAction->setEnabled(false);
+}
+
+bool KernelPane::checkExercise()
+{
+    if (!m_exercise)
+        return false;
+    KernelRunRequest r;
+    r.mode = KernelRunRequest::Mode::Trace;
+    r.source = m_editor->toPlainText();
+    r.input = lessonInputText(*m_exercise);
+    r.kernel = m_kernel->currentData().toString();
+    r.blockSize = m_exercise->params.block_size;
+    r.grid = m_exercise->exercise->grid;
+    r.warpSize = m_exercise->params.warp_size;
+    r.banks = m_exercise->params.banks;
+    m_exerciseSource = r.source;
+    m_exerciseRunner->start(r);
+    m_verdict.reset();
+    m_verdictTrace.reset();
+    m_verdictProblem = [] { return tr("Checking the exercise on the CPU engine…"); };
+    showVerdict();
+    return true;
+}
+
+void KernelPane::onExerciseChecked(const KernelRunOutcome& o)
+{
+    if (!m_exercise)
+        return;
+    using Kind = KernelRunOutcome::Kind;
+    if (o.kind == Kind::Refused || o.kind == Kind::Faulted)
+        showMarks(o.marks);  // the compile error or the fault at its line
+    if ((o.kind == Kind::Traced || o.kind == Kind::Faulted) && o.trace) {
+        m_verdictTrace = o.trace;
+        m_verdict = model::check_exercise(*m_exercise->exercise, *o.trace, m_exerciseSource.toStdString());
+        m_verdictProblem = {};
+    } else {
+        m_verdict.reset();
+        m_verdictTrace.reset();
+        m_verdictProblem = [message = o.message] { return tr("Not checked: %1").arg(message); };
+    }
+    showVerdict();
+    emit exerciseChecked(m_verdict);
+}
+
+void KernelPane::showVerdict()
+{
+    m_verdictLines.clear();
+    if (!m_exercise || (!m_verdict && !m_verdictProblem)) {
+        m_verdictLabel->clear();
+        m_verdictLabel->hide();
+        return;
+    }
+    QStringList html;
+    if (m_verdict && m_verdictTrace) {
+        const QString summary = ExerciseText::summary(*m_verdict);
+        m_verdictLines << summary;
+        html << QStringLiteral("<b style=\"color:%1\">%2</b>")
+                    .arg(m_verdict->passed ? QStringLiteral("#2e7d32") : QStringLiteral("#d32f2f"), summary.toHtmlEscaped());
+        const QStringList checks = ExerciseText::checks(*m_exercise->exercise, *m_verdict, *m_verdictTrace);
+        for (int i = 0; i < checks.size(); ++i) {
+            const bool holds = m_verdict->checks[std::size_t(i)].holds;
+            const QString line = (holds ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + checks[i];
+            m_verdictLines << line;
+            html << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                        .arg(holds ? QStringLiteral("#2e7d32") : QStringLiteral("#d32f2f"), line.toHtmlEscaped());
+        }
+    } else {
+        const QString line = m_verdictProblem();
+        m_verdictLines << line;
+        html << line.toHtmlEscaped();
+    }
+    m_verdictLabel->setText(html.join(QStringLiteral("<br>")));
+    m_verdictLabel->show();
 }
 
 void KernelPane::showMarks(const QVector<views::KernelMark>& marks)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "app/kernel/kernel_runner.h"
+#include "model/lesson.h"
 
 #include <QMap>
 #include <QString>
@@ -15,9 +16,11 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QComboBox;
+class QFrame;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -25,6 +28,7 @@ class QMenu;
 class QPushButton;
 class QSplitter;
 class QTimer;
+class QToolButton;
 
 namespace reducescope::app {
 
@@ -109,6 +113,35 @@ public:
     QMenu* newMenu() const { return m_newMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
 
+    // --- exercises (an exercise lesson, kernels/model/lesson.h; docs/kernel-editor.md) ---------
+
+    /// Opens the exercise of `lesson` (one with an "exercise"): after the unsaved-changes prompt the
+    /// editor holds its starting source (unsaved), the fields the lesson's input, block size, grid,
+    /// warp size and banks, and the exercise box above them the lesson's title and task in the
+    /// current language. False (nothing changes) for a lesson without an exercise or on Cancel.
+    bool openExercise(const model::Lesson& lesson);
+    /// Leaves the exercise: the box goes, the editor keeps its text.
+    void closeExercise();
+    /// The exercise open, if any.
+    const std::optional<model::Lesson>& exercise() const { return m_exercise; }
+    /// Check the exercise (F6): runs the engine on the editor's text at the lesson's settings (not
+    /// the fields') through a child `reducescope-cli kernel trace --json`, and shows the verdict of
+    /// model::check_exercise, each check with its numbers (ExerciseText). False when no exercise is
+    /// open (nothing starts). A check still running is dropped.
+    bool checkExercise();
+    /// The last verdict (nothing before the first check, or when the last check could not run).
+    const std::optional<model::ExerciseVerdict>& lastVerdict() const { return m_verdict; }
+    /// The box's lines as shown: the summary, then one line per check ("✓ ..." or "✗ ..."); or the
+    /// summary and why the check could not run.
+    QStringList verdictLines() const { return m_verdictLines; }
+    QFrame* exerciseBox() const { return m_exerciseBox; }
+    QLabel* exerciseTaskLabel() const { return m_exerciseTask; }
+    QLabel* exerciseTitleLabel() const { return m_exerciseTitle; }
+    QLabel* verdictLabel() const { return m_verdictLabel; }
+    QPushButton* checkExerciseButton() const { return m_checkExerciseButton; }
+    KernelRunner* exerciseRunner() const { return m_exerciseRunner; }
+    QAction* checkExerciseAction() const { return m_checkExerciseAction; }
+
     /// Presentation mode: the code at the window's larger text size.
     void setPresentation(bool on);
 
@@ -122,6 +155,8 @@ signals:
     void titleChanged();
     /// A Step run started (true) or ended (false).
     void runningChanged(bool running);
+    /// An exercise check ended: `verdict` is lastVerdict() (nothing when the check could not run).
+    void exerciseChecked(const std::optional<reducescope::model::ExerciseVerdict>& verdict);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -132,6 +167,9 @@ private:
     void retranslate();
     void onStepped(const KernelRunOutcome& outcome);
     void onChecked(const KernelRunOutcome& outcome);
+    void onExerciseChecked(const KernelRunOutcome& outcome);
+    void showVerdict();
+    void buildExerciseBox();
     void showMarks(const QVector<views::KernelMark>& marks);
     void setFieldMessage(const QString& field, const QString& message);
     void setText(const QString& text, const QString& path, const QString& preferredKernel);
@@ -175,6 +213,21 @@ private:
     std::function<QString()> m_statusWords;  ///< the status line, worded again on a language change
     bool m_statusError = false;
     bool m_checkFailed = false;  ///< the status line holds the last check's compile error
+    // The exercise (openExercise()).
+    std::optional<model::Lesson> m_exercise;
+    std::optional<model::ExerciseVerdict> m_verdict;
+    std::shared_ptr<const model::Trace> m_verdictTrace;  ///< the trace m_verdict was computed from
+    std::function<QString()> m_verdictProblem;          ///< why the last check could not run; empty: none
+    QString m_exerciseSource;                            ///< the text the running check was started on
+    QStringList m_verdictLines;
+    KernelRunner* m_exerciseRunner = nullptr;
+    QAction* m_checkExerciseAction = nullptr;
+    QFrame* m_exerciseBox = nullptr;
+    QLabel* m_exerciseTitle = nullptr;
+    QLabel* m_exerciseTask = nullptr;
+    QLabel* m_verdictLabel = nullptr;
+    QPushButton* m_checkExerciseButton = nullptr;
+    QToolButton* m_closeExerciseButton = nullptr;
 };
 
 } // namespace reducescope::app

@@ -100,6 +100,12 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
             return fail(problem);
         pane->setStep(*o.step - 1);
     }
+    if (!o.lesson.isEmpty() && o.kernel.isEmpty()) {
+        // An exercise lesson: its starting source in the kernel editor, in front.
+        const std::optional<reducescope::app::LessonEntry> lesson = lessonById(o.lesson);
+        if (lesson && lesson->lesson.exercise && window.kernelPane()->openExercise(lesson->lesson))
+            window.showKernelPane();
+    }
     if (!o.kernel.isEmpty()) {
         QString error;
         if (!window.kernelPane()->openFile(o.kernel, &error))

@@ -90,6 +90,7 @@ void MainWindow::buildMenus()
     m_stepMenu->addSeparator();
     m_stepMenu->addAction(m_kernelPane->stepAction());
     m_stepMenu->addAction(m_kernelPane->checkAction());
+    m_stepMenu->addAction(m_kernelPane->checkExerciseAction());
     // Shortcuts work from anywhere in the window (line edits keep their own arrows and space).
     addActions(m_stepPane->stepActions());
 
@@ -249,6 +250,10 @@ void MainWindow::buildLessonsMenu()
                 showStatus([lesson = entry.lesson] {
                     return tr("Lesson %1 could not be set up; see the message in the sidebar").arg(app::lessonTitle(lesson));
                 }, 8000);
+            // An exercise: its starting source in the kernel editor, the task above it (the step
+            // pane holds the lesson's strategies to compare with).
+            if (entry.lesson.exercise && m_kernelPane->openExercise(entry.lesson))
+                showKernelPane();
         });
         m_lessonActions << a;
     }

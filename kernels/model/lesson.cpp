@@ -457,6 +457,7 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
     else if (claim.stride_lo)
         what += " at strides " + std::to_string(*claim.stride_lo) + ".." + std::to_string(*claim.stride_hi);
     what += ", " + over_name(claim.over) + " " + op_name(claim.op) + " " + number(claim.value);
+    out.selected = static_cast<int>(values.size());
     if (values.empty()) {
         out.description = what + ": no step selected";
         return out;
@@ -466,6 +467,7 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
         out.holds = true;
         for (std::size_t i = 0; i < values.size(); ++i) {
             out.actual = values[i];
+            out.step = step_of[i];
             if (!compare(values[i], claim.op, claim.value)) {
                 out.holds = false;
                 out.description = what + ": got " + number(out.actual) + " at step " + std::to_string(step_of[i]);

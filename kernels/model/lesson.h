@@ -131,6 +131,8 @@ struct ClaimCheck {
     bool holds = false;
     double actual = 0;
     std::string description;
+    int step = 0;      ///< Each: the 1-based step of `actual` (the first that fails, else the last checked); 0 otherwise
+    int selected = 0;  ///< per-step measures: how many steps the claim selected; 0 for trace measures
 };
 
 /// Checks `claim` against the lesson's traces (`compare` may be null when the claim does not

@@ -12,6 +12,65 @@
     </message>
 </context>
 <context>
+    <name>ExerciseText</name>
+    <message numerus="yes">
+        <source>%1: %2 in each of the %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1: %2 in each of the %n step (%3)</numerusform>
+            <numerusform>%1: %2 in each of the %n steps (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: as wanted in each of the %n step(s) (%2 in every step)</source>
+        <translation>
+            <numerusform>%1: as wanted in each of the %n step (%2 in every step)</numerusform>
+            <numerusform>%1: as wanted in each of the %n steps (%2 in every step)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 in all %n step(s) together (%3)</source>
+        <translation>
+            <numerusform>%1: %2 in all %n step together (%3)</numerusform>
+            <numerusform>%1: %2 in all %n steps together (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: largest %2 in %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1: largest %2 in %n step (%3)</numerusform>
+            <numerusform>%1: largest %2 in %n steps (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: smallest %2 in %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1: smallest %2 in %n step (%3)</numerusform>
+            <numerusform>%1: smallest %2 in %n steps (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: not zero in %2 of %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1: not zero in %2 of %n step (%3)</numerusform>
+            <numerusform>%1: not zero in %2 of %n steps (%3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Solved: all %n check(s) hold</source>
+        <translation>
+            <numerusform>Solved: all %n check holds</numerusform>
+            <numerusform>Solved: all %n checks hold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not yet: %1 of %n check(s) hold</source>
+        <translation>
+            <numerusform>Not yet: %1 of %n check holds</numerusform>
+            <numerusform>Not yet: %1 of %n checks hold</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>GpuRecorder</name>
     <message numerus="yes">
         <source>Recorded on the GPU: %1 — %n probe record(s)</source>

@@ -219,6 +219,205 @@
     </message>
 </context>
 <context>
+    <name>ExerciseText</name>
+    <message>
+        <source>Divergent warps</source>
+        <translation>发散的线程束</translation>
+    </message>
+    <message>
+        <source>Active lanes</source>
+        <translation>活跃 lane</translation>
+    </message>
+    <message>
+        <source>Worst bank conflict (ways)</source>
+        <translation>最严重的 bank 冲突（路数）</translation>
+    </message>
+    <message>
+        <source>Shared-memory wavefronts</source>
+        <translation>共享内存波前</translation>
+    </message>
+    <message>
+        <source>Extra shared-memory wavefronts (from bank conflicts)</source>
+        <translation>额外的共享内存波前（来自 bank 冲突）</translation>
+    </message>
+    <message>
+        <source>Global-memory sectors</source>
+        <translation>全局内存扇区</translation>
+    </message>
+    <message>
+        <source>Barriers</source>
+        <translation>屏障</translation>
+    </message>
+    <message>
+        <source>Atomic operations</source>
+        <translation>原子操作</translation>
+    </message>
+    <message>
+        <source>Additions</source>
+        <translation>加法</translation>
+    </message>
+    <message>
+        <source>Lost updates</source>
+        <translation>丢失的更新</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Blocks launched</source>
+        <translation>启动的线程块</translation>
+    </message>
+    <message>
+        <source>Threads per block</source>
+        <translation>每个线程块的线程数</translation>
+    </message>
+    <message>
+        <source>Error of the result</source>
+        <translation>结果的误差</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>data race</source>
+        <translation>数据竞争</translation>
+    </message>
+    <message>
+        <source>barrier reached by part of the block</source>
+        <translation>只有部分线程到达的屏障</translation>
+    </message>
+    <message>
+        <source>out-of-bounds access</source>
+        <translation>越界访问</translation>
+    </message>
+    <message>
+        <source>shuffle from an inactive lane</source>
+        <translation>读取不活跃 lane 的洗牌</translation>
+    </message>
+    <message>
+        <source>endless loop</source>
+        <translation>死循环</translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation>除以零</translation>
+    </message>
+    <message>
+        <source>unreachable code reached</source>
+        <translation>执行到了不可达代码</translation>
+    </message>
+    <message>
+        <source>want %1</source>
+        <translation>应为 %1</translation>
+    </message>
+    <message>
+        <source>want anything but %1</source>
+        <translation>应不为 %1</translation>
+    </message>
+    <message>
+        <source>want less than %1</source>
+        <translation>应小于 %1</translation>
+    </message>
+    <message>
+        <source>want at most %1</source>
+        <translation>应不超过 %1</translation>
+    </message>
+    <message>
+        <source>want more than %1</source>
+        <translation>应大于 %1</translation>
+    </message>
+    <message>
+        <source>want at least %1</source>
+        <translation>应不少于 %1</translation>
+    </message>
+    <message>
+        <source>Lines changed from the starting source: %1 (%2)</source>
+        <translation>相对起始源码改动的行数：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Faults: none (%1)</source>
+        <translation>故障：无（%1）</translation>
+    </message>
+    <message>
+        <source>Faults: %1, the first a %2 at line %3 (%4)</source>
+        <translation>故障：%1 个，第一个是第 %3 行的%2（%4）</translation>
+    </message>
+    <message>
+        <source>Result %1, exact sum %2: off by %3 (%4)</source>
+        <translation>结果 %1，精确和 %2：相差 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 in steps %2–%3</source>
+        <translation>%1（第 %2–%3 步）</translation>
+    </message>
+    <message>
+        <source>%1 at strides %2–%3</source>
+        <translation>%1（步长 %2–%3）</translation>
+    </message>
+    <message>
+        <source>%1: no step selected (%2)</source>
+        <translation>%1：没有选中任何一步（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 at step %3 (%4 in every step)</source>
+        <translation>%1：第 %3 步为 %2（每一步都%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 in each of the %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1：%n 步中每一步都为 %2（%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: as wanted in each of the %n step(s) (%2 in every step)</source>
+        <translation>
+            <numerusform>%1：%n 步中每一步都符合要求（每一步都%2）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 in all %n step(s) together (%3)</source>
+        <translation>
+            <numerusform>%1：%n 步合计 %2（%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: largest %2 in %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1：%n 步中最大为 %2（%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: smallest %2 in %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1：%n 步中最小为 %2（%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: not zero in %2 of %n step(s) (%3)</source>
+        <translation>
+            <numerusform>%1：%n 步中有 %2 步不为零（%3）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Solved: all %n check(s) hold</source>
+        <translation>
+            <numerusform>已完成：%n 项检查全部通过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not yet: %1 of %n check(s) hold</source>
+        <translation>
+            <numerusform>尚未完成：%n 项检查中 %1 项通过</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Family</name>
     <message>
         <source>Basics and divergence</source>
@@ -3462,6 +3661,34 @@ Double-click to open this strategy in the step pane.</source>
         <translation>
             <numerusform>检查：可以编译；引擎能运行 %n 个核函数</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Check the &amp;exercise</source>
+        <translation>检查练习(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Runs the kernel at the exercise&apos;s settings and says which of its checks hold</source>
+        <translation>按练习的设置运行核函数，并说明哪些检查通过</translation>
+    </message>
+    <message>
+        <source>Check the &amp;exercise (F6)</source>
+        <translation>检查练习(&amp;E)（F6）</translation>
+    </message>
+    <message>
+        <source>Leave the exercise (the kernel stays in the editor)</source>
+        <translation>离开练习（核函数留在编辑器中）</translation>
+    </message>
+    <message>
+        <source>Exercise: change the kernel, then Check the exercise (F6)</source>
+        <translation>练习：修改核函数，然后检查练习（F6）</translation>
+    </message>
+    <message>
+        <source>Checking the exercise on the CPU engine…</source>
+        <translation>正在 CPU 引擎上检查练习…</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,2 @@
+__global__ void tr/ee(const &loat* i,punx float* od__ float s[65];
+   ) se_glo* 

@@ -1,0 +1,1 @@
+#define __globst float* input, floaBal__ void k(const float* input, floaB

@@ -1,0 +1,2 @@
+__global__ void shatomsync(0xfffput = v;
+}
