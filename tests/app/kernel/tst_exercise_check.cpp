@@ -111,7 +111,7 @@ private slots:
             << QStringList{QStringLiteral("Not yet: 3 of 4 checks hold"),
                            QStringLiteral("✗ Result 524800, exact sum 8390656: off by 7865856 (want 0)"),
                            QStringLiteral("✓ Blocks launched: 2 (want 2)"),
-                           QStringLiteral("✓ Atomic operations: 2 in all 9 steps together (want at most 2)"),
+                           QStringLiteral("✓ Atomic operations: 2 in all 10 steps together (want at most 2)"),
                            QStringLiteral("✓ Faults: none (want 0)")}
             << QStringList{QStringLiteral("Solved: all 4 checks hold"),
                            QStringLiteral("✓ Result 8390656, exact sum 8390656: off by 0 (want 0)"),
