@@ -55,6 +55,8 @@ void addWindowOptions(QCommandLineParser& parser)
         {QStringLiteral("warp-size"), QStringLiteral("Warp size: 32, or 4/8/16 as a teaching aid."), QStringLiteral("W")},
         {QStringLiteral("coarse-factor"), QStringLiteral("COARSE_FACTOR: 1..64 (default 4)."), QStringLiteral("C")},
         {QStringLiteral("banks"), QStringLiteral("Shared-memory banks: 32, or 4/8/16."), QStringLiteral("B")},
+        {QStringLiteral("atomic-order"), QStringLiteral("Atomic order seed of atomic_naive and race: 0 (block, warp, lane) "
+                                                        "or another interleaving (0..1000000)."), QStringLiteral("SEED")},
         {QStringLiteral("compare"), QStringLiteral("Second strategy shown side by side."), QStringLiteral("ID")},
         {QStringLiteral("step"), QStringLiteral("Step to open on, 1 = first (as reducescope-cli trace numbers them)."), QStringLiteral("K")},
         {QStringLiteral("results"), QStringLiteral("Benchmark results JSON to load and show."), QStringLiteral("FILE.json")},
@@ -139,7 +141,7 @@ std::optional<QString> repeatedOption(const QCommandLineParser& parser)
 {
     for (const QString& name : {QStringLiteral("strategy"), QStringLiteral("input"), QStringLiteral("block-size"),
                                 QStringLiteral("warp-size"), QStringLiteral("coarse-factor"), QStringLiteral("banks"),
-                                QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
+                                QStringLiteral("atomic-order"), QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
                                 QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
                                 QStringLiteral("tab"), QStringLiteral("kernel"), QStringLiteral("gpu-host"),
@@ -181,10 +183,13 @@ std::optional<QString> readNumbers(const QCommandLineParser& parser, CommandLine
     if (!readInt(parser, QStringLiteral("block-size"), QStringLiteral("a power of two in 1..1024"), 1, 1024, &p.block_size, &error)
         || !readInt(parser, QStringLiteral("warp-size"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.warp_size, &error)
         || !readInt(parser, QStringLiteral("coarse-factor"), QStringLiteral("in 1..64"), 1, 64, &p.coarse_factor, &error)
-        || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.banks, &error))
+        || !readInt(parser, QStringLiteral("banks"), QStringLiteral("one of 4, 8, 16, 32"), 4, 32, &p.banks, &error)
+        || !readInt(parser, QStringLiteral("atomic-order"), QStringLiteral("in 0..%1").arg(model::kMaxAtomicOrder), 0,
+                    model::kMaxAtomicOrder, &p.atomic_order, &error))
         return error;
     o.paramsGiven = parser.isSet(QStringLiteral("block-size")) || parser.isSet(QStringLiteral("warp-size"))
-        || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"));
+        || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"))
+        || parser.isSet(QStringLiteral("atomic-order"));
     if (parser.isSet(QStringLiteral("step"))) {
         int k = 0;
         // The outer bound: no trace has more steps (checkStep() then holds it to this trace's count).

@@ -132,8 +132,8 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
 int takeScreenshot(MainWindow& window, const QString& path)
 {
     window.show();
-    // The offscreen platform's screen (800×600) is no real screen: screenshots are rendered at the
-    // size of the docs' pictures, 1600×1000, and presentation mode at a 1920×1080 projector's.
+    // The offscreen platform's screen (800×600) is no real screen: screenshots are rendered at
+    // 1600×1000, and presentation mode at a 1920×1080 projector's.
     // Without a window manager (a bare X server) full screen is not granted either: the
     // presentation screenshot takes the screen's size itself.
     const bool offscreen = QGuiApplication::platformName() == QLatin1String("offscreen");
@@ -143,6 +143,10 @@ int takeScreenshot(MainWindow& window, const QString& path)
         window.setPresentation(true, screen.size());
     } else if (offscreen) {
         window.resize(1600, 1000);
+    } else if (window.screen()) {
+        // A real screen (Xvfb at 1920×1080 for docs/screenshots/make.sh): the window takes it
+        // whole, as a maximised window would; a bare X server has no window manager to do it.
+        window.setGeometry(window.screen()->availableGeometry());
     }
     // Two rounds of events: layout, then the first paint of every pane.
     QApplication::processEvents();

@@ -1827,6 +1827,14 @@
         <source> · click for its lanes</source>
         <translation> · 点击查看它的 lane</translation>
     </message>
+    <message>
+        <source>… 1 more</source>
+        <translation>… 另有 1 个</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 个</translation>
+    </message>
 </context>
 <context>
     <name>StepWords</name>
@@ -4581,18 +4589,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>斜线填充：噪声高于本次运行的上限</translation>
     </message>
     <message>
-        <source>whiskers: ± noise (relative MAD)</source>
-        <translation>误差线：± 噪声（相对中位数绝对偏差）</translation>
-    </message>
-    <message>
-        <source>whiskers: ± ½ min–max spread (no noise recorded)</source>
-        <translation>误差线：± 最小–最大范围的一半（未记录噪声）</translation>
-    </message>
-    <message>
-        <source>whiskers: ± noise (MAD, else ½ min–max spread)</source>
-        <translation>误差线：± 噪声（中位数绝对偏差，否则取最小–最大范围的一半）</translation>
-    </message>
-    <message>
         <source>no room for the figures on the bars: hover a bar or read the table</source>
         <translation>柱上放不下数值：将鼠标悬停在柱上或查看表格</translation>
     </message>
@@ -4623,6 +4619,46 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>The ceiling is the fastest read-only kernel the run found; a kernel above it read faster than every shape the search tried.</source>
         <translation>上限是这次运行找到的最快的只读核函数；超过它的核函数比搜索试过的每一种读取方式都快。</translation>
+    </message>
+    <message>
+        <source>middle half of the samples: q1 %1 … q3 %2 (p95 %3)</source>
+        <translation>样本的中间一半：q1 %1 … q3 %2（p95 %3）</translation>
+    </message>
+    <message>
+        <source>noise: %1 % (standard deviation / mean)</source>
+        <translation>噪声：%1 %（标准差 / 均值）</translation>
+    </message>
+    <message>
+        <source>no quartiles recorded, no whiskers</source>
+        <translation>未记录四分位数，无误差线</translation>
+    </message>
+    <message>
+        <source>whiskers: q1–q3</source>
+        <translation>误差线：q1–q3</translation>
+    </message>
+    <message>
+        <source>whiskers: q1–q3 on %1 of %2 bars</source>
+        <translation>误差线：q1–q3（%2 根柱子中的 %1 根）</translation>
+    </message>
+    <message>
+        <source>Kernel time (median; %1)</source>
+        <translation>核函数时间（中位数；%1）</translation>
+    </message>
+    <message>
+        <source>Effective bandwidth (bytes read / median time; %1)</source>
+        <translation>有效带宽（读取字节数 / 中位时间；%1）</translation>
+    </message>
+    <message>
+        <source>%1, the middle half of the timing samples (interquartile range)</source>
+        <translation>%1，即计时样本的中间一半（四分位距）</translation>
+    </message>
+    <message>
+        <source>%1, the bandwidth at the q3 and q1 times (interquartile range)</source>
+        <translation>%1，即按 q3 与 q1 时间算出的带宽（四分位距）</translation>
+    </message>
+    <message>
+        <source>%1 (this file has median, min and max only: results format 1)</source>
+        <translation>%1（此文件只有中位数、最小值和最大值：结果格式 1）</translation>
     </message>
 </context>
 <context>
@@ -4921,10 +4957,6 @@ block size × coarse factor (GB/s), %3</source>
         <translation>%1 路</translation>
     </message>
     <message>
-        <source>… %1 more</source>
-        <translation>… 另有 %1 个</translation>
-    </message>
-    <message>
         <source>Step view</source>
         <translation>分步视图</translation>
     </message>
@@ -4939,10 +4971,6 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source>B</source>
         <translation>B</translation>
-    </message>
-    <message>
-        <source>… 1 more</source>
-        <translation>… 另有 1 个</translation>
     </message>
     <message>
         <source>%1%2 step %3 of %4: %5</source>

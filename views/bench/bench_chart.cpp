@@ -359,10 +359,14 @@ QString BenchChart::describe(const Shown& s, const bench::Result& r) const
     if (r.time_ms)
         lines << tr("time: median %1 (min %2, max %3)")
                      .arg(formatTimeUs(r.time_ms->median), formatTimeUs(r.time_ms->min), formatTimeUs(r.time_ms->max));
+    if (r.time_ms && r.time_ms->spread)
+        lines << tr("middle half of the samples: q1 %1 … q3 %2 (p95 %3)")
+                     .arg(formatTimeUs(r.time_ms->q1), formatTimeUs(r.time_ms->q3), formatTimeUs(r.time_ms->p95));
     if (engine.noise) {
         const QString noise = QString::number(100 * *engine.noise, 'g', 3);
-        QString line = recorded ? tr("noise: %1 % (relative median absolute deviation)").arg(noise)
-                                : tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise);
+        QString line = !recorded  ? tr("noise: %1 % (half the min–max spread; no noise recorded)").arg(noise)
+                     : r.format2 ? tr("noise: %1 % (standard deviation / mean)").arg(noise)
+                                 : tr("noise: %1 % (relative median absolute deviation)").arg(noise);
         const std::optional<double> limit = maxNoise(s.series.results->params);
         if (engine.noisy || (limit && recorded && *engine.noise > *limit))
             line += QStringLiteral(" — <b>%1</b>").arg(limit ? tr("above the run's limit of %1 %").arg(100 * *limit, 0, 'g', 3)
@@ -592,13 +596,13 @@ struct BenchChart::BarSets {
     QList<QPair<int, QString>> ids;
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
-    int recorded = 0, spread = 0;  ///< whiskers from a recorded noise / from the min–max spread
+    int quartiles = 0, none = 0;  ///< bars with whiskers from the recorded q1..q3 / without (no quartiles)
     std::optional<double> noiseLimit;  ///< the primary's params.stopping.max_noise
 };
 
 void BenchChart::buildBars()
 {
-    addTitle(barsTitle());
+    addTitle(barsTitle(nullptr));
     setCategoryAxis();
     setValueAxis();
     if (m_series.isEmpty() || m_categories.isEmpty()) {
@@ -607,6 +611,7 @@ void BenchChart::buildBars()
         return;
     }
     BarSets sets = collectBars();
+    addTitle(barsTitle(&sets));  // with what the whiskers are, as the notes legend says it
     const QList<QPair<QPen, QString>> references = addReferenceLines(sets);
     // QCPBars draws from baseValue to baseValue + value, so on a log axis (where 0 cannot be
     // the base) the bars carry value - base.
@@ -622,12 +627,27 @@ void BenchChart::buildBars()
     setBarRange(sets.lo, sets.hi, base);
 }
 
-QString BenchChart::barsTitle() const
+QString BenchChart::whiskerPhrase(const BarSets& sets)
+{
+    if (sets.quartiles == 0)
+        return tr("no quartiles recorded, no whiskers");
+    if (sets.none == 0)
+        return tr("whiskers: q1–q3");
+    return tr("whiskers: q1–q3 on %1 of %2 bars").arg(sets.quartiles).arg(sets.quartiles + sets.none);
+}
+
+QString BenchChart::barsTitle(const BarSets* sets) const
 {
     QString title;
+    const bool known = sets && (sets->quartiles > 0 || sets->none > 0);
     switch (m_kind) {
-    case Kind::Time: title = tr("Kernel time (median)"); break;  // the whiskers: the notes legend says what they are
-    case Kind::Bandwidth: title = tr("Effective bandwidth (bytes read / median time)"); break;
+    case Kind::Time:
+        title = known ? tr("Kernel time (median; %1)").arg(whiskerPhrase(*sets)) : tr("Kernel time (median)");
+        break;
+    case Kind::Bandwidth:
+        title = known ? tr("Effective bandwidth (bytes read / median time; %1)").arg(whiskerPhrase(*sets))
+                      : tr("Effective bandwidth (bytes read / median time)");
+        break;
     case Kind::Speedup: title = tr("Speed-up against %1 (higher is faster)").arg(m_baseline.isEmpty() ? tr("baseline") : m_baseline); break;
     case Kind::Sweep: break;
     }
@@ -740,24 +760,34 @@ BenchChart::BarSets BenchChart::collectBars()
             BarSet& set = setFor(si, family, overlay ? seriesLabel(*s.series.results, s.series.source) : familyNames.value(family, family));
             set.keys << c + 1;
             set.values << *v;
-            // Whiskers: the value ± its relative noise (bench::result_noise: the recorded
-            // relative MAD, else half the min–max spread). A bandwidth is bytes / time, so its
-            // relative noise is the time's (to first order).
+            // Whiskers: the middle half of the timing samples, q1..q3 of time_ms (results format 2).
+            // A bandwidth is bytes / time: its whisker runs from the bandwidth at q3 to that at q1.
+            // A file without quartiles (format 1: median, min, max) gets none, and says so.
             const bench::EngineFields engine = bench::engine_fields(*r);
             const bool noiseRecorded = engine.source == bench::NoiseSource::Recorded;
-            double whisker = 0;
-            if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && engine.noise) {
-                whisker = *engine.noise * *v;
-                out.recorded += noiseRecorded;
-                out.spread += !noiseRecorded;
+            double minus = 0, plus = 0;
+            if (m_kind == Kind::Time || m_kind == Kind::Bandwidth) {
+                const bench::Summary& t = *r->time_ms;  // hasSpeed(): a time was measured
+                if (t.spread && t.q1 > 0 && t.median > 0) {
+                    if (m_kind == Kind::Time) {
+                        minus = (t.median - t.q1) * 1000;  // µs, as the bar
+                        plus = (t.q3 - t.median) * 1000;
+                    } else {
+                        minus = *v - *v * t.median / t.q3;
+                        plus = *v * t.median / t.q1 - *v;
+                    }
+                    ++out.quartiles;
+                } else {
+                    ++out.none;
+                }
             }
             const bool noisy = engine.noisy || (out.noiseLimit && engine.noise && noiseRecorded && *engine.noise > *out.noiseLimit);
-            set.minus << std::min(whisker, *v);
-            set.plus << whisker;
+            set.minus << std::clamp(minus, 0.0, *v);
+            set.plus << std::max(plus, 0.0);
             set.noisy << noisy;
             out.lo = std::min(out.lo, *v - set.minus.last());
-            out.hi = std::max(out.hi, *v + whisker);
-            m_bars << BenchBar{m_categories.at(c), si, *v, set.minus.last(), whisker, noisy};
+            out.hi = std::max(out.hi, *v + set.plus.last());
+            m_bars << BenchBar{m_categories.at(c), si, *v, set.minus.last(), set.plus.last(), noisy};
         }
     }
     return out;
@@ -907,7 +937,7 @@ int BenchChart::drawBarSets(const BarSets& sets, double base, QCPErrorBars** whi
         }
         if (!overlay)
             addValueLabels(set, keys);
-        if (m_kind == Kind::Time || m_kind == Kind::Bandwidth) {
+        if ((m_kind == Kind::Time || m_kind == Kind::Bandwidth) && sets.quartiles > 0) {  // none: no caps drawn either
             QCPGraph* anchor = addGraph();
             anchor->setData(keys, set.values, true);
             anchor->setLineStyle(QCPGraph::lsNone);
@@ -954,12 +984,22 @@ void BenchChart::addBarNotes(const BarSets& sets, QCPErrorBars* whiskers, int ha
 {
     // After the bars' entries: what the whiskers and the hatching mean (worded from the data), then
     // the reference lines.
-    if (whiskers && (sets.recorded > 0 || sets.spread > 0)) {
-        m_noiseLegend << (sets.spread == 0  ? tr("whiskers: ± noise (relative MAD)")
-                          : sets.recorded == 0 ? tr("whiskers: ± ½ min–max spread (no noise recorded)")
-                                               : tr("whiskers: ± noise (MAD, else ½ min–max spread)"));
+    // The same phrase as the title (whiskerPhrase), and what it means.
+    if (whiskers && sets.quartiles > 0) {
+        m_noiseLegend << (m_kind == Kind::Time
+                              ? tr("%1, the middle half of the timing samples (interquartile range)").arg(whiskerPhrase(sets))
+                              : tr("%1, the bandwidth at the q3 and q1 times (interquartile range)").arg(whiskerPhrase(sets)));
         whiskers->setName(m_noiseLegend.last());
         whiskers->addToLegend(notesLegend(this));
+    } else if (sets.none > 0 && m_kind == Kind::Time) {
+        // Nothing drawn to carry the entry: an empty plottable says it in the notes legend (the
+        // bandwidth chart says it in its title only: its legend holds the reference lines).
+        auto* entry = new QCPGraph(xAxis, yAxis);
+        entry->setPen(Qt::NoPen);
+        entry->removeFromLegend();
+        m_noiseLegend << tr("%1 (this file has median, min and max only: results format 1)").arg(whiskerPhrase(sets));
+        entry->setName(m_noiseLegend.last());
+        entry->addToLegend(notesLegend(this));
     }
     if (hatched > 0) {
         auto* entry = new QCPBars(xAxis, yAxis);
@@ -994,7 +1034,7 @@ void BenchChart::setBarRange(double lo, double hi, double base)
         const double top = std::pow(10.0, std::ceil(std::log10(hi * 1.5)));
         yAxis->setRange(bottom, std::max(top, bottom * 10));
     } else {
-        yAxis->setRange(0, hi * 1.15);
+        yAxis->setRange(0, hi * 1.25);  // room for the figure on the tallest bar, under the legend
     }
 }
 

@@ -31,7 +31,7 @@ struct BenchBar {
     QString strategy;   ///< resultLabel(): the strategy id, or e.g. "cub max"
     int series = 0;     ///< 0 = primary, 1 = overlay
     double value = 0;   ///< ms (time), 10^9 bytes/s (bandwidth) or × (speed-up)
-    double minus = 0;   ///< whisker below the value (time, bandwidth: value × relative noise), same unit
+    double minus = 0;   ///< whisker below the value (time: median - q1; bandwidth: from q3's; 0 without quartiles), same unit
     double plus = 0;    ///< whisker above the value
     bool noisy = false; ///< noise above the run's limit (the file's `noisy`, or noise > params max_noise): hatched
 };
@@ -135,7 +135,11 @@ private:
     struct BarSet;
     struct BarSets;
     void buildBars();
-    QString barsTitle() const;
+    /// The title; with `sets` (after collectBars), what the time and bandwidth whiskers are.
+    QString barsTitle(const BarSets* sets) const;
+    /// What the whiskers are, in the title and the notes legend alike: "whiskers: q1–q3", "… on 3
+    /// of 5 bars", or "no quartiles recorded, no whiskers".
+    static QString whiskerPhrase(const BarSets& sets);
     /// The categories (every series' result labels, in catalogue order) and the x axis.
     void setCategoryAxis();
     /// The value axis: linear or log, its label.

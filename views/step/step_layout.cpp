@@ -91,6 +91,18 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(floatText(t.result), numberText(t.reference));
     l.title = keepExpressionsWhole(l.title);
+    // One line where it can be: a title that would wrap (the last step's "· result …", a longer
+    // translation) is set smaller, down to the label's size (never below the presentation text
+    // size, which the label is above), so the step keeps to one screen (issue 24).
+    if (QFontMetricsF(l.titleFont).horizontalAdvance(l.title) > avail) {
+        const int largest = l.titleFont.pixelSize();
+        const int smallest = std::min(largest, l.labelFont.pixelSize());
+        for (int px = largest - 1; px >= smallest; --px) {
+            l.titleFont.setPixelSize(px);
+            if (QFontMetricsF(l.titleFont).horizontalAdvance(l.title) <= avail)
+                break;
+        }
+    }
     QFontMetricsF tm(l.titleFont);
     l.titleRect = wrappedRect(tm, kMargin, y, avail, l.title);
     y += l.titleRect.height() + 4;
@@ -517,6 +529,24 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
         y = placeArray(l.cells, s.values, realCount, g, fromInput ? 4 * l.scale : g.arcH, y, kMargin);
         if (l.showValues)
             l.showValues = cellTexts(l.cells, l.valueFont);
+        // Exact integers where a smaller font holds them all (never below the smallest text size,
+        // 12 px on the desktop): two_pass's four partials read 2096640, not 2.1M (issue 24).
+        const auto shortened = [](const QVector<StepLayout::Cell>& cells) {
+            return std::any_of(cells.begin(), cells.end(), [](const StepLayout::Cell& c) { return c.shortened; });
+        };
+        if (l.showValues && shortened(l.cells)) {
+            const int floorPx = int(std::ceil(std::max<qreal>(l.minTextPx, 12)));
+            QFont f = l.valueFont;
+            for (int px = f.pixelSize() - 1; px >= floorPx; --px) {
+                f.setPixelSize(px);
+                QVector<StepLayout::Cell> trial = l.cells;
+                if (cellTexts(trial, f) && !shortened(trial)) {
+                    l.cells = trial;
+                    l.valueFont = f;
+                    break;
+                }
+            }
+        }
     }
     if (fromInput) {
         // The arrows come down from the input: the caption goes under the cells.
@@ -978,9 +1008,12 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
     l.atomicsCaptionRect.setWidth(avail);
     y += l.atomicsCaptionRect.height() + 4;
 
-    const int kMaxChips = l.overview ? 8 : 48;  // the overview stays one screen tall
+    // The overview stays one screen tall: at most 8 chips, on one row, with "… n more" after them.
+    const int kMaxChips = l.overview ? 8 : 48;
     QFontMetricsF sm(l.smallFont);
     const qreal h = sm.height() + 8 * l.scale;
+    const auto moreText = [](int n) { return n == 1 ? Text::tr("… 1 more") : Text::tr("… %1 more").arg(n); };
+    const auto moreWidth = [&](int n) { return n > 0 ? 8 * l.scale + sm.horizontalAdvance(moreText(n)) + 4 : 0.0; };
     qreal x = kMargin;
     for (const model::AtomicOp& a : s.atomics) {
         if (int(l.atomics.size()) >= kMaxChips)
@@ -995,6 +1028,9 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
                              floatText(float(a.operand)), floatText(float(a.after)),
                              a.lost ? Text::tr("  lost") : QString());
         const qreal w = std::min(avail, sm.horizontalAdvance(chip.text) + 14 * l.scale);
+        const int after = count - int(l.atomics.size()) - 1;  // chips left once this one is placed
+        if (l.overview && x > kMargin && x + w + moreWidth(after) > kMargin + avail)
+            break;  // one row in the overview: the rest are counted in "… n more"
         if (x + w > kMargin + avail && x > kMargin) {
             x = kMargin;
             y += h + 4;
@@ -1004,6 +1040,17 @@ qreal layoutAtomics(StepLayout& l, const model::Trace& t, int k, qreal width, qr
         l.atomics.push_back(chip);
     }
     l.atomicsHidden = int(s.atomics.size()) - int(l.atomics.size());
+    if (l.atomicsHidden > 0 && !l.atomics.isEmpty()) {
+        l.atomicsMore = moreText(l.atomicsHidden);
+        const qreal mw = sm.horizontalAdvance(l.atomicsMore) + 4;
+        QRectF last = l.atomics.back().rect;
+        if (last.right() + 8 * l.scale + mw > kMargin + avail && !l.overview) {  // the next row
+            y += h + 4;
+            l.atomicsMoreRect = QRectF(kMargin, y, mw, h);
+        } else {
+            l.atomicsMoreRect = QRectF(last.right() + 8 * l.scale, last.top(), mw, h);
+        }
+    }
     return y + h + kGap;
 }
 
@@ -1081,7 +1128,9 @@ qreal layoutLegend(StepLayout& l, qreal width, qreal y)
     }
     y += rowH + 8 * l.scale;
     l.legendRect = QRectF(kMargin, top, width - 2 * kMargin, y - top);
-    return y + kMargin;
+    // Nothing under the legend's own spacing in the overview: it stays one screen tall with
+    // Chinese explanations that take a second line (interleaved_strided's load step at 4096 values).
+    return l.overview ? y : y + kMargin;
 }
 
 } // namespace
@@ -1204,6 +1253,7 @@ QVector<StepLayout::TextBox> StepLayout::textBoxes() const
         add(barrierRect.adjusted(0, 8 * scale, 0, 0), sectionFont, left, barrierLabel);
     add(bankCaptionRect, sectionFont, Qt::TextWordWrap, bankCaption);
     add(atomicsCaptionRect, sectionFont, Qt::TextWordWrap, atomicsCaption);
+    add(atomicsMoreRect, smallFont, Qt::AlignLeft | Qt::AlignVCenter, atomicsMore);
     for (const LegendItem& item : legend)
         add(item.textRect, smallFont, Qt::AlignLeft | Qt::AlignVCenter, item.text);
     return out;
@@ -1229,9 +1279,10 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
         return l;
     }
     qreal y = kMargin;
+    l.bannerFont = l.titleFont;
     if (!banner.isEmpty()) {
         l.banner = banner;
-        QFontMetricsF bm(l.titleFont);
+        QFontMetricsF bm(l.bannerFont);
         const QRectF text = bm.boundingRect(QRectF(kMargin + 12 * l.scale, y, w - 2 * kMargin - 24 * l.scale, 1000),
                                             Qt::TextWordWrap, banner);
         l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16 * l.scale);

@@ -141,7 +141,9 @@ struct StepLayout {
     /// for the step model of the request on screen.
     QString banner;
     QRectF bannerRect;
-    QFont titleFont, labelFont, sectionFont, valueFont, smallFont;
+    /// titleFont: the title's, set smaller (down to labelFont's size) where the title would wrap;
+    /// bannerFont: the banner's (the title's before that).
+    QFont titleFont, labelFont, sectionFont, valueFont, smallFont, bannerFont;
     QFont inputValueFont;            ///< numbers in the global input row of a load step
     QRectF titleRect, subtitleRect, explanationRect, teachingRect;
     QString title, subtitle, explanation, teachingNote, valuesCaption;
@@ -183,6 +185,8 @@ struct StepLayout {
     QString atomicsCaption;
     QVector<Atomic> atomics;
     int atomicsHidden = 0;       ///< atomics of the step not drawn (too many)
+    QString atomicsMore;         ///< "… 3 more" where atomicsHidden > 0, drawn in atomicsMoreRect
+    QRectF atomicsMoreRect;      ///< after the last chip (or under it), inside the width
 
     QRectF barrierRect;          ///< empty when the step ends without a barrier (block, grid or __syncwarp)
     QString barrierLabel;

@@ -51,7 +51,7 @@ void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.setBrush(c.recorded);
         p.drawRoundedRect(l.bannerRect, 6 * sc, 6 * sc);
         p.setPen(Qt::white);
-        p.setFont(l.titleFont);
+        p.setFont(l.bannerFont);
         p.drawText(l.bannerRect.adjusted(12 * sc, 8 * sc, -12 * sc, -8 * sc), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.banner);
     }
     p.setPen(c.text);
@@ -332,10 +332,17 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
         p.setFont(l.smallFont);
         p.setPen(c.mutedText);
         const qreal h = QFontMetricsF(l.smallFont).height();
+        const QFontMetricsF fm(l.smallFont);
         for (const StepLayout::Cell& cell : l.cells)
-            if (cell.written && cell.hasBefore && !(cell.before == cell.value) && visible(cell.rect.adjusted(0, 0, 0, h), exposed))
+            if (cell.written && cell.hasBefore && !(cell.before == cell.value) && visible(cell.rect.adjusted(0, 0, 0, h), exposed)) {
+                // "was 8" where it fits under its cell; the old number alone where it would run into
+                // the next cell's (two written neighbours, a Chinese "原为 8" wider than the cell).
+                QString text = StepView::tr("was %1").arg(floatText(cell.before));
+                if (fm.horizontalAdvance(text) > cell.rect.width())
+                    text = floatText(cell.before);
                 p.drawText(QRectF(cell.rect.left() - 8 * sc, cell.rect.bottom(), cell.rect.width() + 16 * sc, h),
-                           Qt::AlignHCenter | Qt::AlignTop, StepView::tr("was %1").arg(floatText(cell.before)));
+                           Qt::AlignHCenter | Qt::AlignTop, text);
+            }
     }
 }
 
@@ -554,13 +561,10 @@ void paintAtomics(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.setPen(c.text);
         p.drawText(a.rect, Qt::AlignCenter, a.text);
     }
-    if (l.atomicsHidden > 0) {
+    if (!l.atomicsMore.isEmpty()) {
         p.setFont(l.smallFont);
         p.setPen(c.mutedText);
-        const QRectF last = l.atomics.back().rect;
-        const QString more = l.atomicsHidden == 1 ? StepView::tr("… 1 more") : StepView::tr("… %1 more").arg(l.atomicsHidden);
-        p.drawText(QRectF(last.right() + 8 * sc, last.top(), QFontMetricsF(l.smallFont).horizontalAdvance(more) + 4, last.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, more);
+        p.drawText(l.atomicsMoreRect, Qt::AlignLeft | Qt::AlignVCenter, l.atomicsMore);
     }
 }
 

@@ -465,9 +465,17 @@ void WarpMapView::paintLayout(QPainter& p, const WarpMapLayout& l) const
     const qreal sc = l.scale;
     const qreal outline = std::clamp<qreal>(std::min(l.cellSize.width(), l.cellSize.height()) * 0.12, 1.5, 4 * sc);
     for (const WarpMapLayout::Map& m : l.maps) {
-        p.setFont(l.titleFont);
+        // A title wider than its map (two maps side by side, "… (95 in the strides, 1 in the final
+        // write) · rows: warps") is set smaller down to the labels' size, then elided at its end:
+        // never cut mid-word at the map's edge.
+        QFont titleFont = l.titleFont;
+        while (QFontMetricsF(titleFont).horizontalAdvance(m.title) > m.titleRect.width()
+               && titleFont.pixelSize() > std::max(1, l.labelFont.pixelSize()))
+            titleFont.setPixelSize(titleFont.pixelSize() - 1);
+        p.setFont(titleFont);
         p.setPen(c.text);
-        p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter, m.title);
+        p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                   QFontMetricsF(titleFont).elidedText(m.title, Qt::ElideRight, m.titleRect.width()));
         p.setFont(l.labelFont);
         p.setPen(c.mutedText);
         for (const WarpMapLayout::Column& col : m.columns) {

@@ -2,8 +2,9 @@
 // In the benchmark pane: the Comparison tab shows the notes of `reducescope-cli compare`
 // (worded from bench::CompareNote, in English and Chinese) and a failed run's own message; the
 // bandwidth chart names its reference lines where no bar figure can be covered (checked on every
-// shipped results file at 1920×1080 and 1280×800); the time and bandwidth charts show each cell's
-// noise (whiskers = value ± noise × value) and hatch the cells above the run's noise limit.
+// shipped results file at 1920×1080 and 1280×800); the time and bandwidth charts draw each cell's
+// quartiles as whiskers (q1..q3, format 2; none for a format-1 file), say so in the title and the
+// legend alike (en, zh_CN), and hatch the cells above the run's noise limit.
 #include "views/bench/bench_comparison_view.h"
 #include "app/bench/bench_results.h"
 #include "app/bench/benchmark_pane.h"
@@ -287,36 +288,75 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
 
 void TestBenchNotesChart::noiseWhiskersAndHatching_data()
 {
-    QTest::addColumn<int>("kind");         // BenchChart::Kind
-    QTest::addColumn<bool>("recorded");    // the file records `noise` (else the min–max spread is used)
-    QTest::addColumn<bool>("limit");       // params.stopping with max_noise 0.5 %
+    QTest::addColumn<int>("kind");          // BenchChart::Kind
+    QTest::addColumn<bool>("quartiles");    // time_ms has q1, q3, p95, mean, stdev (results format 2)
+    QTest::addColumn<bool>("recorded");     // the file records `noise`
+    QTest::addColumn<bool>("limit");        // params.stopping with max_noise 0.5 %
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("titleSays"); // what the title says the whiskers are
     QTest::addColumn<QStringList>("legend");
-    const QString recorded = QStringLiteral("whiskers: ± noise (relative MAD)");
-    const QString spread = QStringLiteral("whiskers: ± ½ min–max spread (no noise recorded)");
+    const QString iqr = QStringLiteral("whiskers: q1–q3");
+    const QString none = QStringLiteral("no quartiles recorded, no whiskers");
+    const QString timeIqr = iqr + QStringLiteral(", the middle half of the timing samples (interquartile range)");
+    const QString bandwidthIqr = iqr + QStringLiteral(", the bandwidth at the q3 and q1 times (interquartile range)");
+    const QString noneNote = none + QStringLiteral(" (this file has median, min and max only: results format 1)");
     const QString hatched = QStringLiteral("hatched: noise above the run's limit of 0.5 %");
-    QTest::addRow("time, recorded, limit") << int(BenchChart::Kind::Time) << true << true << QStringList{recorded, hatched};
-    QTest::addRow("bandwidth, recorded, limit") << int(BenchChart::Kind::Bandwidth) << true << true
-                                                << QStringList{recorded, hatched};
-    QTest::addRow("bandwidth, recorded, no limit") << int(BenchChart::Kind::Bandwidth) << true << false
-                                                   << QStringList{recorded, QStringLiteral("hatched: noise above the run's limit")};
-    QTest::addRow("time, spread") << int(BenchChart::Kind::Time) << false << false << QStringList{spread};
+    const int time = int(BenchChart::Kind::Time), bandwidth = int(BenchChart::Kind::Bandwidth);
+    QTest::addRow("v2 time, recorded, limit") << time << true << true << true << "en" << iqr << QStringList{timeIqr, hatched};
+    QTest::addRow("v2 bandwidth, recorded, limit") << bandwidth << true << true << true << "en" << iqr
+                                                   << QStringList{bandwidthIqr, hatched};
+    QTest::addRow("v2 bandwidth, recorded, no limit") << bandwidth << true << true << false << "en" << iqr
+                                                      << QStringList{bandwidthIqr, QStringLiteral("hatched: noise above the run's limit")};
+    QTest::addRow("v1 time, recorded, limit") << time << false << true << true << "en" << none << QStringList{noneNote, hatched};
+    QTest::addRow("v1 time, no noise") << time << false << false << false << "en" << none << QStringList{noneNote};
+    // The bandwidth chart says it in its title; its legend holds no whisker entry (none drawn).
+    QTest::addRow("v1 bandwidth") << bandwidth << false << false << false << "en" << none << QStringList{};
+    // In Chinese the title and the legend say it with the same words too.
+    QTest::addRow("v2 time, zh_CN") << time << true << false << false << "zh_CN" << QStringLiteral("误差线：q1–q3")
+                                    << QStringList{QStringLiteral("误差线：q1–q3，即计时样本的中间一半（四分位距）")};
+    QTest::addRow("v1 time, zh_CN") << time << false << false << false << "zh_CN" << QStringLiteral("未记录四分位数，无误差线")
+                                    << QStringList{QStringLiteral("未记录四分位数，无误差线（此文件只有中位数、最小值和最大值：结果格式 1）")};
 }
 
+// The time and bandwidth charts' whiskers are the recorded quartiles (q1..q3 of the samples, a
+// bandwidth at the q3 and q1 times); a file without them (format 1) gets none. The title and the
+// notes legend name the same statistic, in both languages; cells above the noise limit are hatched.
 void TestBenchNotesChart::noiseWhiskersAndHatching()
 {
     QFETCH(int, kind);
+    QFETCH(bool, quartiles);
     QFETCH(bool, recorded);
     QFETCH(bool, limit);
+    QFETCH(QString, language);
+    QFETCH(QString, titleSays);
     QFETCH(QStringList, legend);
-    // simple: noise 0.2 %; convergent: 0.9 % (flagged noisy); the others 0.1 %.
+    QVERIFY(app::setLanguage(language));
+    // simple: noise 0.2 %; convergent: 0.9 % (flagged noisy); the others 0.1 %. Quartiles: q1 =
+    // median - 2 % of it, q3 = median + 5 %, p95 = max, mean = median, stdev 3 %.
     QJsonObject o = fixtureObject();
+    if (quartiles)
+        o.insert(QStringLiteral("version"), 2);
     QJsonArray rs = o.value(QStringLiteral("results")).toArray();
     for (qsizetype i = 0; i < rs.size(); ++i) {
         QJsonObject r = rs.at(i).toObject();
-        if (recorded && r.value(QStringLiteral("status")).toString() == QLatin1String("ok")) {
-            const double noise = i == 0 ? 0.002 : i == 1 ? 0.009 : 0.001;
-            r.insert(QStringLiteral("noise"), noise);
-            r.insert(QStringLiteral("noisy"), i == 1);
+        if (r.value(QStringLiteral("status")).toString() == QLatin1String("ok")) {
+            if (recorded) {
+                const double noise = i == 0 ? 0.002 : i == 1 ? 0.009 : 0.001;
+                r.insert(QStringLiteral("noise"), noise);
+                r.insert(QStringLiteral("noisy"), i == 1);
+            }
+            if (quartiles && r.value(QStringLiteral("time_ms")).isObject()) {
+                QJsonObject t = r.value(QStringLiteral("time_ms")).toObject();
+                const double m = t.value(QStringLiteral("median")).toDouble();
+                t.insert(QStringLiteral("min"), std::min(t.value(QStringLiteral("min")).toDouble(), 0.98 * m));
+                t.insert(QStringLiteral("max"), std::max(t.value(QStringLiteral("max")).toDouble(), 1.05 * m));
+                t.insert(QStringLiteral("q1"), 0.98 * m);
+                t.insert(QStringLiteral("q3"), 1.05 * m);
+                t.insert(QStringLiteral("p95"), t.value(QStringLiteral("max")).toDouble());
+                t.insert(QStringLiteral("mean"), m);
+                t.insert(QStringLiteral("stdev"), 0.03 * m);
+                r.insert(QStringLiteral("time_ms"), t);
+            }
         }
         rs.replace(i, r);
     }
@@ -343,6 +383,11 @@ void TestBenchNotesChart::noiseWhiskersAndHatching()
     QCOMPARE(chart.noiseLegend(), legend);
     for (const QString& l : legend)
         QVERIFY2(chart.seriesNames().contains(l), qPrintable(chart.seriesNames().join(QLatin1Char('|'))));
+    // Title and legend agree: both name the statistic drawn (or that there is none).
+    QVERIFY2(chart.titleText().contains(titleSays), qPrintable(chart.titleText()));
+    QVERIFY2(legend.isEmpty() || legend.front().startsWith(titleSays), qPrintable(legend.value(0)));
+    QVERIFY(!legend.isEmpty() || !chart.seriesNames().join(QLatin1Char('|')).contains(QStringLiteral("whiskers")));
+    QVERIFY(!chart.titleText().contains(QStringLiteral("MAD")) && !chart.titleText().contains(QStringLiteral("± noise")));
     int hatched = 0;
     for (const views::BenchBar& bar : chart.bars()) {
         const bench::Result* r = nullptr;
@@ -350,22 +395,32 @@ void TestBenchNotesChart::noiseWhiskersAndHatching()
             if (views::resultLabel(x) == bar.strategy && views::hasSpeed(x))
                 r = &x;
         QVERIFY(r);
-        // Whiskers: value ± noise × value (the recorded MAD, else half the min–max spread).
-        const double noise = recorded ? *r->noise : (r->time_ms->max - r->time_ms->min) / (2 * r->time_ms->median);
-        QVERIFY2(qAbs(bar.plus - noise * bar.value) <= 1e-9 * bar.value, qPrintable(bar.strategy));
-        QVERIFY(qAbs(bar.minus - bar.plus) <= 1e-9 * bar.value);
+        if (!quartiles) {
+            QCOMPARE(bar.minus, 0.0);
+            QCOMPARE(bar.plus, 0.0);
+        } else if (kind == int(BenchChart::Kind::Time)) {
+            // µs: median - q1 = 2 % of the median below, q3 - median = 5 % above.
+            QVERIFY2(qAbs(bar.minus - 0.02 * bar.value) <= 1e-9 * bar.value, qPrintable(bar.strategy));
+            QVERIFY2(qAbs(bar.plus - 0.05 * bar.value) <= 1e-9 * bar.value, qPrintable(bar.strategy));
+        } else {
+            // Bandwidth B = bytes / median: from B / 1.05 (the q3 time) to B / 0.98 (the q1 time).
+            QVERIFY2(qAbs(bar.minus - (bar.value - bar.value / 1.05)) <= 1e-9 * bar.value, qPrintable(bar.strategy));
+            QVERIFY2(qAbs(bar.plus - (bar.value / 0.98 - bar.value)) <= 1e-9 * bar.value, qPrintable(bar.strategy));
+        }
         QCOMPARE(bar.noisy, recorded && bar.strategy == QLatin1String("convergent"));
         hatched += bar.noisy;
     }
     QCOMPARE(hatched, recorded ? 1 : 0);
-    // The tooltip words the noise and the limit.
-    if (recorded && limit) {
+    // The tooltip words the noise (by the file's format) and the limit, and the quartiles.
+    if (recorded && limit && language == QLatin1String("en")) {
         const int c = int(chart.categories().indexOf(QStringLiteral("convergent")));
         QVERIFY(c >= 0);
         chart.replot();
         const QString tip = chart.hoverText(chart.categoryPosition(c));
-        QVERIFY2(tip.contains(QStringLiteral("noise: 0.9 % (relative median absolute deviation) — <b>above the run's limit of 0.5 %</b>")),
-                 qPrintable(tip));
+        const QString noise = quartiles ? QStringLiteral("noise: 0.9 % (standard deviation / mean) — <b>above the run's limit of 0.5 %</b>")
+                                        : QStringLiteral("noise: 0.9 % (relative median absolute deviation) — <b>above the run's limit of 0.5 %</b>");
+        QVERIFY2(tip.contains(noise), qPrintable(tip));
+        QCOMPARE(tip.contains(QStringLiteral("middle half of the samples: q1 ")), quartiles);
     }
 }
 
