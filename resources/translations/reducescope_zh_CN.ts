@@ -2363,7 +2363,7 @@
     </message>
     <message>
         <source>Choose your own .cu file and time it on the GPU beside the chosen strategies, CUB and the read ceiling (reducescope-cli kernel bench)</source>
-        <translation>选择你自己的 .cu 文件，在 GPU 上与所选策略、CUB 和实测读取上限一起计时（reducescope-cli kernel bench）</translation>
+        <translation>选择你自己的 .cu 文件，在 GPU 上与所选策略、CUB 和实测读取上限一起计时</translation>
     </message>
 </context>
 <context>
