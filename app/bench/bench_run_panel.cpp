@@ -41,8 +41,11 @@ BenchRunPanel::BenchRunPanel(BenchRunner* runner, QWidget* parent)
     m_cancel->setEnabled(false);
     connect(m_run, &QPushButton::clicked, this, &BenchRunPanel::runClicked);
     connect(m_cancel, &QPushButton::clicked, this, &BenchRunPanel::cancelClicked);
+    m_ownKernel = new QPushButton(this);
+    connect(m_ownKernel, &QPushButton::clicked, this, &BenchRunPanel::ownKernelClicked);
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
+    buttons->addWidget(m_ownKernel);
     v->addLayout(buttons);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1);
@@ -199,6 +202,7 @@ void BenchRunPanel::clearStatus() { resetStatus(); }
 void BenchRunPanel::setRunning(bool running)
 {
     m_run->setEnabled(!running);  // without CUDA it stays pressable: the pane says why nothing runs
+    m_ownKernel->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_settings->setEnabled(!running);
     if (!running && m_progress->maximum() == 0)
@@ -221,6 +225,9 @@ void BenchRunPanel::retranslate()
     m_run->setToolTip(m_noCuda ? tr("This build has no CUDA kernels: pressing Run says why nothing can run here")
                                : tr("Runs reducescope-cli bench with these settings in a child process"));
     m_cancel->setText(tr("Cancel"));
+    m_ownKernel->setText(tr("My kernel…"));
+    m_ownKernel->setToolTip(tr("Choose your own .cu file and time it on the GPU beside the chosen strategies, CUB "
+                               "and the read ceiling (reducescope-cli kernel bench)"));
     m_progress->setFormat(tr("%v / %m kernel runs"));
     retranslateFold();
 }

@@ -49,6 +49,8 @@ public:
 signals:
     void runClicked();
     void cancelClicked();
+    /// "My kernel…": time the student's own .cu file beside the chosen strategies (kernel bench).
+    void ownKernelClicked();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -69,6 +71,7 @@ private:
     BenchSettings* m_settings = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_ownKernel = nullptr;
     QProgressBar* m_progress = nullptr;
     QListWidget* m_status = nullptr;
     bool m_noCuda = false;

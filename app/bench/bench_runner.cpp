@@ -68,6 +68,8 @@ QString BenchRequest::validate() const
     if (!sweep.isEmpty() && sweep != QLatin1String("n") && sweep != QLatin1String("block_size")
         && sweep != QLatin1String("coarse_factor"))
         return QCoreApplication::translate("BenchRequest", "sweep: expected none | n | block_size | coarse_factor, got \"%1\"").arg(sweep);
+    if (!own_source.isEmpty() && !sweep.isEmpty())
+        return QCoreApplication::translate("BenchRequest", "my kernel: runs at one N; set the sweep to none");
     if (!sweep.isEmpty() && sweep_values.trimmed().isEmpty())
         return QCoreApplication::translate("BenchRequest", "sweep values: empty (e.g. 1K..1G for N, 64,128,256 for block size)");
     const std::string values = compact(sweep_values).toStdString();
@@ -97,6 +99,16 @@ QString BenchRequest::validate() const
 
 QStringList BenchRequest::arguments() const
 {
+    if (!own_source.isEmpty()) {
+        // The own kernel at N, the chosen strategies beside it at the settings' block size and
+        // coarse factor (kernel bench's defaults: 256 and 4), CUB when none is chosen.
+        QStringList a{QStringLiteral("kernel"), QStringLiteral("bench"), QStringLiteral("--source"), own_source,
+                      QStringLiteral("--strategies"),
+                      strategies.isEmpty() ? QStringLiteral("cub") : strategies.join(QLatin1Char(','))};
+        a << QStringLiteral("--reps") << QString::number(reps) << QStringLiteral("--mode") << mode
+          << QStringLiteral("--cache") << cache << QStringLiteral("--n") << QString::number(n);
+        return a;
+    }
     QStringList a{QStringLiteral("bench")};
     if (!strategies.isEmpty())
         a << QStringLiteral("--strategies") << strategies.join(QLatin1Char(','));

@@ -30,6 +30,10 @@ struct BenchRequest {
     int coarse_factor = 4;         ///< a power of two 1 .. 64
     QString sweep;                 ///< "" (none), "n", "block_size" or "coarse_factor"
     QString sweep_values;          ///< "n": a range "1K..1G" or a list "1000,4096"; others: a list "64,128,256"
+    /// A student's own .cu file: the run is `kernel bench --source FILE` (the kernel at N beside
+    /// the chosen strategies, CUB when none is chosen; docs/your-own-kernel.md), no sweep; its
+    /// result is the row "my kernel (FILE)". Empty: a `bench` run.
+    QString own_source;
 
     /// The largest N: the kernels' and the CLI's (bench::kMaxN, 2^31); the CLI checks device memory.
     static constexpr qint64 kMaxN = qint64(bench::kMaxN);

@@ -22,6 +22,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QEvent>
 #include <QFrame>
@@ -278,6 +279,7 @@ QWidget* BenchmarkPane::buildLeft()
     m_settings = m_runPanel->settings();
     connect(m_runPanel, &BenchRunPanel::runClicked, this, [this] { run(); });
     connect(m_runPanel, &BenchRunPanel::cancelClicked, this, &BenchmarkPane::cancel);
+    connect(m_runPanel, &BenchRunPanel::ownKernelClicked, this, [this] { runOwnKernel(); });
     return m_runPanel;
 }
 
@@ -540,6 +542,22 @@ bool BenchmarkPane::openLectureResults()
     return true;
 }
 
+bool BenchmarkPane::runOwnKernel(const QString& path)
+{
+    QString file = path;
+    if (file.isEmpty()) {
+        file = QFileDialog::getOpenFileName(this, tr("Time your own kernel"), m_ownKernelDir,
+                                            tr("CUDA sources (*.cu *.cuh);;All files (*)"));
+        if (file.isEmpty())
+            return false;
+    }
+    m_ownKernelDir = QFileInfo(file).absolutePath();
+    m_ownSource = file;
+    const bool ok = run();
+    m_ownSource.clear();
+    return ok;
+}
+
 bool BenchmarkPane::run()
 {
     if (m_probedNoDevice || m_noCudaBuild) {
@@ -559,7 +577,14 @@ bool BenchmarkPane::run()
         return false;
     }
     QString why;
-    const auto request = m_settings->request(&why);
+    auto request = m_settings->request(&why);
+    if (request && !m_ownSource.isEmpty()) {
+        request->own_source = m_ownSource;
+        request->sweep.clear();  // kernel bench runs at one N
+        why = request->validate();
+        if (!why.isEmpty())
+            request.reset();
+    }
     if (!request || !m_runner->start(*request, &why)) {
         setMessage(tr("Not started: %1").arg(why), true);
         return false;

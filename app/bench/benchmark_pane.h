@@ -58,6 +58,9 @@ public:
     /// on a machine without a CUDA device (or a build without kernels) it says so, starts nothing,
     /// and emits gpuHostWanted().
     bool run();
+    /// Asks for a .cu file and runs it with `kernel bench` beside the chosen strategies (the
+    /// results' row "my kernel (FILE)"); `path` given: that file, no dialog. False when nothing started.
+    bool runOwnKernel(const QString& path = {});
     /// Opens the curated lecture results (lectureResultsPath(), bench_file_list.h) when nothing is
     /// shown yet; done by itself once the probe finds no GPU. True when it was opened.
     bool openLectureResults();
@@ -170,6 +173,8 @@ private:
     void exportDataDialog();
 
     BenchRunner* m_runner = nullptr;
+    QString m_ownSource;     ///< runOwnKernel(): the .cu file of the run being started
+    QString m_ownKernelDir;  ///< the folder the last own kernel came from
     BenchRunPanel* m_runPanel = nullptr;
     BenchSettings* m_settings = nullptr;
     BenchTableModel* m_model = nullptr;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace reducescope::bench {
 
@@ -32,6 +33,49 @@ struct MultiGpuFields {
     std::optional<double> busbw_gbs;    ///< algbw × nccl-tests' bus factor; null unless ok
 
     bool operator==(const MultiGpuFields&) const = default;
+};
+
+/// `kernel bench`: one verification launch of the own kernel at a size of its checks
+/// (docs/your-own-kernel.md, "On the GPU").
+struct OwnCheck {
+    std::size_t n = 0;
+    std::string input;               ///< "random" (within `tolerance`) | "exact" (small positive integers, tolerance 0)
+    bool ok = false;
+    std::optional<double> result;    ///< the GPU's value; null when the launch failed or did not write the output
+    double reference = 0;            ///< the float64 sum of the same values
+    double tolerance = 0;
+    std::string message;             ///< why it is not ok ("" when ok)
+
+    bool operator==(const OwnCheck&) const = default;
+};
+
+/// `kernel bench`: the SIMT engine's result for the same input held against the GPU's.
+struct EngineCheck {
+    std::size_t n = 0;
+    /// "fixed" (no atomics in the engine's run: the same order on the GPU, compared bit for bit) |
+    /// "atomic" (atomics: the hardware picks the order, compared within `tolerance`).
+    std::string order;
+    /// "bitwise" (the same float bits) | "within_tolerance" | "differs" | "engine_fault" (the
+    /// engine stopped the kernel: `message`) | "not_run" (`message` says why).
+    std::string verdict;
+    std::optional<double> engine, gpu;
+    double tolerance = 0;
+    std::string message;
+
+    bool operator==(const EngineCheck&) const = default;
+};
+
+/// `kernel bench`'s part of a result (strategy "my_kernel", family "own"): the row's label (the
+/// source's file name: the pane shows "my kernel (LABEL)"), the kernel's signature, the NVRTC that
+/// compiled it, the checks at the adversarial sizes and the engine's comparison.
+struct OwnKernelReport {
+    std::string label;
+    std::string signature;           ///< "input_output" | "in_place" | "two_pass_first"
+    std::string nvrtc;               ///< e.g. "NVRTC 13.0, sm_90"
+    std::vector<OwnCheck> checks;
+    std::vector<EngineCheck> engine;
+
+    bool operator==(const OwnKernelReport&) const = default;
 };
 
 /// One (strategy, n, block size, coarse factor) result. Optional fields are JSON null when unset.
@@ -116,6 +160,8 @@ struct Result {
     /// `bench --repeat K` only (determinism.h): the K launches' results bit for bit,
     /// and the kernel's merge order; results-format.md `repeat`.
     std::optional<Repeat> repeat;
+    /// `kernel bench` only: the own kernel's label, checks and the engine's comparison.
+    std::optional<OwnKernelReport> own_kernel;
     /// Members of the file's object that this version does not know, kept as read so that a
     /// file written by a newer tool survives a load and an export (null when there are none).
     JsonValue extra;

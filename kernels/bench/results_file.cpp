@@ -43,8 +43,9 @@ constexpr long long kMaxGpuProcesses = 4096;
 const std::initializer_list<std::string_view> kModes{"per-launch", "loop", "graph"};
 const std::initializer_list<std::string_view> kCaches{"hot", "cold"};
 const std::initializer_list<std::string_view> kStatuses{"ok", "wrong", "expected_wrong", "error", "skipped"};
+// "own": the student's own kernel of `kernel bench` (strategy "my_kernel").
 const std::initializer_list<std::string_view> kFamilies{"basics",          "shared_memory", "many_blocks",
-                                                        "warp_primitives", "dot_product",   "baseline"};
+                                                        "warp_primitives", "dot_product",   "baseline", "own"};
 const std::initializer_list<std::string_view> kOperations{"sum", "max", "dot"};
 const std::initializer_list<std::string_view> kSweepParams{"n", "block_size", "coarse_factor"};
 const std::initializer_list<std::string_view> kCombines{"nccl_allreduce", "nccl_reduce", "p2p",
@@ -376,6 +377,50 @@ bool has_method_fields(const Result& r)
            r.exact_launches_checked >= 0 || r.blocked_start || r.clock_readings != 0;
 }
 
+/// `own_kernel` of a result (docs/results-format.md, "Your own kernel"): the label, the checks at
+/// the adversarial sizes and the engine's comparison.
+OwnKernelReport read_own_kernel(const json& o, const std::string& path)
+{
+    const std::string op = join(path, "own_kernel");
+    expect_object(o, op);
+    OwnKernelReport k;
+    k.label = *string(o, "label", op, Need::Required, 1000);
+    k.signature = *one_of(o, "signature", op, Need::Required, {"input_output", "in_place", "two_pass_first"});
+    k.nvrtc = string(o, "nvrtc", op, Need::Optional, 200).value_or("");
+    if (const json* checks = array(o, "checks", op, Need::Required, 64))
+        for (std::size_t i = 0; i < checks->size(); ++i) {
+            const std::string cp = at(join(op, "checks"), i);
+            const json& c = (*checks)[i];
+            expect_object(c, cp);
+            OwnCheck x;
+            x.n = static_cast<std::size_t>(*integer(c, "n", cp, Need::Required, 1));
+            x.input = *one_of(c, "input", cp, Need::Required, {"random", "exact"});
+            x.ok = *boolean(c, "ok", cp, Need::Required);
+            x.result = number(c, "result", cp, Need::Optional);
+            x.reference = *number(c, "reference", cp, Need::Required);
+            x.tolerance = *number(c, "tolerance", cp, Need::Required, 0);
+            x.message = string(c, "message", cp, Need::Optional).value_or("");
+            k.checks.push_back(std::move(x));
+        }
+    if (const json* engine = array(o, "engine", op, Need::Required, 64))
+        for (std::size_t i = 0; i < engine->size(); ++i) {
+            const std::string ep = at(join(op, "engine"), i);
+            const json& e = (*engine)[i];
+            expect_object(e, ep);
+            EngineCheck x;
+            x.n = static_cast<std::size_t>(*integer(e, "n", ep, Need::Required, 1));
+            x.order = *one_of(e, "order", ep, Need::Required, {"fixed", "atomic", ""});
+            x.verdict = *one_of(e, "verdict", ep, Need::Required,
+                                {"bitwise", "within_tolerance", "differs", "engine_fault", "not_run"});
+            x.engine = number(e, "engine", ep, Need::Optional);
+            x.gpu = number(e, "gpu", ep, Need::Optional);
+            x.tolerance = *number(e, "tolerance", ep, Need::Required, 0);
+            x.message = string(e, "message", ep, Need::Optional).value_or("");
+            k.engine.push_back(std::move(x));
+        }
+    return k;
+}
+
 /// `repeat` of a result (docs/results-format.md, "Determinism"): K values in float_bits_text's
 /// forms, K = runs, and the derived figures equal to what summarize_repeat() makes of them.
 Repeat read_repeat(const json& o, const std::string& path, std::optional<double> reference)
@@ -506,6 +551,8 @@ Result read_result(const json& o, const std::string& path)
     }
     if (const json* rep = object(o, "repeat", path, Need::Omittable))
         r.repeat = read_repeat(*rep, path, r.reference);
+    if (const json* own = object(o, "own_kernel", path, Need::Omittable))
+        r.own_kernel = read_own_kernel(*own, path);
     r.extra = unknown_members(o, {"strategy", "family", "kernel", "operation", "n", "block_size", "coarse_factor",
                                   "grid_size", "mode", "cache", "status", "message", "result", "reference",
                                   "abs_error", "tolerance", "time_ms", "bytes_read", "bandwidth_gbs", "pct_peak",
@@ -518,7 +565,7 @@ Result read_result(const json& o, const std::string& path)
                                   "speedup_vs_cub_block_one_pass", "best_deterministic_baseline",
                                   "speedup_vs_best_deterministic_baseline", "determinism", "caller_keeps",
                                   "launches_checked", "launches_wrong", "exact_launches_checked",
-                                  "exact_launches_wrong", "blocked_start", "block_timeouts", "repeat"});
+                                  "exact_launches_wrong", "blocked_start", "block_timeouts", "repeat", "own_kernel"});
     check_result(r, path);
     // The derived figures recomputed (results_checks.h): each its own function.
     check_verdict(r, path);
@@ -863,6 +910,20 @@ json to_json(const Result& r)
                        {"error_ulp_min", opt(sum.error_ulp_min)},
                        {"error_ulp_max", opt(sum.error_ulp_max)},
                        {"verdict", verdict_name(sum.verdict)}};
+    }
+    if (r.own_kernel) {
+        json checks = json::array(), engine = json::array();
+        for (const OwnCheck& c : r.own_kernel->checks)
+            checks.push_back({{"n", c.n}, {"input", c.input}, {"ok", c.ok}, {"result", opt(c.result)},
+                              {"reference", c.reference}, {"tolerance", c.tolerance}, {"message", c.message}});
+        for (const EngineCheck& e : r.own_kernel->engine)
+            engine.push_back({{"n", e.n}, {"order", e.order}, {"verdict", e.verdict}, {"engine", opt(e.engine)},
+                              {"gpu", opt(e.gpu)}, {"tolerance", e.tolerance}, {"message", e.message}});
+        j["own_kernel"] = {{"label", r.own_kernel->label},
+                           {"signature", r.own_kernel->signature},
+                           {"nvrtc", r.own_kernel->nvrtc},
+                           {"checks", std::move(checks)},
+                           {"engine", std::move(engine)}};
     }
     add_unknown_members(j, r.extra);
     return j;

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -460,6 +461,204 @@ void check_exact(g::Runner& runner, const RunPoint& p, const std::vector<float>&
     }
 }
 
+/// float bits equal (the engine's float32 result against the GPU's).
+bool same_bits(double a, double b)
+{
+    const float fa = static_cast<float>(a), fb = static_cast<float>(b);
+    unsigned int ba = 0, bb = 0;
+    std::memcpy(&ba, &fa, sizeof ba);
+    std::memcpy(&bb, &fb, sizeof bb);
+    return ba == bb;
+}
+
+/// The own kernel's launch at n, as the engine is told it (the same block and grid as the GPU's).
+std::pair<unsigned int, unsigned int> own_launch(const g::OwnKernel& k, std::size_t n)
+{
+    const unsigned int block = k.block_size ? k.block_size : g::own_block_size(n);
+    return {block, k.grid ? k.grid : g::own_grid(n, block)};
+}
+
+/// `kernel bench`'s result (RunOptions::own): the own kernel at n timed like a catalogue kernel
+/// (`runner`, input `x`), its launches on the exact positive input (`exact`, input `xe`), the
+/// verification launches at kOwnCheckSizes on both inputs, and the engine's value at every
+/// checked size up to kOwnEngineMaxN held against the GPU's.
+Result run_own_point(g::Runner& runner, g::Runner* exact, const RunOptions& o, std::size_t n,
+                     const std::vector<float>& x, const std::vector<float>& xe, const g::Timing& timing,
+                     const MethodContext& ctx)
+{
+    const RunOptions::OwnRun& own = *o.own;
+    Result r;
+    r.method_fields = true;
+    r.strategy = "my_kernel";
+    r.family = "own";
+    r.n = n;
+    r.mode = o.mode;
+    r.cache = o.cache;
+    r.operation = "sum";
+    r.bytes_read = static_cast<long long>(4 * n);
+    OwnKernelReport report;
+    report.label = own.label;
+    report.signature = own.signature;
+    report.nvrtc = own.nvrtc;
+    const Reference ref = reference(std::span<const float>{x.data(), n});
+    r.reference = ref.sum;
+    // The kernel's order is unknown: the general bound c (log2 n + 16) u sum|x|; the exact positive
+    // input (tolerance 0) is what catches a lost partial.
+    r.tolerance = sum_tolerance(n, ref.abs_sum);
+    g::KernelSpec spec;
+    spec.strategy = "my_kernel";
+    spec.own = own.kernel;
+    const g::RunResult run = runner.run(spec, n, timing);
+    r.kernel = run.kernel;
+    r.grid_size = run.grid;
+    r.block_size = static_cast<int>(run.block);
+    r.coarse_factor = 0;
+    r.in_place = run.in_place;
+    r.caller_keeps = "";
+    auto finish = [&] {
+        r.own_kernel = std::move(report);
+        return r;
+    };
+    if (run.status == g::RunResult::Status::Skipped) {
+        r.status = Status::Skipped;
+        r.message = run.message;
+        return finish();
+    }
+    if (run.status == g::RunResult::Status::Failed) {
+        r.status = Status::Error;
+        r.message = run.message;
+        return finish();
+    }
+    r.result = run.value;
+    r.abs_error = std::fabs(run.value - ref.sum);
+    r.status = classify(run.output_written, run.value, ref.sum, *r.tolerance, false);
+    if (!run.output_written)
+        r.message = "the output still holds the poison: the kernel did not write it";
+    else if (r.status == Status::Wrong)
+        r.message = "outside tolerance";
+    r.time_ms = summarize(run.samples_ms);
+    r.samples = static_cast<int>(run.samples_ms.size());
+    r.subtracted_ms = run.subtracted_ms;
+    add_measurement(r, run, ref.sum, false, ctx);
+    auto wrong = [&](const std::string& why) {
+        if (r.status == Status::Ok) {
+            r.status = Status::Wrong;
+            r.message = why;
+        }
+    };
+    g::Timing once;
+    once.reps = 0;
+    // The exact positive input at n: one validation batch (as check_exact), every launch exact.
+    if (exact) {
+        g::Timing t = timing;
+        t.adaptive = false;
+        t.reps = std::max(1, r.reps_per_sample) * 2;
+        t.batches = 2;
+        t.warmup = 1;
+        t.read_clocks = nullptr;
+        const g::RunResult e = exact->run(spec, n, t);
+        const double expect = reference(std::span<const float>{xe.data(), n}).sum;
+        if (e.status == g::RunResult::Status::Ran) {
+            std::vector<double> values = e.launch_values;
+            std::vector<bool> written = e.launch_written;
+            values.push_back(e.value);
+            written.push_back(e.output_written);
+            const LaunchCheck c = check_launches(values, written, expect, 0.0);
+            r.exact_launches_checked = c.checked;
+            r.exact_launches_wrong = c.wrong;
+            if (c.wrong > 0)
+                wrong(std::to_string(c.wrong) + " of " + std::to_string(c.checked) +
+                      " launches on the exact positive input are wrong (first: launch " + std::to_string(c.first_wrong) +
+                      (c.first_unwritten ? ", unwritten" : ", got " + number_text(c.first_wrong_value)) +
+                      ", expected " + number_text(expect) + " exactly)");
+        }
+    }
+    // The adversarial sizes, each on the random input (tolerance) and the exact input (exactly).
+    std::map<std::size_t, g::RunResult> at_size;  // the random input's verification launch per size
+    at_size[n] = run;
+    for (const std::size_t m : kOwnCheckSizes) {
+        for (const bool is_exact : {false, true}) {
+            g::Runner* on = is_exact ? exact : &runner;
+            if (!on)
+                continue;
+            const std::vector<float>& in = is_exact ? xe : x;
+            const Reference rr = reference(std::span<const float>{in.data(), m});
+            OwnCheck c;
+            c.n = m;
+            c.input = is_exact ? "exact" : "random";
+            c.reference = rr.sum;
+            c.tolerance = is_exact ? 0.0 : sum_tolerance(m, rr.abs_sum);
+            const g::RunResult v = on->run(spec, m, once);
+            if (!is_exact)
+                at_size[m] = v;
+            if (v.status != g::RunResult::Status::Ran) {
+                c.message = (v.status == g::RunResult::Status::Skipped ? "skipped: " : "failed: ") + v.message;
+            } else if (!v.output_written) {
+                c.message = "the output still holds the poison: the kernel did not write it";
+            } else {
+                c.result = v.value;
+                c.ok = is_exact ? exact_match(true, v.value, rr.sum)
+                                : classify(true, v.value, rr.sum, c.tolerance, false) == Status::Ok;
+                if (!c.ok)
+                    c.message = "got " + number_text(v.value) + ", expected " + number_text(rr.sum) +
+                                (is_exact ? " exactly" : " (tolerance " + number_text(c.tolerance) + ")");
+            }
+            if (!c.ok)
+                wrong("n=" + std::to_string(m) + ", " + c.input + " input: " + c.message);
+            report.checks.push_back(std::move(c));
+        }
+    }
+    // The engine against the GPU on the same (random) input, same block and grid.
+    bool any_atomic = false;
+    for (const auto& [m, v] : at_size) {
+        if (m > kOwnEngineMaxN)
+            continue;
+        EngineCheck e;
+        e.n = m;
+        const Reference rr = reference(std::span<const float>{x.data(), m});
+        e.tolerance = sum_tolerance(m, rr.abs_sum);
+        if (v.status == g::RunResult::Status::Ran && v.output_written)
+            e.gpu = v.value;
+        if (!own.engine) {
+            e.verdict = "not_run";
+            e.message = "this build has no SIMT engine";
+        } else {
+            const auto [block, grid] = own_launch(*own.kernel, m);
+            const EngineRun er = own.engine(std::span<const float>{x.data(), m}, block, grid);
+            if (!er.ran) {
+                e.verdict = er.fault ? "engine_fault" : "not_run";
+                e.message = er.message;
+                if (er.fault)
+                    wrong("n=" + std::to_string(m) + ": the engine stopped the kernel: " + er.message);
+            } else {
+                e.engine = er.value;
+                e.order = er.fixed_order ? "fixed" : "atomic";
+                any_atomic = any_atomic || !er.fixed_order;
+                if (!e.gpu) {
+                    e.verdict = "not_run";
+                    e.message = "no GPU value at this size";
+                } else if (same_bits(*e.engine, *e.gpu)) {
+                    e.verdict = "bitwise";
+                } else if (!er.fixed_order && std::fabs(*e.engine - *e.gpu) <= e.tolerance) {
+                    e.verdict = "within_tolerance";
+                } else {
+                    e.verdict = "differs";
+                    e.message = "engine " + number_text(*e.engine) + ", GPU " + number_text(*e.gpu) +
+                                (er.fixed_order ? " (a fixed order: the bits must be the same)"
+                                                : " (tolerance " + number_text(e.tolerance) + ")");
+                    wrong("n=" + std::to_string(m) + ": the engine and the GPU differ: " + e.message);
+                }
+            }
+        }
+        report.engine.push_back(std::move(e));
+    }
+    // The contract as the engine saw it: no atomics, a fixed order (the same bits every run).
+    const bool engine_ran = std::any_of(report.engine.begin(), report.engine.end(),
+                                        [](const EngineCheck& e) { return !e.order.empty(); });
+    r.determinism = engine_ran && !any_atomic ? "run_to_run" : "not_guaranteed";
+    return finish();
+}
+
 /// The baselines' medians per (n, block, coarse) as their results come (plan_runs puts the
 /// baselines first), for the speed-ups of the results after them.
 class Baselines {
@@ -691,7 +890,16 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     const auto t0 = std::chrono::steady_clock::now();
     const auto devices = g::list_devices();  // NoDevice -> the caller
     const g::DeviceInfo& dev = pick_device(devices, o.device);
-    const std::size_t capacity = *std::max_element(o.sizes.begin(), o.sizes.end());
+    const std::size_t largest_n = *std::max_element(o.sizes.begin(), o.sizes.end());
+    std::size_t capacity = largest_n;
+    if (o.own) {
+        // The own kernel's checks (kOwnCheckSizes) and an in-place launch's padding to 2 x block x grid.
+        for (const std::size_t m : kOwnCheckSizes)
+            capacity = std::max(capacity, m);
+        const g::OwnKernel& k = *o.own->kernel;
+        if (k.signature == g::OwnKernel::Signature::InPlace && k.block_size && k.grid)
+            capacity = std::max<std::size_t>(capacity, 2ull * k.block_size * k.grid);
+    }
     g::Needs needs;
     needs.dot = needs_dot(o.strategies);
     needs.partials = needs_partials(o.strategies);
@@ -742,8 +950,8 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     f.date = utc_now();
     f.command = o.command;
     f.device = device_record(dev);
-    f.params = params_record(o, capacity, timing, clocks_source, needs.cold ? cold_text(dev, o.mode) : std::string{});
-    f.ceilings = ceiling_at[capacity];
+    f.params = params_record(o, largest_n, timing, clocks_source, needs.cold ? cold_text(dev, o.mode) : std::string{});
+    f.ceilings = ceiling_at[largest_n];
     // Who else has a context on this GPU (NVML's process list), before the first cell and again
     // after the last: recorded with the results and said on stderr, since their kernels share
     // the GPU with the ones timed here.
@@ -764,12 +972,13 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     };
     if (f.gpu_processes)
         warn_others(*f.gpu_processes);
-    sink.line(start_line(f, points.size()));
+    const std::size_t total = points.size() + (o.own ? 1 : 0);
+    sink.line(start_line(f, total));
 
     Baselines baselines;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const RunPoint& pt = points[i];
-        sink.line(progress_line({i, points.size(), pt.strategy, pt.n, std::nullopt, std::nullopt}));
+        sink.line(progress_line({i, total, pt.strategy, pt.n, std::nullopt, std::nullopt}));
         Result r = run_point(runner, o, pt, x, y, timing, ctx);
         if (exact_runner && r.status == Status::Ok && !runs_on_host(pt.strategy))
             check_exact(*exact_runner, pt, xe, ye, timing, r);
@@ -787,6 +996,28 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
             }
         }
         baselines.add_speeds(r, pt, dev.peak_bandwidth_gbs, beside);
+        if (r.status == Status::Wrong || r.status == Status::Error)
+            ++report.failures;
+        if (sink.result)
+            sink.result(r);
+        sink.line(result_line(r));
+        f.results.push_back(std::move(r));
+    }
+    if (o.own) {
+        // The own kernel last, at the one N, beside the catalogue's results and the ceiling; its
+        // speed-ups against the baselines of the catalogue's point (block and coarse factor of the
+        // run's catalogue kernels).
+        const std::size_t n = o.sizes.front();
+        sink.line(progress_line({points.size(), total, "my_kernel", n, std::nullopt, std::nullopt}));
+        Result r = run_own_point(runner, exact_runner ? &*exact_runner : nullptr, o, n, x, xe, timing, ctx);
+        const RunPoint at{"my_kernel", false, n, o.block_sizes.front(), o.coarse_factors.front()};
+        Ceilings beside = ceiling_at[n];
+        if (o.ceiling_beside && r.status == Status::Ok && shapes_at[n].read >= 0) {
+            const double ms = summarize(runner.read_ceiling_shape(n, timing, false, shapes_at[n].read).samples_ms).median;
+            if (ms > 0)
+                beside.read_gbs = 4.0 * n / (ms * 1e-3) / 1e9;
+        }
+        baselines.add_speeds(r, at, dev.peak_bandwidth_gbs, beside);
         if (r.status == Status::Wrong || r.status == Status::Error)
             ++report.failures;
         if (sink.result)

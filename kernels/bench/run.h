@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,21 @@ struct RunSink {
     /// taken). Optional.
     std::function<void(const std::string& message)> warning;
 };
+
+/// What the SIMT engine made of the own kernel on one input (RunOptions::OwnRun::engine).
+struct EngineRun {
+    bool ran = false;          ///< a value came out (no fault, no refusal)
+    double value = 0;          ///< the kernel's *output (a float32, widened)
+    bool fixed_order = false;  ///< no atomics ran: the GPU adds in the same order
+    bool fault = false;        ///< the engine stopped the kernel (`message` names the fault and line)
+    std::string message;       ///< why there is no value ("" when ran)
+};
+
+/// The sizes `kernel bench` checks the own kernel at besides N (docs/your-own-kernel.md): one value,
+/// a warp less one, a warp and one more, and 2^20 + 3 (a tail that is not a whole float4 or block).
+inline constexpr std::size_t kOwnCheckSizes[] = {1, 31, 33, (std::size_t{1} << 20) + 3};
+/// The largest input the engine's comparison runs at (simt::kMaxEngineInput).
+inline constexpr std::size_t kOwnEngineMaxN = std::size_t{1} << 20;
 
 /// A single-GPU benchmark (`reducescope-cli bench`), already validated by the caller (plan.h
 /// parsers; ranges as docs/results-format.md).
@@ -72,6 +89,20 @@ struct RunOptions {
     std::string json_file;
     Tool tool;                  ///< recorded in the file
     std::string command;        ///< recorded in the file
+    /// `kernel bench`: the student's own kernel, run after the catalogue's points at sizes.front()
+    /// (one N): timed like them (the same Runner::run, the exact positive input, the validation
+    /// replay, the ceiling beside), checked at kOwnCheckSizes on the random and the exact input,
+    /// and held against the engine's result at each checked size up to kOwnEngineMaxN. Its result
+    /// is strategy "my_kernel", family "own", with `own_kernel` (results.h OwnKernelReport).
+    struct OwnRun {
+        std::shared_ptr<const cuda::OwnKernel> kernel;
+        std::string label;      ///< the source's file name
+        std::string signature;  ///< "input_output" | "in_place" | "two_pass_first"
+        std::string nvrtc;      ///< "NVRTC 13.0, sm_90"
+        /// The engine on `input` with this block and grid; unset: no engine in this build.
+        std::function<EngineRun(std::span<const float> input, unsigned int block, unsigned int grid)> engine;
+    };
+    std::optional<OwnRun> own;
 };
 
 /// What a run produced.

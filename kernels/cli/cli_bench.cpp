@@ -113,62 +113,6 @@ std::uint64_t parse_int_option(const std::string& flag, const std::string& text,
     return *v;
 }
 
-/// --json: a file that can be written, checked before anything runs and without creating it
-/// (an existing file is left as it is until the whole result set replaces it: the writer writes a
-/// temporary file in the same folder and renames it, results_file.h write_results_file). Refused
-/// up front (docs/reliability.md, "Files are replaced"): a directory, a FIFO, a device (/dev/full),
-/// a socket, a dangling symbolic link, a symbolic link loop, a file or folder that cannot be
-/// written.
-void check_json_path(const std::string& path)
-{
-    namespace fs = std::filesystem;
-    const std::string head = "--json must be a writable file path (got ";
-    if (path.empty())
-        throw BadInput{head + "'')"};
-    const auto refuse = [&](const std::string& why) { throw BadInput{head + model::echo(path) + ": " + why + ")"}; };
-    std::error_code ec;
-    const fs::file_status link = fs::symlink_status(path, ec);
-    fs::path target = path;
-    if (fs::is_symlink(link)) {
-        std::error_code ec2;
-        const fs::file_status to = fs::status(path, ec2);
-        if (ec2.value() == ELOOP)
-            refuse("a loop of symbolic links");
-        if (ec2 && ec2.value() != ENOENT)
-            refuse(ec2.message());
-        if (!fs::exists(to))
-            refuse("a symbolic link to nothing (dangling)");
-        target = fs::canonical(path, ec2);
-        if (ec2)
-            refuse(ec2.message());
-    } else if (ec && ec.value() != ENOENT) {
-        refuse(ec.value() == ELOOP ? std::string{"a loop of symbolic links"} : ec.message());
-    }
-    const fs::file_status st = fs::status(target, ec);
-    if (fs::exists(st)) {
-        if (fs::is_directory(st))
-            refuse("a directory");
-        if (fs::is_fifo(st))
-            refuse("a FIFO; results are written to a regular file");
-        if (fs::is_character_file(st) || fs::is_block_file(st))
-            refuse("a device; results are written to a regular file");
-        if (fs::is_socket(st))
-            refuse("a socket; results are written to a regular file");
-        if (!fs::is_regular_file(st))
-            refuse("not a regular file");
-        if (::access(target.c_str(), W_OK) != 0)
-            refuse(std::strerror(errno));
-    }
-    // The file is replaced by a rename from its folder: the folder must be writable too.
-    fs::path dir = target.parent_path();
-    if (dir.empty())
-        dir = ".";
-    if (!fs::is_directory(dir, ec))
-        refuse("no such directory");
-    if (::access(dir.c_str(), W_OK | X_OK) != 0)
-        refuse(std::string{"its folder: "} + std::strerror(errno));
-}
-
 /// Throws BadInput when `values` lists a value twice ("--block-size lists 64 twice").
 template <class T>
 void refuse_duplicates(const std::string& flag, const std::vector<T>& values)
@@ -396,6 +340,64 @@ std::string join_args(int argc, char** argv)
 }
 
 } // namespace
+
+/// --json: a file that can be written, checked before anything runs and without creating it
+/// (an existing file is left as it is until the whole result set replaces it: the writer writes a
+/// temporary file in the same folder and renames it, results_file.h write_results_file). Refused
+/// up front (docs/reliability.md, "Files are replaced"): a directory, a FIFO, a device (/dev/full),
+/// a socket, a dangling symbolic link, a symbolic link loop, a file or folder that cannot be
+/// written.
+void check_json_path(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    const std::string head = "--json must be a writable file path (got ";
+    if (path.empty())
+        throw BadInput{head + "'')"};
+    const auto refuse = [&](const std::string& why) { throw BadInput{head + model::echo(path) + ": " + why + ")"}; };
+    std::error_code ec;
+    const fs::file_status link = fs::symlink_status(path, ec);
+    fs::path target = path;
+    if (fs::is_symlink(link)) {
+        std::error_code ec2;
+        const fs::file_status to = fs::status(path, ec2);
+        if (ec2.value() == ELOOP)
+            refuse("a loop of symbolic links");
+        if (ec2 && ec2.value() != ENOENT)
+            refuse(ec2.message());
+        if (!fs::exists(to))
+            refuse("a symbolic link to nothing (dangling)");
+        target = fs::canonical(path, ec2);
+        if (ec2)
+            refuse(ec2.message());
+    } else if (ec && ec.value() != ENOENT) {
+        refuse(ec.value() == ELOOP ? std::string{"a loop of symbolic links"} : ec.message());
+    }
+    const fs::file_status st = fs::status(target, ec);
+    if (fs::exists(st)) {
+        if (fs::is_directory(st))
+            refuse("a directory");
+        if (fs::is_fifo(st))
+            refuse("a FIFO; results are written to a regular file");
+        if (fs::is_character_file(st) || fs::is_block_file(st))
+            refuse("a device; results are written to a regular file");
+        if (fs::is_socket(st))
+            refuse("a socket; results are written to a regular file");
+        if (!fs::is_regular_file(st))
+            refuse("not a regular file");
+        if (::access(target.c_str(), W_OK) != 0)
+            refuse(std::strerror(errno));
+    }
+    // The file is replaced by a rename from its folder: the folder must be writable too.
+    fs::path dir = target.parent_path();
+    if (dir.empty())
+        dir = ".";
+    if (!fs::is_directory(dir, ec))
+        refuse("no such directory");
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        refuse(std::string{"its folder: "} + std::strerror(errno));
+}
+
+std::vector<std::string> parse_strategy_ids(const std::string& text) { return parse_ids(text); }
 
 bench::Tool cli_tool()
 {

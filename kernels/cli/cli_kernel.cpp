@@ -3,6 +3,7 @@
 // engine (kernels/simt). The contract (signatures, launch, exit codes, JSON) is
 // docs/your-own-kernel.md; the editor of the app runs `kernel trace --json` as a child.
 #include "cli/commands.h"
+#include "cli/kernel_source.h"
 #include "cli/output.h"
 #include "cli/trace_table.h"
 #include "model/kernel_sources.h"
@@ -53,104 +54,6 @@ struct KernelOptions {
 
 bool given(const CLI::Option* o) { return o && o->count() > 0; }
 
-#if REDUCESCOPE_HAVE_ENGINE
-/// `s` without the blanks (spaces, tabs, line ends) at either end.
-std::string trimmed(const std::string& s)
-{
-    const std::size_t a = s.find_first_not_of(" \t\r\n");
-    return a == std::string::npos ? std::string() : s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
-}
-
-/// A catalogue file (kernels/cuda/*.cu, as the editor's New kernel from strategy copies it) made
-/// runnable by the engine, every line where it was: every template kernel whose template
-/// parameters all have defaults (`template <class Probe = NoProbe>`) is explicitly instantiated
-/// with them on the closing namespace's line (docs/your-own-kernel.md: a template kernel runs once
-/// instantiated). What the engine cannot read, the file keeps out itself: its `launch.cuh`
-/// include, the host launchers and the kernels that need the toolkit stand behind
-/// `#ifndef REDUCESCOPE_SIMT`, which the engine's prelude defines (docs/architecture.md, the SIMT
-/// engine); `#include "reduce_common.cuh"` finds the embedded header (catalogue_headers()). A
-/// source that does not include reduce_common.cuh is returned unchanged.
-std::string catalogue_runnable(const std::string& text)
-{
-    std::vector<std::string> lines;
-    {
-        std::istringstream in(text);
-        for (std::string l; std::getline(in, l);)
-            lines.push_back(l);
-    }
-    static const std::regex include_common(R"(^\s*#\s*include\s*"reduce_common\.cuh"\s*$)");
-    if (std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return std::regex_match(l, include_common); }))
-        return text;
-    std::size_t close = lines.size();
-    for (std::size_t k = lines.size(); k-- > 0;)
-        if (lines[k].rfind("} // namespace", 0) == 0) {
-            close = k;
-            break;
-        }
-    // The text the engine compiles: what stands inside `#ifndef REDUCESCOPE_SIMT` (the toolkit-only
-    // kernels and the host side) is left out, so that no instantiation names a kernel the guard
-    // removed (reduce_warp.cu's grid_sync_reduce_sum).
-    std::string body;
-    {
-        static const std::regex guard(R"(^\s*#\s*ifndef\s+REDUCESCOPE_SIMT\b.*)");
-        static const std::regex open_if(R"(^\s*#\s*if.*)");
-        static const std::regex else_(R"(^\s*#\s*(else|elif)\b.*)");
-        static const std::regex endif(R"(^\s*#\s*endif\b.*)");
-        int depth = 0;  // > 0: inside a guard, at this nesting of #if
-        bool hidden = false;
-        for (const std::string& l : lines) {
-            if (depth == 0 && std::regex_match(l, guard)) {
-                depth = 1;
-                hidden = true;
-            } else if (depth > 0 && std::regex_match(l, open_if)) {
-                ++depth;
-            } else if (depth == 1 && std::regex_match(l, else_)) {
-                hidden = false;
-            } else if (depth > 0 && std::regex_match(l, endif)) {
-                if (--depth == 0)
-                    hidden = false;
-            } else if (!hidden) {
-                body += l;
-            }
-            body += "\n";
-        }
-    }
-    // The template kernels with every template parameter defaulted, and their parameter lists.
-    static const std::regex kernel(
-        R"(template\s*<([^<>]*)>\s*__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+(\w+)\s*\(([^)]*)\))");
-    std::string instances;
-    for (auto it = std::sregex_iterator(body.begin(), body.end(), kernel); it != std::sregex_iterator(); ++it) {
-        const std::string params = (*it)[1];
-        const std::size_t count = 1 + static_cast<std::size_t>(std::count(params.begin(), params.end(), ','));
-        if (static_cast<std::size_t>(std::count(params.begin(), params.end(), '=')) != count)
-            continue;
-        std::string args;
-        std::istringstream in((*it)[3].str());
-        for (std::string a; std::getline(in, a, ',');)
-            if (const std::string t = trimmed(a.substr(0, a.find('='))); !t.empty())
-                args += (args.empty() ? "" : ", ") + t;
-        // Each template parameter's name in the parameter types becomes its default.
-        std::istringstream tp(params);
-        for (std::string p; std::getline(tp, p, ',');) {
-            const std::string name_part = p.substr(0, p.find('='));
-            static const std::regex last_word(R"((\w+)\s*$)");
-            std::smatch w;
-            const std::string deflt = trimmed(p.substr(p.find('=') + 1));
-            if (!deflt.empty() && std::regex_search(name_part, w, last_word))
-                args = std::regex_replace(args, std::regex("\\b" + w[1].str() + "\\b"), deflt);
-        }
-        instances += "template __global__ void " + (*it)[2].str() + "<>(" + args + "); ";
-    }
-    if (close < lines.size())
-        lines[close] = instances + lines[close];
-    else
-        lines.push_back(instances);
-    std::string out;
-    for (const std::string& l : lines)
-        out += l + "\n";
-    return out;
-}
-#endif
 
 #if REDUCESCOPE_HAVE_ENGINE
 /// The headers a catalogue file includes, handed to the engine in memory: reduce_common.cuh as
@@ -160,64 +63,6 @@ std::vector<simt::Header> catalogue_headers()
     return {simt::Header{"reduce_common.cuh", std::string(model::kernel_source("reduce_common.cuh"))}};
 }
 #endif
-
-std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : path; }
-
-/// The most bytes of source read: the engine refuses more than 1000000 (simt::compile), so one
-/// byte past that is enough for its message, and /dev/zero or a 10 GB file is not read to the end.
-constexpr std::size_t kMostSourceBytes = 1'000'001;
-
-/// The source text: a regular file, or stdin for "-" (at most kMostSourceBytes of either).
-/// A directory, FIFO, device or unreadable file: BadInput naming the file and why.
-std::string read_source(const std::string& path)
-{
-    int fd = 0;
-    if (path != "-") {
-        fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        if (fd < 0)
-            throw BadInput{"source: cannot read " + model::echo(path) + ": " + std::strerror(errno)};
-        struct stat st {};
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            ::close(fd);
-            throw BadInput{"source: " + model::echo(path) + " is not a regular file (a directory, FIFO or device)"};
-        }
-        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    }
-    std::string text;
-    char buf[65536];
-    while (text.size() < kMostSourceBytes) {
-        const ssize_t got = ::read(fd, buf, std::min(sizeof buf, kMostSourceBytes - text.size()));
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            const int e = errno;
-            if (fd != 0)
-                ::close(fd);
-            throw BadInput{"source: cannot read " + model::echo(display_name(path)) + ": " + std::strerror(e)};
-        }
-        if (got == 0)
-            break;
-        text.append(buf, static_cast<std::size_t>(got));
-    }
-    if (fd != 0)
-        ::close(fd);
-    return text;
-}
-
-int number(const std::string& text, const std::string& field, int lo, int hi)
-{
-    std::size_t used = 0;
-    long long v = -1;
-    try {
-        v = std::stoll(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || v < lo || v > hi)
-        throw BadInput{field + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " +
-                       model::echo(text) + ")"};
-    return static_cast<int>(v);
-}
 
 /// Prints `text` to --output (atomically) or stdout.
 void emit(const KernelOptions& o, const std::string& text)
@@ -390,10 +235,12 @@ void add_trace(CLI::App& kernel, int& exit_code)
 
 void register_kernel_commands(CLI::App& app, int& exit_code)
 {
-    CLI::App* kernel = app.add_subcommand("kernel", "Your own kernel: compile it (check) or step it on the CPU (trace)");
+    CLI::App* kernel = app.add_subcommand(
+        "kernel", "Your own kernel: compile it (check), step it on the CPU (trace) or time it on the GPU (bench)");
     kernel->require_subcommand(1);
     add_check(*kernel, exit_code);
     add_trace(*kernel, exit_code);
+    add_kernel_bench(*kernel, exit_code);
 }
 
 } // namespace reducescope::cli

@@ -57,7 +57,11 @@ struct FileOption {
 
 std::vector<FileOption>& file_options()
 {
-    static std::vector<FileOption> table{{"bench", "--json", FileKind::Output}};
+    // "kernel bench": a nested subcommand is named by both words. Its source travels inside the
+    // request (never a path on the host); the host writes it into the run's private folder.
+    static std::vector<FileOption> table{{"bench", "--json", FileKind::Output},
+                                         {"kernel bench", "--source", FileKind::Input},
+                                         {"kernel bench", "--json", FileKind::Output}};
     return table;
 }
 
@@ -474,10 +478,27 @@ std::optional<int> run_if_remote(CLI::App& app, int argc, const char* const* arg
         sub_at = i;
         break;
     }
+    // A family (`kernel`): the word after it names the subcommand (`kernel bench`).
+    std::vector<std::string> args;
+    if (sub && !sub->get_subcommands(std::function<bool(CLI::App*)>{}).empty()) {
+        CLI::App* nested = nullptr;
+        for (int i = sub_at + 1; i < argc && !nested; ++i) {
+            if (argv[i][0] == '-')
+                continue;
+            for (CLI::App* s : sub->get_subcommands(std::function<bool(CLI::App*)>{}))
+                if (s->get_name() == argv[i])
+                    nested = s;
+            if (!nested)
+                return std::nullopt;
+            args.push_back(argv[sub_at]);
+            sub_at = i;
+        }
+        sub = nested;
+    }
     if (!sub || !sub->get_option_no_throw("--gpu-host"))
         return std::nullopt;
     std::optional<std::string> host, cli, srun;
-    std::vector<std::string> args{argv[sub_at]};
+    args.push_back(argv[sub_at]);
     for (int i = sub_at + 1; i < argc; ++i) {
         const std::string a = argv[i];
         bool taken = false;
@@ -562,9 +583,13 @@ int run_remote(const Options& o, std::vector<std::string> args)
                 {"stdin", nullptr}};
     json inputs = json::array(), outputs = json::array();
     std::vector<std::string> output_paths;
-    for (std::size_t i = 1; i < args.size(); ++i) {
+    // The subcommand as file_options() names it: "bench", or a family's "kernel bench".
+    const std::size_t first_option = args.size() > 1 && args[0] == "kernel" ? 2 : 1;
+    const std::string subcommand = first_option == 2 ? args[0] + " " + args[1] : args[0];
+    std::optional<std::string> source_path;  // kernel bench --source, for the row's label
+    for (std::size_t i = first_option; i < args.size(); ++i) {
         for (const FileOption& f : file_options()) {
-            if (f.subcommand != args[0])
+            if (f.subcommand != subcommand)
                 continue;
             std::size_t value_at = 0;
             if (args[i] == f.option && i + 1 < args.size()) {
@@ -583,7 +608,11 @@ int run_remote(const Options& o, std::vector<std::string> args)
             } else if (path == "-") {
                 std::string all(std::istreambuf_iterator<char>(std::cin), {});
                 inputs.push_back({{"arg", value_at}, {"text", all}});
+                if (f.option == "--source")
+                    source_path = path;
             } else {
+                if (f.option == "--source")
+                    source_path = path;
                 bool ok = false;
                 std::string text = read_whole_file(path, ok);
                 if (!ok)
@@ -593,6 +622,15 @@ int run_remote(const Options& o, std::vector<std::string> args)
             i = value_at;
             break;
         }
+    }
+    // kernel bench: the host sees the source as a file of its private folder; the row keeps the
+    // name of the file here (its --label), unless one was given.
+    if (source_path && std::find(args.begin(), args.end(), "--label") == args.end() &&
+        std::none_of(args.begin(), args.end(), [](const std::string& a) { return a.rfind("--label=", 0) == 0; })) {
+        const std::size_t slash = source_path->find_last_of('/');
+        args.push_back("--label");
+        args.push_back(*source_path == "-" ? std::string{"<stdin>"}
+                                           : slash == std::string::npos ? *source_path : source_path->substr(slash + 1));
     }
     req["args"] = args;
     req["inputs"] = inputs;

@@ -200,6 +200,7 @@ int run_command_line(int argc, const char* const* argv)
     app.set_version_flag("--version", std::string("reducescope-cli ") + REDUCESCOPE_VERSION, "Show the version and exit");
     app.footer("Exit codes: 0 done, 1 a result wrong or a run failed, 2 bad input, 74 the output (stdout or an "
                "output file) could not be written, 69 the --gpu-host could not be reached or runs another version, "
+               "72 NVRTC (for kernel bench) cannot be loaded, "
                "77 no GPU or no CUDA kernels.");
     int exit_code = kOk;
     register_model_commands(app, exit_code);

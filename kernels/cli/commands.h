@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace reducescope::cli {
 
@@ -25,6 +26,9 @@ void register_model_commands(CLI::App& app, int& exit_code);
 void register_bench_commands(CLI::App& app, int& exit_code);
 /// `kernel check`, `kernel trace` (kernels/cli/cli_kernel.cpp): own kernels through the SIMT engine.
 void register_kernel_commands(CLI::App& app, int& exit_code);
+/// `kernel bench` (kernels/cli/cli_kernel_bench.cpp): an own kernel compiled with NVRTC, checked and
+/// timed on the GPU beside the catalogue; registered on `kernel` by register_kernel_commands.
+void add_kernel_bench(CLI::App& kernel, int& exit_code);
 /// `compare A.json B.json` (kernels/cli/cli_compare.cpp); registered by register_bench_commands.
 void register_compare_command(CLI::App& app, int& exit_code);
 
@@ -34,6 +38,14 @@ void register_compare_command(CLI::App& app, int& exit_code);
 /// as any decimal is, to 0 or a subnormal; one too large ("1e400") is +-infinity, which no range
 /// holds. nullopt when `text` is not such a number.
 std::optional<double> parse_real(const std::string& text);
+
+/// `--json FILE` of bench and kernel bench: a file that can be written, checked before anything
+/// runs and without creating it. BadInput "--json must be a writable file path (got ...: why)".
+void check_json_path(const std::string& path);
+
+/// `--strategies`: "all" or a comma list of catalogue ids, in catalogue order. BadInput naming
+/// the bad id and the allowed ones.
+std::vector<std::string> parse_strategy_ids(const std::string& text);
 
 /// The whole command line of reducescope-cli (kernels/cli/cli_run.cpp): parses argv (argv[0] is
 /// the program), runs the subcommand, prints errors as one line on stderr and returns the exit

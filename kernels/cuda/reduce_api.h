@@ -145,12 +145,42 @@ struct Timing {
 /// Launches the validation replay checks in per-launch mode (Timing::check_every_launch).
 inline constexpr int kPerLaunchChecked = 16;
 
+/// A student's own kernel (`reducescope-cli kernel bench`, docs/your-own-kernel.md), compiled by
+/// NVRTC for this device, launched under the engine's contract: `input_output` (input, output, n)
+/// with *output zeroed before each launch; `in_place` (input, output) on a copy of the input padded
+/// with zeros to 2 × block × grid floats (restored before each launch, untimed like the catalogue's
+/// in-place kernels); `two_pass` (input, partials, n) with the grid's partials zeroed, then the
+/// second kernel <<<1, 1024>>> on (partials, output, grid). Every launch gets 4 × block bytes of
+/// dynamic shared memory (a float per thread, the engine's `extern __shared__`); a trailing
+/// parameter of another type (the catalogue's Probe) is passed zeroed. The zeroing of the output
+/// (and of the partials) is timed, as the catalogue's resets are. No CUDA types: the image is
+/// bytes and the kernels are named by their symbols.
+struct OwnKernel {
+    enum class Signature { InputOutput, InPlace, TwoPass };
+    std::string image;           ///< NVRTC's CUBIN (or PTX) for this device (cudaLibraryLoadData)
+    std::string symbol;          ///< the (first) kernel's lowered (mangled) name
+    std::string second_symbol;   ///< TwoPass: the second kernel's
+    std::string name;            ///< the kernel as written ("tree<256>"), the result's `kernel`
+    Signature signature = Signature::InputOutput;
+    unsigned int block_size = 0; ///< 1..1024, a power of two; 0: per n, own_block_size(n)
+    unsigned int grid = 0;       ///< 1..65535; 0: per n, own_grid(n, block)
+};
+
+/// The engine's default block for n values (docs/your-own-kernel.md, "Launch"): n / 2 rounded up
+/// to a power of two, at least 1, at most 1024.
+unsigned int own_block_size(std::size_t n);
+/// The engine's default grid: ceil(n / (2 × block)), at least 1, at most 65535.
+unsigned int own_grid(std::size_t n, unsigned int block);
+
 /// Which kernel: a catalogue id with a GPU kernel (not "cpu"); `max` picks CUB's Max for "cub".
+/// With `own` set the strategy is the own kernel's id ("my_kernel") and block_size, coarse_factor
+/// and max are not used (the launch is own->block_size and own->grid).
 struct KernelSpec {
     std::string strategy;
     bool max = false;
     unsigned int block_size = 256;   ///< power of two, 1..1024 (warp kernels: 32..1024)
     unsigned int coarse_factor = 4;  ///< power of two, 1..64
+    std::shared_ptr<const OwnKernel> own = nullptr;
 };
 
 /// What the runner must allocate besides the input and one working copy of it (the in-place
@@ -168,6 +198,7 @@ struct RunResult {
     std::string message;             ///< Skipped: why; Failed: "<call>: <error string>"
     std::string kernel;              ///< the __global__ function, e.g. "coarsened_reduce_sum"
     unsigned int grid = 0;           ///< blocks of the (first) kernel
+    unsigned int block = 0;          ///< threads per block of the (first) kernel
     double value = 0;                ///< result of the verification run (output poisoned before)
     bool output_written = false;     ///< the verification run overwrote the poison
     std::vector<double> samples_ms;  ///< per-launch: one per rep; loop/graph: one per batch (mean)

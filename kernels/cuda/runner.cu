@@ -162,6 +162,8 @@ struct KernelPlan {
     bool self_reset = false;   // needs the two epoch counters, zeroed before its first launch
     bool zero_ahead = false;   // numbers its launches; its result is in out[e % kZeroAheadSlots]
     std::string skip;          // non-empty: why this kernel cannot run here
+    const OwnKernel* own = nullptr;  // an own kernel (KernelSpec::own): launched by launch_own()
+    unsigned int block = 0;          // threads per block (own kernels: resolved for n)
 };
 
 bool is_pow2(unsigned int v) { return v && !(v & (v - 1)); }
@@ -188,6 +190,21 @@ bool is_in_place(const std::string& s)
 {
     const model::StrategyInfo* info = model::find_strategy(s);
     return info && info->in_place;
+}
+
+unsigned int own_block_size(std::size_t n)
+{
+    unsigned int b = 1;
+    const std::size_t half = (n + 1) / 2;
+    while (b < half && b < 1024)
+        b *= 2;
+    return b;
+}
+
+unsigned int own_grid(std::size_t n, unsigned int block)
+{
+    const std::size_t per = 2 * static_cast<std::size_t>(std::max(1u, block));
+    return static_cast<unsigned int>(std::clamp<std::size_t>((n + per - 1) / per, 1, 65535));
 }
 
 std::vector<std::string> kernel_ids()
@@ -336,6 +353,14 @@ struct Runner::Impl {
     cudaStream_t stream = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
     bool capturing = false;
+    // The own kernel (KernelSpec::own): its library, loaded once per image, its kernels and their
+    // parameter sizes (cudaFuncGetParamInfo), and the two-pass partials.
+    cudaLibrary_t own_lib = nullptr;
+    std::string own_loaded;  // the image own_lib holds
+    cudaKernel_t own_first = nullptr, own_second = nullptr;
+    std::vector<std::size_t> own_first_params, own_second_params;
+    float* own_partials = nullptr;
+    std::size_t own_partials_count = 0;
     // How accumulating outputs are reset inside the timed work, from REDUCESCOPE_RESET:
     // "kernel" (default): a one-thread kernel; "memset": cudaMemsetAsync (inside a CUDA graph a
     // memset node costs about 1 us more than a kernel node on an H200); "none": a diagnostic that
@@ -357,6 +382,10 @@ struct Runner::Impl {
                 cudaFree(p);
         if (checks)
             cudaFree(checks);
+        if (own_partials)
+            cudaFree(own_partials);
+        if (own_lib)
+            cudaLibraryUnload(own_lib);
         if (cccl_temp)
             cudaFree(cccl_temp);
         if (host_flags)
@@ -383,6 +412,9 @@ struct Runner::Impl {
     KernelPlan plan(const KernelSpec& s, std::size_t n) const
     {
         KernelPlan p;
+        if (s.own)
+            return own_plan(*s.own, n);
+        p.block = s.block_size;
         const unsigned int B = s.block_size, C = s.coarse_factor;
         const std::string& id = s.strategy;
         const model::StrategyInfo* info = model::find_strategy(id);
@@ -446,6 +478,113 @@ struct Runner::Impl {
         if (info->needs_partials && !needs.partials)
             p.skip = "internal: no partials buffer";
         return p;
+    }
+
+    /// The plan of an own kernel at n: the engine's launch (block and grid resolved for n), an
+    /// output reset before every launch (the contract: *output is 0 before the launch).
+    KernelPlan own_plan(const OwnKernel& k, std::size_t n) const
+    {
+        KernelPlan p;
+        p.own = &k;
+        p.kernel = k.name.empty() ? k.symbol : k.name;
+        if (k.signature == OwnKernel::Signature::TwoPass)
+            p.kernel += " + second kernel <<<1, 1024>>>";
+        p.block = k.block_size ? k.block_size : own_block_size(n);
+        p.grid = k.grid ? k.grid : own_grid(n, p.block);
+        p.accumulates = true;
+        p.in_place = k.signature == OwnKernel::Signature::InPlace;
+        if (!is_pow2(p.block) || p.block > 1024)
+            p.skip = "block size must be a power of two in 1..1024";
+        if (p.grid < 1 || p.grid > 65535)
+            p.skip = "grid must be in 1..65535";
+        if (p.in_place && 2ull * p.block * p.grid > capacity + kPad)
+            p.skip = "the in-place launch needs 2 x block x grid = " + std::to_string(2ull * p.block * p.grid) +
+                     " floats; this run holds " + std::to_string(capacity + kPad);
+        return p;
+    }
+
+    /// Loads the own kernel's image (once per image) and finds its kernels and their parameters.
+    void ensure_own(const OwnKernel& k)
+    {
+        if (own_lib && own_loaded == k.image)
+            return;
+        if (own_lib) {
+            cudaLibraryUnload(own_lib);
+            own_lib = nullptr;
+            own_loaded.clear();
+        }
+        check(cudaLibraryLoadData(&own_lib, k.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
+              "cudaLibraryLoadData (the kernel compiled by NVRTC)");
+        own_loaded = k.image;
+        auto find = [&](const std::string& symbol, cudaKernel_t& out, std::vector<std::size_t>& sizes) {
+            const cudaError_t e = cudaLibraryGetKernel(&out, own_lib, symbol.c_str());
+            if (e != cudaSuccess)
+                throw CudaError{"cudaLibraryGetKernel(" + symbol + "): " + cudaGetErrorString(e) +
+                                " (the engine's name of the kernel is not in NVRTC's output)"};
+            sizes.clear();
+            for (std::size_t i = 0; i < 64; ++i) {
+                std::size_t offset = 0, size = 0;
+                if (cudaFuncGetParamInfo(reinterpret_cast<const void*>(out), i, &offset, &size) != cudaSuccess)
+                    break;
+                sizes.push_back(size);
+            }
+            cudaGetLastError();  // the query past the last parameter
+            if (sizes.size() < 2 || sizes[0] != sizeof(void*) || sizes[1] != sizeof(void*))
+                throw CudaError{symbol + ": expected two pointer parameters first (" + std::to_string(sizes.size()) +
+                                " parameters found)"};
+        };
+        find(k.symbol, own_first, own_first_params);
+        if (k.signature == OwnKernel::Signature::TwoPass)
+            find(k.second_symbol, own_second, own_second_params);
+    }
+
+    /// Launches `kernel` with parameters (a, b, count) as its sizes say (count as a 4- or 8-byte
+    /// integer; any later parameter zeroed).
+    cudaError_t launch_own_kernel(cudaKernel_t kernel, const std::vector<std::size_t>& sizes, const void* a, void* b,
+                                  std::size_t count, bool with_count, unsigned int grid, unsigned int block)
+    {
+        std::vector<std::vector<unsigned char>> storage;
+        std::vector<void*> args;
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            storage.emplace_back(std::max<std::size_t>(sizes[i], 8), 0);
+            unsigned char* slot = storage.back().data();
+            if (i == 0)
+                std::memcpy(slot, &a, sizeof a);
+            else if (i == 1)
+                std::memcpy(slot, &b, sizeof b);
+            else if (i == 2 && with_count) {
+                const std::uint64_t v = count;
+                std::memcpy(slot, &v, std::min<std::size_t>(sizes[i], sizeof v));  // little-endian: 4 or 8 bytes
+            }
+        }
+        for (auto& st : storage)
+            args.push_back(st.data());
+        return cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid), dim3(block), args.data(),
+                                4 * static_cast<std::size_t>(block), stream);
+    }
+
+    /// One launch of the own kernel (after work_of's reset of the output): the partials zeroed and
+    /// the second kernel for a two-pass pair.
+    cudaError_t launch_own(const KernelPlan& p, std::size_t n, const ColdPlan& c, long rep)
+    {
+        const OwnKernel& k = *p.own;
+        const unsigned int count = static_cast<unsigned int>(n);
+        switch (k.signature) {
+        case OwnKernel::Signature::InPlace:
+            return launch_own_kernel(own_first, own_first_params, work, out, 0, false, p.grid, p.block);
+        case OwnKernel::Signature::InputOutput:
+            return launch_own_kernel(own_first, own_first_params, input_x(c, rep), out, count, true, p.grid, p.block);
+        case OwnKernel::Signature::TwoPass: {
+            if (const cudaError_t e = cudaMemsetAsync(own_partials, 0, p.grid * sizeof(float), stream); e != cudaSuccess)
+                return e;
+            if (const cudaError_t e = launch_own_kernel(own_first, own_first_params, input_x(c, rep), own_partials,
+                                                        count, true, p.grid, p.block);
+                e != cudaSuccess)
+                return e;
+            return launch_own_kernel(own_second, own_second_params, own_partials, out, p.grid, true, 1, 1024);
+        }
+        }
+        return cudaErrorInvalidValue;
     }
 
     Launch launch_for(const KernelSpec& s, const KernelPlan& p, std::size_t n) const
@@ -570,8 +709,13 @@ struct Runner::Impl {
     {
         if (p.in_place) {
             RS_CHECK(cudaMemcpyAsync(work, x, n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
-            // Zeros (the identity) up to the end of the last segment: < 2 * 1024 elements.
-            RS_CHECK(cudaMemsetAsync(work + n, 0, kPad * sizeof(float), stream));
+            // Zeros (the identity) up to the end of the last segment: < 2 * 1024 elements (an own
+            // kernel: up to 2 x block x grid, own_plan checked that it fits).
+            std::size_t pad = kPad;
+            if (p.own)
+                pad = std::min(std::max<std::size_t>(kPad, 2ull * p.block * p.grid > n ? 2ull * p.block * p.grid - n : 0),
+                               capacity + kPad - n);
+            RS_CHECK(cudaMemsetAsync(work + n, 0, pad * sizeof(float), stream));
         }
         if (c.method == ColdPlan::Method::FlushRead)
             flush_read();
@@ -600,14 +744,19 @@ struct Runner::Impl {
         l.y = input_y(c, rep);
         if (p.zero_ahead)
             l.launch = ring_next++;
-        const cudaError_t e = p.launcher ? p.launcher->launch(l, NoProbe{}) : cudaErrorInvalidValue;
+        const cudaError_t e = p.own ? launch_own(p, n, c, rep)
+                            : p.launcher ? p.launcher->launch(l, NoProbe{})
+                                         : cudaErrorInvalidValue;
+        if (e == cudaErrorLaunchOutOfResources && p.own)
+            throw TooFewRegisters{"block size " + std::to_string(p.block) + " needs more registers than a multiprocessor "
+                                  "has for " + p.kernel + " (" + cudaGetErrorString(e) + "); use a smaller block size"};
         if (e == cudaErrorLaunchOutOfResources)
             throw TooFewRegisters{"block size " + std::to_string(s.block_size) + " with coarse factor " +
                                   std::to_string(s.coarse_factor) + " needs more registers than a multiprocessor has for " +
                                   p.kernel + " (" + cudaGetErrorString(e) + "); use a smaller block size or coarse factor"};
         if (e != cudaSuccess)
             throw CudaError{error_text((p.kernel + "<<<" + std::to_string(p.grid) + ", " +
-                                        std::to_string(s.block_size) + ">>>").c_str(), e)};
+                                        std::to_string(p.block) + ">>>").c_str(), e)};
     }
 
     float elapsed()
@@ -1051,6 +1200,7 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
     const KernelPlan p = m->plan(spec, n);
     r.kernel = p.kernel;
     r.grid = p.grid;
+    r.block = p.block;
     r.in_place = p.in_place;
     if (n == 0 || n > m->capacity) {
         r.status = RunResult::Status::Skipped;
@@ -1088,6 +1238,17 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
     try {
         if (spec.strategy == "cub" || reducescope::cuda::is_cccl_mode(spec.strategy))
             m->ensure_cub_temp(spec, n);
+        if (p.own) {
+            m->ensure_own(*p.own);
+            if (p.own->signature == OwnKernel::Signature::TwoPass && m->own_partials_count < p.grid) {
+                if (m->own_partials)
+                    RS_CHECK(cudaFree(m->own_partials));
+                m->own_partials = nullptr;
+                m->own_partials_count = 0;
+                m->own_partials = m->alloc_floats(p.grid, "own kernel's partials");
+                m->own_partials_count = p.grid;
+            }
+        }
         // Verification run: poison the output (and partials), run once, read back.
         poison_output();
         if (m->partials)

@@ -120,6 +120,17 @@
         <source>sweep values: expected a list of powers of two in %1 .. %2, got &quot;%3&quot;</source>
         <translation>遍历取值：应为 %1 .. %2 中 2 的幂组成的列表，实际为“%3”</translation>
     </message>
+    <message>
+        <source>my kernel: runs at one N; set the sweep to none</source>
+        <translation>我的核函数：只在一个 N 上运行；请把遍历设为无</translation>
+    </message>
+</context>
+<context>
+    <name>BenchResult</name>
+    <message>
+        <source>my kernel (%1)</source>
+        <translation>我的核函数（%1）</translation>
+    </message>
 </context>
 <context>
     <name>BenchResults</name>
@@ -2580,6 +2591,14 @@
         <source>This build has no CUDA kernels: pressing Run says why nothing can run here</source>
         <translation>此构建不含 CUDA 核函数：按“运行”会说明这里为什么无法运行</translation>
     </message>
+    <message>
+        <source>My kernel…</source>
+        <translation>我的核函数…</translation>
+    </message>
+    <message>
+        <source>Choose your own .cu file and time it on the GPU beside the chosen strategies, CUB and the read ceiling (reducescope-cli kernel bench)</source>
+        <translation>选择你自己的 .cu 文件，在 GPU 上与所选策略、CUB 和实测读取上限一起计时</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::BenchRunner</name>
@@ -3223,6 +3242,14 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>To run them on a GPU server over ssh, choose File ▸ GPU host… (or the GPU host button on the device line).</source>
         <translation>要通过 ssh 在 GPU 服务器上运行，请选择“文件 ▸ GPU 主机…”（或设备信息行上的 GPU 主机按钮）。</translation>
+    </message>
+    <message>
+        <source>Time your own kernel</source>
+        <translation>为你自己的核函数计时</translation>
+    </message>
+    <message>
+        <source>CUDA sources (*.cu *.cuh);;All files (*)</source>
+        <translation>CUDA 源文件 (*.cu *.cuh);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -4659,6 +4686,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1 (this file has median, min and max only: results format 1)</source>
         <translation>%1（此文件只有中位数、最小值和最大值：结果格式 1）</translation>
+    </message>
+    <message>
+        <source>your own kernel</source>
+        <translation>你自己的核函数</translation>
     </message>
 </context>
 <context>

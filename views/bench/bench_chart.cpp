@@ -94,6 +94,7 @@ QColor benchFamilyColor(const QString& family)
     if (family == QLatin1String("many_blocks")) return QColor(0x00, 0x9E, 0x73);
     if (family == QLatin1String("warp_primitives")) return QColor(0x00, 0x72, 0xB2);
     if (family == QLatin1String("dot_product")) return QColor(0xCC, 0x79, 0xA7);
+    if (family == QLatin1String("own")) return QColor(0xD5, 0x5E, 0x00);  // the student's own kernel
     return QColor(0x88, 0x88, 0x88);  // baseline
 }
 
@@ -738,7 +739,8 @@ BenchChart::BarSets BenchChart::collectBars()
         {QStringLiteral("many_blocks"), tr("many blocks")},
         {QStringLiteral("warp_primitives"), tr("warp primitives")},
         {QStringLiteral("dot_product"), tr("dot product")},
-        {QStringLiteral("baseline"), tr("baselines")}};
+        {QStringLiteral("baseline"), tr("baselines")},
+        {QStringLiteral("own"), tr("your own kernel")}};
 
     for (int si = 0; si < m_series.size(); ++si) {
         const Shown& s = m_series.at(si);
@@ -892,7 +894,8 @@ int BenchChart::drawBarSets(const BarSets& sets, double base, QCPErrorBars** whi
     const bool overlay = m_series.size() > 1;
     static const QStringList familyOrder{QStringLiteral("basics"), QStringLiteral("shared_memory"),
                                          QStringLiteral("many_blocks"), QStringLiteral("warp_primitives"),
-                                         QStringLiteral("dot_product"), QStringLiteral("baseline")};
+                                         QStringLiteral("dot_product"), QStringLiteral("baseline"),
+                                         QStringLiteral("own")};
     QList<int> order(sets.sets.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {

@@ -25,6 +25,10 @@ QString statusLabel(bench::Status s)
 
 QString resultLabel(const bench::Result& r)
 {
+    // `kernel bench`'s row: the student's own kernel, named by its file.
+    if (r.strategy == "my_kernel")
+        return QCoreApplication::translate("BenchResult", "my kernel (%1)")
+            .arg(r.own_kernel && !r.own_kernel->label.empty() ? qs(r.own_kernel->label) : QStringLiteral("?"));
     QString l = qs(r.strategy);
     if (r.operation == "max" && !r.strategy.ends_with("_max"))
         l += QStringLiteral(" max");

@@ -30,6 +30,7 @@ QString statusLabel(bench::Status s);
 /// The label of a result in charts and tables: the strategy id, plus " max" where a strategy
 /// also runs as a max reduction (CUB runs Sum and Max: "cub", "cub max"). Multi-GPU results add
 /// the combine step and the GPU count: "vectorized + p2p ×2".
+/// The own kernel of `kernel bench` (strategy "my_kernel"): "my kernel (FILE)", FILE its label.
 QString resultLabel(const bench::Result& r);
 
 /// True when speeds may be shown: status ok and a time.

@@ -942,6 +942,25 @@ void TestBenchResults::requestArguments()
     r.sweep = QStringLiteral("coarse_factor");
     r.sweep_values = QStringLiteral("1, 2, 4");
     QVERIFY(r.arguments().join(QLatin1Char(' ')).endsWith(QStringLiteral("--n 1048576 --block-size 256 --coarse-factor 1,2,4")));
+    // My kernel…: kernel bench on the file at one N, the chosen strategies beside it.
+    r.own_source = QStringLiteral("/tmp/my tree.cu");
+    QVERIFY(r.validate().startsWith(QStringLiteral("my kernel: runs at one N")));
+    r.sweep.clear();
+    QVERIFY2(r.validate().isEmpty(), qPrintable(r.validate()));
+    QCOMPARE(r.arguments(), (QStringList{QStringLiteral("kernel"), QStringLiteral("bench"), QStringLiteral("--source"),
+                                         QStringLiteral("/tmp/my tree.cu"), QStringLiteral("--strategies"),
+                                         QStringLiteral("coarsened,cub"), QStringLiteral("--reps"), QStringLiteral("100"),
+                                         QStringLiteral("--mode"), QStringLiteral("graph"), QStringLiteral("--cache"),
+                                         QStringLiteral("hot"), QStringLiteral("--n"), QStringLiteral("1048576")}));
+    r.strategies.clear();
+    QVERIFY(r.arguments().join(QLatin1Char(' ')).contains(QStringLiteral("--strategies cub --reps")));
+    // Its result row is named by the file.
+    bench::Result own;
+    own.strategy = "my_kernel";
+    own.family = "own";
+    own.own_kernel = bench::OwnKernelReport{};
+    own.own_kernel->label = "tree.cu";
+    QCOMPARE(views::resultLabel(own), QStringLiteral("my kernel (tree.cu)"));
 }
 
 QTEST_GUILESS_MAIN(TestBenchResults)

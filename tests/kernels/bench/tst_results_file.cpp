@@ -629,7 +629,7 @@ void TstResultsFile::refused_data()
         QStringLiteral("results[0].status: expected one of ok | wrong | expected_wrong | error | skipped, got \"fast\""));
     add("family", edited([](json& j) { j["results"][0]["family"] = "misc"; }),
         QStringLiteral("results[0].family: expected one of basics | shared_memory | many_blocks | warp_primitives | "
-                       "dot_product | baseline, got \"misc\""));
+                       "dot_product | baseline | own, got \"misc\""));
     add("negative time", edited([](json& j) { j["results"][0]["time_ms"]["median"] = -0.5; }),
         QStringLiteral("results[0].time_ms.median: expected a number >= 0, got -0.5"));
     add("min above median", edited([](json& j) { j["results"][0]["time_ms"]["min"] = 1.0; }),
