@@ -1520,7 +1520,9 @@ void TestBenchPane::openResultsListsWhatFilesHold()
     QCOMPARE(files.first().relative, QStringLiteral("lecture/h200_1m_graph_hot.json"));
     for (const app::RecordedResults& f : files) {
         QVERIFY2(!f.label.contains(QStringLiteral(".json")), qPrintable(f.label));  // what it holds, not its name
-        QVERIFY2(f.label.contains(QStringLiteral(" · ")) && f.label.contains(QStringLiteral("results")), qPrintable(f.label));
+        // ... and how many results, counted ("1 result", "24 results").
+        static const QRegularExpression counted(QStringLiteral("\\b\\d+ results?\\b"));
+        QVERIFY2(f.label.contains(QStringLiteral(" · ")) && counted.match(f.label).hasMatch(), qPrintable(f.label));
     }
     // The menu shows the same labels, with the file's path as the tooltip.
     QToolButton* open = nullptr;
