@@ -976,6 +976,31 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
     sink.line(start_line(f, total));
 
     Baselines baselines;
+    // The ceiling interleaved: the winning read-only shape measured again right after a GPU
+    // kernel, so that both see the same clocks and the same state of the GPU.
+    const auto ceiling_beside = [&](std::size_t n, const Result& r, bool on_gpu) {
+        Ceilings beside = ceiling_at[n];
+        if (o.ceiling_beside && r.status == Status::Ok && on_gpu) {
+            const bool dot = r.operation == "dot";
+            const int shape = dot ? shapes_at[n].read_dot : shapes_at[n].read;
+            if (shape >= 0) {
+                const double ms = summarize(runner.read_ceiling_shape(n, timing, dot, shape).samples_ms).median;
+                if (ms > 0)
+                    (dot ? beside.read_dot_gbs : beside.read_gbs) = (dot ? 8.0 : 4.0) * n / (ms * 1e-3) / 1e9;
+            }
+        }
+        return beside;
+    };
+    // A final result: its speed-ups, counted if it failed, handed on and kept.
+    const auto publish = [&](Result r, const RunPoint& at, const Ceilings& beside) {
+        baselines.add_speeds(r, at, dev.peak_bandwidth_gbs, beside);
+        if (r.status == Status::Wrong || r.status == Status::Error)
+            ++report.failures;
+        if (sink.result)
+            sink.result(r);
+        sink.line(result_line(r));
+        f.results.push_back(std::move(r));
+    };
     for (std::size_t i = 0; i < points.size(); ++i) {
         const RunPoint& pt = points[i];
         sink.line(progress_line({i, total, pt.strategy, pt.n, std::nullopt, std::nullopt}));
@@ -983,25 +1008,8 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
         if (exact_runner && r.status == Status::Ok && !runs_on_host(pt.strategy))
             check_exact(*exact_runner, pt, xe, ye, timing, r);
         baselines.record(pt, r);
-        // The ceiling interleaved: the winning read-only shape measured again right after the
-        // kernel, so that both see the same clocks and the same state of the GPU.
-        Ceilings beside = ceiling_at[pt.n];
-        if (o.ceiling_beside && r.status == Status::Ok && !runs_on_host(pt.strategy)) {
-            const bool dot = r.operation == "dot";
-            const int shape = dot ? shapes_at[pt.n].read_dot : shapes_at[pt.n].read;
-            if (shape >= 0) {
-                const double ms = summarize(runner.read_ceiling_shape(pt.n, timing, dot, shape).samples_ms).median;
-                if (ms > 0)
-                    (dot ? beside.read_dot_gbs : beside.read_gbs) = (dot ? 8.0 : 4.0) * pt.n / (ms * 1e-3) / 1e9;
-            }
-        }
-        baselines.add_speeds(r, pt, dev.peak_bandwidth_gbs, beside);
-        if (r.status == Status::Wrong || r.status == Status::Error)
-            ++report.failures;
-        if (sink.result)
-            sink.result(r);
-        sink.line(result_line(r));
-        f.results.push_back(std::move(r));
+        const Ceilings beside = ceiling_beside(pt.n, r, !runs_on_host(pt.strategy));
+        publish(std::move(r), pt, beside);
     }
     if (o.own) {
         // The own kernel last, at the one N, beside the catalogue's results and the ceiling; its
@@ -1011,19 +1019,8 @@ RunReport run_benchmark(const RunOptions& o, const RunSink& sink)
         sink.line(progress_line({points.size(), total, "my_kernel", n, std::nullopt, std::nullopt}));
         Result r = run_own_point(runner, exact_runner ? &*exact_runner : nullptr, o, n, x, xe, timing, ctx);
         const RunPoint at{"my_kernel", false, n, o.block_sizes.front(), o.coarse_factors.front()};
-        Ceilings beside = ceiling_at[n];
-        if (o.ceiling_beside && r.status == Status::Ok && shapes_at[n].read >= 0) {
-            const double ms = summarize(runner.read_ceiling_shape(n, timing, false, shapes_at[n].read).samples_ms).median;
-            if (ms > 0)
-                beside.read_gbs = 4.0 * n / (ms * 1e-3) / 1e9;
-        }
-        baselines.add_speeds(r, at, dev.peak_bandwidth_gbs, beside);
-        if (r.status == Status::Wrong || r.status == Status::Error)
-            ++report.failures;
-        if (sink.result)
-            sink.result(r);
-        sink.line(result_line(r));
-        f.results.push_back(std::move(r));
+        const Ceilings beside = ceiling_beside(n, r, true);
+        publish(std::move(r), at, beside);
     }
     if (f.gpu_processes && look()) {
         const std::vector<GpuProcess> before = *f.gpu_processes;
