@@ -44,4 +44,13 @@ std::optional<BatchSize> graph_recapture(const BatchSize& captured, double repla
     return BatchSize{longer, longer};
 }
 
+std::optional<GraphDifference> graph_difference(int launches, int multiple)
+{
+    const int m = std::max(1, multiple);
+    if (launches < 2 * m)
+        return std::nullopt;
+    const int short_launches = std::max(m, launches / 4 / m * m);
+    return GraphDifference{short_launches, launches - short_launches};
+}
+
 } // namespace reducescope::bench

@@ -81,4 +81,22 @@ BatchSize batch_size(const BatchRequest& r);
 std::optional<BatchSize> graph_recapture(const BatchSize& captured, double replay_us, double min_batch_us,
                                          int multiple);
 
+/// Graph mode, the difference of two batch sizes (issue 27 part 3): each sample times a replay of
+/// a short graph of `short_launches` repetitions and, separately and after the same blocking
+/// kernel, one of the long graph of `launches`; the sample is (long ms - short ms) / divisor, ms
+/// per repetition. Whatever a replay costs once (entering the graph, the first launch after the
+/// blocking kernel, the last event) is in both replays and cancels, so it is not in the sample.
+struct GraphDifference {
+    int short_launches = 0;  ///< repetitions of the short graph (a multiple of `multiple`, >= 1)
+    int divisor = 0;         ///< launches - short_launches (>= 1)
+
+    bool operator==(const GraphDifference&) const = default;
+};
+
+/// The short graph for a long one of `launches` repetitions: a quarter of it, rounded down to a
+/// multiple of `multiple` (values < 1 count as 1), at least one multiple; nullopt when that leaves
+/// nothing to subtract from (launches < 2 x multiple), so the plain sample (launches, divided by
+/// launches) is used.
+std::optional<GraphDifference> graph_difference(int launches, int multiple);
+
 } // namespace reducescope::bench

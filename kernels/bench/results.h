@@ -113,6 +113,10 @@ struct Result {
     bool noisy = false;              ///< noise above the run's limit (params.stopping.max_noise)
     double gpu_time_s = 0;           ///< GPU time of all samples together
     int reps_per_sample = 0;         ///< 1 in per-launch mode; the batch size in loop/graph
+    /// Graph mode, the difference of two batch sizes: the short graph's repetitions, whose replay
+    /// was subtracted from each replay of reps_per_sample (divided by their difference); 0: plain
+    /// samples (cuda::Timing::graph_difference).
+    int short_reps_per_sample = 0;
     double host_enqueue_us = 0;      ///< median host time to enqueue one repetition (eager launches)
     std::string cold_method;         ///< "" (hot) | "rotate" (input copies > L2) | "flush_read"
     int cold_buffers = 0;            ///< "rotate": how many input copies take turns

@@ -302,7 +302,7 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
         "checked_after_timing", "result_after_timing", "ceiling_ratio", "speedup_vs_cub_single_pass",
         "speedup_vs_cub_block_one_pass", "best_baseline", "speedup_vs_best_baseline", "best_deterministic_baseline",
         "speedup_vs_best_deterministic_baseline", "determinism", "caller_keeps", "launches_checked", "launches_wrong",
-        "exact_launches_checked", "exact_launches_wrong", "blocked_start", "block_timeouts"};
+        "exact_launches_checked", "exact_launches_wrong", "blocked_start", "block_timeouts", "short_reps_per_sample"};
     for (const std::string_view k : kKeys)
         if (o.contains(k))
             r.method_fields = true;
@@ -312,6 +312,12 @@ void read_method_fields(const json& o, const std::string& path, Result& r)
     r.gpu_time_s = number(o, "gpu_time_s", path, Need::Omittable, 0).value_or(0.0);
     r.reps_per_sample =
         static_cast<int>(integer(o, "reps_per_sample", path, Need::Omittable, 0, kMaxRepsPerSample).value_or(0));
+    r.short_reps_per_sample = static_cast<int>(
+        integer(o, "short_reps_per_sample", path, Need::Omittable, 0, kMaxRepsPerSample).value_or(0));
+    if (r.short_reps_per_sample != 0 && r.short_reps_per_sample >= r.reps_per_sample)
+        throw SchemaError{join(path, "short_reps_per_sample") + ": " + std::to_string(r.short_reps_per_sample) +
+                          " must be below reps_per_sample (" + std::to_string(r.reps_per_sample) +
+                          "): the short graph is subtracted from the long one"};
     r.host_enqueue_us = number(o, "host_enqueue_us", path, Need::Omittable, 0).value_or(0.0);
     r.cold_method = one_of(o, "cold_method", path, Need::Optional, kColdMethods).value_or("");
     r.cold_buffers = static_cast<int>(integer(o, "cold_buffers", path, Need::Omittable, 0, kMaxColdBuffers).value_or(0));
@@ -565,7 +571,8 @@ Result read_result(const json& o, const std::string& path)
                                   "speedup_vs_cub_block_one_pass", "best_deterministic_baseline",
                                   "speedup_vs_best_deterministic_baseline", "determinism", "caller_keeps",
                                   "launches_checked", "launches_wrong", "exact_launches_checked",
-                                  "exact_launches_wrong", "blocked_start", "block_timeouts", "repeat", "own_kernel"});
+                                  "exact_launches_wrong", "blocked_start", "block_timeouts", "short_reps_per_sample", "repeat",
+                                  "own_kernel"});
     check_result(r, path);
     // The derived figures recomputed (results_checks.h): each its own function.
     check_verdict(r, path);
@@ -846,6 +853,8 @@ json to_json(const Result& r)
         j["noisy"] = r.noisy;
         j["gpu_time_s"] = r.gpu_time_s;
         j["reps_per_sample"] = r.reps_per_sample;
+        if (r.short_reps_per_sample != 0)
+            j["short_reps_per_sample"] = r.short_reps_per_sample;
         j["host_enqueue_us"] = r.host_enqueue_us;
         j["cold_method"] = r.cold_method;
         j["cold_buffers"] = r.cold_buffers;

@@ -157,6 +157,7 @@ void add_measurement(Result& r, const g::RunResult& run, double expect, bool exp
         r.noisy = run.noise > ctx.max_noise;
         r.gpu_time_s = run.gpu_time_s;
         r.reps_per_sample = run.reps_per_sample;
+        r.short_reps_per_sample = run.short_reps_per_sample;
         r.host_enqueue_us = run.host_enqueue_us;
     }
     r.cold_method = run.cold_method;
@@ -366,6 +367,10 @@ g::Timing timing_of(const RunOptions& o, const g::Needs& needs)
     // samples (the start event is then recorded by an idle GPU, as before issue 27).
     if (const char* v = std::getenv("REDUCESCOPE_BLOCKING"); v && std::string_view{v} == "0")
         timing.block_start = false;
+    // REDUCESCOPE_GRAPH_DIFFERENCE=0: a diagnostic that times graph samples as one replay divided
+    // by its repetitions (a replay's fixed cost then in every sample, as before issue 27 part 3).
+    if (const char* v = std::getenv("REDUCESCOPE_GRAPH_DIFFERENCE"); v && std::string_view{v} == "0")
+        timing.graph_difference = false;
     return timing;
 }
 

@@ -4,7 +4,7 @@
 # docs/benchmarks.md. Usage: kernels/bench/run_on_gpu.sh OUTDIR STAGE...
 #   stages: build check table sweep goals counters sass truth method moonshot issue27
 #   (RS_CMAKE_EXTRA: more configure options, e.g. -DREDUCESCOPE_CCCL_DIR=... for CCCL 3.1's baselines;
-#   RS_I27_TAG names the files of one issue27 pass, RS_I27_PARTS picks its parts: gpu,m1,g1,slope,standalone)
+#   RS_I27_TAG names the files of one issue27 pass, RS_I27_PARTS picks its parts: gpu,m1,g1,g2g,slope,standalone)
 #   (RS_BUILD=DIR: an existing build, e.g. one built elsewhere with -DREDUCESCOPE_GUI=OFF and
 #   carried; then leave out `build`. method/moonshot: docs/benchmarks.md; RS_GRAPH_LIMITS,
 #   RS_OTHER_LIMITS, RS_OTHER_CELLS shorten `method`, RS_MOONSHOT_BIN gives prebuilt experiments.)
@@ -87,28 +87,33 @@ issue27)
         --table --json "$OUTDIR/g2g_sweep_$T.json" > "$OUTDIR/g2g_sweep_$T.txt" 2>&1; echo "rc=$?" | tee -a "$OUTDIR/summary.txt"
   fi
   if [[ $P == *slope* ]]; then
-    log "i27 $T: per-sample slope, 2^20 graph hot, batches of 10..300 repetitions, blocking kernel on and off"
-    for blk in 1 0; do for R in 50 150 500 1500; do
-      REDUCESCOPE_BLOCKING=$blk "$CLI" bench --n 1M --mode graph --strategies vectorized,cub,cub_block_one_pass \
-          --block-size 512 --coarse-factor 4 --reps $R --batches 5 --json "$OUTDIR/slope_${blk}_$R.json" > /dev/null 2>&1
+    # Variants: diff = the default (blocking kernel, each graph sample less a short graph's
+    # replay), plain = REDUCESCOPE_GRAPH_DIFFERENCE=0 (one replay / its repetitions), noblock =
+    # plain without the blocking kernel too.
+    log "i27 $T: per-sample slope, 2^20 graph hot, batches of 10..300 repetitions: diff, plain, noblock"
+    for v in diff plain noblock; do for R in 50 150 500 1500; do
+      case $v in diff) e=(); ;; plain) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0); ;; noblock) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0 REDUCESCOPE_BLOCKING=0); ;; esac
+      env "${e[@]}" "$CLI" bench --n 1M --mode graph --strategies vectorized,cub,cub_block_one_pass \
+          --block-size 512 --coarse-factor 4 --reps $R --batches 5 --json "$OUTDIR/slope_${v}_$R.json" > /dev/null 2>&1
     done; done
     python3 - "$OUTDIR" <<'PY' 2>&1 | tee "$OUTDIR/slope_$T.txt" | tee -a "$OUTDIR/summary.txt"
 import json, sys, os
 d = sys.argv[1]
-for blk in ("1", "0"):
+for v in ("diff", "plain", "noblock"):
     pts = {}
     for R in (50, 150, 500, 1500):
-        f = os.path.join(d, f"slope_{blk}_{R}.json")
+        f = os.path.join(d, f"slope_{v}_{R}.json")
         if not os.path.exists(f):
             continue
         for r in json.load(open(f))["results"]:
             if r["status"] == "ok" and r.get("time_ms"):
-                pts.setdefault(r["strategy"], []).append((1.0 / r["reps_per_sample"], 1e3 * r["time_ms"]["median"]))
+                pts.setdefault(r["strategy"], []).append((1.0 / r["reps_per_sample"], 1e3 * r["time_ms"]["median"],
+                                                          r.get("short_reps_per_sample", 0)))
     for s, p in sorted(pts.items()):
-        n = len(p); mx = sum(x for x, _ in p) / n; my = sum(y for _, y in p) / n
-        b = sum((x - mx) * (y - my) for x, y in p) / max(1e-30, sum((x - mx) ** 2 for x, _ in p))
-        print(f"blocking={blk} {s:20} slope {b:.3f} us per sample, intercept {my - b * mx:.4f} us per rep; points "
-              + " ".join(f"{1/x:.0f}:{y:.4f}" for x, y in sorted(p)))
+        n = len(p); mx = sum(x for x, _, _ in p) / n; my = sum(y for _, y, _ in p) / n
+        b = sum((x - mx) * (y - my) for x, y, _ in p) / max(1e-30, sum((x - mx) ** 2 for x, _, _ in p))
+        print(f"{v:8} {s:20} slope {b:.3f} us per sample, intercept {my - b * mx:.4f} us per rep; points "
+              + " ".join(f"{1/x:.0f}" + (f"-{k}" if k else "") + f":{y:.4f}" for x, y, k in sorted(p)))
 PY
   fi
   if [[ $P == *standalone* ]]; then

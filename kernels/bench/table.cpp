@@ -103,6 +103,10 @@ std::string format_table(const ResultsFile& file)
         if (r.reps_per_sample > 1) {
             samples += 'x';
             samples += std::to_string(r.reps_per_sample);
+            if (r.short_reps_per_sample > 0) {
+                samples += '-';
+                samples += std::to_string(r.short_reps_per_sample);
+            }
         }
         row.push_back(samples);
         row.push_back(text(r.stop_rule));
@@ -174,7 +178,8 @@ std::string format_table(const ResultsFile& file)
     out += "contract: g2g / r2r / ng = deterministic gpu_to_gpu / run_to_run / not deterministic (CCCL's terms); "
            "+reset = the output is reset before each launch (in the time), +keeps = the caller keeps state between "
            "launches; checked = launches of the validation replay / launches on the exact positive input; "
-           "x_det = speed-up against the fastest deterministic library baseline (det_baseline)\n";
+           "x_det = speed-up against the fastest deterministic library baseline (det_baseline); samples = samples x "
+           "repetitions per sample (-S: each the difference from a replay of a short graph of S repetitions)\n";
     out += determinism_lines(file);
     return out;
 }

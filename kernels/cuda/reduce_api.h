@@ -136,6 +136,11 @@ struct Timing {
     /// has to wake up and fetch the first launch (that fixed cost would be in every sample).
     /// Per-launch mode never blocks: one launch's latency is what it measures.
     bool block_start = true;
+    /// Graph mode: each sample is the difference of a replay of the batch and a replay of a short
+    /// graph of about a quarter of it (bench/batch.h graph_difference), divided by the difference
+    /// of their repetitions, so that a replay's fixed cost is not in the sample. false: the plain
+    /// replay divided by its repetitions (REDUCESCOPE_GRAPH_DIFFERENCE=0, a diagnostic).
+    bool graph_difference = true;
     /// After the timed samples: one untimed replay of a batch (graph: the same captured
     /// repetitions) that copies every launch's output out (zero_ahead's ring slots included), in
     /// RunResult::launch_values. Per-launch: kPerLaunchChecked launches.
@@ -210,6 +215,7 @@ struct RunResult {
     double gpu_time_s = 0;           ///< GPU time of all samples (sample time x reps per sample)
     double wall_s = 0;               ///< wall clock of the timed part
     int reps_per_sample = 0;         ///< 1 per launch; the batch size in loop and graph
+    int short_reps_per_sample = 0;   ///< graph difference: the short graph's repetitions (0: none)
     double host_enqueue_us = 0;      ///< median host time to enqueue one repetition (warm-up, eager)
     ClockReading clocks_before, clocks_after;  ///< Timing::read_clocks around the timed samples
     std::string cold_method;         ///< "" (hot), "rotate" or "flush_read" (Cache)

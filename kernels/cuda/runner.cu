@@ -168,8 +168,6 @@ struct KernelPlan {
 
 bool is_pow2(unsigned int v) { return v && !(v & (v - 1)); }
 
-unsigned int ceil_div(std::size_t a, std::size_t b) { return static_cast<unsigned int>((a + b - 1) / b); }
-
 } // namespace
 
 OutOfMemory::OutOfMemory(std::size_t n_, std::size_t needed, std::size_t free_)
@@ -269,6 +267,7 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 struct Measured {
     std::vector<double> samples;  // ms per repetition
     int per_sample = 1;           // repetitions per sample (bench::BatchSize::launches)
+    int short_per_sample = 0;     // graph difference: the short graph's repetitions; 0 = plain samples
     bench::StopRule rule = bench::StopRule::Reps;
     double noise = 0;
     double gpu_s = 0;
@@ -912,6 +911,26 @@ struct Runner::Impl {
             }
         }
         m.per_sample = batch.launches;
+        // Graph mode: a short graph beside the long one (bench::graph_difference), uploaded and
+        // replayed once untimed like it; each sample is then the difference of the two replays.
+        cudaGraphExec_t short_exec = nullptr;
+        std::optional<bench::GraphDifference> difference;
+        if (t.mode == Mode::Graph && t.graph_difference)
+            difference = bench::graph_difference(batch.launches, multiple);
+        if (difference) {
+            short_exec = capture(difference->short_launches, prep_fn, work_fn, /*timed=*/true);
+            cudaError_t se = cudaGraphUpload(short_exec, stream);
+            if (se == cudaSuccess)
+                se = cudaGraphLaunch(short_exec, stream);
+            if (se == cudaSuccess)
+                se = cudaStreamSynchronize(stream);
+            if (se != cudaSuccess) {
+                cudaGraphExecDestroy(short_exec);
+                cudaGraphExecDestroy(exec);
+                check(se, "cudaGraphUpload / cudaGraphLaunch (short graph warm-up)");
+            }
+            m.short_per_sample = difference->short_launches;
+        }
         bool block = t.block_start && t.mode != Mode::PerLaunch;
         m.blocked = block;
         try {
@@ -961,12 +980,28 @@ struct Runner::Impl {
                     release();
                 const double ms = elapsed();
                 m.gpu_s += ms * 1e-3;
-                if (block && block_timed_out()) {
+                bool timed_out = block && block_timed_out();
+                double short_ms = 0;
+                if (short_exec && !timed_out) {
+                    // The short graph, queued the same way after its own blocking kernel (the same
+                    // events: the long replay's times were read above).
+                    if (block)
+                        block_stream();
+                    RS_CHECK(cudaGraphLaunch(short_exec, stream));
+                    if (block)
+                        release();
+                    short_ms = elapsed();
+                    m.gpu_s += short_ms * 1e-3;
+                    timed_out = block && block_timed_out();
+                }
+                if (timed_out) {
                     // The batch was still being queued (a launch queue too short for it): not its
                     // GPU time alone. After three, the cell goes on without the blocking kernel.
                     if (++m.block_timeouts >= 3)
                         block = false;
-                } else
+                } else if (short_exec)
+                    m.samples.push_back((ms - short_ms) / difference->divisor);
+                else
                     m.samples.push_back(ms / batch.divisor);
                 if (watch && 1e3 * seconds_since(last_reading) >= t.clock_interval_ms) {
                     // Past twice the time-out a throttled GPU no longer costs samples (the cell
@@ -995,10 +1030,14 @@ struct Runner::Impl {
         } catch (...) {
             if (exec)
                 cudaGraphExecDestroy(exec);
+            if (short_exec)
+                cudaGraphExecDestroy(short_exec);
             throw;
         }
         if (exec)
             RS_CHECK(cudaGraphExecDestroy(exec));
+        if (short_exec)
+            RS_CHECK(cudaGraphExecDestroy(short_exec));
         m.noise = bench::relative_stdev(m.samples);
         return m;
     }
@@ -1288,6 +1327,7 @@ RunResult Runner::run(const KernelSpec& spec, std::size_t n, const Timing& timin
             r.gpu_time_s = meas.gpu_s;
             r.wall_s = meas.wall_s;
             r.reps_per_sample = meas.per_sample;
+            r.short_reps_per_sample = meas.short_per_sample;
             r.host_enqueue_us = meas.host_us;
             r.clocks_before = meas.before;
             r.clocks_after = meas.after;

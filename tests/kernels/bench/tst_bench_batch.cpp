@@ -3,10 +3,13 @@
 // per-launch, loop and graph mode, how the launch multiple (1; 3 for zero_ahead's ring; the cold
 // rotation's copies) rounds loop and graph batches and leaves per-launch at one launch, the graph
 // batch captured again after a short warm-up replay, and in every row a divisor equal to the
-// repetitions timed.
+// repetitions timed; graph mode's short batch, whose replay is subtracted from the long one's.
 #include "bench/batch.h"
 
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace reducescope::bench;
 
@@ -29,6 +32,9 @@ private slots:
     void graph_recapture_data();
     void graph_recapture();
     void divisor_is_launches_everywhere();
+    void graph_difference_data();
+    void graph_difference();
+    void graph_difference_cancels_a_fixed_cost();
 };
 
 void TstBenchBatch::batch_size_data()
@@ -165,6 +171,54 @@ void TstBenchBatch::divisor_is_launches_everywhere()
                     else if (multiple > 1)
                         QCOMPARE(b.launches % multiple, 0);
                 }
+}
+
+
+void TstBenchBatch::graph_difference_data()
+{
+    QTest::addColumn<int>("launches");
+    QTest::addColumn<int>("multiple");
+    QTest::addColumn<int>("short_launches");  // 0 = no difference: the plain sample
+    QTest::addRow("one repetition") << 1 << 1 << 0;
+    QTest::addRow("two repetitions") << 2 << 1 << 1;
+    QTest::addRow("ten (the slope runs' smallest)") << 10 << 1 << 2;
+    QTest::addRow("three of zero_ahead's ring") << 3 << 3 << 0;
+    QTest::addRow("six of the ring") << 6 << 3 << 3;
+    QTest::addRow("zero_ahead, 138") << 138 << 3 << 33;
+    QTest::addRow("cold rotation of 5, 400") << 400 << 5 << 100;
+    QTest::addRow("the cap") << 1000 << 1 << 250;
+    QTest::addRow("multiple 0 counts as 1") << 8 << 0 << 2;
+    QTest::addRow("multiple 12 (lcm 3, 4), 36") << 36 << 12 << 12;
+    QTest::addRow("multiple 12, 23: too few") << 23 << 12 << 0;
+}
+
+void TstBenchBatch::graph_difference()
+{
+    QFETCH(int, launches);
+    QFETCH(int, multiple);
+    QFETCH(int, short_launches);
+    const std::optional<GraphDifference> d = reducescope::bench::graph_difference(launches, multiple);
+    QCOMPARE(d.has_value(), short_launches > 0);
+    if (!d)
+        return;
+    QCOMPARE(d->short_launches, short_launches);
+    QCOMPARE(d->divisor, launches - short_launches);
+    QVERIFY(d->divisor >= 1);
+    QCOMPARE(d->short_launches % std::max(1, multiple), 0);
+}
+
+void TstBenchBatch::graph_difference_cancels_a_fixed_cost()
+{
+    // A replay of k repetitions of t ms each, with a fixed cost c per replay: k t + c. The plain
+    // sample is t + c / k (its slope against 1 / k is c); the difference's is t exactly.
+    const double t = 0.0030, c = 0.0021;
+    for (const int launches : {10, 30, 100, 300, 1000}) {
+        const std::optional<GraphDifference> d = reducescope::bench::graph_difference(launches, 1);
+        QVERIFY(d);
+        const double long_ms = launches * t + c, short_ms = d->short_launches * t + c;
+        QVERIFY(std::abs((long_ms - short_ms) / d->divisor - t) < 1e-12);
+        QVERIFY(long_ms / launches - t > 0.9 * c / launches);
+    }
 }
 
 QTEST_APPLESS_MAIN(TstBenchBatch)

@@ -589,6 +589,17 @@ void TstResultsFile::refused_data()
         QStringLiteral("params.mode: expected one of per-launch | loop | graph, got \"turbo\""));
     add("reps 0", edited([](json& j) { j["params"]["reps"] = 0; }),
         QStringLiteral("params.reps: expected an integer in 1..1000000, got 0"));
+    add("short graph as long as the batch", edited([](json& j) {
+            j["results"][0]["reps_per_sample"] = 100;
+            j["results"][0]["short_reps_per_sample"] = 100;
+        }),
+        QStringLiteral("results[0].short_reps_per_sample: 100 must be below reps_per_sample (100): the short graph "
+                       "is subtracted from the long one"));
+    add("short graph negative", edited([](json& j) {
+            j["results"][0]["reps_per_sample"] = 100;
+            j["results"][0]["short_reps_per_sample"] = -25;
+        }),
+        QStringLiteral("results[0].short_reps_per_sample: expected an integer in 0..1048576, got -25"));
     // A null where the format writes a value whenever it writes the field is refused
     // (it was read as absent: the default); fields the format writes as null stay nullable.
     add("repeat null", edited([](json& j) { j["results"][0]["repeat"] = nullptr; }),
