@@ -253,6 +253,7 @@ bool Machine::step(StepLog& log)
     log.barriers = m_carried_barriers;  // the barriers that opened this step's loop iteration
     m_carried_barriers = 0;
     log.shuffled = false;
+    log.memory_ops = 0;
     log.stride.reset();
     log.active.assign(threads, 0);
     log.exited_at_start.assign(threads, 0);

@@ -32,6 +32,10 @@ struct Buffer {
     int copies = 1;
     bool is_float = true;
     std::vector<std::uint8_t> data;  ///< copies x bytes
+    /// A lane stored into it (a store or the destination of a copy; atomics are logged apart), in
+    /// every detail mode: without full detail no lane access is logged, and the tracer still has
+    /// to know whether *output was written.
+    bool written = false;
     /// Racecheck state per 4-byte word of every copy (shared and global buffers).
     struct Word {
         std::int32_t epoch = -1;   ///< (block, barrier count) of the records, -1 = none
@@ -82,6 +86,10 @@ struct StepLog {
     int barriers = 0;
     bool shuffled = false;
     std::optional<std::int64_t> stride;  ///< the shuffle's offset when all lanes used one
+    /// Not 0 when the step loaded, stored or copied shared or global memory (a count of warp
+    /// loads and stores and of copied lanes), in every detail mode: `accesses` holds them only
+    /// with full detail.
+    int memory_ops = 0;
 };
 
 struct FaultRecord {

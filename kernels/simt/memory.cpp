@@ -124,9 +124,10 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         race(w, l, *buf, copy, off, write, in);
         if (m_fault)
             return;
-        if (write)
+        if (write) {
             std::memcpy(at, &v[l], static_cast<std::size_t>(bytes));
-        else {
+            buf->written = true;
+        } else {
             std::uint64_t x = 0;
             std::memcpy(&x, at, static_cast<std::size_t>(bytes));
             d[l] = x;
@@ -140,8 +141,11 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         rec.elements[static_cast<std::size_t>(l)] = off / 4;
         m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4, write});
     }
-    if (write && mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local)
-        w.wrote = true;
+    if (mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local) {
+        ++m_log->memory_ops;
+        if (write)
+            w.wrote = true;
+    }
     if (!rec.elements.empty())
         m_log->accesses.push_back(std::move(rec));
 }
@@ -170,6 +174,9 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
             race(w, l, *db, dcopy, doff + k, true, in);
         }
         std::memmove(d, s, static_cast<std::size_t>(bytes));
+        db->written = true;
+        if (sb->space != Space::Local || db->space != Space::Local)
+            ++m_log->memory_ops;
         // The access the step counts: the copy's source or destination outside the thread's locals,
         // one instruction of `bytes` per lane (a float4 load is one 16-byte access).
         for (auto [b, off, copy, write] : {std::tuple{sb, soff, scopy, false}, std::tuple{db, doff, dcopy, true}}) {

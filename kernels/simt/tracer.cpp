@@ -377,10 +377,8 @@ void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const Fau
     for (const WarpAccess& a : log.accesses)
         if (a.buffer == m_layout.output && a.write)
             m_output_written = true;
-    if (!m_full)
-        for (const auto& l : log.lanes)
-            for (const LaneAccess& a : l)
-                m_output_written = m_output_written || (a.write && a.buffer == m_layout.output);
+    if (!m_full && m_layout.output > 0)  // no lane accesses are logged then: the buffer's own mark
+        m_output_written = m_output_written || m.buffers()[static_cast<std::size_t>(m_layout.output - 1)].written;
     s.counters.barriers = log.barriers;
     s.counters.adds = static_cast<int>(log.adds);
     if (m_output_written) {
@@ -561,7 +559,8 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
             break;
         }
         const bool last = m.done();
-        if (!f && last && log.accesses.empty() && log.atomics.empty() && log.adds == 0 && log.barriers == 0 &&
+        if (!f && last && log.accesses.empty() && log.memory_ops == 0 && log.atomics.empty() && log.adds == 0 &&
+            log.barriers == 0 &&
             t.steps.size() > first_step && !log.shuffled)
             break;  // only the kernel's return: nothing a teacher would look at
         tracer.add_step(log, m, last, f);

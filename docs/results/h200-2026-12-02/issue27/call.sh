@@ -11,6 +11,7 @@
 # files), with summary_TAG.txt beside it.
 set -u
 T=$1; P=$2
+export RS_SLOPE_BATCHES=${RS_SLOPE_BATCHES:-5}
 O=/tmp/o; mkdir -p $O
 mkdir -p /tmp/cc && tar xJf .device-carry/cccl.tar.xz -C /tmp/cc
 export RS_CMAKE_EXTRA="-DREDUCESCOPE_CCCL_DIR=/tmp/cc/cccl-3.1.0"
