@@ -44,12 +44,12 @@ std::optional<BatchSize> graph_recapture(const BatchSize& captured, double repla
     return BatchSize{longer, longer};
 }
 
-std::optional<GraphDifference> graph_difference(int launches, int multiple)
+std::optional<GraphDifference> graph_difference(int launches, int multiple, int part)
 {
     const int m = std::max(1, multiple);
     if (launches < 2 * m)
         return std::nullopt;
-    const int short_launches = std::max(m, launches / 4 / m * m);
+    const int short_launches = std::max(m, launches / std::max(2, part) / m * m);
     return GraphDifference{short_launches, launches - short_launches};
 }
 

@@ -93,10 +93,10 @@ struct GraphDifference {
     bool operator==(const GraphDifference&) const = default;
 };
 
-/// The short graph for a long one of `launches` repetitions: a quarter of it, rounded down to a
-/// multiple of `multiple` (values < 1 count as 1), at least one multiple; nullopt when that leaves
-/// nothing to subtract from (launches < 2 x multiple), so the plain sample (launches, divided by
-/// launches) is used.
-std::optional<GraphDifference> graph_difference(int launches, int multiple);
+/// The short graph for a long one of `launches` repetitions: launches / `part` (a quarter by
+/// default; `part` < 2 counts as 2), rounded down to a multiple of `multiple` (values < 1 count as
+/// 1), at least one multiple; nullopt when that leaves nothing to subtract from (launches < 2 x
+/// multiple), so the plain sample (launches, divided by launches) is used.
+std::optional<GraphDifference> graph_difference(int launches, int multiple, int part = 4);
 
 } // namespace reducescope::bench

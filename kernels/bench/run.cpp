@@ -371,6 +371,9 @@ g::Timing timing_of(const RunOptions& o, const g::Needs& needs)
     // by its repetitions (a replay's fixed cost then in every sample, as before issue 27 part 3).
     if (const char* v = std::getenv("REDUCESCOPE_GRAPH_DIFFERENCE"); v && std::string_view{v} == "0")
         timing.graph_difference = false;
+    // REDUCESCOPE_GRAPH_SHORT_PART=2..8: the short graph's share of the batch (1 / part; 4 unset).
+    if (const char* v = std::getenv("REDUCESCOPE_GRAPH_SHORT_PART"); v && v[0] >= '2' && v[0] <= '8' && !v[1])
+        timing.graph_short_part = v[0] - '0';
     return timing;
 }
 

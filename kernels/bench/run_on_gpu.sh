@@ -89,19 +89,19 @@ issue27)
   if [[ $P == *slope* ]]; then
     # Variants: diff = the default (blocking kernel, each graph sample less a short graph's
     # replay), plain = REDUCESCOPE_GRAPH_DIFFERENCE=0 (one replay / its repetitions), noblock =
-    # plain without the blocking kernel too.
+    # plain without the blocking kernel too, half = diff with a short graph of half the batch.
     log "i27 $T: per-sample slope, 2^20 graph hot, batches of 10..300 repetitions: diff, plain, noblock"
     # RS_SLOPE_BATCHES samples per cell (default 5), each of 10, 30, 100 or 300 repetitions.
     NB=${RS_SLOPE_BATCHES:-5}
-    for v in diff plain noblock; do for K in 10 30 100 300; do R=$((K * NB))
-      case $v in diff) e=(); ;; plain) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0); ;; noblock) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0 REDUCESCOPE_BLOCKING=0); ;; esac
+    for v in diff half plain noblock; do for K in 10 30 100 300; do R=$((K * NB))
+      case $v in diff) e=(); ;; half) e=(REDUCESCOPE_GRAPH_SHORT_PART=2); ;; plain) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0); ;; noblock) e=(REDUCESCOPE_GRAPH_DIFFERENCE=0 REDUCESCOPE_BLOCKING=0); ;; esac
       env "${e[@]}" "$CLI" bench --n 1M --mode graph --strategies vectorized,cub,cub_block_one_pass \
           --block-size 512 --coarse-factor 4 --reps $R --batches $NB --json "$OUTDIR/slope_${v}_$K.json" > /dev/null 2>&1
     done; done
     python3 - "$OUTDIR" <<'PY' 2>&1 | tee "$OUTDIR/slope_$T.txt" | tee -a "$OUTDIR/summary.txt"
 import json, sys, os
 d = sys.argv[1]
-for v in ("diff", "plain", "noblock"):
+for v in ("diff", "half", "plain", "noblock"):
     pts = {}
     for K in (10, 30, 100, 300):
         f = os.path.join(d, f"slope_{v}_{K}.json")

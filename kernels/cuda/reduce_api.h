@@ -141,6 +141,9 @@ struct Timing {
     /// of their repetitions, so that a replay's fixed cost is not in the sample. false: the plain
     /// replay divided by its repetitions (REDUCESCOPE_GRAPH_DIFFERENCE=0, a diagnostic).
     bool graph_difference = true;
+    /// The short graph holds 1 / graph_short_part of the batch (bench::graph_difference; 4 by
+    /// default, REDUCESCOPE_GRAPH_SHORT_PART=2..8 as a diagnostic).
+    int graph_short_part = 4;
     /// After the timed samples: one untimed replay of a batch (graph: the same captured
     /// repetitions) that copies every launch's output out (zero_ahead's ring slots included), in
     /// RunResult::launch_values. Per-launch: kPerLaunchChecked launches.

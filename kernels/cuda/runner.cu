@@ -916,7 +916,7 @@ struct Runner::Impl {
         cudaGraphExec_t short_exec = nullptr;
         std::optional<bench::GraphDifference> difference;
         if (t.mode == Mode::Graph && t.graph_difference)
-            difference = bench::graph_difference(batch.launches, multiple);
+            difference = bench::graph_difference(batch.launches, multiple, t.graph_short_part);
         if (difference) {
             short_exec = capture(difference->short_launches, prep_fn, work_fn, /*timed=*/true);
             cudaError_t se = cudaGraphUpload(short_exec, stream);

@@ -179,17 +179,21 @@ void TstBenchBatch::graph_difference_data()
     QTest::addColumn<int>("launches");
     QTest::addColumn<int>("multiple");
     QTest::addColumn<int>("short_launches");  // 0 = no difference: the plain sample
-    QTest::addRow("one repetition") << 1 << 1 << 0;
-    QTest::addRow("two repetitions") << 2 << 1 << 1;
-    QTest::addRow("ten (the slope runs' smallest)") << 10 << 1 << 2;
-    QTest::addRow("three of zero_ahead's ring") << 3 << 3 << 0;
-    QTest::addRow("six of the ring") << 6 << 3 << 3;
-    QTest::addRow("zero_ahead, 138") << 138 << 3 << 33;
-    QTest::addRow("cold rotation of 5, 400") << 400 << 5 << 100;
-    QTest::addRow("the cap") << 1000 << 1 << 250;
-    QTest::addRow("multiple 0 counts as 1") << 8 << 0 << 2;
-    QTest::addRow("multiple 12 (lcm 3, 4), 36") << 36 << 12 << 12;
-    QTest::addRow("multiple 12, 23: too few") << 23 << 12 << 0;
+    QTest::addColumn<int>("part");            // the short graph's share: 1 / part
+    QTest::addRow("one repetition") << 1 << 1 << 0 << 4;
+    QTest::addRow("two repetitions") << 2 << 1 << 1 << 4;
+    QTest::addRow("ten (the slope runs' smallest)") << 10 << 1 << 2 << 4;
+    QTest::addRow("three of zero_ahead's ring") << 3 << 3 << 0 << 4;
+    QTest::addRow("six of the ring") << 6 << 3 << 3 << 4;
+    QTest::addRow("zero_ahead, 138") << 138 << 3 << 33 << 4;
+    QTest::addRow("cold rotation of 5, 400") << 400 << 5 << 100 << 4;
+    QTest::addRow("the cap") << 1000 << 1 << 250 << 4;
+    QTest::addRow("multiple 0 counts as 1") << 8 << 0 << 2 << 4;
+    QTest::addRow("multiple 12 (lcm 3, 4), 36") << 36 << 12 << 12 << 4;
+    QTest::addRow("multiple 12, 23: too few") << 23 << 12 << 0 << 4;
+    QTest::addRow("a half (part 2), 10") << 10 << 1 << 5 << 2;
+    QTest::addRow("a half of zero_ahead's 138") << 138 << 3 << 69 << 2;
+    QTest::addRow("part 1 counts as 2") << 100 << 1 << 50 << 1;
 }
 
 void TstBenchBatch::graph_difference()
@@ -197,7 +201,8 @@ void TstBenchBatch::graph_difference()
     QFETCH(int, launches);
     QFETCH(int, multiple);
     QFETCH(int, short_launches);
-    const std::optional<GraphDifference> d = reducescope::bench::graph_difference(launches, multiple);
+    QFETCH(int, part);
+    const std::optional<GraphDifference> d = reducescope::bench::graph_difference(launches, multiple, part);
     QCOMPARE(d.has_value(), short_launches > 0);
     if (!d)
         return;
