@@ -486,7 +486,7 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     const std::uint32_t mask = f.mask;
     ++m_instructions;
     switch (in.op) {
-    case Op::Load: case Op::Store:
+    case Op::Load: case Op::Store: case Op::LoadAgg: case Op::StoreAgg:
         if ((in.flags & kPhaseStart) && !enter_merge(w))
             return false;
         if (w.shuffled && mask && !local_access(w, in, mask)) {  // a shuffle step holds the shuffle and its add
@@ -495,7 +495,10 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             return false;
         }
         note(w, in, mask, true);
-        memory(w, in, mask);
+        if (in.op == Op::Load || in.op == Op::Store)
+            memory(w, in, mask);
+        else
+            aggregate(w, in, mask);
         return !m_fault;
     case Op::Memcpy: case Op::Memset:
         if ((in.flags & kPhaseStart) && !enter_merge(w))

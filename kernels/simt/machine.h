@@ -145,6 +145,7 @@ private:
     void exit_lanes(Warp& w, std::uint32_t mask);
     void memory(Warp& w, const Inst& in, std::uint32_t mask);
     void memcopy(Warp& w, const Inst& in, std::uint32_t mask);
+    void aggregate(Warp& w, const Inst& in, std::uint32_t mask);
     void atomic(Warp& w, const Inst& in, std::uint32_t mask);
     void shuffle(Warp& w, const Inst& in, std::uint32_t mask);
     void release_barriers();

@@ -401,7 +401,7 @@ struct Plan {
     Layout layout;
 };
 
-std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
+std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
                                Plan& p)
 {
     const int n = static_cast<int>(input.size());
@@ -409,6 +409,10 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
         return launch_error("input must hold 1.." + std::to_string(kMaxEngineInput) + " values (got " + std::to_string(n) + ")");
     if (!teaching_size(o.warp_size))
         return launch_error("warp-size must be 32, or 4, 8 or 16 as a teaching aid (got " + std::to_string(o.warp_size) + ")");
+    if (program.names_warp_size_macro && o.warp_size != program.warp_size)
+        return launch_error("warp-size must be " + std::to_string(program.warp_size) + ", the warp size the source " +
+                            "was compiled for: it reads " + std::string(kWarpSizeMacro) + " (got " +
+                            std::to_string(o.warp_size) + ")");
     if (!teaching_size(o.banks))
         return launch_error("banks must be 32, or 4, 8 or 16 (got " + std::to_string(o.banks) + ")");
     if (o.block_size != 0 && (o.block_size < 1 || o.block_size > 1024 || !std::has_single_bit(static_cast<unsigned>(o.block_size))))
@@ -595,7 +599,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     if (sig == Signature::TwoPassFirst && !(fn2 = second_kernel(program, *fn, result.error)))
         return result;
     Plan p;
-    if ((result.error = plan(*fn, sig, input, options, p)))
+    if ((result.error = plan(program, *fn, sig, input, options, p)))
         return result;
     model::Trace& t = result.trace;
     t.strategy = fn2 ? fn->name + "+" + fn2->name : fn->name;
@@ -621,7 +625,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
         o2.block_size = 1024;
         o2.grid = 1;
         Plan p2;
-        if ((result.error = plan(*fn2, Signature::InputOutput, partials, o2, p2))) {
+        if ((result.error = plan(program, *fn2, Signature::InputOutput, partials, o2, p2))) {
             result.trace = {};
             return result;
         }
