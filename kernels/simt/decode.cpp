@@ -11,6 +11,7 @@
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
@@ -109,7 +110,8 @@ Signature classify(const std::vector<ParamKind>& p)
 
 class Decoder {
 public:
-    Decoder(llvm::Function& f, const std::string& source) : m_f(f), m_source(source), m_dl(f.getParent()->getDataLayout()) {}
+    Decoder(llvm::Function& f, const std::string& source, std::span<const Header> headers)
+        : m_f(f), m_source(source), m_headers(headers), m_dl(f.getParent()->getDataLayout()) {}
 
     /// Decodes the kernel; a refusal on the first construct the engine cannot run.
     std::optional<Refusal> run(Function& out);
@@ -132,6 +134,7 @@ private:
     bool intrinsic(llvm::CallInst& c, llvm::StringRef name);
     bool prelude_call(llvm::CallInst& c, llvm::StringRef name);
     void terminator(llvm::Instruction& t, Block& b);
+    bool predicated(const llvm::BranchInst& br, const llvm::BasicBlock* ipdom) const;
     [[noreturn]] void refuse(const llvm::Instruction* at, std::string message);
 
     /// An aggregate value's slots: `count` consecutive slots from `first`, one per scalar leaf.
@@ -150,6 +153,7 @@ private:
 
     llvm::Function& m_f;
     const std::string& m_source;
+    std::span<const Header> m_headers;
     const llvm::DataLayout& m_dl;
     Function* m_out = nullptr;
     std::unordered_map<const llvm::Value*, std::int32_t> m_slots;
@@ -400,6 +404,9 @@ std::optional<Refusal> Decoder::run(Function& out)
             const llvm::DomTreeNode* node = pdt.getNode(&bb);
             const llvm::DomTreeNode* idom = node ? node->getIDom() : nullptr;
             b.ipdom = idom && idom->getBlock() ? m_blocks.at(idom->getBlock()) : -1;
+            if (const auto* br = llvm::dyn_cast<llvm::BranchInst>(bb.getTerminator());
+                br && br->isConditional() && b.ipdom >= 0)
+                b.predicated = predicated(*br, idom->getBlock());
         }
     } catch (const RefusalThrown& r) {
         m_loops = nullptr;
@@ -606,6 +613,46 @@ bool Decoder::aggregate(llvm::Instruction& i)
             emit(i, in);
         }
         return true;
+    }
+    return false;
+}
+
+/// Whether a conditional branch is a conditional expression's (the text at its own place, in the
+/// kernel's file, a header or the prelude, is `c ? a : b`) with work (does_work) on a path before
+/// the paths meet at `ipdom`.
+bool Decoder::predicated(const llvm::BranchInst& br, const llvm::BasicBlock* ipdom) const
+{
+    const llvm::DILocation* l = br.getDebugLoc().get();
+    if (!l)
+        return false;
+    const std::string file = l->getFilename().str();
+    auto ends_with = [&](std::string_view name) {
+        return file == name || (file.size() > name.size() && file.compare(file.size() - name.size(), name.size(), name) == 0 &&
+                                file[file.size() - name.size() - 1] == '/');
+    };
+    std::string_view text;
+    if (file == kMainFile)
+        text = m_source;
+    else if (ends_with("prelude.cuh"))
+        text = prelude();
+    else
+        for (const Header& h : m_headers)
+            if (ends_with(h.name))
+                text = h.text;
+    if (text.empty() || !conditional_expression_at(text, static_cast<int>(l->getLine()), static_cast<int>(l->getColumn())))
+        return false;
+    std::vector<const llvm::BasicBlock*> todo{br.getSuccessor(0), br.getSuccessor(1)}, seen;
+    while (!todo.empty() && seen.size() < 64) {
+        const llvm::BasicBlock* b = todo.back();
+        todo.pop_back();
+        if (b == ipdom || std::find(seen.begin(), seen.end(), b) != seen.end())
+            continue;
+        seen.push_back(b);
+        for (const llvm::Instruction& i : *b)
+            if (does_work(i))
+                return true;
+        for (const llvm::BasicBlock* n : llvm::successors(b))
+            todo.push_back(n);
     }
     return false;
 }
@@ -1046,7 +1093,7 @@ std::vector<llvm::Function*> kernels_of(llvm::Module& m)
 } // namespace
 
 void decode_module(llvm::Module& module, const std::string& source, Program& program,
-                   std::vector<Diagnostic>& diagnostics)
+                   std::vector<Diagnostic>& diagnostics, std::span<const Header> headers)
 {
     const std::vector<llvm::Function*> kernels = kernels_of(module);
     inline_and_promote(module, kernels);
@@ -1076,7 +1123,7 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
         if (info.signature == Signature::Unsupported)
             info.refusal = "the parameters are not one of the accepted signatures: (const float* input, float* output, "
                            "unsigned n) or (float* input, float* output) (docs/your-own-kernel.md)";
-        Decoder decoder(*k, source);
+        Decoder decoder(*k, source, headers);
         if (std::optional<Refusal> r = decoder.run(fn)) {
             info.refusal = r->message;
             diagnostics.push_back({r->loc.line ? r->loc.line : info.line, r->loc.line ? r->loc.column : 1, "error",

@@ -148,7 +148,7 @@ CompileResult compile(std::string_view source, std::string_view file_name, std::
         return result;
     }
     const std::size_t before = result.diagnostics.size();
-    detail::decode_module(*module, program->source, *program, result.diagnostics);
+    detail::decode_module(*module, program->source, *program, result.diagnostics, headers);
     result.kernels = program->kernels;
     (void)before;
     result.program = std::move(program);

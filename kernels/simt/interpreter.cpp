@@ -6,6 +6,7 @@
 
 #include "model/gpu_float.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <span>
@@ -255,6 +256,8 @@ bool Machine::step(StepLog& log)
     log.shuffled = false;
     log.stride.reset();
     log.active.assign(threads, 0);
+    log.shuffle_in.assign(threads, 0);
+    log.shuffle_in_set.assign(threads, 0);
     log.exited_at_start.assign(threads, 0);
     if (m_full)
         log.lanes.assign(threads, {});
@@ -271,19 +274,33 @@ bool Machine::step(StepLog& log)
                         static_cast<std::size_t>(m_g.block));
     }
     for (Warp& w : m_warps) {
-        w.worked = w.evented = w.merging = w.wrote = w.shuffled = false;
+        w.worked = w.evented = w.merging = w.wrote = w.shuffled = w.shuffle_wait = false;
         if (w.state == WarpState::Stopped)
             w.state = WarpState::Ready;
     }
     std::fill(m_loc_seen.begin(), m_loc_seen.end(), 0);
-    for (Warp& w : m_warps) {
-        if (w.state == WarpState::Ready)
-            run_warp(w);
-        if (m_fault)
-            break;
-    }
+    run_ready();
     if (!m_fault)
         release_barriers();
+    // A step in which nothing but index arithmetic ran before the warps' shuffles (every warp
+    // stopped before one having done no work) is no step of its own: the shuffles run in it.
+    for (bool again = true; again && !m_fault;) {
+        again = false;
+        if (log.adds > 0 || log.barriers > 0 || m_carried_barriers > 0 || !log.accesses.empty() || !log.atomics.empty() ||
+            std::find(log.active.begin(), log.active.end(), 1) != log.active.end())
+            break;
+        for (Warp& w : m_warps)
+            if (w.state == WarpState::Stopped && w.shuffle_wait) {
+                w.state = WarpState::Ready;
+                w.shuffle_wait = false;
+                again = true;
+            }
+        if (again) {
+            run_ready();
+            if (!m_fault)
+                release_barriers();
+        }
+    }
     for (std::size_t k = 0; k < m_loc_seen.size(); ++k)
         if (m_loc_seen[k] && m_fn.locs[k].line > 0)
             log.lines.insert(m_fn.locs[k].line);
@@ -324,6 +341,22 @@ void Machine::release_barriers()
             m_warps[static_cast<std::size_t>(b * wpb + k)].state = WarpState::Ready;
         ++m_barrier_count[static_cast<std::size_t>(b)];
         ++(opens ? m_carried_barriers : m_log->barriers);
+    }
+}
+
+void Machine::run_ready()
+{
+    for (Warp& w : m_warps) {
+        if (w.state == WarpState::Ready) {
+            if (!w.stack.empty()) {
+                w.start_block = w.stack.back().block;
+                w.start_inst = w.stack.back().inst;
+                w.start_depth = w.stack.size();
+            }
+            run_warp(w);
+        }
+        if (m_fault)
+            break;
     }
 }
 
@@ -529,10 +562,27 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             w.state = WarpState::Stopped;
             return false;
         }
+        if (in.op == Op::Shfl && !w.evented &&
+            (w.stack.size() != w.start_depth || f.block != w.start_block || f.inst != w.start_inst)) {
+            // Only index arithmetic before it in this step: the shuffle still starts a step of its
+            // own (a warp without elements shuffles with the others, in the next step).
+            --m_instructions;
+            w.state = WarpState::Stopped;
+            w.shuffle_wait = true;
+            return false;
+        }
         if ((in.flags & kPhaseStart) && !enter_merge(w))
             return false;
         note(w, in, mask, true);
         w.evented = true;
+        if (in.op == Op::Shfl && !w.shuffled) {  // the registers as the warp's first shuffle of the step finds them
+            const std::uint64_t* v = reg(w, in.b);
+            for_lanes(mask, [&](int l) {
+                const auto t = static_cast<std::size_t>(w.first_thread + l);
+                m_log->shuffle_in[t] = static_cast<std::uint32_t>(v[l]);
+                m_log->shuffle_in_set[t] = 1;
+            });
+        }
         w.shuffled = w.shuffled || in.op == Op::Shfl;
         in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
         return !m_fault;
@@ -669,6 +719,11 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
     std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
     std::size_t count = 0;
     if (b.term == Term::CondBr) {
+        if (b.predicated && mask) {  // a conditional expression: every lane takes part in its statement
+            w.worked = true;
+            std::uint8_t* active = &m_log->active[static_cast<std::size_t>(w.first_thread)];
+            for_lanes(mask, [&](int l) { active[l] = 1; });
+        }
         const std::uint64_t* c = reg(w, b.cond);
         std::uint32_t taken = 0;
         for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });

@@ -41,6 +41,9 @@ struct Buffer {
         std::int32_t writer_loc = 0, reader_loc = 0, reader2_loc = 0;
     };
     std::vector<Word> words;
+    /// Shared buffers: per 4-byte word of one copy, whether any thread of any block accessed it
+    /// (the words a step's values show: docs/architecture.md, "Which array a step shows").
+    std::vector<std::uint8_t> touched;
 };
 
 /// What one lane did to memory in a step (for LaneRecord reads / writes).
@@ -82,6 +85,10 @@ struct StepLog {
     int barriers = 0;
     bool shuffled = false;
     std::optional<std::int64_t> stride;  ///< the shuffle's offset when all lanes used one
+    /// Per thread: the value the lane passed to its warp's first shuffle of the step (the register
+    /// being reduced as the shuffle found it); shuffle_in_set says which lanes have one.
+    std::vector<std::uint32_t> shuffle_in;
+    std::vector<std::uint8_t> shuffle_in_set;
 };
 
 struct FaultRecord {
@@ -110,6 +117,11 @@ struct Warp {
     bool merging = false;     ///< passed the start of a merge into the result in this step (kPhaseStart)
     bool shuffled = false;    ///< ran a shuffle in this step (a later load or store starts a new step)
     bool wrote = false;       ///< stored to shared or global memory in this step (a later __syncwarp() ends it)
+    /// Where the warp stood when it last started running in this step (a shuffle it reaches after
+    /// other instructions starts a new step, even when they did no work).
+    std::int32_t start_block = -1, start_inst = -1;
+    std::size_t start_depth = 0;
+    bool shuffle_wait = false;  ///< stopped before a shuffle having done no work in this step
     std::int32_t barrier_loc = 0;
     bool barrier_opens = false;  ///< the barrier it waits at opens a loop iteration (kOpensIteration)
     std::uint64_t* regs = nullptr;  ///< this warp's registers: slots x warp size
@@ -138,6 +150,7 @@ public:
 
 private:
     void run_warp(Warp& w);
+    void run_ready();
     bool exec(Warp& w, Frame& f, const Inst& in);
     void terminate(Warp& w, Frame& f, const Block& b);
     void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths);

@@ -124,6 +124,8 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         race(w, l, *buf, copy, off, write, in);
         if (m_fault)
             return;
+        if (buf->space == Space::Shared)
+            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
         if (write)
             std::memcpy(at, &v[l], static_cast<std::size_t>(bytes));
         else {
@@ -160,6 +162,9 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
             return;
         if (in.op == Op::Memset) {
             std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
+            if (db->space == Space::Shared)
+                for (int k = 0; k < bytes; k += 4)
+                    db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
             continue;
         }
         const auto [sb, soff, scopy, s] = address(w, l, src[l], bytes, in);
@@ -168,6 +173,10 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         for (int k = 0; k < bytes; k += 4) {
             race(w, l, *sb, scopy, soff + k, false, in);
             race(w, l, *db, dcopy, doff + k, true, in);
+            if (sb->space == Space::Shared)
+                sb->touched[static_cast<std::size_t>((soff + k) / 4)] = 1;
+            if (db->space == Space::Shared)
+                db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
         }
         std::memmove(d, s, static_cast<std::size_t>(bytes));
         // The access the step counts: the copy's source or destination outside the thread's locals,
@@ -214,6 +223,8 @@ void Machine::aggregate(Warp& w, const Inst& in, std::uint32_t mask)
             race(w, l, *buf, copy, off + k, write, in);
             if (m_fault)
                 return;
+            if (buf->space == Space::Shared)
+                buf->touched[static_cast<std::size_t>((off + k) / 4)] = 1;
         }
         for (std::size_t k = 0; k < agg.leaves.size(); ++k) {
             const auto [offset, size] = agg.leaves[k];
@@ -254,6 +265,8 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
         if (!at)
             return;
+        if (buf->space == Space::Shared)
+            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
         std::uint64_t old = 0;
         std::memcpy(&old, at, static_cast<std::size_t>(bytes));
         const std::uint64_t x = v[l];

@@ -94,6 +94,9 @@ struct Block {
     std::vector<Edge> edges;           ///< Br: 1; CondBr: taken, not taken; Switch: default, then cases
     std::vector<std::uint64_t> cases;  ///< Switch: case values (edges[k + 1])
     std::int32_t ipdom = -1;           ///< immediate post-dominator (reconvergence point), -1: exit
+    /// CondBr of a conditional expression (`i < n ? input[i] : 0.0f`) with work on a path: nvcc
+    /// predicates it, so every lane of the branch counts as active (none skipped the statement).
+    bool predicated = false;
     std::int32_t loc = 0;              ///< the terminator's place
 };
 

@@ -71,14 +71,6 @@ struct Known {
 const std::map<std::string, Known, std::less<>> kKnownDifferences{
     {"race", {"the engine stops at the data race on *output (racecheck's fault, at the first warp's store); the model "
              "plays every warp's lost update on and lists each lane's store as an atomic record"}},
-    {"interleaved_padded", {"the engine's values are the shared array as laid out (blockDim.x + blockDim.x / 32 words, "
-                            "the unused words included); the model's are the tree's own blockDim.x words",
-                            [](const m::Trace& t) { return t.params.block_size >= 32; }}},  // below 32 there is no unused word
-    {"warp_shuffle", {"the load step: the model shows the registers (each lane writes its own), the engine the input "
-                     "(no register write is a memory access)"}},
-    {"block_reduce", {"the grid-stride step: the model shows each thread's register sum, the engine the input and "
-                      "every lane as active"}},
-    {"vectorized", {"the coarsen step: the model shows each thread's register sum, the engine the input"}},
 };
 
 std::vector<float> values(int n)
