@@ -673,6 +673,12 @@ void Decoder::terminator(llvm::Instruction& t, Block& b)
             }
             e.moves.push_back({slot(&phi), slot(in)});
         }
+        for (std::size_t i = 0; i < e.moves.size() && !e.hazard; ++i)
+            for (std::size_t k = 0; k < e.moves.size(); ++k)
+                if (k != i && e.moves[k].dst == e.moves[i].src) {
+                    e.hazard = true;
+                    break;
+                }
         return e;
     };
     if (auto* br = llvm::dyn_cast<llvm::BranchInst>(&t)) {

@@ -13,6 +13,10 @@
 #include <cstring>
 #include <limits>
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 namespace reducescope::simt::detail {
 namespace {
 
@@ -163,6 +167,27 @@ std::uint64_t alu(const Inst& in, std::uint64_t a, std::uint64_t b, std::uint64_
 }
 
 
+/// Bit l = bit 0 of c[l], for the 32 lanes of a full warp (a branch's taken mask).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+std::uint32_t low_bits32(const std::uint64_t* c)
+{
+    std::uint32_t bits = 0;
+    for (int l = 0; l < 32; l += 2) {  // SSE2: two lanes' bit 0 moved to the sign, then collected
+        const __m128i v = _mm_slli_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c + l)), 63);
+        bits |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_castsi128_pd(v))) << l;
+    }
+    return bits;
+}
+#else
+std::uint32_t low_bits32(const std::uint64_t* c)
+{
+    std::uint32_t bits = 0;
+    for (int l = 0; l < 32; ++l)
+        bits |= static_cast<std::uint32_t>(c[l] & 1) << l;
+    return bits;
+}
+#endif
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /// A full 32-lane warp's float32 FMA with the CPU's FMA instructions (the same single rounding as
 /// std::fmaf, which without -mfma is a library call per lane); used only where the CPU has FMA3.
@@ -186,6 +211,14 @@ bool cpu_has_fma() { return false; }
 #endif
 
 } // namespace
+
+// The lane loops of the hot instructions, compiled twice: for AVX2 (four 64-bit lanes per vector
+// instruction) and for the baseline x86-64 (two); the loader picks one for the CPU it runs on.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
+#define RS_HOT_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define RS_HOT_CLONES
+#endif
 
 Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
                  bool full, long long limit)
@@ -411,7 +444,7 @@ void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
 
 /// The common ALU instructions, one tight loop per operation over the lanes; false when `in` is
 /// not one of them (alu() then does it lane by lane).
-bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
+RS_HOT_CLONES bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
 {
     std::uint64_t* d = reg(w, in.dst);
     const std::uint64_t* a = reg(w, in.a);
@@ -518,6 +551,19 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
     const std::uint32_t mask = f.mask;
     ++m_instructions;
+    // The plain ALU instructions first: most of what a kernel executes, no step cut, no fault.
+    constexpr std::uint64_t kFastOps = (1ull << int(Op::Add)) | (1ull << int(Op::Sub)) | (1ull << int(Op::Mul)) |
+                                       (1ull << int(Op::And)) | (1ull << int(Op::Or)) | (1ull << int(Op::Xor)) |
+                                       (1ull << int(Op::Copy)) | (1ull << int(Op::Trunc)) | (1ull << int(Op::Gep)) |
+                                       (1ull << int(Op::ICmp)) | (1ull << int(Op::Select)) | (1ull << int(Op::UIToFP)) |
+                                       (1ull << int(Op::Fma)) | (1ull << int(Op::FAdd)) | (1ull << int(Op::FMul));
+    static_assert(int(Op::Atomic) < 64);
+    if (((kFastOps >> int(in.op)) & 1) && in.dst >= 0 && in.a >= 0) {
+        note(w, in, mask, (in.flags & kReduction) != 0);
+        if (fast_alu(w, in, mask))
+            return true;
+        return slow_alu(w, in, mask);
+    }
     switch (in.op) {
     case Op::Load: case Op::Store: case Op::LoadAgg: case Op::StoreAgg:
         if ((in.flags & kPhaseStart) && !enter_merge(w))
@@ -599,11 +645,19 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     default: break;
     }
     note(w, in, mask, (in.flags & kReduction) != 0);
+    if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot)
+        return special(w, in, mask);
+    if (in.dst >= 0 && in.a >= 0 && fast_alu(w, in, mask))
+        return true;
+    return slow_alu(w, in, mask);
+}
+
+/// Special registers, __activemask(), __ballot_sync(): one value per lane or per warp.
+bool Machine::special(Warp& w, const Inst& in, std::uint32_t mask)
+{
     std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
-    const std::uint64_t* a = in.a >= 0 ? reg(w, in.a) : nullptr;
     const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
-    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
-    if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot) {
+    {
         if (!d)
             return true;
         // Per lane only threadIdx.x and the lane id; the rest is one value for the warp.
@@ -636,8 +690,16 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         for_lanes(mask, [&](int l) { d[l] = v; });
         return true;
     }
-    if (d && a && fast_alu(w, in, mask))
-        return true;
+    return true;
+}
+
+/// Any ALU instruction, lane by lane through alu(); false after a fault (division by zero).
+bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
+    const std::uint64_t* a = in.a >= 0 ? reg(w, in.a) : nullptr;
+    const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
+    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
     bool zero = false;
     for (int l = 0; l < m_g.warp; ++l) {
         if (!((mask >> l) & 1))
@@ -663,15 +725,9 @@ void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
     if (n == 0)
         return;
     const std::size_t W = static_cast<std::size_t>(m_g.warp);
-    // No move reads a slot another move of the edge writes: the copies can go one by one.
-    bool hazard = false;
-    for (std::size_t i = 0; i < n && !hazard; ++i)
-        for (std::size_t k = 0; k < n; ++k)
-            if (k != i && e.moves[k].dst == e.moves[i].src) {
-                hazard = true;
-                break;
-            }
-    if (!hazard) {
+    // No move reads a slot another move of the edge writes (the decoder's Edge::hazard): the copies
+    // can go one by one.
+    if (!e.hazard) {
         for (const Move& mv : e.moves) {
             std::uint64_t* d = reg(w, mv.dst);
             const std::uint64_t* src = reg(w, mv.src);
@@ -700,7 +756,7 @@ void Machine::exit_lanes(Warp& w, std::uint32_t mask)
         f.mask &= ~mask;
 }
 
-void Machine::terminate(Warp& w, Frame& f, const Block& b)
+RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
 {
     const std::uint32_t mask = f.mask;
     if (b.term == Term::Ret || b.term == Term::Unreachable) {
@@ -726,7 +782,10 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
         }
         const std::uint64_t* c = reg(w, b.cond);
         std::uint32_t taken = 0;
-        for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });
+        if (m_g.warp == 32)
+            taken = low_bits32(c);
+        else
+            for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });
         taken &= mask;
         if (taken)
             path_store[count++] = {0, taken};

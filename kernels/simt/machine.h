@@ -177,6 +177,8 @@ private:
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
     bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    bool slow_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    bool special(Warp& w, const Inst& in, std::uint32_t mask);
     bool enter_merge(Warp& w);
     bool local_access(Warp& w, const Inst& in, std::uint32_t mask);
     /// f(lane) for every lane of `mask`: a plain loop for a full warp, set bits otherwise.

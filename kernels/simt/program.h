@@ -83,6 +83,8 @@ struct Move {
 struct Edge {
     std::int32_t target = -1;
     std::vector<Move> moves;
+    /// Some move reads a slot another move of the edge writes: the copies go through a buffer.
+    bool hazard = false;
 };
 
 enum class Term : std::uint8_t { Br, CondBr, Switch, Ret, Unreachable };
