@@ -481,7 +481,15 @@ RS_HOT_CLONES bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask
     case Op::UIToFP:
         if (in.bits != 32)
             return false;
-        if (in.aux < 64) {  // the value fits int64: the signed conversion rounds it the same, and is one instruction
+        if (in.aux <= 32) {
+            // Exact in double (from a signed 32-bit value and 2^31), then rounded once to float: the
+            // same as rounding the integer directly, and vector instructions all the way.
+            const std::uint64_t am = width_mask(in.aux);
+            for_lanes(mask, [&](int l) {
+                const auto x = static_cast<std::int32_t>(static_cast<std::uint32_t>(a[l] & am) ^ 0x80000000u);
+                d[l] = bits_of(static_cast<float>(static_cast<double>(x) + 2147483648.0));
+            });
+        } else if (in.aux < 64) {  // the value fits int64: the signed conversion rounds it the same, and is one instruction
             const std::uint64_t am = width_mask(in.aux);
             for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(static_cast<std::int64_t>(a[l] & am))); });
         } else {

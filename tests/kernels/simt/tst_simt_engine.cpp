@@ -325,6 +325,7 @@ private slots:
     void float4_value_access();
     void warp_size_macro();
     void register_load_step();
+    void unsigned_to_float();
 };
 
 // The step-cut rule (docs/architecture.md, "Where a step ends"), one kernel per cut: per step the
@@ -839,6 +840,29 @@ void TstSimtEngine::register_load_step()
         QCOMPARE(r.trace.steps[static_cast<std::size_t>(k)].counters.active_lanes, 64);
     }
     QCOMPARE(static_cast<double>(r.trace.result), sum(in));
+}
+
+// (float)u for unsigned u across the whole range, a full warp at once (the vector path): rounded
+// to nearest even as the C++ conversion (and the GPU's cvt.rn.f32.u32) rounds it.
+void TstSimtEngine::unsigned_to_float()
+{
+    const char* src = R"(__global__ void k(const float* input, float* output, unsigned n)
+{
+    __shared__ float s[32];
+    const unsigned u = 4294967295u - threadIdx.x * 134217721u + (threadIdx.x % 3) * 16777217u;
+    s[threadIdx.x] = (float)u;
+    __syncthreads();
+    if (threadIdx.x == 0) *output = s[1];
+}
+)";
+    const s::RunResult r = run(src, iota_input(32), 32, 1);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    const m::Step& st = r.trace.steps.front();
+    QCOMPARE(st.values.size(), std::size_t(32));
+    for (unsigned l = 0; l < 32; ++l) {
+        const unsigned u = 4294967295u - l * 134217721u + (l % 3) * 16777217u;
+        QCOMPARE(std::bit_cast<std::uint32_t>(st.values[l]), std::bit_cast<std::uint32_t>(static_cast<float>(u)));
+    }
 }
 
 QTEST_APPLESS_MAIN(TstSimtEngine)
