@@ -149,7 +149,9 @@ int run_trace(const KernelOptions& o)
     lo.warp_size = number(o.warp_size, "warp-size", 1, 32);
     lo.banks = number(o.banks, "banks", 1, 32);
     const std::string text = read_source(o.source);
-    const simt::CompileResult c = simt::compile(catalogue_runnable(text), display_name(o.source), catalogue_headers());
+    // Compiled for the warp size it runs at: a catalogue file's kWarpSize is REDUCESCOPE_WARP_SIZE.
+    const simt::CompileResult c =
+        simt::compile(catalogue_runnable(text), display_name(o.source), catalogue_headers(), lo.warp_size);
     if (!c.program)
         return refuse(o, c.diagnostics);
     simt::RunResult r = simt::run(*c.program, parsed.values, lo);

@@ -24,9 +24,16 @@ namespace reducescope::cuda {
 // The hardware warp: 32 lanes on every NVIDIA GPU so far. CUDA's built-in `warpSize` says the same,
 // but only at run time: with it the compiler can neither unroll the shuffle loop nor turn
 // `threadIdx.x / warpSize` into a shift, and that cost about 0.17 us per launch of self_reset and
-// vectorized at 1M on the H200 (docs/benchmarks.md). The step model's teaching warp sizes (4, 8,
-// 16) exist only in the model.
-constexpr unsigned int kWarpSize = 32;
+// vectorized at 1M on the H200 (docs/benchmarks.md). The SIMT engine (kernels/simt) also runs the
+// step model's teaching warp sizes (4, 8, 16): it compiles this file with REDUCESCOPE_WARP_SIZE set
+// to the warp size it runs at; nvcc leaves it undefined, so the GPU's kernels keep the constant 32.
+#ifndef REDUCESCOPE_WARP_SIZE
+#define REDUCESCOPE_WARP_SIZE 32
+#endif
+constexpr unsigned int kWarpSize = REDUCESCOPE_WARP_SIZE;
+// Warp partials a block can have: 32 with the hardware's warp (warp_sums[32]); more only at a
+// teaching warp size in the engine.
+constexpr unsigned int kMaxWarps = kMaxBlockThreads / kWarpSize;
 
 // The warp tree in registers: at offset 16, 8, 4, 2, 1 each lane adds the value of the lane
 // `offset` above it. No shared memory and no barrier: the 32 lanes exchange registers in one
@@ -61,6 +68,10 @@ __device__ __forceinline__ float block_reduce_sum(float sum, float* warp_sums, P
     if (warp == 0) {                                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
         const unsigned int warps = blockDim.x / kWarpSize; // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
         sum = lane < warps ? warp_sums[lane] : 0.0f;      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+        if constexpr (kMaxWarps > kWarpSize) {            // a teaching warp size (the engine's only): more partials than lanes
+            for (unsigned int j = lane + kWarpSize; j < warps; j += kWarpSize)  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+                sum += warp_sums[j];                      // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
+        }
         sum = warp_reduce_sum(sum, Step::FinalWarp, probe);  // @block_reduce.final_warp @two_pass.final_warp @grid_sync.final_warp @vectorized.final_warp @self_reset.final_warp @zero_ahead.final_warp
     }
     __syncthreads();  // warp_sums may be reused by the caller
@@ -93,7 +104,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void warp_shuffle_reduce_sum(cons
 template <class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void block_reduce_reduce_sum(const float* input, float* output, unsigned int n, Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     float sum = 0.0f;
     for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @block_reduce.coarsen
         sum += input[i];                                                    // @block_reduce.coarsen
@@ -114,7 +125,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void block_reduce_reduce_sum(cons
 template <class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void two_pass_partials(const float* input, float* partials, unsigned int n, Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     float sum = 0.0f;
     for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @two_pass.coarsen
         sum += input[i];                                                    // @two_pass.coarsen
@@ -131,7 +142,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void two_pass_partials(const floa
 template <class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void two_pass_final(const float* partials, float* output, unsigned int count, Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     float sum = 0.0f;                                                       // @two_pass.second_pass
     for (unsigned int i = threadIdx.x; i < count; i += blockDim.x)          // @two_pass.second_pass
         sum += partials[i];                                                 // @two_pass.second_pass
@@ -152,7 +163,7 @@ template <class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void grid_sync_reduce_sum(const float* input, float* partials, float* output, unsigned int n,
                                      Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     cooperative_groups::grid_group grid = cooperative_groups::this_grid();
     float sum = 0.0f;
     for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {  // @grid_sync.coarsen
@@ -221,7 +232,7 @@ __device__ __forceinline__ float float4_coarsen_sum(const float* __restrict__ in
 template <unsigned int COARSE_FACTOR, class Probe = NoProbe>
 __global__ __launch_bounds__(kMaxBlockThreads) void vectorized_reduce_sum(const float* __restrict__ input, float* output, unsigned int n, Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     float sum = float4_coarsen_sum<COARSE_FACTOR>(input, n, probe);
     sum = block_reduce_sum(sum, warp_sums, probe);
     if (threadIdx.x == 0) {
@@ -286,7 +297,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void self_reset_reduce_sum(const 
                                                                          Probe probe = {})
 {
     constexpr unsigned int FIRST = COARSE_FACTOR < 8 ? COARSE_FACTOR : 8;    // loads in flight at the ticket
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     const float4* input4 = reinterpret_cast<const float4*>(input);
     const unsigned int n4 = n / 4;
     const unsigned int stride = gridDim.x * blockDim.x;
@@ -363,7 +374,7 @@ __global__ __launch_bounds__(kMaxBlockThreads) void zero_ahead_reduce_sum(const 
                                                                          unsigned long long launch, unsigned int n,
                                                                          Probe probe = {})
 {
-    __shared__ float warp_sums[32];
+    __shared__ float warp_sums[kMaxWarps];
     if (blockIdx.x == 0 && threadIdx.x == 0)                                 // @zero_ahead.reset
         ring[(launch + 1) % kZeroAheadSlots] = 0.0f;                         // @zero_ahead.reset
     float sum = float4_coarsen_sum<COARSE_FACTOR>(input, n, probe);

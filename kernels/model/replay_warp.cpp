@@ -156,6 +156,13 @@ public:
             r.shared(AccessKind::Read, "warp_sums[lane]", [&](int t) -> std::int64_t {
                 return runs(t, blocks) && g.warp_of(t) == 0 && g.lane_of(t) < wpb ? g.lane_of(t) : kNoAccess;
             });
+            // The fold's loads (`for (j = lane + warp; j < warps; j += warp) sum += warp_sums[j]`),
+            // one warp-wide access per iteration.
+            for (int k = 1; k * g.warp < wpb; ++k)
+                r.shared(AccessKind::Read, "warp_sums[j]", [&](int t) -> std::int64_t {
+                    const int j = g.lane_of(t) + k * g.warp;
+                    return runs(t, blocks) && g.warp_of(t) == 0 && j < wpb ? j : kNoAccess;
+                });
             const auto tg = tags("final_warp");
             describe(r, make_text("final_warp.label", wpb), {make_text("final_warp")}, tg);
             r.finish(reg, 0, folded);

@@ -11,6 +11,7 @@
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
@@ -109,7 +110,8 @@ Signature classify(const std::vector<ParamKind>& p)
 
 class Decoder {
 public:
-    Decoder(llvm::Function& f, const std::string& source) : m_f(f), m_source(source), m_dl(f.getParent()->getDataLayout()) {}
+    Decoder(llvm::Function& f, const std::string& source, std::span<const Header> headers)
+        : m_f(f), m_source(source), m_headers(headers), m_dl(f.getParent()->getDataLayout()) {}
 
     /// Decodes the kernel; a refusal on the first construct the engine cannot run.
     std::optional<Refusal> run(Function& out);
@@ -132,15 +134,33 @@ private:
     bool intrinsic(llvm::CallInst& c, llvm::StringRef name);
     bool prelude_call(llvm::CallInst& c, llvm::StringRef name);
     void terminator(llvm::Instruction& t, Block& b);
+    bool predicated(const llvm::BranchInst& br, const llvm::BasicBlock* ipdom) const;
     [[noreturn]] void refuse(const llvm::Instruction* at, std::string message);
+
+    /// An aggregate value's slots: `count` consecutive slots from `first`, one per scalar leaf.
+    struct Leaves {
+        std::int32_t first = 0;
+        std::int32_t count = 0;
+    };
+    static bool is_aggregate(const llvm::Type* t) { return t->isStructTy() || t->isArrayTy(); }
+    std::int32_t leaf_count(llvm::Type* t);
+    void leaf_layout(llvm::Type* t, std::int32_t base, Aggregate& out);
+    std::int32_t layout(llvm::Type* t);
+    Leaves leaves(llvm::Value* v);
+    void constant_leaves(llvm::Constant* c, std::int32_t slot);
+    bool aggregate(llvm::Instruction& i);
+    void copy_leaves(const llvm::Instruction& at, Leaves to, Leaves from);
 
     llvm::Function& m_f;
     const std::string& m_source;
+    std::span<const Header> m_headers;
     const llvm::DataLayout& m_dl;
     Function* m_out = nullptr;
     std::unordered_map<const llvm::Value*, std::int32_t> m_slots;
     std::unordered_map<const llvm::BasicBlock*, std::int32_t> m_blocks;
     std::unordered_map<const llvm::GlobalVariable*, std::int32_t> m_buffers;
+    std::unordered_map<const llvm::Value*, Leaves> m_aggs;   // aggregate values (float4, arrays)
+    std::unordered_map<const llvm::Type*, std::int32_t> m_layouts;  // index into Function::aggregates
     std::map<std::pair<int, int>, std::int32_t> m_locs;
     std::vector<const llvm::Instruction*> m_fused;  // fmuls folded into an fma
     const llvm::Instruction* m_at = nullptr;        // the instruction being decoded (refusals' place)
@@ -298,7 +318,7 @@ bool does_work(const llvm::Instruction& i)
         const llvm::Function* f = c->getCalledFunction();
         const llvm::StringRef n = f ? f->getName() : llvm::StringRef();
         return !(n.startswith("llvm.nvvm.read.ptx.sreg.") || n.startswith("llvm.dbg.") || n.startswith("llvm.lifetime.") ||
-                 n == "__rs_warpsize");
+                 n == "__rs_warpsize" || n == "__rs_as_f32" || n == "__rs_as_u32");
     }
     return i.getType()->isFloatingPointTy() && !llvm::isa<llvm::PHINode>(i) && !llvm::isa<llvm::SelectInst>(i);
 }
@@ -337,7 +357,10 @@ bool Decoder::opens_iteration(const llvm::Instruction& barrier) const
 /// the statement's own reads (`sdata[0]` of `atomicAdd(output, sdata[0])`) belong to the phase.
 void Decoder::mark_result_statements(std::int32_t first, std::int32_t last)
 {
-    auto memory = [](Op op) { return op == Op::Load || op == Op::Store || op == Op::Atomic || op == Op::Memcpy || op == Op::Memset; };
+    auto memory = [](Op op) {
+        return op == Op::Load || op == Op::Store || op == Op::LoadAgg || op == Op::StoreAgg || op == Op::Atomic ||
+               op == Op::Memcpy || op == Op::Memset;
+    };
     for (std::int32_t k = first; k < last; ++k) {
         if (!m_result[static_cast<std::size_t>(k)])
             continue;
@@ -381,6 +404,9 @@ std::optional<Refusal> Decoder::run(Function& out)
             const llvm::DomTreeNode* node = pdt.getNode(&bb);
             const llvm::DomTreeNode* idom = node ? node->getIDom() : nullptr;
             b.ipdom = idom && idom->getBlock() ? m_blocks.at(idom->getBlock()) : -1;
+            if (const auto* br = llvm::dyn_cast<llvm::BranchInst>(bb.getTerminator());
+                br && br->isConditional() && b.ipdom >= 0)
+                b.predicated = predicated(*br, idom->getBlock());
         }
     } catch (const RefusalThrown& r) {
         m_loops = nullptr;
@@ -399,14 +425,260 @@ std::optional<Refusal> Decoder::run(Function& out)
     return std::nullopt;
 }
 
+/// Scalar leaves of an aggregate type (a struct's fields, an array's elements, nested).
+std::int32_t Decoder::leaf_count(llvm::Type* t)
+{
+    if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
+        std::int32_t n = 0;
+        for (llvm::Type* e : st->elements())
+            n += leaf_count(e);
+        return n;
+    }
+    if (auto* at = llvm::dyn_cast<llvm::ArrayType>(t)) {
+        const std::uint64_t n = at->getNumElements() * static_cast<std::uint64_t>(leaf_count(at->getElementType()));
+        if (n > 64)
+            refuse(nullptr, "a whole aggregate value of more than 64 scalars is not supported (copy it element by element)");
+        return static_cast<std::int32_t>(n);
+    }
+    if (t->isVectorTy())
+        refuse(nullptr, "a value of an LLVM vector type is not supported");
+    if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
+        refuse(nullptr, "an aggregate holding a value of this type is not supported");
+    if (t->isIntegerTy() && t->getIntegerBitWidth() > 64)
+        refuse(nullptr, "integers wider than 64 bits are not supported");
+    return 1;
+}
+
+void Decoder::leaf_layout(llvm::Type* t, std::int32_t base, Aggregate& out)
+{
+    if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
+        const llvm::StructLayout* sl = m_dl.getStructLayout(st);
+        for (unsigned k = 0; k < st->getNumElements(); ++k)
+            leaf_layout(st->getElementType(k), base + static_cast<std::int32_t>(sl->getElementOffset(k)), out);
+        return;
+    }
+    if (auto* at = llvm::dyn_cast<llvm::ArrayType>(t)) {
+        const auto size = static_cast<std::int32_t>(m_dl.getTypeAllocSize(at->getElementType()));
+        for (std::uint64_t k = 0; k < at->getNumElements(); ++k)
+            leaf_layout(at->getElementType(), base + static_cast<std::int32_t>(k) * size, out);
+        return;
+    }
+    out.leaves.emplace_back(base, static_cast<std::uint8_t>(m_dl.getTypeStoreSize(t)));
+}
+
+/// The layout of an aggregate type in Function::aggregates (one entry per type).
+std::int32_t Decoder::layout(llvm::Type* t)
+{
+    if (auto it = m_layouts.find(t); it != m_layouts.end())
+        return it->second;
+    leaf_count(t);  // refuses what has no scalar leaves
+    Aggregate a;
+    a.bytes = static_cast<std::int32_t>(m_dl.getTypeStoreSize(t));
+    leaf_layout(t, 0, a);
+    m_out->aggregates.push_back(std::move(a));
+    const auto id = static_cast<std::int32_t>(m_out->aggregates.size() - 1);
+    m_layouts.emplace(t, id);
+    return id;
+}
+
+void Decoder::constant_leaves(llvm::Constant* c, std::int32_t slot)
+{
+    llvm::Type* t = c->getType();
+    if (!is_aggregate(t)) {
+        m_out->constants.emplace_back(slot, constant(c));
+        return;
+    }
+    const unsigned n = t->isStructTy() ? t->getStructNumElements() : static_cast<unsigned>(t->getArrayNumElements());
+    for (unsigned k = 0; k < n; ++k) {
+        llvm::Constant* e = c->getAggregateElement(k);
+        if (!e)
+            refuse(nullptr, "a constant aggregate the engine cannot take apart");
+        constant_leaves(e, slot);
+        slot += leaf_count(e->getType());
+    }
+}
+
+/// The slots of an aggregate value, allocated at its first mention (a phi may name a value defined
+/// later); a constant's leaves are set before the kernel runs.
+Decoder::Leaves Decoder::leaves(llvm::Value* v)
+{
+    if (auto it = m_aggs.find(v); it != m_aggs.end())
+        return it->second;
+    Leaves l{m_out->slots, leaf_count(v->getType())};
+    m_out->slots += l.count;
+    m_aggs.emplace(v, l);
+    if (auto* c = llvm::dyn_cast<llvm::Constant>(v))
+        constant_leaves(c, l.first);
+    return l;
+}
+
+void Decoder::copy_leaves(const llvm::Instruction& at, Leaves to, Leaves from)
+{
+    for (std::int32_t k = 0; k < to.count && k < from.count; ++k) {
+        Inst in{Op::Copy, 64};
+        in.a = from.first + k;
+        in.dst = to.first + k;
+        emit(at, in);
+    }
+}
+
+/// Whole aggregate values (float4 and other structs, arrays): loads and stores of the whole value,
+/// extractvalue, insertvalue and select. False when `i` is none of them.
+bool Decoder::aggregate(llvm::Instruction& i)
+{
+    if (auto* ev = llvm::dyn_cast<llvm::ExtractValueInst>(&i)) {
+        llvm::Value* whole = ev->getAggregateOperand();
+        const Leaves src = leaves(whole);
+        llvm::Type* t = whole->getType();
+        std::int32_t at = src.first;
+        for (const unsigned idx : ev->indices()) {
+            if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
+                for (unsigned k = 0; k < idx; ++k)
+                    at += leaf_count(st->getElementType(k));
+                t = st->getElementType(idx);
+            } else {
+                t = t->getArrayElementType();
+                at += static_cast<std::int32_t>(idx) * leaf_count(t);
+            }
+        }
+        if (is_aggregate(t)) {
+            copy_leaves(i, leaves(&i), {at, leaf_count(t)});
+            return true;
+        }
+        if (m_slots.find(&i) == m_slots.end()) {
+            m_slots.emplace(&i, at);  // the leaf itself: an SSA value is never written again
+            return true;
+        }
+        Inst in{Op::Copy, 64};
+        in.a = at;
+        in.dst = slot(&i);
+        emit(i, in);
+        return true;
+    }
+    if (auto* iv = llvm::dyn_cast<llvm::InsertValueInst>(&i)) {
+        const Leaves dst = leaves(&i);
+        if (!llvm::isa<llvm::UndefValue>(iv->getAggregateOperand()))
+            copy_leaves(i, dst, leaves(iv->getAggregateOperand()));
+        llvm::Type* t = iv->getAggregateOperand()->getType();
+        std::int32_t at = dst.first;
+        for (const unsigned idx : iv->indices()) {
+            if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
+                for (unsigned k = 0; k < idx; ++k)
+                    at += leaf_count(st->getElementType(k));
+                t = st->getElementType(idx);
+            } else {
+                t = t->getArrayElementType();
+                at += static_cast<std::int32_t>(idx) * leaf_count(t);
+            }
+        }
+        llvm::Value* part = iv->getInsertedValueOperand();
+        if (is_aggregate(part->getType())) {
+            copy_leaves(i, {at, leaf_count(part->getType())}, leaves(part));
+        } else {
+            Inst in{Op::Copy, 64};
+            in.a = slot(part);
+            in.dst = at;
+            emit(i, in);
+        }
+        return true;
+    }
+    if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i); l && is_aggregate(l->getType())) {
+        Inst in{Op::LoadAgg, 0};
+        in.imm = layout(l->getType());
+        in.flags = l->isVolatile() ? kVolatile : 0;
+        in.a = slot(l->getPointerOperand());
+        in.dst = leaves(&i).first;
+        in.expr = expr(i);
+        emit(i, in);
+        return true;
+    }
+    if (auto* st = llvm::dyn_cast<llvm::StoreInst>(&i); st && is_aggregate(st->getValueOperand()->getType())) {
+        Inst in{Op::StoreAgg, 0};
+        in.imm = layout(st->getValueOperand()->getType());
+        in.flags = st->isVolatile() ? kVolatile : 0;
+        in.a = slot(st->getPointerOperand());
+        in.b = leaves(st->getValueOperand()).first;
+        in.expr = expr(i);
+        emit(i, in);
+        return true;
+    }
+    if (auto* sel = llvm::dyn_cast<llvm::SelectInst>(&i); sel && is_aggregate(sel->getType())) {
+        const Leaves dst = leaves(&i), a = leaves(sel->getTrueValue()), b = leaves(sel->getFalseValue());
+        for (std::int32_t k = 0; k < dst.count; ++k) {
+            Inst in{Op::Select, 64};
+            in.a = slot(sel->getCondition());
+            in.b = a.first + k;
+            in.c = b.first + k;
+            in.dst = dst.first + k;
+            emit(i, in);
+        }
+        return true;
+    }
+    return false;
+}
+
+/// Whether a conditional branch is a conditional expression's (the text at its own place, in the
+/// kernel's file, a header or the prelude, is `c ? a : b`) with work (does_work) on a path before
+/// the paths meet at `ipdom`.
+bool Decoder::predicated(const llvm::BranchInst& br, const llvm::BasicBlock* ipdom) const
+{
+    const llvm::DILocation* l = br.getDebugLoc().get();
+    if (!l)
+        return false;
+    const std::string file = l->getFilename().str();
+    auto ends_with = [&](std::string_view name) {
+        return file == name || (file.size() > name.size() && file.compare(file.size() - name.size(), name.size(), name) == 0 &&
+                                file[file.size() - name.size() - 1] == '/');
+    };
+    std::string_view text;
+    if (file == kMainFile)
+        text = m_source;
+    else if (ends_with("prelude.cuh"))
+        text = prelude();
+    else
+        for (const Header& h : m_headers)
+            if (ends_with(h.name))
+                text = h.text;
+    if (text.empty() || !conditional_expression_at(text, static_cast<int>(l->getLine()), static_cast<int>(l->getColumn())))
+        return false;
+    std::vector<const llvm::BasicBlock*> todo{br.getSuccessor(0), br.getSuccessor(1)}, seen;
+    while (!todo.empty() && seen.size() < 64) {
+        const llvm::BasicBlock* b = todo.back();
+        todo.pop_back();
+        if (b == ipdom || std::find(seen.begin(), seen.end(), b) != seen.end())
+            continue;
+        seen.push_back(b);
+        for (const llvm::Instruction& i : *b)
+            if (does_work(i))
+                return true;
+        for (const llvm::BasicBlock* n : llvm::successors(b))
+            todo.push_back(n);
+    }
+    return false;
+}
+
 void Decoder::terminator(llvm::Instruction& t, Block& b)
 {
     b.loc = loc(t);
     auto edge = [&](llvm::BasicBlock* to) {
         Edge e;
         e.target = m_blocks.at(to);
-        for (llvm::PHINode& phi : to->phis())
-            e.moves.push_back({slot(&phi), slot(phi.getIncomingValueForBlock(t.getParent()))});
+        for (llvm::PHINode& phi : to->phis()) {
+            llvm::Value* in = phi.getIncomingValueForBlock(t.getParent());
+            if (is_aggregate(phi.getType())) {  // one move per leaf
+                const Leaves d = leaves(&phi), src = leaves(in);
+                for (std::int32_t k = 0; k < d.count; ++k)
+                    e.moves.push_back({d.first + k, src.first + k});
+                continue;
+            }
+            e.moves.push_back({slot(&phi), slot(in)});
+        }
+        for (std::size_t i = 0; i < e.moves.size() && !e.hazard; ++i)
+            for (std::size_t k = 0; k < e.moves.size(); ++k)
+                if (k != i && e.moves[k].dst == e.moves[i].src) {
+                    e.hazard = true;
+                    break;
+                }
         return e;
     };
     if (auto* br = llvm::dyn_cast<llvm::BranchInst>(&t)) {
@@ -451,6 +723,8 @@ void Decoder::instruction(llvm::Instruction& i)
         return gep(*g);
     if (auto* c = llvm::dyn_cast<llvm::CallInst>(&i))
         return call(*c);
+    if (aggregate(i))
+        return;
     Inst in;
     if (auto* a = llvm::dyn_cast<llvm::AllocaInst>(&i)) {
         if (!a->isStaticAlloca())
@@ -475,7 +749,7 @@ void Decoder::instruction(llvm::Instruction& i)
     if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i)) {
         llvm::Type* t = l->getType();
         if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
-            refuse(&i, "a load of a whole vector or struct value is not supported");
+            refuse(&i, "a load of a value of an LLVM vector type is not supported");
         in = {Op::Load, static_cast<std::uint8_t>(bits_of(t, m_dl))};
         in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (l->isVolatile() ? kVolatile : 0));
         in.a = slot(l->getPointerOperand());
@@ -486,7 +760,7 @@ void Decoder::instruction(llvm::Instruction& i)
     if (auto* s = llvm::dyn_cast<llvm::StoreInst>(&i)) {
         llvm::Type* t = s->getValueOperand()->getType();
         if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
-            refuse(&i, "a store of a whole vector or struct value is not supported");
+            refuse(&i, "a store of a value of an LLVM vector type is not supported");
         in = {Op::Store, static_cast<std::uint8_t>(bits_of(t, m_dl))};
         in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (s->isVolatile() ? kVolatile : 0));
         in.a = slot(s->getPointerOperand());
@@ -737,7 +1011,10 @@ bool Decoder::prelude_call(llvm::CallInst& c, llvm::StringRef name)
     } else if (name == "__rs_syncwarp") {
         in.op = Op::SyncWarp;
         in.a = arg(0);
-    } else if (name == "__rs_shfl") {
+    } else if (name == "__rs_as_f32" || name == "__rs_as_u32") {
+        in.op = Op::Copy;
+        in.a = arg(0);
+    } else if (name == "__rs_shfl" || name == "__rs_shfl_f32") {
         auto* mode = llvm::dyn_cast<llvm::ConstantInt>(c.getArgOperand(0));
         if (!mode)
             refuse(&c, "__rs_shfl's mode must be a constant");
@@ -822,7 +1099,7 @@ std::vector<llvm::Function*> kernels_of(llvm::Module& m)
 } // namespace
 
 void decode_module(llvm::Module& module, const std::string& source, Program& program,
-                   std::vector<Diagnostic>& diagnostics)
+                   std::vector<Diagnostic>& diagnostics, std::span<const Header> headers)
 {
     const std::vector<llvm::Function*> kernels = kernels_of(module);
     inline_and_promote(module, kernels);
@@ -852,7 +1129,7 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
         if (info.signature == Signature::Unsupported)
             info.refusal = "the parameters are not one of the accepted signatures: (const float* input, float* output, "
                            "unsigned n) or (float* input, float* output) (docs/your-own-kernel.md)";
-        Decoder decoder(*k, source);
+        Decoder decoder(*k, source, headers);
         if (std::optional<Refusal> r = decoder.run(fn)) {
             info.refusal = r->message;
             diagnostics.push_back({r->loc.line ? r->loc.line : info.line, r->loc.line ? r->loc.column : 1, "error",

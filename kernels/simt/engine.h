@@ -80,8 +80,15 @@ struct Header {
 /// `file_name` is only used in messages. Never throws for a bad source: errors are diagnostics.
 /// A construct the engine cannot run is an error at its line and column, naming it.
 /// `headers` are the files `#include "NAME"` finds (none by default: a student's kernel is one file).
+/// `warp_size` (4, 8, 16 or 32; anything else is taken as 32) is the value of the macro
+/// REDUCESCOPE_WARP_SIZE the source sees: the warp size run() will use, for a source that needs it
+/// as a constant (the catalogue's `constexpr kWarpSize`; nvcc leaves the macro undefined and the
+/// source defaults it to 32). A program whose source names the macro runs only at that warp size.
 CompileResult compile(std::string_view source, std::string_view file_name = "kernel.cu",
-                      std::span<const Header> headers = {});
+                      std::span<const Header> headers = {}, int warp_size = 32);
+
+/// The macro compile() defines as the warp size it compiles for.
+inline constexpr std::string_view kWarpSizeMacro = "REDUCESCOPE_WARP_SIZE";
 
 /// The prelude: the CUDA names the engine declares (threadIdx ... atomics, float4, NoProbe).
 std::string_view prelude();

@@ -74,7 +74,8 @@ std::vector<const char*> cc1_arguments()
 } // namespace
 
 std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLVMContext& context,
-                                            std::vector<Diagnostic>& diagnostics, std::span<const Header> headers)
+                                            std::vector<Diagnostic>& diagnostics, std::span<const Header> headers,
+                                            int warp_size)
 {
     Collector collector(diagnostics);
     auto invocation = std::make_shared<clang::CompilerInvocation>();
@@ -87,6 +88,7 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
             return nullptr;
     }
     clang::PreprocessorOptions& pp = invocation->getPreprocessorOpts();
+    pp.addMacroDef(std::string(kWarpSizeMacro) + "=" + std::to_string(warp_size));
     pp.addRemappedFile(kMainFile, llvm::MemoryBuffer::getMemBufferCopy(source, kMainFile).release());
     const std::string_view pre = prelude();
     pp.addRemappedFile(kPreludeFile, llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(pre.data(), pre.size()),
@@ -120,18 +122,25 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
 
 namespace reducescope::simt {
 
-CompileResult compile(std::string_view source, std::string_view file_name, std::span<const Header> headers)
+CompileResult compile(std::string_view source, std::string_view file_name, std::span<const Header> headers,
+                      int warp_size)
 {
     CompileResult result;
     auto program = std::make_shared<Program>();
     program->source = std::string(source);
     program->file_name = std::string(file_name);
+    program->warp_size = warp_size == 4 || warp_size == 8 || warp_size == 16 ? warp_size : 32;
+    program->names_warp_size_macro = source.find(kWarpSizeMacro) != std::string_view::npos ||
+                                     std::any_of(headers.begin(), headers.end(), [](const Header& h) {
+                                         return h.text.find(kWarpSizeMacro) != std::string::npos;
+                                     });
     if (source.size() > 1'000'000) {
         result.diagnostics.push_back({0, 0, "error", "the source is longer than 1000000 bytes"});
         return result;
     }
     llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module = detail::compile_to_ir(program->source, context, result.diagnostics, headers);
+    std::unique_ptr<llvm::Module> module = detail::compile_to_ir(program->source, context, result.diagnostics, headers,
+                                                                        program->warp_size);
     if (!module) {
         if (result.diagnostics.empty() || std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
                                                        [](const Diagnostic& d) { return d.severity == "error"; }))
@@ -139,7 +148,7 @@ CompileResult compile(std::string_view source, std::string_view file_name, std::
         return result;
     }
     const std::size_t before = result.diagnostics.size();
-    detail::decode_module(*module, program->source, *program, result.diagnostics);
+    detail::decode_module(*module, program->source, *program, result.diagnostics, headers);
     result.kernels = program->kernels;
     (void)before;
     result.program = std::move(program);

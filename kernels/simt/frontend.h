@@ -26,12 +26,13 @@ inline constexpr const char* kMainFile = "kernel.cu";
 /// `headers` are remapped under the include directory, so `#include "NAME"` finds them.
 std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLVMContext& context,
                                             std::vector<Diagnostic>& diagnostics,
-                                            std::span<const Header> headers = {});
+                                            std::span<const Header> headers = {}, int warp_size = 32);
 
 /// Inlines every function into the kernels, promotes scalars to registers and decodes each kernel
 /// into `program` (its functions and kernel list). A construct the engine cannot run becomes an
 /// error diagnostic at its place and the kernel's refusal.
+/// `headers` are the texts of the included files (a conditional expression's place may lie in one).
 void decode_module(llvm::Module& module, const std::string& source, Program& program,
-                   std::vector<Diagnostic>& diagnostics);
+                   std::vector<Diagnostic>& diagnostics, std::span<const Header> headers = {});
 
 } // namespace reducescope::simt::detail

@@ -6,11 +6,16 @@
 
 #include "model/gpu_float.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <span>
 #include <cstring>
 #include <limits>
+
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 namespace reducescope::simt::detail {
 namespace {
@@ -162,6 +167,27 @@ std::uint64_t alu(const Inst& in, std::uint64_t a, std::uint64_t b, std::uint64_
 }
 
 
+/// Bit l = bit 0 of c[l], for the 32 lanes of a full warp (a branch's taken mask).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+std::uint32_t low_bits32(const std::uint64_t* c)
+{
+    std::uint32_t bits = 0;
+    for (int l = 0; l < 32; l += 2) {  // SSE2: two lanes' bit 0 moved to the sign, then collected
+        const __m128i v = _mm_slli_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(c + l)), 63);
+        bits |= static_cast<std::uint32_t>(_mm_movemask_pd(_mm_castsi128_pd(v))) << l;
+    }
+    return bits;
+}
+#else
+std::uint32_t low_bits32(const std::uint64_t* c)
+{
+    std::uint32_t bits = 0;
+    for (int l = 0; l < 32; ++l)
+        bits |= static_cast<std::uint32_t>(c[l] & 1) << l;
+    return bits;
+}
+#endif
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /// A full 32-lane warp's float32 FMA with the CPU's FMA instructions (the same single rounding as
 /// std::fmaf, which without -mfma is a library call per lane); used only where the CPU has FMA3.
@@ -185,6 +211,14 @@ bool cpu_has_fma() { return false; }
 #endif
 
 } // namespace
+
+// The lane loops of the hot instructions, compiled twice: for AVX2 (four 64-bit lanes per vector
+// instruction) and for the baseline x86-64 (two); the loader picks one for the CPU it runs on.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
+#define RS_HOT_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define RS_HOT_CLONES
+#endif
 
 Machine::Machine(const Function& fn, const Geometry& g, std::vector<Buffer> buffers, std::vector<std::uint64_t> args,
                  bool full, long long limit)
@@ -256,6 +290,8 @@ bool Machine::step(StepLog& log)
     log.memory_ops = 0;
     log.stride.reset();
     log.active.assign(threads, 0);
+    log.shuffle_in.assign(threads, 0);
+    log.shuffle_in_set.assign(threads, 0);
     log.exited_at_start.assign(threads, 0);
     if (m_full)
         log.lanes.assign(threads, {});
@@ -272,19 +308,33 @@ bool Machine::step(StepLog& log)
                         static_cast<std::size_t>(m_g.block));
     }
     for (Warp& w : m_warps) {
-        w.worked = w.evented = w.merging = w.wrote = w.shuffled = false;
+        w.worked = w.evented = w.merging = w.wrote = w.shuffled = w.shuffle_wait = false;
         if (w.state == WarpState::Stopped)
             w.state = WarpState::Ready;
     }
     std::fill(m_loc_seen.begin(), m_loc_seen.end(), 0);
-    for (Warp& w : m_warps) {
-        if (w.state == WarpState::Ready)
-            run_warp(w);
-        if (m_fault)
-            break;
-    }
+    run_ready();
     if (!m_fault)
         release_barriers();
+    // A step in which nothing but index arithmetic ran before the warps' shuffles (every warp
+    // stopped before one having done no work) is no step of its own: the shuffles run in it.
+    for (bool again = true; again && !m_fault;) {
+        again = false;
+        if (log.adds > 0 || log.barriers > 0 || m_carried_barriers > 0 || !log.accesses.empty() || !log.atomics.empty() ||
+            std::find(log.active.begin(), log.active.end(), 1) != log.active.end())
+            break;
+        for (Warp& w : m_warps)
+            if (w.state == WarpState::Stopped && w.shuffle_wait) {
+                w.state = WarpState::Ready;
+                w.shuffle_wait = false;
+                again = true;
+            }
+        if (again) {
+            run_ready();
+            if (!m_fault)
+                release_barriers();
+        }
+    }
     for (std::size_t k = 0; k < m_loc_seen.size(); ++k)
         if (m_loc_seen[k] && m_fn.locs[k].line > 0)
             log.lines.insert(m_fn.locs[k].line);
@@ -325,6 +375,22 @@ void Machine::release_barriers()
             m_warps[static_cast<std::size_t>(b * wpb + k)].state = WarpState::Ready;
         ++m_barrier_count[static_cast<std::size_t>(b)];
         ++(opens ? m_carried_barriers : m_log->barriers);
+    }
+}
+
+void Machine::run_ready()
+{
+    for (Warp& w : m_warps) {
+        if (w.state == WarpState::Ready) {
+            if (!w.stack.empty()) {
+                w.start_block = w.stack.back().block;
+                w.start_inst = w.stack.back().inst;
+                w.start_depth = w.stack.size();
+            }
+            run_warp(w);
+        }
+        if (m_fault)
+            break;
     }
 }
 
@@ -379,7 +445,7 @@ void Machine::note(Warp& w, const Inst& in, std::uint32_t mask, bool work)
 
 /// The common ALU instructions, one tight loop per operation over the lanes; false when `in` is
 /// not one of them (alu() then does it lane by lane).
-bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
+RS_HOT_CLONES bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
 {
     std::uint64_t* d = reg(w, in.dst);
     const std::uint64_t* a = reg(w, in.a);
@@ -416,7 +482,15 @@ bool Machine::fast_alu(Warp& w, const Inst& in, std::uint32_t mask)
     case Op::UIToFP:
         if (in.bits != 32)
             return false;
-        if (in.aux < 64) {  // the value fits int64: the signed conversion rounds it the same, and is one instruction
+        if (in.aux <= 32) {
+            // Exact in double (from a signed 32-bit value and 2^31), then rounded once to float: the
+            // same as rounding the integer directly, and vector instructions all the way.
+            const std::uint64_t am = width_mask(in.aux);
+            for_lanes(mask, [&](int l) {
+                const auto x = static_cast<std::int32_t>(static_cast<std::uint32_t>(a[l] & am) ^ 0x80000000u);
+                d[l] = bits_of(static_cast<float>(static_cast<double>(x) + 2147483648.0));
+            });
+        } else if (in.aux < 64) {  // the value fits int64: the signed conversion rounds it the same, and is one instruction
             const std::uint64_t am = width_mask(in.aux);
             for_lanes(mask, [&](int l) { d[l] = bits_of(static_cast<float>(static_cast<std::int64_t>(a[l] & am))); });
         } else {
@@ -486,8 +560,21 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
     const std::uint32_t mask = f.mask;
     ++m_instructions;
+    // The plain ALU instructions first: most of what a kernel executes, no step cut, no fault.
+    constexpr std::uint64_t kFastOps = (1ull << int(Op::Add)) | (1ull << int(Op::Sub)) | (1ull << int(Op::Mul)) |
+                                       (1ull << int(Op::And)) | (1ull << int(Op::Or)) | (1ull << int(Op::Xor)) |
+                                       (1ull << int(Op::Copy)) | (1ull << int(Op::Trunc)) | (1ull << int(Op::Gep)) |
+                                       (1ull << int(Op::ICmp)) | (1ull << int(Op::Select)) | (1ull << int(Op::UIToFP)) |
+                                       (1ull << int(Op::Fma)) | (1ull << int(Op::FAdd)) | (1ull << int(Op::FMul));
+    static_assert(int(Op::Atomic) < 64);
+    if (((kFastOps >> int(in.op)) & 1) && in.dst >= 0 && in.a >= 0) {
+        note(w, in, mask, (in.flags & kReduction) != 0);
+        if (fast_alu(w, in, mask))
+            return true;
+        return slow_alu(w, in, mask);
+    }
     switch (in.op) {
-    case Op::Load: case Op::Store:
+    case Op::Load: case Op::Store: case Op::LoadAgg: case Op::StoreAgg:
         if ((in.flags & kPhaseStart) && !enter_merge(w))
             return false;
         if (w.shuffled && mask && !local_access(w, in, mask)) {  // a shuffle step holds the shuffle and its add
@@ -496,7 +583,10 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             return false;
         }
         note(w, in, mask, true);
-        memory(w, in, mask);
+        if (in.op == Op::Load || in.op == Op::Store)
+            memory(w, in, mask);
+        else
+            aggregate(w, in, mask);
         return !m_fault;
     case Op::Memcpy: case Op::Memset:
         if ((in.flags & kPhaseStart) && !enter_merge(w))
@@ -527,10 +617,27 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
             w.state = WarpState::Stopped;
             return false;
         }
+        if (in.op == Op::Shfl && !w.evented &&
+            (w.stack.size() != w.start_depth || f.block != w.start_block || f.inst != w.start_inst)) {
+            // Only index arithmetic before it in this step: the shuffle still starts a step of its
+            // own (a warp without elements shuffles with the others, in the next step).
+            --m_instructions;
+            w.state = WarpState::Stopped;
+            w.shuffle_wait = true;
+            return false;
+        }
         if ((in.flags & kPhaseStart) && !enter_merge(w))
             return false;
         note(w, in, mask, true);
         w.evented = true;
+        if (in.op == Op::Shfl && !w.shuffled) {  // the registers as the warp's first shuffle of the step finds them
+            const std::uint64_t* v = reg(w, in.b);
+            for_lanes(mask, [&](int l) {
+                const auto t = static_cast<std::size_t>(w.first_thread + l);
+                m_log->shuffle_in[t] = static_cast<std::uint32_t>(v[l]);
+                m_log->shuffle_in_set[t] = 1;
+            });
+        }
         w.shuffled = w.shuffled || in.op == Op::Shfl;
         in.op == Op::Shfl ? shuffle(w, in, mask) : atomic(w, in, mask);
         return !m_fault;
@@ -547,11 +654,19 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     default: break;
     }
     note(w, in, mask, (in.flags & kReduction) != 0);
+    if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot)
+        return special(w, in, mask);
+    if (in.dst >= 0 && in.a >= 0 && fast_alu(w, in, mask))
+        return true;
+    return slow_alu(w, in, mask);
+}
+
+/// Special registers, __activemask(), __ballot_sync(): one value per lane or per warp.
+bool Machine::special(Warp& w, const Inst& in, std::uint32_t mask)
+{
     std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
-    const std::uint64_t* a = in.a >= 0 ? reg(w, in.a) : nullptr;
     const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
-    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
-    if (in.op == Op::Sreg || in.op == Op::ActiveMask || in.op == Op::Ballot) {
+    {
         if (!d)
             return true;
         // Per lane only threadIdx.x and the lane id; the rest is one value for the warp.
@@ -584,8 +699,16 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         for_lanes(mask, [&](int l) { d[l] = v; });
         return true;
     }
-    if (d && a && fast_alu(w, in, mask))
-        return true;
+    return true;
+}
+
+/// Any ALU instruction, lane by lane through alu(); false after a fault (division by zero).
+bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    std::uint64_t* d = in.dst >= 0 ? reg(w, in.dst) : nullptr;
+    const std::uint64_t* a = in.a >= 0 ? reg(w, in.a) : nullptr;
+    const std::uint64_t* b = in.b >= 0 ? reg(w, in.b) : nullptr;
+    const std::uint64_t* c = in.c >= 0 ? reg(w, in.c) : nullptr;
     bool zero = false;
     for (int l = 0; l < m_g.warp; ++l) {
         if (!((mask >> l) & 1))
@@ -611,15 +734,9 @@ void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
     if (n == 0)
         return;
     const std::size_t W = static_cast<std::size_t>(m_g.warp);
-    // No move reads a slot another move of the edge writes: the copies can go one by one.
-    bool hazard = false;
-    for (std::size_t i = 0; i < n && !hazard; ++i)
-        for (std::size_t k = 0; k < n; ++k)
-            if (k != i && e.moves[k].dst == e.moves[i].src) {
-                hazard = true;
-                break;
-            }
-    if (!hazard) {
+    // No move reads a slot another move of the edge writes (the decoder's Edge::hazard): the copies
+    // can go one by one.
+    if (!e.hazard) {
         for (const Move& mv : e.moves) {
             std::uint64_t* d = reg(w, mv.dst);
             const std::uint64_t* src = reg(w, mv.src);
@@ -648,7 +765,7 @@ void Machine::exit_lanes(Warp& w, std::uint32_t mask)
         f.mask &= ~mask;
 }
 
-void Machine::terminate(Warp& w, Frame& f, const Block& b)
+RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
 {
     const std::uint32_t mask = f.mask;
     if (b.term == Term::Ret || b.term == Term::Unreachable) {
@@ -667,9 +784,17 @@ void Machine::terminate(Warp& w, Frame& f, const Block& b)
     std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
     std::size_t count = 0;
     if (b.term == Term::CondBr) {
+        if (b.predicated && mask) {  // a conditional expression: every lane takes part in its statement
+            w.worked = true;
+            std::uint8_t* active = &m_log->active[static_cast<std::size_t>(w.first_thread)];
+            for_lanes(mask, [&](int l) { active[l] = 1; });
+        }
         const std::uint64_t* c = reg(w, b.cond);
         std::uint32_t taken = 0;
-        for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });
+        if (m_g.warp == 32)
+            taken = low_bits32(c);
+        else
+            for_lanes(mask, [&](int l) { taken |= static_cast<std::uint32_t>(c[l] & 1) << l; });
         taken &= mask;
         if (taken)
             path_store[count++] = {0, taken};

@@ -45,6 +45,9 @@ struct Buffer {
         std::int32_t writer_loc = 0, reader_loc = 0, reader2_loc = 0;
     };
     std::vector<Word> words;
+    /// Shared buffers: per 4-byte word of one copy, whether any thread of any block accessed it
+    /// (the words a step's values show: docs/architecture.md, "Which array a step shows").
+    std::vector<std::uint8_t> touched;
 };
 
 /// What one lane did to memory in a step (for LaneRecord reads / writes).
@@ -90,6 +93,10 @@ struct StepLog {
     /// loads and stores and of copied lanes), in every detail mode: `accesses` holds them only
     /// with full detail.
     int memory_ops = 0;
+    /// Per thread: the value the lane passed to its warp's first shuffle of the step (the register
+    /// being reduced as the shuffle found it); shuffle_in_set says which lanes have one.
+    std::vector<std::uint32_t> shuffle_in;
+    std::vector<std::uint8_t> shuffle_in_set;
 };
 
 struct FaultRecord {
@@ -118,6 +125,11 @@ struct Warp {
     bool merging = false;     ///< passed the start of a merge into the result in this step (kPhaseStart)
     bool shuffled = false;    ///< ran a shuffle in this step (a later load or store starts a new step)
     bool wrote = false;       ///< stored to shared or global memory in this step (a later __syncwarp() ends it)
+    /// Where the warp stood when it last started running in this step (a shuffle it reaches after
+    /// other instructions starts a new step, even when they did no work).
+    std::int32_t start_block = -1, start_inst = -1;
+    std::size_t start_depth = 0;
+    bool shuffle_wait = false;  ///< stopped before a shuffle having done no work in this step
     std::int32_t barrier_loc = 0;
     bool barrier_opens = false;  ///< the barrier it waits at opens a loop iteration (kOpensIteration)
     std::uint64_t* regs = nullptr;  ///< this warp's registers: slots x warp size
@@ -146,6 +158,7 @@ public:
 
 private:
     void run_warp(Warp& w);
+    void run_ready();
     bool exec(Warp& w, Frame& f, const Inst& in);
     void terminate(Warp& w, Frame& f, const Block& b);
     void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths);
@@ -153,6 +166,7 @@ private:
     void exit_lanes(Warp& w, std::uint32_t mask);
     void memory(Warp& w, const Inst& in, std::uint32_t mask);
     void memcopy(Warp& w, const Inst& in, std::uint32_t mask);
+    void aggregate(Warp& w, const Inst& in, std::uint32_t mask);
     void atomic(Warp& w, const Inst& in, std::uint32_t mask);
     void shuffle(Warp& w, const Inst& in, std::uint32_t mask);
     void release_barriers();
@@ -171,6 +185,8 @@ private:
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
     bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    bool slow_alu(Warp& w, const Inst& in, std::uint32_t mask);
+    bool special(Warp& w, const Inst& in, std::uint32_t mask);
     bool enter_merge(Warp& w);
     bool local_access(Warp& w, const Inst& in, std::uint32_t mask);
     /// f(lane) for every lane of `mask`: a plain loop for a full warp, set bits otherwise.

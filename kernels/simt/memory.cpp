@@ -124,6 +124,8 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         race(w, l, *buf, copy, off, write, in);
         if (m_fault)
             return;
+        if (buf->space == Space::Shared)
+            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
         if (write) {
             std::memcpy(at, &v[l], static_cast<std::size_t>(bytes));
             buf->written = true;
@@ -164,6 +166,9 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
             return;
         if (in.op == Op::Memset) {
             std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
+            if (db->space == Space::Shared)
+                for (int k = 0; k < bytes; k += 4)
+                    db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
             continue;
         }
         const auto [sb, soff, scopy, s] = address(w, l, src[l], bytes, in);
@@ -172,6 +177,10 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         for (int k = 0; k < bytes; k += 4) {
             race(w, l, *sb, scopy, soff + k, false, in);
             race(w, l, *db, dcopy, doff + k, true, in);
+            if (sb->space == Space::Shared)
+                sb->touched[static_cast<std::size_t>((soff + k) / 4)] = 1;
+            if (db->space == Space::Shared)
+                db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
         }
         std::memmove(d, s, static_cast<std::size_t>(bytes));
         db->written = true;
@@ -200,6 +209,56 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
     }
 }
 
+/// A whole aggregate (float4, a struct, an array) loaded into or stored from its leaf slots: one
+/// access of the aggregate's size per lane (a float4 is one 16-byte access, as nvcc's ld.v4.f32),
+/// checked word by word for races.
+void Machine::aggregate(Warp& w, const Inst& in, std::uint32_t mask)
+{
+    const bool write = in.op == Op::StoreAgg;
+    const Aggregate& agg = m_fn.aggregates[static_cast<std::size_t>(in.imm)];
+    const int bytes = agg.bytes;
+    const std::uint64_t* p = reg(w, in.a);
+    const std::int32_t first = write ? in.b : in.dst;
+    WarpAccess rec;
+    for (int l = 0; l < m_g.warp; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
+        if (!at)
+            return;
+        for (int k = 0; k < bytes; k += 4) {
+            race(w, l, *buf, copy, off + k, write, in);
+            if (m_fault)
+                return;
+            if (buf->space == Space::Shared)
+                buf->touched[static_cast<std::size_t>((off + k) / 4)] = 1;
+        }
+        for (std::size_t k = 0; k < agg.leaves.size(); ++k) {
+            const auto [offset, size] = agg.leaves[k];
+            std::uint64_t* r = reg(w, first + static_cast<std::int32_t>(k)) + l;
+            if (write) {
+                std::memcpy(at + offset, r, size);
+            } else {
+                std::uint64_t x = 0;
+                std::memcpy(&x, at + offset, size);
+                *r = x;
+            }
+        }
+        if (!m_full || buf->space == Space::Local)
+            continue;
+        const std::int32_t id = static_cast<std::int32_t>(p[l] >> 48);
+        if (rec.elements.empty())
+            rec = {id, w.block, w.index, write, bytes, in.expr, std::vector<std::int64_t>(static_cast<std::size_t>(m_g.warp), -1)};
+        rec.elements[static_cast<std::size_t>(l)] = off / 4;
+        for (int k = 0; k < (bytes + 3) / 4; ++k)
+            m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4 + k, write});
+    }
+    if (write && mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local)
+        w.wrote = true;
+    if (!rec.elements.empty())
+        m_log->accesses.push_back(std::move(rec));
+}
+
 void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
 {
     const std::uint64_t* p = reg(w, in.a);
@@ -213,6 +272,8 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
         if (!at)
             return;
+        if (buf->space == Space::Shared)
+            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
         std::uint64_t old = 0;
         std::memcpy(&old, at, static_cast<std::size_t>(bytes));
         const std::uint64_t x = v[l];

@@ -48,16 +48,20 @@ __device__ inline unsigned __activemask() { return __rs_activemask(); }
 __device__ inline int __all_sync(unsigned mask, int p) { return __rs_ballot(mask, p != 0) == (__rs_activemask() & mask); }
 __device__ inline int __any_sync(unsigned mask, int p) { return __rs_ballot(mask, p != 0) != 0; }
 
-__device__ inline float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
-__device__ inline float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
-__device__ inline int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
-__device__ inline unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
+// Reinterpretations are register copies (a __builtin_bit_cast would go through a local variable).
+extern "C" __device__ float __rs_as_f32(unsigned bits);
+extern "C" __device__ unsigned __rs_as_u32(float value);
+extern "C" __device__ float __rs_shfl_f32(int mode, unsigned mask, float value, int lane_or_delta, int width);
+__device__ inline float __int_as_float(int x) { return __rs_as_f32((unsigned)x); }
+__device__ inline float __uint_as_float(unsigned x) { return __rs_as_f32(x); }
+__device__ inline int __float_as_int(float x) { return (int)__rs_as_u32(x); }
+__device__ inline unsigned __float_as_uint(float x) { return __rs_as_u32(x); }
 
 #define __RS_SHFL(NAME, MODE, ARG) \
     __device__ inline unsigned NAME(unsigned m, unsigned v, ARG a, int w = warpSize) { return __rs_shfl(MODE, m, v, (int)a, w); } \
     __device__ inline int NAME(unsigned m, int v, ARG a, int w = warpSize) { return (int)__rs_shfl(MODE, m, (unsigned)v, (int)a, w); } \
     __device__ inline float NAME(unsigned m, float v, ARG a, int w = warpSize) \
-        { return __uint_as_float(__rs_shfl(MODE, m, __float_as_uint(v), (int)a, w)); }
+        { return __rs_shfl_f32(MODE, m, v, (int)a, w); }
 __RS_SHFL(__shfl_sync, 0, int)
 __RS_SHFL(__shfl_up_sync, 1, unsigned)
 __RS_SHFL(__shfl_down_sync, 2, unsigned)

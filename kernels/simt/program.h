@@ -25,6 +25,9 @@ enum class Op : std::uint8_t {
     IMin, IMax, UMin, UMax,
     // memory: a = pointer; Gep: dst = a + b * imm (b < 0: dst = a + imm)
     Load, Store, Gep, Memcpy, Memset,
+    // a whole aggregate (a struct such as float4, or an array) in consecutive slots, one per scalar
+    // leaf: LoadAgg dst = first leaf, StoreAgg b = first leaf; imm = index into Function::aggregates
+    LoadAgg, StoreAgg,
     // the CUDA parts
     Sreg, Barrier, SyncWarp, Shfl, Ballot, ActiveMask, Atomic,
 };
@@ -45,7 +48,7 @@ inline constexpr std::uint8_t kNegC = 4;       ///< flags (Fma): c negated (a*b 
 inline constexpr std::uint8_t kNegA = 8;       ///< flags (Fma): a*b negated (c - a*b)
 inline constexpr std::uint8_t kReduction = 16; ///< flags: counts as one of the reduction's adds
 inline constexpr std::uint8_t kUnsigned = 32;  ///< flags (Atomic): unsigned operand
-/// flags (Load, Store, Atomic, Memcpy, Memset): the first memory instruction of a statement that
+/// flags (Load, Store, LoadAgg, StoreAgg, Atomic, Memcpy, Memset): the first memory instruction of a statement that
 /// merges into the result (an atomic, or an access through the kernel's result pointer): a warp
 /// that did other work in the step stops before it, so the merge is a step of its own.
 inline constexpr std::uint8_t kPhaseStart = 64;
@@ -80,6 +83,8 @@ struct Move {
 struct Edge {
     std::int32_t target = -1;
     std::vector<Move> moves;
+    /// Some move reads a slot another move of the edge writes: the copies go through a buffer.
+    bool hazard = false;
 };
 
 enum class Term : std::uint8_t { Br, CondBr, Switch, Ret, Unreachable };
@@ -91,6 +96,9 @@ struct Block {
     std::vector<Edge> edges;           ///< Br: 1; CondBr: taken, not taken; Switch: default, then cases
     std::vector<std::uint64_t> cases;  ///< Switch: case values (edges[k + 1])
     std::int32_t ipdom = -1;           ///< immediate post-dominator (reconvergence point), -1: exit
+    /// CondBr of a conditional expression (`i < n ? input[i] : 0.0f`) with work on a path: nvcc
+    /// predicates it, so every lane of the branch counts as active (none skipped the statement).
+    bool predicated = false;
     std::int32_t loc = 0;              ///< the terminator's place
 };
 
@@ -106,6 +114,13 @@ struct BufferDecl {
 
 enum class ParamKind : std::uint8_t { FloatPtr, ConstFloatPtr, Int, Other };
 
+/// The memory layout of an aggregate value (LoadAgg, StoreAgg): its size and, per scalar leaf in
+/// slot order, the leaf's byte offset and size (1, 2, 4 or 8).
+struct Aggregate {
+    std::int32_t bytes = 0;
+    std::vector<std::pair<std::int32_t, std::uint8_t>> leaves;
+};
+
 struct Function {
     std::string name, symbol;
     Loc where;
@@ -119,6 +134,7 @@ struct Function {
     std::vector<std::pair<std::int32_t, std::uint64_t>> constants;
     /// Buffers this kernel uses besides its arguments; index k has buffer id kFirstDeclared + k.
     std::vector<BufferDecl> buffers;
+    std::vector<Aggregate> aggregates;  ///< layouts of the aggregate loads and stores (Inst::imm)
     std::int32_t slots = 0;
 };
 
@@ -140,6 +156,8 @@ public:
     std::vector<KernelInfo> kernels;          ///< all kernels (runnable or refused)
     std::string source;
     std::string file_name;
+    int warp_size = 32;                 ///< REDUCESCOPE_WARP_SIZE as compiled
+    bool names_warp_size_macro = false; ///< the source or a header names it: run() only at warp_size
 };
 
 } // namespace reducescope::simt

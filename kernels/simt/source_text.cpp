@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simt/source_text.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace reducescope::simt::detail {
@@ -16,6 +17,36 @@ std::string_view source_line(std::string_view source, int line)
     }
     const std::size_t end = source.find('\n', pos);
     return source.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+}
+
+bool conditional_expression_at(std::string_view text, int line, int column)
+{
+    std::size_t pos = 0;
+    for (int k = 1; k < line; ++k) {
+        pos = text.find('\n', pos);
+        if (pos == std::string_view::npos)
+            return false;
+        ++pos;
+    }
+    if (column < 1)
+        return false;
+    pos += static_cast<std::size_t>(column - 1);
+    int depth = 0;
+    for (std::size_t k = pos; k < text.size() && k < pos + 2000; ++k) {
+        const char c = text[k];
+        if (c == '(' || c == '[')
+            ++depth;
+        else if (c == ')' || c == ']') {
+            if (--depth < 0)
+                return false;
+        } else if (depth == 0 && c == '?')
+            return true;
+        else if (depth == 0 && (c == ';' || c == ',' || c == '{' || c == '}' || c == ':'))
+            return false;
+        else if (c == '/' && k + 1 < text.size() && text[k + 1] == '/')
+            k = std::min(text.find('\n', k), text.size());  // a comment to the end of the line
+    }
+    return false;
 }
 
 namespace {

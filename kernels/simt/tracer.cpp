@@ -31,6 +31,9 @@ struct Layout {
     /// Length of a step's values in global memory: the input padded with zeros to at least one
     /// element per thread of the grid (the model's padding of a one-element-per-thread kernel).
     std::int64_t global_values = 0;
+    /// A load step of the input before a shuffle shows the registers (false for a two-pass
+    /// reduction's second launch: its values are the partials, as the trace format has them).
+    bool input_to_registers = true;
 };
 
 std::string lines_text(const std::set<int>& lines)
@@ -61,8 +64,11 @@ public:
         : m_program(p), m_fn(fn), m_trace(t), m_g(g), m_layout(std::move(layout)), m_full(full) {}
 
     void add_step(const StepLog& log, const Machine& m, bool last, const FaultRecord* fault);
+    /// After the launch: its shared steps show only the words some thread accessed.
+    void compact_shared(const Machine& m, std::size_t first_step);
 
 private:
+    void to_registers(model::Step& s, const StepLog& next) const;
     model::MemorySpace choose_space(const StepLog& log) const;
     void values(model::Step& s, const Machine& m) const;
     void lanes(model::Step& s, const StepLog& log) const;
@@ -85,6 +91,10 @@ private:
     bool m_full;
     bool m_output_written = false;
     int m_atomic_order = 0;
+    /// The last step, when it loaded into registers what the next step may shuffle: it stored
+    /// nothing to shared or global memory and made no atomic or shuffle. Its registers then.
+    std::optional<std::vector<float>> m_pending_registers;
+    std::vector<std::uint8_t> m_reads_shared;  ///< per step of the trace: its lanes' reads index shared words
     model::MemorySpace m_last_space = model::MemorySpace::Global;
 };
 
@@ -360,8 +370,29 @@ void Tracer::describe(model::Step& s, const StepLog& log, bool last, const Fault
         s.stride = static_cast<int>(*log.stride);
 }
 
+/// A load step whose values the next step shuffles, shown as what it made: each lane's register
+/// (docs/architecture.md, "Which array a step shows"). `s` was the previous step; its registers
+/// are m_pending_registers, with the values the shuffles of `next` found in them.
+void Tracer::to_registers(model::Step& s, const StepLog& next) const
+{
+    std::vector<float> regs = *m_pending_registers;
+    for (std::size_t t = 0; t < regs.size() && t < next.shuffle_in.size(); ++t)
+        if (next.shuffle_in_set[t])
+            regs[t] = std::bit_cast<float>(next.shuffle_in[t]);
+    s.reads_input = s.reads_input || s.values_space == model::MemorySpace::Global;
+    s.values_space = model::MemorySpace::Registers;
+    s.values = std::move(regs);
+    for (std::size_t t = 0; t < s.lanes.size(); ++t)  // each lane that ran the step wrote its register
+        if (s.lanes[t].state == model::LaneState::Active)
+            s.lanes[t].writes.assign(1, static_cast<std::int32_t>(t));
+}
+
 void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const FaultRecord* fault)
 {
+    if (m_pending_registers && !m_trace.steps.empty() &&
+        std::find(log.shuffle_in_set.begin(), log.shuffle_in_set.end(), 1) != log.shuffle_in_set.end())
+        to_registers(m_trace.steps.back(), log);
+    m_pending_registers.reset();
     model::Step s;
     s.block_dim = m_g.block;
     s.grid_dim = m_g.grid;
@@ -387,7 +418,64 @@ void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const Fau
         s.output = out;
     }
     describe(s, log, last, fault);
+    m_reads_shared.resize(m_trace.steps.size() + 1, 0);
+    m_reads_shared.back() = s.values_space == model::MemorySpace::Shared && !s.reads_input;
+    const bool stores = std::any_of(log.accesses.begin(), log.accesses.end(), [](const WarpAccess& a) { return a.write; });
+    if (!fault && !last && !stores && log.atomics.empty() && !log.shuffled &&
+        s.values_space != model::MemorySpace::Registers &&
+        (m_layout.input_to_registers || s.values_space != model::MemorySpace::Global))
+        m_pending_registers = m.partials();
     m_trace.steps.push_back(std::move(s));
+}
+
+/// Which array a step shows (docs/architecture.md): a shared array's words that no thread of the
+/// launch ever accessed are no part of the reduction (the unused words of `warp_sums[32]` with two
+/// warps, interleaved_padded's padding words), so the steps in shared memory show the accessed
+/// words only, in address order, block after block; the lanes' reads and writes index them. The
+/// access records keep the words' real addresses, from which banks are counted.
+void Tracer::compact_shared(const Machine& m, std::size_t first_step)
+{
+    const std::int64_t words = m_layout.shared_words;
+    if (words == 0)
+        return;
+    std::vector<std::int64_t> map(static_cast<std::size_t>(words), -1);
+    std::int64_t kept = 0;
+    for (std::size_t id = 1; id < m_layout.shared_base.size(); ++id) {
+        const std::int64_t base = m_layout.shared_base[id];
+        if (base < 0)
+            continue;
+        const Buffer& b = m.buffers()[id - 1];
+        for (std::size_t k = 0; k < b.touched.size(); ++k)
+            if (b.touched[k])
+                map[static_cast<std::size_t>(base) + k] = kept++;
+    }
+    if (kept == words)
+        return;
+    auto remap = [&](std::int32_t& index) {
+        const std::int64_t block = index / words, w = map[static_cast<std::size_t>(index % words)];
+        index = static_cast<std::int32_t>(w < 0 ? -1 : block * kept + w);
+    };
+    for (std::size_t k = first_step; k < m_trace.steps.size(); ++k) {
+        model::Step& s = m_trace.steps[k];
+        const bool shared = s.values_space == model::MemorySpace::Shared;
+        if (shared) {
+            std::vector<float> v;
+            v.reserve(static_cast<std::size_t>(kept * m_g.grid));
+            for (std::size_t i = 0; i < s.values.size(); ++i)
+                if (map[i % static_cast<std::size_t>(words)] >= 0)
+                    v.push_back(s.values[i]);
+            s.values = std::move(v);
+        }
+        const bool reads = k < m_reads_shared.size() && m_reads_shared[k];
+        for (model::LaneRecord& l : s.lanes) {
+            if (shared)
+                for (std::int32_t& i : l.writes)
+                    remap(i);
+            if (reads)
+                for (std::int32_t& i : l.reads)
+                    remap(i);
+        }
+    }
 }
 
 /// The launch of docs/your-own-kernel.md: block, grid, buffers and arguments.
@@ -399,7 +487,7 @@ struct Plan {
     Layout layout;
 };
 
-std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
+std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
                                Plan& p)
 {
     const int n = static_cast<int>(input.size());
@@ -407,6 +495,10 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
         return launch_error("input must hold 1.." + std::to_string(kMaxEngineInput) + " values (got " + std::to_string(n) + ")");
     if (!teaching_size(o.warp_size))
         return launch_error("warp-size must be 32, or 4, 8 or 16 as a teaching aid (got " + std::to_string(o.warp_size) + ")");
+    if (program.names_warp_size_macro && o.warp_size != program.warp_size)
+        return launch_error("warp-size must be " + std::to_string(program.warp_size) + ", the warp size the source " +
+                            "was compiled for: it reads " + std::string(kWarpSizeMacro) + " (got " +
+                            std::to_string(o.warp_size) + ")");
     if (!teaching_size(o.banks))
         return launch_error("banks must be 32, or 4, 8 or 16 (got " + std::to_string(o.banks) + ")");
     if (o.block_size != 0 && (o.block_size < 1 || o.block_size > 1024 || !std::has_single_bit(static_cast<unsigned>(o.block_size))))
@@ -453,6 +545,7 @@ std::optional<Diagnostic> plan(const Function& fn, Signature sig, std::span<cons
         b.data.assign(static_cast<std::size_t>(b.bytes) * static_cast<std::size_t>(b.copies), 0);
         if (d.space == Space::Shared) {
             b.words.resize(static_cast<std::size_t>(b.bytes / 4) * static_cast<std::size_t>(b.copies));
+            b.touched.assign(static_cast<std::size_t>((b.bytes + 3) / 4), 0);
             p.layout.shared_base[static_cast<std::size_t>(kFirstDeclared) + k] = p.layout.shared_words;
             p.layout.shared_words += b.bytes / 4;
         }
@@ -572,6 +665,7 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
         if (last)
             break;
     }
+    tracer.compact_shared(m, first_step);
     instructions += m.instructions();
     if (second) {
         const Buffer& b = m.buffers()[static_cast<std::size_t>(kOutputBuffer - 1)];
@@ -594,7 +688,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     if (sig == Signature::TwoPassFirst && !(fn2 = second_kernel(program, *fn, result.error)))
         return result;
     Plan p;
-    if ((result.error = plan(*fn, sig, input, options, p)))
+    if ((result.error = plan(program, *fn, sig, input, options, p)))
         return result;
     model::Trace& t = result.trace;
     t.strategy = fn2 ? fn->name + "+" + fn2->name : fn->name;
@@ -620,11 +714,12 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
         o2.block_size = 1024;
         o2.grid = 1;
         Plan p2;
-        if ((result.error = plan(*fn2, Signature::InputOutput, partials, o2, p2))) {
+        if ((result.error = plan(program, *fn2, Signature::InputOutput, partials, o2, p2))) {
             result.trace = {};
             return result;
         }
         p2.layout.global_values = p2.padded;  // its values are the partials, not the trace's padded input
+        p2.layout.input_to_registers = false;
         launch(program, *fn2, std::move(p2), options, t, instructions, nullptr);
     }
     if (!t.steps.empty() && t.steps.back().output)

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size > 20000)
         return 0;
     const std::string_view source(reinterpret_cast<const char*>(data), size);
-    const s::CompileResult c = s::compile(source);
+    const s::CompileResult c = s::compile(source, "kernel.cu", {}, 4);  // REDUCESCOPE_WARP_SIZE = the runs' warp
     for (const s::Diagnostic& d : c.diagnostics)
         if (d.message.empty())
             fail("a diagnostic without a message");

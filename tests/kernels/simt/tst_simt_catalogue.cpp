@@ -71,14 +71,6 @@ struct Known {
 const std::map<std::string, Known, std::less<>> kKnownDifferences{
     {"race", {"the engine stops at the data race on *output (racecheck's fault, at the first warp's store); the model "
              "plays every warp's lost update on and lists each lane's store as an atomic record"}},
-    {"interleaved_padded", {"the engine's values are the shared array as laid out (blockDim.x + blockDim.x / 32 words, "
-                            "the unused words included); the model's are the tree's own blockDim.x words",
-                            [](const m::Trace& t) { return t.params.block_size >= 32; }}},  // below 32 there is no unused word
-    {"warp_shuffle", {"the load step: the model shows the registers (each lane writes its own), the engine the input "
-                     "(no register write is a memory access); at teaching warp sizes the source's kWarpSize is 32"}},
-    {"block_reduce", {"the grid-stride step: the model shows each thread's register sum, the engine the input and "
-                      "every lane as active; at teaching warp sizes the source's kWarpSize is 32 (the step counts differ)"}},
-    {"vectorized", {"the engine refuses float4 v[COARSE_FACTOR] (a load of a whole vector value)"}},
 };
 
 std::vector<float> values(int n)
@@ -95,16 +87,17 @@ struct Compiled {
     s::CompileResult result;
 };
 
-const s::CompileResult& compiled(const Entry& e)
+/// The entry's file compiled for `warp` (REDUCESCOPE_WARP_SIZE: reduce_warp.cu's kWarpSize).
+const s::CompileResult& compiled(const Entry& e, int warp)
 {
-    static std::map<std::string, s::CompileResult> cache;
-    auto it = cache.find(e.id);
+    static std::map<std::pair<std::string, int>, s::CompileResult> cache;
+    auto it = cache.find({e.id, warp});
     if (it != cache.end())
         return it->second;
     const std::string dir = std::string(REDUCESCOPE_SOURCE_DIR) + "/kernels/cuda/";
     const std::string text = file_text(dir + e.file) + "\n" + e.instantiation + "\n";
     const s::Header headers[] = {{"reduce_common.cuh", file_text(dir + "reduce_common.cuh")}};
-    return cache.emplace(e.id, s::compile(text, e.file, headers)).first->second;
+    return cache.emplace(std::make_pair(std::string(e.id), warp), s::compile(text, e.file, headers, warp)).first->second;
 }
 
 /// The first difference between two traces, or empty.
@@ -228,7 +221,7 @@ void TstSimtCatalogue::same_trace()
     p.warp_size = warp;
     p.banks = banks;
     const m::Trace want = m::simulate(e.id, in, p);
-    const s::CompileResult& c = compiled(e);
+    const s::CompileResult& c = compiled(e, warp);
     QString messages;
     for (const s::Diagnostic& d : c.diagnostics)
         messages += QStringLiteral("%1:%2: %3\n").arg(d.line).arg(d.column).arg(QString::fromStdString(d.message));

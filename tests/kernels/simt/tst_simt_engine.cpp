@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <bit>
 #include <cmath>
 #include <numeric>
 #include <QtTest/QtTest>
@@ -166,6 +167,30 @@ const char* kFloat4 = R"(__global__ void vec(const float* input, float* output, 
 }
 )";
 
+// Whole float4 values: a local array of them, a function returning one from two returns (an
+// aggregate phi), a conditional expression of two float4s (an aggregate select or phi).
+const char* kFloat4Values = R"(__device__ float4 pick(const float4* p, unsigned i, unsigned n4)
+{
+    if (i < n4)
+        return p[i];
+    return make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+}
+__global__ void vec4(const float* input, float* output, unsigned n)
+{
+    const float4* input4 = reinterpret_cast<const float4*>(input);
+    const unsigned n4 = n / 4, stride = gridDim.x * blockDim.x;
+    float4 v[3];
+    for (unsigned k = 0; k < 3; ++k)
+        v[k] = pick(input4, blockIdx.x * blockDim.x + threadIdx.x + k * stride, n4);
+    float sum = 0.0f;
+    for (unsigned k = 0; k < 3; ++k) {
+        const float4 w = k % 2 ? v[k] : (threadIdx.x < 1024 ? v[k] : make_float4(1.0f, 1.0f, 1.0f, 1.0f));
+        sum += (w.x + w.y) + (w.z + w.w);
+    }
+    atomicAdd(output, sum);
+}
+)";
+
 const char* kMath = R"(__global__ void mathk(const float* input, float* output, unsigned n)
 {
     if (threadIdx.x != 0) return;
@@ -299,6 +324,10 @@ private slots:
     void step_cuts();
     void result_without_full_detail_data();
     void result_without_full_detail();
+    void float4_value_access();
+    void warp_size_macro();
+    void register_load_step();
+    void unsigned_to_float();
 };
 
 // The step-cut rule (docs/architecture.md, "Where a step ends"), one kernel per cut: per step the
@@ -403,6 +432,7 @@ void TstSimtEngine::constructs_data()
     // max(input) = 7, count - blockDim = 0
     QTest::newRow("atomicCAS loop (float max), shared int atomicAdd") << kCasMax << 20 << 32 << 1 << 7.0;
     QTest::newRow("float4 through reinterpret_cast") << kFloat4 << 128 << 32 << 1 << ref;
+    QTest::newRow("whole float4 values: local array, returned, selected") << kFloat4Values << 384 << 32 << 4 << ref;
     // fmaf(1,2,3) = 5; fminf(4,5) + fmaxf(4,5) = 9; min(3,-2) + max(7,9) = 7; 4 + 2 = 6
     QTest::newRow("fmaf, fminf, fmaxf, min, max") << kMath << 8 << 4 << 1 << 27.0;
     QTest::newRow("volatile, __syncwarp (warp-synchronous)") << kWarpSync << 64 << 32 << 1 << ref;
@@ -538,6 +568,10 @@ void TstSimtEngine::refusals_data()
         << "__global__ void k(float* a, float* b)\n{\n    __shared__ float s[12289];\n    s[threadIdx.x] = a[0];\n"
            "    __syncthreads();\n    b[0] = s[0];\n}\n"
         << 4 << "the static __shared__ arrays hold 49156 bytes; a block holds at most 49152";
+    QTest::newRow("an LLVM vector type (ext_vector_type)")
+        << "typedef float f4 __attribute__((ext_vector_type(4)));\n__global__ void k(float* a, float* b)\n{\n"
+           "    f4 v = *(const f4*)a;\n    b[0] = v.x + v.w;\n}\n"
+        << 4 << "LLVM vector type";
     QTest::newRow("local array over 512 KiB")
         << "__global__ void k(float* a, float* b)\n{\n    float l[131073];\n    l[threadIdx.x] = a[0];\n    b[0] = l[0];\n}\n"
         << 4 << "a local array of 524292 bytes; a thread holds at most 524288";
@@ -754,6 +788,120 @@ void TstSimtEngine::result_without_full_detail()
     QCOMPARE(lean.trace.result, full.trace.result);
     QCOMPARE(lean.trace.totals.atomics, full.trace.totals.atomics);
     QCOMPARE(lean.trace.totals.atomics, grid > 1 ? grid : 0);
+}
+
+// A float4 loaded as a whole value is one 16-byte access per lane (4 sectors for 32 lanes), into
+// a local array (not an access a step shows).
+void TstSimtEngine::float4_value_access()
+{
+    const std::vector<float> in = iota_input(128);
+    const s::RunResult r = run(kFloat4Values, in, 32, 1);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QCOMPARE(static_cast<double>(r.trace.result), sum(in));
+    const m::Step& load = r.trace.steps.front();
+    QCOMPARE(load.global_accesses.size(), std::size_t(1));  // k = 0 only: 128 values are 32 float4s
+    QCOMPARE(load.global_accesses[0].bytes_per_lane, 16);
+    QCOMPARE(load.global_accesses[0].elements[1], 4);
+    QCOMPARE(load.global_accesses[0].sectors, 16);  // 512 bytes
+    QVERIFY(load.shared_accesses.empty());
+}
+
+// REDUCESCOPE_WARP_SIZE is the warp size compile() was given; a source naming it runs only there.
+void TstSimtEngine::warp_size_macro()
+{
+    const char* src = R"(constexpr unsigned kW = REDUCESCOPE_WARP_SIZE;
+__global__ void k(const float* input, float* output, unsigned n)
+{
+    float v = threadIdx.x < n ? input[threadIdx.x] : 0.0f;
+    for (unsigned offset = kW / 2; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    if (threadIdx.x % kW == 0) atomicAdd(output, v);
+}
+)";
+    const std::vector<float> in = iota_input(32);
+    for (int warp : {4, 8, 16, 32}) {
+        const s::CompileResult c = s::compile(src, "k.cu", {}, warp);
+        QVERIFY(c.program);
+        s::LaunchOptions o;
+        o.block_size = 32;
+        o.warp_size = warp;
+        const s::RunResult r = s::run(*c.program, in, o);
+        QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+        QCOMPARE(static_cast<double>(r.trace.result), sum(in));
+        int shuffles = 0;
+        for (const m::Step& st : r.trace.steps)
+            shuffles += st.stride.has_value();
+        QCOMPARE(shuffles, std::countr_zero(static_cast<unsigned>(warp)));  // log2(warp) offsets
+        o.warp_size = warp == 32 ? 8 : 32;
+        const s::RunResult wrong = s::run(*c.program, in, o);
+        QVERIFY(wrong.error);
+        QVERIFY2(wrong.error->message.find("warp-size must be " + std::to_string(warp)) != std::string::npos,
+                 wrong.error->message.c_str());
+    }
+    // A source that does not name it runs at every warp size.
+    const s::CompileResult plain = s::compile(kDownShuffle);
+    QVERIFY(plain.program);
+    s::LaunchOptions o;
+    o.block_size = 16;
+    o.warp_size = 8;
+    QVERIFY(!s::run(*plain.program, iota_input(64), o).error);
+}
+
+// The load step before a shuffle shows the registers the shuffle then reduces; a conditional
+// expression's lanes all take part (no divergence); a warp without elements shuffles in step.
+void TstSimtEngine::register_load_step()
+{
+    const char* src = R"(__global__ void k(const float* input, float* output, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? input[i] : 0.0f;
+    for (unsigned offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    if (threadIdx.x % 32 == 0) atomicAdd(output, v);
+}
+)";
+    const std::vector<float> in = iota_input(20);
+    const s::RunResult r = run(src, in, 64, 1);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QCOMPARE(r.trace.steps.size(), std::size_t(7));  // load, 5 shuffles, atomics
+    const m::Step& load = r.trace.steps[0];
+    QCOMPARE(load.values_space, m::MemorySpace::Registers);
+    QVERIFY(load.reads_input);
+    QCOMPARE(load.values.size(), std::size_t(64));
+    QCOMPARE(load.values[19], in[19]);
+    QCOMPARE(load.values[20], 0.0f);
+    QCOMPARE(load.counters.active_lanes, 64);  // i >= n too: the conditional expression is predicated
+    QCOMPARE(load.counters.divergent_warps, 0);
+    QCOMPARE(load.lanes[40].writes, std::vector<std::int32_t>{40});
+    QCOMPARE(load.lanes[3].reads, std::vector<std::int32_t>{3});
+    for (int k = 1; k <= 5; ++k) {  // warp 1 (no elements) shuffles with warp 0
+        QCOMPARE(r.trace.steps[static_cast<std::size_t>(k)].stride, std::optional<int>(32 >> k));
+        QCOMPARE(r.trace.steps[static_cast<std::size_t>(k)].counters.active_lanes, 64);
+    }
+    QCOMPARE(static_cast<double>(r.trace.result), sum(in));
+}
+
+// (float)u for unsigned u across the whole range, a full warp at once (the vector path): rounded
+// to nearest even as the C++ conversion (and the GPU's cvt.rn.f32.u32) rounds it.
+void TstSimtEngine::unsigned_to_float()
+{
+    const char* src = R"(__global__ void k(const float* input, float* output, unsigned n)
+{
+    __shared__ float s[32];
+    const unsigned u = 4294967295u - threadIdx.x * 134217721u + (threadIdx.x % 3) * 16777217u;
+    s[threadIdx.x] = (float)u;
+    __syncthreads();
+    if (threadIdx.x == 0) *output = s[1];
+}
+)";
+    const s::RunResult r = run(src, iota_input(32), 32, 1);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    const m::Step& st = r.trace.steps.front();
+    QCOMPARE(st.values.size(), std::size_t(32));
+    for (unsigned l = 0; l < 32; ++l) {
+        const unsigned u = 4294967295u - l * 134217721u + (l % 3) * 16777217u;
+        QCOMPARE(std::bit_cast<std::uint32_t>(st.values[l]), std::bit_cast<std::uint32_t>(static_cast<float>(u)));
+    }
 }
 
 QTEST_APPLESS_MAIN(TstSimtEngine)
