@@ -144,6 +144,10 @@ private:
     };
     static bool is_aggregate(const llvm::Type* t) { return t->isStructTy() || t->isArrayTy(); }
     std::int32_t leaf_count(llvm::Type* t);
+    /// The first leaf slot of the member that `indices` name inside an aggregate of type `t`
+    /// (extractvalue / insertvalue), counted from the aggregate's first leaf; `t` becomes that
+    /// member's type.
+    std::int32_t leaf_offset(llvm::Type*& t, llvm::ArrayRef<unsigned> indices);
     void leaf_layout(llvm::Type* t, std::int32_t base, Aggregate& out);
     std::int32_t layout(llvm::Type* t);
     Leaves leaves(llvm::Value* v);
@@ -522,6 +526,22 @@ void Decoder::copy_leaves(const llvm::Instruction& at, Leaves to, Leaves from)
     }
 }
 
+std::int32_t Decoder::leaf_offset(llvm::Type*& t, llvm::ArrayRef<unsigned> indices)
+{
+    std::int32_t at = 0;
+    for (const unsigned idx : indices) {
+        if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
+            for (unsigned k = 0; k < idx; ++k)
+                at += leaf_count(st->getElementType(k));
+            t = st->getElementType(idx);
+        } else {
+            t = t->getArrayElementType();
+            at += static_cast<std::int32_t>(idx) * leaf_count(t);
+        }
+    }
+    return at;
+}
+
 /// Whole aggregate values (float4 and other structs, arrays): loads and stores of the whole value,
 /// extractvalue, insertvalue and select. False when `i` is none of them.
 bool Decoder::aggregate(llvm::Instruction& i)
@@ -530,17 +550,7 @@ bool Decoder::aggregate(llvm::Instruction& i)
         llvm::Value* whole = ev->getAggregateOperand();
         const Leaves src = leaves(whole);
         llvm::Type* t = whole->getType();
-        std::int32_t at = src.first;
-        for (const unsigned idx : ev->indices()) {
-            if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
-                for (unsigned k = 0; k < idx; ++k)
-                    at += leaf_count(st->getElementType(k));
-                t = st->getElementType(idx);
-            } else {
-                t = t->getArrayElementType();
-                at += static_cast<std::int32_t>(idx) * leaf_count(t);
-            }
-        }
+        const std::int32_t at = src.first + leaf_offset(t, ev->getIndices());
         if (is_aggregate(t)) {
             copy_leaves(i, leaves(&i), {at, leaf_count(t)});
             return true;
@@ -560,17 +570,7 @@ bool Decoder::aggregate(llvm::Instruction& i)
         if (!llvm::isa<llvm::UndefValue>(iv->getAggregateOperand()))
             copy_leaves(i, dst, leaves(iv->getAggregateOperand()));
         llvm::Type* t = iv->getAggregateOperand()->getType();
-        std::int32_t at = dst.first;
-        for (const unsigned idx : iv->indices()) {
-            if (auto* st = llvm::dyn_cast<llvm::StructType>(t)) {
-                for (unsigned k = 0; k < idx; ++k)
-                    at += leaf_count(st->getElementType(k));
-                t = st->getElementType(idx);
-            } else {
-                t = t->getArrayElementType();
-                at += static_cast<std::int32_t>(idx) * leaf_count(t);
-            }
-        }
+        const std::int32_t at = dst.first + leaf_offset(t, iv->getIndices());
         llvm::Value* part = iv->getInsertedValueOperand();
         if (is_aggregate(part->getType())) {
             copy_leaves(i, {at, leaf_count(part->getType())}, leaves(part));

@@ -167,6 +167,13 @@ private:
     void memory(Warp& w, const Inst& in, std::uint32_t mask);
     void memcopy(Warp& w, const Inst& in, std::uint32_t mask);
     void aggregate(Warp& w, const Inst& in, std::uint32_t mask);
+    /// One lane's access of `bytes` at `off` in `buf` (memory, aggregate): shared words marked
+    /// touched, the buffer marked written by a store.
+    static void mark(Buffer& buf, std::int64_t off, int bytes, bool write);
+    /// After a warp's loads or stores through pointers `p` under `mask` (memory, aggregate): the
+    /// step's memory count and the warp's store mark (outside its locals), and the warp access
+    /// record `rec` logged when full detail filled it.
+    void end_access(Warp& w, const std::uint64_t* p, std::uint32_t mask, bool write, WarpAccess& rec);
     void atomic(Warp& w, const Inst& in, std::uint32_t mask);
     void shuffle(Warp& w, const Inst& in, std::uint32_t mask);
     void release_barriers();

@@ -124,11 +124,9 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         race(w, l, *buf, copy, off, write, in);
         if (m_fault)
             return;
-        if (buf->space == Space::Shared)
-            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
+        mark(*buf, off, 4, write);
         if (write) {
             std::memcpy(at, &v[l], static_cast<std::size_t>(bytes));
-            buf->written = true;
         } else {
             std::uint64_t x = 0;
             std::memcpy(&x, at, static_cast<std::size_t>(bytes));
@@ -143,6 +141,20 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         rec.elements[static_cast<std::size_t>(l)] = off / 4;
         m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4, write});
     }
+    end_access(w, p, mask, write, rec);
+}
+
+void Machine::mark(Buffer& buf, std::int64_t off, int bytes, bool write)
+{
+    if (buf.space == Space::Shared)
+        for (std::int64_t k = 0; k < bytes; k += 4)
+            buf.touched[static_cast<std::size_t>((off + k) / 4)] = 1;
+    if (write)
+        buf.written = true;
+}
+
+void Machine::end_access(Warp& w, const std::uint64_t* p, std::uint32_t mask, bool write, WarpAccess& rec)
+{
     if (mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local) {
         ++m_log->memory_ops;
         if (write)
@@ -166,9 +178,7 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
             return;
         if (in.op == Op::Memset) {
             std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
-            if (db->space == Space::Shared)
-                for (int k = 0; k < bytes; k += 4)
-                    db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
+            mark(*db, doff, bytes, true);
             continue;
         }
         const auto [sb, soff, scopy, s] = address(w, l, src[l], bytes, in);
@@ -177,13 +187,10 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         for (int k = 0; k < bytes; k += 4) {
             race(w, l, *sb, scopy, soff + k, false, in);
             race(w, l, *db, dcopy, doff + k, true, in);
-            if (sb->space == Space::Shared)
-                sb->touched[static_cast<std::size_t>((soff + k) / 4)] = 1;
-            if (db->space == Space::Shared)
-                db->touched[static_cast<std::size_t>((doff + k) / 4)] = 1;
         }
         std::memmove(d, s, static_cast<std::size_t>(bytes));
-        db->written = true;
+        mark(*sb, soff, bytes, false);
+        mark(*db, doff, bytes, true);
         if (sb->space != Space::Local || db->space != Space::Local)
             ++m_log->memory_ops;
         // The access the step counts: the copy's source or destination outside the thread's locals,
@@ -230,9 +237,8 @@ void Machine::aggregate(Warp& w, const Inst& in, std::uint32_t mask)
             race(w, l, *buf, copy, off + k, write, in);
             if (m_fault)
                 return;
-            if (buf->space == Space::Shared)
-                buf->touched[static_cast<std::size_t>((off + k) / 4)] = 1;
         }
+        mark(*buf, off, bytes, write);
         for (std::size_t k = 0; k < agg.leaves.size(); ++k) {
             const auto [offset, size] = agg.leaves[k];
             std::uint64_t* r = reg(w, first + static_cast<std::int32_t>(k)) + l;
@@ -253,10 +259,7 @@ void Machine::aggregate(Warp& w, const Inst& in, std::uint32_t mask)
         for (int k = 0; k < (bytes + 3) / 4; ++k)
             m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({id, copy, off / 4 + k, write});
     }
-    if (write && mask && m_buffers[static_cast<std::size_t>((p[std::countr_zero(mask)] >> 48) - 1)].space != Space::Local)
-        w.wrote = true;
-    if (!rec.elements.empty())
-        m_log->accesses.push_back(std::move(rec));
+    end_access(w, p, mask, write, rec);
 }
 
 void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
@@ -272,8 +275,7 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
         if (!at)
             return;
-        if (buf->space == Space::Shared)
-            buf->touched[static_cast<std::size_t>(off / 4)] = 1;
+        mark(*buf, off, 4, false);  // an atomic's write is logged as an atomic record
         std::uint64_t old = 0;
         std::memcpy(&old, at, static_cast<std::size_t>(bytes));
         const std::uint64_t x = v[l];
