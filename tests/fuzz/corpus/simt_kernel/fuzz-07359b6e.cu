@@ -1,0 +1,8 @@
+__global__ void oob(const float* input, float* output, unsigned n)
+{
+    __shared__ float s[5];
+    s[threadIdx.x] = input[threadIdx
+.x];
+    __syncthreads();
+    if (threadIdx.x == 5) *output = s[0];
+}

@@ -1,0 +1,4 @@
+__global[4];
+    s[threadIdx.((((((((((()((((((((((((((((((((((
+    if (threadId.xx == 0) *output = s[0];
+}

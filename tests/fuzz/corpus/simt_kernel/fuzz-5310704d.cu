@@ -1,0 +1,3 @@
+__/= 2)
+ ?   ak;oll(((((((((((((((((((((((((
+threadIdx'x    if (threadIdx.x-== 0) *output = s[0]

@@ -1,0 +1,3 @@
+__global__ void d__iv0(const float, unsigned n)
+{ int;
+}

@@ -1,0 +1,1 @@
+/~ RESCOPE_WAqRP_SIZE1#: the arunsrgne

@@ -1,0 +1,3 @@
+// RESCOPERP¤¬IZE: the waref REDUCESWOPE_WARPASIZEsiln{
+    __shar¾ed_  }
+}
