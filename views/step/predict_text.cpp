@@ -37,7 +37,8 @@ QString listed(const QStringList& items, int limit = 8)
     const QString separator = Text::tr(", ", "between the items of a list: a, b and c");
     if (items.size() > limit) {
         const int more = int(items.size()) - limit;
-        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(separator), Text::tr("%n more", "", more));
+        return Text::tr("%1 and %2", "the first items of a long list and how many more: a, b and 5 more")
+            .arg(items.mid(0, limit).join(separator), Text::tr("%n more", "", more));
     }
     return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(separator), items.back());
 }
@@ -111,7 +112,10 @@ QString summarised(const model::Question& q, const model::Trace& t, const std::v
     for (std::size_t i = 1; even && i < numbers.size(); ++i)
         even = numbers[i] - numbers[i - 1] == d;
     if (even && d > 1) {
-        const QString list = QStringLiteral("%1, %2, %3, …, %4").arg(numbers[0]).arg(numbers[1]).arg(numbers[2]).arg(numbers.back());
+        // "0, 2, 4, …, 14"; Chinese: "0、2、4、…、14".
+        const QString list = QStringList{QString::number(numbers[0]), QString::number(numbers[1]), QString::number(numbers[2]),
+                                         QStringLiteral("…"), QString::number(numbers.back())}
+                                 .join(Text::tr(", ", "between the items of a list: a, b and c"));
         return warps ? Text::tr("%n warps: %1 (%2 apart)", "", n).arg(list).arg(d)
              : threads ? Text::tr("%n threads: %1 (%2 apart)", "", n).arg(list).arg(d)
                        : Text::tr("%n cells: %1 (%2 apart)", "", n).arg(list).arg(d);
@@ -196,7 +200,8 @@ QString gradeText(const model::Question& q, const model::Grade& g, const model::
         parts << Text::tr("missed %1").arg(summarised(q, t, g.missed));
     if (!g.extra.empty())
         parts << Text::tr("not among the right answers: %1").arg(summarised(q, t, g.extra));
-    return Text::tr("Not quite (%1): %2.").arg(parts.join(QStringLiteral("; ")), fact);
+    // "missed …; not among the right answers: …" (Chinese: "漏选：…；多选：…").
+    return Text::tr("Not quite (%1): %2.").arg(parts.join(Text::tr("; ", "between the two parts of a verdict: missed …; not among …")), fact);
 }
 
 QString scoreText(const model::Score& score)

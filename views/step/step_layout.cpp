@@ -126,7 +126,8 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
             notes << Text::tr("warp size %1").arg(t.params.warp_size);
         if (t.params.banks != 32)
             notes << Text::tr("%1 banks").arg(t.params.banks);
-        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
+        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32")
+                             .arg(notes.join(Text::tr(", ", "between the teaching-aid settings: warp size 4, 8 banks")));
         QFontMetricsF em(l.sectionFont);
         const qreal noteW = std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale);
         l.teachingRect = wrappedRect(em, kMargin, y, noteW, l.teachingNote).adjusted(0, 0, 0, 6 * l.scale);
