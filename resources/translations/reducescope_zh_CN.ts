@@ -965,7 +965,7 @@
     <message>
         <source>race: every thread does *output += x, a plain load, add and store</source>
         <comment>race.label</comment>
-        <translation>竞争：每个线程执行 *output += x，即普通的载入、相加和存储</translation>
+        <translation>数据竞争：每个线程执行 *output += x，即普通的载入、相加和存储</translation>
     </message>
     <message numerus="yes">
         <source>All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</source>
@@ -2079,7 +2079,7 @@
     <message>
         <source>every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)</source>
         <comment>race</comment>
-        <translation>每个线程执行普通的 *output += x：读-改-写竞争会丢失更新（预期错误）</translation>
+        <translation>每个线程执行普通的 *output += x：读-改-写的数据竞争会丢失更新（预期错误）</translation>
     </message>
     <message>
         <source>__shfl_down_sync tree in registers, then one atomicAdd per warp</source>
