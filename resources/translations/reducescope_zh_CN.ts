@@ -5111,7 +5111,7 @@ block size × coarse factor (GB/s), %3</source>
     <name>reducescope::views::WarpMapView</name>
     <message>
         <source>all lanes active</source>
-        <translation>所有 lane 活跃</translation>
+        <translation>全部 lane 活跃</translation>
     </message>
     <message>
         <source>divergent warp (bar: active lanes)</source>

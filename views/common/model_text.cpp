@@ -143,4 +143,23 @@ QString compactText(double value, int maxChars, int significant)
     return QString::fromStdString(model::compact_number(value, maxChars, significant));
 }
 
+QString tidyChineseSpaces(const QString& text)
+{
+    // Chinese characters and the full-width punctuation of a Chinese sentence (、。，：；（）！？).
+    const auto cjk = [](QChar c) {
+        const char16_t u = c.unicode();
+        return c.script() == QChar::Script_Han || (u >= 0x3001 && u <= 0x3002) || u == 0xFF01 || u == 0xFF08 ||
+               u == 0xFF09 || u == 0xFF0C || u == 0xFF1A || u == 0xFF1B || u == 0xFF1F;
+    };
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char(' ') && i > 0 && i + 1 < text.size() && cjk(text.at(i - 1)) && cjk(text.at(i + 1)))
+            continue;
+        out += c;
+    }
+    return out;
+}
+
 } // namespace reducescope::views

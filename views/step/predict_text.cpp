@@ -135,7 +135,7 @@ QString answerItemName(const model::Question& q, const model::Trace& t, int id)
     }
 }
 
-QString questionText(const model::Question& q, const model::Trace& t, const QString& compared)
+static QString questionPieces(const model::Question& q, const model::Trace& t, const QString& compared)
 {
     const auto stepOf = [&](const model::Question& question) { return ::reducescope::views::stepOf(question, t, compared); };
     switch (q.kind) {
@@ -158,7 +158,7 @@ QString questionText(const model::Question& q, const model::Trace& t, const QStr
     return {};
 }
 
-QString gradeText(const model::Question& q, const model::Grade& g, const model::Trace& t)
+static QString gradePieces(const model::Question& q, const model::Grade& g, const model::Trace& t)
 {
     if (q.form == model::AnswerForm::Number) {
         const QString what = q.kind == model::QuestionKind::CellValue ? Text::tr("cell %1 holds").arg(q.cell)
@@ -202,6 +202,18 @@ QString gradeText(const model::Question& q, const model::Grade& g, const model::
         parts << Text::tr("not among the right answers: %1").arg(summarised(q, t, g.extra));
     // "missed …; not among the right answers: …" (Chinese: "漏选：…；多选：…").
     return Text::tr("Not quite (%1): %2.").arg(parts.join(Text::tr("; ", "between the two parts of a verdict: missed …; not among …")), fact);
+}
+
+// The sentences are put together from pieces; in Chinese the spaces a piece leaves between two
+// Chinese characters go ("全部 16 个线程束发生分支发散", docs/glossary.md).
+QString questionText(const model::Question& q, const model::Trace& t, const QString& compared)
+{
+    return tidyChineseSpaces(questionPieces(q, t, compared));
+}
+
+QString gradeText(const model::Question& q, const model::Grade& g, const model::Trace& t)
+{
+    return tidyChineseSpaces(gradePieces(q, g, t));
 }
 
 QString scoreText(const model::Score& score)

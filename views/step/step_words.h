@@ -21,4 +21,5 @@ QString stepPhaseText(const model::StepPhase& phase);
 /// Unbalanced brackets: spaces after an unclosed "[" are kept whole up to the end.
 QString keepExpressionsWhole(const QString& text);
 
+
 } // namespace reducescope::views
