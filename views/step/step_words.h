@@ -21,5 +21,4 @@ QString stepPhaseText(const model::StepPhase& phase);
 /// Unbalanced brackets: spaces after an unclosed "[" are kept whole up to the end.
 QString keepExpressionsWhole(const QString& text);
 
-
 } // namespace reducescope::views
