@@ -468,6 +468,9 @@ void TestLanguage::chineseSentences_data()
     heat.results.resize(4);
     QTest::addRow("open results label") << app::resultsFileSummary(heat)
         << QStringLiteral("NVIDIA H200 · 2026-12-01 · N = 1,048,576 时遍历线程块大小 × 粗化因子 · graph 模式，热缓存 · 4 个结果");
+    // Notes set apart (a strategy's seed, the benchmark captions) are upright in Chinese: no italics.
+    QTest::addRow("seed note upright") << views::noteHtml(views::strategySeed(model::catalogue().front()))
+        << QStringLiteral("讲义 000、002（PMPP 图 10.6，练习 1 和 6a）");
     // Help ▸ Keyboard shortcuts names the menu and the action without their mnemonics ("视图(&V)").
     const app::MainWindow window(/*persistent=*/false);
     for (const app::MainWindow::ShortcutRow& row : window.shortcutRows())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/model_text.h"
 
+#include <QLocale>
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -160,6 +162,17 @@ QString tidyChineseSpaces(const QString& text)
         out += c;
     }
     return out;
+}
+
+bool italicNotes()
+{
+    // The window's language is QLocale's default (app/common/language.cpp sets it).
+    return QLocale().language() != QLocale::Chinese;
+}
+
+QString noteHtml(const QString& html)
+{
+    return italicNotes() ? QStringLiteral("<i>%1</i>").arg(html) : html;
 }
 
 } // namespace reducescope::views

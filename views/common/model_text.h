@@ -58,4 +58,10 @@ QString compactText(double value, int maxChars, int significant = 6);
 /// Latin word stays ("16 个", "lane 0"); English text (no Chinese) is returned as it is.
 QString tidyChineseSpaces(const QString& text);
 
+/// Whether a note set apart from the text around it (a strategy's seed, a caption) is set in
+/// italics: yes, except in Chinese, which has no italic type (a slanted 汉字 is a distorted one).
+bool italicNotes();
+/// `html` (already escaped) as such a note: "<i>html</i>", or `html` as it is in Chinese.
+QString noteHtml(const QString& html);
+
 } // namespace reducescope::views
