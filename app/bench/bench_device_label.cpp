@@ -3,6 +3,7 @@
 
 #include "app/common/message_text.h"
 #include "views/bench/bench_display.h"
+#include "views/common/model_text.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -164,7 +165,7 @@ void BenchDeviceLabel::reword()
             parts << tr("also on this GPU: %1", "NVML's list of the other processes on the GPU during the run")
                          .arg(who.join(tr(", ", "between the items of a list")));
         }
-        return parts.join(tr(", ", "between the parts of a run summary"));
+        return views::tidyChineseSpaces(parts.join(tr(", ", "between the parts of a run summary")));
     };
     QStringList lines;
     if (m_shown && !m_shown->device.name.empty()) {

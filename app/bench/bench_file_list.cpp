@@ -3,6 +3,7 @@
 
 #include "app/bench/bench_results.h"
 #include "app/common/data_paths.h"
+#include "views/common/model_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -87,7 +88,8 @@ QString resultsFileSummary(const bench::ResultsFile& f)
         parts << Words::tr("with hardware counters");
     if (f.incomplete)
         parts << Words::tr("incomplete run");
-    return parts.join(QStringLiteral(" · "));
+    // "N = 1,048,576 时遍历线程块大小 × 粗化因子": no space left between two Chinese words.
+    return views::tidyChineseSpaces(parts.join(QStringLiteral(" · ")));
 }
 
 QList<RecordedResults> listRecordedResults(const QString& folder)

@@ -78,9 +78,6 @@ BenchSettings::BenchSettings(QWidget* parent)
         auto* c = new QLabel(this);
         c->setWordWrap(true);
         c->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        QFont f = c->font();
-        f.setItalic(true);
-        c->setFont(f);
         return c;
     };
     m_modeCaption = caption();
@@ -144,6 +141,13 @@ void BenchSettings::retranslate()
 
 void BenchSettings::updateCaptions()
 {
+    // Italic captions, upright in Chinese (views::italicNotes); set again when the language changes.
+    for (QLabel* c : {m_modeCaption, m_cacheCaption})
+        if (c) {
+            QFont f = c->font();
+            f.setItalic(views::italicNotes());
+            c->setFont(f);
+        }
     if (m_modeCaption)
         m_modeCaption->setText(modeCaption(m_mode->currentText()));
     if (m_cacheCaption)

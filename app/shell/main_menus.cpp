@@ -25,6 +25,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QMessageBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -264,9 +265,15 @@ void MainWindow::buildLessonsMenu()
 QVector<MainWindow::ShortcutRow> MainWindow::shortcutRows() const
 {
     QVector<ShortcutRow> rows;
+    // A menu text without its mnemonic: "&File" -> "File"; Chinese writes the key after the words,
+    // "文件(&F)" -> "文件", "打开核函数(&K)…" -> "打开核函数…" (not "文件(F)").
+    const auto plain = [](QString text) {
+        static const QRegularExpression mnemonic(QStringLiteral("\\(&[^&)]\\)"));
+        return text.remove(mnemonic).remove(QLatin1Char('&'));
+    };
     std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& path) {
         for (QAction* a : menu->actions()) {
-            const QString name = a->text().remove(QLatin1Char('&'));
+            const QString name = plain(a->text());
             if (a->menu()) {
                 walk(a->menu(), path + QStringLiteral(" ▸ ") + name);
                 continue;
@@ -281,7 +288,7 @@ QVector<MainWindow::ShortcutRow> MainWindow::shortcutRows() const
     };
     for (QAction* top : menuBar()->actions())
         if (top->menu())
-            walk(top->menu(), top->text().remove(QLatin1Char('&')));
+            walk(top->menu(), plain(top->text()));
     return rows;
 }
 

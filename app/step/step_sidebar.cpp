@@ -470,7 +470,7 @@ void StepSidebar::showOrigin()
             text += tr("<br>%n warp(s) ran a step in several groups (split __activemask())", "", int(origin.splitWarps.size()));
     }
     if (source != TraceSource::Model && !origin.description.isEmpty())
-        text += QStringLiteral("<br><i>%1</i>").arg(origin.description.left(400).toHtmlEscaped());
+        text += QStringLiteral("<br>") + views::noteHtml(origin.description.left(400).toHtmlEscaped());
     m_originLabel->setText(text);
     m_originLabel->setToolTip(source == TraceSource::Model || origin.notRecorded.isEmpty() ? QString()
                               : tr("Not recorded by a probe:\n• %1").arg(origin.notRecorded.join(QStringLiteral("\n• "))));
@@ -541,7 +541,7 @@ void StepSidebar::chooseCountersFile()
 void StepSidebar::refreshSummary()
 {
     const views::StrategyEntry* s = m_strategy->entry(m_strategy->currentId());
-    m_summary->setText(s ? QStringLiteral("%1<br><i>%2</i>").arg(s->summary.toHtmlEscaped(), s->seed.toHtmlEscaped())
+    m_summary->setText(s ? QStringLiteral("%1<br>%2").arg(s->summary.toHtmlEscaped(), views::noteHtml(s->seed.toHtmlEscaped()))
                          : QString());
 }
 

@@ -965,7 +965,7 @@
     <message>
         <source>race: every thread does *output += x, a plain load, add and store</source>
         <comment>race.label</comment>
-        <translation>竞争：每个线程执行 *output += x，即普通的载入、相加和存储</translation>
+        <translation>数据竞争：每个线程执行 *output += x，即普通的载入、相加和存储</translation>
     </message>
     <message numerus="yes">
         <source>All lanes of a warp read the same old *output, so only one store per warp survives: here %n updates out of %2 are lost. The model lets the highest lane win and runs warps in order; real hardware picks differently and loses more across warps and blocks.</source>
@@ -1320,7 +1320,7 @@
     </message>
     <message>
         <source>missed %1</source>
-        <translation>漏掉了 %1</translation>
+        <translation>漏选：%1</translation>
     </message>
     <message>
         <source>Not quite (%1): %2.</source>
@@ -1329,12 +1329,12 @@
     <message numerus="yes">
         <source>%n more</source>
         <translation>
-            <numerusform>另外 %n 项</numerusform>
+            <numerusform>另外 %n 个</numerusform>
         </translation>
     </message>
     <message>
         <source>not among the right answers: %1</source>
-        <translation>不在正确答案之中：%1</translation>
+        <translation>多选：%1</translation>
     </message>
     <message numerus="yes">
         <source>Score: %1 of %n right</source>
@@ -1403,6 +1403,16 @@
         <comment>between the items of a list: a, b and c</comment>
         <translation>、</translation>
     </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>the first items of a long list and how many more: a, b and 5 more</comment>
+        <translation>%1，以及%2</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between the two parts of a verdict: missed …; not among …</comment>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>StepExport</name>
@@ -1435,7 +1445,7 @@
     </message>
     <message>
         <source>registers (one per lane)</source>
-        <translation>寄存器（每个 lane 一个）</translation>
+        <translation>各 lane 寄存器</translation>
     </message>
     <message>
         <source>%1 · step %2 / %3</source>
@@ -1595,7 +1605,7 @@
     </message>
     <message>
         <source>all %1 active</source>
-        <translation>%1 个全部活跃</translation>
+        <translation>全部 %1 个 lane 活跃</translation>
     </message>
     <message>
         <source>threads: %1 in %2 of %3 (warp size %4)</source>
@@ -1623,7 +1633,7 @@
     </message>
     <message>
         <source>%1 of %2, in the order the model runs them (block, warp, lane; hardware order is unspecified)</source>
-        <translation>对 %2 的 %1，按模型运行的顺序（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按模型运行的顺序排列（线程块、线程束、lane；硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source>1 plain (not atomic) read-modify-write</source>
@@ -1635,7 +1645,7 @@
     </message>
     <message>
         <source>%1 on %2, in the order they serialise (model order: block, warp, lane; hardware order is unspecified)</source>
-        <translation>对 %2 的 %1，按串行执行的顺序（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按串行执行的顺序排列（模型顺序：线程块、线程束、lane；硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source>1 atomic operation</source>
@@ -1716,7 +1726,7 @@
     </message>
     <message>
         <source>%1 of %2, in the order their stores land under interleaving %3 (hardware order is unspecified)</source>
-        <translation>对 %2 的 %1，按交错顺序 %3 下各次存储生效的先后（硬件上的顺序未作规定）</translation>
+        <translation>对 %2 的 %1，按交错顺序 %3 中各次存储生效的先后排列（硬件上的顺序未作规定）</translation>
     </message>
     <message>
         <source> · active region: cell %1</source>
@@ -1845,6 +1855,11 @@
     <message>
         <source>… %1 more</source>
         <translation>… 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the teaching-aid settings: warp size 4, 8 banks</comment>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -2064,7 +2079,7 @@
     <message>
         <source>every thread does a plain *output += x: read-modify-write races lose updates (expected wrong)</source>
         <comment>race</comment>
-        <translation>每个线程执行普通的 *output += x：读-改-写竞争会丢失更新（预期错误）</translation>
+        <translation>每个线程执行普通的 *output += x：读-改-写的数据竞争会丢失更新（预期错误）</translation>
     </message>
     <message>
         <source>__shfl_down_sync tree in registers, then one atomicAdd per warp</source>
@@ -3707,7 +3722,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>Check the &amp;exercise (F6)</source>
-        <translation>检查练习(&amp;E)（F6）</translation>
+        <translation>检查练习（F6）(&amp;E)</translation>
     </message>
     <message>
         <source>Leave the exercise (the kernel stays in the editor)</source>
@@ -4633,7 +4648,7 @@ Double-click to open this strategy in the step pane.</source>
     </message>
     <message>
         <source>%1 at %2 % of it</source>
-        <translation>%1 达到其 %2 %</translation>
+        <translation>%1（上限的 %2 %）</translation>
     </message>
     <message>
         <source>Above the read ceiling: %1.</source>
@@ -4690,6 +4705,26 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>your own kernel</source>
         <translation>你自己的核函数</translation>
+    </message>
+    <message>
+        <source>hot</source>
+        <comment>cache state in a series label: graph, hot</comment>
+        <translation>热缓存</translation>
+    </message>
+    <message>
+        <source>cold</source>
+        <comment>cache state in a series label: graph, cold</comment>
+        <translation>冷缓存</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the mode and the cache state in a series label</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the kernels above the read ceiling</comment>
+        <translation>、</translation>
     </message>
 </context>
 <context>
@@ -5076,7 +5111,7 @@ block size × coarse factor (GB/s), %3</source>
     <name>reducescope::views::WarpMapView</name>
     <message>
         <source>all lanes active</source>
-        <translation>所有 lane 活跃</translation>
+        <translation>全部 lane 活跃</translation>
     </message>
     <message>
         <source>divergent warp (bar: active lanes)</source>
@@ -5119,7 +5154,7 @@ block size × coarse factor (GB/s), %3</source>
     <message numerus="yes">
         <source>%n in the strides</source>
         <translation>
-            <numerusform>其中步长 %n 个</numerusform>
+            <numerusform>其中各轮步长 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -7,8 +7,10 @@
 // the charts' titles, axes and legends), numbers, ids and code excepted.
 #include "app/bench/bench_runner.h"
 #include "app/bench/benchmark_pane.h"
+#include "app/bench/bench_file_list.h"
 #include "app/shell/command_line.h"
 #include "app/common/language.h"
+#include "app/common/lessons.h"
 #include "app/shell/main_window.h"
 #include "app/step/step_pane.h"
 #include "app/step/step_state.h"
@@ -20,6 +22,7 @@
 #include "views/step/transport_bar.h"
 #include "views/step/predict_text.h"
 #include "views/step/step_words.h"
+#include "views/step/warp_map_view.h"
 
 #include "model/catalogue.h"
 #include "model/simulate.h"
@@ -27,6 +30,9 @@
 #include "gui_test_main.h"
 
 #include <QAbstractButton>
+#include <QApplication>
+#include <QTimer>
+#include <QToolButton>
 #include <QAbstractItemView>
 #include <QAction>
 #include <QComboBox>
@@ -253,6 +259,9 @@ private slots:
     void everyModelWordHasItsEntry();
     void everyMessageHasChinese();
     void chineseAsTheCourseSpeaks();
+    void chineseSentences_data();
+    void chineseSentences();
+    void chineseScreenshots();
     void englishIsTheModels_data();
     void englishIsTheModels();
     void switchingRetranslatesAtOnce();
@@ -360,6 +369,206 @@ void TestLanguage::chineseAsTheCourseSpeaks()
             QVERIFY2(!text.contains(word), qPrintable(path + QStringLiteral(": ") + word));
         QVERIFY2(path.endsWith(QLatin1String(".ts")) || text.contains(QStringLiteral("\"zh_CN\"")), qPrintable(path));
     }
+}
+
+// Generated sentences read whole in Chinese (issue 24, deliverable 10): what C++ puts together
+// (predict mode's verdicts and lists, the warp map's totals, the step view's captions, the
+// teaching-aid note) is one Chinese sentence with Chinese separators (、，；), no ASCII comma or
+// semicolon between Chinese words, no space between two Chinese characters.
+void TestLanguage::chineseSentences_data()
+{
+    QTest::addColumn<QString>("got");
+    QTest::addColumn<QString>("want");
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    const auto iota = [](int n, int block = 0, int warp = 32, int banks = 32, const char* id = "simple") {
+        std::vector<float> v(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+            v[std::size_t(i)] = float(i + 1);
+        model::Params p;
+        p.block_size = block;
+        p.warp_size = warp;
+        p.banks = banks;
+        return model::simulate(id, v, p);
+    };
+    const auto question = [](const model::Trace& t, int step, model::QuestionKind kind) {
+        for (const model::Question& q : model::questions_for(t, step))
+            if (q.kind == kind)
+                return q;
+        return model::Question{};
+    };
+    // PMPP exercise 6, simple, step 2: threads 0 and 2 add; warp 0 diverges.
+    const model::Trace pmpp = model::simulate("simple", std::vector<float>{6, 2, 7, 4, 5, 8, 3, 1});
+    const model::Question div = question(pmpp, 1, model::QuestionKind::DivergentWarps);
+    const model::Question lanes = question(pmpp, 1, model::QuestionKind::ActiveLanes);
+    QTest::addRow("question names its kernel") << views::questionText(div, pmpp)
+        << QStringLiteral("simple 的第 2 步：哪些线程束发生分支发散？请点击它们（“没有”也是一种答案）。");
+    QTest::addRow("missed one warp") << views::gradeText(div, model::grade(div, {}), pmpp)
+        << QStringLiteral("不太对（漏选：线程束 0）：线程束 0 发生分支发散。");
+    QTest::addRow("missed and extra, joined by ；") << views::gradeText(lanes, model::grade(lanes, {{1, 3}, {}}), pmpp)
+        << QStringLiteral("不太对（漏选：线程 0 和 2；多选：线程 1 和 3）：线程 0 和 2 是活跃的。");
+    // 1024 values in blocks of 512, stride 4: the lanes of warp 0 that add, every 4th, listed with 、.
+    const model::Trace big = iota(1024, 512);
+    const model::Question scoped = question(big, 2, model::QuestionKind::ActiveLanes);
+    QTest::addRow("evenly spaced with 、") << views::gradeText(scoped, model::grade(scoped, {scoped.expected_set, {}}), big)
+        << QStringLiteral("正确：8 个线程：0、4、8、…、28（相隔 4）是活跃的。");
+    // 4096 values, blocks of 1024: 128 warps in 4 blocks all diverge at stride 2; one clicked, the
+    // rest named by block and warp, the first eight and then how many more.
+    const model::Trace grid = iota(4096, 1024);
+    const model::Question all = question(grid, 1, model::QuestionKind::DivergentWarps);
+    QTest::addRow("a long list, then how many more")
+        << views::gradeText(all, model::grade(all, {{all.expected_set.front()}, {}}), grid)
+        << QStringLiteral("不太对（漏选：线程块 0 · 线程束 1、线程块 0 · 线程束 2、线程块 0 · 线程束 3、线程块 0 · 线程束 4、"
+                          "线程块 0 · 线程束 5、线程块 0 · 线程束 6、线程块 0 · 线程束 7、线程块 0 · 线程束 8，以及另外 %1 个）："
+                          "全部 %2 个线程束发生分支发散。")
+               .arg(all.expected_set.size() - 9).arg(all.expected_set.size());
+    model::Score score;
+    score.asked = 3;
+    QTest::addRow("score, none right") << views::scoreText(score) << QStringLiteral("得分：3 题中答对 0 题");
+    // The warp map's title: what the total includes.
+    const model::Trace divergence = iota(1024, 512);
+    const QString title = views::layoutWarpMap(&divergence, nullptr, 0, QSize(1920, 1080), QFont()).maps.front().title;
+    QTest::addRow("warp map total") << title
+        << QStringLiteral("simple：96 个发散的线程束步（其中各轮步长 95 个，写出结果 1 个） · 行：线程束");
+    // The step view: the teaching-aid note, a warp whose lanes are all active, the registers'
+    // caption and the order of race's stores.
+    const auto painted = [](const model::Trace& t, int step) {
+        views::StepView view;
+        view.setTrace(std::make_shared<const model::Trace>(t));
+        view.setStep(step);
+        view.resize(1920, 1080);
+        return view.paintedStrings();
+    };
+    const auto find = [](const QStringList& strings, const QString& start) {
+        for (const QString& s : strings)
+            if (s.startsWith(start))
+                return s;
+        return QStringLiteral("(nothing starts with %1)").arg(start);
+    };
+    const model::Trace small = iota(16, 0, 4, 8);
+    QTest::addRow("teaching aid, joined by ，") << find(painted(small, 0), QStringLiteral("线程束大小 4"))
+        << QStringLiteral("线程束大小 4，8 个 bank（教学辅助：真实 GPU 使用 32）");
+    QTest::addRow("all lanes active") << find(painted(small, 0), QStringLiteral("全部"))
+        << QStringLiteral("全部 4 个 lane 活跃");
+    const model::Trace shuffle = iota(256, 0, 32, 32, "warp_shuffle");
+    QTest::addRow("registers' caption") << find(painted(shuffle, 1), QStringLiteral("这一步之后"))
+        << QStringLiteral("这一步之后的各 lane 寄存器（256 个值） · 偏移 16 · 活跃区域：单元 0–255");
+    model::Params raceParams;
+    const model::Trace race = model::simulate("race", std::vector<float>(64, 1.0f), raceParams);
+    QTest::addRow("race's order") << find(painted(race, int(race.steps.size()) - 1), QStringLiteral("对 *output"))
+        << QStringLiteral("对 *output 的 64 次普通（非原子）读-改-写，按模型运行的顺序排列（线程块、线程束、lane；"
+                          "硬件上的顺序未作规定） · 丢失 62 次更新");
+    // Open results… lists a file by what it holds: a sweep of block size × coarse factor.
+    bench::ResultsFile heat;
+    heat.device.name = "NVIDIA H200";
+    heat.date = "2026-12-01T10:00:00Z";
+    heat.params.n = 1048576;
+    heat.params.mode = "graph";
+    heat.params.cache = "hot";
+    heat.params.sweep = bench::Sweep{"block_size", {256, 512}, bench::SweepAxis{"coarse_factor", {4, 8}}};
+    heat.results.resize(4);
+    QTest::addRow("open results label") << app::resultsFileSummary(heat)
+        << QStringLiteral("NVIDIA H200 · 2026-12-01 · N = 1,048,576 时遍历线程块大小 × 粗化因子 · graph 模式，热缓存 · 4 个结果");
+    // Notes set apart (a strategy's seed, the benchmark captions) are upright in Chinese: no italics.
+    QTest::addRow("seed note upright") << views::noteHtml(views::strategySeed(model::catalogue().front()))
+        << QStringLiteral("讲义 000、002（PMPP 图 10.6，练习 1 和 6a）");
+    // Help ▸ Keyboard shortcuts names the menu and the action without their mnemonics ("视图(&V)").
+    const app::MainWindow window(/*persistent=*/false);
+    for (const app::MainWindow::ShortcutRow& row : window.shortcutRows())
+        if (row.keys == QStringLiteral("F11"))
+            QTest::addRow("shortcuts dialog") << row.menu + QStringLiteral(" ▸ ") + row.action << QStringLiteral("视图 ▸ 演示模式");
+}
+
+void TestLanguage::chineseSentences()
+{
+    QFETCH(QString, got);
+    QFETCH(QString, want);
+    // The painter draws no-break spaces where a number meets a Chinese character; compare the words.
+    got.replace(QChar(0x00A0), QLatin1Char(' '));
+    QVERIFY2(got == want, qPrintable(QStringLiteral("\n got: %1\nwant: %2").arg(got, want)));
+    // No ASCII comma or semicolon beside a Chinese character; no space between two Chinese
+    // characters or full-width punctuation marks.
+    static const QRegularExpression asciiBetweenHan(QStringLiteral(
+        "\\p{Han}[,;]|[,;] ?\\p{Han}|[\\p{Han}\\x{3001}\\x{3002}\\x{FF08}\\x{FF09}\\x{FF0C}\\x{FF1A}\\x{FF1B}] "
+        "[\\p{Han}\\x{3001}\\x{3002}\\x{FF08}\\x{FF09}\\x{FF0C}\\x{FF1A}\\x{FF1B}]"));
+    QVERIFY2(!got.contains(asciiBetweenHan), qPrintable(got));
+}
+
+// For a reviewer reading the window in Chinese (docs/glossary.md): with REDUCESCOPE_SCREENSHOT_DIR
+// set, writes what the command line's --screenshot cannot reach, in zh_CN at 1920×1080 in
+// presentation mode: the warp map of the divergence lesson, predict mode at 1024 values (asked,
+// then revealed after one right and one wrong click), the Keyboard shortcuts and About dialogs and
+// the Open results list.
+void TestLanguage::chineseScreenshots()
+{
+    const QString dir = qEnvironmentVariable("REDUCESCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("set REDUCESCOPE_SCREENSHOT_DIR to write the Chinese screenshots");
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    const auto save = [&](QWidget* w, const QString& name) {
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY(w->grab().save(QDir(dir).filePath(name)));
+    };
+    app::MainWindow w(/*persistent=*/false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setPresentation(true, QSize(1920, 1080));
+    w.setWindowState(Qt::WindowNoState);  // a bare X server grants no full screen
+    w.setGeometry(0, 0, 1920, 1080);
+    const app::LessonsLoad load = app::loadLessons();
+    for (const app::LessonEntry& e : load.lessons)
+        if (e.lesson.id == "divergence_1024")
+            QVERIFY(w.stepPane()->applyLesson(e));
+    w.stepPane()->setWarpMapShown(true);
+    save(&w, QStringLiteral("zh_CN_warp_map.png"));
+    w.stepPane()->setWarpMapShown(false);
+    app::TraceRequest r;
+    r.strategy = QStringLiteral("simple");
+    r.input = QStringLiteral("1,").repeated(1023) + QStringLiteral("1");
+    r.params.block_size = 512;
+    QVERIFY(w.stepPane()->setRequest(r));
+    w.stepPane()->setStep(2);
+    w.stepPane()->predictAction()->setChecked(true);
+    app::StepState* state = w.stepPane()->state();
+    for (int i = 0; i < 8 && state->question()->kind != model::QuestionKind::DivergentWarps; ++i)
+        state->nextQuestion();
+    const model::Question* q = state->question();
+    QVERIFY(q && q->kind == model::QuestionKind::DivergentWarps);
+    state->toggleAnswer(q->expected_set.front());
+    save(&w, QStringLiteral("zh_CN_predict_question.png"));
+    w.stepPane()->revealAction()->trigger();
+    save(&w, QStringLiteral("zh_CN_predict_revealed.png"));
+    w.stepPane()->predictAction()->setChecked(false);
+    w.setPresentation(false);
+    w.setGeometry(0, 0, 1920, 1080);
+    // The dialogs are modal: grab the one on screen, then close it.
+    const auto grabModal = [&](const QString& name) {
+        QTimer::singleShot(300, [&, name] {
+            QWidget* m = QApplication::activeModalWidget();
+            if (!m)
+                return;
+            m->grab().save(QDir(dir).filePath(name));
+            m->close();
+        });
+    };
+    grabModal(QStringLiteral("zh_CN_dialog_shortcuts.png"));
+    w.showShortcuts();
+    for (QAction* menu : w.menuBar()->actions())
+        for (QAction* a : menu->menu() ? menu->menu()->actions() : QList<QAction*>{})
+            if (a->text().startsWith(QStringLiteral("关于"))) {
+                grabModal(QStringLiteral("zh_CN_dialog_about.png"));
+                a->trigger();
+            }
+    w.showBenchmarkPane();
+    for (QToolButton* b : w.benchmarkPane()->findChildren<QToolButton*>())
+        if (b->menu() && b->text().startsWith(QStringLiteral("打开结果"))) {
+            QMenu* m = b->menu();
+            QTimer::singleShot(300, [&, m] {
+                m->grab().save(QDir(dir).filePath(QStringLiteral("zh_CN_open_results.png")));
+                m->close();
+            });
+            m->exec(b->mapToGlobal(QPoint(0, b->height())));
+        }
 }
 
 void TestLanguage::englishIsTheModels_data()

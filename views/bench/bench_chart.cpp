@@ -227,13 +227,18 @@ QString seriesLabel(const bench::ResultsFile& r, const QString& source)
     QStringList how;
     if (!r.params.mode.empty())
         how << qs(r.params.mode);
-    if (!r.params.cache.empty())
+    // The cache state in words (Chinese 热缓存 / 冷缓存, never the CLI's "hot" in a sentence).
+    if (r.params.cache == "hot")
+        how << BenchChart::tr("hot", "cache state in a series label: graph, hot");
+    else if (r.params.cache == "cold")
+        how << BenchChart::tr("cold", "cache state in a series label: graph, cold");
+    else if (!r.params.cache.empty())
         how << qs(r.params.cache);
     // ISO 8601 "2025-06-01T14:03:22Z" -> "2025-06-01 14:03".
     const QString date = qs(r.date).replace(QLatin1Char('T'), QLatin1Char(' ')).left(16);
     QStringList parts{file};
     if (!how.isEmpty())
-        parts << how.join(QStringLiteral(", "));
+        parts << how.join(BenchChart::tr(", ", "between the mode and the cache state in a series label"));
     if (!date.isEmpty())
         parts << date;
     return parts.join(QStringLiteral(" · "));
@@ -861,7 +866,7 @@ void BenchChart::addAboveCeilingNote(const bench::ResultsFile& f)
     }
     if (above.isEmpty())
         return;
-    QString text = tr("Above the read ceiling: %1.").arg(above.join(QStringLiteral(", ")));
+    QString text = tr("Above the read ceiling: %1.").arg(above.join(tr(", ", "between the kernels above the read ceiling")));
     if (dotAgainstOneVector)
         text += QLatin1Char('\n') +
                 tr("This file's ceiling was measured reading one vector of N floats (%1 MB); a dot product reads two "

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/model_text.h"
 
+#include <QLocale>
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -141,6 +143,36 @@ QString numberText(double value, int significant)
 QString compactText(double value, int maxChars, int significant)
 {
     return QString::fromStdString(model::compact_number(value, maxChars, significant));
+}
+
+QString tidyChineseSpaces(const QString& text)
+{
+    // Chinese characters and the full-width punctuation of a Chinese sentence (、。，：；（）！？).
+    const auto cjk = [](QChar c) {
+        const char16_t u = c.unicode();
+        return c.script() == QChar::Script_Han || (u >= 0x3001 && u <= 0x3002) || u == 0xFF01 || u == 0xFF08 ||
+               u == 0xFF09 || u == 0xFF0C || u == 0xFF1A || u == 0xFF1B || u == 0xFF1F;
+    };
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char(' ') && i > 0 && i + 1 < text.size() && cjk(text.at(i - 1)) && cjk(text.at(i + 1)))
+            continue;
+        out += c;
+    }
+    return out;
+}
+
+bool italicNotes()
+{
+    // The window's language is QLocale's default (app/common/language.cpp sets it).
+    return QLocale().language() != QLocale::Chinese;
+}
+
+QString noteHtml(const QString& html)
+{
+    return italicNotes() ? QStringLiteral("<i>%1</i>").arg(html) : html;
 }
 
 } // namespace reducescope::views

@@ -52,4 +52,16 @@ QString numberText(double value, int significant = 7);
 /// model::compact_number. Where it differs from numberText the view shows numberText on hover.
 QString compactText(double value, int maxChars, int significant = 6);
 
+/// `text` without the spaces that a sentence put together from pieces leaves between two Chinese
+/// characters or beside Chinese punctuation: "全部 16 个线程束 发生分支发散" -> "全部 16 个线程束发生分支发散",
+/// "（相隔 4） 是活跃的" -> "（相隔 4）是活跃的". A space between a Chinese character and a digit or a
+/// Latin word stays ("16 个", "lane 0"); English text (no Chinese) is returned as it is.
+QString tidyChineseSpaces(const QString& text);
+
+/// Whether a note set apart from the text around it (a strategy's seed, a caption) is set in
+/// italics: yes, except in Chinese, which has no italic type (a slanted 汉字 is a distorted one).
+bool italicNotes();
+/// `html` (already escaped) as such a note: "<i>html</i>", or `html` as it is in Chinese.
+QString noteHtml(const QString& html);
+
 } // namespace reducescope::views

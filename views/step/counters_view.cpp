@@ -194,10 +194,10 @@ void CountersView::render()
         html += QStringLiteral("<br>") + resultLine(*b);
     html += QStringLiteral("</p>");
     if (!m_recordedBanner.isEmpty())
-        html += QStringLiteral("<p><i>%1</i></p>")
-                    .arg(tr("A probe records which lanes ran each step, what they wrote and the values after it; "
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(noteHtml(tr("A probe records which lanes ran each step, what they wrote and the values after it; "
                             "memory traffic, barriers, atomics and the number of adds are not recorded (Nsight Compute "
-                            "measures the traffic)."));
+                            "measures the traffic).")));
     m_label->setText(html);
 }
 

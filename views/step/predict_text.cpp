@@ -37,7 +37,8 @@ QString listed(const QStringList& items, int limit = 8)
     const QString separator = Text::tr(", ", "between the items of a list: a, b and c");
     if (items.size() > limit) {
         const int more = int(items.size()) - limit;
-        return Text::tr("%1 and %2").arg(items.mid(0, limit).join(separator), Text::tr("%n more", "", more));
+        return Text::tr("%1 and %2", "the first items of a long list and how many more: a, b and 5 more")
+            .arg(items.mid(0, limit).join(separator), Text::tr("%n more", "", more));
     }
     return Text::tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(separator), items.back());
 }
@@ -111,7 +112,10 @@ QString summarised(const model::Question& q, const model::Trace& t, const std::v
     for (std::size_t i = 1; even && i < numbers.size(); ++i)
         even = numbers[i] - numbers[i - 1] == d;
     if (even && d > 1) {
-        const QString list = QStringLiteral("%1, %2, %3, …, %4").arg(numbers[0]).arg(numbers[1]).arg(numbers[2]).arg(numbers.back());
+        // "0, 2, 4, …, 14"; Chinese: "0、2、4、…、14".
+        const QString list = QStringList{QString::number(numbers[0]), QString::number(numbers[1]), QString::number(numbers[2]),
+                                         QStringLiteral("…"), QString::number(numbers.back())}
+                                 .join(Text::tr(", ", "between the items of a list: a, b and c"));
         return warps ? Text::tr("%n warps: %1 (%2 apart)", "", n).arg(list).arg(d)
              : threads ? Text::tr("%n threads: %1 (%2 apart)", "", n).arg(list).arg(d)
                        : Text::tr("%n cells: %1 (%2 apart)", "", n).arg(list).arg(d);
@@ -131,7 +135,7 @@ QString answerItemName(const model::Question& q, const model::Trace& t, int id)
     }
 }
 
-QString questionText(const model::Question& q, const model::Trace& t, const QString& compared)
+static QString questionPieces(const model::Question& q, const model::Trace& t, const QString& compared)
 {
     const auto stepOf = [&](const model::Question& question) { return ::reducescope::views::stepOf(question, t, compared); };
     switch (q.kind) {
@@ -154,7 +158,7 @@ QString questionText(const model::Question& q, const model::Trace& t, const QStr
     return {};
 }
 
-QString gradeText(const model::Question& q, const model::Grade& g, const model::Trace& t)
+static QString gradePieces(const model::Question& q, const model::Grade& g, const model::Trace& t)
 {
     if (q.form == model::AnswerForm::Number) {
         const QString what = q.kind == model::QuestionKind::CellValue ? Text::tr("cell %1 holds").arg(q.cell)
@@ -196,7 +200,20 @@ QString gradeText(const model::Question& q, const model::Grade& g, const model::
         parts << Text::tr("missed %1").arg(summarised(q, t, g.missed));
     if (!g.extra.empty())
         parts << Text::tr("not among the right answers: %1").arg(summarised(q, t, g.extra));
-    return Text::tr("Not quite (%1): %2.").arg(parts.join(QStringLiteral("; ")), fact);
+    // "missed …; not among the right answers: …" (Chinese: "漏选：…；多选：…").
+    return Text::tr("Not quite (%1): %2.").arg(parts.join(Text::tr("; ", "between the two parts of a verdict: missed …; not among …")), fact);
+}
+
+// The sentences are put together from pieces; in Chinese the spaces a piece leaves between two
+// Chinese characters go ("全部 16 个线程束发生分支发散", docs/glossary.md).
+QString questionText(const model::Question& q, const model::Trace& t, const QString& compared)
+{
+    return tidyChineseSpaces(questionPieces(q, t, compared));
+}
+
+QString gradeText(const model::Question& q, const model::Grade& g, const model::Trace& t)
+{
+    return tidyChineseSpaces(gradePieces(q, g, t));
 }
 
 QString scoreText(const model::Score& score)

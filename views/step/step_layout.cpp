@@ -126,7 +126,8 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
             notes << Text::tr("warp size %1").arg(t.params.warp_size);
         if (t.params.banks != 32)
             notes << Text::tr("%1 banks").arg(t.params.banks);
-        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32").arg(notes.join(QStringLiteral(", ")));
+        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32")
+                             .arg(notes.join(Text::tr(", ", "between the teaching-aid settings: warp size 4, 8 banks")));
         QFontMetricsF em(l.sectionFont);
         const qreal noteW = std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale);
         l.teachingRect = wrappedRect(em, kMargin, y, noteW, l.teachingNote).adjusted(0, 0, 0, 6 * l.scale);
@@ -900,11 +901,13 @@ qreal layoutBanks(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
               .arg(a.max_conflict_ways)
               .arg(wavefronts(a.wavefronts), QString::number(a.wavefronts - 1))
         : Text::tr("conflict-free: %1").arg(wavefronts(a.wavefronts));
-    l.bankCaption = Text::tr("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra")
+    // Kept whole like the title: no break inside "sdata[index + 16]", nor between a number and its
+    // measure word ("额外 0 个").
+    l.bankCaption = keepExpressionsWhole(Text::tr("shared-memory banks · block %1 warp %2 %3 %4 → %5%6 · step: %7, %8, %9 extra")
                         .arg(a.block).arg(a.warp).arg(kind, QString::fromStdString(a.expression), conflict,
                              a.broadcast ? Text::tr(" · broadcast") : QString(),
                              instructions(int(s.shared_accesses.size())), wavefronts(s.counters.shared_wavefronts))
-                        .arg(s.counters.extra_shared_wavefronts);
+                        .arg(s.counters.extra_shared_wavefronts));
     QFontMetricsF cm(l.sectionFont);
     l.bankCaptionRect = cm.boundingRect(QRectF(kMargin, y, avail, 1000), Qt::TextWordWrap, l.bankCaption);
     l.bankCaptionRect.setWidth(avail);
