@@ -290,7 +290,7 @@ case ${FAKE_HOST:-} in
         sch=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["schema"])' "$req")
         echo "{\"type\":\"remote_hello\",\"protocol\":1,\"version\":\"$v\",\"schema\":$sch,\"hostname\":\"fake\",\"ok\":true}"
         case $FAKE_HOST in
-            hello_ctrl) printf 'reducescope-cli: \033[31mred\033[0m \xff\xfe bytes\r\n' >&2
+            hello_ctrl) sleep 0.3; printf 'reducescope-cli: \033[31mred\033[0m \xff\xfe bytes\r\n' >&2
                         echo '{"type":"remote_end","exit":1,"signal":0,"newline_added":false,"outputs":[]}' ;;
             hello_exitstr) echo '{"type":"remote_end","exit":"x","signal":"y","newline_added":false,"outputs":[]}' ;;
             hello_exit300) echo '{"type":"remote_end","exit":300,"signal":0,"newline_added":false,"outputs":[]}' ;;
