@@ -492,6 +492,15 @@ std::optional<KernelRunRequest> KernelPane::request(KernelRunRequest::Mode mode)
                             tr("%1 must be a whole number (got \"%2\")").arg(name, echoValue(numbers[i].second->text())));
             return std::nullopt;
         }
+        // Empty is the engine's plan; a typed 0 is not (1..1024, 1..65535), as `kernel trace
+        // --block-size 0` is refused (issue 28's third hostile pass: "0" ran the plan).
+        if (i < 2 && *v == 0 && !numbers[i].second->text().trimmed().isEmpty()) {
+            const QString got = echoValue(numbers[i].second->text().trimmed());
+            setFieldMessage(QLatin1String(numbers[i].first),
+                            i == 0 ? KernelRunner::tr("block size must be a power of two in 1..1024, or empty for the engine's plan (got %1)").arg(got)
+                                   : KernelRunner::tr("grid must be a number of blocks in 1..65535, or empty for the engine's plan (got %1)").arg(got));
+            return std::nullopt;
+        }
         values[i] = *v;
     }
     r.blockSize = values[0];

@@ -425,9 +425,15 @@ void MainWindow::restoreBench(QSettings& s)
     b.sweep = s.value(QStringLiteral("bench/sweep"), b.sweep).toString();
     b.sweep_values = s.value(QStringLiteral("bench/sweepValues"), b.sweep_values).toString();
     if (s.contains(QStringLiteral("bench/n")) && b.validate().isEmpty()) {
-        m_benchmarkPane->settings()->setRequest(b);
+        BenchSettings* settings = m_benchmarkPane->settings();
+        const QStringList defaults = settings->checkedStrategies();
+        settings->setRequest(b);
         if (!b.strategies.isEmpty())
-            m_benchmarkPane->settings()->setCheckedStrategies(b.strategies);
+            settings->setCheckedStrategies(b.strategies);
+        // Saved ids none of which this version knows (an edited file, a strategy renamed) leave no
+        // kernel checked: the defaults stay checked instead.
+        if (settings->checkedStrategies().isEmpty())
+            settings->setCheckedStrategies(defaults);
     }
 }
 

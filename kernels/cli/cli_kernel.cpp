@@ -54,6 +54,15 @@ struct KernelOptions {
 
 bool given(const CLI::Option* o) { return o && o->count() > 0; }
 
+/// JSON as the CLI prints it: one line, and well-formed UTF-8 whatever the source held (a Latin-1
+/// comment, a byte that is not UTF-8 in a string literal): such bytes become U+FFFD, so a trace's
+/// own_source is the source as UTF-8, as the app reads it.
+template <class Json>
+std::string json_text(const Json& j)
+{
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 
 #if REDUCESCOPE_HAVE_ENGINE
 /// The headers a catalogue file includes, handed to the engine in memory: reduce_common.cuh as
@@ -99,7 +108,7 @@ int refuse(const KernelOptions& o, const std::vector<simt::Diagnostic>& ds)
 {
     print_diagnostics(display_name(o.source), ds);
     if (o.json)
-        emit(o, nlohmann::ordered_json{{"diagnostics", diagnostics_json(ds)}}.dump() + "\n");
+        emit(o, json_text(nlohmann::ordered_json{{"diagnostics", diagnostics_json(ds)}}));
     return kBadInput;
 }
 
@@ -131,7 +140,7 @@ int run_check(const KernelOptions& o)
             std::cerr << display_name(o.source) << ":" << k.line << ":1: error: " << k.name << ": " << k.refusal << "\n";
     }
     if (o.json)
-        emit(o, nlohmann::ordered_json{{"kernels", kernels}, {"diagnostics", diagnostics_json(c.diagnostics)}}.dump() + "\n");
+        emit(o, json_text(nlohmann::ordered_json{{"kernels", kernels}, {"diagnostics", diagnostics_json(c.diagnostics)}}));
     else
         emit(o, table.str().empty() ? std::string("no __global__ kernel in the source\n") : table.str());
     return runnable > 0 ? kOk : kBadInput;
@@ -176,7 +185,7 @@ int run_trace(const KernelOptions& o)
         std::cerr << display_name(o.source) << ":" << f.line << ":" << f.column << ": fault: " << f.kind << ": "
                   << f.message << " (lanes " << (lanes.empty() ? "-" : lanes) << ", step " << f.step + 1 << ")\n";
     }
-    emit(o, o.json ? model::trace_to_json(r.trace).dump() + "\n" : trace_table(r.trace));
+    emit(o, o.json ? json_text(model::trace_to_json(r.trace)) : trace_table(r.trace));
     return r.trace.faults.empty() ? kOk : kFailure;
 }
 

@@ -55,7 +55,7 @@ struct KernelBenchArgs {
     std::string label;
     bool table = false;
     CLI::Option *block_opt = nullptr, *grid_opt = nullptr, *reps_opt = nullptr, *seed_opt = nullptr,
-                *json_opt = nullptr, *label_opt = nullptr;
+                *json_opt = nullptr, *label_opt = nullptr, *kernel_opt = nullptr;
     // resolved
     unsigned int block = 0, grid = 0;
     std::size_t n = 0;
@@ -66,6 +66,9 @@ struct KernelBenchArgs {
 };
 
 bool given(const CLI::Option* o) { return o && o->count() > 0; }
+
+/// A value as the refusals quote it: '' when empty, else echo()'s form.
+std::string got(const std::string& text) { return text.empty() ? std::string{"''"} : model::echo(text); }
 
 /// The options, checked before the source is read (each refusal names the option and its range).
 void resolve(KernelBenchArgs& a)
@@ -99,9 +102,12 @@ void resolve(KernelBenchArgs& a)
         a.reps = static_cast<int>(*v);
     }
     if (a.mode != "per-launch" && a.mode != "loop" && a.mode != "graph")
-        throw BadInput{"--mode must be per-launch, loop or graph (got " + model::echo(a.mode) + ")"};
+        throw BadInput{"--mode must be per-launch, loop or graph (got " + got(a.mode) + ")"};
     if (a.cache != "hot" && a.cache != "cold")
-        throw BadInput{"--cache must be hot or cold (got " + model::echo(a.cache) + ")"};
+        throw BadInput{"--cache must be hot or cold (got " + got(a.cache) + ")"};
+    // --kernel '' is a mistake to name, as in `kernel trace`, not "the engine's choice".
+    if (given(a.kernel_opt) && a.kernel.empty())
+        throw BadInput{"--kernel must name a kernel of the source (got '')"};
     if (given(a.seed_opt)) {
         const auto v = model::parse_decimal_in(a.seed_text, 0, std::numeric_limits<std::uint64_t>::max());
         if (!v)
@@ -120,12 +126,15 @@ void resolve(KernelBenchArgs& a)
         a.ids.clear();
     else
         a.ids = parse_strategy_ids(a.strategies);
-    if (given(a.label_opt) && (a.label.empty() || a.label.size() > 200 || model::echo(a.label) != a.label))
-        throw BadInput{"--label must be a name of 1..200 printable characters (got " +
-                       (a.label.empty() ? std::string{"''"} : model::echo(a.label)) + ")"};
+    // Characters, not bytes: 200 Chinese characters are a label; a control character or a byte
+    // that is not UTF-8 is not (the results file is UTF-8 JSON).
+    if (given(a.label_opt) && !model::printable_name(a.label, kMaxLabelChars))
+        throw BadInput{"--label must be a name of 1..200 printable characters (got " + got(a.label) +
+                       (model::is_utf8(a.label) ? std::string{} : ", not UTF-8") + ")"};
 }
 
-/// The row's label: --label, else the source's file name ("<stdin>" for -).
+/// The row's label: --label, else the source's file name ("<stdin>" for -) as label_from_file_name()
+/// makes it a label.
 std::string label_of(const KernelBenchArgs& a)
 {
     if (given(a.label_opt))
@@ -133,7 +142,7 @@ std::string label_of(const KernelBenchArgs& a)
     if (a.source == "-")
         return "<stdin>";
     const std::string name = std::filesystem::path(a.source).filename().string();
-    return name.empty() ? a.source : name;
+    return label_from_file_name(name.empty() ? a.source : name);
 }
 
 /// The header NVRTC compiles every source with (its `-include`): what the engine's prelude
@@ -151,7 +160,17 @@ constexpr const char* kNvrtcPrelude = R"(#define REDUCESCOPE_NVRTC 1
 #ifndef CUDART_INF_F
 #define CUDART_INF_F __int_as_float(0x7f800000)
 #endif
+#ifndef REDUCESCOPE_WARP_SIZE
+#define REDUCESCOPE_WARP_SIZE 32
+#endif
 )";
+
+/// The text NVRTC compiles: the engine's runnable text, without a leading UTF-8 byte order mark
+/// (Clang skips one; NVRTC takes it for a token). Every line stays where it was.
+std::string nvrtc_text(const std::string& runnable)
+{
+    return runnable.rfind("\xEF\xBB\xBF", 0) == 0 ? runnable.substr(3) : runnable;
+}
 
 /// The in-memory headers of an NVRTC compilation: the prelude, reduce_common.cuh as embedded, and
 /// the toolkit headers the engine accepts as empty (NVRTC declares their device names itself).
@@ -264,6 +283,16 @@ int run_kernel_bench(const KernelBenchArgs& a)
     }
     if (!c.program || error)
         return kBadInput;
+    // NVRTC (13.0, seen here) reads a 0xFF byte as the end of the file: what follows is dropped
+    // without a word and the kernel is missing from its output. No UTF-8 text holds that byte.
+    if (const std::size_t at = text.find('\xFF'); at != std::string::npos) {
+        const std::size_t line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+        std::cerr << name << ":" << 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') << ":"
+                  << 1 + at - line_start
+                  << ": error: a byte 0xFF, which NVRTC (the GPU's compiler here) reads as the end of the file: remove it "
+                     "(a UTF-8 file never holds it)\n";
+        return kBadInput;
+    }
     const Chosen chosen = choose(c.kernels, a.kernel);
     const std::string signature{simt::to_string(chosen.first.signature)};
 
@@ -276,10 +305,11 @@ int run_kernel_bench(const KernelBenchArgs& a)
     }
     const std::vector<int> archs = nv->supported_archs();
     auto compile = [&](const std::string& arch_option, bool cubin) {
-        const nvrtc::Output out = nv->compile(runnable_text, name, nvrtc_headers(),
-                                              {arch_option, "-std=c++17", "-lineinfo", "--fmad=true", "-default-device",
-                                               "-include=reducescope_nvrtc_prelude.h"},
-                                              cubin);
+        std::vector<std::string> options{arch_option, "-std=c++17", "-lineinfo", "--fmad=true", "-default-device",
+                                         "-include=reducescope_nvrtc_prelude.h"};
+        for (const std::string& dir : nv->include_dirs())
+            options.push_back("-I" + dir);
+        const nvrtc::Output out = nv->compile(nvrtc_text(runnable_text), name, nvrtc_headers(), options, cubin);
         if (!out.ok) {
             print_nvrtc_log(out.log);
             std::cerr << "reducescope-cli: NVRTC " << nv->version() << " did not compile " << name
@@ -433,7 +463,7 @@ void add_kernel_bench(CLI::App& kernel, int& exit_code)
     CLI::App* s = kernel.add_subcommand(
         "bench", "Time your own kernel on the GPU beside the catalogue, CUB and the read ceiling (NVRTC; JSON lines)");
     s->add_option("--source", a->source, "the .cu file, or - for stdin (a file path)")->required();
-    s->add_option("--kernel", a->kernel, "which kernel: a name `kernel check` lists (default: the only one the engine can run)");
+    a->kernel_opt = s->add_option("--kernel", a->kernel, "which kernel: a name `kernel check` lists (default: the only one the engine can run)");
     a->block_opt = s->add_option("--block-size", a->block_text,
                                  "threads per block, a power of two in 1..1024 (default: n/2 rounded up to a power of two, at most 1024)")
                        ->type_name("UINT");

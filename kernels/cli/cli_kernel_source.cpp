@@ -125,7 +125,22 @@ std::string catalogue_runnable(const std::string& text)
     return out;
 }
 
-std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : path; }
+std::string display_name(const std::string& path) { return path == "-" ? std::string("<stdin>") : model::one_line(path); }
+
+std::string label_from_file_name(const std::string& name)
+{
+    const std::string shown = model::one_line(name);
+    std::string out;
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < shown.size(); ++chars) {
+        const std::size_t len = model::utf8_sequence(shown, i);
+        if (chars == kMaxLabelChars - 1 && i + len < shown.size())
+            return out + "\xE2\x80\xA6";
+        out.append(shown, i, len);
+        i += len;
+    }
+    return out.empty() ? std::string{"<unnamed>"} : out;
+}
 
 
 std::string read_source(const std::string& path)

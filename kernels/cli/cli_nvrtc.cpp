@@ -2,10 +2,13 @@
 // NVRTC through dlopen (nvrtc_loader.h).
 #include "cli/nvrtc_loader.h"
 
+#include "model/message.h"
+
 #include <cstdlib>
 #include <cstring>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 namespace reducescope::cli::nvrtc {
 namespace {
@@ -102,9 +105,11 @@ std::unique_ptr<Library> Library::load(std::string& why)
         lib->path_ = path;
         return lib;
     }
+    // The path and dlerror's words (which repeat it) as one line: $REDUCESCOPE_NVRTC may hold a
+    // newline, an escape sequence or bytes that are not UTF-8.
     why = "NVRTC (the CUDA toolkit's run-time compiler) is not installed: could not load " +
-          (env && *env ? std::string{env} + " ($REDUCESCOPE_NVRTC)" : std::string{"libnvrtc.so.13, libnvrtc.so.12 or libnvrtc.so"}) +
-          " (" + last + "); install the CUDA toolkit's NVRTC (Debian/Ubuntu: cuda-nvrtc-13-0, or the whole toolkit "
+          (env && *env ? model::echo(env) + " ($REDUCESCOPE_NVRTC)" : std::string{"libnvrtc.so.13, libnvrtc.so.12 or libnvrtc.so"}) +
+          " (" + model::one_line(last) + "); install the CUDA toolkit's NVRTC (Debian/Ubuntu: cuda-nvrtc-13-0, or the whole toolkit "
           "cuda-toolkit-13-0) or set REDUCESCOPE_NVRTC to its libnvrtc.so";
     return nullptr;
 }
@@ -112,6 +117,33 @@ std::unique_ptr<Library> Library::load(std::string& why)
 Library::~Library()
 {
     // The library stays loaded: NVRTC keeps process-wide state that is not meant to be unloaded.
+}
+
+std::vector<std::string> Library::include_dirs() const
+{
+    std::vector<std::string> candidates;
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(api_->version), &info) != 0 && info.dli_fname && *info.dli_fname) {
+        if (char* real = ::realpath(info.dli_fname, nullptr)) {
+            std::string dir = real;
+            std::free(real);
+            dir.resize(dir.find_last_of('/') == std::string::npos ? 0 : dir.find_last_of('/'));
+            candidates.push_back(dir + "/../include");
+        }
+    }
+    if (const char* home = std::getenv("CUDA_HOME"); home && *home)
+        candidates.push_back(std::string{home} + "/include");
+    candidates.push_back("/usr/local/cuda/include");
+    for (const std::string& c : candidates) {
+        struct stat st{};
+        if (::stat((c + "/cooperative_groups.h").c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        std::vector<std::string> out{c};
+        if (::stat((c + "/cccl").c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+            out.push_back(c + "/cccl");
+        return out;
+    }
+    return {};
 }
 
 std::string Library::version() const

@@ -5,6 +5,7 @@
 
 #include "bench/results_file.h"
 #include "cli/commands.h"
+#include "cli/kernel_source.h"
 #include "model/message.h"
 #include "reducescope/config.h"
 
@@ -274,12 +275,60 @@ std::string mismatch_line(const Options& o, const std::string& host_version, con
            " (docs/remote.md), or give a matching one with --gpu-host-cli";
 }
 
+/// The names here of the input files of the run going on (kernel bench's --source): the host
+/// writes input k as PRIVATE_FOLDER/input-k and its messages name that path.
+std::vector<std::string>& input_names()
+{
+    static std::vector<std::string> names;
+    return names;
+}
+
+/// `line` with each host path of an input file ("/tmp/reducescope-remote-XXXXXX/input-K") as the
+/// file is named here.
+std::string local_names(std::string line)
+{
+    static const std::string folder = "/tmp/reducescope-remote-";
+    for (std::size_t at = line.find(folder); at != std::string::npos; at = line.find(folder, at + 1)) {
+        std::size_t p = at + folder.size();
+        while (p < line.size() && p - at - folder.size() < 6 && std::isalnum(static_cast<unsigned char>(line[p])))
+            ++p;
+        if (line.compare(p, 7, "/input-") != 0)
+            continue;
+        std::size_t q = p + 7, k = 0;
+        while (q < line.size() && std::isdigit(static_cast<unsigned char>(line[q])) && q - p < 12)
+            k = k * 10 + static_cast<std::size_t>(line[q++] - '0');
+        if (q == p + 7 || k >= input_names().size())
+            continue;
+        line.replace(at, q - at, input_names()[k]);
+    }
+    return line;
+}
+
+/// A line of the host's stderr as "reducescope-cli: HOST: ...", made one line (a host may say
+/// anything: escape sequences, bytes that are not UTF-8), its private paths named as here.
 void print_host_line(const Options& o, const std::string& line)
 {
     static const std::string mine = "reducescope-cli: ";
     const std::string text = line.rfind(mine, 0) == 0 ? line.substr(mine.size()) : line;
-    std::cerr << "reducescope-cli: " << o.dest.host << ": " << text << '\n';
+    std::cerr << "reducescope-cli: " << o.dest.host << ": " << model::one_line(local_names(text)) << '\n';
     std::cerr.flush();
+}
+
+/// j[key] when it is a string, else `fallback` (a host's answer is checked, never trusted).
+std::string string_of(const json& j, const char* key, const std::string& fallback)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+/// j[key] when it is an integer in lo..hi, else nullopt.
+std::optional<long long> integer_of(const json& j, const char* key, long long lo, long long hi)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        return std::nullopt;
+    const long long v = it->get<long long>();
+    return v >= lo && v <= hi ? std::optional<long long>(v) : std::nullopt;
 }
 
 } // namespace
@@ -603,21 +652,19 @@ int run_remote(const Options& o, std::vector<std::string> args)
                 continue;
             const std::string path = args[value_at];
             if (f.kind == FileKind::Output) {
+                // Checked here, before the host runs: the file is written here at the end, and a
+                // run on the host's GPU must not be lost to a folder that is missing here.
+                if (f.option == "--json")
+                    check_json_path(path);
                 outputs.push_back(value_at);
                 output_paths.push_back(path);
-            } else if (path == "-") {
-                std::string all(std::istreambuf_iterator<char>(std::cin), {});
-                inputs.push_back({{"arg", value_at}, {"text", all}});
-                if (f.option == "--source")
-                    source_path = path;
             } else {
+                // As the command reads it here: a regular file or stdin, at most kMostSourceBytes
+                // (a folder, FIFO or device refused naming it, /dev/zero not read for ever).
                 if (f.option == "--source")
                     source_path = path;
-                bool ok = false;
-                std::string text = read_whole_file(path, ok);
-                if (!ok)
-                    throw BadInput{f.option + ": cannot read " + model::echo(path) + ": " + std::strerror(errno)};
-                inputs.push_back({{"arg", value_at}, {"text", text}});
+                inputs.push_back({{"arg", value_at}, {"text", read_source(path)}});
+                input_names().push_back(display_name(path));
             }
             i = value_at;
             break;
@@ -630,7 +677,8 @@ int run_remote(const Options& o, std::vector<std::string> args)
         const std::size_t slash = source_path->find_last_of('/');
         args.push_back("--label");
         args.push_back(*source_path == "-" ? std::string{"<stdin>"}
-                                           : slash == std::string::npos ? *source_path : source_path->substr(slash + 1));
+                                           : label_from_file_name(slash == std::string::npos ? *source_path
+                                                                                             : source_path->substr(slash + 1)));
     }
     req["args"] = args;
     req["inputs"] = inputs;
@@ -672,21 +720,36 @@ int run_remote(const Options& o, std::vector<std::string> args)
                 return;
             }
             hello = true;
-            const std::string v = j.value("version", std::string{"?"});
-            const std::string sch = j.contains("schema") ? j["schema"].dump() : "?";
-            if (!j.value("ok", false) || v != REDUCESCOPE_VERSION || j.value("schema", -1) != bench::kResultsVersion ||
-                j.value("protocol", -1) != kProtocol)
+            const std::string v = model::echo(string_of(j, "version", "?"));
+            const std::string sch = j.contains("schema") ? model::echo(j["schema"].dump(-1, ' ', false, json::error_handler_t::replace)) : "?";
+            const auto ok = j.find("ok");
+            if (ok == j.end() || !ok->is_boolean() || !ok->get<bool>() || v != REDUCESCOPE_VERSION ||
+                integer_of(j, "schema", 0, 1 << 30) != bench::kResultsVersion || integer_of(j, "protocol", 0, 1 << 30) != kProtocol)
                 failure = mismatch_line(o, v, sch);
-            trailer["hostname"] = j.value("hostname", std::string{});
+            trailer["hostname"] = string_of(j, "hostname", "");
             return;
         }
         if (line.rfind("{\"type\":\"remote_end\"", 0) == 0) {
             json j = json::parse(line, nullptr, false);
             if (!j.is_discarded() && j.is_object()) {
                 ended = true;
-                remote_exit = j.value("exit", 1);
-                remote_signal = j.value("signal", 0);
-                trailer["outputs"] = j.value("outputs", json::array());
+                // An exit code is 0..255 and a signal 0..127; the outputs a list of texts, one per
+                // output file asked for: anything else is not an answer of reducescope-cli.
+                const std::optional<long long> code = integer_of(j, "exit", 0, 255);
+                const std::optional<long long> sig = integer_of(j, "signal", 0, 127);
+                const auto outs = j.find("outputs");
+                const bool outs_ok = outs != j.end() && outs->is_array() &&
+                                     (code != 0 || (outs->size() == output_paths.size() &&
+                                                    std::all_of(outs->begin(), outs->end(), [](const json& x) { return x.is_string(); })));
+                if (!code || !sig || !outs_ok) {
+                    failure = h + " ended the run with an answer reducescope-cli does not give (" +
+                              model::echo(line.substr(0, 120)) + "): is '" + o.host_cli +
+                              "' reducescope-cli? give its path with --gpu-host-cli";
+                    return;
+                }
+                remote_exit = static_cast<int>(*code);
+                remote_signal = static_cast<int>(*sig);
+                trailer["outputs"] = *outs;
                 return;
             }
         }
@@ -781,7 +844,7 @@ int run_remote(const Options& o, std::vector<std::string> args)
         try {
             bench::ResultsFile f = bench::read_results(text);
             f.gpu_host = o.dest.text();
-            if (const std::string hn = trailer.value("hostname", std::string{}); !hn.empty())
+            if (const std::string hn = string_of(trailer, "hostname", ""); !hn.empty())
                 f.gpu_hostname = hn;
             bench::write_results_file(output_paths[k], f);
         } catch (const bench::SchemaError&) {

@@ -10,8 +10,17 @@
 
 namespace reducescope::cli {
 
-/// "<stdin>" for "-", else the path as given.
+/// "<stdin>" for "-", else the path as given, made one line (model::one_line: a newline, a control
+/// byte or a byte that is not UTF-8 escaped), as every message and Clang's diagnostics name it.
 std::string display_name(const std::string& path);
+
+/// The most characters of a `kernel bench` row's label (`--label`).
+inline constexpr std::size_t kMaxLabelChars = 200;
+
+/// A file name made a label (the row's name when `--label` is not given, here and through
+/// `--gpu-host`): one line as display_name() makes it, at most kMaxLabelChars characters (a longer
+/// one cut, ending in "…"), "<unnamed>" for an empty one.
+std::string label_from_file_name(const std::string& name);
 
 /// The most bytes of source read: the engine refuses more than 1000000 (simt::compile), so one
 /// byte past that is enough for its message, and /dev/zero or a 10 GB file is not read to the end.

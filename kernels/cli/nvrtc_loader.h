@@ -45,6 +45,12 @@ public:
 
     /// The file that was loaded, e.g. "libnvrtc.so.13".
     const std::string& path() const { return path_; }
+    /// The toolkit's header folders NVRTC gets as include paths (`-I`), so that a catalogue file's
+    /// `#include <cooperative_groups.h>` and `<cuda/atomic>` are found as nvcc finds them: the
+    /// `include` folder beside the loaded library's folder (its real path), else $CUDA_HOME/include,
+    /// else /usr/local/cuda/include, the first that holds cooperative_groups.h; with its `cccl`
+    /// subfolder when there is one (CUDA 13 keeps libcu++ there). Empty when none is found.
+    std::vector<std::string> include_dirs() const;
     /// NVRTC's version, "13.0".
     std::string version() const;
     /// The real architectures this NVRTC compiles for (nvrtcGetSupportedArchs: 75, 80, ..., 90, ...).

@@ -178,8 +178,8 @@ struct Step {
 
 /// A fault the SIMT engine (kernels/simt) found while running an own kernel: where, which lanes,
 /// in which step. Catalogue traces have none. Kinds (docs/your-own-kernel.md, "Faults"):
-/// "data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane", "endless_loop",
-/// "division_by_zero".
+/// "data_race", "partial_barrier", "out_of_bounds", "misaligned", "shuffle_inactive_lane",
+/// "endless_loop", "division_by_zero", "unreachable".
 struct Fault {
     std::string kind;
     std::string message;     ///< one English sentence, e.g. "thread 3 writes sdata[4] that thread 2 read ..."

@@ -867,10 +867,10 @@ void check_faults(const json& f, long long steps)
         const std::string q = item(keys::faults, k);
         object(f[k], q);
         const std::string kind = text(field(f[k], keys::kind, q + "."), q + "." + keys::kind, 64);
-        static const char* const kinds[] = {"data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane",
-                                            "endless_loop", "division_by_zero", "unreachable"};
+        static const char* const kinds[] = {"data_race", "partial_barrier", "out_of_bounds", "misaligned",
+                                            "shuffle_inactive_lane", "endless_loop", "division_by_zero", "unreachable"};
         if (std::find(std::begin(kinds), std::end(kinds), kind) == std::end(kinds))
-            throw FieldError{q + "." + keys::kind + " must be one of data_race, partial_barrier, out_of_bounds, "
+            throw FieldError{q + "." + keys::kind + " must be one of data_race, partial_barrier, out_of_bounds, misaligned, "
                              "shuffle_inactive_lane, endless_loop, division_by_zero, unreachable" + got(f[k].at(keys::kind))};
         text(field(f[k], keys::message, q + "."), q + "." + keys::message, 2000);
         integer(field(f[k], keys::line, q + "."), q + "." + keys::line, 0, 1000000);

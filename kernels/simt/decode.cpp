@@ -29,6 +29,12 @@
 namespace reducescope::simt::detail {
 namespace {
 
+/// An access's alignment as its log2 (Inst::aux of Load, Store, LoadAgg, StoreAgg), at most 16 bytes.
+std::uint8_t align_log2(llvm::Align a)
+{
+    return static_cast<std::uint8_t>(std::min<unsigned>(llvm::Log2(a), 4));
+}
+
 struct Refusal {
     Loc loc;
     std::string message;
@@ -583,7 +589,7 @@ bool Decoder::aggregate(llvm::Instruction& i)
         return true;
     }
     if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i); l && is_aggregate(l->getType())) {
-        Inst in{Op::LoadAgg, 0};
+        Inst in{Op::LoadAgg, 0, align_log2(l->getAlign())};
         in.imm = layout(l->getType());
         in.flags = l->isVolatile() ? kVolatile : 0;
         in.a = slot(l->getPointerOperand());
@@ -593,7 +599,7 @@ bool Decoder::aggregate(llvm::Instruction& i)
         return true;
     }
     if (auto* st = llvm::dyn_cast<llvm::StoreInst>(&i); st && is_aggregate(st->getValueOperand()->getType())) {
-        Inst in{Op::StoreAgg, 0};
+        Inst in{Op::StoreAgg, 0, align_log2(st->getAlign())};
         in.imm = layout(st->getValueOperand()->getType());
         in.flags = st->isVolatile() ? kVolatile : 0;
         in.a = slot(st->getPointerOperand());
@@ -750,7 +756,7 @@ void Decoder::instruction(llvm::Instruction& i)
         llvm::Type* t = l->getType();
         if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
             refuse(&i, "a load of a value of an LLVM vector type is not supported");
-        in = {Op::Load, static_cast<std::uint8_t>(bits_of(t, m_dl))};
+        in = {Op::Load, static_cast<std::uint8_t>(bits_of(t, m_dl)), align_log2(l->getAlign())};
         in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (l->isVolatile() ? kVolatile : 0));
         in.a = slot(l->getPointerOperand());
         in.dst = slot(&i);
@@ -761,7 +767,7 @@ void Decoder::instruction(llvm::Instruction& i)
         llvm::Type* t = s->getValueOperand()->getType();
         if (!t->isIntegerTy() && !t->isFloatTy() && !t->isDoubleTy() && !t->isPointerTy())
             refuse(&i, "a store of a value of an LLVM vector type is not supported");
-        in = {Op::Store, static_cast<std::uint8_t>(bits_of(t, m_dl))};
+        in = {Op::Store, static_cast<std::uint8_t>(bits_of(t, m_dl)), align_log2(s->getAlign())};
         in.flags = static_cast<std::uint8_t>((t->isFloatTy() ? kFloat : 0) | (s->isVolatile() ? kVolatile : 0));
         in.a = slot(s->getPointerOperand());
         in.b = slot(s->getValueOperand());
@@ -993,6 +999,12 @@ bool Decoder::intrinsic(llvm::CallInst& c, llvm::StringRef name)
             in.flags = kReduction;
         if (op == Op::Memcpy || op == Op::Memset)
             in.expr = expr(c);
+        // aux: log2 of the destination's alignment, and of the source's in the high nibble.
+        if (auto* mi = llvm::dyn_cast<llvm::MemIntrinsic>(&c)) {
+            in.aux = mi->getDestAlign() ? align_log2(*mi->getDestAlign()) : 0;
+            if (auto* mt = llvm::dyn_cast<llvm::MemTransferInst>(&c); mt && mt->getSourceAlign())
+                in.aux = static_cast<std::uint8_t>(in.aux | (align_log2(*mt->getSourceAlign()) << 4));
+        }
         return emit(c, in), true;
     }
     if (name.startswith("llvm."))

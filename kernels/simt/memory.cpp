@@ -42,6 +42,17 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
                                        std::to_string(offset) + ") outside its " + elements, in.loc, {thread});
         return p;
     }
+    // A GPU stops a load or store whose address is not a multiple of its alignment (cuda-memcheck:
+    // "misaligned address"): a float4 read at input + 1, a float through a char pointer + 1. Every
+    // array starts aligned (cudaMalloc, shared and local arrays at their type's alignment), so the
+    // offset decides.
+    if ((in.op == Op::Load || in.op == Op::Store || in.op == Op::LoadAgg || in.op == Op::StoreAgg) && in.aux > 0 &&
+        offset % (std::int64_t(1) << in.aux) != 0) {
+        set_fault("misaligned", "access to " + buf->name + " at byte " + std::to_string(offset) + ", not a multiple of its " +
+                                    std::to_string(1 << in.aux) + "-byte alignment (a GPU stops with a misaligned address)",
+                  in.loc, {thread});
+        return p;
+    }
     p.copy = buf->space == Space::Global ? 0 : buf->space == Space::Shared ? w.block : thread;
     p.at = buf->data.data() + static_cast<std::size_t>(p.copy) * static_cast<std::size_t>(buf->bytes) +
            static_cast<std::size_t>(offset);
@@ -173,8 +184,18 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((mask >> l) & 1))
             continue;
         const int bytes = static_cast<int>(len[l]);
+        // A copy of a float4 (Clang copies a whole struct with llvm.memcpy) at an address that is
+        // not a multiple of its alignment: a GPU stops there, as for a load (address()).
+        auto aligned = [&](std::int64_t offset, int log2, const Buffer* b) {
+            if (log2 == 0 || offset % (std::int64_t(1) << log2) == 0)
+                return true;
+            set_fault("misaligned", "access to " + b->name + " at byte " + std::to_string(offset) + ", not a multiple of its " +
+                                        std::to_string(1 << log2) + "-byte alignment (a GPU stops with a misaligned address)",
+                      in.loc, {w.first_thread + l});
+            return false;
+        };
         const auto [db, doff, dcopy, d] = address(w, l, dst[l], bytes, in);
-        if (!d)
+        if (!d || !aligned(doff, in.aux & 15, db))
             return;
         if (in.op == Op::Memset) {
             std::memset(d, static_cast<int>(src[l] & 0xff), static_cast<std::size_t>(bytes));
@@ -182,7 +203,7 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
             continue;
         }
         const auto [sb, soff, scopy, s] = address(w, l, src[l], bytes, in);
-        if (!s)
+        if (!s || !aligned(soff, in.aux >> 4, sb))
             return;
         for (int k = 0; k < bytes; k += 4) {
             race(w, l, *sb, scopy, soff + k, false, in);

@@ -65,7 +65,7 @@ struct Loc {
 struct Inst {
     Op op = Op::Copy;
     std::uint8_t bits = 32;   ///< width of the result (integers, floats) or of the access (Load/Store)
-    std::uint8_t aux = 0;     ///< predicate, Sreg, ShflMode, AtomicOp
+    std::uint8_t aux = 0;     ///< predicate, Sreg, ShflMode, AtomicOp; Load/Store/LoadAgg/StoreAgg: log2 of the alignment
     std::uint8_t flags = 0;
     std::int32_t dst = -1;
     std::int32_t a = -1, b = -1, c = -1, d = -1;

@@ -427,6 +427,10 @@
             <numerusform>尚未完成：%n 项检查中 %1 项通过</numerusform>
         </translation>
     </message>
+    <message>
+        <source>misaligned access</source>
+        <translation>未对齐的访问</translation>
+    </message>
 </context>
 <context>
     <name>Family</name>

@@ -51,6 +51,7 @@ private slots:
     void output_not_written();
     void stdin_source();
     void hostile();
+    void notUtf8Sources();
 
 private:
     QString file(const char* name, const QByteArray& text)
@@ -240,6 +241,32 @@ void TstCliKernel::hostile()
     const Run twice = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--grid", "1", "--grid", "2"});
     QCOMPARE(twice.code, 2);
     QVERIFY2(twice.err.contains("--grid is given 2 times"), twice.err.constData());
+}
+
+// Issue 28's third hostile pass: a source with bytes that are not UTF-8 (a Latin-1 comment, a
+// string literal, a #warning) aborted `kernel trace --json` (nlohmann's dump threw on own_source);
+// the JSON is UTF-8 now, the bytes as U+FFFD, and the trace reads back.
+void TstCliKernel::notUtf8Sources()
+{
+    const QByteArray latin1 = QByteArray("// caf\xe9 \xff\xfe\n") + kGood;
+    const QString path = file("latin1.cu", latin1);
+    for (const QStringList& args : {QStringList{"kernel", "trace", "--source", path, "--input", "1,2,3,4", "--json"},
+                                    QStringList{"kernel", "trace", "--source", "-", "--input", "1,2,3,4", "--json"}}) {
+        const Run r = run_cli(args, args.contains("-") ? latin1 : QByteArray());
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(QString::fromUtf8(r.out).toUtf8() == r.out);  // well-formed UTF-8
+        const QJsonDocument d = QJsonDocument::fromJson(r.out);
+        QVERIFY(d.isObject());
+        QVERIFY(d.object().value("own_source").toString().startsWith(QString::fromUtf8("// caf\xEF\xBF\xBD")));
+    }
+    const Run w = run_cli({"kernel", "check", "--json", "--source",
+                           file("warn.cu", QByteArray("#warning odd \xc3 byte\n") + kGood)});
+    QCOMPARE(w.code, 0);
+    QVERIFY(QString::fromUtf8(w.out).toUtf8() == w.out);
+    const Run w2 = run_cli({"kernel", "check", "--source", m_dir.filePath("warn.cu")});
+    QVERIFY2(w2.err.contains("warn.cu:1:2: warning: odd "), w2.err.constData());
+    QVERIFY(QString::fromUtf8(w2.err).toUtf8() == w2.err);  // Clang drops the byte from its message
 }
 
 QTEST_APPLESS_MAIN(TstCliKernel)

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <sys/types.h>
 
 namespace {
 
@@ -194,6 +195,171 @@ int main()
         ChildRun shown = r;
         shown.out = line;
         expect(ok, "the request holds kernel bench, the source's text at --source and --label tree.cu", shown);
+    }
+
+    // Issue 28's third hostile pass (tests/hostile/round_end.sh), one row per kind it found.
+    auto clean = [](const std::string& err) {  // well-formed UTF-8, no control byte but newlines
+        for (std::size_t i = 0; i < err.size(); ++i) {
+            const auto c = static_cast<unsigned char>(err[i]);
+            if ((c < 0x20 && c != '\n') || c == 0x7f)
+                return false;
+            if (c >= 0x80) {
+                const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+                if (len == 0 || i + len > err.size())
+                    return false;
+                for (std::size_t k = 1; k < len; ++k)
+                    if ((static_cast<unsigned char>(err[i + k]) & 0xC0) != 0x80)
+                        return false;
+                i += len - 1;
+            }
+        }
+        return true;
+    };
+    {
+        // --kernel '' is refused as in kernel trace (it was "the engine's choice").
+        const ChildRun r = cli({"kernel", "bench", "--source", good, "--kernel", ""});
+        expect(r.code == 2 && lines(r.err) == 1 && contains(r.err, "--kernel must name a kernel of the source (got '')"),
+               "kernel bench --kernel '' is refused", r);
+        // An empty --mode is quoted as ''.
+        const ChildRun m = cli({"kernel", "bench", "--source", good, "--mode", ""});
+        expect(m.code == 2 && contains(m.err, "--mode must be per-launch, loop or graph (got '')"), "--mode '' quoted", m);
+    }
+    // --label: 1..200 printable characters, counted as characters (41 ASCII and 200 Chinese ones
+    // were refused: the check compared with echo(), which stops at 40); a byte that is not UTF-8,
+    // a C1 control or a surrogate is not printable (they were accepted).
+    for (const std::string& label : {std::string(41, 'M'), std::string(200, 'N'), [] {
+             std::string z;
+             for (int i = 0; i < 200; ++i)
+                 z += "\xE4\xB8\xAD";
+             return z;
+         }()}) {
+        const ChildRun r = cli({"kernel", "bench", "--source", good, "--label", label});
+        expect(r.code == 77, "--label of " + std::to_string(label.size()) + " bytes of printable characters is accepted", r);
+    }
+    for (const std::string& label : {std::string("x\xFF"), std::string("x\xC3"), std::string("x\xC2\x85y"),
+                                     std::string("x\xED\xA0\x80"), std::string("\xC0\xAF"), std::string(201, 'L')}) {
+        const ChildRun r = cli({"kernel", "bench", "--source", good, "--label", label});
+        expect(r.code == 2 && lines(r.err) == 1 && contains(r.err, "--label must be a name of 1..200 printable characters") &&
+                   clean(r.err),
+               "--label that is not printable UTF-8 is refused in a clean line", r);
+    }
+    // What NVRTC compiles: REDUCESCOPE_WARP_SIZE is 32 (the engine defines it; NVRTC did not), a
+    // byte order mark is dropped (NVRTC took it for a token), the toolkit's include folders are
+    // given (reduce_warp.cu's <cooperative_groups.h> was not found).
+    {
+        const std::string ws = write(dir, "ws.cu",
+                                     "__global__ void k(const float* input, float* output, unsigned n)\n{\n"
+                                     "#if REDUCESCOPE_WARP_SIZE != 32\n#error not 32\n#endif\n"
+                                     "    float v = input[threadIdx.x % n];\n"
+                                     "    for (int o = REDUCESCOPE_WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffffu, v, o);\n"
+                                     "    if (threadIdx.x % REDUCESCOPE_WARP_SIZE == 0) atomicAdd(output, v);\n}\n");
+        const ChildRun r = cli({"kernel", "bench", "--source", ws});
+        expect(r.code == 77 && contains(r.err, "ws.cu compiled with NVRTC"), "REDUCESCOPE_WARP_SIZE compiles with NVRTC (32)", r);
+        const ChildRun b = cli({"kernel", "bench", "--source", write(dir, "bom.cu", std::string("\xEF\xBB\xBF") + kGood)});
+        expect(b.code == 77 && contains(b.err, "bom.cu compiled with NVRTC"), "a source with a BOM compiles with NVRTC", b);
+        for (const char* kernel : {"warp_shuffle_reduce_sum", "block_reduce_reduce_sum"}) {
+            const ChildRun c = cli({"kernel", "bench", "--source", REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_warp.cu",
+                                    "--kernel", kernel});
+            expect(c.code == 77 && contains(c.err, "reduce_warp.cu compiled with NVRTC"),
+                   std::string{"the catalogue's reduce_warp.cu, "} + kernel + ", compiles with NVRTC", c);
+        }
+    }
+    // A 0xFF byte: NVRTC reads it as the end of the file and drops the kernel without a word; it is
+    // refused at its place (it was exit 1, "NVRTC's output has no kernel").
+    {
+        const std::string ff = write(dir, "ff.cu", std::string("// caf\xE9 \xFF\n") + kGood);
+        const ChildRun r = cli({"kernel", "bench", "--source", ff});
+        expect(r.code == 2 && lines(r.err) == 1 && contains(r.err, ff + ":1:9: error: a byte 0xFF"),
+               "a 0xFF byte is refused at its line and column", r);
+        const ChildRun e = cli({"kernel", "bench", "--source", write(dir, "e9.cu", std::string("// caf\xE9\n") + kGood)});
+        expect(e.code == 77, "a Latin-1 comment without 0xFF compiles with NVRTC", e);
+    }
+    // $REDUCESCOPE_NVRTC with a newline, an escape or bytes that are not UTF-8: one clean line.
+    for (const std::string& path : {dir + "/a\nb.so", dir + "/\xFF\xFE.so", dir + "/\x1B[31mred.so"}) {
+        auto env = kNoGpu;
+        env.emplace_back("REDUCESCOPE_NVRTC", path);
+        const ChildRun r = cli({"kernel", "bench", "--source", good}, env);
+        expect(r.code == 72 && lines(r.err) == 1 && clean(r.err) && contains(r.err, "$REDUCESCOPE_NVRTC"),
+               "a hostile $REDUCESCOPE_NVRTC is named in one clean line", r);
+    }
+    // A file name with a newline: one line, the name escaped.
+    {
+        const std::string nl = write(dir, "a\nb.cu", kGood);
+        const ChildRun r = cli({"kernel", "bench", "--source", nl});
+        expect(r.code == 77 && lines(r.err) == 1 && contains(r.err, "a\\nb.cu compiled with NVRTC"), "a newline in the name, escaped", r);
+    }
+    // --gpu-host's local checks: the source read as here (a folder crashed, a FIFO and /dev/zero
+    // hung), the --json target checked before the host runs (it was found missing after).
+    {
+        const std::string loop = write(dir, "loop_ssh.sh", "#!/bin/sh\nfor a; do last=$a; done\nexec sh -c \"$last\"\n");
+        ::chmod(loop.c_str(), 0755);
+        auto env = kNoGpu;
+        env.emplace_back("REDUCESCOPE_SSH", loop);
+        env.emplace_back("REDUCESCOPE_SSH_CONTROL_DIR", dir + "/control2");
+        const std::vector<std::string> host{"--gpu-host", "fake", "--gpu-host-cli", REDUCESCOPE_CLI_PATH};
+        const std::string fifo = dir + "/fifo.cu";
+        ::mkfifo(fifo.c_str(), 0600);
+        ::mkdir((dir + "/folder.cu").c_str(), 0700);
+        for (const std::string& source : {dir + "/folder.cu", fifo, std::string("/dev/zero")}) {
+            std::vector<std::string> args{"/usr/bin/timeout", "-s", "KILL", "20", REDUCESCOPE_CLI_PATH, "kernel", "bench", "--source", source};
+            args.insert(args.end(), host.begin(), host.end());
+            const ChildRun r = run_child(args, env);
+            expect(r.code == 2 && lines(r.err) == 1 && contains(r.err, "source"), "--gpu-host --source " + source + ": refused here", r);
+        }
+        for (const std::vector<std::string>& sub : {std::vector<std::string>{"bench", "--n", "1K"},
+                                                    std::vector<std::string>{"kernel", "bench", "--source", good}}) {
+            std::vector<std::string> args = sub;
+            args.insert(args.end(), host.begin(), host.end());
+            args.insert(args.end(), {"--json", dir + "/no/such/x.json"});
+            const ChildRun r = cli(args, env);
+            expect(r.code == 2 && lines(r.err) == 1 && contains(r.err, "--json"), sub[0] + " --gpu-host --json into a missing folder: refused here", r);
+        }
+        // The host's messages name the file as it is named here, not the host's private copy.
+        std::vector<std::string> args{"kernel", "bench", "--source", good};
+        args.insert(args.end(), host.begin(), host.end());
+        const ChildRun r = cli(args, env);
+        expect(r.code == 77 && contains(r.err, "fake: no CUDA driver found: " + good + " compiled") &&
+                   !contains(r.err, "reducescope-remote-"),
+               "--gpu-host: the host's line names the source as here", r);
+        // The label made from a file name of 213 characters (no --label given) is not refused.
+        const std::string longname = write(dir, std::string(210, 'x') + ".cu", kGood);
+        std::vector<std::string> largs{"kernel", "bench", "--source", longname};
+        largs.insert(largs.end(), host.begin(), host.end());
+        const ChildRun l = cli(largs, env);
+        expect(l.code == 77, "--gpu-host, a file name of 213 characters: its label is cut, not refused", l);
+    }
+    // A hostile host: answers of the wrong types, exit codes out of range, outputs missing, escape
+    // sequences on stderr: exit 69 (or the command's code) and clean lines, never a crash.
+    {
+        const std::string hostile = write(dir, "hostile_ssh.sh",
+            "#!/bin/sh\nread -r req\n"
+            "v=$(\"$RS_CLI\" --version | sed 's/.* //')\n"
+            "sch=$(printf '%s' \"$req\" | sed 's/.*\"schema\":\\([0-9]*\\).*/\\1/')\n"
+            "case $RS_MODE in\n"
+            "  types) echo '{\"type\":\"remote_hello\",\"protocol\":\"1\",\"version\":5,\"schema\":\"x\",\"hostname\":7,\"ok\":\"yes\"}'; exit 0 ;;\n"
+            "esac\n"
+            "echo \"{\\\"type\\\":\\\"remote_hello\\\",\\\"protocol\\\":1,\\\"version\\\":\\\"$v\\\",\\\"schema\\\":$sch,\\\"hostname\\\":\\\"h\\\",\\\"ok\\\":true}\"\n"
+            "case $RS_MODE in\n"
+            "  exitstr) echo '{\"type\":\"remote_end\",\"exit\":\"x\",\"signal\":\"y\",\"outputs\":[]}' ;;\n"
+            "  exit300) echo '{\"type\":\"remote_end\",\"exit\":300,\"signal\":0,\"outputs\":[]}' ;;\n"
+            "  outputs) echo '{\"type\":\"remote_end\",\"exit\":0,\"signal\":0,\"outputs\":[5]}' ;;\n"
+            "  ctrl) sleep 0.3; printf 'reducescope-cli: \\033[31mred \\377\\n' >&2; echo '{\"type\":\"remote_end\",\"exit\":1,\"signal\":0,\"outputs\":[]}' ;;\n"
+            "esac\n");
+        ::chmod(hostile.c_str(), 0755);
+        for (const char* mode : {"types", "exitstr", "exit300", "outputs", "ctrl"}) {
+            auto env = kNoGpu;
+            env.emplace_back("REDUCESCOPE_SSH", hostile);
+            env.emplace_back("REDUCESCOPE_SSH_CONTROL_DIR", dir + "/control3");
+            env.emplace_back("RS_CLI", REDUCESCOPE_CLI_PATH);
+            env.emplace_back("RS_MODE", mode);
+            std::vector<std::string> args{"bench", "--n", "1K", "--gpu-host", "fake"};
+            if (std::string{mode} == "outputs")
+                args.insert(args.end(), {"--json", dir + "/host.json"});
+            const ChildRun r = cli(args, env);
+            const int want = std::string{mode} == "ctrl" ? 1 : 69;
+            expect(r.code == want && lines(r.err) == 1 && clean(r.err) && contains(r.err, "fake"),
+                   std::string{"a host that answers '"} + mode + "': exit " + std::to_string(want) + ", one clean line", r);
+        }
     }
 
     // The results format: a my_kernel result with its own_kernel part survives a write and a read.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Numbers as people write them (kernels/model/number_text.h; issue 24): exact integers with all
 // their digits, other values in fixed notation, a compact form only where space forces it.
+#include "model/message.h"
 #include "model/number_text.h"
 
 #include <QTest>
@@ -18,6 +19,9 @@ private slots:
     void compact_data();
     void compact();
     void shortened();
+    void echoIsUtf8_data();
+    void echoIsUtf8();
+    void printableNames();
 };
 
 void TestNumberText::full_data()
@@ -89,6 +93,51 @@ void TestNumberText::shortened()
     QVERIFY(!model::is_shortened(2098176.0, 7));
     QVERIFY(!model::is_shortened(36.0, 2));
     QCOMPARE(model::text_length("−∞"), 2);
+}
+
+// Echoed values and one-line messages (model/message.h) are well-formed UTF-8 whatever they quote
+// (issue 28's third hostile pass: a lone lead byte, 0xFF, a cut sequence passed through raw, and
+// one_line() escaped no byte that is not UTF-8).
+void TestNumberText::echoIsUtf8_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("echoed");
+    QTest::addRow("plain") << QByteArray("cub") << QByteArray("cub");
+    QTest::addRow("UTF-8 kept") << QByteArray("caf\xC3\xA9 \xE4\xB8\xAD") << QByteArray("caf\xC3\xA9 \xE4\xB8\xAD");
+    QTest::addRow("0xFF") << QByteArray("x\xFF") << QByteArray("x\\xff");
+    QTest::addRow("a lone lead byte") << QByteArray("x\xC3 y") << QByteArray("x\\xc3 y");
+    QTest::addRow("a cut sequence at the end") << QByteArray("x\xE2\x82") << QByteArray("x\\xe2\\x82");
+    QTest::addRow("an overlong slash") << QByteArray("\xC0\xAF") << QByteArray("\\xc0\\xaf");
+    QTest::addRow("a surrogate") << QByteArray("\xED\xA0\x80") << QByteArray("\\xed\\xa0\\x80");
+    QTest::addRow("past U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << QByteArray("\\xf4\\x90\\x80\\x80");
+    QTest::addRow("a C1 control") << QByteArray("a\xC2\x85z") << QByteArray("a\\xc2\\x85z");
+    QTest::addRow("escape and newline") << QByteArray("a\x1B[2J\nb") << QByteArray("a\\x1b[2J\\nb");
+}
+
+void TestNumberText::echoIsUtf8()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, echoed);
+    const std::string_view t(text.constData(), std::size_t(text.size()));
+    QCOMPARE(QByteArray::fromStdString(model::echo(t)), echoed);
+    QCOMPARE(QByteArray::fromStdString(model::one_line(t)), echoed);
+    QVERIFY(model::is_utf8(model::one_line(t)));
+}
+
+void TestNumberText::printableNames()
+{
+    QVERIFY(model::printable_name(std::string(41, 'M'), 200));
+    QVERIFY(model::printable_name(std::string(200, 'M'), 200));
+    QVERIFY(!model::printable_name(std::string(201, 'M'), 200));
+    std::string cjk;
+    for (int i = 0; i < 200; ++i)
+        cjk += "\xE4\xB8\xAD";
+    QVERIFY(model::printable_name(cjk, 200));  // characters, not bytes
+    QVERIFY(!model::printable_name("", 200));
+    QVERIFY(!model::printable_name("x\xFF", 200));
+    QVERIFY(!model::printable_name("a\tb", 200));
+    QVERIFY(!model::printable_name("a\xC2\x85z", 200));
+    QVERIFY(model::printable_name("my kernel (v2)", 200));
 }
 
 QTEST_APPLESS_MAIN(TestNumberText)

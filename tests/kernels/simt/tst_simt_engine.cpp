@@ -507,6 +507,23 @@ void TstSimtEngine::faults_data()
         << "__global__ void d(const float* input, float* output, unsigned n)\n{\n    int q = threadIdx.x / blockIdx.x;\n"
            "    output[0] = input[q];\n}\n"
         << 4 << "division_by_zero" << 3 << QList<int>{0};
+    // Issue 28's third hostile pass: a GPU stops an access at an address that is not a multiple of
+    // its alignment ("misaligned address"); the engine ran them.
+    QTest::newRow("misaligned float4 load (input + 1 as float4*)")
+        << "__global__ void m(const float* input, float* output, unsigned n)\n{\n"
+           "    const float4* p = reinterpret_cast<const float4*>(input + 1);\n    float4 v = p[threadIdx.x];\n"
+           "    atomicAdd(output, v.x + v.y + v.z + v.w);\n}\n"
+        << 4 << "misaligned" << 4 << QList<int>{0};
+    QTest::newRow("misaligned float load (a char pointer one byte on)")
+        << "__global__ void m(const float* input, float* output, unsigned n)\n{\n"
+           "    const float* p = reinterpret_cast<const float*>(reinterpret_cast<const char*>(input) + 1);\n"
+           "    atomicAdd(output, p[threadIdx.x]);\n}\n"
+        << 4 << "misaligned" << 4 << QList<int>{0};
+    QTest::newRow("misaligned float4 store (output as float4* at one float on)")
+        << "__global__ void m(float* input, float* output)\n{\n"
+           "    float4* p = reinterpret_cast<float4*>(input + 2);\n"
+           "    if (threadIdx.x == 0) *p = make_float4(1, 2, 3, 4);\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
+        << 4 << "misaligned" << 4 << QList<int>{0};
 }
 
 void TstSimtEngine::faults()
