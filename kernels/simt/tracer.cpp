@@ -777,7 +777,7 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     t.padded_n = static_cast<int>(p.layout.global_values);
     t.grid_size = p.g.grid;
     t.input.assign(input.begin(), input.end());
-    t.input.resize(static_cast<std::size_t>(t.padded_n), 0.0f);
+    t.input.resize(static_cast<std::size_t>(t.padded_n), max ? -std::numeric_limits<float>::infinity() : 0.0f);  // the identity
     t.source_file = program.file_name;
     t.own_source = program.source;
     t.reference = model::reference_of(t.operation, input);
