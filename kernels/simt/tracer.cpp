@@ -35,6 +35,9 @@ struct Layout {
     /// A load step of the input before a shuffle shows the registers (false for a two-pass
     /// reduction's second launch: its values are the partials, as the trace format has them).
     bool input_to_registers = true;
+    /// A two-pass first launch: the buffer id of its partials (0: none). A step that stores to
+    /// them and reads no input shows them (global memory), as the model's write step does.
+    std::int32_t partials = 0;
 };
 
 std::string lines_text(const std::set<int>& lines)
@@ -91,6 +94,7 @@ private:
     Layout m_layout;
     bool m_full;
     bool m_output_written = false;
+    bool m_partials_step = false;  ///< this step shows a two-pass first launch's partials
     int m_atomic_order = 0;
     /// The last step, when it loaded into registers what the next step may shuffle: it stored
     /// nothing to shared or global memory and made no atomic or shuffle. Its registers then.
@@ -135,6 +139,8 @@ void Tracer::values(model::Step& s, const Machine& m) const
                 }
     } else if (s.values_space == model::MemorySpace::Registers) {
         s.values = m.partials();
+    } else if (m_partials_step) {
+        s.values = floats(bufs[static_cast<std::size_t>(m_layout.partials - 1)], 0);
     } else {
         s.values = floats(bufs[static_cast<std::size_t>(m_layout.input - 1)], 0);
         if (static_cast<std::int64_t>(s.values.size()) < m_layout.global_values)
@@ -155,7 +161,7 @@ std::int64_t Tracer::value_index(const LaneAccess& a, model::MemorySpace space, 
         return is_shared(a.buffer) ? a.copy * m_layout.shared_words + m_layout.shared_base[static_cast<std::size_t>(a.buffer)] + a.element
                                    : -1;
     if (space == MemorySpace::Global)
-        return a.buffer == m_layout.input ? a.element : -1;
+        return a.buffer == m_layout.input || (m_partials_step && a.buffer == m_layout.partials) ? a.element : -1;
     return -1;
 }
 
@@ -405,6 +411,18 @@ void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const Fau
     s.block_dim = m_g.block;
     s.grid_dim = m_g.grid;
     s.values_space = choose_space(log);
+    m_partials_step = false;
+    if (m_layout.partials > 0 && s.values_space != model::MemorySpace::Shared) {
+        bool input = false, partials = false;
+        for (const WarpAccess& a : log.accesses) {
+            input = input || a.buffer == m_layout.input;
+            partials = partials || (a.buffer == m_layout.partials && a.write);
+        }
+        if (partials && !input) {
+            s.values_space = model::MemorySpace::Global;
+            m_partials_step = true;
+        }
+    }
     m_last_space = s.values_space;
     values(s, m);
     if (m_full) {
@@ -558,6 +576,7 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
     if (sig == Signature::TwoPassFirst) {  // the second pointer: one float per block
         p.buffers.push_back(global("partials", g.grid));
         p.layout.output = -1;  // *output is the second kernel's
+        p.layout.partials = kOutputBuffer;
     } else {
         p.buffers.push_back(global("output", 1));
         if (is_max_reduction(fn)) {
