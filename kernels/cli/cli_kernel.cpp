@@ -119,8 +119,7 @@ simt::CompileResult compile_source(const std::string& text, const std::string& f
             written.push_back(l);
     }
     const bool in_added_text = std::any_of(c.diagnostics.begin(), c.diagnostics.end(), [&](const simt::Diagnostic& d) {
-        return d.severity == "error" &&
-               (d.line < 1 || static_cast<std::size_t>(d.line) > written.size() ||
+        return (d.line < 1 || static_cast<std::size_t>(d.line) > written.size() ||
                 static_cast<std::size_t>(d.column) > written[static_cast<std::size_t>(d.line - 1)].size() + 1);
     });
     if (!in_added_text)

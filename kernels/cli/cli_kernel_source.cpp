@@ -97,6 +97,11 @@ std::string catalogue_runnable(const std::string& text, bool instantiate)
     std::string instances;
     for (auto it = std::sregex_iterator(body.begin(), body.end(), kernel); it != std::sregex_iterator(); ++it) {
         const std::string params = (*it)[1];
+        // A kernel the source instantiates itself (`template __global__ void NAME<4>(...);`) gets
+        // no second instance (Clang's "duplicate explicit instantiation").
+        const std::regex own_instance(R"(template\s+(?:__global__\s+)?void\s+(?:\w+::)*)" + (*it)[2].str() + R"(\s*<)");
+        if (std::regex_search(body, own_instance))
+            continue;
         // A catalogue kernel's COARSE_FACTOR without a default takes the step model's (model::Params,
         // 4), as the launchers' with_coarse_factor does for the default parameters.
         static const std::regex coarse(R"(^\s*unsigned(?:\s+int)?\s+COARSE_FACTOR\s*$)");

@@ -384,6 +384,15 @@ void TstCliKernel::instancesInDisabledText()
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(!r.err.contains("error"), r.err.constData());
     QVERIFY(!r.out.contains("warp_shuffle_reduce_sum"));  // inside #if 0
+    // A file that instantiates a kernel itself (as the docs once asked for COARSE_FACTOR) gets no
+    // second instance of it (tryout: mb_coarse.cu, "duplicate explicit instantiation").
+    QFile mb(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_multiblock.cu"));
+    QVERIFY(mb.open(QIODevice::ReadOnly));
+    const QString own = file("mb_coarse.cu", mb.readAll() + "\ntemplate __global__ void reducescope::cuda::coarsened_reduce_sum<4, "
+                                                       "reducescope::cuda::NoProbe>(const float*, float*, unsigned, reducescope::cuda::NoProbe);\n");
+    const Run c = run_cli({"kernel", "trace", "--source", own, "--kernel", "coarsened_reduce_sum", "--input", "6,2,7,4,5,8,3,1"});
+    QVERIFY2(c.code == 0, c.err.constData());
+    QVERIFY2(!c.err.contains("error") && !c.err.contains("note"), c.err.constData());
 }
 
 QTEST_APPLESS_MAIN(TstCliKernel)
