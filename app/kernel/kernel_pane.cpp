@@ -359,9 +359,11 @@ bool KernelPane::newFromStrategy(const QString& id)
     if (!maybeDiscard())
         return false;
     closeExercise();
-    // Two kernels ("two_pass_partials+two_pass_final"): the engine runs both; one: that one.
-    const QString kernels = qs(info->kernels);
-    setText(qs(model::kernel_source(info->source_file)), QString(), kernels.contains(QLatin1Char('+')) ? QString() : kernels);
+    // Two kernels ("two_pass_partials+two_pass_final"): the pair, as `kernel trace --kernel A,B`
+    // names it (the file has other kernels); one: that one.
+    QString kernels = qs(info->kernels);
+    kernels.replace(QLatin1Char('+'), QLatin1Char(','));
+    setText(qs(model::kernel_source(info->source_file)), QString(), kernels);
     m_statusWords = [id, file = qs(info->source_file)] {
         return tr("New kernel from %1 (a copy of %2): edit it and Step").arg(id, file);
     };
@@ -584,7 +586,25 @@ void KernelPane::onChecked(const KernelRunOutcome& o)
     m_kernel->addItem(tr("(the engine's choice)"), QString());
     for (const KernelEntry& k : o.kernels)
         m_kernel->addItem(tr("%1 (line %2)").arg(k.name).arg(k.line), k.name);
-    const int at = m_kernel->findData(want);
+    // A kernel named as the catalogue names it: a template without its arguments is its instance;
+    // "FIRST,SECOND" (a two-pass pair, kernel trace --kernel FIRST,SECOND) is an entry of its own.
+    auto instanceOf = [&](const QString& name) {
+        for (const KernelEntry& k : o.kernels)
+            if (k.name == name || k.name.startsWith(name + QLatin1Char('<')))
+                return k.name;
+        return QString();
+    };
+    QString pick = want;
+    if (const QStringList pair = want.split(QLatin1Char(',')); pair.size() == 2) {
+        const QString first = instanceOf(pair[0]), second = instanceOf(pair[1]);
+        if (!first.isEmpty() && !second.isEmpty()) {
+            pick = first + QLatin1Char(',') + second;
+            m_kernel->addItem(tr("%1, then %2 (two passes)").arg(first, second), pick);
+        }
+    } else if (!want.isEmpty() && m_kernel->findData(want) < 0) {
+        pick = instanceOf(want);
+    }
+    const int at = pick.isEmpty() ? -1 : m_kernel->findData(pick);
     m_kernel->setCurrentIndex(at >= 0 ? at : 0);
     if (m_checkFailed) {  // the error the last check put in the status line is gone
         const int n = int(o.kernels.size());

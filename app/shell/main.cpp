@@ -241,8 +241,13 @@ int main(int argc, char** argv)
         window.setTheme(reducescope::views::Theme(themeNames().indexOf(options.theme)));  // in views::Theme's order
     if (options.present)
         window.setPresentation(true);
-    // After presentation mode, which brings the step pane to the front.
-    if (options.tab == QLatin1String("step"))
+    // After presentation mode, which brings the step pane to the front: a --kernel start (or an
+    // exercise lesson's) shows the kernel unless --tab says otherwise.
+    const bool kernelStart = !options.kernel.isEmpty() ||
+                             (!options.lesson.isEmpty() && window.kernelPane()->exercise().has_value());
+    if (options.tab.isEmpty() && kernelStart)
+        window.showKernelPane();
+    else if (options.tab == QLatin1String("step"))
         window.showStepPane();
     else if (options.tab == QLatin1String("table"))
         window.showTable();
@@ -264,6 +269,15 @@ int main(int argc, char** argv)
         QObject::connect(window.kernelPane()->runner(), &reducescope::app::KernelRunner::finished, &wait, &QEventLoop::quit);
         QTimer::singleShot(20000, &wait, &QEventLoop::quit);
         wait.exec();
+        // A Step that made no trace (refused, crashed, timed out) says so: the kernel editor with
+        // its message and marks, not the catalogue's model in the step pane.
+        if (!window.kernelPane()->lastOutcome().trace) {
+            const QString said = window.kernelPane()->lastOutcome().message;
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QStringLiteral("kernel: Step made no trace: %1")
+                                        .arg(said.isEmpty() ? QStringLiteral("the engine did not answer in 20 s") : said)));
+            window.showKernelPane();
+        }
     }
     if (screenshot)
         return takeScreenshot(window, options.screenshot);

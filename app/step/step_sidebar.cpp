@@ -457,11 +457,16 @@ void StepSidebar::showOrigin()
 {
     const TraceSource source = m_state->source();
     const TraceOrigin& origin = m_state->origin();
-    m_counters->setRecordedBanner(m_state->traceBanner());
+    m_counters->setRecordedBanner(m_state->traceBanner(), m_state->showsRecordedTrace());
     m_modelButton->setVisible(source == TraceSource::File);
     QString text;
     if (source == TraceSource::Model)
         text = tr("Showing: the step model");
+    else if (!origin.recordedOnGpu && !origin.ownKernel.isEmpty())
+        text = origin.file.isEmpty()
+                   ? tr("Showing: the CPU engine's trace of your kernel <b>%1</b>").arg(echoValue(origin.ownKernel, 80).toHtmlEscaped())
+                   : tr("Showing: the CPU engine's trace of your kernel <b>%1</b> from %2")
+                         .arg(echoValue(origin.ownKernel, 80).toHtmlEscaped(), echoPath(origin.file, 60));
     else if (!origin.recordedOnGpu)
         text = tr("Showing: a step-model trace from %1").arg(echoPath(origin.file, 60));
     else {

@@ -45,6 +45,8 @@ public:
     QComboBox* banksEdit() const { return m_banks; }
     QSpinBox* atomicOrderEdit() const { return m_atomicOrder; }
     QLabel* atomicSumLabel() const { return m_atomicSum; }
+    /// "Showing: ..." (which trace the views show and where it came from).
+    QLabel* originLabel() const { return m_originLabel; }
     QCheckBox* recordedSwitch() const { return m_recordedCheck; }
     QPushButton* cancelRecordingButton() const { return m_cancelRecording; }
     views::CountersView* countersView() const { return m_counters; }

@@ -28,7 +28,7 @@ std::string trimmed(const std::string& s)
 
 } // namespace
 
-std::string catalogue_runnable(const std::string& text)
+std::string catalogue_runnable(const std::string& text, bool instantiate)
 {
     std::vector<std::string> lines;
     {
@@ -66,7 +66,9 @@ std::string catalogue_runnable(const std::string& text)
     // removed (reduce_warp.cu's grid_sync_reduce_sum).
     std::string body;
     {
-        static const std::regex guard(R"(^\s*#\s*ifndef\s+REDUCESCOPE_SIMT\b.*)");
+        // `#if 0` (and `#if false`) hides its text from the compilers as the guard does: a template
+        // kernel in it must not be instantiated (the instance would name a kernel nobody compiles).
+        static const std::regex guard(R"(^\s*#\s*(?:ifndef\s+REDUCESCOPE_SIMT\b|if\s+(?:0|false)\s*(?://.*|/\*.*)?$).*)");
         static const std::regex open_if(R"(^\s*#\s*if.*)");
         static const std::regex else_(R"(^\s*#\s*(else|elif)\b.*)");
         static const std::regex endif(R"(^\s*#\s*endif\b.*)");
@@ -95,8 +97,28 @@ std::string catalogue_runnable(const std::string& text)
     std::string instances;
     for (auto it = std::sregex_iterator(body.begin(), body.end(), kernel); it != std::sregex_iterator(); ++it) {
         const std::string params = (*it)[1];
+        // A kernel the source instantiates itself (`template __global__ void NAME<4>(...);`) gets
+        // no second instance (Clang's "duplicate explicit instantiation").
+        const std::regex own_instance(R"(template\s+(?:__global__\s+)?void\s+(?:\w+::)*)" + (*it)[2].str() + R"(\s*<)");
+        if (std::regex_search(body, own_instance))
+            continue;
+        // A catalogue kernel's COARSE_FACTOR without a default takes the step model's (model::Params,
+        // 4), as the launchers' with_coarse_factor does for the default parameters.
+        static const std::regex coarse(R"(^\s*unsigned(?:\s+int)?\s+COARSE_FACTOR\s*$)");
+        std::string defaulted, explicit_args;
+        {
+            std::istringstream tp(params);
+            bool leading = true;
+            for (std::string p; std::getline(tp, p, ',');) {
+                const bool c = std::regex_match(p, coarse);
+                defaulted += (defaulted.empty() ? "" : ",") + (c ? p + " = 4" : p);
+                leading = leading && c;
+                if (leading)
+                    explicit_args += (explicit_args.empty() ? "" : ", ") + std::string("4");
+            }
+        }
         const std::size_t count = 1 + static_cast<std::size_t>(std::count(params.begin(), params.end(), ','));
-        if (static_cast<std::size_t>(std::count(params.begin(), params.end(), '=')) != count)
+        if (static_cast<std::size_t>(std::count(defaulted.begin(), defaulted.end(), '=')) != count)
             continue;
         std::string args;
         std::istringstream in((*it)[3].str());
@@ -104,7 +126,7 @@ std::string catalogue_runnable(const std::string& text)
             if (const std::string t = trimmed(a.substr(0, a.find('='))); !t.empty())
                 args += (args.empty() ? "" : ", ") + t;
         // Each template parameter's name in the parameter types becomes its default.
-        std::istringstream tp(params);
+        std::istringstream tp(defaulted);
         for (std::string p; std::getline(tp, p, ',');) {
             const std::string name_part = p.substr(0, p.find('='));
             static const std::regex last_word(R"((\w+)\s*$)");
@@ -113,8 +135,10 @@ std::string catalogue_runnable(const std::string& text)
             if (!deflt.empty() && std::regex_search(name_part, w, last_word))
                 args = std::regex_replace(args, std::regex("\\b" + w[1].str() + "\\b"), deflt);
         }
-        instances += "template __global__ void " + (*it)[2].str() + "<>(" + args + "); ";
+        instances += "template __global__ void " + (*it)[2].str() + "<" + explicit_args + ">(" + args + "); ";
     }
+    if (!instantiate)
+        instances.clear();
     if (close < lines.size())
         lines[close] = instances + lines[close];
     else

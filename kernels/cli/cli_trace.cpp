@@ -78,8 +78,10 @@ std::string trace_table(const m::Trace& t)
         o << ", padded to " << t.padded_n << " with the identity (" << (t.operation == m::Operation::Sum ? "0" : "-inf")
           << ")";
     o << "\nlaunch   grid " << t.grid_size << " x block " << t.params.block_size << ", warp size " << t.params.warp_size
-      << (t.teaching_warp_size ? " (teaching aid: real GPUs use 32)" : "") << ", coarse factor "
-      << t.params.coarse_factor << ", banks " << t.params.banks;
+      << (t.teaching_warp_size ? " (teaching aid: real GPUs use 32)" : "");
+    if (t.own_source.empty())  // an own kernel has no coarse factor of the model's: its source says
+        o << ", coarse factor " << t.params.coarse_factor;
+    o << ", banks " << t.params.banks;
     if (t.params.atomic_order != 0)
         o << ", atomic order " << t.params.atomic_order;
     o << "\n\n";
@@ -113,7 +115,9 @@ std::string trace_table(const m::Trace& t)
     std::snprintf(util, sizeof util, "%.1f%%", 100.0 * tot.lane_utilisation);
     const m::DivergentWarpSteps div = m::divergent_warp_steps(t);
     o << "totals   divergent warp-steps " << tot.divergent_warp_steps;
-    if (div.write || div.other)  // what the total includes: the textbook counts the strides
+    // What the total includes (the textbook counts the strides); an own kernel's steps are not the
+    // model's strides and final write, so its total stands alone.
+    if ((div.write || div.other) && t.own_source.empty())
         o << " (strides " << div.strides << ", final write " << div.write
           << (div.other ? ", other steps " + std::to_string(div.other) : std::string()) << ")";
     o << ", extra shared wavefronts "

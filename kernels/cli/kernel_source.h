@@ -39,7 +39,8 @@ std::string read_source(const std::string& path);
 /// defaults (`template <class Probe = NoProbe>`) is explicitly instantiated with them on the
 /// closing namespace's line (a template kernel runs once instantiated). A source that does not
 /// include reduce_common.cuh is returned unchanged.
-std::string catalogue_runnable(const std::string& text);
+/// `instantiate` false: without those instantiations (the text the student wrote, made runnable).
+std::string catalogue_runnable(const std::string& text, bool instantiate = true);
 
 /// A whole decimal integer option in lo..hi; BadInput "FIELD must be an integer in lo..hi (got X)".
 int number(const std::string& text, const std::string& field, int lo, int hi);

@@ -96,6 +96,16 @@ constexpr std::array kMessages{
                         "reduction, a shuffle or an atomic).",
                         "engine.active"),
     REDUCESCOPE_MESSAGE("ModelText", "Fault: %1", "engine.fault"),
+    // A fault of a kind the engine names (model::Fault::kind): the kind in the reader's language,
+    // %1 the engine's own (English) account of it.
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, a data race: %1", "engine.fault.data_race"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, a barrier only part of the block reaches: %1", "engine.fault.partial_barrier"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, an access out of bounds: %1", "engine.fault.out_of_bounds"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, a shuffle that reads a lane taking no part: %1",
+                        "engine.fault.shuffle_inactive_lane"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, an endless loop: %1", "engine.fault.endless_loop"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, an integer division by zero: %1", "engine.fault.division_by_zero"),
+    REDUCESCOPE_MESSAGE("ModelText", "Fault, unreachable code reached: %1", "engine.fault.unreachable"),
 
     // --- divergence and banks: sentences derived from the step's counters ----------------------
     REDUCESCOPE_MESSAGE("ModelText",

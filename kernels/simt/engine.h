@@ -96,11 +96,15 @@ std::string_view prelude();
 /// How to launch (docs/your-own-kernel.md, "Launch").
 struct LaunchOptions {
     std::string kernel;      ///< kernel name (KernelInfo::name or symbol); empty = the only runnable one
+    /// A two-pass first kernel's second (name or symbol); empty = the source's only other input_output kernel.
+    std::string second_kernel;
     int block_size = 0;      ///< 0 = as the catalogue: n/2 rounded up to a power of two, at most 1024
     int grid = 0;            ///< 0 = in_place: 1 block; input_output: ceil(n / (2 * block))
     int warp_size = 32;      ///< 32, or 4/8/16 as a teaching aid
     int banks = 32;          ///< 32, or 4/8/16
-    long long shared_bytes = 0; ///< size of `extern __shared__` arrays; 0 = 4 x block size (a float per thread)
+    /// Size of `extern __shared__` arrays, as the third launch parameter `<<<grid, block, bytes>>>`:
+    /// 1..kMaxSharedBytes; 0 = 4 x block size (a float per thread, the catalogue launchers' usual).
+    long long shared_bytes = 0;
     /// The endless-loop limit: a run that executes more warp instructions than this stops with
     /// the fault "endless_loop" naming the limit.
     long long instruction_limit = 50'000'000;
@@ -120,6 +124,9 @@ struct RunResult {
 /// at each block barrier (__syncthreads), before a shuffle or atomic that follows other work of
 /// the warp, and at the end of the kernel (docs/your-own-kernel.md, "Steps").
 RunResult run(const Program& program, std::span<const float> input, const LaunchOptions& options);
+
+/// Most dynamic shared memory per block (CUDA's default limit without an opt-in: 48 KiB).
+inline constexpr long long kMaxSharedBytes = 48 * 1024;
 
 /// Largest input run() takes (the step pane itself shows at most model::kMaxInputLength).
 inline constexpr int kMaxEngineInput = 1 << 20;

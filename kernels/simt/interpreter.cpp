@@ -283,6 +283,7 @@ bool Machine::step(StepLog& log)
     log.accesses.clear();
     log.atomics.clear();
     log.lines.clear();
+    log.warp_barrier = false;
     log.adds = 0;
     log.barriers = m_carried_barriers;  // the barriers that opened this step's loop iteration
     m_carried_barriers = 0;
@@ -647,6 +648,7 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
         if (!w.wrote)
             return true;
         // A __syncwarp() after the warp's writes closes a warp-synchronous phase: the step ends.
+        m_log->warp_barrier = true;
         ++f.inst;
         w.state = WarpState::Stopped;
         return false;
@@ -715,7 +717,9 @@ bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
             continue;
         const std::uint64_t r = alu(in, a ? a[l] : 0, b ? b[l] : 0, c ? c[l] : 0, zero);
         if (zero) {
-            set_fault("division_by_zero", "integer division by zero", in.loc, {w.first_thread + l});
+            set_fault("division_by_zero",
+                      in.op == Op::URem || in.op == Op::SRem ? "integer remainder by zero (x % 0)" : "integer division by zero",
+                      in.loc, {w.first_thread + l});
             return false;
         }
         if (d)
@@ -770,7 +774,14 @@ RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
     const std::uint32_t mask = f.mask;
     if (b.term == Term::Ret || b.term == Term::Unreachable) {
         if (b.term == Term::Unreachable)
-            set_fault("unreachable", "the kernel reached code marked unreachable", b.loc, {w.first_thread});
+        {
+            std::vector<int> lanes;  // the lanes that reached it, not the warp's first
+            for (int l = 0; l < m_g.warp; ++l)
+                if ((mask >> l) & 1)
+                    lanes.push_back(w.first_thread + l);
+            set_fault("unreachable", "the kernel reached code marked unreachable", b.loc, std::move(lanes));
+            count_fault_lanes();
+        }
         exit_lanes(w, mask);
         w.stack.pop_back();
         return;

@@ -31,6 +31,7 @@ struct Buffer {
     std::int64_t bytes = 0;  ///< extent of one copy
     int copies = 1;
     bool is_float = true;
+    bool extern_sized = false;  ///< an `extern __shared__` array: sized by LaunchOptions::shared_bytes
     std::vector<std::uint8_t> data;  ///< copies x bytes
     /// A lane stored into it (a store or the destination of a copy; atomics are logged apart), in
     /// every detail mode: without full detail no lane access is logged, and the tracer still has
@@ -74,6 +75,7 @@ struct AtomicRecord {
     std::int64_t element = 0;
     std::int32_t expr = -1;
     bool is_float = false, float_add = false;
+    bool shown_float = false;  ///< before / operand / after are floats (a float operand, or a CAS on a float word)
     double before = 0, operand = 0, after = 0;
 };
 
@@ -88,6 +90,8 @@ struct StepLog {
     long long adds = 0;
     int barriers = 0;
     bool shuffled = false;
+    /// A warp ended the step at a __syncwarp() after its writes (model::Step::warp_barrier).
+    bool warp_barrier = false;
     std::optional<std::int64_t> stride;  ///< the shuffle's offset when all lanes used one
     /// Not 0 when the step loaded, stored or copied shared or global memory (a count of warp
     /// loads and stores and of copied lanes), in every detail mode: `accesses` holds them only
@@ -190,6 +194,12 @@ private:
     Place address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in);
     void race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in);
     void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
+    /// After an out-of-bounds fault at lane `from` of an access through `p` (per lane, `bytes`
+    /// wide): every later lane of `mask` whose access is out of bounds too joins the fault's lanes,
+    /// and the message counts them.
+    void more_out_of_bounds_lanes(const Warp& w, int from, std::uint32_t mask, const std::uint64_t* p, int bytes);
+    /// The fault's lanes counted in its message ("; 16 lanes (48-63) do this"), when more than one.
+    void count_fault_lanes();
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
     bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);
     bool slow_alu(Warp& w, const Inst& in, std::uint32_t mask);

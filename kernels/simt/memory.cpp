@@ -39,7 +39,11 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
         const std::string elements = buf->is_float || buf->space == Space::Local ? std::to_string(buf->bytes / 4) + " floats"
                                                                                   : std::to_string(buf->bytes) + " bytes";
         set_fault("out_of_bounds", "access to " + buf->name + "[" + std::to_string(offset / 4) + "] (byte " +
-                                       std::to_string(offset) + ") outside its " + elements, in.loc, {thread});
+                                       std::to_string(offset) + ") outside its " + elements +
+                                       (buf->extern_sized ? " (an extern __shared__ array holds the launch's dynamic shared "
+                                                            "memory: 4 x block size bytes unless --shared-bytes says more)"
+                                                          : ""),
+                  in.loc, {thread});
         return p;
     }
     // A GPU stops a load or store whose address is not a multiple of its alignment (cuda-memcheck:
@@ -57,6 +61,34 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
     p.at = buf->data.data() + static_cast<std::size_t>(p.copy) * static_cast<std::size_t>(buf->bytes) +
            static_cast<std::size_t>(offset);
     return p;
+}
+
+void Machine::more_out_of_bounds_lanes(const Warp& w, int from, std::uint32_t mask, const std::uint64_t* p, int bytes)
+{
+    if (!m_fault || m_fault->kind != "out_of_bounds")
+        return;
+    for (int l = from + 1; l < m_g.warp; ++l) {
+        if (!((mask >> l) & 1))
+            continue;
+        const std::uint64_t id = p[l] >> 48;
+        std::int64_t offset = static_cast<std::int64_t>(p[l] & kOffsetMask);
+        if (offset >= (std::int64_t(1) << 47))
+            offset -= std::int64_t(1) << 48;
+        if (id == 0 || id > m_buffers.size() || offset < 0 || offset + bytes > m_buffers[static_cast<std::size_t>(id - 1)].bytes)
+            m_fault->lanes.push_back(w.first_thread + l);
+    }
+    count_fault_lanes();
+}
+
+void Machine::count_fault_lanes()
+{
+    if (!m_fault || m_fault->lanes.size() < 2)
+        return;
+    const std::vector<int>& ls = m_fault->lanes;
+    const bool run = ls.back() - ls.front() + 1 == static_cast<int>(ls.size());
+    m_fault->message += "; " + std::to_string(ls.size()) + " threads do this (" +
+                        (run ? std::to_string(ls.front()) + "-" + std::to_string(ls.back())
+                             : "first " + std::to_string(ls.front()) + ", last " + std::to_string(ls.back())) + ")";
 }
 
 void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in)
@@ -130,8 +162,10 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((mask >> l) & 1))
             continue;
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
-        if (!at)
+        if (!at) {
+            more_out_of_bounds_lanes(w, l, mask, p, bytes);
             return;
+        }
         race(w, l, *buf, copy, off, write, in);
         if (m_fault)
             return;
@@ -252,8 +286,10 @@ void Machine::aggregate(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((mask >> l) & 1))
             continue;
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
-        if (!at)
+        if (!at) {
+            more_out_of_bounds_lanes(w, l, mask, p, bytes);
             return;
+        }
         for (int k = 0; k < bytes; k += 4) {
             race(w, l, *buf, copy, off + k, write, in);
             if (m_fault)
@@ -294,8 +330,10 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((mask >> l) & 1))
             continue;
         const auto [buf, off, copy, at] = address(w, l, p[l], bytes, in);
-        if (!at)
+        if (!at) {
+            more_out_of_bounds_lanes(w, l, mask, p, bytes);
             return;
+        }
         mark(*buf, off, 4, false);  // an atomic's write is logged as an atomic record
         std::uint64_t old = 0;
         std::memcpy(&old, at, static_cast<std::size_t>(bytes));
@@ -336,9 +374,17 @@ void Machine::atomic(Warp& w, const Inst& in, std::uint32_t mask)
         r.expr = in.expr;
         r.is_float = is_float;
         r.float_add = is_float && in.aux == kAtomicAdd;
-        r.before = is_float ? as_float(static_cast<std::uint32_t>(old)) : static_cast<double>(s32(old));
-        r.operand = is_float ? as_float(static_cast<std::uint32_t>(x)) : static_cast<double>(s32(x));
-        r.after = is_float ? as_float(static_cast<std::uint32_t>(nv)) : static_cast<double>(s32(nv));
+        // The values in the buffer's type: an integer compare-and-swap or exchange on a word of a
+        // float array (the atomicCAS loop of a float max) shows floats, not their bits.
+        const bool shown_float = is_float || (bytes == 4 && buf->is_float && buf->space != Space::Local &&
+                                              (in.aux == kAtomicCas || in.aux == kAtomicExch));
+        r.shown_float = shown_float;
+        r.before = shown_float ? as_float(static_cast<std::uint32_t>(old)) : static_cast<double>(s32(old));
+        // A compare-and-swap's operand is the value it offers (as the model's merge records it),
+        // not the one it compares with.
+        const std::uint64_t offered = in.aux == kAtomicCas && c ? c[l] : x;
+        r.operand = shown_float ? as_float(static_cast<std::uint32_t>(offered)) : static_cast<double>(s32(offered));
+        r.after = shown_float ? as_float(static_cast<std::uint32_t>(nv)) : static_cast<double>(s32(nv));
         if (r.float_add)
             ++m_log->adds;
         m_log->atomics.push_back(r);
@@ -359,6 +405,7 @@ void Machine::shuffle(Warp& w, const Inst& in, std::uint32_t mask)
     m_log->shuffled = true;
     std::optional<std::int64_t> offset;
     bool same = true;
+    bool faulted = false;  // a lane read a lane that takes no part: every such lane is named
     for (int l = 0; l < W; ++l) {
         if (!((mask >> l) & 1))
             continue;
@@ -395,13 +442,20 @@ void Machine::shuffle(Warp& w, const Inst& in, std::uint32_t mask)
                                  std::to_string(w.index) + ", which is " +
                                  (((member >> src) & 1) ? "not active here (it skipped this shuffle)" : "excluded by the mask"),
                       in.loc, {w.first_thread + l});
-            return;
+            if (m_fault && m_fault->kind == "shuffle_inactive_lane" && m_fault->lanes.back() != w.first_thread + l)
+                m_fault->lanes.push_back(w.first_thread + l);  // a later lane of the same shuffle
+            faulted = true;
+            continue;
         }
         m_tmp[static_cast<std::size_t>(l)] = v[src];
         if (m_full) {
             m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({-1, 0, w.first_thread + src, false});
             m_log->lanes[static_cast<std::size_t>(w.first_thread + l)].push_back({-1, 0, w.first_thread + l, true});
         }
+    }
+    if (faulted) {
+        count_fault_lanes();
+        return;
     }
     for (int l = 0; l < W; ++l)
         if ((mask >> l) & 1)

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 
 namespace reducescope::simt {
 namespace {
@@ -34,6 +35,9 @@ struct Layout {
     /// A load step of the input before a shuffle shows the registers (false for a two-pass
     /// reduction's second launch: its values are the partials, as the trace format has them).
     bool input_to_registers = true;
+    /// A two-pass first launch: the buffer id of its partials (0: none). A step that stores to
+    /// them and reads no input shows them (global memory), as the model's write step does.
+    std::int32_t partials = 0;
 };
 
 std::string lines_text(const std::set<int>& lines)
@@ -90,6 +94,7 @@ private:
     Layout m_layout;
     bool m_full;
     bool m_output_written = false;
+    bool m_partials_step = false;  ///< this step shows a two-pass first launch's partials
     int m_atomic_order = 0;
     /// The last step, when it loaded into registers what the next step may shuffle: it stored
     /// nothing to shared or global memory and made no atomic or shuffle. Its registers then.
@@ -134,6 +139,8 @@ void Tracer::values(model::Step& s, const Machine& m) const
                 }
     } else if (s.values_space == model::MemorySpace::Registers) {
         s.values = m.partials();
+    } else if (m_partials_step) {
+        s.values = floats(bufs[static_cast<std::size_t>(m_layout.partials - 1)], 0);
     } else {
         s.values = floats(bufs[static_cast<std::size_t>(m_layout.input - 1)], 0);
         if (static_cast<std::int64_t>(s.values.size()) < m_layout.global_values)
@@ -154,7 +161,7 @@ std::int64_t Tracer::value_index(const LaneAccess& a, model::MemorySpace space, 
         return is_shared(a.buffer) ? a.copy * m_layout.shared_words + m_layout.shared_base[static_cast<std::size_t>(a.buffer)] + a.element
                                    : -1;
     if (space == MemorySpace::Global)
-        return a.buffer == m_layout.input ? a.element : -1;
+        return a.buffer == m_layout.input || (m_partials_step && a.buffer == m_layout.partials) ? a.element : -1;
     return -1;
 }
 
@@ -328,8 +335,9 @@ void Tracer::atomics(model::Step& s, const StepLog& log)
         op.block = a.block;
         op.lane = a.thread;
         const std::string expr = a.expr >= 0 ? m_fn.exprs[static_cast<std::size_t>(a.expr)] : std::string("atomic");
-        op.target = a.float_add && a.buffer == m_layout.output && a.element == 0 ? std::string("*output")
-                                                                                  : expr + (a.float_add ? "" : " (integer)");
+        op.target = (a.float_add || a.shown_float) && a.buffer == m_layout.output && a.element == 0
+                        ? std::string("*output")
+                        : expr + (a.shown_float ? "" : " (integer)");
         op.before = a.before;
         op.operand = a.operand;
         op.after = a.after;
@@ -361,8 +369,14 @@ void Tracer::describe(model::Step& s, const StepLog& log, bool last, const Fault
                                                       s.counters.shared_wavefronts - s.counters.extra_shared_wavefronts));
     else if (!s.shared_accesses.empty())
         s.explanation_text.push_back(model::make_text("banks.free"));
-    if (fault)
-        s.explanation_text.push_back(model::make_text("engine.fault", fault->message));
+    if (fault) {
+        // The kind as a message of its own (translated in the app), the engine's account as its argument.
+        static const char* const kinds[] = {"data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane",
+                                            "endless_loop", "division_by_zero", "unreachable"};
+        const bool known = std::find(std::begin(kinds), std::end(kinds), fault->kind) != std::end(kinds);
+        s.explanation_text.push_back(model::make_text(known ? "engine.fault." + fault->kind : std::string("engine.fault"),
+                                                      fault->message));
+    }
     s.label = model::render_english(s.label_text);
     s.explanation = model::render_english(s.explanation_text);
     s.source_lines.assign(log.lines.begin(), log.lines.end());
@@ -397,6 +411,18 @@ void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const Fau
     s.block_dim = m_g.block;
     s.grid_dim = m_g.grid;
     s.values_space = choose_space(log);
+    m_partials_step = false;
+    if (m_layout.partials > 0 && s.values_space != model::MemorySpace::Shared) {
+        bool input = false, partials = false;
+        for (const WarpAccess& a : log.accesses) {
+            input = input || a.buffer == m_layout.input;
+            partials = partials || (a.buffer == m_layout.partials && a.write);
+        }
+        if (partials && !input) {
+            s.values_space = model::MemorySpace::Global;
+            m_partials_step = true;
+        }
+    }
     m_last_space = s.values_space;
     values(s, m);
     if (m_full) {
@@ -411,6 +437,7 @@ void Tracer::add_step(const StepLog& log, const Machine& m, bool last, const Fau
     if (!m_full && m_layout.output > 0)  // no lane accesses are logged then: the buffer's own mark
         m_output_written = m_output_written || m.buffers()[static_cast<std::size_t>(m_layout.output - 1)].written;
     s.counters.barriers = log.barriers;
+    s.warp_barrier = log.warp_barrier;
     s.counters.adds = static_cast<int>(log.adds);
     if (m_output_written) {
         float out = 0;
@@ -478,6 +505,23 @@ void Tracer::compact_shared(const Machine& m, std::size_t first_step)
     }
 }
 
+/// A max reduction: the kernel's reduction operations are float maxima (fmaxf, max, a compare in a
+/// compare-and-swap merge, a float atomicMax) and none is an add. Its output starts at -infinity,
+/// as the catalogue's host launcher fills it for a max (kernels/cuda/runner.cu); a sum's at 0.
+bool is_max_reduction(const Function& fn)
+{
+    bool max = false;
+    for (const Inst& in : fn.insts) {
+        if (in.op == Op::FAdd && (in.flags & kReduction))
+            return false;
+        if (in.op == Op::Atomic && (in.flags & kFloat) && in.aux == kAtomicAdd)
+            return false;
+        max = max || ((in.op == Op::FMax || in.op == Op::FCmp) && (in.flags & kReduction)) ||
+              (in.op == Op::Atomic && (in.flags & kFloat) && in.aux == kAtomicMax);
+    }
+    return max;
+}
+
 /// The launch of docs/your-own-kernel.md: block, grid, buffers and arguments.
 struct Plan {
     Geometry g;
@@ -503,6 +547,9 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
         return launch_error("banks must be 32, or 4, 8 or 16 (got " + std::to_string(o.banks) + ")");
     if (o.block_size != 0 && (o.block_size < 1 || o.block_size > 1024 || !std::has_single_bit(static_cast<unsigned>(o.block_size))))
         return launch_error("block-size must be a power of two in 1..1024 (got " + std::to_string(o.block_size) + ")");
+    if (o.shared_bytes < 0 || o.shared_bytes > kMaxSharedBytes)
+        return launch_error("shared-bytes must be in 1.." + std::to_string(kMaxSharedBytes) + " (got " +
+                            std::to_string(o.shared_bytes) + ")");
     if (o.grid < 0 || o.grid > 65535)
         return launch_error("grid must be in 1..65535 (got " + std::to_string(o.grid) + ")");
     Geometry& g = p.g;
@@ -529,8 +576,13 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
     if (sig == Signature::TwoPassFirst) {  // the second pointer: one float per block
         p.buffers.push_back(global("partials", g.grid));
         p.layout.output = -1;  // *output is the second kernel's
+        p.layout.partials = kOutputBuffer;
     } else {
         p.buffers.push_back(global("output", 1));
+        if (is_max_reduction(fn)) {
+            const float lowest = -std::numeric_limits<float>::infinity();
+            std::memcpy(p.buffers.back().data.data(), &lowest, 4);
+        }
     }
     p.buffers.push_back(global("partial", 1));
     p.layout.shared_base.assign(static_cast<std::size_t>(kFirstDeclared) + fn.buffers.size(), -1);
@@ -541,6 +593,7 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
         b.name = d.name;
         b.is_float = d.is_float;
         b.bytes = d.bytes >= 0 ? d.bytes : (o.shared_bytes > 0 ? o.shared_bytes : 4LL * g.block);
+        b.extern_sized = d.bytes < 0;
         b.copies = d.space == Space::Shared ? g.grid : d.space == Space::Local ? g.threads() : 1;
         b.data.assign(static_cast<std::size_t>(b.bytes) * static_cast<std::size_t>(b.copies), 0);
         if (d.space == Space::Shared) {
@@ -572,8 +625,25 @@ Signature signature_of(const Program& program, const Function& fn)
 }
 
 /// A two-pass first kernel's second: the one other runnable input_output kernel of the source.
-const Function* second_kernel(const Program& program, const Function& first, std::optional<Diagnostic>& error)
+const Function* second_kernel(const Program& program, const Function& first, const std::string& name,
+                              std::optional<Diagnostic>& error)
 {
+    if (!name.empty()) {
+        auto named = [&](const Function& f) {
+            return f.name == name || f.symbol == name ||
+                   (f.name.size() > name.size() && f.name.compare(0, name.size(), name) == 0 && f.name[name.size()] == '<');
+        };
+        for (const Function& f : program.functions)
+            if (&f != &first && named(f)) {
+                if (signature_of(program, f) == Signature::InputOutput)
+                    return &f;
+                error = launch_error("the second kernel `" + f.name + "` of a two-pass pair must be input_output "
+                                     "(const float* partials, float* output, unsigned count)");
+                return nullptr;
+            }
+        error = launch_error("second kernel must name another kernel of the source (got \"" + name + "\")");
+        return nullptr;
+    }
     const Function* found = nullptr;
     std::string names;
     for (const Function& f : program.functions)
@@ -582,7 +652,7 @@ const Function* second_kernel(const Program& program, const Function& first, std
             if (found) {
                 error = launch_error("the two-pass kernel `" + first.name + "` needs exactly one second kernel "
                                      "(const float* partials, float* output, unsigned count) in the source; it has several (" +
-                                     names + ")");
+                                     names + "): name it after the first, --kernel " + first.name + ",SECOND");
                 return nullptr;
             }
             found = &f;
@@ -618,6 +688,17 @@ const Function* find_kernel(const Program& program, const std::string& name, std
     for (const Function& f : program.functions)
         if (f.name == name || f.symbol == name)
             return &f;
+    // A template's name without its arguments ("coarsened_reduce_sum" for the instance
+    // "coarsened_reduce_sum<4, NoProbe>"): the one instance of that template.
+    const Function* instance = nullptr;
+    int instances = 0;
+    for (const Function& f : program.functions)
+        if (f.name.size() > name.size() && f.name.compare(0, name.size(), name) == 0 && f.name[name.size()] == '<') {
+            instance = &f;
+            ++instances;
+        }
+    if (instances == 1)
+        return instance;
     for (const KernelInfo& k : program.kernels)
         if ((k.name == name || k.symbol == name) && !k.refusal.empty()) {
             error = Diagnostic{k.line, k.column, "error", "kernel `" + k.name + "` cannot run: " + k.refusal};
@@ -644,10 +725,19 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
         const FaultRecord* f = m.fault() ? &*m.fault() : nullptr;
         if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
             // the machine stops here: the step limit of the trace format
+            // At the first line the last step ran (a loop with a barrier: its header), with the
+            // threads that ran it.
+            std::vector<int> running;
+            for (std::size_t k = 0; k < log.active.size(); ++k)
+                if (log.active[k])
+                    running.push_back(static_cast<int>(k));
+            const int line = log.lines.empty() ? 0 : *log.lines.begin();
             FaultRecord limit{"endless_loop", "the kernel took more than " + std::to_string(model::kMaxTraceSteps) +
-                                                  " steps (the trace format's step limit)", {}, {}};
+                                                  " steps (the trace format's step limit): a loop that does not end "
+                                                  "runs its barrier step again and again", Loc{line, line ? 1 : 0}, running};
             tracer.add_step(log, m, false, &limit);
-            t.faults.push_back({limit.kind, limit.message, 0, 0, static_cast<int>(t.steps.size() - 1), {}});
+            t.faults.push_back({limit.kind, limit.message, limit.loc.line, limit.loc.column,
+                                static_cast<int>(t.steps.size() - 1), running});
             clean = false;
             break;
         }
@@ -685,14 +775,20 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
         return result;
     const Signature sig = signature_of(program, *fn);
     const Function* fn2 = nullptr;
-    if (sig == Signature::TwoPassFirst && !(fn2 = second_kernel(program, *fn, result.error)))
+    if (sig == Signature::TwoPassFirst && !(fn2 = second_kernel(program, *fn, options.second_kernel, result.error)))
         return result;
+    if (sig != Signature::TwoPassFirst && !options.second_kernel.empty()) {
+        result.error = launch_error("a second kernel runs only after a two-pass first kernel (partials as its second "
+                                    "parameter); `" + fn->name + "` is " + std::string(to_string(sig)));
+        return result;
+    }
     Plan p;
     if ((result.error = plan(program, *fn, sig, input, options, p)))
         return result;
     model::Trace& t = result.trace;
     t.strategy = fn2 ? fn->name + "+" + fn2->name : fn->name;
-    t.operation = model::Operation::Sum;
+    const bool max = is_max_reduction(fn2 ? *fn2 : *fn);
+    t.operation = max ? model::Operation::Max : model::Operation::Sum;
     t.params.block_size = p.g.block;
     t.params.warp_size = p.g.warp;
     t.params.banks = p.g.banks;
@@ -700,10 +796,10 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     t.padded_n = static_cast<int>(p.layout.global_values);
     t.grid_size = p.g.grid;
     t.input.assign(input.begin(), input.end());
-    t.input.resize(static_cast<std::size_t>(t.padded_n), 0.0f);
+    t.input.resize(static_cast<std::size_t>(t.padded_n), max ? -std::numeric_limits<float>::infinity() : 0.0f);  // the identity
     t.source_file = program.file_name;
     t.own_source = program.source;
-    t.reference = model::reference_of(model::Operation::Sum, input);
+    t.reference = model::reference_of(t.operation, input);
     t.teaching_warp_size = p.g.warp != 32;
     long long instructions = 0;
     std::vector<float> partials;
@@ -725,8 +821,9 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     if (!t.steps.empty() && t.steps.back().output)
         t.result = *t.steps.back().output;
     else if (!t.steps.empty()) {
-        t.steps.back().output = 0.0f;  // the host's zero: the kernel never wrote *output
-        t.result = 0.0f;
+        // the host's start value (0, or -infinity for a max): the kernel never wrote *output
+        t.steps.back().output = max ? -std::numeric_limits<float>::infinity() : 0.0f;
+        t.result = *t.steps.back().output;
     }
     model::sum_totals(t);
     result.warp_instructions = instructions;

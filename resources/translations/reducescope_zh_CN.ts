@@ -1195,6 +1195,41 @@
         <comment>engine.fault</comment>
         <translation>故障：%1</translation>
     </message>
+    <message>
+        <source>Fault, a data race: %1</source>
+        <comment>engine.fault.data_race</comment>
+        <translation>故障（数据竞争）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, a barrier only part of the block reaches: %1</source>
+        <comment>engine.fault.partial_barrier</comment>
+        <translation>故障（只有线程块的一部分到达的屏障）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, an access out of bounds: %1</source>
+        <comment>engine.fault.out_of_bounds</comment>
+        <translation>故障（越界访问）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, a shuffle that reads a lane taking no part: %1</source>
+        <comment>engine.fault.shuffle_inactive_lane</comment>
+        <translation>故障（洗牌读取了未参与的 lane）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, an endless loop: %1</source>
+        <comment>engine.fault.endless_loop</comment>
+        <translation>故障（死循环）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, an integer division by zero: %1</source>
+        <comment>engine.fault.division_by_zero</comment>
+        <translation>故障（整数除以零）：%1</translation>
+    </message>
+    <message>
+        <source>Fault, unreachable code reached: %1</source>
+        <comment>engine.fault.unreachable</comment>
+        <translation>故障（到达了不可达代码）：%1</translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>
@@ -3744,6 +3779,10 @@ Double-click to open this strategy in the step pane.</source>
         <source>Not checked: %1</source>
         <translation>未检查：%1</translation>
     </message>
+    <message>
+        <source>%1, then %2 (two passes)</source>
+        <translation>%1，然后 %2（两遍）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>
@@ -4373,6 +4412,14 @@ Double-click to open this strategy in the step pane.</source>
         <translation>
             <numerusform>这种交错顺序的结果：%1 · 精确和（float64）：%2 · %3 次更新中丢失 %n 次</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Showing: the CPU engine&apos;s trace of your kernel &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>正在显示：CPU 引擎运行你的核函数 &lt;b&gt;%1&lt;/b&gt; 得到的轨迹</translation>
+    </message>
+    <message>
+        <source>Showing: the CPU engine&apos;s trace of your kernel &lt;b&gt;%1&lt;/b&gt; from %2</source>
+        <translation>正在显示：CPU 引擎运行你的核函数 &lt;b&gt;%1&lt;/b&gt;（来自 %2）得到的轨迹</translation>
     </message>
 </context>
 <context>

@@ -119,9 +119,10 @@ CountersView::CountersView(QWidget* parent)
     setTraces({});
 }
 
-void CountersView::setRecordedBanner(const QString& banner)
+void CountersView::setRecordedBanner(const QString& banner, bool probeRecording)
 {
     m_recordedBanner = banner;
+    m_probeRecording = probeRecording && !banner.isEmpty();
     m_banner->setText(banner);
     m_banner->setVisible(!banner.isEmpty());
     QPalette pal = m_banner->palette();
@@ -156,7 +157,7 @@ void CountersView::render()
     const int stepA = std::clamp(m_a.step, 0, int(a->steps.size()) - 1);
     const bool compare = b && !b->steps.empty();
     QVector<Column> cols = columnsFor(*a, stepA, m_a.throughStep, compare);
-    if (!m_recordedBanner.isEmpty())
+    if (m_probeRecording)
         markNotRecorded(cols);
     int stepB = 0;
     if (compare) {
@@ -193,7 +194,7 @@ void CountersView::render()
     if (b)
         html += QStringLiteral("<br>") + resultLine(*b);
     html += QStringLiteral("</p>");
-    if (!m_recordedBanner.isEmpty())
+    if (m_probeRecording)
         html += QStringLiteral("<p>%1</p>")
                     .arg(noteHtml(tr("A probe records which lanes ran each step, what they wrote and the values after it; "
                             "memory traffic, barriers, atomics and the number of adds are not recorded (Nsight Compute "

@@ -56,10 +56,11 @@ public:
     /// are not shown: this step and the whole trace of each).
     void setTraces(const TraceAtStep& a, const TraceAtStep& b = {});
 
-    /// Marks trace `a` as recorded on a GPU (`banner` non-empty, e.g. "Recorded on the GPU: ..."):
-    /// the banner heads the panel and the counters a probe cannot see read "not recorded". Empty:
-    /// a model trace.
-    void setRecordedBanner(const QString& banner);
+    /// Heads the panel with `banner` (empty: none). `probeRecording`: trace `a` was recorded by a
+    /// GPU probe ("Recorded on the GPU: ..."), so the counters a probe cannot see read "not recorded"
+    /// with a note why; false (a model trace, the CPU engine's trace of an own kernel): every
+    /// counter is the trace's.
+    void setRecordedBanner(const QString& banner, bool probeRecording = true);
 
     /// Shows model vs hardware under the counters (nullopt: hidden).
     void setHardwareComparison(const std::optional<HardwareComparison>& comparison);
@@ -80,6 +81,7 @@ private:
     QLabel* m_hardware = nullptr;
     TraceAtStep m_a, m_b;
     QString m_recordedBanner;
+    bool m_probeRecording = false;  ///< the banner's trace is a GPU probe's recording
 };
 
 } // namespace reducescope::views

@@ -222,6 +222,13 @@ private slots:
         QCOMPARE(t->steps.size(), model.trace->steps.size());
         QCOMPARE(t->totals.adds, model.trace->totals.adds);
         QCOMPARE(w.stepPane()->origin().ownKernel, QStringLiteral("convergent_reduce_sum"));
+        // The engine's trace has every counter (not the GPU probe's "not recorded"), and the side
+        // panel says whose trace it is.
+        const QString counters = w.stepPane()->countersView()->plainText();
+        QVERIFY2(!counters.contains(QLatin1String("not recorded")) && !counters.contains(QLatin1String("A probe records")),
+                 qPrintable(counters));
+        QVERIFY2(w.stepPane()->sidebar()->originLabel()->text().contains(QLatin1String("CPU engine's trace of your kernel")),
+                 qPrintable(w.stepPane()->sidebar()->originLabel()->text()));
         QVERIFY(w.stepPane()->traceBanner().contains(QLatin1String("convergent")));
         QCOMPARE(w.stepPane()->stepView()->trace(), t);
         // The step pane's source view shows the text that ran, with the step's lines marked.
@@ -235,6 +242,46 @@ private slots:
         QCOMPARE(w.stepPane()->trace(), t);  // the engine's trace stays in column 0
         QCOMPARE(pane->statusLabel()->text().section(QLatin1String(", in "), 0, 0),
                  QStringLiteral("%1 steps on 8 values, result 36").arg(model.trace->steps.size()));
+    }
+
+    // File ▸ New kernel from strategy: every catalogue strategy's starting source Steps, with the
+    // kernel(s) the catalogue names: a two-pass pair as FIRST,SECOND, a template without its
+    // arguments (the real engine when it is built: the stand-in cannot tell kernels apart).
+    void newFromEveryStrategySteps_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<double>("result");
+        QTest::newRow("two_pass") << "two_pass" << "two_pass_partials,two_pass_final" << 36.0;
+        QTest::newRow("coarsened") << "coarsened" << "coarsened_reduce_sum" << 36.0;
+        QTest::newRow("coarsened_max") << "coarsened_max" << "coarsened_reduce_max" << 8.0;
+        QTest::newRow("vectorized") << "vectorized" << "vectorized_reduce_sum" << 36.0;
+        QTest::newRow("shared") << "shared" << "shared_reduce_sum" << 36.0;
+    }
+    void newFromEveryStrategySteps()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, kernel);
+        QFETCH(double, result);
+        KernelPane pane;
+        const QString real = QStringLiteral(REDUCESCOPE_BUILD_CLI);
+        pane.setCliPath(QFile::exists(real) ? real : cliPath());
+        QVERIFY(pane.newFromStrategy(id));
+        const std::optional<app::KernelRunRequest> r = pane.request(app::KernelRunRequest::Mode::Trace);
+        QVERIFY(r);
+        QCOMPARE(r->kernel, kernel);
+        if (!QFile::exists(real))
+            return;
+        QSignalSpy checked(pane.checker(), &app::KernelRunner::finished);
+        if (pane.checker()->isRunning())
+            QVERIFY(checked.wait(20000));
+        pane.inputEdit()->setText(QStringLiteral("6,2,7,4,5,8,3,1"));
+        pane.blockSizeEdit()->setText(QStringLiteral("32"));  // a whole warp for the shuffles
+        QSignalSpy ready(&pane, &KernelPane::traceReady);
+        QVERIFY(pane.step());
+        QVERIFY2(ready.wait(20000), qPrintable(pane.statusLabel()->text()));
+        QCOMPARE(pane.lastOutcome().kind, KernelRunOutcome::Kind::Traced);
+        QCOMPARE(double(pane.lastOutcome().trace->result), result);
     }
 
     void staleRunDropped()
@@ -473,7 +520,7 @@ private slots:
             QVERIFY(!pane.isModified());
             QVERIFY(pane.filePath().isEmpty());
             const QString k = qs(s.kernels);
-            QCOMPARE(pane.kernelPicker()->currentData().toString(), k.contains(QLatin1Char('+')) ? QString() : k);
+            QCOMPARE(pane.kernelPicker()->currentData().toString(), QString(k).replace(QLatin1Char('+'), QLatin1Char(',')));  // a pair as --kernel A,B
         }
         QVERIFY(n >= 19);
         QCOMPARE(pane.newMenu()->actions().size(), n);

@@ -125,6 +125,7 @@ private slots:
     void nonUtf8FileNames();
     void resultsScreenshotsLayOut_data();
     void resultsScreenshotsLayOut();
+    void kernelStepThatFailsSaysSo();
 };
 
 void TestAppCli::parse_data()
@@ -708,6 +709,21 @@ void TestAppCli::resultsScreenshotsLayOut()
     QVERIFY2(!r.err.contains(QStringLiteral("QCPLayout")) && !r.err.contains(QStringLiteral("layouting aborted")),
              qPrintable(r.err.left(600)));
     QCOMPARE(r.err, QString());
+}
+
+// --kernel FILE --tab step with a kernel the engine refuses: the Step's failure is said (stderr,
+// and the kernel editor in front), not the catalogue's model shown in its place (tryout 25).
+void TestAppCli::kernelStepThatFailsSaysSo()
+{
+    QTemporaryDir dir;
+    QFile f(dir.filePath(QStringLiteral("sig.cu")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("__global__ void weird(int* data, double* out) { if (threadIdx.x == 0) *out = data[0]; }\n");
+    f.close();
+    const Run r = runApp({QStringLiteral("--kernel"), f.fileName(), QStringLiteral("--tab"), QStringLiteral("step"),
+                          QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("kernel: Step made no trace: ")), qPrintable(r.err));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestAppCli)

@@ -52,6 +52,13 @@ private slots:
     void stdin_source();
     void hostile();
     void notUtf8Sources();
+    void catalogueStarters_data();
+    void catalogueStarters();
+    void sharedBytes();
+    void maxStartsAtMinusInfinity();
+    void warningsShown();
+    void messagesAsTraceSaysThem();
+    void instancesInDisabledText();
 
 private:
     QString file(const char* name, const QByteArray& text)
@@ -90,10 +97,11 @@ void TstCliKernel::catalogueFilesCheck_data()
                                                     "interleaved_strided_reduce_sum", "interleaved_padded_reduce_sum",
                                                     "shared_reduce_sum", "warp_unrolled_reduce_sum"};
     QTest::addRow("reduce_multiblock.cu") << "reduce_multiblock.cu"
-                                          << QStringList{"segmented_reduce_sum", "atomic_naive_reduce_sum", "race_reduce_sum"};
+                                          << QStringList{"segmented_reduce_sum", "coarsened_reduce_sum", "coarsened_reduce_max",
+                                                         "atomic_naive_reduce_sum", "race_reduce_sum"};
     QTest::addRow("reduce_warp.cu") << "reduce_warp.cu"
                                     << QStringList{"warp_shuffle_reduce_sum", "block_reduce_reduce_sum", "two_pass_partials",
-                                                   "two_pass_final"};
+                                                   "two_pass_final", "vectorized_reduce_sum"};
 }
 
 void TstCliKernel::catalogueFilesCheck()
@@ -267,6 +275,151 @@ void TstCliKernel::notUtf8Sources()
     const Run w2 = run_cli({"kernel", "check", "--source", m_dir.filePath("warn.cu")});
     QVERIFY2(w2.err.contains("warn.cu:1:2: warning: odd "), w2.err.constData());
     QVERIFY(QString::fromUtf8(w2.err).toUtf8() == w2.err);  // Clang drops the byte from its message
+}
+
+// Every catalogue strategy's file, as File ▸ New kernel from strategy copies it, steps with the
+// kernel(s) the editor names (catalogue's `kernels`, a two-pass pair as FIRST,SECOND, a template
+// without its arguments), on the textbook input.
+void TstCliKernel::catalogueStarters_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<double>("result");
+    const char* basic[] = {"simple", "convergent", "convergent_reversed", "interleaved_strided", "interleaved_padded",
+                           "shared", "warp_unrolled"};
+    for (const char* k : basic)
+        QTest::addRow("%s", k) << "reduce_basic.cu" << QString("%1_reduce_sum").arg(k) << 0 << 36.0;
+    for (const char* k : {"segmented", "coarsened", "atomic_naive"})
+        QTest::addRow("%s", k) << "reduce_multiblock.cu" << QString("%1_reduce_sum").arg(k) << 0 << 36.0;
+    QTest::addRow("coarsened_max") << "reduce_multiblock.cu" << "coarsened_reduce_max" << 0 << 8.0;
+    QTest::addRow("race") << "reduce_multiblock.cu" << "race_reduce_sum" << 1 << 0.0;  // its data race, a fault
+    for (const char* k : {"warp_shuffle", "block_reduce", "vectorized"})
+        QTest::addRow("%s", k) << "reduce_warp.cu" << QString("%1_reduce_sum").arg(k) << 0 << 36.0;
+    QTest::addRow("two_pass") << "reduce_warp.cu" << "two_pass_partials,two_pass_final" << 0 << 36.0;
+}
+
+void TstCliKernel::catalogueStarters()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, kernel);
+    QFETCH(int, code);
+    QFETCH(double, result);
+    const Run r = run_cli({"kernel", "trace", "--source", QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/") + file,
+                           "--kernel", kernel, "--input", "6,2,7,4,5,8,3,1", "--block-size", "32", "--json"});
+    QVERIFY2(r.code == code, r.err.constData());  // a whole warp: the shuffles read lanes that exist
+    if (code == 0)
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["result"].toDouble(), result);
+}
+
+// --shared-bytes: the extern shared array's bytes (a padded layout needs more than 4 x block).
+void TstCliKernel::sharedBytes()
+{
+    QStringList ones;
+    for (int k = 0; k < 128; ++k)
+        ones << "1";
+    const QString src = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_basic.cu");
+    Run r = run_cli({"kernel", "trace", "--source", src, "--kernel", "interleaved_padded_reduce_sum", "--input", ones.join(',')});
+    QCOMPARE(r.code, 1);  // 64 + 2 words in 64 floats
+    QVERIFY2(r.err.contains("out_of_bounds") && r.err.contains("--shared-bytes"), r.err.constData());
+    r = run_cli({"kernel", "trace", "--source", src, "--kernel", "interleaved_padded_reduce_sum", "--input", ones.join(','),
+                 "--shared-bytes", "264", "--json"});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(r.out).object()["result"].toDouble(), 128.0);
+    for (const char* bad : {"0", "49153", "-4", "1k"}) {
+        r = run_cli({"kernel", "trace", "--source", src, "--kernel", "interleaved_padded_reduce_sum", "--input", "1,2",
+                     "--shared-bytes", bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("shared-bytes must be an integer in 1..49152"), r.err.constData());
+    }
+}
+
+// A max kernel's output starts at -infinity (the launcher's fill), so an all-negative input gives
+// its max, as the model does (tryout: coarsened_max gave 0).
+void TstCliKernel::maxStartsAtMinusInfinity()
+{
+    const Run r = run_cli({"kernel", "trace", "--source", QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_multiblock.cu"),
+                           "--kernel", "coarsened_reduce_max", "--input=-6,-2,-7,-4,-5,-8,-3,-1", "--json"});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["result"].toDouble(), -1.0);
+    QCOMPARE(j["operation"].toString(), QString("max"));
+}
+
+// Clang's warnings: on stderr and in the JSON, as `kernel check` shows them (exit 0).
+void TstCliKernel::warningsShown()
+{
+    const QString src = file("warn.cu", "__global__ void warn(const float* input, float* output, unsigned n)\n{\n"
+                                        "    int unused_int = 1.5;\n    if (threadIdx.x < n) atomicAdd(output, input[threadIdx.x]);\n}\n");
+    Run r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains("warn.cu:3:") && r.err.contains(": warning: "), r.err.constData());
+    r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4", "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonArray d = QJsonDocument::fromJson(r.out).object()["diagnostics"].toArray();
+    QCOMPARE(d.size(), 1);
+    QCOMPARE(d[0].toObject()["severity"].toString(), QString("warning"));
+    QCOMPARE(d[0].toObject()["line"].toInt(), 3);
+    QCOMPARE(r.err.count(": warning: "), 1);  // once, not again with the JSON
+}
+
+// The words `trace` uses for --banks / --warp-size; a kernel of a wrong signature named with its
+// reason before the launch error; the launch line without the model's coarse factor; the
+// fault's lanes as ranges; the exit codes of --help as the docs' table says them.
+void TstCliKernel::messagesAsTraceSaysThem()
+{
+    const QString good = file("good.cu", kGood);
+    for (const char* option : {"--banks", "--warp-size"}) {
+        const Run k = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", option, "64"});
+        const Run t = run_cli({"trace", "--strategy", "simple", "--input", "1,2", option, "64"});
+        QCOMPARE(k.code, 2);
+        QCOMPARE(k.err, t.err);
+    }
+    Run r = run_cli({"kernel", "trace", "--source", file("sig.cu", "__global__ void weird(int* data, double* out) { *out = data[0]; }\n"),
+                     "--input", "1,2"});
+    QCOMPARE(r.code, 2);
+    const qsizetype reason = r.err.indexOf("sig.cu:1:1: error: weird: the parameters are not");
+    QVERIFY2(reason >= 0, r.err.constData());
+    QVERIFY2(r.err.indexOf("no kernel the engine can run") > reason, r.err.constData());
+    r = run_cli({"kernel", "trace", "--source", good, "--input", "6,2,7,4,5,8,3,1"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(!r.out.contains("coarse factor") && !r.out.contains("strides"), r.out.constData());
+    // 64 threads each read past a 4-float shared array: lanes 4-63, every one counted.
+    r = run_cli({"kernel", "trace", "--source",
+                 file("oob.cu", "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[4];\n"
+                                "    s[threadIdx.x] = input[threadIdx.x];\n}\n"),
+                 "--input", "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1", "--block-size", "64"});
+    QCOMPARE(r.code, 1);  // the first warp's access: lanes 4-31 (the second warp never runs it)
+    QVERIFY2(r.err.contains("(lanes 4-31, step 1)") && r.err.contains("28 threads do this"), r.err.constData());
+    r = run_cli({"kernel", "trace", "--help"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("1 the kernel has a fault"), r.out.constData());
+}
+
+// A template kernel under #if 0 gets no instantiation, and the CLI never reports an error in text
+// the student did not write (tryout: w_tp.cu).
+void TstCliKernel::instancesInDisabledText()
+{
+    QFile f(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_warp.cu"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = f.readAll().split('\n');
+    QVERIFY(lines.size() > 124);
+    lines[83] = "#if 0";
+    lines[123] = "#endif";
+    const QString src = file("w_tp.cu", lines.join('\n'));
+    const Run r = run_cli({"kernel", "check", "--source", src});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(!r.err.contains("error"), r.err.constData());
+    QVERIFY(!r.out.contains("warp_shuffle_reduce_sum"));  // inside #if 0
+    // A file that instantiates a kernel itself (as the docs once asked for COARSE_FACTOR) gets no
+    // second instance of it (tryout: mb_coarse.cu, "duplicate explicit instantiation").
+    QFile mb(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_multiblock.cu"));
+    QVERIFY(mb.open(QIODevice::ReadOnly));
+    const QString own = file("mb_coarse.cu", mb.readAll() + "\ntemplate __global__ void reducescope::cuda::coarsened_reduce_sum<4, "
+                                                       "reducescope::cuda::NoProbe>(const float*, float*, unsigned, reducescope::cuda::NoProbe);\n");
+    const Run c = run_cli({"kernel", "trace", "--source", own, "--kernel", "coarsened_reduce_sum", "--input", "6,2,7,4,5,8,3,1"});
+    QVERIFY2(c.code == 0, c.err.constData());
+    QVERIFY2(!c.err.contains("error") && !c.err.contains("note"), c.err.constData());
 }
 
 QTEST_APPLESS_MAIN(TstCliKernel)

@@ -10,12 +10,14 @@
 #include "model/catalogue.h"
 #include "model/simulate.h"
 #include "simt/engine.h"
+#include "cli/kernel_source.h"
 
 #include "file_text.h"
 
 #include <QtTest/QtTest>
 
 #include <map>
+#include <tuple>
 
 #ifndef REDUCESCOPE_SOURCE_DIR
 #error "REDUCESCOPE_SOURCE_DIR must name the repository (CMake sets it)"
@@ -36,6 +38,7 @@ struct Entry {
     const char* instantiation;  ///< appended to the file's text
     const char* kernel;         ///< LaunchOptions::kernel
     bool coarse = false;        ///< launched with the model's coarse factor
+    const char* second = nullptr;  ///< a two-pass pair's second kernel (`--kernel FIRST,SECOND`)
 };
 
 #define RS_NS "reducescope::cuda::"
@@ -55,6 +58,7 @@ const Entry kEntries[] = {
     {"warp_shuffle", "reduce_warp.cu", "template __global__ void " RS_NS "warp_shuffle_reduce_sum<" RS_NS "NoProbe>(const float*, float*, unsigned, " RS_NS "NoProbe);", "warp_shuffle_reduce_sum"},
     {"block_reduce", "reduce_warp.cu", "template __global__ void " RS_NS "block_reduce_reduce_sum<" RS_NS "NoProbe>(const float*, float*, unsigned, " RS_NS "NoProbe);", "block_reduce_reduce_sum"},
     {"vectorized", "reduce_warp.cu", "template __global__ void " RS_NS "vectorized_reduce_sum<4, " RS_NS "NoProbe>(const float*, float*, unsigned, " RS_NS "NoProbe);", "vectorized_reduce_sum", true},
+    {"two_pass", "reduce_warp.cu", "", "two_pass_partials", false, "two_pass_final"},
 };
 
 /// A strategy whose engine trace does not equal the model's: the first difference the survey
@@ -87,17 +91,23 @@ struct Compiled {
     s::CompileResult result;
 };
 
-/// The entry's file compiled for `warp` (REDUCESCOPE_WARP_SIZE: reduce_warp.cu's kWarpSize).
+/// The entry's file compiled for `warp` (REDUCESCOPE_WARP_SIZE: reduce_warp.cu's kWarpSize) as
+/// `kernel trace --source kernels/cuda/FILE` compiles it: the file made runnable by the CLI's
+/// cli::catalogue_runnable() (its template kernels instantiated with their defaults, COARSE_FACTOR
+/// the model's 4). REDUCESCOPE_SIMT_EXPLICIT=1 appends the entry's explicit instantiation instead.
 const s::CompileResult& compiled(const Entry& e, int warp)
 {
     static std::map<std::pair<std::string, int>, s::CompileResult> cache;
-    auto it = cache.find({e.id, warp});
+    auto it = cache.find({e.file, warp});
     if (it != cache.end())
         return it->second;
     const std::string dir = std::string(REDUCESCOPE_SOURCE_DIR) + "/kernels/cuda/";
-    const std::string text = file_text(dir + e.file) + "\n" + e.instantiation + "\n";
+    const std::string file = file_text(dir + e.file);
+    const std::string text = qEnvironmentVariableIsSet("REDUCESCOPE_SIMT_EXPLICIT") && *e.instantiation
+                                 ? file + "\n" + e.instantiation + "\n"
+                                 : reducescope::cli::catalogue_runnable(file);
     const s::Header headers[] = {{"reduce_common.cuh", file_text(dir + "reduce_common.cuh")}};
-    return cache.emplace(std::make_pair(std::string(e.id), warp), s::compile(text, e.file, headers, warp)).first->second;
+    return cache.emplace(std::make_pair(std::string(e.file), warp), s::compile(text, e.file, headers, warp)).first->second;
 }
 
 /// The first difference between two traces, or empty.
@@ -146,6 +156,37 @@ QString difference(const m::Trace& got, const m::Trace& want)
                 return diff(at + QStringLiteral(" lane %1 state").arg(t), int(a.lanes[t].state), int(b.lanes[t].state));
             if (a.lanes[t].writes != b.lanes[t].writes)
                 return diff(at + QStringLiteral(" lane %1 writes").arg(t), int(a.lanes[t].writes.size()), int(b.lanes[t].writes.size()));
+            // The words a lane read, in any order (the model lists them as the kernel's text
+            // names them, the engine as it loads them).
+            auto sorted = [](std::vector<std::int32_t> v) { std::sort(v.begin(), v.end()); return v; };
+            // A merge step (atomics, or the first store to *output) differs by design: the model
+            // lists the value each merging lane reads (its register), the engine records the atomic
+            // or the store itself and no read.
+            const bool merge = !b.atomics.empty() || (b.output && (k == 0 || !want.steps[k - 1].output));
+            if (const auto ra = sorted(a.lanes[t].reads), rb = sorted(b.lanes[t].reads); ra != rb && !merge)
+                return diff(at + QStringLiteral(" lane %1 reads (first)").arg(t), ra.empty() ? -1 : ra[0], rb.empty() ? -1 : rb[0]);
+        }
+        if (a.warp_barrier != b.warp_barrier)
+            return diff(at + " warp_barrier", int(a.warp_barrier), int(b.warp_barrier));
+        // The global accesses as a set (the model lists a step's accesses in the order its text
+        // names them, the engine in the order the warps issue them; neither order means anything):
+        // per warp and kind, the elements each lane moved, bytes per lane and sectors.
+        {
+            using Key = std::tuple<int, int, int, std::vector<std::int64_t>, int, int>;
+            auto keys = [](const std::vector<m::GlobalAccess>& v) {
+                std::vector<Key> k;
+                for (const m::GlobalAccess& g : v)
+                    k.emplace_back(g.block, g.warp, int(g.kind), g.elements, g.bytes_per_lane, g.sectors);
+                std::sort(k.begin(), k.end());
+                return k;
+            };
+            if (a.global_accesses.size() != b.global_accesses.size())
+                return diff(at + " global accesses", a.global_accesses.size(), b.global_accesses.size());
+            const std::vector<Key> ka = keys(a.global_accesses), kb = keys(b.global_accesses);
+            for (std::size_t i = 0; i < ka.size(); ++i)
+                if (ka[i] != kb[i])
+                    return diff(at + QStringLiteral(" global access %1 (block, warp, kind, elements, bytes, sectors) sectors").arg(i),
+                                std::get<5>(ka[i]), std::get<5>(kb[i]));
         }
         if (a.shared_accesses.size() != b.shared_accesses.size())
             return diff(at + " shared accesses", a.shared_accesses.size(), b.shared_accesses.size());
@@ -160,6 +201,15 @@ QString difference(const m::Trace& got, const m::Trace& want)
         }
         if (a.atomics.size() != b.atomics.size())
             return diff(at + " atomic ops", a.atomics.size(), b.atomics.size());
+        for (std::size_t i = 0; i < a.atomics.size(); ++i) {
+            const m::AtomicOp& p = a.atomics[i];
+            const m::AtomicOp& q = b.atomics[i];
+            const QString ai = at + QStringLiteral(" atomic %1").arg(i);
+            if (p.lane != q.lane) return diff(ai + " lane", p.lane, q.lane);
+            if (p.before != q.before) return diff(ai + " before", p.before, q.before);
+            if (p.operand != q.operand) return diff(ai + " operand", p.operand, q.operand);
+            if (p.after != q.after) return diff(ai + " after", p.after, q.after);
+        }
         if (a.output != b.output)
             return diff(at + " output", a.output.value_or(-1e30f), b.output.value_or(-1e30f));
     }
@@ -185,9 +235,8 @@ void TstSimtCatalogue::every_plain_cuda_strategy_is_listed()
     for (const Entry& e : kEntries)
         ids.emplace_back(e.id);
     for (const m::StrategyInfo& info : m::catalogue()) {
-        if (!info.has_model || info.id == "two_pass" || info.id == "grid_sync" || info.id == "self_reset"
-            || info.id == "zero_ahead")
-            continue;  // two kernels, grid.sync(), cuda::atomic_ref, a ring of outputs: not launched by the engine
+        if (!info.has_model || info.id == "grid_sync" || info.id == "self_reset" || info.id == "zero_ahead")
+            continue;  // grid.sync(), cuda::atomic_ref, a ring of outputs: not launched by the engine
         QVERIFY2(std::find(ids.begin(), ids.end(), info.id) != ids.end(), std::string(info.id).c_str());
     }
 }
@@ -227,15 +276,15 @@ void TstSimtCatalogue::same_trace()
         messages += QStringLiteral("%1:%2: %3\n").arg(d.line).arg(d.column).arg(QString::fromStdString(d.message));
     QVERIFY2(c.program, qPrintable(messages));
     s::LaunchOptions o;
-    for (const s::KernelInfo& k : c.kernels)
-        if (k.name == e.kernel || k.name.rfind(std::string(e.kernel) + "<", 0) == 0)  // named as written, or with its arguments
-            o.kernel = k.symbol;
-    QVERIFY2(!o.kernel.empty(), e.kernel);
+    // Named as `kernel trace --kernel NAME[,SECOND]` names it: a template without its arguments.
+    o.kernel = e.kernel;
+    if (e.second)
+        o.second_kernel = e.second;
     o.warp_size = warp;
     o.banks = banks;
     o.block_size = want.params.block_size;
     o.grid = want.grid_size;
-    if (std::string_view(e.id) == "interleaved_padded")
+    if (std::string_view(e.id) == "interleaved_padded")  // `--shared-bytes`, as its launcher's third <<<>>> parameter
         o.shared_bytes = 4LL * (want.params.block_size + want.params.block_size / 32);
     const s::RunResult r = s::run(*c.program, in, o);
     // REDUCESCOPE_SIMT_SURVEY=1 shows every row's first difference (no expected failures).

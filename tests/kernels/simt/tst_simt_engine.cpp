@@ -328,7 +328,169 @@ private slots:
     void warp_size_macro();
     void register_load_step();
     void unsigned_to_float();
+    void max_output_starts_at_minus_infinity();
+    void extern_shared_bytes();
+    void second_kernel_named();
+    void template_named_without_arguments();
+    void endless_loop_with_barrier_has_its_line();
 };
+
+// A max kernel's *output starts at -infinity, as the catalogue's host launcher fills it for a max
+// (kernels/cuda/runner.cu): an all-negative input gives its max, not 0 (tryout: coarsened_max).
+void TstSimtEngine::max_output_starts_at_minus_infinity()
+{
+    const char* src = R"(__device__ void atomic_max_float(float* address, float value)
+{
+    int* word = (int*)address;
+    int old = *word;
+    while (__int_as_float(old) < value) {
+        const int assumed = old;
+        old = atomicCAS(word, assumed, __float_as_int(value));
+        if (old == assumed) break;
+    }
+}
+__global__ void mx(const float* input, float* output, unsigned n)
+{
+    float m = threadIdx.x < n ? input[threadIdx.x] : -INFINITY;
+    m = fmaxf(m, __shfl_down_sync(0xffffffffu, m, 4));
+    m = fmaxf(m, __shfl_down_sync(0xffffffffu, m, 2));
+    m = fmaxf(m, __shfl_down_sync(0xffffffffu, m, 1));
+    if (threadIdx.x == 0) atomic_max_float(output, m);
+}
+)";
+    const s::CompileResult c = s::compile(src);
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.block_size = 32;  // a whole warp: the shuffles read lanes that take part
+    const s::RunResult r = s::run(*c.program, std::vector<float>{-6, -2, -7, -4, -5, -8, -3, -1}, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY2(r.trace.faults.empty(), r.trace.faults.empty() ? "" : r.trace.faults[0].message.c_str());
+    QCOMPARE(r.trace.result, -1.0f);
+    QCOMPARE(r.trace.operation, m::Operation::Max);
+    QCOMPARE(r.trace.reference, -1.0);
+    // A sum still starts at 0.
+    const s::RunResult sum = run(kSimple, {-6, -2, -7, -4, -5, -8, -3, -1});
+    QCOMPARE(sum.trace.operation, m::Operation::Sum);
+    QCOMPARE(sum.trace.result, -36.0f);
+}
+
+// extern __shared__ arrays hold LaunchOptions::shared_bytes (the launch's dynamic shared memory,
+// `kernel trace --shared-bytes`), 1..48 KiB; 4 x block by default, and a fault past it says so.
+void TstSimtEngine::extern_shared_bytes()
+{
+    const char* src = R"(__global__ void padded(const float* input, float* output, unsigned n)
+{
+    extern __shared__ float sdata[];
+    const unsigned tid = threadIdx.x;
+    sdata[tid + tid / 4] = tid < n ? input[tid] : 0.0f;
+    __syncthreads();
+    if (tid == 0) {
+        float s = 0;
+        for (unsigned k = 0; k < blockDim.x; ++k) s += sdata[k + k / 4];
+        *output = s;
+    }
+}
+)";
+    const s::CompileResult c = s::compile(src);
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.block_size = 16;
+    s::RunResult r = s::run(*c.program, iota_input(16), o);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(r.trace.faults[0].kind), QStringLiteral("out_of_bounds"));
+    QVERIFY2(r.trace.faults[0].message.find("--shared-bytes") != std::string::npos, r.trace.faults[0].message.c_str());
+    QCOMPARE(QList<int>(r.trace.faults[0].lanes.begin(), r.trace.faults[0].lanes.end()), (QList<int>{13, 14, 15}));
+    o.shared_bytes = 4 * (16 + 4);
+    r = s::run(*c.program, iota_input(16), o);
+    QVERIFY(!r.error);
+    QVERIFY(r.trace.faults.empty());
+    QCOMPARE(double(r.trace.result), sum(iota_input(16)));
+    o.shared_bytes = 48 * 1024 + 1;
+    r = s::run(*c.program, iota_input(16), o);
+    QVERIFY(r.error);
+    QVERIFY2(r.error->message.find("shared-bytes must be in 1..49152") != std::string::npos, r.error->message.c_str());
+}
+
+// A two-pass first kernel's second, named (LaunchOptions::second_kernel, `--kernel FIRST,SECOND`),
+// when the source holds other input_output kernels too.
+void TstSimtEngine::second_kernel_named()
+{
+    const char* src = R"(__global__ void partials_pass(const float* input, float* partials, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(&partials[blockIdx.x], input[i]);
+}
+__global__ void final_pass(const float* partials, float* output, unsigned count)
+{
+    if (threadIdx.x < count) atomicAdd(output, partials[threadIdx.x]);
+}
+__global__ void other(const float* input, float* output, unsigned n)
+{
+    if (threadIdx.x == 0) *output = 1.0f;
+}
+)";
+    const s::CompileResult c = s::compile(src);
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.kernel = "partials_pass";
+    o.block_size = 8;
+    o.grid = 4;
+    s::RunResult r = s::run(*c.program, iota_input(32), o);
+    QVERIFY(r.error);  // two candidates: named in the message, with the way to choose
+    QVERIFY2(r.error->message.find("--kernel partials_pass,SECOND") != std::string::npos, r.error->message.c_str());
+    o.second_kernel = "final_pass";
+    r = s::run(*c.program, iota_input(32), o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QCOMPARE(double(r.trace.result), sum(iota_input(32)));
+    QCOMPARE(r.trace.strategy, std::string("partials_pass+final_pass"));
+    o.second_kernel = "nope";
+    QVERIFY(s::run(*c.program, iota_input(32), o).error);
+    o.kernel = "other";
+    o.second_kernel = "final_pass";
+    r = s::run(*c.program, iota_input(32), o);
+    QVERIFY(r.error);  // a second kernel only after a two-pass first
+}
+
+// A template kernel named without its arguments: its one instance.
+void TstSimtEngine::template_named_without_arguments()
+{
+    const s::CompileResult c = s::compile(kSharedTemplate);  // its instance tree<64>
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.kernel = "tree";
+    o.block_size = 64;
+    const s::RunResult r = s::run(*c.program, iota_input(128), o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QCOMPARE(double(r.trace.result), sum(iota_input(128)));
+}
+
+// A loop with a barrier that never ends stops at the trace format's step limit at the loop's line
+// (tryout f4_endless.cu), with the threads that ran it.
+void TstSimtEngine::endless_loop_with_barrier_has_its_line()
+{
+    const char* src = R"(__global__ void endless(float* input, float* output)
+{
+    unsigned t = threadIdx.x;
+    for (unsigned stride = blockDim.x; stride >= 0; stride /= 2) {
+        if (t < stride) input[t] += input[t + stride];
+        __syncthreads();
+    }
+    if (t == 0) *output = input[0];
+}
+)";
+    const s::CompileResult c = s::compile(src);
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.block_size = 4;
+    o.full_detail = false;
+    const s::RunResult r = s::run(*c.program, iota_input(8), o);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    const m::Fault& f = r.trace.faults[0];
+    QCOMPARE(QString::fromStdString(f.kind), QStringLiteral("endless_loop"));
+    QVERIFY2(f.line >= 4 && f.line <= 6, qPrintable(QString::number(f.line)));
+}
 
 // The step-cut rule (docs/architecture.md, "Where a step ends"), one kernel per cut: per step the
 // barriers counted and the atomics made.
@@ -478,11 +640,11 @@ void TstSimtEngine::faults_data()
     QTest::newRow("out of bounds (shared)")
         << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[4];\n"
            "    s[threadIdx.x] = input[threadIdx.x];\n}\n"
-        << 8 << "out_of_bounds" << 4 << QList<int>{4};
+        << 8 << "out_of_bounds" << 4 << QList<int>{4, 5, 6, 7};  // every lane outside, not the first
     QTest::newRow("out of bounds (global input)")
         << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x + n];\n"
            "    atomicAdd(output, v);\n}\n"
-        << 8 << "out_of_bounds" << 3 << QList<int>{0};
+        << 8 << "out_of_bounds" << 3 << QList<int>{0, 1, 2, 3, 4, 5, 6, 7};
     QTest::newRow("barrier in a divergent branch")
         << "__global__ void bar(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x < 2)\n"
            "        __syncthreads();\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
@@ -494,11 +656,13 @@ void TstSimtEngine::faults_data()
     QTest::newRow("shuffle reads an inactive lane")
         << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
            "    if (threadIdx.x < 16)\n        v += __shfl_down_sync(0xffffffffu, v, 16);\n    if (threadIdx.x == 0) *output = v;\n}\n"
-        << 32 << "shuffle_inactive_lane" << 5 << QList<int>{0};
+        << 32 << "shuffle_inactive_lane" << 5
+        << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};  // every lane that reads one
     QTest::newRow("shuffle mask excludes the source lane")
         << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
            "    v += __shfl_down_sync(0x0000ffffu, v, 1);\n    if (threadIdx.x == 0) *output = v;\n}\n"
-        << 32 << "shuffle_inactive_lane" << 4 << QList<int>{15};
+        << 32 << "shuffle_inactive_lane" << 4  // lane 15 reads 16; 16..31 call with a mask that leaves them out
+        << QList<int>{15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
     QTest::newRow("endless loop")
         << "__global__ void loop(const float* input, float* output, unsigned n)\n{\n    float s = 0;\n"
            "    for (unsigned k = 0; k < n; k += 0)\n        s += 1.0f;\n    *output = s;\n}\n"
@@ -524,6 +688,14 @@ void TstSimtEngine::faults_data()
            "    float4* p = reinterpret_cast<float4*>(input + 2);\n"
            "    if (threadIdx.x == 0) *p = make_float4(1, 2, 3, 4);\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
         << 4 << "misaligned" << 4 << QList<int>{0};
+    QTest::newRow("integer remainder by zero")
+        << "__global__ void d(const float* input, float* output, unsigned n)\n{\n    int b = (int)threadIdx.x - 5;\n"
+           "    int r = 100 % b;\n    atomicAdd(output, input[threadIdx.x] + (float)(r * 0));\n}\n"
+        << 8 << "division_by_zero" << 4 << QList<int>{5};
+    QTest::newRow("unreachable reached by lane 3")
+        << "__global__ void u(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x == 3) __builtin_unreachable();\n"
+           "    if (threadIdx.x < n) atomicAdd(output, input[threadIdx.x]);\n}\n"
+        << 8 << "unreachable" << 3 << QList<int>{3};
 }
 
 void TstSimtEngine::faults()
@@ -553,6 +725,10 @@ void TstSimtEngine::faults()
     QCOMPARE(r.trace.steps.back().label_text.id, std::string("engine.label.fault"));
     if (kind == "endless_loop")
         QVERIFY(f.message.find("2000000") != std::string::npos);  // the limit is named
+    if (QByteArray(QTest::currentDataTag()).contains("remainder"))  // `%` is not called a division
+        QVERIFY2(f.message.find("remainder") != std::string::npos, f.message.c_str());
+    if (lanes.size() > 1 && (kind == "out_of_bounds" || kind == "shuffle_inactive_lane"))  // counted in the message
+        QVERIFY2(f.message.find(std::to_string(lanes.size()) + " threads do this") != std::string::npos, f.message.c_str());
     if (QByteArray(QTest::currentDataTag()).contains("global race"))  // lock step cannot order lanes: said so
         QVERIFY(f.message.find("__syncwarp") != std::string::npos);
 }
