@@ -598,6 +598,9 @@ struct BenchChart::BarSets {
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
     int quartiles = 0, none = 0;  ///< bars with whiskers from the recorded q1..q3 / without (no quartiles)
+    /// Bars whose recorded noise is stdev / mean (results format 2) / the relative MAD (format 1) /
+    /// none recorded (the file has no `noise`).
+    int noiseStdev = 0, noiseMad = 0, noiseNone = 0;
     std::optional<double> noiseLimit;  ///< the primary's params.stopping.max_noise
 };
 
@@ -637,13 +640,52 @@ QString BenchChart::whiskerPhrase(const BarSets& sets)
     return tr("whiskers: q1–q3 on %1 of %2 bars").arg(sets.quartiles).arg(sets.quartiles + sets.none);
 }
 
+QString BenchChart::noisePhrase(const BarSets& sets)
+{
+    const int all = sets.noiseStdev + sets.noiseMad + sets.noiseNone;
+    if (all == 0)
+        return {};
+    if (sets.noiseStdev == all)
+        return tr("noise: stdev / mean");
+    if (sets.noiseMad == all)
+        return tr("noise: MAD / median");
+    if (sets.noiseNone == all)
+        return tr("no noise recorded");
+    QStringList parts;
+    if (sets.noiseStdev > 0)
+        parts << tr("stdev / mean on %1 of %2 bars").arg(sets.noiseStdev).arg(all);
+    if (sets.noiseMad > 0)
+        parts << tr("MAD / median on %1 of %2 bars").arg(sets.noiseMad).arg(all);
+    if (sets.noiseNone > 0)
+        parts << tr("none recorded on %1 of %2 bars").arg(sets.noiseNone).arg(all);
+    return tr("noise: %1").arg(parts.join(tr(", ")));
+}
+
+QString BenchChart::noiseNote(const BarSets& sets)
+{
+    const int all = sets.noiseStdev + sets.noiseMad + sets.noiseNone;
+    if (all == 0)
+        return {};
+    // Short, so that it shares a legend row with the next entry (a longer legend squeezes the bars).
+    if (sets.noiseStdev == all)
+        return tr("%1 of the samples (results format 2)").arg(noisePhrase(sets));
+    if (sets.noiseMad == all)
+        return tr("%1 of the samples (results format 1)").arg(noisePhrase(sets));
+    if (sets.noiseNone == all)
+        return tr("%1 in this file").arg(noisePhrase(sets));
+    return noisePhrase(sets);
+}
+
 QString BenchChart::barsTitle(const BarSets* sets) const
 {
     QString title;
     const bool known = sets && (sets->quartiles > 0 || sets->none > 0);
+    // What the whiskers are and what the noise is, as the notes legend says them.
+    // The time chart names the noise too (its tooltip and the table's Noise column give it as %).
+    const QString spread = known ? tr("%1; %2").arg(whiskerPhrase(*sets), noisePhrase(*sets)) : QString();
     switch (m_kind) {
     case Kind::Time:
-        title = known ? tr("Kernel time (median; %1)").arg(whiskerPhrase(*sets)) : tr("Kernel time (median)");
+        title = known ? tr("Kernel time (median; %1)").arg(spread) : tr("Kernel time (median)");
         break;
     case Kind::Bandwidth:
         title = known ? tr("Effective bandwidth (bytes read / median time; %1)").arg(whiskerPhrase(*sets))
@@ -782,6 +824,12 @@ BenchChart::BarSets BenchChart::collectBars()
                 } else {
                     ++out.none;
                 }
+                if (!noiseRecorded)
+                    ++out.noiseNone;
+                else if (r->format2)
+                    ++out.noiseStdev;
+                else
+                    ++out.noiseMad;
             }
             const bool noisy = engine.noisy || (out.noiseLimit && engine.noise && noiseRecorded && *engine.noise > *out.noiseLimit);
             set.minus << std::clamp(minus, 0.0, *v);
@@ -1001,6 +1049,15 @@ void BenchChart::addBarNotes(const BarSets& sets, QCPErrorBars* whiskers, int ha
         entry->setPen(Qt::NoPen);
         entry->removeFromLegend();
         m_noiseLegend << tr("%1 (this file has median, min and max only: results format 1)").arg(whiskerPhrase(sets));
+        entry->setName(m_noiseLegend.last());
+        entry->addToLegend(notesLegend(this));
+    }
+    // What the noise is (the time chart's title names it with the same words).
+    if (m_kind == Kind::Time && !noiseNote(sets).isEmpty()) {
+        auto* entry = new QCPGraph(xAxis, yAxis);
+        entry->setPen(Qt::NoPen);
+        entry->removeFromLegend();
+        m_noiseLegend << noiseNote(sets);
         entry->setName(m_noiseLegend.last());
         entry->addToLegend(notesLegend(this));
     }

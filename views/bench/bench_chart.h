@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Benchmark charts (QCustomPlot): kernel time and effective bandwidth with ± noise whiskers (cells
-// above the run's noise limit hatched), bandwidth against the datasheet peak and the measured
+// Benchmark charts (QCustomPlot): kernel time and effective bandwidth with q1–q3 whiskers where the
+// file records quartiles (the noise named as its format records it; cells above the run's noise limit
+// hatched), bandwidth against the datasheet peak and the measured
 // ceiling, speed-up against a baseline, and bandwidth against N (or block size / coarse factor)
 // for sweeps. Results that are not verified are flagged by name and
 // never drawn as a speed. A second results set can be overlaid for comparison.
@@ -140,6 +141,13 @@ private:
     /// What the whiskers are, in the title and the notes legend alike: "whiskers: q1–q3", "… on 3
     /// of 5 bars", or "no quartiles recorded, no whiskers".
     static QString whiskerPhrase(const BarSets& sets);
+    /// What the noise of the bars is, as each results format records it, in the title and the
+    /// notes legend alike: "noise: stdev / mean" (format 2), "noise: MAD / median" (format 1),
+    /// "no noise recorded" (a file without `noise`), or the parts with their bar counts when the
+    /// bars differ ("noise: stdev / mean on 3 of 5 bars, …").
+    static QString noisePhrase(const BarSets& sets);
+    /// The notes legend's line for the noise: noisePhrase() and what it means.
+    static QString noiseNote(const BarSets& sets);
     /// The categories (every series' result labels, in catalogue order) and the x axis.
     void setCategoryAxis();
     /// The value axis: linear or log, its label.
