@@ -240,7 +240,7 @@ qreal SourceView::wrapWidth() const
 
 void SourceView::rewrapIfNeeded()
 {
-    if (!m_folded && !m_filling && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
+    if (!m_filling && !m_text.isEmpty() && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
         fillText();
 }
 
@@ -257,10 +257,10 @@ void SourceView::fillText()
         for (QString& line : lines)
             line = withoutTag(line);
     m_shown = lines;
-    // Unfolded, each line that is wider than the view continues on rows of its own, indented one
-    // step past the line (folded, the one line shown runs past the edge).
-    m_wrappedFor = m_folded ? -1 : wrapWidth();
-    if (!m_folded && m_wrappedFor > 0) {
+    // Each line that is wider than the view continues on rows of its own, indented one step past
+    // the line (folded too: the step's line is shown whole, on its rows).
+    m_wrappedFor = wrapWidth();
+    if (m_wrappedFor > 0) {
         const QFontMetricsF fm(font());
         const auto width = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
         for (QString& line : lines) {
@@ -292,8 +292,10 @@ void SourceView::fillText()
     m_filling = false;
     // The gutter grows with the line count (a file of 1000 lines or more): the rows are made again
     // for the narrower text (once: the line count stays).
-    if (!m_folded && m_wrappedFor > 0 && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
+    if (m_wrappedFor > 0 && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
         fillText();
+    else if (m_folded)
+        setMaximumHeight(foldedHeight());
 }
 
 void SourceView::setInstrumentationShown(bool on)
@@ -306,8 +308,13 @@ void SourceView::setInstrumentationShown(bool on)
 
 int SourceView::foldedHeight() const
 {
-    // The line starts one document margin down; below it, no room for a sliver of the next one.
-    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
+    // The step's line as it wraps (its rows, at most three: nothing of it cut off at the right);
+    // it starts one document margin down; below it, no room for a sliver of the next line.
+    int rows = 1;
+    if (!m_lines.isEmpty())
+        if (const QTextBlock block = document()->findBlockByNumber(m_lines.front() - 1); block.isValid())
+            rows = std::min<int>(3, int(block.text().count(QChar(QChar::LineSeparator))) + 1);
+    return rows * fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
 }
 
 void SourceView::setFolded(bool on)
@@ -315,11 +322,9 @@ void SourceView::setFolded(bool on)
     if (on == m_folded)
         return;
     m_folded = on;
-    // Folded: the one line does not wrap (its end may run past the edge); unfolded it wraps.
+    // Folded: the step's line, on its rows; unfolded: as tall as the splitter says.
     setMaximumHeight(on ? foldedHeight() : QWIDGETSIZE_MAX);
     setVerticalScrollBarPolicy(on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
-    if (!m_text.isEmpty())
-        fillText();
     setToolTip(on ? tr("The kernel source, folded to the step's line: click to unfold it (S)") : QString());
     applyHighlight();
     emit foldedChanged(on);
@@ -376,6 +381,8 @@ QVector<int> SourceView::displayedLineNumbers() const
 void SourceView::highlightLines(const QVector<int>& lines)
 {
     m_lines = lines;
+    if (m_folded)
+        setMaximumHeight(foldedHeight());  // the step's line may take another number of rows
     applyHighlight();
 }
 
@@ -463,7 +470,7 @@ void SourceView::changeEvent(QEvent* event)
     else if (event->type() == QEvent::FontChange) {
         fitMargins();
         m_wrappedFor = -1;  // the same width holds other rows now
-        if (!m_folded && !m_text.isEmpty())
+        if (!m_text.isEmpty())
             fillText();
     }
 }

@@ -40,11 +40,12 @@ public:
     /// highlighted lines are the file's either way.
     void setInstrumentationShown(bool on);
     bool instrumentationShown() const { return m_instrumented; }
-    /// Folded: one line tall, showing the step's first highlighted line (presentation mode gives the
-    /// picture the room); a click unfolds it (foldedChanged). Unfolded: as tall as its splitter says.
+    /// Folded: one line of code tall (the step's first highlighted line, on the rows it wraps to,
+    /// at most three, so nothing of it is cut off; presentation mode gives the picture the room); a
+    /// click unfolds it (foldedChanged). Unfolded: as tall as its splitter says.
     void setFolded(bool on);
     bool folded() const { return m_folded; }
-    /// Height of the folded view: one line of code and the frame, in pixels.
+    /// Height of the folded view: the step's line (its rows) and the frame, in pixels.
     int foldedHeight() const;
 
     /// The lines on screen, in order (hidden hook lines left out), and the file's line number

@@ -210,18 +210,25 @@ void TestPresentation::foldsAndUnfolds()
     app::MainWindow w(false);
     w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
     w.show();
-    w.setGeometry(0, 0, 1920, 1080);
     w.setPresentation(true, QSize(1920, 1080));
+    w.setWindowState(Qt::WindowNoState);  // the projector's size, not the offscreen screen's 800×800
+    w.setGeometry(0, 0, 1920, 1080);
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     app::StepPane* pane = w.stepPane();
     views::SourceView* source = pane->sourceView(0);
     QApplication::processEvents();
     QVERIFY(pane->lessonFolded());
     QVERIFY(source->folded());
-    // One line each: the note's label holds one line of text; the source is one line of code tall.
+    // One line each: the note's label holds one line of text; the source is one line of code tall
+    // (the step's line on the rows it wraps to, never cut off at the right).
     QVERIFY(pane->lessonLabel()->height() < 2 * pane->lessonLabel()->fontMetrics().lineSpacing());
     QCOMPARE(source->height(), source->foldedHeight());
-    QVERIFY(source->height() < 2 * source->fontMetrics().lineSpacing() + 12);
+    const int line = source->highlightedLines().front();
+    const QStringList rows = source->displayedRows().value(int(source->displayedLineNumbers().indexOf(line)));
+    QVERIFY2(!rows.isEmpty() && rows.size() <= 3, qPrintable(rows.join(QLatin1Char('|'))));
+    QVERIFY(source->height() < int(rows.size() + 1) * source->fontMetrics().lineSpacing() + 12);
+    for (const QString& row : rows)
+        QVERIFY2(source->fontMetrics().horizontalAdvance(row) <= source->viewport()->width(), qPrintable(row));
     // The step's first line is the one shown.
     QCOMPARE(source->cursorForPosition(QPoint(4, 4)).blockNumber() + 1, source->highlightedLines().front());
     QTest::keyClick(&w, Qt::Key_N);
