@@ -4716,26 +4716,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>未记录噪声</translation>
     </message>
     <message>
-        <source>stdev / mean on %1 of %2 bars</source>
-        <translation>%2 个条形中 %1 个为标准差 / 均值</translation>
-    </message>
-    <message>
-        <source>MAD / median on %1 of %2 bars</source>
-        <translation>%2 个条形中 %1 个为 MAD / 中位数</translation>
-    </message>
-    <message>
-        <source>none recorded on %1 of %2 bars</source>
-        <translation>%2 个条形中 %1 个未记录</translation>
-    </message>
-    <message>
-        <source>noise: %1</source>
-        <translation>噪声：%1</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>，</translation>
-    </message>
-    <message>
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
@@ -4750,6 +4730,30 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1 in this file</source>
         <translation>%1（本文件中）</translation>
+    </message>
+    <message>
+        <source>stdev / mean</source>
+        <translation>标准差 / 均值</translation>
+    </message>
+    <message>
+        <source>MAD / median</source>
+        <translation>MAD / 中位数</translation>
+    </message>
+    <message>
+        <source>none recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>%1 of %2 bars: %3</source>
+        <translation>%2 个条形中 %1 个：%3</translation>
+    </message>
+    <message>
+        <source>noise: %1 (%2)</source>
+        <translation>噪声：%1（%2）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
     </message>
 </context>
 <context>

@@ -398,9 +398,15 @@ QString BenchChart::describe(const Shown& s, const bench::Result& r) const
     return lines.join(QStringLiteral("<br>"));
 }
 
-void BenchChart::addTitle(const QString& text) { m_title->setText(text); }
+void BenchChart::addTitle(const QString& text)
+{
+    m_titleLine = text;
+    m_title->setText(text);
+}
 
 QString BenchChart::titleText() const { return m_title ? m_title->text() : QString(); }
+
+QFont BenchChart::titleFont() const { return m_title ? m_title->font() : font(); }
 
 void BenchChart::showEmpty(const QString& message)
 {
@@ -450,6 +456,7 @@ void BenchChart::rebuild()
     m_referenceLabels.clear();
     m_valueLabels.clear();
     m_valueFit = {};
+    m_headroomTries = 0;
     m_noiseLegend.clear();
     m_ceilingNote.clear();
     m_categories.clear();
@@ -495,11 +502,29 @@ void BenchChart::fitToWidth()
         }
     }
     if (m_title) {
+        // One line, smaller down to 10 pt where it must; where even that does not fit, two lines
+        // (the run's N, mode and cache on the second), smaller again if need be.
+        const auto widest = [](const QFont& f, const QString& text) {
+            int w = 0;
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                w = std::max(w, QFontMetrics(f).horizontalAdvance(line));
+            return w;
+        };
+        QString text = m_titleLine;
         int pt = kTitlePt;
         QFont f = chartFont(pt, true);
-        while (pt > 10 && QFontMetrics(f).horizontalAdvance(m_title->text()) > avail)
+        while (pt > 10 && widest(f, text) > avail)
             f = chartFont(--pt, true);
+        if (const qsizetype dash = text.indexOf(QStringLiteral(" — ")); widest(f, text) > avail && dash > 0) {
+            text = text.left(dash) + QLatin1Char('\n') + text.mid(dash + 3);
+            pt = kTitlePt;
+            f = chartFont(pt, true);
+            while (pt > 10 && widest(f, text) > avail)
+                f = chartFont(--pt, true);
+        }
         m_title->setFont(f);
+        if (m_title->text() != text)
+            m_title->setText(text);
     }
 }
 
@@ -548,6 +573,25 @@ void BenchChart::fitValueLabels()
             t->setRotation(0);
             t->setPositionAlignment(Qt::AlignHCenter | (below ? Qt::AlignTop : Qt::AlignBottom));
             t->setPadding(QMargins(0, 2, 0, 2));
+        }
+    }
+    // A figure above the tallest bar must stay inside the plot (a small plot under two legends
+    // left it poking into them): where one does not, more room above the bars.
+    if (!m_log && fit.way != ValueLabelFit::Way::Dropped && m_headroomTries < 4) {
+        const double top = axisRect()->top();
+        double need = 0;
+        for (const QCPItemText* t : m_valueLabels) {
+            if (t->property("below").toBool())
+                continue;
+            const QFontMetricsF fm(t->font());
+            const double h = (fit.way == ValueLabelFit::Way::Upright ? fm.horizontalAdvance(t->text()) : fm.height()) + 4;
+            need = std::max(need, top - (yAxis->coordToPixel(t->position->value()) - h));
+        }
+        if (need > 0 && axisRect()->height() > 0) {
+            ++m_headroomTries;
+            const QCPRange r = yAxis->range();
+            yAxis->setRangeUpper(r.upper + r.size() * (need + 2) / axisRect()->height());
+            replot(QCustomPlot::rpQueuedReplot);
         }
     }
     const bool changed = fit.way != m_valueFit.way;
@@ -651,14 +695,20 @@ QString BenchChart::noisePhrase(const BarSets& sets)
         return tr("noise: MAD / median");
     if (sets.noiseNone == all)
         return tr("no noise recorded");
-    QStringList parts;
-    if (sets.noiseStdev > 0)
-        parts << tr("stdev / mean on %1 of %2 bars").arg(sets.noiseStdev).arg(all);
-    if (sets.noiseMad > 0)
-        parts << tr("MAD / median on %1 of %2 bars").arg(sets.noiseMad).arg(all);
-    if (sets.noiseNone > 0)
-        parts << tr("none recorded on %1 of %2 bars").arg(sets.noiseNone).arg(all);
-    return tr("noise: %1").arg(parts.join(tr(", ")));
+    // Bars of several kinds (a baseline without noise beside the kernels): the commonest kind by
+    // name, the others with their counts.
+    struct Kind {
+        int count;
+        QString name;
+    };
+    QList<Kind> kinds{{sets.noiseStdev, tr("stdev / mean")}, {sets.noiseMad, tr("MAD / median")},
+                      {sets.noiseNone, tr("none recorded")}};
+    std::stable_sort(kinds.begin(), kinds.end(), [](const Kind& a, const Kind& b) { return a.count > b.count; });
+    QStringList others;
+    for (qsizetype k = 1; k < kinds.size(); ++k)
+        if (kinds[k].count > 0)
+            others << tr("%1 of %2 bars: %3").arg(kinds[k].count).arg(all).arg(kinds[k].name);
+    return tr("noise: %1 (%2)").arg(kinds[0].name, others.join(tr("; ")));
 }
 
 QString BenchChart::noiseNote(const BarSets& sets)

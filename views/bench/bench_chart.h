@@ -77,8 +77,11 @@ public:
     QPoint categoryPosition(int category) const;
     /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
     QStringList seriesNames() const;
-    /// The chart's title as drawn (names the timing mode and hot/cold cache).
+    /// The chart's title as drawn (names the timing mode and hot/cold cache; on two lines, "\n"
+    /// before the run's N, where one line does not fit).
     QString titleText() const;
+    /// The title's font as fitted to the chart's width.
+    QFont titleFont() const;
     /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:
     /// their entries in the legend (above the plot, so they never cover a bar or its figure).
     QList<QRectF> referenceLabelRects() const;
@@ -213,6 +216,7 @@ private:
     QList<BenchPoint> m_points;
     QStringList m_flags;
     QCPTextElement* m_title = nullptr;
+    QString m_titleLine;  ///< the title on one line (addTitle); fitToWidth may break it in two
     QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
     QList<QCPItemText*> m_valueLabels;
     QStringList m_noiseLegend;
@@ -220,6 +224,7 @@ private:
     qreal m_textScale = 1.0;
     QString m_ceilingNote;   ///< chart text / desktop chart text: > 1 in presentation mode
     ValueLabelFit m_valueFit;
+    int m_headroomTries = 0;  ///< fitValueLabels() raised the value range this often since rebuild()
 };
 
 /// The label of a results set in a comparison: its file name (`source`: a file name or path; empty

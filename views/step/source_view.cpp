@@ -62,6 +62,10 @@ int breakRank(const QString& line, qsizetype at, int square, int paren)
         return 40;  // "for⏎(...)", "if⏎(...)": a keyword and its parenthesis
     const auto isOperator = [](QChar c) { return QStringLiteral("+-*/%<>=!&|^?:").contains(c); };
     if (paren == 0) {
+        // Before a brace that ends the line ("... stride *= 2) {"), only where nothing better is in
+        // reach: a row of "{" alone takes a row for nothing.
+        if (next == QLatin1Char('{') && line.mid(at + 1).trimmed().isEmpty())
+            return 20;
         if (next == QLatin1Char('{') || prev == QLatin1Char(',') || prev == QLatin1Char(';'))
             return 0;
         if (prev == QLatin1Char('=')) {

@@ -263,6 +263,19 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
                                   [](const bench::Result& r) { return r.operation == "dot" && views::hasSpeed(r); });
     QCOMPARE(references.size(), int(doc->device.peak_bandwidth_gbs > 0) + int(views::readCeiling(*doc).has_value()) +
                                     int(dots && doc->ceilings && doc->ceilings->read_dot_gbs.has_value()));
+    // The time chart's title (what the whiskers and the noise are, N, mode and cache) fits the
+    // chart at its smallest title size.
+    pane.showChart(BenchChart::Kind::Time);
+    BenchChart* time = pane.chart(BenchChart::Kind::Time);
+    QApplication::processEvents();
+    time->replot();
+    int titleWidth = 0;
+    for (const QString& line : time->titleText().split(QLatin1Char('\n')))
+        titleWidth = std::max(titleWidth, QFontMetrics(time->titleFont()).horizontalAdvance(line));
+    QVERIFY2(titleWidth <= time->width(),
+             qPrintable(QStringLiteral("%1 (%2 px wide)").arg(time->titleText()).arg(time->width())));
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    QApplication::processEvents();
     // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
     for (QCPLegend* l : chart->findChildren<QCPLegend*>())
     for (int i = 0; i < l->itemCount(); ++i) {
