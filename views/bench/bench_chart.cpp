@@ -404,7 +404,9 @@ void BenchChart::addTitle(const QString& text)
     m_title->setText(text);
 }
 
-QString BenchChart::titleText() const { return m_title ? m_title->text() : QString(); }
+QString BenchChart::titleText() const { return m_title ? m_titleLine : QString(); }
+
+QString BenchChart::shownTitle() const { return m_title ? m_title->text() : QString(); }
 
 QFont BenchChart::titleFont() const { return m_title ? m_title->font() : font(); }
 

@@ -77,9 +77,11 @@ public:
     QPoint categoryPosition(int category) const;
     /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
     QStringList seriesNames() const;
-    /// The chart's title as drawn (names the timing mode and hot/cold cache; on two lines, "\n"
-    /// before the run's N, where one line does not fit).
+    /// The chart's title (names the timing mode and hot/cold cache), on one line.
     QString titleText() const;
+    /// The title as drawn: titleText(), or on two lines ("\n" before the run's N) where one line
+    /// does not fit the chart at 10 pt.
+    QString shownTitle() const;
     /// The title's font as fitted to the chart's width.
     QFont titleFont() const;
     /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:

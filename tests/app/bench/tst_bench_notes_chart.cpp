@@ -270,10 +270,10 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
     QApplication::processEvents();
     time->replot();
     int titleWidth = 0;
-    for (const QString& line : time->titleText().split(QLatin1Char('\n')))
+    for (const QString& line : time->shownTitle().split(QLatin1Char('\n')))
         titleWidth = std::max(titleWidth, QFontMetrics(time->titleFont()).horizontalAdvance(line));
     QVERIFY2(titleWidth <= time->width(),
-             qPrintable(QStringLiteral("%1 (%2 px wide)").arg(time->titleText()).arg(time->width())));
+             qPrintable(QStringLiteral("%1 (%2 px wide)").arg(time->shownTitle()).arg(time->width())));
     pane.showChart(BenchChart::Kind::Bandwidth);
     QApplication::processEvents();
     // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
