@@ -175,6 +175,7 @@ void MainWindow::buildViewMenu()
     });
     view->addAction(m_stepPane->lessonNoteAction());
     view->addAction(m_stepPane->sourceInFullAction());
+    view->addAction(m_stepPane->detailAction());
     view->addAction(m_stepPane->instrumentationAction());
     // B blanks the screen (as slide software does); B or Esc brings the picture back.
     m_blankAction = worded(view->addAction(QString()), [] { return tr("&Blank the screen"); },
@@ -193,7 +194,7 @@ void MainWindow::buildViewMenu()
             setPresentation(false);
     });
     addAction(m_leavePresentationAction);
-    addActions({m_blankAction, m_stepPane->lessonNoteAction(), m_stepPane->sourceInFullAction()});
+    addActions({m_blankAction, m_stepPane->lessonNoteAction(), m_stepPane->sourceInFullAction(), m_stepPane->detailAction()});
     view->addSeparator();
     QAction* zoomIn = worded(view->addAction(QString(), m_stepPane, &StepPane::zoomIn), [] { return tr("Zoom &in"); });
     zoomIn->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)});

@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace reducescope::app {
@@ -235,6 +236,43 @@ void StepColumns::scrollToTop()
         c->scroll->horizontalScrollBar()->setValue(0);
         c->view->setPan(QPointF());
     }
+}
+
+QRectF StepColumns::detailOnViewport(int column) const
+{
+    const Column& c = *m_columns[column == 0 ? 0 : 1];
+    const views::StepLayout& l = c.view->currentLayout();
+    QRectF detail = l.bankStripRect();
+    if (detail.isEmpty())
+        detail = l.atomicsRect();
+    if (detail.isEmpty() || !c.view->trace())
+        return {};
+    const double z = c.view->zoom();
+    const QRectF inView(detail.topLeft() * z - c.view->pan(), detail.size() * z);
+    return inView.translated(c.view->mapTo(c.scroll->viewport(), QPoint(0, 0)));
+}
+
+bool StepColumns::toggleDetailInView()
+{
+    for (int i = 0; i < 2; ++i) {
+        if (i == 1 && !m_compareShown)
+            break;
+        const QRectF detail = detailOnViewport(i);
+        if (detail.isEmpty())
+            continue;
+        QScrollBar* bar = m_columns[i]->scroll->verticalScrollBar();
+        const int h = m_columns[i]->scroll->viewport()->height();
+        const bool inView = detail.top() >= -0.5 && (detail.bottom() <= h + 0.5 || detail.top() <= 8.5);
+        if (inView && bar->value() > 0) {
+            scrollToTop();
+            return true;
+        }
+        // Its top a little under the viewport's top (the strip may be taller than the viewport:
+        // its head and first rows then).
+        bar->setValue(bar->value() + int(std::floor(detail.top())) - 8);
+        return true;
+    }
+    return false;
 }
 
 void StepColumns::setSourceFolded(bool on)

@@ -69,6 +69,14 @@ public:
     static constexpr double kWholeFitZoom = 0.85;
     /// Both columns scrolled to their top-left (a lesson opens at its top).
     void scrollToTop();
+    /// What K does: scrolls the columns so the step's bank strip, else its atomics row, is in view
+    /// (the first column that has one decides; at 4096 values in presentation mode they lie under
+    /// the fold). When it is in view already, back to the top. Returns false when neither column's
+    /// step has a bank strip or atomics (nothing moves).
+    bool toggleDetailInView();
+    /// The part of column `column`'s viewport the bank strip or atomics row takes, in viewport
+    /// coordinates (empty when its step has none): what toggleDetailInView() brings into view.
+    QRectF detailOnViewport(int column) const;
     /// The kernel source under the views.
     void setSourceVisible(bool on);
     bool sourceVisible() const;

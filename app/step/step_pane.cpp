@@ -108,6 +108,9 @@ void StepPane::buildActions()
     connect(m_columns, &StepColumns::sourceFoldedChanged, m_sourceInFullAction, [this](bool folded) {
         m_sourceInFullAction->setChecked(!folded);
     });
+    m_detailAction = new QAction(this);
+    m_detailAction->setShortcut(QKeySequence(Qt::Key_K));
+    connect(m_detailAction, &QAction::triggered, m_columns, &StepColumns::toggleDetailInView);
     m_instrumentationAction = new QAction(this);
     m_instrumentationAction->setCheckable(true);
     m_instrumentationAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
@@ -156,6 +159,9 @@ void StepPane::retranslate(bool pickers)
     m_lessonNoteAction->setToolTip(tr("Show the lesson's whole note, or fold it to one line"));
     m_sourceInFullAction->setText(tr("Kernel source in f&ull"));
     m_sourceInFullAction->setToolTip(tr("Show the kernel source under the step, or fold it to the step's line"));
+    m_detailAction->setText(tr("Bank s&trip or atomics into view"));
+    m_detailAction->setToolTip(tr("Scroll the step to its bank strip (or, without one, its atomics), which a large "
+                                  "step in presentation mode keeps under the fold; again: back to the top"));
     m_instrumentationAction->setText(tr("&Instrumented lines in the source"));
     m_instrumentationAction->setToolTip(tr("Show the recording calls (probe.record) and step tags (// @…) that the kernel "
                                            "file carries for ReduceScope; off, the kernel reads as in PMPP"));

@@ -171,6 +171,8 @@ public:
     QAction* fitStepAction() const { return m_fitStepAction; }
     QAction* lessonNoteAction() const { return m_lessonNoteAction; }
     QAction* sourceInFullAction() const { return m_sourceInFullAction; }
+    /// K: the bank strip (else the atomics row) into view, and back to the top (StepColumns::toggleDetailInView).
+    QAction* detailAction() const { return m_detailAction; }
     QAction* instrumentationAction() const { return m_instrumentationAction; }
     /// The sidebar (strategy, input, parameters, counters) and the kernel source under the views.
     /// Shown in presentation mode, the sidebar gets the width its controls need at the larger text.
@@ -268,6 +270,7 @@ private:
     QAction* m_fitStepAction = nullptr;
     QAction* m_lessonNoteAction = nullptr;
     QAction* m_sourceInFullAction = nullptr;
+    QAction* m_detailAction = nullptr;
     QAction* m_instrumentationAction = nullptr;
     void buildActions();
     /// Presentation mode: the sidebar as wide as its contents (setSidebarVisible).

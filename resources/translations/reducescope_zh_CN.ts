@@ -1900,6 +1900,10 @@
         <comment>between the teaching-aid settings: warp size 4, 8 banks</comment>
         <translation>，</translation>
     </message>
+    <message>
+        <source>was %1</source>
+        <translation>原为 %1</translation>
+    </message>
 </context>
 <context>
     <name>StepWords</name>
@@ -4196,6 +4200,14 @@ Double-click to open this strategy in the step pane.</source>
         <source>Show the recording calls (probe.record) and step tags (// @…) that the kernel file carries for ReduceScope; off, the kernel reads as in PMPP</source>
         <translation>显示核函数文件中为 ReduceScope 加入的记录调用（probe.record）和步骤标记（// @…）；关闭时，核函数与 PMPP 书中印的一样</translation>
     </message>
+    <message>
+        <source>Bank s&amp;trip or atomics into view</source>
+        <translation>显示存储体条带或原子操作(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Scroll the step to its bank strip (or, without one, its atomics), which a large step in presentation mode keeps under the fold; again: back to the top</source>
+        <translation>把这一步滚动到它的存储体条带（没有条带时滚动到原子操作）；演示模式下大的一步会把它们放在屏幕下方。再按一次：回到顶部</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepSidebar</name>
@@ -4777,6 +4789,58 @@ Double-click to open this strategy in the step pane.</source>
         <comment>between the kernels above the read ceiling</comment>
         <translation>、</translation>
     </message>
+    <message>
+        <source>noise: stdev / mean</source>
+        <translation>噪声：标准差 / 均值</translation>
+    </message>
+    <message>
+        <source>noise: MAD / median</source>
+        <translation>噪声：MAD / 中位数</translation>
+    </message>
+    <message>
+        <source>no noise recorded</source>
+        <translation>未记录噪声</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 of the samples (results format 2)</source>
+        <translation>%1（按样本计算，结果格式 2）</translation>
+    </message>
+    <message>
+        <source>%1 of the samples (results format 1)</source>
+        <translation>%1（按样本计算，结果格式 1）</translation>
+    </message>
+    <message>
+        <source>%1 in this file</source>
+        <translation>%1（本文件中）</translation>
+    </message>
+    <message>
+        <source>stdev / mean</source>
+        <translation>标准差 / 均值</translation>
+    </message>
+    <message>
+        <source>MAD / median</source>
+        <translation>MAD / 中位数</translation>
+    </message>
+    <message>
+        <source>none recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>%1 of %2 bars: %3</source>
+        <translation>%2 个条形中 %1 个：%3</translation>
+    </message>
+    <message>
+        <source>noise: %1 (%2)</source>
+        <translation>噪声：%1（%2）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::BenchHeatMap</name>
@@ -5065,10 +5129,6 @@ block size × coarse factor (GB/s), %3</source>
 </context>
 <context>
     <name>reducescope::views::StepView</name>
-    <message>
-        <source>was %1</source>
-        <translation>原为 %1</translation>
-    </message>
     <message>
         <source>%1-way</source>
         <translation>%1 路</translation>

@@ -403,9 +403,17 @@ QString BenchChart::describe(const Shown& s, const bench::Result& r) const
     return lines.join(QStringLiteral("<br>"));
 }
 
-void BenchChart::addTitle(const QString& text) { m_title->setText(text); }
+void BenchChart::addTitle(const QString& text)
+{
+    m_titleLine = text;
+    m_title->setText(text);
+}
 
-QString BenchChart::titleText() const { return m_title ? m_title->text() : QString(); }
+QString BenchChart::titleText() const { return m_title ? m_titleLine : QString(); }
+
+QString BenchChart::shownTitle() const { return m_title ? m_title->text() : QString(); }
+
+QFont BenchChart::titleFont() const { return m_title ? m_title->font() : font(); }
 
 void BenchChart::showEmpty(const QString& message)
 {
@@ -455,6 +463,7 @@ void BenchChart::rebuild()
     m_referenceLabels.clear();
     m_valueLabels.clear();
     m_valueFit = {};
+    m_headroomTries = 0;
     m_noiseLegend.clear();
     m_ceilingNote.clear();
     m_categories.clear();
@@ -500,11 +509,29 @@ void BenchChart::fitToWidth()
         }
     }
     if (m_title) {
+        // One line, smaller down to 10 pt where it must; where even that does not fit, two lines
+        // (the run's N, mode and cache on the second), smaller again if need be.
+        const auto widest = [](const QFont& f, const QString& text) {
+            int w = 0;
+            for (const QString& line : text.split(QLatin1Char('\n')))
+                w = std::max(w, QFontMetrics(f).horizontalAdvance(line));
+            return w;
+        };
+        QString text = m_titleLine;
         int pt = kTitlePt;
         QFont f = chartFont(pt, true);
-        while (pt > 10 && QFontMetrics(f).horizontalAdvance(m_title->text()) > avail)
+        while (pt > 10 && widest(f, text) > avail)
             f = chartFont(--pt, true);
+        if (const qsizetype dash = text.indexOf(QStringLiteral(" — ")); widest(f, text) > avail && dash > 0) {
+            text = text.left(dash) + QLatin1Char('\n') + text.mid(dash + 3);
+            pt = kTitlePt;
+            f = chartFont(pt, true);
+            while (pt > 10 && widest(f, text) > avail)
+                f = chartFont(--pt, true);
+        }
         m_title->setFont(f);
+        if (m_title->text() != text)
+            m_title->setText(text);
     }
 }
 
@@ -555,6 +582,25 @@ void BenchChart::fitValueLabels()
             t->setPadding(QMargins(0, 2, 0, 2));
         }
     }
+    // A figure above the tallest bar must stay inside the plot (a small plot under two legends
+    // left it poking into them): where one does not, more room above the bars.
+    if (!m_log && fit.way != ValueLabelFit::Way::Dropped && m_headroomTries < 4) {
+        const double top = axisRect()->top();
+        double need = 0;
+        for (const QCPItemText* t : m_valueLabels) {
+            if (t->property("below").toBool())
+                continue;
+            const QFontMetricsF fm(t->font());
+            const double h = (fit.way == ValueLabelFit::Way::Upright ? fm.horizontalAdvance(t->text()) : fm.height()) + 4;
+            need = std::max(need, top - (yAxis->coordToPixel(t->position->value()) - h));
+        }
+        if (need > 0 && axisRect()->height() > 0) {
+            ++m_headroomTries;
+            const QCPRange r = yAxis->range();
+            yAxis->setRangeUpper(r.upper + r.size() * (need + 2) / axisRect()->height());
+            replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
     const bool changed = fit.way != m_valueFit.way;
     m_valueFit = fit;
     if (changed && m_kind != Kind::Sweep) {
@@ -603,6 +649,9 @@ struct BenchChart::BarSets {
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
     int quartiles = 0, none = 0;  ///< bars with whiskers from the recorded q1..q3 / without (no quartiles)
+    /// Bars whose recorded noise is stdev / mean (results format 2) / the relative MAD (format 1) /
+    /// none recorded (the file has no `noise`).
+    int noiseStdev = 0, noiseMad = 0, noiseNone = 0;
     std::optional<double> noiseLimit;  ///< the primary's params.stopping.max_noise
 };
 
@@ -642,13 +691,58 @@ QString BenchChart::whiskerPhrase(const BarSets& sets)
     return tr("whiskers: q1–q3 on %1 of %2 bars").arg(sets.quartiles).arg(sets.quartiles + sets.none);
 }
 
+QString BenchChart::noisePhrase(const BarSets& sets)
+{
+    const int all = sets.noiseStdev + sets.noiseMad + sets.noiseNone;
+    if (all == 0)
+        return {};
+    if (sets.noiseStdev == all)
+        return tr("noise: stdev / mean");
+    if (sets.noiseMad == all)
+        return tr("noise: MAD / median");
+    if (sets.noiseNone == all)
+        return tr("no noise recorded");
+    // Bars of several kinds (a baseline without noise beside the kernels): the commonest kind by
+    // name, the others with their counts.
+    struct Kind {
+        int count;
+        QString name;
+    };
+    QList<Kind> kinds{{sets.noiseStdev, tr("stdev / mean")}, {sets.noiseMad, tr("MAD / median")},
+                      {sets.noiseNone, tr("none recorded")}};
+    std::stable_sort(kinds.begin(), kinds.end(), [](const Kind& a, const Kind& b) { return a.count > b.count; });
+    QStringList others;
+    for (qsizetype k = 1; k < kinds.size(); ++k)
+        if (kinds[k].count > 0)
+            others << tr("%1 of %2 bars: %3").arg(kinds[k].count).arg(all).arg(kinds[k].name);
+    return tr("noise: %1 (%2)").arg(kinds[0].name, others.join(tr("; ")));
+}
+
+QString BenchChart::noiseNote(const BarSets& sets)
+{
+    const int all = sets.noiseStdev + sets.noiseMad + sets.noiseNone;
+    if (all == 0)
+        return {};
+    // Short, so that it shares a legend row with the next entry (a longer legend squeezes the bars).
+    if (sets.noiseStdev == all)
+        return tr("%1 of the samples (results format 2)").arg(noisePhrase(sets));
+    if (sets.noiseMad == all)
+        return tr("%1 of the samples (results format 1)").arg(noisePhrase(sets));
+    if (sets.noiseNone == all)
+        return tr("%1 in this file").arg(noisePhrase(sets));
+    return noisePhrase(sets);
+}
+
 QString BenchChart::barsTitle(const BarSets* sets) const
 {
     QString title;
     const bool known = sets && (sets->quartiles > 0 || sets->none > 0);
+    // What the whiskers are and what the noise is, as the notes legend says them.
+    // The time chart names the noise too (its tooltip and the table's Noise column give it as %).
+    const QString spread = known ? tr("%1; %2").arg(whiskerPhrase(*sets), noisePhrase(*sets)) : QString();
     switch (m_kind) {
     case Kind::Time:
-        title = known ? tr("Kernel time (median; %1)").arg(whiskerPhrase(*sets)) : tr("Kernel time (median)");
+        title = known ? tr("Kernel time (median; %1)").arg(spread) : tr("Kernel time (median)");
         break;
     case Kind::Bandwidth:
         title = known ? tr("Effective bandwidth (bytes read / median time; %1)").arg(whiskerPhrase(*sets))
@@ -787,6 +881,12 @@ BenchChart::BarSets BenchChart::collectBars()
                 } else {
                     ++out.none;
                 }
+                if (!noiseRecorded)
+                    ++out.noiseNone;
+                else if (r->format2)
+                    ++out.noiseStdev;
+                else
+                    ++out.noiseMad;
             }
             const bool noisy = engine.noisy || (out.noiseLimit && engine.noise && noiseRecorded && *engine.noise > *out.noiseLimit);
             set.minus << std::clamp(minus, 0.0, *v);
@@ -1006,6 +1106,15 @@ void BenchChart::addBarNotes(const BarSets& sets, QCPErrorBars* whiskers, int ha
         entry->setPen(Qt::NoPen);
         entry->removeFromLegend();
         m_noiseLegend << tr("%1 (this file has median, min and max only: results format 1)").arg(whiskerPhrase(sets));
+        entry->setName(m_noiseLegend.last());
+        entry->addToLegend(notesLegend(this));
+    }
+    // What the noise is (the time chart's title names it with the same words).
+    if (m_kind == Kind::Time && !noiseNote(sets).isEmpty()) {
+        auto* entry = new QCPGraph(xAxis, yAxis);
+        entry->setPen(Qt::NoPen);
+        entry->removeFromLegend();
+        m_noiseLegend << noiseNote(sets);
         entry->setName(m_noiseLegend.last());
         entry->addToLegend(notesLegend(this));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Benchmark charts (QCustomPlot): kernel time and effective bandwidth with ± noise whiskers (cells
-// above the run's noise limit hatched), bandwidth against the datasheet peak and the measured
+// Benchmark charts (QCustomPlot): kernel time and effective bandwidth with q1–q3 whiskers where the
+// file records quartiles (the noise named as its format records it; cells above the run's noise limit
+// hatched), bandwidth against the datasheet peak and the measured
 // ceiling, speed-up against a baseline, and bandwidth against N (or block size / coarse factor)
 // for sweeps. Results that are not verified are flagged by name and
 // never drawn as a speed. A second results set can be overlaid for comparison.
@@ -76,8 +77,13 @@ public:
     QPoint categoryPosition(int category) const;
     /// Legend names of the drawn series (with an overlay: seriesLabel() of each file).
     QStringList seriesNames() const;
-    /// The chart's title as drawn (names the timing mode and hot/cold cache).
+    /// The chart's title (names the timing mode and hot/cold cache), on one line.
     QString titleText() const;
+    /// The title as drawn: titleText(), or on two lines ("\n" before the run's N) where one line
+    /// does not fit the chart at 10 pt.
+    QString shownTitle() const;
+    /// The title's font as fitted to the chart's width.
+    QFont titleFont() const;
     /// Widget rectangles of the reference lines' names (datasheet peaks, ceiling), as last drawn:
     /// their entries in the legend (above the plot, so they never cover a bar or its figure).
     QList<QRectF> referenceLabelRects() const;
@@ -140,6 +146,13 @@ private:
     /// What the whiskers are, in the title and the notes legend alike: "whiskers: q1–q3", "… on 3
     /// of 5 bars", or "no quartiles recorded, no whiskers".
     static QString whiskerPhrase(const BarSets& sets);
+    /// What the noise of the bars is, as each results format records it, in the title and the
+    /// notes legend alike: "noise: stdev / mean" (format 2), "noise: MAD / median" (format 1),
+    /// "no noise recorded" (a file without `noise`), or the parts with their bar counts when the
+    /// bars differ ("noise: stdev / mean on 3 of 5 bars, …").
+    static QString noisePhrase(const BarSets& sets);
+    /// The notes legend's line for the noise: noisePhrase() and what it means.
+    static QString noiseNote(const BarSets& sets);
     /// The categories (every series' result labels, in catalogue order) and the x axis.
     void setCategoryAxis();
     /// The value axis: linear or log, its label.
@@ -205,6 +218,7 @@ private:
     QList<BenchPoint> m_points;
     QStringList m_flags;
     QCPTextElement* m_title = nullptr;
+    QString m_titleLine;  ///< the title on one line (addTitle); fitToWidth may break it in two
     QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
     QList<QCPItemText*> m_valueLabels;
     QStringList m_noiseLegend;
@@ -212,6 +226,7 @@ private:
     qreal m_textScale = 1.0;
     QString m_ceilingNote;   ///< chart text / desktop chart text: > 1 in presentation mode
     ValueLabelFit m_valueFit;
+    int m_headroomTries = 0;  ///< fitValueLabels() raised the value range this often since rebuild()
 };
 
 /// The label of a results set in a comparison: its file name (`source`: a file name or path; empty

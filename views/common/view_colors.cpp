@@ -11,22 +11,24 @@ namespace {
 // reddish purple, bluish green, purple, sky blue / yellow), moved in lightness and chroma by a
 // search that maximised the smallest CIEDE2000 difference over normal vision and the three
 // Machado 2009 simulations (smallest found: 14.6 light, 13.5 dark; the test asks for 12) under a
-// WCAG 3:1 floor against the background (view_colors.h).
+// WCAG 3:1 floor against the background (view_colors.h). Issue 24: idle lanes at 4.5:1 (a grey on
+// white, a warm grey on dark), the light conflict colour moved with them to keep them apart under
+// deuteranopia (smallest now 13.2 light, 13.5 dark).
 void setStates(ViewColors& c, bool dark)
 {
     if (!dark) {
         c.active = QColor(0x24, 0x5b, 0xd8);    // blue
-        c.idle = QColor(0x89, 0x85, 0x76);      // warm grey
+        c.idle = QColor(0x76, 0x76, 0x76);      // grey (4.5:1 on white)
         c.exited = QColor(0x1a, 0x0a, 0x12);    // near black
         c.padding = QColor(0x62, 0x4e, 0x00);   // dark ochre
         c.divergent = QColor(0xd7, 0x6e, 0x20); // vermillion
-        c.conflict = QColor(0x9e, 0x49, 0x7b);  // reddish purple
+        c.conflict = QColor(0x90, 0x42, 0x7e);  // reddish purple
         c.broadcast = QColor(0x2c, 0x5a, 0x47); // bluish green, dark
         c.barrier = QColor(0x46, 0x0b, 0x77);   // purple
         c.written = QColor(0x3c, 0x94, 0xd0);   // sky blue
     } else {
         c.active = QColor(0x97, 0xb8, 0xf4);
-        c.idle = QColor(0x74, 0x73, 0x79);
+        c.idle = QColor(0x8a, 0x84, 0x78);      // warm grey (4.5:1 on the dark background)
         c.exited = QColor(0xe0, 0xf0, 0xfe);
         c.padding = QColor(0xa7, 0x67, 0x05);
         c.divergent = QColor(0xeb, 0x8d, 0x48);

@@ -5,12 +5,14 @@
 #include "views/common/code_gutter.h"
 #include "views/common/view_colors.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QFontMetricsF>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QTextBlock>
+#include <QTextLayout>
 
 #include <cmath>
 
@@ -32,7 +34,148 @@ QString withoutTag(const QString& line)
     return out;
 }
 
+// The leading spaces of `line`.
+QString indentOf(const QString& line)
+{
+    qsizetype n = 0;
+    while (n < line.size() && (line.at(n) == QLatin1Char(' ') || line.at(n) == QLatin1Char('\t')))
+        ++n;
+    return line.left(n);
+}
+
+// How good a row break is before `line[at]` (after the spaces at `at - 1`), lower is better; -1:
+// never. `square` and `paren` are the bracket depths there.
+int breakRank(const QString& line, qsizetype at, int square, int paren)
+{
+    const QChar next = line.at(at);
+    qsizetype j = at - 1;
+    while (j >= 0 && line.at(j) == QLatin1Char(' '))
+        --j;
+    if (j < 0)
+        return -1;  // the indentation
+    const QChar prev = line.at(j);
+    if (next == QLatin1Char('/') && at + 1 < line.size() && line.at(at + 1) == QLatin1Char('/'))
+        return 0;  // before a comment
+    if (square > 0)
+        return 60;  // inside an index: "input[i +⏎1]"
+    if (next == QLatin1Char('(') && (prev.isLetterOrNumber() || prev == QLatin1Char('_')))
+        return 40;  // "for⏎(...)", "if⏎(...)": a keyword and its parenthesis
+    const auto isOperator = [](QChar c) { return QStringLiteral("+-*/%<>=!&|^?:").contains(c); };
+    if (paren == 0) {
+        // Before a brace that ends the line ("... stride *= 2) {"), only where nothing better is in
+        // reach: a row of "{" alone takes a row for nothing.
+        if (next == QLatin1Char('{') && line.mid(at + 1).trimmed().isEmpty())
+            return 20;
+        if (next == QLatin1Char('{') || prev == QLatin1Char(',') || prev == QLatin1Char(';'))
+            return 0;
+        if (prev == QLatin1Char('=')) {
+            const QChar before = j > 0 ? line.at(j - 1) : QChar();
+            const bool comparison = before == QLatin1Char('=') || before == QLatin1Char('!') ||
+                                    ((before == QLatin1Char('<') || before == QLatin1Char('>')) &&
+                                     !(j > 1 && line.at(j - 2) == before));
+            if (!comparison)
+                return 0;  // after an assignment ("x =", "x +=", "x <<=")
+        }
+        return isOperator(prev) || isOperator(next) ? 5 : 3;
+    }
+    // An asm statement's operand lists ("... : "=f"(v.x) : "l"(p)"); elsewhere a colon is a
+    // conditional expression's, inside it.
+    const bool colon = prev == QLatin1Char(':') && !(j > 0 && line.at(j - 1) == QLatin1Char(':')) &&
+                       line.left(j).contains(QLatin1String("asm"));
+    if (prev == QLatin1Char(',') || prev == QLatin1Char(';') || colon)
+        return paren;  // between the arguments of a call, the parts of a for header, an asm's operand lists
+    return 10 + paren;  // inside a parenthesised expression
+}
+
 } // namespace
+
+QVector<qsizetype> codeRowStarts(const QString& line, const std::function<qreal(const QString&)>& width, qreal maxWidth,
+                                 const QString& indent)
+{
+    QVector<qsizetype> starts;
+    if (line.isEmpty() || width(line) <= maxWidth)
+        return starts;
+    struct Candidate {
+        qsizetype at;
+        int rank;
+    };
+    QVector<Candidate> candidates;
+    int square = 0, paren = 0;
+    bool comment = false;
+    QChar quote;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (c == QLatin1Char(' ')) {
+            if (i + 1 < line.size() && line.at(i + 1) != QLatin1Char(' ')) {
+                // In a comment: between its words (prose), after the place before the comment; in a
+                // string (an asm's instruction text) only where nothing else is in reach.
+                const int rank = comment ? 2 : !quote.isNull() ? 80 : breakRank(line, i + 1, square, paren);
+                if (rank >= 0)
+                    candidates.push_back({i + 1, rank});
+            }
+            continue;
+        }
+        if (comment)
+            continue;
+        if (!quote.isNull()) {
+            if (c == QLatin1Char('\\'))
+                ++i;
+            else if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == QLatin1Char('"') || c == QLatin1Char('\''))
+            quote = c;
+        else if (c == QLatin1Char('/') && i + 1 < line.size() && line.at(i + 1) == QLatin1Char('/'))
+            comment = true;
+        else if (c == QLatin1Char('['))
+            ++square;
+        else if (c == QLatin1Char(']'))
+            square = std::max(0, square - 1);
+        else if (c == QLatin1Char('(')) {
+            ++paren;
+            // After a call's "(" (the arguments start on the next row), as after its commas.
+            if (square == 0 && i + 1 < line.size() && line.at(i + 1) != QLatin1Char(')') && line.at(i + 1) != QLatin1Char(' ') &&
+                i > 0 && (line.at(i - 1).isLetterOrNumber() || line.at(i - 1) == QLatin1Char('_') || line.at(i - 1) == QLatin1Char('>')))
+                candidates.push_back({i + 1, paren});
+        }
+        else if (c == QLatin1Char(')'))
+            paren = std::max(0, paren - 1);
+    }
+    // Row by row: of the places that fit, the best (lowest rank), the last of those.
+    qsizetype from = 0;
+    QString prefix;
+    while (width(prefix + line.mid(from)) > maxWidth) {
+        qsizetype best = -1;
+        int bestRank = 0;
+        for (const Candidate& cand : candidates) {
+            if (cand.at <= from)
+                continue;
+            QString row = prefix + line.mid(from, cand.at - from);
+            while (row.endsWith(QLatin1Char(' ')))
+                row.chop(1);
+            if (width(row) > maxWidth)
+                break;  // the candidates are in order: the later ones do not fit either
+            if (best < 0 || cand.rank <= bestRank) {
+                best = cand.at;
+                bestRank = cand.rank;
+            }
+        }
+        if (best < 0) {
+            // Nothing fits: between characters, as many as the row holds (at least one).
+            qsizetype n = 1;
+            while (from + n < line.size() && width(prefix + line.mid(from, n + 1)) <= maxWidth)
+                ++n;
+            best = from + n;
+        }
+        if (best >= line.size())
+            break;
+        starts << best;
+        from = best;
+        prefix = width(indent) <= maxWidth / 2 ? indent : QString();
+    }
+    return starts;
+}
 
 // The line-number gutter: views/common/code_gutter.h's, under the name the header declares.
 class SourceView::Gutter : public CodeGutter {
@@ -46,9 +189,10 @@ SourceView::SourceView(QWidget* parent)
 {
     setReadOnly(true);
     // Long lines wrap at the view's width: nothing is cut off and no horizontal scroll bar comes
-    // and goes with the column's width (the counters layout showed one).
-    setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    // and goes with the column's width (the counters layout showed one). Qt's own wrapping breaks
+    // at any space ("input[i +⏎1]"): the rows are made here (codeRowStarts) and put in as line
+    // separators, so the document itself does not wrap.
+    setLineWrapMode(QPlainTextEdit::NoWrap);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     fitToFont();
     connect(this, &QPlainTextEdit::blockCountChanged, this, &SourceView::fitMargins);
@@ -89,8 +233,26 @@ void SourceView::showFile(const QString& file)
     fillText();
 }
 
+qreal SourceView::wrapWidth() const
+{
+    // The vertical scroll bar's room is kept whether or not it shows, so that wrapping never makes
+    // it come and go.
+    const QScrollBar* bar = verticalScrollBar();
+    const qreal barRoom = bar->isVisible() ? 0 : bar->sizeHint().width();
+    return viewport()->width() - barRoom - 2 * document()->documentMargin() - 4;
+}
+
+void SourceView::rewrapIfNeeded()
+{
+    if (!m_filling && !m_text.isEmpty() && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
+        fillText();
+}
+
 void SourceView::fillText()
 {
+    if (m_filling)
+        return;
+    m_filling = true;
     QStringList lines = m_text.split(QLatin1Char('\n'));
     // A student's own text (the kernel editor's) is shown as written: nothing in it is a hook or
     // tag of the catalogue's recording, even when it began as a copy of a catalogue file.
@@ -98,6 +260,32 @@ void SourceView::fillText()
     if (!m_instrumented && !own)
         for (QString& line : lines)
             line = withoutTag(line);
+    m_shown = lines;
+    // Each line that is wider than the view continues on rows of its own, indented one step past
+    // the line (folded too: the step's line is shown whole, on its rows).
+    m_wrappedFor = wrapWidth();
+    if (m_wrappedFor > 0) {
+        const QFontMetricsF fm(font());
+        const auto width = [&fm](const QString& s) { return fm.horizontalAdvance(s); };
+        for (QString& line : lines) {
+            QString indent = indentOf(line) + QStringLiteral("    ");
+            if (width(indent) > m_wrappedFor / 2)
+                indent.clear();  // as codeRowStarts() does: a narrow view keeps its room for the code
+            const QVector<qsizetype> starts = codeRowStarts(line, width, m_wrappedFor, indent);
+            if (starts.isEmpty())
+                continue;
+            QString wrapped;
+            qsizetype from = 0;
+            for (qsizetype at : starts) {
+                QString row = line.mid(from, at - from);
+                while (row.endsWith(QLatin1Char(' ')))
+                    row.chop(1);
+                wrapped += (from == 0 ? QString() : indent) + row + QChar(QChar::LineSeparator);
+                from = at;
+            }
+            line = wrapped + indent + line.mid(from);
+        }
+    }
     setPlainText(lines.join(QLatin1Char('\n')));
     // One block per line of the file: hidden hook lines keep the numbering of the rest.
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
@@ -105,6 +293,13 @@ void SourceView::fillText()
     document()->markContentsDirty(0, document()->characterCount());
     fitMargins();
     applyHighlight();
+    m_filling = false;
+    // The gutter grows with the line count (a file of 1000 lines or more): the rows are made again
+    // for the narrower text (once: the line count stays).
+    if (m_wrappedFor > 0 && std::abs(wrapWidth() - m_wrappedFor) > 0.5)
+        fillText();
+    else if (m_folded)
+        setMaximumHeight(foldedHeight());
 }
 
 void SourceView::setInstrumentationShown(bool on)
@@ -117,8 +312,13 @@ void SourceView::setInstrumentationShown(bool on)
 
 int SourceView::foldedHeight() const
 {
-    // The line starts one document margin down; below it, no room for a sliver of the next one.
-    return fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
+    // The step's line as it wraps (its rows, at most three: nothing of it cut off at the right);
+    // it starts one document margin down; below it, no room for a sliver of the next line.
+    int rows = 1;
+    if (!m_lines.isEmpty())
+        if (const QTextBlock block = document()->findBlockByNumber(m_lines.front() - 1); block.isValid())
+            rows = std::min<int>(3, int(block.text().count(QChar(QChar::LineSeparator))) + 1);
+    return rows * fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
 }
 
 void SourceView::setFolded(bool on)
@@ -126,8 +326,7 @@ void SourceView::setFolded(bool on)
     if (on == m_folded)
         return;
     m_folded = on;
-    // Folded: the one line does not wrap (its end may run past the edge); unfolded it wraps.
-    setLineWrapMode(on ? QPlainTextEdit::NoWrap : QPlainTextEdit::WidgetWidth);
+    // Folded: the step's line, on its rows; unfolded: as tall as the splitter says.
     setMaximumHeight(on ? foldedHeight() : QWIDGETSIZE_MAX);
     setVerticalScrollBarPolicy(on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
     setToolTip(on ? tr("The kernel source, folded to the step's line: click to unfold it (S)") : QString());
@@ -150,7 +349,27 @@ QStringList SourceView::displayedLines() const
     QStringList out;
     for (QTextBlock block = document()->begin(); block.isValid(); block = block.next())
         if (block.isVisible())
-            out << block.text();
+            out << m_shown.value(block.blockNumber(), block.text());
+    return out;
+}
+
+QVector<QStringList> SourceView::displayedRows() const
+{
+    QVector<QStringList> out;
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        if (!block.isVisible())
+            continue;
+        document()->documentLayout()->blockBoundingRect(block);  // lays the block out
+        const QTextLayout* layout = block.layout();
+        QStringList rows;
+        for (int i = 0; layout && i < layout->lineCount(); ++i) {
+            const QTextLine line = layout->lineAt(i);
+            QString row = block.text().mid(line.textStart(), line.textLength());
+            row.remove(QChar(QChar::LineSeparator));
+            rows << row;
+        }
+        out << rows;
+    }
     return out;
 }
 
@@ -166,6 +385,8 @@ QVector<int> SourceView::displayedLineNumbers() const
 void SourceView::highlightLines(const QVector<int>& lines)
 {
     m_lines = lines;
+    if (m_folded)
+        setMaximumHeight(foldedHeight());  // the step's line may take another number of rows
     applyHighlight();
 }
 
@@ -234,6 +455,7 @@ void SourceView::resizeEvent(QResizeEvent* event)
 {
     QPlainTextEdit::resizeEvent(event);
     fitMargins();
+    rewrapIfNeeded();
 }
 
 void SourceView::fitToFont()
@@ -249,8 +471,12 @@ void SourceView::changeEvent(QEvent* event)
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyHighlight();
-    else if (event->type() == QEvent::FontChange)
+    else if (event->type() == QEvent::FontChange) {
         fitMargins();
+        m_wrappedFor = -1;  // the same width holds other rows now
+        if (!m_text.isEmpty())
+            fillText();
+    }
 }
 
 void SourceView::paintGutter(QPaintEvent* event)

@@ -9,11 +9,26 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 namespace reducescope::views {
 
+/// Where a line of code that is wider than `maxWidth` continues on a new row: the index in `line`
+/// at which each continuation row starts (empty when the line fits). `width(text)` measures text in
+/// the same unit as `maxWidth`; a continuation row is measured with `indent` before it. A line breaks
+/// between statements, after an assignment, after a call's opening parenthesis or a comma or
+/// semicolon of an argument list or a `for` header, or before a comment, and never inside square brackets, a string, or between a
+/// keyword and its parenthesis, as long as such a place fits ("input[i +⏎1]" never happens). Only a
+/// row with no such place in reach breaks inside a parenthesis at its lowest depth (then inside an
+/// index, then inside a string), and only a row with no space in reach breaks between characters
+/// (nothing is ever cut off).
+QVector<qsizetype> codeRowStarts(const QString& line, const std::function<qreal(const QString&)>& width, qreal maxWidth,
+                                 const QString& indent);
+
 /// Read-only source text with a line-number gutter; highlightLines() marks and scrolls to lines.
-/// Long lines wrap at the view's width (no horizontal scroll bar, nothing cut off); a wrapped line
-/// keeps one number. One text block per line of the file, so block n is line n+1 whether or not
+/// Long lines wrap at the view's width where codeRowStarts() says (outside expressions; no
+/// horizontal scroll bar, nothing cut off), continuation rows indented; a wrapped line keeps one
+/// number. One text block per line of the file, so block n is line n+1 whether or not
 /// the instrumentation is shown.
 class SourceView : public QPlainTextEdit {
     Q_OBJECT
@@ -25,11 +40,12 @@ public:
     /// highlighted lines are the file's either way.
     void setInstrumentationShown(bool on);
     bool instrumentationShown() const { return m_instrumented; }
-    /// Folded: one line tall, showing the step's first highlighted line (presentation mode gives the
-    /// picture the room); a click unfolds it (foldedChanged). Unfolded: as tall as its splitter says.
+    /// Folded: one line of code tall (the step's first highlighted line, on the rows it wraps to,
+    /// at most three, so nothing of it is cut off; presentation mode gives the picture the room); a
+    /// click unfolds it (foldedChanged). Unfolded: as tall as its splitter says.
     void setFolded(bool on);
     bool folded() const { return m_folded; }
-    /// Height of the folded view: one line of code and the frame, in pixels.
+    /// Height of the folded view: the step's line (its rows) and the frame, in pixels.
     int foldedHeight() const;
 
     /// The lines on screen, in order (hidden hook lines left out), and the file's line number
@@ -56,6 +72,10 @@ public:
     /// Width of the line-number gutter in pixels.
     int gutterWidth() const;
 
+    /// The rows each visible line takes on screen, as shown (continuation rows with their indent):
+    /// one entry per displayed line, in order. Folded, every line is one row.
+    QVector<QStringList> displayedRows() const;
+
 signals:
     /// setFolded() or a click on the folded view changed the fold.
     void foldedChanged(bool folded);
@@ -71,6 +91,10 @@ private:
     /// Puts the file's text in (tags left off unless instrumented) and hides the hook lines.
     void fillText();
     void fitMargins();
+    /// The text width the lines are wrapped to (the viewport less the document margins), in pixels.
+    qreal wrapWidth() const;
+    /// Lays the lines out again when the width they were wrapped for changed.
+    void rewrapIfNeeded();
 
     class Gutter;
     Gutter* m_gutter = nullptr;
@@ -78,6 +102,9 @@ private:
     QString m_ownText;   ///< showText()'s text; empty when an embedded file is shown
     QVector<int> m_lines;
     QString m_text;              ///< the file as embedded (or the notice)
+    QStringList m_shown;         ///< each block's line as shown (tags left off unless instrumented), unwrapped
+    qreal m_wrappedFor = -1;     ///< wrapWidth() when the text was put in; -1: not wrapped (folded)
+    bool m_filling = false;
     bool m_instrumented = false;
     bool m_folded = false;
     /// Recording hooks (`probe.record(...)` lines) and step tags (`// @strategy.step`) in the

@@ -20,6 +20,8 @@ namespace {
 using model::LaneState;
 
 // Every visible string of the layout goes through Qt's translation (context "StepLayout").
+void fillBeforeTexts(StepLayout& l);
+
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(StepLayout)
 };
@@ -589,9 +591,38 @@ qreal layoutCells(StepLayout& l, const model::Trace& t, int k, qreal width, qrea
     // Room for "was 6" under written cells (drawn where a cell is wide enough for it).
     l.showBefore = l.showValues && g.cellW >= 40 * l.scale;
     y += l.showBefore ? QFontMetricsF(l.smallFont).height() : 4 * l.scale;
+    if (l.showBefore)
+        fillBeforeTexts(l);
     if (s.output)
         y = layoutOutput(l, s, g, fromInput, y);
     return y + kGap;
+}
+
+void fillBeforeTexts(StepLayout& l)
+{
+    const QFontMetricsF fm(l.smallFont);
+    const qreal h = fm.height();
+    const qreal spill = 8 * l.scale;  // the text may reach a little past the cell on each side
+    for (StepLayout::Cell& cell : l.cells) {
+        cell.beforeText.clear();
+        cell.beforeRect = {};
+        if (!cell.written || !cell.hasBefore || cell.before == cell.value)
+            continue;
+        // "was 8" where it fits under its cell; the old number alone where it would run into the
+        // next cell's (two written neighbours, a Chinese "原为 8" wider than the cell); a compact
+        // form where even the number does not fit (the tooltip has the exact one).
+        const QRectF room(cell.rect.left() - spill, cell.rect.bottom(), cell.rect.width() + 2 * spill, h);
+        const QString number = floatText(cell.before);
+        QString text = Text::tr("was %1").arg(number);
+        if (fm.horizontalAdvance(text) > cell.rect.width())
+            text = number;
+        for (int chars = int(number.size()) - 1; chars >= 1 && fm.horizontalAdvance(text) > room.width(); --chars)
+            text = compactText(double(cell.before), chars);
+        if (fm.horizontalAdvance(text) > room.width())
+            continue;
+        cell.beforeText = text;
+        cell.beforeRect = room;
+    }
 }
 
 QString warpCaption(int active, int live, bool divergent)
@@ -1235,6 +1266,29 @@ LayoutOptions presentationOptions(QSize screen)
     o.minTextPx = std::ceil(kPresentationTextPx * std::max<qreal>(1.0, lines / 1080.0));
     o.scale = o.minTextPx / 12.0;
     return o;
+}
+
+QRectF StepLayout::bankStripRect() const
+{
+    if (banks.isEmpty())
+        return {};
+    QRectF all = bankCaptionRect.united(bankHeadLabelRect).united(bankWordLabelRect);
+    for (const Bank& b : banks) {
+        all = all.united(b.rect);
+        for (const QRectF& w : b.wordRects)
+            all = all.united(w);
+    }
+    return all;
+}
+
+QRectF StepLayout::atomicsRect() const
+{
+    if (atomics.isEmpty())
+        return {};
+    QRectF all = atomicsCaptionRect.united(atomicsMoreRect);
+    for (const Atomic& a : atomics)
+        all = all.united(a.rect);
+    return all;
 }
 
 QVector<StepLayout::TextBox> StepLayout::textBoxes() const

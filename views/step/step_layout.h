@@ -61,6 +61,11 @@ struct StepLayout {
         float before = 0;
         QString text;            ///< the number drawn in it (exact, or compact where space forces); empty = none
         bool shortened = false;  ///< `text` is a compact form: the exact value is shown on hover
+        /// Under a written cell whose value changed: its previous value, "was 6" where that fits the
+        /// room under the cell, else the number alone (compact where even that does not fit; the
+        /// exact value is in the cell's tooltip); empty where none is drawn.
+        QString beforeText;
+        QRectF beforeRect;       ///< where beforeText is drawn (under the cell, a little wider)
     };
     /// One lane (thread) of the grid.
     struct Lane {
@@ -224,6 +229,11 @@ struct StepLayout {
     /// array, lanes, barrier, bank strip, atomics, legend), as StepView paints them. Warp titles and
     /// captions are single lines elided to their box (…) and not listed.
     QVector<TextBox> textBoxes() const;
+
+    /// The bank strip (its caption, labels, banks and words) and the atomics row (caption, chips,
+    /// "… N more"), in layout coordinates; empty where the step has none. What K brings into view.
+    QRectF bankStripRect() const;
+    QRectF atomicsRect() const;
 
     /// Lanes drawn as active.
     int activeLaneCount() const;

@@ -327,22 +327,13 @@ void paintCells(QPainter& p, const StepLayout& l, const ViewColors& c, const QRe
     p.drawPath(heads);
 
     paintCellRow(p, l.cells, l.showValues, l.valueFont, c, sc, exposed);
-    // Old values of written cells, under the cell ("was 6").
+    // Old values of written cells, under the cell ("was 6"): the layout's texts.
     if (l.showBefore) {
         p.setFont(l.smallFont);
         p.setPen(c.mutedText);
-        const qreal h = QFontMetricsF(l.smallFont).height();
-        const QFontMetricsF fm(l.smallFont);
         for (const StepLayout::Cell& cell : l.cells)
-            if (cell.written && cell.hasBefore && !(cell.before == cell.value) && visible(cell.rect.adjusted(0, 0, 0, h), exposed)) {
-                // "was 8" where it fits under its cell; the old number alone where it would run into
-                // the next cell's (two written neighbours, a Chinese "原为 8" wider than the cell).
-                QString text = StepView::tr("was %1").arg(floatText(cell.before));
-                if (fm.horizontalAdvance(text) > cell.rect.width())
-                    text = floatText(cell.before);
-                p.drawText(QRectF(cell.rect.left() - 8 * sc, cell.rect.bottom(), cell.rect.width() + 16 * sc, h),
-                           Qt::AlignHCenter | Qt::AlignTop, text);
-            }
+            if (!cell.beforeText.isEmpty() && visible(cell.beforeRect, exposed))
+                p.drawText(cell.beforeRect, Qt::AlignHCenter | Qt::AlignTop, cell.beforeText);
     }
 }
 

@@ -263,6 +263,19 @@ void TestBenchNotesChart::referenceLabelsNeverCoverBars()
                                   [](const bench::Result& r) { return r.operation == "dot" && views::hasSpeed(r); });
     QCOMPARE(references.size(), int(doc->device.peak_bandwidth_gbs > 0) + int(views::readCeiling(*doc).has_value()) +
                                     int(dots && doc->ceilings && doc->ceilings->read_dot_gbs.has_value()));
+    // The time chart's title (what the whiskers and the noise are, N, mode and cache) fits the
+    // chart at its smallest title size.
+    pane.showChart(BenchChart::Kind::Time);
+    BenchChart* time = pane.chart(BenchChart::Kind::Time);
+    QApplication::processEvents();
+    time->replot();
+    int titleWidth = 0;
+    for (const QString& line : time->shownTitle().split(QLatin1Char('\n')))
+        titleWidth = std::max(titleWidth, QFontMetrics(time->titleFont()).horizontalAdvance(line));
+    QVERIFY2(titleWidth <= time->width(),
+             qPrintable(QStringLiteral("%1 (%2 px wide)").arg(time->shownTitle()).arg(time->width())));
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    QApplication::processEvents();
     // No legend entry is cut: each has at least the room its icon and text need, inside the chart.
     for (QCPLegend* l : chart->findChildren<QCPLegend*>())
     for (int i = 0; i < l->itemCount(); ++i) {
@@ -295,27 +308,41 @@ void TestBenchNotesChart::noiseWhiskersAndHatching_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("titleSays"); // what the title says the whiskers are
     QTest::addColumn<QStringList>("legend");
+    QTest::addColumn<QString>("noiseSays"); // what the time chart's title says the noise is (bandwidth: nothing)
     const QString iqr = QStringLiteral("whiskers: q1–q3");
     const QString none = QStringLiteral("no quartiles recorded, no whiskers");
     const QString timeIqr = iqr + QStringLiteral(", the middle half of the timing samples (interquartile range)");
     const QString bandwidthIqr = iqr + QStringLiteral(", the bandwidth at the q3 and q1 times (interquartile range)");
     const QString noneNote = none + QStringLiteral(" (this file has median, min and max only: results format 1)");
     const QString hatched = QStringLiteral("hatched: noise above the run's limit of 0.5 %");
+    // The noise as each results format records it: version 2 stdev / mean, version 1 the relative MAD.
+    const QString v2 = QStringLiteral("noise: stdev / mean");
+    const QString v1 = QStringLiteral("noise: MAD / median");
+    const QString unrecorded = QStringLiteral("no noise recorded");
+    const QString v2Note = v2 + QStringLiteral(" of the samples (results format 2)");
+    const QString v1Note = v1 + QStringLiteral(" of the samples (results format 1)");
+    const QString unrecordedNote = unrecorded + QStringLiteral(" in this file");
     const int time = int(BenchChart::Kind::Time), bandwidth = int(BenchChart::Kind::Bandwidth);
-    QTest::addRow("v2 time, recorded, limit") << time << true << true << true << "en" << iqr << QStringList{timeIqr, hatched};
+    QTest::addRow("v2 time, recorded, limit") << time << true << true << true << "en" << iqr << QStringList{timeIqr, v2Note, hatched} << v2;
     QTest::addRow("v2 bandwidth, recorded, limit") << bandwidth << true << true << true << "en" << iqr
-                                                   << QStringList{bandwidthIqr, hatched};
+                                                   << QStringList{bandwidthIqr, hatched} << QString();
     QTest::addRow("v2 bandwidth, recorded, no limit") << bandwidth << true << true << false << "en" << iqr
-                                                      << QStringList{bandwidthIqr, QStringLiteral("hatched: noise above the run's limit")};
-    QTest::addRow("v1 time, recorded, limit") << time << false << true << true << "en" << none << QStringList{noneNote, hatched};
-    QTest::addRow("v1 time, no noise") << time << false << false << false << "en" << none << QStringList{noneNote};
+                                                      << QStringList{bandwidthIqr, QStringLiteral("hatched: noise above the run's limit")} << QString();
+    QTest::addRow("v2 time, no noise") << time << true << false << false << "en" << iqr << QStringList{timeIqr, unrecordedNote} << unrecorded;
+    QTest::addRow("v1 time, recorded, limit") << time << false << true << true << "en" << none << QStringList{noneNote, v1Note, hatched} << v1;
+    QTest::addRow("v1 time, no noise") << time << false << false << false << "en" << none << QStringList{noneNote, unrecordedNote} << unrecorded;
     // The bandwidth chart says it in its title; its legend holds no whisker entry (none drawn).
-    QTest::addRow("v1 bandwidth") << bandwidth << false << false << false << "en" << none << QStringList{};
+    QTest::addRow("v1 bandwidth") << bandwidth << false << false << false << "en" << none << QStringList{} << QString();
     // In Chinese the title and the legend say it with the same words too.
-    QTest::addRow("v2 time, zh_CN") << time << true << false << false << "zh_CN" << QStringLiteral("误差线：q1–q3")
-                                    << QStringList{QStringLiteral("误差线：q1–q3，即计时样本的中间一半（四分位距）")};
+    QTest::addRow("v2 time, zh_CN") << time << true << true << false << "zh_CN" << QStringLiteral("误差线：q1–q3")
+                                    << QStringList{QStringLiteral("误差线：q1–q3，即计时样本的中间一半（四分位距）"),
+                                                   QStringLiteral("噪声：标准差 / 均值（按样本计算，结果格式 2）"),
+                                                   QStringLiteral("斜线填充：噪声高于本次运行的上限")}
+                                    << QStringLiteral("噪声：标准差 / 均值");
     QTest::addRow("v1 time, zh_CN") << time << false << false << false << "zh_CN" << QStringLiteral("未记录四分位数，无误差线")
-                                    << QStringList{QStringLiteral("未记录四分位数，无误差线（此文件只有中位数、最小值和最大值：结果格式 1）")};
+                                    << QStringList{QStringLiteral("未记录四分位数，无误差线（此文件只有中位数、最小值和最大值：结果格式 1）"),
+                                                   QStringLiteral("未记录噪声（本文件中）")}
+                                    << QStringLiteral("未记录噪声");
 }
 
 // The time and bandwidth charts' whiskers are the recorded quartiles (q1..q3 of the samples, a
@@ -330,6 +357,7 @@ void TestBenchNotesChart::noiseWhiskersAndHatching()
     QFETCH(QString, language);
     QFETCH(QString, titleSays);
     QFETCH(QStringList, legend);
+    QFETCH(QString, noiseSays);
     QVERIFY(app::setLanguage(language));
     // simple: noise 0.2 %; convergent: 0.9 % (flagged noisy); the others 0.1 %. Quartiles: q1 =
     // median - 2 % of it, q3 = median + 5 %, p95 = max, mean = median, stdev 3 %.
@@ -387,7 +415,18 @@ void TestBenchNotesChart::noiseWhiskersAndHatching()
     QVERIFY2(chart.titleText().contains(titleSays), qPrintable(chart.titleText()));
     QVERIFY2(legend.isEmpty() || legend.front().startsWith(titleSays), qPrintable(legend.value(0)));
     QVERIFY(!legend.isEmpty() || !chart.seriesNames().join(QLatin1Char('|')).contains(QStringLiteral("whiskers")));
-    QVERIFY(!chart.titleText().contains(QStringLiteral("MAD")) && !chart.titleText().contains(QStringLiteral("± noise")));
+    QVERIFY(!chart.titleText().contains(QStringLiteral("± noise")));
+    // ... and the time chart about the noise: its title names it as the file's format records it,
+    // and one legend entry starts with the same words (never "± noise" beside "no noise recorded").
+    if (!noiseSays.isEmpty()) {
+        QVERIFY2(chart.titleText().contains(noiseSays), qPrintable(chart.titleText()));
+        QVERIFY2(std::any_of(legend.begin(), legend.end(), [&](const QString& l) { return l.startsWith(noiseSays); }),
+                 qPrintable(legend.join(QLatin1Char('|'))));
+    }
+    for (const QString& other : {QStringLiteral("noise: stdev / mean"), QStringLiteral("noise: MAD / median"), QStringLiteral("no noise recorded")})
+        if (language == QLatin1String("en") && other != noiseSays)
+            QVERIFY2(!chart.titleText().contains(other) && !legend.join(QLatin1Char('|')).contains(other),
+                     qPrintable(chart.titleText() + QLatin1Char('|') + legend.join(QLatin1Char('|'))));
     int hatched = 0;
     for (const views::BenchBar& bar : chart.bars()) {
         const bench::Result* r = nullptr;

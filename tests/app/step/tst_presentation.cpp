@@ -12,7 +12,9 @@
 #include "app/common/lessons.h"
 #include "app/shell/main_window.h"
 #include "app/step/step_pane.h"
+#include "app/step/step_columns.h"
 #include "app/step/step_sidebar.h"
+#include "app/step/trace_request.h"
 #include "model/kernel_sources.h"
 #include "model/simulate.h"
 #include "views/common/view_colors.h"
@@ -21,10 +23,12 @@
 #include "views/step/transport_bar.h"
 
 #include <QAction>
+#include <QHash>
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTest>
 #include <QToolBar>
@@ -117,8 +121,15 @@ private slots:
     void focusOnStepViewAtStart();
     void sidebarNotClippedInPresentation();
     void sourceAsStudentReads();
+    void sourceWrapsOutsideExpressions_data();
+    void sourceWrapsOutsideExpressions();
+    void sourceViewWrapsEveryFileOutsideBrackets();
     void iconsContrastWithButtons_data();
     void iconsContrastWithButtons();
+    void idleLanesContrast_data();
+    void idleLanesContrast();
+    void detailKeyAt4096_data();
+    void detailKeyAt4096();
     void screenshots();
 };
 
@@ -200,18 +211,25 @@ void TestPresentation::foldsAndUnfolds()
     app::MainWindow w(false);
     w.lessonActions()[lessonIndex("pmpp_exercise_6")]->trigger();
     w.show();
-    w.setGeometry(0, 0, 1920, 1080);
     w.setPresentation(true, QSize(1920, 1080));
+    w.setWindowState(Qt::WindowNoState);  // the projector's size, not the offscreen screen's 800×800
+    w.setGeometry(0, 0, 1920, 1080);
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     app::StepPane* pane = w.stepPane();
     views::SourceView* source = pane->sourceView(0);
     QApplication::processEvents();
     QVERIFY(pane->lessonFolded());
     QVERIFY(source->folded());
-    // One line each: the note's label holds one line of text; the source is one line of code tall.
+    // One line each: the note's label holds one line of text; the source is one line of code tall
+    // (the step's line on the rows it wraps to, never cut off at the right).
     QVERIFY(pane->lessonLabel()->height() < 2 * pane->lessonLabel()->fontMetrics().lineSpacing());
     QCOMPARE(source->height(), source->foldedHeight());
-    QVERIFY(source->height() < 2 * source->fontMetrics().lineSpacing() + 12);
+    const int line = source->highlightedLines().front();
+    const QStringList rows = source->displayedRows().value(int(source->displayedLineNumbers().indexOf(line)));
+    QVERIFY2(!rows.isEmpty() && rows.size() <= 3, qPrintable(rows.join(QLatin1Char('|'))));
+    QVERIFY(source->height() < int(rows.size() + 1) * source->fontMetrics().lineSpacing() + 12);
+    for (const QString& row : rows)
+        QVERIFY2(source->fontMetrics().horizontalAdvance(row) <= source->viewport()->width(), qPrintable(row));
     // The step's first line is the one shown.
     QCOMPARE(source->cursorForPosition(QPoint(4, 4)).blockNumber() + 1, source->highlightedLines().front());
     QTest::keyClick(&w, Qt::Key_N);
@@ -456,6 +474,147 @@ void TestPresentation::sourceAsStudentReads()
     QVERIFY(source.horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff);
 }
 
+void TestPresentation::sourceWrapsOutsideExpressions_data()
+{
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<int>("columns");   // the row's width in characters (one character = 1)
+    QTest::addColumn<QStringList>("rows");
+    const QString in = QStringLiteral("    ");
+    QTest::addRow("index kept whole") << QStringLiteral("        segment[i] += segment[i + stride];") << 30
+                                      << QStringList{QStringLiteral("        segment[i] +="), QStringLiteral("segment[i + stride];")};
+    QTest::addRow("after a comma of the parameters")
+        << QStringLiteral("__global__ void f(float* input, float* output, unsigned n)") << 40
+        << QStringList{QStringLiteral("__global__ void f(float* input,"), QStringLiteral("float* output, unsigned n)")};
+    QTest::addRow("for header at its semicolons")
+        << QStringLiteral("    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {") << 44
+        << QStringList{QStringLiteral("    for (unsigned int stride = 1;"), QStringLiteral("stride <= blockDim.x; stride *= 2) {")};
+    QTest::addRow("before the comment") << QStringLiteral("    x = input[2 * i + 1];  // the right neighbour") << 30
+                                        << QStringList{QStringLiteral("    x = input[2 * i + 1];"), QStringLiteral("// the right neighbour")};
+    QTest::addRow("fits") << QStringLiteral("    y = input[i + 1];") << 40 << QStringList{QStringLiteral("    y = input[i + 1];")};
+    QTest::addRow("no space at all") << QStringLiteral("abcdefghij") << 4
+                                     << QStringList{QStringLiteral("abcd"), QStringLiteral("efgh"), QStringLiteral("ij")};
+}
+
+// Where a long line of code continues: between statements, after an assignment, a comma or a
+// semicolon of a header, before a comment; never inside an index ("input[i +⏎1]").
+void TestPresentation::sourceWrapsOutsideExpressions()
+{
+    QFETCH(QString, line);
+    QFETCH(int, columns);
+    QFETCH(QStringList, rows);
+    const QString indent = QStringLiteral("    ");
+    const auto width = [](const QString& s) { return qreal(s.size()); };
+    const QVector<qsizetype> starts = views::codeRowStarts(line, width, columns, indent);
+    QStringList got;
+    qsizetype from = 0;
+    for (qsizetype at : starts) {
+        got << line.mid(from, at - from).trimmed();
+        from = at;
+    }
+    got << line.mid(from).trimmed();
+    QStringList want;
+    for (const QString& r : rows)
+        want << r.trimmed();
+    QCOMPARE(got, want);
+    // Each row fits with the indent a continuation row gets (none where the indent would take half).
+    const QString prefix = width(indent) <= columns / 2.0 ? indent : QString();
+    for (int i = 0; i < rows.size(); ++i)
+        QVERIFY(width((i == 0 ? QString() : prefix) + rows[i]) <= columns);
+}
+
+// Every embedded kernel file in a compare column's source view (22 px text, 940 px): every row fits
+// the view, none starts inside square brackets, and none inside parentheses except after a comma,
+// a semicolon or an asm statement's colon, unless that group is itself wider than a row; the rows
+// put together are the file's line.
+void TestPresentation::sourceViewWrapsEveryFileOutsideBrackets()
+{
+    views::SourceView source;
+    QFont big = source.font();
+    big.setPixelSize(22);
+    source.setFont(big);
+    source.resize(940, 600);  // a compare column at 1920×1080
+    source.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&source));
+    int wrapped = 0;
+    for (std::string_view name : model::kernel_source_files()) {
+        source.showFile(QString::fromUtf8(name.data(), qsizetype(name.size())));
+        QApplication::processEvents();
+        const QStringList lines = source.displayedLines();
+        const QVector<QStringList> rows = source.displayedRows();
+        QCOMPARE(rows.size(), lines.size());
+        const QFontMetricsF fm(source.font());
+        for (int i = 0; i < lines.size(); ++i) {
+            const QString& line = lines[i];
+            qsizetype at = 0;
+            for (int r = 0; r < rows[i].size(); ++r) {
+                const QString& row = rows[i][r];
+                QVERIFY2(fm.horizontalAdvance(row) <= source.viewport()->width(),
+                         qPrintable(QStringLiteral("%1: row \"%2\" wider than %3 px").arg(QString::fromUtf8(name.data(), name.size()), row)
+                                        .arg(source.viewport()->width())));
+                const QString part = r == 0 ? row : row.trimmed();
+                at = line.indexOf(part, at);
+                QVERIFY2(at >= 0, qPrintable(row));
+                if (r > 0) {
+                    ++wrapped;
+                    // The brackets open at the break, and the innermost group of each kind.
+                    QVector<qsizetype> squares, parens;
+                    QChar quote;  // brackets inside a string literal are text
+                    for (qsizetype k = 0; k < at; ++k) {
+                        const QChar c = line.at(k);
+                        if (!quote.isNull()) {
+                            if (c == QLatin1Char('\\'))
+                                ++k;
+                            else if (c == quote)
+                                quote = QChar();
+                            continue;
+                        }
+                        if (c == QLatin1Char('"') || c == QLatin1Char('\''))
+                            quote = c;
+                        else if (c == QLatin1Char('['))
+                            squares << k;
+                        else if (c == QLatin1Char(']') && !squares.isEmpty())
+                            squares.removeLast();
+                        else if (c == QLatin1Char('('))
+                            parens << k;
+                        else if (c == QLatin1Char(')') && !parens.isEmpty())
+                            parens.removeLast();
+                    }
+                    // A group wider than a row cannot stay whole: a break inside it is the only way.
+                    const auto fitsARow = [&](qsizetype open) {
+                        const QChar close = line.at(open) == QLatin1Char('[') ? QLatin1Char(']') : QLatin1Char(')');
+                        int depth = 0;
+                        qsizetype end = open;
+                        for (; end < line.size(); ++end) {
+                            depth += line.at(end) == line.at(open) ? 1 : line.at(end) == close ? -1 : 0;
+                            if (depth == 0)
+                                break;
+                        }
+                        // ... with what sticks to it after the bracket (".c_str());" up to the next space).
+                        while (end + 1 < line.size() && line.at(end + 1) != QLatin1Char(' '))
+                            ++end;
+                        return fm.horizontalAdvance(rows[i][r].left(rows[i][r].size() - rows[i][r].trimmed().size()) +
+                                                    line.mid(open, end - open + 1)) <= source.viewport()->width() - 40;
+                    };
+                    const QString before = line.left(at).trimmed();
+                    // A comment's words, or a row without a space to break at (one long name).
+                    const bool comment = line.left(at).contains(QLatin1String("//")) ||
+                                         !rows[i][r - 1].trimmed().contains(QLatin1Char(' '));
+                    QVERIFY2(comment || squares.isEmpty() || !fitsARow(squares.last()),
+                             qPrintable(QStringLiteral("inside brackets: \"%1⏎%2\"").arg(before, part)));
+                    const bool asmColon = before.endsWith(QLatin1String(" :")) && line.contains(QLatin1String("asm"));
+                    QVERIFY2(comment || parens.isEmpty() || before.endsWith(QLatin1Char(',')) || before.endsWith(QLatin1Char(';')) ||
+                                 before.endsWith(QLatin1Char('(')) ||
+                                 asmColon || !fitsARow(parens.last()),
+                             qPrintable(QStringLiteral("inside parentheses: \"%1⏎%2\"").arg(before, part)));
+                }
+                at += part.size();
+            }
+        }
+    }
+    QVERIFY2(wrapped > 0, "no line was long enough to wrap: the test checks nothing");
+    QCOMPARE(source.horizontalScrollBar()->maximum(), 0);
+}
+
 void TestPresentation::iconsContrastWithButtons_data()
 {
     QTest::addColumn<int>("theme");
@@ -495,6 +654,139 @@ void TestPresentation::iconsContrastWithButtons()
         ++measured;
     }
     QVERIFY(measured >= 3);
+}
+
+void TestPresentation::idleLanesContrast_data()
+{
+    QTest::addColumn<int>("theme");
+    QTest::addColumn<bool>("deuteranope");
+    QTest::addColumn<bool>("present");
+    for (bool present : {false, true}) {
+        const char* size = present ? "presentation" : "desktop";
+        QTest::addRow("light, %s", size) << int(views::Theme::Light) << false << present;
+        QTest::addRow("dark, %s", size) << int(views::Theme::Dark) << false << present;
+        QTest::addRow("light, deuteranope, %s", size) << int(views::Theme::Light) << true << present;
+        QTest::addRow("dark, deuteranope, %s", size) << int(views::Theme::Dark) << true << present;
+    }
+}
+
+// An idle lane's cell against the step view's background: contrast ratio >= 4.5 (WCAG AA for
+// text), measured on the pixels as drawn: the cell's own colour (the commonest pixel in it that is
+// not the background: the horizontal lines of its mark are drawn in the background's colour) and
+// the background beside the cells, also as a deuteranope sees them.
+void TestPresentation::idleLanesContrast()
+{
+    QFETCH(int, theme);
+    QFETCH(bool, deuteranope);
+    QFETCH(bool, present);
+    views::StepView view;
+    view.setTheme(views::Theme(theme));
+    view.setTrace(std::make_shared<const model::Trace>(model::simulate("simple", std::vector<float>{6, 2, 7, 4, 5, 8, 3, 1})));
+    view.setStep(1);  // stride 2: lanes 1 and 3 idle
+    if (present)
+        view.setPresentation(true, QSize(1920, 1080));
+    view.resize(1200, view.heightForWidth(1200));
+    const QImage image = view.grab().toImage();
+    const views::StepLayout& l = view.currentLayout();
+    const QColor background = image.pixelColor(2, image.height() - 2);
+    QCOMPARE(background, view.colors().background);
+    int measured = 0;
+    for (const views::StepLayout::Lane& lane : l.lanes) {
+        if (lane.state != model::LaneState::Idle || lane.padding)
+            continue;
+        QHash<QRgb, int> counts;
+        const QRect r = lane.rect.toAlignedRect().adjusted(2, 2, -2, -2);
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x)
+                if (const QRgb px = image.pixel(x, y); QColor(px) != background)
+                    ++counts[px];
+        QVERIFY(!counts.isEmpty());
+        QRgb fill = counts.constBegin().key();
+        for (auto it = counts.constBegin(); it != counts.constEnd(); ++it)
+            if (it.value() > counts.value(fill))
+                fill = it.key();
+        const QColor cell(fill), bg(background);
+        const double ratio = deuteranope ? contrast(::deuteranope(cell), ::deuteranope(bg)) : contrast(cell, bg);
+        QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("lane %1: %2 on %3 is %4:1").arg(lane.thread)
+                                              .arg(cell.name(), bg.name()).arg(ratio, 0, 'f', 2)));
+        ++measured;
+    }
+    QCOMPARE(measured, 2);
+}
+
+void TestPresentation::detailKeyAt4096_data()
+{
+    QTest::addColumn<QString>("strategy");
+    QTest::addColumn<int>("stride");     // the step shown: the first of this stride (0: the last step)
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("screen");
+    for (const char* lang : {"en", "zh_CN"})
+        for (QSize s : {QSize(1920, 1080), QSize(1280, 720)}) {
+            QTest::addRow("interleaved_strided stride 16, %s %dx%d", lang, s.width(), s.height())
+                << "interleaved_strided" << 16 << QString::fromLatin1(lang) << s;
+            QTest::addRow("atomic_naive last step, %s %dx%d", lang, s.width(), s.height())
+                << "atomic_naive" << 0 << QString::fromLatin1(lang) << s;
+        }
+}
+
+// At 4096 values in presentation mode the bank strip (interleaved_strided's 32-way step) and the
+// atomics row lie under the fold of the fitted step; K brings them into view, K again goes back to
+// the top; Help ▸ Keyboard shortcuts lists K.
+void TestPresentation::detailKeyAt4096()
+{
+    QFETCH(QString, strategy);
+    QFETCH(int, stride);
+    QFETCH(QString, language);
+    QFETCH(QSize, screen);
+    QVERIFY(app::setLanguage(language));
+    app::MainWindow w(false);
+    w.show();
+    w.setPresentation(true, screen);
+    w.setWindowState(Qt::WindowNoState);
+    w.setGeometry(QRect(QPoint(0, 0), screen));
+    app::StepPane* pane = w.stepPane();
+    app::TraceRequest r;
+    r.strategy = strategy;
+    QStringList values;
+    for (int i = 1; i <= 4096; ++i)
+        values << QString::number(i % 10);
+    r.input = values.join(QLatin1Char(','));
+    r.params.block_size = strategy == QLatin1String("interleaved_strided") ? 1024 : 0;
+    QVERIFY(pane->setRequest(r));
+    const auto trace = pane->trace();
+    QVERIFY(trace && trace->n == 4096);
+    int step = int(trace->steps.size()) - 1;
+    if (stride > 0)
+        for (int k = 0; k < int(trace->steps.size()); ++k)
+            if (trace->steps[std::size_t(k)].stride == stride && !trace->steps[std::size_t(k)].shared_accesses.empty()) {
+                step = k;
+                break;
+            }
+    pane->setStep(step);
+    pane->fitStep();
+    QApplication::processEvents();
+    QApplication::processEvents();
+    QScrollArea* scroll = pane->columnScroll(0);
+    const int h = scroll->viewport()->height();
+    const views::StepLayout& l = pane->stepView(0)->currentLayout();
+    QVERIFY2(strategy == QLatin1String("atomic_naive") ? !l.atomics.isEmpty() : !l.banks.isEmpty(), "the step has no detail to show");
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_K);
+    QApplication::processEvents();
+    const QRectF detail = pane->columns()->detailOnViewport(0);
+    QVERIFY(!detail.isEmpty());
+    // In view: its top on screen, and all of it where it is not taller than the viewport.
+    QVERIFY2(detail.top() >= -0.5 && detail.top() < h && (detail.bottom() <= h + 0.5 || detail.height() > h - 20),
+             qPrintable(QStringLiteral("detail at y %1..%2, viewport 0..%3").arg(detail.top()).arg(detail.bottom()).arg(h)));
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_K);
+    QApplication::processEvents();
+    QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+    // The shortcut list names an action without its mnemonic, as the menu reads: "&Bank strip" ->
+    // "Bank strip", Chinese "…(&K)" -> "…" (MainWindow::shortcutRows).
+    const QString action = pane->detailAction()->text().remove(QRegularExpression(QStringLiteral("\\(&[^&)]\\)"))).remove(QLatin1Char('&'));
+    bool listed = false;
+    for (const app::MainWindow::ShortcutRow& row : w.shortcutRows())
+        listed = listed || (row.keys == QKeySequence(Qt::Key_K).toString(QKeySequence::NativeText) && row.action == action);
+    QVERIFY(listed);
 }
 
 // With REDUCESCOPE_SCREENSHOT_DIR set: the kernel source unfolded in presentation mode (no probe

@@ -49,6 +49,8 @@ int stepWithStride(const model::Trace& t, int stride)
 
 const QSize kProjector(1920, 1080);
 
+using CellTexts = QMap<int, QString>;
+
 QFont bodyFont()
 {
     QFont f;
@@ -71,6 +73,8 @@ private slots:
     void tableShowsExactIntegers();
     void verdictsSummarised();
     void warpRowOnly();
+    void wasTextIsRight_data();
+    void wasTextIsRight();
 };
 
 void TestStepOverview::oneScreenAt4096_data()
@@ -375,6 +379,83 @@ void TestStepOverview::warpRowOnly()
     view.setStep(k);
     view.setWarpRowOnly(true);
     QVERIFY(view.layoutForWidth(1280).cells.isEmpty());
+}
+
+void TestStepOverview::wasTextIsRight_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QVector<float>>("input");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<CellTexts>("expected");  // cell -> its "was" text; no other cell has one
+    const QVector<float> pmpp{6, 2, 7, 4, 5, 8, 3, 1};
+    QTest::addRow("stride 1") << "en" << pmpp << 0 << 1200
+                              << CellTexts{{0, "was 6"}, {2, "was 7"}, {4, "was 5"}, {6, "was 3"}};
+    QTest::addRow("stride 2") << "en" << pmpp << 1 << 1200 << CellTexts{{0, "was 8"}, {4, "was 13"}};
+    QTest::addRow("stride 4") << "en" << pmpp << 2 << 1200 << CellTexts{{0, "was 19"}};
+    QTest::addRow("zh_CN stride 1") << "zh_CN" << pmpp << 0 << 1200
+                                    << CellTexts{{0, "原为 6"}, {2, "原为 7"}, {4, "原为 5"}, {6, "原为 3"}};
+    // Exact integers with all their digits, never 1e+06.
+    QTest::addRow("millions") << "en" << QVector<float>{1000000, 2000000, 3000000, 4000000, 5, 6, 7, 8} << 1 << 1200
+                              << CellTexts{{0, "was 3000000"}, {4, "was 11"}};
+    // An unchanged written cell (adds 0) shows no old value.
+    QTest::addRow("adds zero") << "en" << QVector<float>{6, 0, 7, 4, 5, 8, 3, 1} << 0 << 1200
+                               << CellTexts{{2, "was 7"}, {4, "was 5"}, {6, "was 3"}};
+    // Narrow cells: the number alone (or its compact form), never cut, never over the next one.
+    QTest::addRow("narrow") << "en" << QVector<float>{1000000, 2000000, 3000000, 4000000, 5, 6, 7, 8} << 1 << 420
+                            << CellTexts{};
+}
+
+// The old value shown under a written cell is the cell's value before the step (the previous
+// step's array, or the input), worded "was N" where that fits the cell, the number alone where not,
+// in the window's language; the view paints exactly these texts.
+void TestStepOverview::wasTextIsRight()
+{
+    QFETCH(QString, language);
+    QFETCH(QVector<float>, input);
+    QFETCH(int, step);
+    QFETCH(int, width);
+    QFETCH(CellTexts, expected);
+    QVERIFY(app::setLanguage(language));
+    const auto t = std::make_shared<const model::Trace>(model::simulate("simple", std::vector<float>(input.begin(), input.end())));
+    const views::StepLayout l = views::layoutStep(*t, step, width, bodyFont());
+    QVERIFY(l.showBefore || expected.isEmpty());
+    const std::vector<float>& before = step == 0 ? t->input : t->steps[std::size_t(step - 1)].values;
+    const QFontMetricsF fm(l.smallFont);
+    QStringList drawn;
+    for (const views::StepLayout::Cell& c : l.cells) {
+        const bool changed = c.written && c.hasBefore && c.before != c.value;
+        if (!changed) {
+            QVERIFY2(c.beforeText.isEmpty(), qPrintable(QStringLiteral("cell %1: %2").arg(c.index).arg(c.beforeText)));
+            continue;
+        }
+        QCOMPARE(c.before, before[std::size_t(c.index)]);
+        if (!expected.isEmpty())
+            QCOMPARE(c.beforeText, expected.value(c.index));
+        if (c.beforeText.isEmpty())
+            continue;
+        // What it says: "was N" or N (or N's compact form), N the exact old value.
+        const QString number = views::floatText(c.before);
+        QVERIFY2(c.beforeText == QCoreApplication::translate("StepLayout", "was %1").arg(number) || c.beforeText == number ||
+                     c.beforeText == views::compactText(double(c.before), int(c.beforeText.size())),
+                 qPrintable(c.beforeText));
+        // Never clipped, never over its neighbours' texts.
+        QVERIFY2(fm.horizontalAdvance(c.beforeText) <= c.beforeRect.width() + 0.5, qPrintable(c.beforeText));
+        QVERIFY(c.beforeRect.top() >= c.rect.bottom() - 0.5);
+        drawn << c.beforeText;
+    }
+    for (const QString& e : expected)
+        QVERIFY(drawn.contains(e));
+    if (!expected.isEmpty()) {
+        // The view paints exactly these texts under the cells.
+        views::StepView view;
+        view.setTrace(t);
+        view.setStep(step);
+        view.resize(width, view.heightForWidth(width));
+        const QStringList painted = view.paintedStrings();
+        for (const QString& e : expected)
+            QVERIFY2(painted.contains(e), qPrintable(painted.join(QLatin1Char('|'))));
+    }
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepOverview)
