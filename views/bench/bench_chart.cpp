@@ -20,6 +20,13 @@ namespace {
 constexpr int kTickPt = 12;
 constexpr int kLabelPt = 13;
 constexpr int kTitlePt = 15;
+/// The chart's least height on the desktop (px). Its title, two legends and the rotated strategy
+/// names grow with the text (presentation mode) while the plot between them does not: at the
+/// presentation text (about 1.7x) they took all but about 30 px of a 1920x1080 screen's chart and
+/// the bars were a strip. So the least height grows with the text as well (kMinHeightPerScale per
+/// unit of scale above 1): the benchmark tab scrolls then (MainWindow's scroll area), the chart first.
+constexpr int kMinHeight = 320;
+constexpr int kMinHeightPerScale = 520;
 
 // Series colours when two files are overlaid (Okabe–Ito blue and vermillion).
 const QColor kSeriesColors[2] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00)};
@@ -103,7 +110,7 @@ BenchChart::BenchChart(Kind kind, QWidget* parent)
     , m_kind(kind)
     , m_log(kind == Kind::Time || kind == Kind::Speedup)
 {
-    setMinimumSize(480, 320);
+    setMinimumSize(480, kMinHeight);
     connect(this, &QCustomPlot::afterLayout, this, &BenchChart::fitValueLabels);
     plotLayout()->insertRow(0);
     m_title = new QCPTextElement(this, QString(), chartFont(kTitlePt, true));
@@ -270,6 +277,7 @@ void BenchChart::changeEvent(QEvent* event)
         if (std::abs(scale - g_textScale) > 1e-3 || std::abs(scale - m_textScale) > 1e-3) {
             g_textScale = scale;
             m_textScale = scale;
+            setMinimumHeight(kMinHeight + int(std::lround(kMinHeightPerScale * (scale - 1.0))));
             applyFonts();
             rebuild();
         }
@@ -447,6 +455,7 @@ void BenchChart::addFlag(double key, const QString& text, const QColor& color)
         t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         t->setRotation(-90);
         t->setText(text);
+        m_flagItems << t;
     }
     t->setFont(chartFont(kTickPt, true));
     t->setColor(color);
@@ -462,6 +471,7 @@ void BenchChart::rebuild()
     clearItems();
     m_referenceLabels.clear();
     m_valueLabels.clear();
+    m_flagItems.clear();
     m_valueFit = {};
     m_headroomTries = 0;
     m_noiseLegend.clear();
@@ -538,6 +548,23 @@ void BenchChart::fitToWidth()
 void BenchChart::fitValueLabels()
 {
     g_textScale = m_textScale;
+    // A flag turned up its bar ("expected wrong") runs from the top of the plot down: where the
+    // plot is shorter than the text (a small window, presentation mode's large text) the text
+    // gets smaller, down to half its size, rather than cut.
+    bool flagsChanged = false;
+    for (QCPItemText* t : m_flagItems) {
+        QFont f = chartFont(kTickPt, true);
+        const double room = axisRect()->height() * 0.96 - 4;
+        const double length = QFontMetricsF(f).horizontalAdvance(t->text()) + t->padding().left() + t->padding().right();
+        if (room > 0 && length > room)
+            f.setPointSizeF(std::max(0.5, room / length) * f.pointSizeF());
+        if (t->font() != f) {
+            t->setFont(f);
+            flagsChanged = true;
+        }
+    }
+    if (flagsChanged)
+        replot(QCustomPlot::rpQueuedReplot);
     if (m_valueLabels.isEmpty())
         return;
     // The narrowest room between two neighbouring figures, in pixels.

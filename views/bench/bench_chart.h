@@ -221,6 +221,7 @@ private:
     QString m_titleLine;  ///< the title on one line (addTitle); fitToWidth may break it in two
     QList<QCPAbstractPlottable*> m_referenceLabels;  ///< the reference lines' legend graphs
     QList<QCPItemText*> m_valueLabels;
+    QList<QCPItemText*> m_flagItems;  ///< flags turned up their bar (addFlag): fitted to the plot's height
     QStringList m_noiseLegend;
     int m_desktopTextPx = 0;   ///< the widget's text size when it was made (the desktop's)
     qreal m_textScale = 1.0;

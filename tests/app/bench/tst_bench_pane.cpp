@@ -124,6 +124,7 @@ private slots:
     void lectureFileWithoutGpu();
     void chineseFlagUpright();
     void chartTextFollowsTheWindowFont();
+    void presentationChartKeepsItsPlot();
     void dotProductsAboveOneVectorCeilingExplained();
     void multiGpuFile();
     void multiGpuResultsDrawn();
@@ -1629,6 +1630,51 @@ void TestBenchPane::chartTextFollowsTheWindowFont()
     QCoreApplication::sendPostedEvents();
     QCOMPARE(chart->textScale(), 1.0);
     QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickPt);
+}
+
+// Presentation mode's text (about 1.7x) grew the title, both legends and the rotated names of
+// the lecture file's 24 strategies until the bars had a 30 px strip of a 1920x1080 screen; the
+// chart's least height now grows with its text, so its plot keeps room (the tab scrolls).
+void TestBenchPane::presentationChartKeepsItsPlot()
+{
+    BenchmarkPane pane;
+    QString error;
+    QVERIFY2(pane.loadResults(QStringLiteral(REDUCESCOPE_SOURCE_DIR "/docs/results/lecture/h200_1m_graph_hot.json"), &error),
+             qPrintable(error));
+    BenchChart* chart = pane.chart(BenchChart::Kind::Bandwidth);
+    QCOMPARE(chart->minimumHeight(), 320);
+    const QFont desktop = QApplication::font();
+    QFont big = desktop;
+    big.setPixelSize(int(std::lround(1.7 * QFontInfo(desktop).pixelSize())));
+    QApplication::setFont(big);
+    QCoreApplication::sendPostedEvents();
+    QVERIFY2(chart->minimumHeight() >= 320 + 520 * 0.6, qPrintable(QString::number(chart->minimumHeight())));
+    // The pane as a 1920x1080 window in presentation mode shows it; the chart at its least height.
+    pane.showChart(BenchChart::Kind::Bandwidth);
+    pane.resize(1900, 960);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    chart->resize(chart->width(), chart->minimumHeight());
+    QCoreApplication::sendPostedEvents();
+    chart->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY2(chart->axisRect()->height() >= 150,
+             qPrintable(QStringLiteral("plot %1 px tall in a chart of %2").arg(chart->axisRect()->height()).arg(chart->height())));
+    // race's flag, turned up its bar, is no longer than the plot is tall (smaller text, not cut).
+    QCoreApplication::processEvents();
+    chart->replot(QCustomPlot::rpImmediateRefresh);
+    int flags = 0;
+    for (int i = 0; i < chart->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(chart->item(i)); t && t->text() == QStringLiteral("expected wrong")) {
+            ++flags;
+            QVERIFY2(QFontMetricsF(t->font()).horizontalAdvance(t->text()) <= chart->axisRect()->height(),
+                     qPrintable(QStringLiteral("flag %1 px long in a plot %2 px tall")
+                                    .arg(QFontMetricsF(t->font()).horizontalAdvance(t->text()))
+                                    .arg(chart->axisRect()->height())));
+        }
+    QCOMPARE(flags, 1);
+    QApplication::setFont(desktop);
+    QCoreApplication::sendPostedEvents();
+    QCOMPARE(chart->minimumHeight(), 320);
 }
 
 void TestBenchPane::dotProductsAboveOneVectorCeilingExplained()
