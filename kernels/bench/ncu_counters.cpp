@@ -67,30 +67,8 @@ std::string valid_utf8(std::string_view text)
 {
     std::string out;
     out.reserve(text.size());
-    const auto byte = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
     for (std::size_t i = 0; i < text.size();) {
-        const unsigned c = byte(i);
-        std::size_t len = 0;
-        unsigned lo = 0x80, hi = 0xBF;  // range of the second byte
-        if (c < 0x80)
-            len = 1;
-        else if (c >= 0xC2 && c <= 0xDF)
-            len = 2;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            lo = c == 0xE0 ? 0xA0 : 0x80;
-            hi = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            lo = c == 0xF0 ? 0x90 : 0x80;
-            hi = c == 0xF4 ? 0x8F : 0xBF;
-        }
-        bool ok = len > 0 && i + len <= text.size();
-        for (std::size_t k = 1; ok && k < len; ++k) {
-            const unsigned b = byte(i + k);
-            ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
-        }
-        if (ok) {
+        if (const std::size_t len = model::utf8_sequence(text, i)) {
             out.append(text.substr(i, len));
             i += len;
         } else {
