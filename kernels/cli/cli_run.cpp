@@ -132,6 +132,15 @@ void refuse_flag_values(CLI::App& sub, int argc, const char* const* argv)
     }
 }
 
+/// A subcommand as the user typed it: "trace", or "kernel trace" for one inside a family.
+std::string command_words(const CLI::App& sub)
+{
+    std::string words = sub.get_name();
+    for (const CLI::App* p = sub.get_parent(); p && p->get_parent(); p = p->get_parent())
+        words = p->get_name() + " " + words;
+    return words;
+}
+
 /// CLI11's error reworded: which word or option, and what it allows.
 std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::string>& word,
                     const std::optional<std::string>& first_arg, const CLI::ParseError& e, const std::string& what)
@@ -159,7 +168,7 @@ std::string explain(CLI::App& app, CLI::App* sub, const std::optional<std::strin
         return sub->get_name() + " needs a subcommand: one of " + subcommand_list(*sub);
     }
     if (extras)
-        return unexpected + extra + "' for " + sub->get_name() + " (its options: " + option_list(*sub) + ")";
+        return unexpected + extra + "' for " + command_words(*sub) + " (its options: " + option_list(*sub) + ")";
     CLI::Option* o = named_option(*sub, what);
     if (!o)
         return what;

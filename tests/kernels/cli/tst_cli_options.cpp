@@ -118,6 +118,9 @@ void TestCliOptions::subcommands_data()
     QTest::addRow("unknown option") << QStringList{"list", "--fast"} << "unexpected argument '--fast' for list";
     QTest::addRow("unknown trace option") << QStringList{"trace", "--strategy", "simple", "--input", "1", "--fast"}
                                           << "unexpected argument '--fast' for trace (its options: --strategy, --input,";
+    QTest::addRow("unknown kernel trace option")
+        << QStringList{"kernel", "trace", "--source", "k.cu", "--input", "1", "--fast"}
+        << "unexpected argument '--fast' for kernel trace (its options: --source, --input,";
     QTest::addRow("missing required") << QStringList{"trace", "--input", "1"}
                                       << "--strategy is required; --strategy: strategy id with a step model, one of simple,";
 }
