@@ -80,6 +80,28 @@ check() {  # check NAME CODES MENTION [STDIN] -- COMMAND...
 cli() { check "$1" "$2" "$3" -- "$CLI" "${@:4}"; }
 app() { check "$1" "$2" "$3" -- "$APP" "${@:4}"; }
 
+write_kernels() {  # write_kernels DIR: DIR/simple.cu, PMPP's simple kernel, the base of many sources
+    mkdir -p "$1"
+    cat >"$1/simple.cu" <<'EOF'
+__global__ void simple(float* input, float* output)
+{
+    float* segment = input + 2 * blockDim.x * blockIdx.x;
+    const unsigned int i = 2 * threadIdx.x;
+    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
+        if (threadIdx.x % stride == 0)
+            segment[i] += segment[i + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+        if (gridDim.x == 1)
+            *output = segment[0];
+        else
+            atomicAdd(output, segment[0]);
+    }
+}
+EOF
+}
+
 totals() {  # totals LABEL
     local total=$((right + crash + hang + wrong + unclear)) f
     for f in "${failures[@]}"; do echo "$f"; done

@@ -49,25 +49,7 @@ src() {
 }
 
 K="$S/k"
-mkdir -p "$K"
-cat >"$K/simple.cu" <<'EOF'
-__global__ void simple(float* input, float* output)
-{
-    float* segment = input + 2 * blockDim.x * blockIdx.x;
-    const unsigned int i = 2 * threadIdx.x;
-    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
-        if (threadIdx.x % stride == 0)
-            segment[i] += segment[i + stride];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        if (gridDim.x == 1)
-            *output = segment[0];
-        else
-            atomicAdd(output, segment[0]);
-    }
-}
-EOF
+write_kernels "$K"
 cat >"$K/warp.cu" <<'EOF'
 __global__ void warp_sum(const float* input, float* output, unsigned n)
 {

@@ -67,25 +67,7 @@ src() {
 }
 
 K="$S/k"
-mkdir -p "$K"
-cat >"$K/simple.cu" <<'EOF'
-__global__ void simple(float* input, float* output)
-{
-    float* segment = input + 2 * blockDim.x * blockIdx.x;
-    const unsigned int i = 2 * threadIdx.x;
-    for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
-        if (threadIdx.x % stride == 0)
-            segment[i] += segment[i + stride];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-        if (gridDim.x == 1)
-            *output = segment[0];
-        else
-            atomicAdd(output, segment[0]);
-    }
-}
-EOF
+write_kernels "$K"
 kbody() {  # kbody NAME BODY [PRELUDE]: a kernel in the input_output signature
     printf '%s\n__global__ void k(const float* input, float* output, unsigned n)\n{\n%s\n}\n' "${3:-}" "$2" >"$K/$1.cu"
 }
