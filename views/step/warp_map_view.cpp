@@ -263,17 +263,15 @@ void layoutMapCells(WarpMapLayout::Map& m, const MapInput& in, const MapFrame& f
     }
 }
 
-// The map of one trace (`in`) in `bands` bands at `f.x0`: its title (the strategy and its
-// divergent warp-steps), column heads, rows and cells.
-WarpMapLayout::Map layoutMap(const MapInput& in, int bands, MapFrame f, int step, const QFontMetricsF& lm, qreal sc,
-                             CountFit fit)
+// A map's title: the strategy and its divergent warp-steps, what the total includes, and what a
+// row is ("convergent: 6 divergent warp-steps (5 in the strides, 1 in the final write) · rows: warps").
+QString mapTitle(const MapInput& in)
 {
     const model::Trace& t = *in.trace;
-    WarpMapLayout::Map m;
-    m.bands = bands;
+    QString title;
     const model::DivergentWarpSteps divergent = model::divergent_warp_steps(t);
     const QString id = QString::fromStdString(t.strategy);
-    m.title = WarpMapView::tr("%1: %n divergent warp-steps", nullptr, divergent.total()).arg(id);
+    title = WarpMapView::tr("%1: %n divergent warp-steps", nullptr, divergent.total()).arg(id);
     // What the total includes: PMPP counts the strides; the final write (thread 0 alone) is apart.
     QStringList parts;
     if (divergent.strides && (divergent.write || divergent.other))
@@ -284,9 +282,20 @@ WarpMapLayout::Map layoutMap(const MapInput& in, int bands, MapFrame f, int step
     if (divergent.other && (divergent.strides || divergent.write))
         parts << WarpMapView::tr("%n in the other steps", nullptr, divergent.other);
     if (!parts.isEmpty())
-        m.title += WarpMapView::tr(" (%1)").arg(parts.join(WarpMapView::tr(", ")));
+        title += WarpMapView::tr(" (%1)").arg(parts.join(WarpMapView::tr(", ")));
     const bool blocks = !in.rows.empty() && in.rows.back().first > 0;
-    m.title += blocks ? WarpMapView::tr(" · rows: block.warp") : WarpMapView::tr(" · rows: warps");
+    title += blocks ? WarpMapView::tr(" · rows: block.warp") : WarpMapView::tr(" · rows: warps");
+    return title;
+}
+
+// The map of one trace (`in`) in `bands` bands at `f.x0`: its title (the strategy and its
+// divergent warp-steps), column heads, rows and cells.
+WarpMapLayout::Map layoutMap(const MapInput& in, const QString& title, int bands, MapFrame f, int step,
+                             const QFontMetricsF& lm, qreal sc, CountFit fit)
+{
+    WarpMapLayout::Map m;
+    m.bands = bands;
+    m.title = title;
     m.titleRect = QRectF(f.x0, f.margin, f.mapW, f.titleH);
     f.perBand = (int(in.rows.size()) + m.bands - 1) / m.bands;
     f.bandW = in.labelW + in.steps * f.cw;
@@ -358,7 +367,16 @@ WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int st
     const int mapsN = int(inputs.size());
     const qreal mapW = (size.width() - 2 * margin - (mapsN - 1) * mapGap) / mapsN;
     const QFontMetricsF tm(l.titleFont);
-    const qreal titleH = tm.height() + 4 * sc;
+    // A title that does not fit its map's width on one line even at the labels' size (two maps side
+    // by side: "… (95 in the strides, 1 in the final write) · rows: warps") gets a second line,
+    // so that it is read whole rather than cut with "…".
+    QStringList titles;
+    bool twoLines = false;
+    for (const MapInput& in : inputs) {
+        titles << mapTitle(in);
+        twoLines = twoLines || lm.horizontalAdvance(titles.back()) > mapW;
+    }
+    const qreal titleH = (twoLines ? 2 : 1) * tm.height() + 4 * sc;
     const qreal headH = 2 * (lm.height() + 2 * sc);  // step numbers, then strides
     const qreal gridH = std::max<qreal>(1, legendTop - margin - titleH - headH - 6 * sc);
     const Bands best = chooseBands(inputs, mapW, gridH, bandGap, QSizeF(120 * sc, 44 * sc));
@@ -382,7 +400,7 @@ WarpMapLayout layoutWarpMap(const model::Trace* a, const model::Trace* b, int st
         f.bandGap = bandGap;
         f.cw = cw;
         f.ch = ch;
-        l.maps.push_back(layoutMap(inputs[std::size_t(mi)], best.bands[mi], f, step, lm, sc, fit));
+        l.maps.push_back(layoutMap(inputs[std::size_t(mi)], titles[mi], best.bands[mi], f, step, lm, sc, fit));
     }
     return l;
 }
@@ -465,17 +483,24 @@ void WarpMapView::paintLayout(QPainter& p, const WarpMapLayout& l) const
     const qreal sc = l.scale;
     const qreal outline = std::clamp<qreal>(std::min(l.cellSize.width(), l.cellSize.height()) * 0.12, 1.5, 4 * sc);
     for (const WarpMapLayout::Map& m : l.maps) {
-        // A title wider than its map (two maps side by side, "… (95 in the strides, 1 in the final
-        // write) · rows: warps") is set smaller down to the labels' size, then elided at its end:
-        // never cut mid-word at the map's edge.
+        // A title wider than its map is set smaller, down to the labels' size, until it fits its
+        // rect: on one line, or word-wrapped on the second line the layout gave it (mapTitle).
+        // Only a title that fits neither way is elided at its end: never cut mid-word at the edge.
         QFont titleFont = l.titleFont;
-        while (QFontMetricsF(titleFont).horizontalAdvance(m.title) > m.titleRect.width()
-               && titleFont.pixelSize() > std::max(1, l.labelFont.pixelSize()))
+        const auto fits = [&](const QFont& f) {
+            const QFontMetricsF fm(f);
+            return fm.horizontalAdvance(m.title) <= m.titleRect.width()
+                || fm.boundingRect(m.titleRect, Qt::TextWordWrap, m.title).height() <= m.titleRect.height();
+        };
+        while (!fits(titleFont) && titleFont.pixelSize() > std::max(1, l.labelFont.pixelSize()))
             titleFont.setPixelSize(titleFont.pixelSize() - 1);
         p.setFont(titleFont);
         p.setPen(c.text);
-        p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(titleFont).elidedText(m.title, Qt::ElideRight, m.titleRect.width()));
+        if (fits(titleFont))
+            p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m.title);
+        else
+            p.drawText(m.titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                       QFontMetricsF(titleFont).elidedText(m.title, Qt::ElideRight, m.titleRect.width()));
         p.setFont(l.labelFont);
         p.setPen(c.mutedText);
         for (const WarpMapLayout::Column& col : m.columns) {

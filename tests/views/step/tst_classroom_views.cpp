@@ -499,6 +499,16 @@ void TestClassroomViews::warpMapTextbookDivergence()
     QCOMPARE(ms.divergentCells(), 96);
     QCOMPARE(mc.divergentCells(), 6);
     QVERIFY(ms.title.contains(QStringLiteral("96")));
+    // Each title is read whole (no "…"): wider than half the projector, it gets a second line,
+    // and at the labels' size (the smallest the view sets it) it fits its rect word-wrapped.
+    for (const views::WarpMapLayout::Map* m : {&ms, &mc}) {
+        const QFontMetricsF lm(l.labelFont);
+        QVERIFY2(lm.horizontalAdvance(m->title) > m->titleRect.width(), qPrintable(m->title));
+        QVERIFY(m->titleRect.height() >= 2 * QFontMetricsF(l.titleFont).height());
+        QVERIFY2(lm.boundingRect(m->titleRect, Qt::TextWordWrap, m->title).height() <= m->titleRect.height(),
+                 qPrintable(m->title));
+        QVERIFY(m->titleRect.bottom() <= m->rect.top() + m->titleRect.height() + 0.5);
+    }
     // Side by side, same cell size, no overlap, current step framed in both.
     QVERIFY(!ms.rect.intersects(mc.rect));
     QVERIFY(ms.rect.right() < mc.rect.left());
