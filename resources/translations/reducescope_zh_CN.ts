@@ -5058,6 +5058,10 @@ block size × coarse factor (GB/s), %3</source>
             <numerusform>预期错误：%1 次更新中丢失 %n 次，丢失的值共 %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>so far (step 1)</source>
+        <translation>累计（第 1 步）</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::views::SourceView</name>

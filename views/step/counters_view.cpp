@@ -59,7 +59,8 @@ QVector<Column> columnsFor(const model::Trace& t, int k, const model::StepCounte
                     cellsOf(s.active_lanes, s.lane_slots, s.divergent_warps, s.shared_wavefronts, s.extra_shared_wavefronts,
                             s.global_sectors, s.barriers, s.atomics, s.adds)});
     if (!compare)
-        cols.push_back({group, CountersView::tr("steps 1–%1").arg(k + 1),
+        // The running total; at the first step it is that step alone (not "steps 1–1").
+        cols.push_back({group, k == 0 ? CountersView::tr("so far (step 1)") : CountersView::tr("steps 1–%1").arg(k + 1),
                         cellsOf(r.active_lanes, r.lane_slots, r.divergent_warps, r.shared_wavefronts, r.extra_shared_wavefronts,
                                 r.global_sectors, r.barriers, r.atomics, r.adds)});
     cols.push_back({group, CountersView::tr("whole trace"),

@@ -334,6 +334,12 @@ void TestViews::countersShowStepAndTotals()
     QVERIFY(both.contains(QStringLiteral("simple")));
     QVERIFY(both.contains(QStringLiteral("convergent")));
     QVERIFY(both.count(QStringLiteral("step 5")) >= 2);  // one column head per strategy
+    // The running total's head: "steps 1–5" at step 5, never "steps 1–1" at the first step.
+    view.setTraces({a, 4, run});
+    QVERIFY(view.plainText().contains(QStringLiteral("steps 1–5")));
+    view.setTraces({a, 0, model::running_totals(*a, 0)});
+    QVERIFY(view.plainText().contains(QStringLiteral("so far (step 1)")));
+    QVERIFY(!view.plainText().contains(QStringLiteral("steps 1–1")));
 }
 
 void TestViews::floatTextKeepsSpecialValues_data()
