@@ -31,7 +31,7 @@ public:
     /// Every check's sentence, in order.
     static QStringList checks(const model::LessonExercise& exercise, const model::ExerciseVerdict& verdict,
                               const model::Trace& trace, const model::Trace* heldBack);
-    /// The summary line: "Solved: all 3 checks hold" or "1 of 3 checks holds: …".
+    /// The summary line: "Solved: all 4 checks hold" or "Not yet: 3 of 4 checks hold".
     static QString summary(const model::ExerciseVerdict& verdict);
     /// A measure of the lesson format ("divergent_warps", ...) as a noun phrase ("Divergent warps").
     static QString measureName(const QString& measure);

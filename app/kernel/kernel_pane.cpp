@@ -280,7 +280,7 @@ void KernelPane::retranslate()
     m_checkAction->setText(tr("C&heck the kernel"));
     m_newMenu->setTitle(tr("&New kernel from strategy"));
     m_checkExerciseAction->setText(tr("Check the &exercise"));
-    m_checkExerciseAction->setToolTip(tr("Runs the kernel at the exercise's settings and says which of its checks hold"));
+    m_checkExerciseAction->setToolTip(tr("Runs the kernel at the exercise's settings, then on a second input it does not show, and says which of its checks hold"));
     m_checkExerciseButton->setText(tr("Check the &exercise (F6)"));
     m_checkExerciseButton->setToolTip(m_checkExerciseAction->toolTip());
     m_closeExerciseButton->setToolTip(tr("Leave the exercise (the kernel stays in the editor)"));

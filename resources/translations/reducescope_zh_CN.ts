@@ -3772,10 +3772,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>检查练习(&amp;E)</translation>
     </message>
     <message>
-        <source>Runs the kernel at the exercise&apos;s settings and says which of its checks hold</source>
-        <translation>按练习的设置运行核函数，并说明哪些检查通过</translation>
-    </message>
-    <message>
         <source>Check the &amp;exercise (F6)</source>
         <translation>检查练习（F6）(&amp;E)</translation>
     </message>
@@ -3806,6 +3802,10 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Runs the kernel at the exercise&apos;s settings, then on a second input it does not show, and says which of its checks hold</source>
+        <translation>按练习的设置运行核函数，再在一组不显示的输入上运行一次，并说明哪些检查通过</translation>
     </message>
 </context>
 <context>
