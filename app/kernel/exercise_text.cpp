@@ -61,11 +61,27 @@ QString ExerciseText::want(model::LessonClaim::Op op, double value)
 }
 
 QString ExerciseText::check(const model::LessonExercise& exercise, const model::ExerciseVerdict& verdict, int index,
-                            const model::Trace& trace)
+                            const model::Trace& trace, const model::Trace* heldBack)
 {
     if (index < 0 || index >= int(verdict.checks.size()))
         return {};
     const model::ClaimCheck& c = verdict.checks[std::size_t(index)];
+    if (index == model::held_back_check_index(exercise)) {  // the second run, on the held-back input
+        if (!heldBack)
+            return tr("Result on a second input: not run");
+        const model::LessonClaim rule = model::held_back_rule(exercise);
+        const QString wanted = want(rule.op, rule.value);
+        const QString result = views::floatText(heldBack->result, 9);
+        if (!heldBack->faults.empty()) {
+            const model::Fault& f = heldBack->faults.front();
+            return tr("Result on a second input %1, exact sum %2: off by %3, with a %4 at line %5 (%6, no fault)")
+                .arg(result, num(heldBack->reference), num(c.actual), faultKind(QString::fromStdString(f.kind)))
+                .arg(f.line)
+                .arg(wanted);
+        }
+        return tr("Result on a second input %1, exact sum %2: off by %3 (%4)")
+            .arg(result, num(heldBack->reference), num(c.actual), wanted);
+    }
     if (index >= int(exercise.checks.size()))  // the changed-lines rule
         return tr("Lines changed from the starting source: %1 (%2)")
             .arg(num(c.actual), want(model::LessonClaim::Op::Le, exercise.max_changed_lines.value_or(0)));
@@ -113,11 +129,11 @@ QString ExerciseText::check(const model::LessonExercise& exercise, const model::
 }
 
 QStringList ExerciseText::checks(const model::LessonExercise& exercise, const model::ExerciseVerdict& verdict,
-                                 const model::Trace& trace)
+                                 const model::Trace& trace, const model::Trace* heldBack)
 {
     QStringList out;
     for (int i = 0; i < int(verdict.checks.size()); ++i)
-        out << check(exercise, verdict, i, trace);
+        out << check(exercise, verdict, i, trace, heldBack);
     return out;
 }
 

@@ -19,16 +19,19 @@ class ExerciseText {
     Q_DECLARE_TR_FUNCTIONS(ExerciseText)
 public:
     /// The sentence for check `index` of `verdict` (the checks of `exercise` in file order, then the
-    /// changed-lines rule when the exercise has one), with its numbers: the value counted (for an
-    /// "each" check the step it was counted at), how many steps were selected, and what is wanted.
-    /// `trace` is the trace the verdict was computed from (for the fault's kind and line and the
-    /// result and its exact sum). An index past the verdict's checks gives an empty string.
+    /// changed-lines rule when the exercise has one, then the held-back input's result check,
+    /// model::held_back_check_index()), with its numbers: the value counted (for an "each" check
+    /// the step it was counted at), how many steps were selected, and what is wanted. `trace` is the
+    /// trace the verdict was computed from (for the fault's kind and line and the result and its
+    /// exact sum); `heldBack` the second run's, on model::held_back_input() (its result, exact sum
+    /// and first fault), or null when it was not run ("Result on a second input: not run"). An index
+    /// past the verdict's checks gives an empty string.
     static QString check(const model::LessonExercise& exercise, const model::ExerciseVerdict& verdict, int index,
-                         const model::Trace& trace);
+                         const model::Trace& trace, const model::Trace* heldBack);
     /// Every check's sentence, in order.
     static QStringList checks(const model::LessonExercise& exercise, const model::ExerciseVerdict& verdict,
-                              const model::Trace& trace);
-    /// The summary line: "Solved: all 3 checks hold" or "1 of 3 checks holds: …".
+                              const model::Trace& trace, const model::Trace* heldBack);
+    /// The summary line: "Solved: all 4 checks hold" or "Not yet: 3 of 4 checks hold".
     static QString summary(const model::ExerciseVerdict& verdict);
     /// A measure of the lesson format ("divergent_warps", ...) as a noun phrase ("Divergent warps").
     static QString measureName(const QString& measure);

@@ -33,6 +33,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 namespace reducescope::app {
 namespace {
@@ -279,7 +280,7 @@ void KernelPane::retranslate()
     m_checkAction->setText(tr("C&heck the kernel"));
     m_newMenu->setTitle(tr("&New kernel from strategy"));
     m_checkExerciseAction->setText(tr("Check the &exercise"));
-    m_checkExerciseAction->setToolTip(tr("Runs the kernel at the exercise's settings and says which of its checks hold"));
+    m_checkExerciseAction->setToolTip(tr("Runs the kernel at the exercise's settings, then on a second input it does not show, and says which of its checks hold"));
     m_checkExerciseButton->setText(tr("Check the &exercise (F6)"));
     m_checkExerciseButton->setToolTip(m_checkExerciseAction->toolTip());
     m_closeExerciseButton->setToolTip(tr("Leave the exercise (the kernel stays in the editor)"));
@@ -662,9 +663,7 @@ bool KernelPane::openExercise(const model::Lesson& lesson)
     setText(QString::fromStdString(e.source), QString(), QString());
     m_exerciseRunner->cancel();
     m_exercise = lesson;
-    m_verdict.reset();
-    m_verdictTrace.reset();
-    m_verdictProblem = {};
+    resetExerciseRuns();
     // The fields: the lesson's launch, so that Step shows what Check counts.
     m_input->setText(lessonInputText(lesson));
     m_input->setCursorPosition(0);  // the list's start, not its end
@@ -687,9 +686,7 @@ void KernelPane::closeExercise()
 {
     m_exerciseRunner->cancel();
     m_exercise.reset();
-    m_verdict.reset();
-    m_verdictTrace.reset();
-    m_verdictProblem = {};
+    resetExerciseRuns();
     m_verdictLines.clear();
     m_exerciseBox->hide();
     m_checkExerciseAction->setEnabled(false);
@@ -708,30 +705,63 @@ bool KernelPane::checkExercise()
     r.grid = m_exercise->exercise->grid;
     r.warpSize = m_exercise->params.warp_size;
     r.banks = m_exercise->params.banks;
+    resetExerciseRuns();
     m_exerciseSource = r.source;
-    m_exerciseRunner->start(r);
-    m_verdict.reset();
-    m_verdictTrace.reset();
+    m_exerciseRequest = r;
+    m_visibleRun = m_exerciseRunner->start(r);  // drops a check still running, either of its runs
     m_verdictProblem = [] { return tr("Checking the exercise on the CPU engine…"); };
     showVerdict();
     return true;
 }
 
+void KernelPane::resetExerciseRuns()
+{
+    m_visibleRun = 0;
+    m_heldBackRun = 0;
+    m_pendingTrace.reset();
+    m_verdict.reset();
+    m_verdictTrace.reset();
+    m_verdictHeldBack.reset();
+    m_heldBackProblem.clear();
+    m_verdictProblem = {};
+}
+
 void KernelPane::onExerciseChecked(const KernelRunOutcome& o)
 {
-    if (!m_exercise)
+    if (!m_exercise || o.run == 0)
         return;
     using Kind = KernelRunOutcome::Kind;
-    if (o.kind == Kind::Refused || o.kind == Kind::Faulted)
-        showMarks(o.marks);  // the compile error or the fault at its line
-    if ((o.kind == Kind::Traced || o.kind == Kind::Faulted) && o.trace) {
-        m_verdictTrace = o.trace;
-        m_verdict = model::check_exercise(*m_exercise->exercise, *o.trace, m_exerciseSource.toStdString());
+    const bool traced = (o.kind == Kind::Traced || o.kind == Kind::Faulted) && o.trace;
+    if (o.run == m_visibleRun) {
+        // The first run, on the lesson's input: its marks go to the editor (the compile error or
+        // the fault at its line); with a trace, the second run starts on the held-back input.
+        m_visibleRun = 0;
+        if (o.kind == Kind::Refused || o.kind == Kind::Faulted)
+            showMarks(o.marks);
+        if (traced) {
+            m_pendingTrace = o.trace;
+            KernelRunRequest second = m_exerciseRequest;
+            QStringList values;
+            for (float v : model::held_back_input(*m_exercise))
+                values << QString::number(double(v), 'g', 9);
+            second.input = values.join(QLatin1Char(','));
+            m_heldBackRun = m_exerciseRunner->start(second);
+            m_verdictProblem = [] { return tr("Checking the exercise on a second input…"); };
+            showVerdict();
+            return;
+        }
+        m_verdictProblem = [message = o.message] { return tr("Not checked: %1").arg(message); };
+    } else if (o.run == m_heldBackRun && m_pendingTrace) {
+        // The second run: its trace (or none, when it did not give one) completes the verdict.
+        m_heldBackRun = 0;
+        m_verdictTrace = std::exchange(m_pendingTrace, nullptr);
+        m_verdictHeldBack = traced ? o.trace : nullptr;
+        m_heldBackProblem = traced ? QString() : o.message;
+        m_verdict = model::check_exercise(*m_exercise->exercise, *m_verdictTrace, m_exerciseSource.toStdString(),
+                                          m_verdictHeldBack.get());
         m_verdictProblem = {};
     } else {
-        m_verdict.reset();
-        m_verdictTrace.reset();
-        m_verdictProblem = [message = o.message] { return tr("Not checked: %1").arg(message); };
+        return;  // a run of a check since dropped
     }
     showVerdict();
     emit exerciseChecked(m_verdict);
@@ -751,10 +781,13 @@ void KernelPane::showVerdict()
         m_verdictLines << summary;
         html << QStringLiteral("<b style=\"color:%1\">%2</b>")
                     .arg(m_verdict->passed ? QStringLiteral("#2e7d32") : QStringLiteral("#d32f2f"), summary.toHtmlEscaped());
-        const QStringList checks = ExerciseText::checks(*m_exercise->exercise, *m_verdict, *m_verdictTrace);
+        const QStringList checks = ExerciseText::checks(*m_exercise->exercise, *m_verdict, *m_verdictTrace, m_verdictHeldBack.get());
+        const int heldBack = model::held_back_check_index(*m_exercise->exercise);
         for (int i = 0; i < checks.size(); ++i) {
             const bool holds = m_verdict->checks[std::size_t(i)].holds;
-            const QString line = (holds ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + checks[i];
+            QString line = (holds ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + checks[i];
+            if (i == heldBack && !m_verdictHeldBack && !m_heldBackProblem.isEmpty())
+                line = tr("%1: %2").arg(line, m_heldBackProblem);  // why the second run gave no trace
             m_verdictLines << line;
             html << QStringLiteral("<span style=\"color:%1\">%2</span>")
                         .arg(holds ? QStringLiteral("#2e7d32") : QStringLiteral("#d32f2f"), line.toHtmlEscaped());

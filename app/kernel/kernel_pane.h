@@ -125,12 +125,19 @@ public:
     /// The exercise open, if any.
     const std::optional<model::Lesson>& exercise() const { return m_exercise; }
     /// Check the exercise (F6): runs the engine on the editor's text at the lesson's settings (not
-    /// the fields') through a child `reducescope-cli kernel trace --json`, and shows the verdict of
-    /// model::check_exercise, each check with its numbers (ExerciseText). False when no exercise is
-    /// open (nothing starts). A check still running is dropped.
+    /// the fields') through a child `reducescope-cli kernel trace --json`; when that run gives a
+    /// trace (no compile error, refusal or failed run), runs the same text at the same settings a
+    /// second time on the held-back input (model::held_back_input, not shown to the student), then
+    /// shows the verdict of model::check_exercise on both traces, each check with its numbers
+    /// (ExerciseText); exerciseChecked() follows. Both runs go through exerciseRunner(), one after
+    /// the other; the window never waits. False when no exercise is open (nothing starts). A check
+    /// still running (either run) is dropped, as on closing or opening an exercise.
     bool checkExercise();
     /// The last verdict (nothing before the first check, or when the last check could not run).
     const std::optional<model::ExerciseVerdict>& lastVerdict() const { return m_verdict; }
+    /// The second run's trace, on the held-back input, of the last verdict (null before one, or when
+    /// that run did not give a trace). The step pane never shows it.
+    const std::shared_ptr<const model::Trace>& heldBackTrace() const { return m_verdictHeldBack; }
     /// The box's lines as shown: the summary, then one line per check ("✓ ..." or "✗ ..."); or the
     /// summary and why the check could not run.
     QStringList verdictLines() const { return m_verdictLines; }
@@ -168,6 +175,7 @@ private:
     void onStepped(const KernelRunOutcome& outcome);
     void onChecked(const KernelRunOutcome& outcome);
     void onExerciseChecked(const KernelRunOutcome& outcome);
+    void resetExerciseRuns();
     void showVerdict();
     void buildExerciseBox();
     void showMarks(const QVector<views::KernelMark>& marks);
@@ -219,6 +227,12 @@ private:
     std::shared_ptr<const model::Trace> m_verdictTrace;  ///< the trace m_verdict was computed from
     std::function<QString()> m_verdictProblem;          ///< why the last check could not run; empty: none
     QString m_exerciseSource;                            ///< the text the running check was started on
+    KernelRunRequest m_exerciseRequest;                  ///< the running check's first run (the second: its input replaced)
+    quint64 m_visibleRun = 0;                            ///< run number of the check's run on the lesson's input; 0: none
+    quint64 m_heldBackRun = 0;                           ///< ... of its second run, on the held-back input; 0: none
+    std::shared_ptr<const model::Trace> m_pendingTrace;  ///< the first run's trace while the second runs
+    std::shared_ptr<const model::Trace> m_verdictHeldBack;  ///< the second run's trace of m_verdict; null: not run
+    QString m_heldBackProblem;                           ///< why the second run gave no trace; empty: it did
     QStringList m_verdictLines;
     KernelRunner* m_exerciseRunner = nullptr;
     QAction* m_checkExerciseAction = nullptr;

@@ -526,7 +526,38 @@ int changed_lines(std::string_view before, std::string_view after)
     return std::max(static_cast<int>(a.size()) - common, static_cast<int>(b.size()) - common) + extra;
 }
 
-ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source)
+float held_back_value(std::size_t i)
+{
+    return static_cast<float>(static_cast<long long>((37 * (i % 23) + 11) % 23) - 7);
+}
+
+std::vector<float> held_back_input(const Lesson& lesson)
+{
+    std::vector<float> out(lesson.input.size());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = held_back_value(i);
+    return out;
+}
+
+int held_back_check_index(const LessonExercise& exercise)
+{
+    return static_cast<int>(exercise.checks.size()) + (exercise.max_changed_lines ? 1 : 0);
+}
+
+LessonClaim held_back_rule(const LessonExercise& exercise)
+{
+    for (const LessonClaim& c : exercise.checks)
+        if (c.measure == "result_error")
+            return c;
+    LessonClaim exact;
+    exact.measure = "result_error";
+    exact.op = LessonClaim::Op::Eq;
+    exact.value = 0;
+    return exact;
+}
+
+ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source,
+                               const Trace* held_back)
 {
     ExerciseVerdict out;
     out.passed = true;
@@ -543,6 +574,27 @@ ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trac
         check.holds = check.actual <= *exercise.max_changed_lines;
         check.description = "changed lines <= " + std::to_string(*exercise.max_changed_lines) + ": got "
             + number(check.actual);
+        out.passed = out.passed && check.holds;
+        if (!check.holds && out.first_failure.empty())
+            out.first_failure = check.description;
+        out.checks.push_back(std::move(check));
+    }
+    {
+        ClaimCheck check;
+        const std::string what = "result on a second input: ";
+        if (!held_back) {
+            check.description = what + "not run";
+        } else {
+            const LessonClaim rule = held_back_rule(exercise);
+            check.actual = std::fabs(static_cast<double>(held_back->result) - held_back->reference);
+            check.holds = compare(check.actual, rule.op, rule.value) && held_back->faults.empty();
+            check.description = what + "got " + number(held_back->result) + ", expected " + number(held_back->reference);
+            if (rule.op != LessonClaim::Op::Eq || rule.value != 0)
+                check.description += " (result_error " + op_name(rule.op) + " " + number(rule.value) + ")";
+            if (!held_back->faults.empty())
+                check.description += "; fault " + held_back->faults.front().kind + " at line "
+                    + std::to_string(held_back->faults.front().line);
+        }
         out.passed = out.passed && check.holds;
         if (!check.holds && out.first_failure.empty())
             out.first_failure = check.description;

@@ -40,6 +40,10 @@
 //     "checks": [ {"measure": "divergent_warps", "steps": [1, 5], "over": "each", "op": "==", "value": 0} ]
 //   }
 // A check is a claim without "trace" (it is always about the student's trace); at least one.
+// Besides its checks every exercise has one more, written nowhere in the file: the student's
+// kernel is run a second time, with the same count, block size, grid, warp size and banks, on a
+// held-back input (held_back_input(): v[i] = ((37 i + 11) mod 23) − 7, i = 0..n−1) and its result
+// must be that input's exact sum, so that writing the visible input's answer as a constant fails.
 #pragma once
 
 #include "model/simulate.h"
@@ -146,19 +150,47 @@ ClaimCheck check_claim(const LessonClaim& claim, const Trace& strategy, const Tr
 int changed_lines(std::string_view before, std::string_view after);
 
 /// The verdict on an exercise: one ClaimCheck per check of the exercise, in file order, then the
-/// changed-lines rule (when the exercise has one). `passed` when every check holds.
+/// changed-lines rule (when the exercise has one), then the held-back input's result check (always;
+/// at held_back_check_index()). `passed` when every check holds.
 /// `first_failure` is the description of the first check that does not hold (empty when passed),
-/// e.g. "own kernel: divergent_warps at steps 1..5, each == 0: got 16 at step 2".
+/// e.g. "own kernel: divergent_warps at steps 1..5, each == 0: got 16 at step 2" or
+/// "result on a second input: got 524800, expected 4052".
 struct ExerciseVerdict {
     bool passed = false;
     std::vector<ClaimCheck> checks;
     std::string first_failure;
 };
 
+/// One value of the held-back input: ((37 i + 11) mod 23) − 7, an integer in −7..15 (i 0-based).
+/// Small integers, so every order of float additions gives the exact sum (|sum| <= 15 n < 2^24 for
+/// n <= 2^20); some negative, so it is never a permutation of a lesson's "A..B" range of positive
+/// values; 23 consecutive values sum to 92, so the sum (about 4 n) differs from the lessons' (tst_exercises).
+float held_back_value(std::size_t i);
+
+/// The held-back input of an exercise lesson: lesson.input.size() values held_back_value(0..n−1).
+/// The student is not shown it in the editor; the app and the tests run the kernel on it a second
+/// time, at the same settings as the visible run (check_exercise's `held_back`).
+std::vector<float> held_back_input(const Lesson& lesson);
+
+/// Where the held-back input's check is in ExerciseVerdict::checks: after the exercise's checks
+/// and the changed-lines rule (exercise.checks.size() + 1 when it has max_changed_lines, else
+/// exercise.checks.size()).
+int held_back_check_index(const LessonExercise& exercise);
+
+/// The rule the held-back result is held to: the exercise's first "result_error" check (its op
+/// and value), or result_error == 0 (exact) when it has none. Always measure "result_error".
+LessonClaim held_back_rule(const LessonExercise& exercise);
+
 /// Checks the student's kernel: `trace` is the engine's trace of `source` run at the lesson's
 /// settings (simt::run with input = lesson.input, block_size, warp_size, banks from
 /// lesson.params, grid = exercise.grid). A trace with a fault fails the "faults" check when the
 /// exercise has one; the description then names the fault's kind and line.
-ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source);
+/// `held_back` is the trace of the same source at the same settings on held_back_input(lesson),
+/// or null when it was not run. Its check (ClaimCheck::actual = |result − reference|, float64
+/// reference, held to held_back_rule()) holds when that error satisfies the rule and the trace has
+/// no fault; the description is "result on a second input: got X, expected Y", with
+/// "; fault KIND at line L" for a fault, or "result on a second input: not run" for null.
+ExerciseVerdict check_exercise(const LessonExercise& exercise, const Trace& trace, std::string_view source,
+                               const Trace* held_back);
 
 } // namespace reducescope::model

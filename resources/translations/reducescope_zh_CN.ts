@@ -431,6 +431,18 @@
         <source>misaligned access</source>
         <translation>未对齐的访问</translation>
     </message>
+    <message>
+        <source>Result on a second input: not run</source>
+        <translation>第二组输入上的结果：未运行</translation>
+    </message>
+    <message>
+        <source>Result on a second input %1, exact sum %2: off by %3, with a %4 at line %5 (%6, no fault)</source>
+        <translation>第二组输入上的结果 %1，精确和 %2：相差 %3，且第 %5 行有%4（%6，且应无故障）</translation>
+    </message>
+    <message>
+        <source>Result on a second input %1, exact sum %2: off by %3 (%4)</source>
+        <translation>第二组输入上的结果 %1，精确和 %2：相差 %3（%4）</translation>
+    </message>
 </context>
 <context>
     <name>Family</name>
@@ -3760,10 +3772,6 @@ Double-click to open this strategy in the step pane.</source>
         <translation>检查练习(&amp;E)</translation>
     </message>
     <message>
-        <source>Runs the kernel at the exercise&apos;s settings and says which of its checks hold</source>
-        <translation>按练习的设置运行核函数，并说明哪些检查通过</translation>
-    </message>
-    <message>
         <source>Check the &amp;exercise (F6)</source>
         <translation>检查练习（F6）(&amp;E)</translation>
     </message>
@@ -3786,6 +3794,18 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>%1, then %2 (two passes)</source>
         <translation>%1，然后 %2（两遍）</translation>
+    </message>
+    <message>
+        <source>Checking the exercise on a second input…</source>
+        <translation>正在第二组输入上检查练习…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Runs the kernel at the exercise&apos;s settings, then on a second input it does not show, and says which of its checks hold</source>
+        <translation>按练习的设置运行核函数，再在一组不显示的输入上运行一次，并说明哪些检查通过</translation>
     </message>
 </context>
 <context>
