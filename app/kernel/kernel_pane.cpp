@@ -7,6 +7,7 @@
 #include "app/common/message_text.h"
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
+#include "model/own_launch.h"
 #include "views/common/model_text.h"
 #include "views/kernel/kernel_editor.h"
 
@@ -33,6 +34,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <iterator>
 #include <utility>
 
 namespace reducescope::app {
@@ -40,7 +42,7 @@ namespace {
 
 constexpr qint64 kMaxSourceBytes = 1 << 20;  // a kernel file of 1 MiB is far beyond any exercise
 const char* const kRecentKey = "kernel/recent";
-const char* const kFields[] = {"input", "block-size", "grid", "warp-size", "banks"};
+const char* const kFields[] = {"input", "block-size", "grid", "elements-per-thread", "shared-bytes", "warp-size", "banks"};
 
 QString qs(std::string_view s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
@@ -170,34 +172,40 @@ void KernelPane::buildLayout()
     m_input->setMaxLength(4096 * 32);
     m_blockSize = new QLineEdit;
     m_grid = new QLineEdit;
+    m_elements = new QLineEdit;
+    m_sharedBytes = new QLineEdit;
     m_warpSize = new QLineEdit(QStringLiteral("32"));
     m_banks = new QLineEdit(QStringLiteral("32"));
     m_kernel = new QComboBox;
     m_kernel->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_kernel->setMinimumContentsLength(18);
-    for (QLineEdit* e : {m_blockSize, m_grid, m_warpSize, m_banks})
+    for (QLineEdit* e : {m_blockSize, m_grid, m_elements, m_sharedBytes, m_warpSize, m_banks})
         e->setMaximumWidth(140);
-    for (QLineEdit* e : {m_input, m_blockSize, m_grid, m_warpSize, m_banks})
+    for (QLineEdit* e : {m_input, m_blockSize, m_grid, m_elements, m_sharedBytes, m_warpSize, m_banks})
         connect(e, &QLineEdit::returnPressed, this, &KernelPane::step);
 
+    // Two rows: the input and the kernel; under them the launch's numbers (one row of seven fields
+    // did not fit a 1280-pixel window in Chinese at presentation size).
     auto* fields = new QGridLayout;
-    const std::pair<const char*, QWidget*> row[] = {{"input", m_input}, {"block-size", m_blockSize}, {"grid", m_grid},
-                                                    {"warp-size", m_warpSize}, {"banks", m_banks}};
-    int col = 0;
-    for (const auto& [field, widget] : row) {
+    auto addField = [&](const char* field, QWidget* widget, int row, int col, int span) {
         auto* label = new QLabel;
         label->setBuddy(widget);
         m_fieldLabels.insert(QLatin1String(field), label);
-        fields->addWidget(label, 0, col);
-        fields->addWidget(widget, 1, col);
-        ++col;
-    }
-    fields->setColumnStretch(0, 4);
-    auto* kernelLabel = new QLabel;
-    kernelLabel->setBuddy(m_kernel);
-    m_fieldLabels.insert(QStringLiteral("kernel"), kernelLabel);
-    fields->addWidget(kernelLabel, 0, col);
-    fields->addWidget(m_kernel, 1, col);
+        fields->addWidget(label, row, col, 1, span);
+        fields->addWidget(widget, row + 1, col, 1, span);
+    };
+    const std::pair<const char*, QWidget*> launch[] = {{"block-size", m_blockSize},
+                                                       {"grid", m_grid},
+                                                       {"elements-per-thread", m_elements},
+                                                       {"shared-bytes", m_sharedBytes},
+                                                       {"warp-size", m_warpSize},
+                                                       {"banks", m_banks}};
+    const int numbers = int(std::size(launch));
+    addField("input", m_input, 0, 0, numbers + 1);
+    addField("kernel", m_kernel, 0, numbers + 1, 1);
+    for (int col = 0; col < numbers; ++col)
+        addField(launch[col].first, launch[col].second, 2, col, 1);
+    fields->setColumnStretch(numbers, 1);  // the numbers keep their width; the input takes the rest
     // One message line under the fields per field (the refused field's name and range).
     auto* messages = new QVBoxLayout;
     for (const char* f : kFields) {
@@ -258,6 +266,7 @@ void KernelPane::retranslate()
 {
     const std::pair<const char*, QString> names[] = {
         {"input", tr("&Input values")}, {"block-size", tr("&Block size")}, {"grid", tr("&Grid")},
+        {"elements-per-thread", tr("E&lements per thread")}, {"shared-bytes", tr("Shared b&ytes")},
         {"warp-size", tr("&Warp size")}, {"banks", tr("B&anks")}, {"kernel", tr("&Kernel")}};
     for (const auto& [field, name] : names)
         m_fieldLabels.value(QLatin1String(field))->setText(name);
@@ -266,6 +275,13 @@ void KernelPane::retranslate()
     m_blockSize->setToolTip(tr("Threads per block: a power of two in 1..1024; empty: the engine plans it"));
     m_grid->setPlaceholderText(tr("auto"));
     m_grid->setToolTip(tr("Blocks: 1..65535; empty: the engine plans it (in-place kernels run one block)"));
+    m_elements->setPlaceholderText(tr("2"));
+    m_elements->setToolTip(tr("Values one thread reads, E: 1..4096; empty: 2. The engine plans the launch from it: block n / E "
+                              "rounded up to a power of two (at most 1024; at least a warp for a kernel that shuffles), "
+                              "grid n / (E × block) rounded up"));
+    m_sharedBytes->setPlaceholderText(tr("auto"));
+    m_sharedBytes->setToolTip(tr("Bytes of each extern __shared__ array, the third launch parameter: 1..49152; "
+                                 "empty: 4 × block size (a float per thread)"));
     m_warpSize->setToolTip(tr("32, or 4, 8 or 16 as a teaching aid"));
     m_banks->setToolTip(tr("Shared-memory banks: 32, or 4, 8 or 16"));
     m_stepButton->setText(tr("&Step the kernel"));
@@ -365,6 +381,14 @@ bool KernelPane::newFromStrategy(const QString& id)
     QString kernels = qs(info->kernels);
     kernels.replace(QLatin1Char('+'), QLatin1Char(','));
     setText(qs(model::kernel_source(info->source_file)), QString(), kernels);
+    // The strategy's launch: its elements per thread at the engine's coarse factor 4 (empty: the
+    // engine's 2), and the shared bytes its launcher passes where 4 × block is too few, at the
+    // block field's size (an empty block field: the engine's default; docs/kernel-editor.md).
+    const std::size_t e = model::elements_per_thread(*info, 4);
+    m_elements->setText(e > 0 && e != std::size_t(model::kDefaultElementsPerThread) ? QString::number(e) : QString());
+    const std::optional<int> block = number(m_blockSize, 0);
+    const long long bytes = block && *block > 0 && *block <= 1024 ? model::catalogue_shared_bytes(*info, unsigned(*block)) : 0;
+    m_sharedBytes->setText(block && bytes > 4LL * *block ? QString::number(bytes) : QString());
     m_statusWords = [id, file = qs(info->source_file)] {
         return tr("New kernel from %1 (a copy of %2): edit it and Step").arg(id, file);
     };
@@ -483,11 +507,13 @@ std::optional<KernelRunRequest> KernelPane::request(KernelRunRequest::Mode mode)
     r.source = m_editor->toPlainText();
     r.input = m_input->text();
     r.kernel = m_kernel->currentData().toString();
-    const std::pair<const char*, QLineEdit*> numbers[] = {
-        {"block-size", m_blockSize}, {"grid", m_grid}, {"warp-size", m_warpSize}, {"banks", m_banks}};
-    int values[4] = {};
-    const int empty[4] = {0, 0, 32, 32};
-    for (int i = 0; i < 4; ++i) {
+    const std::pair<const char*, QLineEdit*> numbers[] = {{"block-size", m_blockSize},  {"grid", m_grid},
+                                                          {"elements-per-thread", m_elements},
+                                                          {"shared-bytes", m_sharedBytes},
+                                                          {"warp-size", m_warpSize}, {"banks", m_banks}};
+    int values[6] = {};
+    const int empty[6] = {0, 0, 0, 0, 32, 32};
+    for (int i = 0; i < 6; ++i) {
         const std::optional<int> v = number(numbers[i].second, empty[i]);
         if (!v) {
             const QString name = m_fieldLabels.value(QLatin1String(numbers[i].first))->text().remove(QLatin1Char('&'));
@@ -497,19 +523,20 @@ std::optional<KernelRunRequest> KernelPane::request(KernelRunRequest::Mode mode)
         }
         // Empty is the engine's plan; a typed 0 is not (1..1024, 1..65535), as `kernel trace
         // --block-size 0` is refused (issue 28's third hostile pass: "0" ran the plan).
-        if (i < 2 && *v == 0 && !numbers[i].second->text().trimmed().isEmpty()) {
+        // Likewise a typed 0 elements per thread or shared bytes (empty: the engine's default).
+        if (i < 4 && *v == 0 && !numbers[i].second->text().trimmed().isEmpty()) {
             const QString got = echoValue(numbers[i].second->text().trimmed());
-            setFieldMessage(QLatin1String(numbers[i].first),
-                            i == 0 ? KernelRunner::tr("block size must be a power of two in 1..1024, or empty for the engine's plan (got %1)").arg(got)
-                                   : KernelRunner::tr("grid must be a number of blocks in 1..65535, or empty for the engine's plan (got %1)").arg(got));
+            setFieldMessage(QLatin1String(numbers[i].first), KernelRunRequest::rangeMessage(QLatin1String(numbers[i].first), got));
             return std::nullopt;
         }
         values[i] = *v;
     }
     r.blockSize = values[0];
     r.grid = values[1];
-    r.warpSize = values[2];
-    r.banks = values[3];
+    r.elementsPerThread = values[2];
+    r.sharedBytes = values[3];
+    r.warpSize = values[4];
+    r.banks = values[5];
     if (const std::optional<KernelFieldError> e = r.validate()) {
         setFieldMessage(e->field, e->message);
         return std::nullopt;
@@ -669,6 +696,8 @@ bool KernelPane::openExercise(const model::Lesson& lesson)
     m_input->setCursorPosition(0);  // the list's start, not its end
     m_blockSize->setText(lesson.params.block_size > 0 ? QString::number(lesson.params.block_size) : QString());
     m_grid->setText(e.grid > 0 ? QString::number(e.grid) : QString());
+    m_elements->clear();     // the engine's defaults: the check runs at them
+    m_sharedBytes->clear();
     m_warpSize->setText(QString::number(lesson.params.warp_size));
     m_banks->setText(QString::number(lesson.params.banks));
     m_exerciseTitle->setText(lessonTitle(lesson));

@@ -43,6 +43,8 @@ public:
     QLineEdit* inputEdit() const { return m_input; }
     QLineEdit* blockSizeEdit() const { return m_blockSize; }
     QLineEdit* gridEdit() const { return m_grid; }
+    QLineEdit* elementsPerThreadEdit() const { return m_elements; }
+    QLineEdit* sharedBytesEdit() const { return m_sharedBytes; }
     QLineEdit* warpSizeEdit() const { return m_warpSize; }
     QLineEdit* banksEdit() const { return m_banks; }
     QComboBox* kernelPicker() const { return m_kernel; }
@@ -60,8 +62,12 @@ public:
 
     /// File ▸ New kernel from strategy `id`: the editor holds that strategy's kernel file exactly as
     /// embedded (model::kernel_source(source_file)), not yet saved anywhere; the kernel picker
-    /// prefers its __global__ function. False (nothing changes) for an id without a kernel file,
-    /// or when the unsaved-changes prompt says Cancel.
+    /// prefers its __global__ function. Elements per thread becomes the strategy's
+    /// model::elements_per_thread(info, 4) (the engine's coarse factor 4; empty when it is 2, the
+    /// engine's default); Shared bytes model::catalogue_shared_bytes() at the block field's size
+    /// where that is more than 4 × block (interleaved_padded), else empty (also when the block field
+    /// is empty: the engine's default then). False (nothing changes) for an id without a kernel
+    /// file, or when the unsaved-changes prompt says Cancel.
     bool newFromStrategy(const QString& id);
     /// Reads a .cu file into the editor (after the unsaved-changes prompt). False with `error` set
     /// (naming the file and why) when it cannot be read; the editor keeps what it had.
@@ -98,7 +104,8 @@ public:
     bool step();
     /// Check: asks `kernel check` which kernels the source holds (the picker follows).
     void check();
-    /// The message at "input", "block-size", "grid", "warp-size", "banks"; empty when none.
+    /// The message at "input", "block-size", "grid", "elements-per-thread", "shared-bytes",
+    /// "warp-size", "banks"; empty when none.
     QString fieldMessage(const QString& field) const;
     /// The last Step's outcome (its kind; run 0 before any).
     const KernelRunOutcome& lastOutcome() const { return m_last; }
@@ -117,7 +124,8 @@ public:
 
     /// Opens the exercise of `lesson` (one with an "exercise"): after the unsaved-changes prompt the
     /// editor holds its starting source (unsaved), the fields the lesson's input, block size, grid,
-    /// warp size and banks, and the exercise box above them the lesson's title and task in the
+    /// warp size and banks (elements per thread and shared bytes empty: the engine's defaults, as
+    /// the check runs it), and the exercise box above them the lesson's title and task in the
     /// current language. False (nothing changes) for a lesson without an exercise or on Cancel.
     bool openExercise(const model::Lesson& lesson);
     /// Leaves the exercise: the box goes, the editor keeps its text.
@@ -190,6 +198,8 @@ private:
     QLineEdit* m_input = nullptr;
     QLineEdit* m_blockSize = nullptr;
     QLineEdit* m_grid = nullptr;
+    QLineEdit* m_elements = nullptr;
+    QLineEdit* m_sharedBytes = nullptr;
     QLineEdit* m_warpSize = nullptr;
     QLineEdit* m_banks = nullptr;
     QComboBox* m_kernel = nullptr;

@@ -3,6 +3,7 @@
 
 #include "app/common/data_paths.h"
 #include "app/common/message_text.h"
+#include "model/own_launch.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
 #include "views/common/model_text.h"
@@ -27,6 +28,11 @@ constexpr int kRefusedExit = 2;
 constexpr int kOutputExit = 74;
 
 bool teachingSize(int v) { return v == 4 || v == 8 || v == 16 || v == 32; }
+
+// The CLI's ranges (`kernel trace --elements-per-thread`, `--shared-bytes`: model/own_launch.h,
+// simt::kMaxSharedBytes; the app does not link the engine).
+constexpr int kMaxElementsPerThread = model::kMaxElementsPerThread;
+constexpr int kMaxSharedBytes = 48 * 1024;
 
 QString lastLine(const QByteArray& err)
 {
@@ -109,6 +115,23 @@ QString markLine(const views::KernelMark& m)
 
 } // namespace
 
+QString KernelRunRequest::rangeMessage(const QString& field, const QString& got)
+{
+    if (field == QLatin1String("block-size"))
+        return KernelRunner::tr("block size must be a power of two in 1..1024, or empty for the engine's plan (got %1)").arg(got);
+    if (field == QLatin1String("grid"))
+        return KernelRunner::tr("grid must be a number of blocks in 1..65535, or empty for the engine's plan (got %1)").arg(got);
+    if (field == QLatin1String("elements-per-thread"))
+        return KernelRunner::tr("elements per thread must be a whole number in 1..%1, or empty for the engine's default 2 (got %2)")
+            .arg(kMaxElementsPerThread)
+            .arg(got);
+    if (field == QLatin1String("shared-bytes"))
+        return KernelRunner::tr("shared bytes must be a whole number in 1..%1, or empty for the engine's default 4 × block size (got %2)")
+            .arg(kMaxSharedBytes)
+            .arg(got);
+    return {};
+}
+
 std::optional<KernelFieldError> KernelRunRequest::validate() const
 {
     if (mode == Mode::Trace) {
@@ -117,11 +140,14 @@ std::optional<KernelFieldError> KernelRunRequest::validate() const
             return KernelFieldError{QString::fromStdString(parsed.error->field), oneLineMessage(views::refusalText(*parsed.error))};
     }
     if (blockSize != 0 && (blockSize < 1 || blockSize > 1024 || (blockSize & (blockSize - 1)) != 0))
-        return KernelFieldError{QStringLiteral("block-size"),
-                                KernelRunner::tr("block size must be a power of two in 1..1024, or empty for the engine's plan (got %1)").arg(blockSize)};
+        return KernelFieldError{QStringLiteral("block-size"), rangeMessage(QStringLiteral("block-size"), QString::number(blockSize))};
     if (grid < 0 || grid > 65535)
-        return KernelFieldError{QStringLiteral("grid"),
-                                KernelRunner::tr("grid must be a number of blocks in 1..65535, or empty for the engine's plan (got %1)").arg(grid)};
+        return KernelFieldError{QStringLiteral("grid"), rangeMessage(QStringLiteral("grid"), QString::number(grid))};
+    if (elementsPerThread < 0 || elementsPerThread > kMaxElementsPerThread)
+        return KernelFieldError{QStringLiteral("elements-per-thread"),
+                                rangeMessage(QStringLiteral("elements-per-thread"), QString::number(elementsPerThread))};
+    if (sharedBytes < 0 || sharedBytes > kMaxSharedBytes)
+        return KernelFieldError{QStringLiteral("shared-bytes"), rangeMessage(QStringLiteral("shared-bytes"), QString::number(sharedBytes))};
     if (!teachingSize(warpSize))
         return KernelFieldError{QStringLiteral("warp-size"),
                                 KernelRunner::tr("warp size must be 32, or 4, 8 or 16 as a teaching aid (got %1)").arg(warpSize)};
@@ -144,6 +170,10 @@ QStringList KernelRunRequest::arguments(const QString& sourcePath) const
             a << QStringLiteral("--block-size") << QString::number(blockSize);
         if (grid > 0)
             a << QStringLiteral("--grid") << QString::number(grid);
+        if (elementsPerThread > 0)
+            a << QStringLiteral("--elements-per-thread") << QString::number(elementsPerThread);
+        if (sharedBytes > 0)
+            a << QStringLiteral("--shared-bytes") << QString::number(sharedBytes);
         a << QStringLiteral("--warp-size") << QString::number(warpSize) << QStringLiteral("--banks") << QString::number(banks);
     }
     a << QStringLiteral("--json");

@@ -24,7 +24,8 @@ class QTimer;
 namespace reducescope::app {
 
 /// A problem with one of the editor's fields: the field ("input", "block-size", "grid",
-/// "warp-size", "banks", "kernel") and a one-line message naming the allowed range.
+/// "elements-per-thread", "shared-bytes", "warp-size", "banks", "kernel") and a one-line message
+/// naming the allowed range.
 struct KernelFieldError {
     QString field;
     QString message;
@@ -39,13 +40,23 @@ struct KernelRunRequest {
     QString kernel;        ///< the __global__ function to run; empty: the engine's choice
     int blockSize = 0;     ///< threads per block; 0: the engine plans it
     int grid = 0;          ///< blocks; 0: the engine plans it
+    /// values one thread reads (`--elements-per-thread`, 1..4096), which the engine's plan of
+    /// block and grid follows; 0: not passed, the engine's default 2
+    int elementsPerThread = 0;
+    /// bytes of each `extern __shared__` array (`--shared-bytes`, 1..49152); 0: not passed, the
+    /// engine's default 4 x block size
+    int sharedBytes = 0;
     int warpSize = 32;     ///< 32, or 4, 8, 16 (teaching)
     int banks = 32;        ///< 32, or 4, 8, 16
 
     /// The first field that is out of range (input parsed by model::parse_input, 1..4096 values;
-    /// block size a power of two in 1..1024 or 0; grid 0..65535; warp size and banks 4, 8, 16 or
-    /// 32), else nothing. The editor shows it at the field and starts nothing.
+    /// block size a power of two in 1..1024 or 0; grid 0..65535; elements per thread 0..4096;
+    /// shared bytes 0..49152; warp size and banks 4, 8, 16 or 32), else nothing. The editor shows
+    /// it at the field and starts nothing.
     std::optional<KernelFieldError> validate() const;
+    /// The message of an out-of-range value `got` (as the user typed it) of "block-size", "grid",
+    /// "elements-per-thread" or "shared-bytes": the field's name, its range and what empty means.
+    static QString rangeMessage(const QString& field, const QString& got);
     /// The CLI's arguments, the source read from `sourcePath`.
     QStringList arguments(const QString& sourcePath) const;
 };

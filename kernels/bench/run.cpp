@@ -479,13 +479,6 @@ bool same_bits(double a, double b)
     return ba == bb;
 }
 
-/// The own kernel's launch at n, as the engine is told it (the same block and grid as the GPU's).
-std::pair<unsigned int, unsigned int> own_launch(const g::OwnKernel& k, std::size_t n)
-{
-    const unsigned int block = k.block_size ? k.block_size : g::own_block_size(n);
-    return {block, k.grid ? k.grid : g::own_grid(n, block)};
-}
-
 /// `kernel bench`'s result (RunOptions::own): the own kernel at n timed like a catalogue kernel
 /// (`runner`, input `x`), its launches on the exact positive input (`exact`, input `xe`), the
 /// verification launches at kOwnCheckSizes on both inputs, and the engine's value at every
@@ -631,7 +624,7 @@ Result run_own_point(g::Runner& runner, g::Runner* exact, const RunOptions& o, s
             e.verdict = "not_run";
             e.message = "this build has no SIMT engine";
         } else {
-            const auto [block, grid] = own_launch(*own.kernel, m);
+            const auto [block, grid] = g::own_launch(*own.kernel, m);
             const EngineRun er = own.engine(std::span<const float>{x.data(), m}, block, grid);
             if (!er.ran) {
                 e.verdict = er.fault ? "engine_fault" : "not_run";

@@ -8,6 +8,7 @@
 #include "cli/trace_table.h"
 #include "model/kernel_sources.h"
 #include "model/message.h"
+#include "model/own_launch.h"
 
 #include "model/simulate.h"
 #include "model/trace_json.h"
@@ -47,6 +48,7 @@ struct KernelOptions {
     std::string warp_size = "32";
     std::string banks = "32";
     std::string shared_bytes = "0";
+    std::string elements_per_thread = "2";
     std::string output;
     bool json = false;
     CLI::Option* block_option = nullptr;  // given: 1..1024; left out: 0, the default launch
@@ -250,6 +252,7 @@ int run_trace(const KernelOptions& o)
     lo.warp_size = teaching_number(o.warp_size, "warp-size must be 32, or 4, 8 or 16 as a teaching aid");
     lo.banks = teaching_number(o.banks, "banks must be 32, or 4, 8 or 16");
     lo.shared_bytes = number(o.shared_bytes, "shared-bytes", given(o.shared_option) ? 1 : 0, static_cast<int>(simt::kMaxSharedBytes));
+    lo.elements_per_thread = number(o.elements_per_thread, "elements-per-thread", 1, model::kMaxElementsPerThread);
     const std::string text = read_source(o.source);
     // Compiled for the warp size it runs at: a catalogue file's kWarpSize is REDUCESCOPE_WARP_SIZE.
     const simt::CompileResult c =
@@ -332,9 +335,13 @@ void add_trace(CLI::App& kernel, int& exit_code)
     t->add_option("--source", o->source, "the .cu file, or - for stdin")->required();
     t->add_option("--input", o->input, "values, e.g. \"6,2,7,4,5,8,3,1\" (as `trace --input`)")->required();
     t->add_option("--kernel", o->kernel, "which kernel (default: the only one the engine can run); FIRST,SECOND: a two-pass pair");
-    o->block_option = t->add_option("--block-size", o->block_size, "power of two in 1..1024 (default: n/2 rounded up to a power of two)")
+    o->block_option = t->add_option("--block-size", o->block_size, "power of two in 1..1024 (default: n/E rounded up to a power of two, at most 1024; at least the "
+                                   "warp size for a kernel with a warp-wide intrinsic)")
         ->type_name("UINT");
-    o->grid_option = t->add_option("--grid", o->grid, "blocks, 1..65535 (default: ceil(n / (2 x block size)))")->type_name("UINT");
+    o->grid_option = t->add_option("--grid", o->grid, "blocks, 1..65535 (default: ceil(n / (E x block size)))")->type_name("UINT");
+    t->add_option("--elements-per-thread", o->elements_per_thread,
+                  "values one thread reads, E in 1..4096: the default block and grid follow it (default 2)")
+        ->type_name("UINT");
     t->add_option("--warp-size", o->warp_size, "32, or 4, 8 or 16 as a teaching aid")->type_name("UINT")->capture_default_str();
     t->add_option("--banks", o->banks, "shared-memory banks: 32, or 4, 8 or 16")->type_name("UINT")->capture_default_str();
     o->shared_option = t->add_option("--shared-bytes", o->shared_bytes,

@@ -19,6 +19,7 @@
 #include "bench/table.h"
 #include "model/kernel_sources.h"
 #include "model/message.h"
+#include "model/own_launch.h"
 #include "reducescope/config.h"
 
 #if REDUCESCOPE_HAVE_ENGINE
@@ -44,7 +45,7 @@ namespace b = reducescope::bench;
 struct KernelBenchArgs {
     std::string source;
     std::string kernel;
-    std::string block_text, grid_text;
+    std::string block_text, grid_text, elements_text;
     std::string n_text = "1048576";
     std::string strategies = "cub";
     std::string reps_text;
@@ -54,10 +55,11 @@ struct KernelBenchArgs {
     std::string json_file;
     std::string label;
     bool table = false;
-    CLI::Option *block_opt = nullptr, *grid_opt = nullptr, *reps_opt = nullptr, *seed_opt = nullptr,
+    CLI::Option *block_opt = nullptr, *grid_opt = nullptr, *elements_opt = nullptr, *reps_opt = nullptr, *seed_opt = nullptr,
                 *json_opt = nullptr, *label_opt = nullptr, *kernel_opt = nullptr;
     // resolved
     unsigned int block = 0, grid = 0;
+    unsigned int elements_per_thread = model::kDefaultElementsPerThread;
     std::size_t n = 0;
     int reps = 0;
     std::uint64_t seed = b::kDefaultSeed;
@@ -88,6 +90,13 @@ void resolve(KernelBenchArgs& a)
             throw BadInput{"--grid must be an integer in 1..65535 (got " +
                            (a.grid_text.empty() ? std::string{"''"} : model::echo(a.grid_text)) + ")"};
         a.grid = static_cast<unsigned int>(*v);
+    }
+    if (given(a.elements_opt)) {
+        const auto v = model::parse_decimal_in(a.elements_text, 1, model::kMaxElementsPerThread);
+        if (!v)
+            throw BadInput{"--elements-per-thread must be an integer in 1.." + std::to_string(model::kMaxElementsPerThread) +
+                           " (got " + got(a.elements_text) + ")"};
+        a.elements_per_thread = static_cast<unsigned int>(*v);
     }
     const auto n = b::parse_size(a.n_text);
     if (!n || *n < 1 || *n > b::kMaxN)
@@ -365,6 +374,8 @@ int run_kernel_bench(const KernelBenchArgs& a)
         own->second_symbol = chosen.second->symbol;
     own->block_size = a.block;
     own->grid = a.grid;
+    own->elements_per_thread = a.elements_per_thread;
+    own->min_block = chosen.first.warp_wide ? 32 : 1;  // whole warps of the GPU for a warp-wide intrinsic
 
     b::RunOptions o;
     o.strategies = a.ids;
@@ -386,6 +397,8 @@ int run_kernel_bench(const KernelBenchArgs& a)
         cmd += " --block-size " + std::to_string(a.block);
     if (a.grid)
         cmd += " --grid " + std::to_string(a.grid);
+    if (given(a.elements_opt))
+        cmd += " --elements-per-thread " + std::to_string(a.elements_per_thread);
     if (a.reps > 0)
         cmd += " --reps " + std::to_string(a.reps);
     o.command = cmd;
@@ -396,12 +409,14 @@ int run_kernel_bench(const KernelBenchArgs& a)
     run.nvrtc = "NVRTC " + nv->version() + ", " + target;
     const std::shared_ptr<const simt::Program> program = c.program;
     const std::string kernel_name = chosen.first.name;
-    run.engine = [program, kernel_name](std::span<const float> input, unsigned int block, unsigned int grid) {
+    const int elements = static_cast<int>(a.elements_per_thread);
+    run.engine = [program, kernel_name, elements](std::span<const float> input, unsigned int block, unsigned int grid) {
         b::EngineRun er;
         simt::LaunchOptions lo;
         lo.kernel = kernel_name;
         lo.block_size = static_cast<int>(block);
         lo.grid = static_cast<int>(grid);
+        lo.elements_per_thread = elements;  // an in_place kernel's padding
         lo.full_detail = false;
         const simt::RunResult r = simt::run(*program, input, lo);
         if (r.error) {
@@ -465,9 +480,13 @@ void add_kernel_bench(CLI::App& kernel, int& exit_code)
     s->add_option("--source", a->source, "the .cu file, or - for stdin (a file path)")->required();
     a->kernel_opt = s->add_option("--kernel", a->kernel, "which kernel: a name `kernel check` lists (default: the only one the engine can run)");
     a->block_opt = s->add_option("--block-size", a->block_text,
-                                 "threads per block, a power of two in 1..1024 (default: n/2 rounded up to a power of two, at most 1024)")
+                                 "threads per block, a power of two in 1..1024 (default: n/E rounded up to a power of two, at "
+                                 "most 1024; at least 32 for a kernel with a warp-wide intrinsic)")
                        ->type_name("UINT");
-    a->grid_opt = s->add_option("--grid", a->grid_text, "blocks, 1..65535 (default: ceil(n / (2 x block size)))")->type_name("UINT");
+    a->grid_opt = s->add_option("--grid", a->grid_text, "blocks, 1..65535 (default: ceil(n / (E x block size)))")->type_name("UINT");
+    a->elements_opt = s->add_option("--elements-per-thread", a->elements_text,
+                                    "values one thread reads, E in 1..4096: the default block and grid follow it (default 2)")
+                          ->type_name("UINT");
     s->add_option("--n", a->n_text, "elements, 1.." + std::to_string(b::kMaxN) + " (1K, 4M, 2^20 accepted; default 1048576)");
     s->add_option("--strategies", a->strategies,
                   "the catalogue's kernels timed beside it: all, none, or a comma list of strategy ids (default cub)");

@@ -213,7 +213,7 @@ int number(const std::string& text, const std::string& field, int lo, int hi)
     }
     if (used != text.size() || text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || v < lo || v > hi)
         throw BadInput{field + " must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " +
-                       model::echo(text) + ")"};
+                       (text.empty() ? std::string{"''"} : model::echo(text)) + ")"};
     return static_cast<int>(v);
 }
 

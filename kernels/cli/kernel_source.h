@@ -42,7 +42,8 @@ std::string read_source(const std::string& path);
 /// `instantiate` false: without those instantiations (the text the student wrote, made runnable).
 std::string catalogue_runnable(const std::string& text, bool instantiate = true);
 
-/// A whole decimal integer option in lo..hi; BadInput "FIELD must be an integer in lo..hi (got X)".
+/// A whole decimal integer option in lo..hi; BadInput "FIELD must be an integer in lo..hi (got X)"
+/// (X as model::echo() quotes it; '' when empty).
 int number(const std::string& text, const std::string& field, int lo, int hi);
 
 } // namespace reducescope::cli

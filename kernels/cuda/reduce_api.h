@@ -12,6 +12,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace reducescope::cuda {
@@ -156,7 +157,7 @@ inline constexpr int kPerLaunchChecked = 16;
 /// A student's own kernel (`reducescope-cli kernel bench`, docs/your-own-kernel.md), compiled by
 /// NVRTC for this device, launched under the engine's contract: `input_output` (input, output, n)
 /// with *output zeroed before each launch; `in_place` (input, output) on a copy of the input padded
-/// with zeros to 2 × block × grid floats (restored before each launch, untimed like the catalogue's
+/// with zeros to max(2, E) × block × grid floats (model::own_in_place_values; restored before each launch, untimed like the catalogue's
 /// in-place kernels); `two_pass` (input, partials, n) with the grid's partials zeroed, then the
 /// second kernel <<<1, 1024>>> on (partials, output, grid). Every launch gets 4 × block bytes of
 /// dynamic shared memory (a float per thread, the engine's `extern __shared__`); a trailing
@@ -170,15 +171,16 @@ struct OwnKernel {
     std::string second_symbol;   ///< TwoPass: the second kernel's
     std::string name;            ///< the kernel as written ("tree<256>"), the result's `kernel`
     Signature signature = Signature::InputOutput;
-    unsigned int block_size = 0; ///< 1..1024, a power of two; 0: per n, own_block_size(n)
-    unsigned int grid = 0;       ///< 1..65535; 0: per n, own_grid(n, block)
+    unsigned int block_size = 0; ///< 1..1024, a power of two; 0: per n, the engine's plan (own_launch)
+    unsigned int grid = 0;       ///< 1..65535; 0: per n, the engine's plan (own_launch)
+    unsigned int elements_per_thread = 2;  ///< E of the plan, 1..4096 (`--elements-per-thread`)
+    unsigned int min_block = 1;  ///< the planned block's least size: 32 for a kernel with a warp-wide intrinsic
 };
 
-/// The engine's default block for n values (docs/your-own-kernel.md, "Launch"): n / 2 rounded up
-/// to a power of two, at least 1, at most 1024.
-unsigned int own_block_size(std::size_t n);
-/// The engine's default grid: ceil(n / (2 × block)), at least 1, at most 65535.
-unsigned int own_grid(std::size_t n, unsigned int block);
+/// The own kernel's launch at n values, block and grid as the engine plans them
+/// (docs/your-own-kernel.md, "Launch"; model::plan_own_launch with the kernel's E and min_block),
+/// k.block_size and k.grid where set.
+std::pair<unsigned int, unsigned int> own_launch(const OwnKernel& k, std::size_t n);
 
 /// Which kernel: a catalogue id with a GPU kernel (not "cpu"); `max` picks CUB's Max for "cub".
 /// With `own` set the strategy is the own kernel's id ("my_kernel") and block_size, coarse_factor

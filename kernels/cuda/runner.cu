@@ -16,6 +16,7 @@
 #include "bench/batch.h"
 #include "launch.cuh"
 #include "model/catalogue.h"
+#include "model/own_launch.h"
 #include "reduce_api.h"
 
 #include <cuda.h>
@@ -32,6 +33,7 @@
 #include <numeric>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 namespace reducescope::cuda {
 namespace {
@@ -164,6 +166,7 @@ struct KernelPlan {
     std::string skip;          // non-empty: why this kernel cannot run here
     const OwnKernel* own = nullptr;  // an own kernel (KernelSpec::own): launched by launch_own()
     unsigned int block = 0;          // threads per block (own kernels: resolved for n)
+    std::size_t in_place_values = 0; // an in-place own kernel: its input padded to this many floats
 };
 
 bool is_pow2(unsigned int v) { return v && !(v & (v - 1)); }
@@ -190,19 +193,10 @@ bool is_in_place(const std::string& s)
     return info && info->in_place;
 }
 
-unsigned int own_block_size(std::size_t n)
+std::pair<unsigned int, unsigned int> own_launch(const OwnKernel& k, std::size_t n)
 {
-    unsigned int b = 1;
-    const std::size_t half = (n + 1) / 2;
-    while (b < half && b < 1024)
-        b *= 2;
-    return b;
-}
-
-unsigned int own_grid(std::size_t n, unsigned int block)
-{
-    const std::size_t per = 2 * static_cast<std::size_t>(std::max(1u, block));
-    return static_cast<unsigned int>(std::clamp<std::size_t>((n + per - 1) / per, 1, 65535));
+    const model::OwnLaunch l = model::plan_own_launch(n, k.elements_per_thread, k.min_block, k.block_size, k.grid);
+    return {l.block, l.grid};
 }
 
 std::vector<std::string> kernel_ids()
@@ -488,17 +482,19 @@ struct Runner::Impl {
         p.kernel = k.name.empty() ? k.symbol : k.name;
         if (k.signature == OwnKernel::Signature::TwoPass)
             p.kernel += " + second kernel <<<1, 1024>>>";
-        p.block = k.block_size ? k.block_size : own_block_size(n);
-        p.grid = k.grid ? k.grid : own_grid(n, p.block);
+        std::tie(p.block, p.grid) = own_launch(k, n);
         p.accumulates = true;
         p.in_place = k.signature == OwnKernel::Signature::InPlace;
         if (!is_pow2(p.block) || p.block > 1024)
             p.skip = "block size must be a power of two in 1..1024";
         if (p.grid < 1 || p.grid > 65535)
             p.skip = "grid must be in 1..65535";
-        if (p.in_place && 2ull * p.block * p.grid > capacity + kPad)
-            p.skip = "the in-place launch needs 2 x block x grid = " + std::to_string(2ull * p.block * p.grid) +
-                     " floats; this run holds " + std::to_string(capacity + kPad);
+        if (p.in_place) {
+            p.in_place_values = model::own_in_place_values(n, k.elements_per_thread, {p.block, p.grid});
+            if (p.in_place_values > capacity + kPad)
+                p.skip = "the in-place launch needs max(2, E) x block x grid = " + std::to_string(p.in_place_values) +
+                         " floats; this run holds " + std::to_string(capacity + kPad);
+        }
         return p;
     }
 
@@ -709,11 +705,10 @@ struct Runner::Impl {
         if (p.in_place) {
             RS_CHECK(cudaMemcpyAsync(work, x, n * sizeof(float), cudaMemcpyDeviceToDevice, stream));
             // Zeros (the identity) up to the end of the last segment: < 2 * 1024 elements (an own
-            // kernel: up to 2 x block x grid, own_plan checked that it fits).
+            // kernel: up to max(2, E) x block x grid, own_plan checked that it fits).
             std::size_t pad = kPad;
             if (p.own)
-                pad = std::min(std::max<std::size_t>(kPad, 2ull * p.block * p.grid > n ? 2ull * p.block * p.grid - n : 0),
-                               capacity + kPad - n);
+                pad = std::min(std::max<std::size_t>(kPad, p.in_place_values - n), capacity + kPad - n);
             RS_CHECK(cudaMemsetAsync(work + n, 0, pad * sizeof(float), stream));
         }
         if (c.method == ColdPlan::Method::FlushRead)

@@ -23,6 +23,7 @@
 #include <llvm/Transforms/Scalar.h>
 #include <llvm/Transforms/Utils.h>
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -1147,6 +1148,11 @@ void decode_module(llvm::Module& module, const std::string& source, Program& pro
             diagnostics.push_back({r->loc.line ? r->loc.line : info.line, r->loc.line ? r->loc.column : 1, "error",
                                    "kernel `" + info.name + "`: " + r->message});
         }
+        // A warp-wide intrinsic (after inlining: also one a __device__ function calls).
+        fn.warp_wide = std::any_of(fn.insts.begin(), fn.insts.end(), [](const Inst& in) {
+            return in.op == Op::Shfl || in.op == Op::Ballot || in.op == Op::ActiveMask;
+        });
+        info.warp_wide = fn.warp_wide;
         if (info.refusal.empty())
             program.functions.push_back(std::move(fn));
         program.kernels.push_back(std::move(info));

@@ -53,6 +53,10 @@ struct KernelInfo {
     int column = 0;
     Signature signature = Signature::Unsupported;
     std::string refusal;     ///< why it cannot run (Unsupported, or an unsupported construct), else empty
+    /// It uses a warp-wide intrinsic (a __shfl*_sync, __ballot_sync, __all_sync / __any_sync,
+    /// __activemask), itself or through an inlined __device__ function: its default launch has
+    /// whole warps (block at least the warp size; docs/your-own-kernel.md, "Launch").
+    bool warp_wide = false;
 };
 
 /// A compiled source: the decoded kernels. Opaque; made by compile(), used by run().
@@ -98,8 +102,14 @@ struct LaunchOptions {
     std::string kernel;      ///< kernel name (KernelInfo::name or symbol); empty = the only runnable one
     /// A two-pass first kernel's second (name or symbol); empty = the source's only other input_output kernel.
     std::string second_kernel;
-    int block_size = 0;      ///< 0 = as the catalogue: n/2 rounded up to a power of two, at most 1024
-    int grid = 0;            ///< 0 = in_place: 1 block; input_output: ceil(n / (2 * block))
+    /// Values one thread reads (E, 1..model::kMaxElementsPerThread): the default launch's block
+    /// and grid follow it (model::plan_own_launch), as does an in_place kernel's padding
+    /// (model::own_in_place_values). 2 = the catalogue's one-block textbook kernels.
+    int elements_per_thread = 2;
+    /// 0 = planned: min(1024, bit_ceil(ceil(n / E))) (n/2 rounded up to a power of two at E = 2),
+    /// at least the warp size for a kernel that uses a warp-wide intrinsic (KernelInfo::warp_wide)
+    int block_size = 0;
+    int grid = 0;            ///< 0 = planned: ceil(n / (E * block)) (in_place kernels: one block while it covers n)
     int warp_size = 32;      ///< 32, or 4/8/16 as a teaching aid
     int banks = 32;          ///< 32, or 4/8/16
     /// Size of `extern __shared__` arrays, as the third launch parameter `<<<grid, block, bytes>>>`:

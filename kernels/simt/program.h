@@ -136,6 +136,7 @@ struct Function {
     std::vector<BufferDecl> buffers;
     std::vector<Aggregate> aggregates;  ///< layouts of the aggregate loads and stores (Inst::imm)
     std::int32_t slots = 0;
+    bool warp_wide = false;  ///< a Shfl, Ballot or ActiveMask instruction (KernelInfo::warp_wide)
 };
 
 /// Buffer ids: 1..3 the launch's global buffers (input, output, partial), then Function::buffers.

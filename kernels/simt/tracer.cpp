@@ -4,6 +4,7 @@
 // step model's own rules (model::shared_access_cost, model::global_access_cost).
 #include "simt/machine.h"
 
+#include "model/own_launch.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
 
@@ -531,6 +532,10 @@ struct Plan {
     Layout layout;
 };
 
+/// Most floats an in_place kernel's padded input may hold: 2 x the most threads of a launch, the
+/// padding at E <= 2.
+constexpr std::size_t kMaxInPlaceValues = std::size_t{2} << 22;
+
 std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signature sig, std::span<const float> input, const LaunchOptions& o,
                                Plan& p)
 {
@@ -552,15 +557,31 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
                             std::to_string(o.shared_bytes) + ")");
     if (o.grid < 0 || o.grid > 65535)
         return launch_error("grid must be in 1..65535 (got " + std::to_string(o.grid) + ")");
+    if (o.elements_per_thread < 1 || o.elements_per_thread > model::kMaxElementsPerThread)
+        return launch_error("elements-per-thread must be in 1.." + std::to_string(model::kMaxElementsPerThread) + " (got " +
+                            std::to_string(o.elements_per_thread) + ")");
     Geometry& g = p.g;
     g.warp = o.warp_size;
     g.banks = o.banks;
-    g.block = o.block_size ? o.block_size : static_cast<int>(std::min(1024u, std::bit_ceil(static_cast<unsigned>((n + 1) / 2))));
-    g.grid = o.grid ? o.grid : (n + 2 * g.block - 1) / (2 * g.block);
+    // The plan `kernel bench` launches on the GPU too (model/own_launch.h): a kernel with a
+    // warp-wide intrinsic gets whole warps.
+    const unsigned e = static_cast<unsigned>(o.elements_per_thread);
+    const model::OwnLaunch l = model::plan_own_launch(static_cast<std::size_t>(n), e, fn.warp_wide ? static_cast<unsigned>(g.warp) : 1u,
+                                                      static_cast<unsigned>(o.block_size), static_cast<unsigned>(o.grid));
+    g.block = static_cast<int>(l.block);
+    g.grid = static_cast<int>(l.grid);
     if (static_cast<long long>(g.block) * g.grid > (1 << 22))
         return launch_error("block-size x grid must be at most 4194304 threads (got " +
                             std::to_string(static_cast<long long>(g.block) * g.grid) + ")");
-    p.padded = sig == Signature::InPlace ? std::max(n, 2 * g.block * g.grid) : n;
+    if (sig == Signature::InPlace) {
+        const std::size_t values = model::own_in_place_values(static_cast<std::size_t>(n), e, l);
+        if (values > kMaxInPlaceValues)
+            return launch_error("an in_place kernel's input is padded to elements-per-thread x block-size x grid values, at most " +
+                                std::to_string(kMaxInPlaceValues) + " (got " + std::to_string(values) + ")");
+        p.padded = static_cast<int>(values);
+    } else {
+        p.padded = n;
+    }
     p.layout.global_values = std::max(p.padded, g.threads());
     auto global = [](std::string name, std::int64_t floats) {
         Buffer b;

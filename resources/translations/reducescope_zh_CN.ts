@@ -3807,6 +3807,26 @@ Double-click to open this strategy in the step pane.</source>
         <source>Runs the kernel at the exercise&apos;s settings, then on a second input it does not show, and says which of its checks hold</source>
         <translation>按练习的设置运行核函数，再在一组不显示的输入上运行一次，并说明哪些检查通过</translation>
     </message>
+    <message>
+        <source>E&amp;lements per thread</source>
+        <translation>每线程元素数(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Shared b&amp;ytes</source>
+        <translation>共享内存字节数(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>2</source>
+        <translation>2</translation>
+    </message>
+    <message>
+        <source>Bytes of each extern __shared__ array, the third launch parameter: 1..49152; empty: 4 × block size (a float per thread)</source>
+        <translation>每个 extern __shared__ 数组的字节数，即启动配置的第三个参数：1..49152；留空：4 × 线程块大小（每个线程一个 float）</translation>
+    </message>
+    <message>
+        <source>Values one thread reads, E: 1..4096; empty: 2. The engine plans the launch from it: block n / E rounded up to a power of two (at most 1024; at least a warp for a kernel that shuffles), grid n / (E × block) rounded up</source>
+        <translation>每个线程读取的值的个数 E：1..4096；留空：2。引擎据此规划启动配置：线程块大小为 n / E 向上取整到 2 的幂（至多 1024；使用 shuffle 的核函数至少一个 warp），网格为 n / (E × 线程块大小) 向上取整</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>
@@ -3881,6 +3901,14 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>cannot read the engine&apos;s trace: %1</source>
         <translation>无法读取引擎的轨迹：%1</translation>
+    </message>
+    <message>
+        <source>elements per thread must be a whole number in 1..%1, or empty for the engine&apos;s default 2 (got %2)</source>
+        <translation>每线程元素数必须是 1..%1 中的整数，或留空使用引擎的默认值 2（实际为 %2）</translation>
+    </message>
+    <message>
+        <source>shared bytes must be a whole number in 1..%1, or empty for the engine&apos;s default 4 × block size (got %2)</source>
+        <translation>共享内存字节数必须是 1..%1 中的整数，或留空使用引擎的默认值 4 × 线程块大小（实际为 %2）</translation>
     </message>
 </context>
 <context>

@@ -6,10 +6,11 @@
 # reducescope-cli; every other command goes to it unchanged.
 #   kernel check --source FILE [--json]: the __global__ functions of FILE, one per line found.
 #   kernel trace --source FILE|- --input LIST [--kernel K] [--block-size N] [--grid G]
-#                [--warp-size W] [--banks B] [--json]:
+#                [--elements-per-thread E] [--shared-bytes S] [--warp-size W] [--banks B] [--json]:
 #     the step model's trace of the strategy the source names: a line `// fake-strategy: ID`, else
 #     the first step tag `@ID.` in kernel K (or in the source; the catalogue's files carry them),
-#     else `simple`.
+#     else `simple`. --grid, --elements-per-thread and --shared-bytes are taken and not used (the
+#     model plans its own launch).
 # Markers in the source (first one found wins) choose what it answers instead:
 #   FAKE_COMPILE_ERROR  exit 2, a Clang-style error at the marker's line and column (stderr) and
 #                       {"diagnostics": [...]} (stdout, with --json); `__syncthreds(` (a typo) too
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
     --input=*) input="${1#--input=}" ;;
     --kernel) kname="$2"; shift ;;
     --block-size) block="$2"; shift ;;
-    --grid) shift ;;
+    --grid|--elements-per-thread|--shared-bytes) shift ;;
     --warp-size) warp="$2"; shift ;;
     --banks) banks="$2"; shift ;;
     --json) json=1 ;;

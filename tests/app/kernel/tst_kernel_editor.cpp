@@ -8,6 +8,7 @@
 // Runs against tests/support/fake_kernel_cli.sh (the contract's stand-in, answering from the step
 // model) by default; with REDUCESCOPE_KERNEL_CLI=real against this build's reducescope-cli, and
 // exits 77 when that has no `kernel check` yet (tst_kernel_editor_real_cli).
+#include "app/common/lessons.h"
 #include "app/kernel/kernel_pane.h"
 #include "app/kernel/kernel_runner.h"
 #include "app/shell/main_window.h"
@@ -285,6 +286,119 @@ private slots:
         QCOMPARE(double(pane.lastOutcome().trace->result), result);
     }
 
+    // File ▸ New kernel from strategy fills Elements per thread with the strategy's E at the
+    // engine's coarse factor 4 (empty at 2, the engine's default) and Shared bytes where its
+    // launcher passes more than 4 x block at the block field's size; the child gets both.
+    void newFromStrategyLaunchFields()
+    {
+        KernelPane pane;
+        pane.setPersistent(false);
+        pane.setCliPath(cliPath());
+        pane.setUnsavedPrompt([] { return KernelPane::Unsaved::Discard; });
+        const std::pair<const char*, const char*> elements[] = {{"warp_shuffle", "1"}, {"convergent", ""}, {"atomic_naive", "1"},
+                                                                {"block_reduce", "4"}, {"coarsened", "8"},  {"vectorized", "16"},
+                                                                {"two_pass", "4"},     {"segmented", ""}};
+        for (const auto& [id, e] : elements) {
+            pane.elementsPerThreadEdit()->setText(QStringLiteral("77"));  // replaced (or cleared) by the strategy's
+            QVERIFY(pane.newFromStrategy(QLatin1String(id)));
+            QCOMPARE(pane.elementsPerThreadEdit()->text(), QLatin1String(e));
+            QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
+        }
+        // interleaved_padded: block + block / 32 words at the block field's size; empty block field,
+        // or a block whose padding is none (below 32): empty, the engine's default.
+        const std::pair<const char*, const char*> shared[] = {{"", ""}, {"16", ""}, {"64", "264"}, {"512", "2112"}};
+        for (const auto& [block, bytes] : shared) {
+            pane.blockSizeEdit()->setText(QLatin1String(block));
+            QVERIFY(pane.newFromStrategy(QStringLiteral("interleaved_padded")));
+            QCOMPARE(pane.sharedBytesEdit()->text(), QLatin1String(bytes));
+        }
+        QVERIFY(pane.newFromStrategy(QStringLiteral("shared")));  // no padding: cleared
+        QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
+        // The request and the child's arguments.
+        pane.blockSizeEdit()->clear();
+        QVERIFY(pane.newFromStrategy(QStringLiteral("warp_shuffle")));
+        pane.sharedBytesEdit()->setText(QStringLiteral("512"));
+        std::optional<app::KernelRunRequest> r = pane.request(app::KernelRunRequest::Mode::Trace);
+        QVERIFY(r);
+        QCOMPARE(r->elementsPerThread, 1);
+        QCOMPARE(r->sharedBytes, 512);
+        const QStringList args = r->arguments(QStringLiteral("k.cu"));
+        QVERIFY2(args.join(' ').contains(QLatin1String("--elements-per-thread 1 --shared-bytes 512")), qPrintable(args.join(' ')));
+        pane.sharedBytesEdit()->clear();
+        pane.elementsPerThreadEdit()->clear();
+        r = pane.request(app::KernelRunRequest::Mode::Trace);
+        QVERIFY(r);
+        QCOMPARE(r->elementsPerThread, 0);  // not passed: the engine's 2
+        QVERIFY(!r->arguments(QStringLiteral("k.cu")).contains(QLatin1String("--elements-per-thread")));
+        QVERIFY(!r->arguments(QStringLiteral("k.cu")).contains(QLatin1String("--shared-bytes")));
+        // An exercise clears both: its check runs at the engine's defaults, and Step at its fields.
+        const app::LessonsLoad lessons = app::loadLessons();
+        const app::LessonEntry* exercise = nullptr;
+        for (const app::LessonEntry& l : lessons.lessons)
+            if (l.lesson.exercise && !exercise)
+                exercise = &l;
+        QVERIFY(exercise);
+        pane.elementsPerThreadEdit()->setText(QStringLiteral("4"));
+        pane.sharedBytesEdit()->setText(QStringLiteral("100"));
+        QVERIFY(pane.openExercise(exercise->lesson));
+        QVERIFY(pane.elementsPerThreadEdit()->text().isEmpty());
+        QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
+    }
+
+    // The engine itself (this build's CLI): warp_shuffle from File ▸ New kernel from strategy, with
+    // Elements per thread 1 and the default input, is one block of a whole warp and the exact sum;
+    // a bad field afterwards starts nothing and the last trace stays.
+    void newWarpShuffleStepsExactly()
+    {
+        const QString real = QStringLiteral(REDUCESCOPE_BUILD_CLI);
+        if (!QFile::exists(real))
+            QSKIP("this build has no reducescope-cli");
+        KernelPane pane;
+        pane.setPersistent(false);
+        pane.setCliPath(real);
+        QVERIFY(pane.newFromStrategy(QStringLiteral("warp_shuffle")));
+        QCOMPARE(pane.elementsPerThreadEdit()->text(), QStringLiteral("1"));
+        QCOMPARE(pane.inputEdit()->text(), QStringLiteral("6,2,7,4,5,8,3,1"));  // the pane's default input
+        QVERIFY(pane.blockSizeEdit()->text().isEmpty());
+        QSignalSpy ready(&pane, &KernelPane::traceReady);
+        QVERIFY(pane.step());
+        QVERIFY2(ready.wait(20000), qPrintable(pane.statusLabel()->text()));
+        QCOMPARE(pane.lastOutcome().kind, KernelRunOutcome::Kind::Traced);
+        const std::shared_ptr<const model::Trace> t = pane.lastOutcome().trace;
+        QVERIFY(t);
+        QCOMPARE(double(t->result), 36.0);
+        QCOMPARE(t->params.block_size, 32);  // whole warps: the kernel shuffles over a full warp
+        QCOMPARE(t->grid_size, 1);
+        // 1024 values at E = 1: 1024 threads, the exact sum.
+        QStringList values;
+        for (int k = 1; k <= 1024; ++k)
+            values << QString::number(k);
+        pane.inputEdit()->setText(values.join(','));
+        QVERIFY(pane.step());
+        QVERIFY2(ready.wait(20000), qPrintable(pane.statusLabel()->text()));
+        QCOMPARE(pane.lastOutcome().kind, KernelRunOutcome::Kind::Traced);
+        QCOMPARE(double(pane.lastOutcome().trace->result), 524800.0);
+        QCOMPARE(pane.lastOutcome().trace->params.block_size, 1024);
+        // A bad value: refused at its field, nothing started, the last trace kept.
+        const int started = pane.runner()->started();
+        const std::shared_ptr<const model::Trace> kept = pane.lastOutcome().trace;
+        pane.elementsPerThreadEdit()->setText(QStringLiteral("4097"));
+        QVERIFY(!pane.step());
+        QCOMPARE(pane.runner()->started(), started);
+        QCOMPARE(pane.lastOutcome().trace, kept);
+        QVERIFY2(pane.fieldMessage(QStringLiteral("elements-per-thread"))
+                     .contains(QLatin1String("elements per thread must be a whole number in 1..4096, or empty for the engine's default 2 (got 4097)")),
+                 qPrintable(pane.fieldMessage(QStringLiteral("elements-per-thread"))));
+        QCOMPARE(pane.elementsPerThreadEdit()->text(), QStringLiteral("4097"));  // the text stays for the user to fix
+        pane.elementsPerThreadEdit()->setText(QStringLiteral("1"));
+        pane.sharedBytesEdit()->setText(QStringLiteral("0"));
+        QVERIFY(!pane.step());
+        QCOMPARE(pane.runner()->started(), started);
+        QVERIFY2(pane.fieldMessage(QStringLiteral("shared-bytes")).contains(QLatin1String("shared bytes must be a whole number in 1..49152")),
+                 qPrintable(pane.fieldMessage(QStringLiteral("shared-bytes"))));
+        QVERIFY(pane.fieldMessage(QStringLiteral("elements-per-thread")).isEmpty());
+    }
+
     void staleRunDropped()
     {
         if (g_real)
@@ -420,6 +534,13 @@ private slots:
         QTest::newRow("block 2048") << "block-size" << "2048" << "block size must be a power of two in 1..1024";
         QTest::newRow("block text") << "block-size" << "many" << "Block size must be a whole number";
         QTest::newRow("grid 70000") << "grid" << "70000" << "grid must be a number of blocks in 1..65535";
+        QTest::newRow("elements 0") << "elements-per-thread" << "0" << "elements per thread must be a whole number in 1..4096";
+        QTest::newRow("elements -1") << "elements-per-thread" << "-1" << "elements per thread must be a whole number in 1..4096";
+        QTest::newRow("elements 4097") << "elements-per-thread" << "4097" << "elements per thread must be a whole number in 1..4096";
+        QTest::newRow("elements text") << "elements-per-thread" << "x" << "Elements per thread must be a whole number";
+        QTest::newRow("shared 0") << "shared-bytes" << "0" << "shared bytes must be a whole number in 1..49152";
+        QTest::newRow("shared 49153") << "shared-bytes" << "49153" << "shared bytes must be a whole number in 1..49152";
+        QTest::newRow("shared text") << "shared-bytes" << "2k" << "Shared bytes must be a whole number";
         QTest::newRow("warp 7") << "warp-size" << "7" << "warp size must be 32, or 4, 8 or 16";
         QTest::newRow("banks 64") << "banks" << "64" << "banks must be 32, or 4, 8 or 16";
     }
@@ -435,6 +556,8 @@ private slots:
         QLineEdit* edit = field == QLatin1String("input") ? pane.inputEdit()
                         : field == QLatin1String("block-size") ? pane.blockSizeEdit()
                         : field == QLatin1String("grid") ? pane.gridEdit()
+                        : field == QLatin1String("elements-per-thread") ? pane.elementsPerThreadEdit()
+                        : field == QLatin1String("shared-bytes") ? pane.sharedBytesEdit()
                         : field == QLatin1String("warp-size") ? pane.warpSizeEdit() : pane.banksEdit();
         edit->setText(text);
         QVERIFY(!pane.step());

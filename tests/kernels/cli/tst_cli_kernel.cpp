@@ -33,6 +33,15 @@ const QByteArray kGood = R"(__global__ void convergent(float* input, float* outp
 const QByteArray kRace = "__global__ void race(const float* input, float* output, unsigned n)\n{\n"
                          "    if (threadIdx.x < n)\n        *output += input[threadIdx.x];\n}\n";
 
+/// "1,2,...,n" (--input takes values, not ranges).
+QString one_to(int n)
+{
+    QStringList v;
+    for (int k = 1; k <= n; ++k)
+        v << QString::number(k);
+    return v.join(',');
+}
+
 const QByteArray kBroken = "__global__ void k(float* a, float* b)\n{\n    a[0] = ;\n}\n";
 
 } // namespace
@@ -59,6 +68,10 @@ private slots:
     void warningsShown();
     void messagesAsTraceSaysThem();
     void instancesInDisabledText();
+    void elementsPerThread_data();
+    void elementsPerThread();
+    void wholeWarps();
+    void badElementsPerThread();
 
 private:
     QString file(const char* name, const QByteArray& text)
@@ -420,6 +433,93 @@ void TstCliKernel::instancesInDisabledText()
     const Run c = run_cli({"kernel", "trace", "--source", own, "--kernel", "coarsened_reduce_sum", "--input", "6,2,7,4,5,8,3,1"});
     QVERIFY2(c.code == 0, c.err.constData());
     QVERIFY2(!c.err.contains("error") && !c.err.contains("note"), c.err.constData());
+}
+
+// --elements-per-thread E: the default launch is block min(1024, bit_ceil(ceil(n / E))), grid
+// ceil(n / (E x block)) (docs/your-own-kernel.md, "Launch"); a kernel that reads E values per thread
+// gets the exact sum. Without the option E is 2, as before.
+void TstCliKernel::elementsPerThread_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("e");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("grid");
+    const int rows[][4] = {{8, 1, 8, 1},       {8, 2, 4, 1},       {8, 4, 2, 1},       {8, 8, 1, 1},
+                           {1000, 1, 1024, 1}, {1000, 2, 512, 1},  {1000, 4, 256, 1},  {1000, 8, 128, 1},
+                           {1024, 1, 1024, 1}, {1024, 2, 512, 1},  {1024, 4, 256, 1},  {1024, 8, 128, 1},
+                           {4096, 1, 1024, 4}, {4096, 2, 1024, 2}, {4096, 4, 1024, 1}, {4096, 8, 512, 1}};
+    for (const auto& r : rows)
+        QTest::addRow("n=%d E=%d", r[0], r[1]) << r[0] << r[1] << r[2] << r[3];
+}
+
+void TstCliKernel::elementsPerThread()
+{
+    QFETCH(int, n);
+    QFETCH(int, e);
+    QFETCH(int, block);
+    QFETCH(int, grid);
+    const QString src = file(qPrintable(QStringLiteral("per_thread_%1.cu").arg(e)),
+                             "#define E " + QByteArray::number(e) +
+                                 "\n__global__ void per_thread(const float* input, float* output, unsigned n)\n{\n"
+                                 "    const unsigned first = (blockIdx.x * blockDim.x + threadIdx.x) * E;\n"
+                                 "    float s = 0.0f;\n"
+                                 "    for (unsigned k = 0; k < E; ++k)\n        if (first + k < n) s += input[first + k];\n"
+                                 "    atomicAdd(output, s);\n}\n");
+    QStringList args{"kernel", "trace", "--source", src, "--input", one_to(n), "--json"};
+    if (e != 2)
+        args << "--elements-per-thread" << QString::number(e);
+    const Run r = run_cli(args);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(j["params"].toObject()["block_size"].toInt(), block);
+    QCOMPARE(j["grid_size"].toInt(), grid);
+    QCOMPARE(j["result"].toDouble(), double(n) * (n + 1) / 2);
+    QCOMPARE(j["reference"].toDouble(), double(n) * (n + 1) / 2);
+}
+
+// A kernel with a warp-wide intrinsic runs whole warps by default: the catalogue's warp_shuffle
+// on the textbook input is one block of 32 threads and the exact sum 36 (it faulted with 4).
+void TstCliKernel::wholeWarps()
+{
+    const QString warp = QStringLiteral(REDUCESCOPE_SOURCE_DIR "/kernels/cuda/reduce_warp.cu");
+    for (const QStringList& extra : {QStringList{}, QStringList{"--elements-per-thread", "1"}}) {
+        const Run r = run_cli(QStringList{"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input",
+                                          "6,2,7,4,5,8,3,1", "--json"} + extra);
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["params"].toObject()["block_size"].toInt(), 32);
+        QCOMPARE(j["grid_size"].toInt(), 1);
+        QCOMPARE(j["result"].toDouble(), 36.0);
+    }
+    // 1024 values: E = 1 (its catalogue E) gives the sum; the default E = 2 launches half the threads.
+    const Run one = run_cli({"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input", one_to(1024),
+                             "--elements-per-thread", "1", "--json"});
+    QVERIFY2(one.code == 0, one.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(one.out).object()["params"].toObject()["block_size"].toInt(), 1024);
+    QCOMPARE(QJsonDocument::fromJson(one.out).object()["result"].toDouble(), 524800.0);
+    const Run two = run_cli({"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input", one_to(1024), "--json"});
+    QVERIFY2(two.code == 0, two.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(two.out).object()["params"].toObject()["block_size"].toInt(), 512);
+    QVERIFY(QJsonDocument::fromJson(two.out).object()["result"].toDouble() < 524800.0);
+    // --block-size still decides: 4 threads of a full-mask shuffle is the engine's fault.
+    const Run small = run_cli({"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input",
+                               "6,2,7,4,5,8,3,1", "--block-size", "4"});
+    QCOMPARE(small.code, 1);
+}
+
+void TstCliKernel::badElementsPerThread()
+{
+    const QString good = file("good.cu", kGood);
+    for (const char* bad : {"0", "-1", "4097", "x", "", "2.5", "1e3"}) {
+        const Run r = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--elements-per-thread", bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains("reducescope-cli: elements-per-thread must be an integer in 1..4096 (got " +
+                                QByteArray(*bad ? bad : "''") + ")"),
+                 r.err.constData());
+    }
+    const Run r = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--elements-per-thread", "4096"});
+    QVERIFY2(r.code == 0, r.err.constData());
 }
 
 QTEST_APPLESS_MAIN(TstCliKernel)

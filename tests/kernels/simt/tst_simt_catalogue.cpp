@@ -8,6 +8,7 @@
 // values), at 1024 elements, at odd sizes, at every bank count (4, 8, 16, 32), at warp size 32
 // and at the teaching warp sizes 4, 8, 16.
 #include "model/catalogue.h"
+#include "model/own_launch.h"
 #include "model/simulate.h"
 #include "simt/engine.h"
 #include "cli/kernel_source.h"
@@ -226,6 +227,8 @@ private slots:
     void every_plain_cuda_strategy_is_listed();
     void same_trace_data();
     void same_trace();
+    void default_launch_data();
+    void default_launch();
 };
 
 void TstSimtCatalogue::every_plain_cuda_strategy_is_listed()
@@ -303,6 +306,84 @@ void TstSimtCatalogue::same_trace()
     if (known != kKnownDifferences.end())
         QEXPECT_FAIL("", known->second.why, Abort);
     QVERIFY2(d.isEmpty(), qPrintable(d));
+}
+
+/// Catalogue strategies with a plain-CUDA file whose kernel the engine does not run, and why; every
+/// other strategy with a kernel file (not a baseline) is a row of default_launch.
+const std::map<std::string, std::string, std::less<>> kNotInTheEngine{
+    {"grid_sync", "grid.sync() (cooperative groups): behind #ifndef REDUCESCOPE_SIMT"},
+    {"self_reset", "cuda::atomic_ref: behind #ifndef REDUCESCOPE_SIMT"},
+    {"zero_ahead", "a ring of outputs numbered by the launch: behind #ifndef REDUCESCOPE_SIMT"},
+    {"dot_shared", "two input vectors: not an accepted signature"},
+    {"dot_coarsened", "two input vectors: not an accepted signature"},
+    {"dot_fma", "two input vectors: not an accepted signature"},
+};
+
+// Every catalogue kernel the engine runs, from its own file as `kernel trace --source
+// kernels/cuda/FILE` runs it, with its catalogue E (model::elements_per_thread(info, 4), the
+// engine's coarse factor) and no block size: the default plan (whole warps for a warp-wide
+// intrinsic) gives the exact reference, at 8, 1000 and 1024 values.
+void TstSimtCatalogue::default_launch_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("n");
+    for (const m::StrategyInfo& info : m::catalogue()) {
+        if (info.family == m::Family::Baseline || info.source_file.empty() || !info.has_kernel)
+            continue;
+        for (int n : {8, 1000, 1024})
+            QTest::addRow("%s n=%d", std::string(info.id).c_str(), n) << QString::fromUtf8(info.id.data(), qsizetype(info.id.size())) << n;
+    }
+}
+
+void TstSimtCatalogue::default_launch()
+{
+    QFETCH(QString, id);
+    QFETCH(int, n);
+    const m::StrategyInfo* info = m::find_strategy(id.toStdString());
+    QVERIFY(info);
+    // The file compiled as `kernel trace` compiles it (warp 32), its kernels named as the
+    // catalogue names them (a two-pass pair "FIRST+SECOND").
+    const std::string names(info->kernels);
+    const std::string first = names.substr(0, names.find('+'));
+    const std::string second = names.find('+') == std::string::npos ? std::string() : names.substr(names.find('+') + 1);
+    const Entry e{info->id.data(), info->source_file.data(), "", first.c_str(), false, nullptr};
+    const s::CompileResult& c = compiled(e, 32);
+    QVERIFY(c.program);
+    const s::KernelInfo* kernel = nullptr;
+    for (const s::KernelInfo& k : c.kernels)
+        if (k.name == first && k.refusal.empty())
+            kernel = &k;
+    if (const auto out = kNotInTheEngine.find(std::string_view(info->id)); out != kNotInTheEngine.end()) {
+        QVERIFY2(!kernel, "the engine runs it now: take it off kNotInTheEngine");
+        QSKIP(out->second.c_str());
+    }
+    QVERIFY2(kernel, "the engine does not run it: add it to kNotInTheEngine with the reason");
+    const unsigned elements = unsigned(m::elements_per_thread(*info, 4));
+    s::LaunchOptions o;
+    o.kernel = first;
+    o.second_kernel = second;
+    o.elements_per_thread = int(elements);
+    // The plan, as the engine and `kernel bench` make it.
+    const m::OwnLaunch plan = m::plan_own_launch(std::size_t(n), elements, kernel->warp_wide ? 32u : 1u);
+    QCOMPARE(kernel->warp_wide, info->whole_warps);  // the catalogue's whole_warps: its shuffles
+    if (const long long bytes = m::catalogue_shared_bytes(*info, plan.block); bytes > 4LL * plan.block)
+        o.shared_bytes = bytes;  // interleaved_padded: the engine's default is a float per thread
+    const std::vector<float> in = values(n);
+    const s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QCOMPARE(r.trace.params.block_size, int(plan.block));
+    QCOMPARE(r.trace.grid_size, int(plan.grid));
+    if (info->expected_wrong) {  // race: its lost updates, the engine's data race
+        QCOMPARE(r.trace.faults.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(r.trace.faults[0].kind), QStringLiteral("data_race"));
+        return;
+    }
+    QString faults;
+    for (const m::Fault& f : r.trace.faults)
+        faults += QString::fromStdString(f.kind + ": " + f.message) + "\n";
+    QVERIFY2(r.trace.faults.empty(), qPrintable(faults));
+    QCOMPARE(double(r.trace.result), r.trace.reference);
+    QCOMPARE(r.trace.reference, m::reference_of(info->operation == m::Reduction::Max ? m::Operation::Max : m::Operation::Sum, in));
 }
 
 QTEST_APPLESS_MAIN(TstSimtCatalogue)

@@ -3,6 +3,7 @@
 // float64 reference, or the GPU's exact float value), one row per fault kind (its kind, line,
 // lanes), refusals by name with their place, and the engine's traces read back by the strict
 // trace-file reader.
+#include "model/own_launch.h"
 #include "model/trace_json.h"
 #include "simt/engine.h"
 
@@ -333,10 +334,229 @@ private slots:
     void second_kernel_named();
     void template_named_without_arguments();
     void endless_loop_with_barrier_has_its_line();
+    void default_plan_data();
+    void default_plan();
+    void whole_warps_data();
+    void whole_warps();
+    void elements_per_thread_refused();
+    void in_place_padding_follows_elements();
 };
 
 // A max kernel's *output starts at -infinity, as the catalogue's host launcher fills it for a max
 // (kernels/cuda/runner.cu): an all-negative input gives its max, not 0 (tryout: coarsened_max).
+/// A kernel that reads E consecutive values per thread (thread t of the grid: values t·E .. t·E + E - 1)
+/// and adds its sum to *output: exact only when the launch has at least ceil(n / E) threads.
+std::string per_thread_kernel(int e)
+{
+    return "#define E " + std::to_string(e) + R"(
+__global__ void per_thread(const float* input, float* output, unsigned n)
+{
+    const unsigned first = (blockIdx.x * blockDim.x + threadIdx.x) * E;
+    float s = 0.0f;
+    for (unsigned k = 0; k < E; ++k)
+        if (first + k < n)
+            s += input[first + k];
+    atomicAdd(output, s);
+}
+)";
+}
+
+// The default launch (docs/your-own-kernel.md, "Launch"; model::plan_own_launch): block
+// min(1024, bit_ceil(ceil(n / E))), grid ceil(n / (E x block)); the kernel that reads E values per
+// thread gets the exact sum of 1..n (integers: every order of the float adds is exact).
+void TstSimtEngine::default_plan_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("e");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("grid");
+    const int rows[][4] = {{8, 1, 8, 1},       {8, 2, 4, 1},       {8, 4, 2, 1},       {8, 8, 1, 1},
+                           {1000, 1, 1024, 1}, {1000, 2, 512, 1},  {1000, 4, 256, 1},  {1000, 8, 128, 1},
+                           {1024, 1, 1024, 1}, {1024, 2, 512, 1},  {1024, 4, 256, 1},  {1024, 8, 128, 1},
+                           {4096, 1, 1024, 4}, {4096, 2, 1024, 2}, {4096, 4, 1024, 1}, {4096, 8, 512, 1}};
+    for (const auto& r : rows)
+        QTest::addRow("n=%d E=%d", r[0], r[1]) << r[0] << r[1] << r[2] << r[3];
+}
+
+void TstSimtEngine::default_plan()
+{
+    QFETCH(int, n);
+    QFETCH(int, e);
+    QFETCH(int, block);
+    QFETCH(int, grid);
+    std::vector<float> in(static_cast<std::size_t>(n));
+    std::iota(in.begin(), in.end(), 1.0f);
+    const s::CompileResult c = s::compile(per_thread_kernel(e));
+    QVERIFY(c.program);
+    QVERIFY(!c.kernels[0].warp_wide);
+    s::LaunchOptions o;
+    o.elements_per_thread = e;
+    o.full_detail = false;
+    const s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY(r.trace.faults.empty());
+    QCOMPARE(r.trace.params.block_size, block);
+    QCOMPARE(r.trace.grid_size, grid);
+    QCOMPARE(double(r.trace.result), double(n) * (n + 1) / 2);
+    QCOMPARE(r.trace.reference, double(n) * (n + 1) / 2);
+    // The plan of `kernel bench` is the same function.
+    const m::OwnLaunch l = m::plan_own_launch(std::size_t(n), unsigned(e));
+    QCOMPARE(int(l.block), block);
+    QCOMPARE(int(l.grid), grid);
+    // Without E (the default 2), a kernel that reads one value per thread undercounts: why E exists.
+    if (e == 1 && n <= 1024) {
+        s::LaunchOptions two = o;
+        two.elements_per_thread = 2;
+        const s::RunResult u = s::run(*c.program, in, two);
+        QVERIFY(!u.error);
+        QCOMPARE(u.trace.params.block_size, block / 2);
+        QVERIFY(double(u.trace.result) < double(n) * (n + 1) / 2);
+    }
+    // --block-size and --grid still override the plan.
+    s::LaunchOptions given = o;
+    given.block_size = 64;
+    given.grid = 3;
+    const s::RunResult g = s::run(*c.program, in, given);
+    QVERIFY(!g.error);
+    QCOMPARE(g.trace.params.block_size, 64);
+    QCOMPARE(g.trace.grid_size, 3);
+    // --block-size alone: the grid follows it, ceil(n / (E x 64)).
+    given.grid = 0;
+    const s::RunResult b = s::run(*c.program, in, given);
+    QVERIFY(!b.error);
+    QCOMPARE(b.trace.grid_size, (n + e * 64 - 1) / (e * 64));
+    QCOMPARE(double(b.trace.result), double(n) * (n + 1) / 2);
+}
+
+const char* kFullWarpInDeviceFunction = R"(__device__ float warp_sum(float v)
+{
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+    return v;
+}
+__global__ void via_function(const float* input, float* output, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = warp_sum(i < n ? input[i] : 0.0f);
+    if (threadIdx.x % 32 == 0) atomicAdd(output, v);
+}
+)";
+
+const char* kAnySync = R"(__global__ void any(const float* input, float* output, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = i < n ? input[i] : 0.0f;
+    if (__any_sync(0xffffffffu, v > 0.0f)) atomicAdd(output, v);
+}
+)";
+
+// A kernel with a warp-wide intrinsic gets whole warps by default: block at least the warp size.
+void TstSimtEngine::whole_warps_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("e");
+    QTest::addColumn<int>("warp");
+    QTest::addColumn<bool>("warp_wide");
+    QTest::addColumn<int>("block");
+    QTest::addColumn<int>("grid");
+    QTest::addRow("shfl_down at 8 values") << kDownShuffle << 8 << 2 << 32 << true << 32 << 1;
+    QTest::addRow("shfl_down at 8 values, E=1") << kDownShuffle << 8 << 1 << 32 << true << 32 << 1;
+    QTest::addRow("shfl_xor/up/idx at 8 values") << kShuffles << 8 << 2 << 32 << true << 32 << 1;
+    QTest::addRow("shfl_down at 8 values, warp 8") << kDownShuffle << 8 << 2 << 8 << true << 8 << 1;
+    QTest::addRow("shfl_down at 100 values, E=1") << kDownShuffle << 100 << 1 << 32 << true << 128 << 1;
+    QTest::addRow("shfl_down at 4096 values, E=1") << kDownShuffle << 4096 << 1 << 32 << true << 1024 << 4;
+    QTest::addRow("shfl in a __device__ function") << kFullWarpInDeviceFunction << 8 << 1 << 32 << true << 32 << 1;
+    QTest::addRow("__any_sync") << kAnySync << 8 << 1 << 32 << true << 32 << 1;
+    QTest::addRow("no intrinsic: n / E") << kSimple << 8 << 2 << 32 << false << 4 << 1;
+}
+
+void TstSimtEngine::whole_warps()
+{
+    QFETCH(QString, source);
+    QFETCH(int, n);
+    QFETCH(int, e);
+    QFETCH(int, warp);
+    QFETCH(bool, warp_wide);
+    QFETCH(int, block);
+    QFETCH(int, grid);
+    const std::vector<float> in = iota_input(n);
+    const s::CompileResult c = s::compile(source.toStdString());
+    QVERIFY(c.program);
+    QCOMPARE(c.kernels.size(), std::size_t(1));
+    QCOMPARE(c.kernels[0].warp_wide, warp_wide);
+    s::LaunchOptions o;
+    o.elements_per_thread = e;
+    o.warp_size = warp;
+    o.banks = warp;
+    const s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QString faults;
+    for (const m::Fault& f : r.trace.faults)
+        faults += QString::fromStdString(f.kind + ": " + f.message);
+    QVERIFY2(r.trace.faults.empty(), qPrintable(faults));
+    QCOMPARE(r.trace.params.block_size, block);
+    QCOMPARE(r.trace.grid_size, grid);
+    QCOMPARE(double(r.trace.result), sum(in));
+}
+
+void TstSimtEngine::elements_per_thread_refused()
+{
+    const s::CompileResult c = s::compile(kDownShuffle);
+    QVERIFY(c.program);
+    for (int e : {0, -1, 4097}) {
+        s::LaunchOptions o;
+        o.elements_per_thread = e;
+        const s::RunResult r = s::run(*c.program, iota_input(8), o);
+        QVERIFY(r.error);
+        QCOMPARE(QString::fromStdString(r.error->message),
+                 QStringLiteral("elements-per-thread must be in 1..4096 (got %1)").arg(e));
+        QVERIFY(r.trace.steps.empty());
+    }
+    s::LaunchOptions o;
+    o.elements_per_thread = 4096;
+    const s::RunResult r = s::run(*c.program, iota_input(8), o);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.params.block_size, 32);  // ceil(8 / 4096) = 1 thread, raised to a warp
+    QCOMPARE(double(r.trace.result), sum(iota_input(8)));
+}
+
+// An in_place kernel's input is padded with zeros to max(2, E) x block x grid values.
+void TstSimtEngine::in_place_padding_follows_elements()
+{
+    const char* src = R"(__global__ void four(float* input, float* output)
+{
+    float* mine = input + 4 * (blockIdx.x * blockDim.x + threadIdx.x);
+    atomicAdd(output, mine[0] + mine[1] + mine[2] + mine[3]);
+}
+)";
+    const s::CompileResult c = s::compile(src);
+    QVERIFY(c.program);
+    const std::vector<float> in = iota_input(10);
+    s::LaunchOptions o;
+    o.elements_per_thread = 4;  // block bit_ceil(ceil(10 / 4)) = 4, grid 1: 16 values, 6 of them zeros
+    s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY(!r.error);
+    QVERIFY(r.trace.faults.empty());
+    QCOMPARE(r.trace.params.block_size, 4);
+    QCOMPARE(r.trace.padded_n, 16);
+    QCOMPARE(double(r.trace.result), sum(in));
+    o.elements_per_thread = 2;  // block 8, grid 1: 2 x 8 = 16 values, the catalogue's rule; E = 1 the same
+    r = s::run(*c.program, in, o);
+    QCOMPARE(r.trace.padded_n, 16);
+    o.elements_per_thread = 1;
+    r = s::run(*c.program, in, o);
+    QCOMPARE(r.trace.params.block_size, 16);
+    QCOMPARE(r.trace.padded_n, 32);
+    // The padding has a limit: 2 x 4194304 values.
+    o.elements_per_thread = 4096;
+    o.block_size = 1024;
+    o.grid = 4;
+    r = s::run(*c.program, in, o);
+    QVERIFY(r.error);
+    QVERIFY2(r.error->message.find("at most 8388608 (got 16777216)") != std::string::npos, r.error->message.c_str());
+}
+
 void TstSimtEngine::max_output_starts_at_minus_infinity()
 {
     const char* src = R"(__device__ void atomic_max_float(float* address, float value)
