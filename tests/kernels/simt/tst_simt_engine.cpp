@@ -329,6 +329,7 @@ private slots:
     void constructs();
     void faults_data();
     void faults();
+    void race_across_blocks();
     void refusals_data();
     void refusals();
     void pointee_types();
@@ -663,6 +664,16 @@ void TstSimtEngine::faults_data()
            "    __syncthreads();\n    if (threadIdx.x == 0) *output = s[0];\n}\n"
         << 64 << "data_race" << 4 << QList<int>{0, 32}
         << QStringLiteral("simt.fault.data_race.writes_read(\"s\", 32, 32, 0, 6)");  // found at thread 32's store, after thread 0 read
+    QTest::newRow("shared race: a read of another warp's write")
+        << "__global__ void rd(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[64];\n"
+           "    s[threadIdx.x] = input[threadIdx.x];\n    float v = s[threadIdx.x % 32];\n    atomicAdd(output, v);\n}\n"
+        << 64 << "data_race" << 5 << QList<int>{0, 32}
+        << QStringLiteral("simt.fault.data_race.reads_wrote(\"s\", 0, 32, 0, 4)");  // thread 32 reads what thread 0 wrote
+    QTest::newRow("out of bounds (a pointer into no array)")
+        << "__global__ void nul(const float* input, float* output, unsigned n)\n{\n    const float* p = nullptr;\n"
+           "    atomicAdd(output, p[threadIdx.x]);\n}\n"
+        << 4 << "out_of_bounds" << 4 << QList<int>{0, 1, 2, 3}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.out_of_bounds.no_array(), 4, 0, 3)");
     QTest::newRow("out of bounds (shared)")
         << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[4];\n"
            "    s[threadIdx.x] = input[threadIdx.x];\n}\n"
@@ -794,6 +805,24 @@ void TstSimtEngine::faults()
         QVERIFY2(f.message.find(std::to_string(lanes.size()) + " threads do this") != std::string::npos, f.message.c_str());
     if (QByteArray(QTest::currentDataTag()).contains("global race"))  // lock step cannot order lanes: said so
         QVERIFY(f.message.find("__syncwarp") != std::string::npos);
+}
+
+// Two blocks meet at *output: the race names the other block (nothing orders blocks), as a
+// message of its own.
+void TstSimtEngine::race_across_blocks()
+{
+    const s::RunResult r = run("__global__ void k(const float* input, float* output, unsigned n)\n{\n"
+                               "    if (threadIdx.x == 0)\n        *output += input[blockIdx.x];\n}\n",
+                               iota_input(8), 4, 2);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    const m::Fault& f = r.trace.faults[0];
+    QCOMPARE(QString::fromStdString(f.kind), QStringLiteral("data_race"));
+    QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), (QList<int>{0, 4}));
+    QCOMPARE(sketch(f.text), QStringLiteral("simt.fault.data_race.reads_wrote.block(\"output\", 0, 4, 0, 4)"));
+    QCOMPARE(f.message, std::string("data race on output[0]: thread 4 reads the word that thread 0 wrote at line 4, in "
+                                    "another block (no barrier orders blocks)"));
+    QCOMPARE(m::render_english(f.text), f.message);
 }
 
 void TstSimtEngine::refusals_data()
