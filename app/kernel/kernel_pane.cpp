@@ -837,9 +837,10 @@ void KernelPane::showMarks(const QVector<views::KernelMark>& marks)
     for (const views::KernelMark& m : marks) {
         QString where = m.line > 0 ? (m.column > 0 ? tr("line %1:%2").arg(m.line).arg(m.column) : tr("line %1").arg(m.line))
                                    : tr("whole kernel");
-        QString text = tr("%1 — %2: %3").arg(where, severityWord(m), m.message);
+        const QString said = views::markMessage(m);  // a fault's text in the window's language
+        QString text = tr("%1 — %2: %3").arg(where, severityWord(m), said);
         if (!m.kind.isEmpty())
-            text = tr("%1 — %2 (%3): %4").arg(where, severityWord(m), m.kind, m.message);
+            text = tr("%1 — %2 (%3): %4").arg(where, severityWord(m), m.kind, said);
         if (!m.lanes.isEmpty()) {
             QStringList lanes;
             for (int l : m.lanes)
@@ -851,7 +852,7 @@ void KernelPane::showMarks(const QVector<views::KernelMark>& marks)
         auto* item = new QListWidgetItem(text, m_marksList);
         item->setData(Qt::UserRole, m.line);
         item->setData(Qt::UserRole + 1, m.column);
-        item->setToolTip(m.message);
+        item->setToolTip(said);
     }
     m_marksTitle->setText(marks.isEmpty() ? tr("No diagnostics or faults")
                                           : tr("%n diagnostic(s) or fault(s): click one to go to its line", nullptr, int(marks.size())));

@@ -108,9 +108,33 @@ QVector<views::KernelMark> marksOfStderr(const QByteArray& err)
     return out;
 }
 
+/// Marks of the faults of a trace read by the strict reader: a fault's text (shown in the window's
+/// language) with its English.
+QVector<views::KernelMark> marksOf(const std::vector<model::Fault>& faults)
+{
+    QVector<views::KernelMark> out;
+    for (const model::Fault& f : faults) {
+        views::KernelMark m;
+        m.severity = views::KernelMark::Severity::Fault;
+        m.line = f.line;
+        m.column = f.column;
+        m.kind = QString::fromStdString(f.kind);
+        m.message = oneLineMessage(QString::fromStdString(f.message), 200);
+        m.text = f.text;
+        m.step = f.step;
+        for (int lane : f.lanes)
+            m.lanes << lane;
+        out << m;
+    }
+    return out;
+}
+
+/// A mark in a sentence of the window: a fault's text in the window's language as it is, the
+/// engine's English quoted as what the tool said.
 QString markLine(const views::KernelMark& m)
 {
-    return m.line > 0 ? KernelRunner::tr("line %1: %2").arg(m.line).arg(toolSaid(m.message)) : toolSaid(m.message);
+    const QString said = m.text.empty() ? toolSaid(m.message) : views::markMessage(m);
+    return m.line > 0 ? KernelRunner::tr("line %1: %2").arg(m.line).arg(said) : said;
 }
 
 } // namespace
@@ -354,8 +378,11 @@ KernelRunOutcome KernelRunner::read(KernelRunRequest::Mode mode, int code, const
     const model::TraceFileResult r = model::read_trace_file(std::string_view(out.constData(), std::size_t(out.size())));
     if (r.file)
         o.trace = std::make_shared<const model::Trace>(r.file->trace);
-    // Faults: the JSON's optional top-level "faults" (read here leniently), else stderr's lines.
-    if (out.contains("\"faults\"")) {
+    // Faults: the trace's (with their text, shown in the window's language); when the strict
+    // reader refused the trace, the JSON's top-level "faults" read leniently; else stderr's lines.
+    if (r.file) {
+        o.marks = marksOf(r.file->trace.faults);
+    } else if (out.contains("\"faults\"")) {
         const QJsonObject j = QJsonDocument::fromJson(out).object();
         o.marks = marksOf(j.value(QLatin1String("faults")).toArray(), true);
     }

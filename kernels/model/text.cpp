@@ -107,6 +107,104 @@ constexpr std::array kMessages{
     REDUCESCOPE_MESSAGE("ModelText", "Fault, an integer division by zero: %1", "engine.fault.division_by_zero"),
     REDUCESCOPE_MESSAGE("ModelText", "Fault, unreachable code reached: %1", "engine.fault.unreachable"),
 
+    // --- the engine's account of a fault (model::Fault::text, kernels/simt) ---------------------
+    // %1 is an array's name as the kernel spells it; thread and lane numbers are global thread
+    // indices and lanes within a warp, as model::Fault::lanes.
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 writes the word that thread %4 wrote at line %5, with no "
+                        "barrier between",
+                        "simt.fault.data_race.writes_wrote"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 writes the word that thread %4 read at line %5, with no "
+                        "barrier between",
+                        "simt.fault.data_race.writes_read"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 reads the word that thread %4 wrote at line %5, with no "
+                        "barrier between",
+                        "simt.fault.data_race.reads_wrote"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 writes the word that thread %4 wrote at line %5, in another "
+                        "block (no barrier orders blocks)",
+                        "simt.fault.data_race.writes_wrote.block"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 writes the word that thread %4 read at line %5, in another "
+                        "block (no barrier orders blocks)",
+                        "simt.fault.data_race.writes_read.block"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "data race on %1[%2]: thread %3 reads the word that thread %4 wrote at line %5, in another "
+                        "block (no barrier orders blocks)",
+                        "simt.fault.data_race.reads_wrote.block"),
+    // %1: one of the data_race sentences above, about two lanes of one warp.
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "%1; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but "
+                        "from Volta on a warp's lanes are not guaranteed to run together (racecheck reports it)",
+                        "simt.fault.data_race.lock_step"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "__syncthreads() reached by part of block %1: the warps starting at the threads listed had "
+                        "already returned",
+                        "simt.fault.partial_barrier.returned"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "__syncthreads() inside a branch that part of warp %1 of block %2 did not take; the threads "
+                        "listed do not reach it",
+                        "simt.fault.partial_barrier.branch"),
+    REDUCESCOPE_MESSAGE("ModelText", "access through a pointer that points into no array",
+                        "simt.fault.out_of_bounds.no_array"),
+    // %1[%2]: the array and the float index, %3 the byte offset, %n the array's extent.
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "access to %1[%2] (byte %3) outside its %n floats",
+                               "simt.fault.out_of_bounds.floats")
+        .with_one("access to %1[%2] (byte %3) outside its %n float", 3),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "access to %1[%2] (byte %3) outside its %n bytes",
+                               "simt.fault.out_of_bounds.bytes")
+        .with_one("access to %1[%2] (byte %3) outside its %n byte", 3),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "access to %1[%2] (byte %3) outside its %n floats (an extern __shared__ array holds the "
+                               "launch's dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)",
+                               "simt.fault.out_of_bounds.floats.extern")
+        .with_one("access to %1[%2] (byte %3) outside its %n float (an extern __shared__ array holds the launch's "
+                  "dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)", 3),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "access to %1[%2] (byte %3) outside its %n bytes (an extern __shared__ array holds the "
+                               "launch's dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)",
+                               "simt.fault.out_of_bounds.bytes.extern")
+        .with_one("access to %1[%2] (byte %3) outside its %n byte (an extern __shared__ array holds the launch's "
+                  "dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)", 3),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "access to %1 at byte %2, not a multiple of its %3-byte alignment (a GPU stops with a "
+                        "misaligned address)",
+                        "simt.fault.misaligned"),
+    REDUCESCOPE_MESSAGE("ModelText", "the shuffle's mask leaves out the calling lane %1 of warp %2",
+                        "simt.fault.shuffle_inactive_lane.self"),
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "lane %1 reads lane %2 of warp %3, which is not active here (it skipped this shuffle)",
+                        "simt.fault.shuffle_inactive_lane.inactive"),
+    REDUCESCOPE_MESSAGE("ModelText", "lane %1 reads lane %2 of warp %3, which is excluded by the mask",
+                        "simt.fault.shuffle_inactive_lane.excluded"),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "one step made more than %n warp-wide memory accesses without reaching a barrier (the "
+                               "engine's endless-loop limit)",
+                               "simt.fault.endless_loop.accesses")
+        .with_one("one step made more than %n warp-wide memory access without reaching a barrier (the engine's "
+                  "endless-loop limit)", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "the kernel ran more than %n warp instructions (the engine's endless-loop limit)",
+                               "simt.fault.endless_loop.instructions")
+        .with_one("the kernel ran more than %n warp instruction (the engine's endless-loop limit)", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "the kernel took more than %n steps (the trace format's step limit): a loop that does "
+                               "not end runs its barrier step again and again",
+                               "simt.fault.endless_loop.steps")
+        .with_one("the kernel took more than %n step (the trace format's step limit): a loop that does not end "
+                  "runs its barrier step again and again", 0),
+    REDUCESCOPE_MESSAGE("ModelText", "integer division by zero", "simt.fault.division_by_zero"),
+    REDUCESCOPE_MESSAGE("ModelText", "integer remainder by zero (x % 0)", "simt.fault.division_by_zero.remainder"),
+    REDUCESCOPE_MESSAGE("ModelText", "the kernel reached code marked unreachable", "simt.fault.unreachable"),
+    // A fault of more than one lane, counted: %1 the sentence above, %n the lanes (model::Fault::
+    // lanes), %3..%4 the first and the last (.run: every thread between them).
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "%1; %n threads do this (%3-%4)", "simt.fault.lanes.run")
+        .with_one("%1; %n thread does this (%3-%4)", 1),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText", "%1; %n threads do this (first %3, last %4)", "simt.fault.lanes.spread")
+        .with_one("%1; %n thread does this (first %3, last %4)", 1),
+
     // --- divergence and banks: sentences derived from the step's counters ----------------------
     REDUCESCOPE_MESSAGE("ModelText",
                         "No warp diverges: every warp is either wholly busy or wholly idle.",

@@ -182,7 +182,12 @@ struct Step {
 /// "endless_loop", "division_by_zero", "unreachable".
 struct Fault {
     std::string kind;
-    std::string message;     ///< one English sentence, e.g. "thread 3 writes sdata[4] that thread 2 read ..."
+    std::string message;     ///< one English sentence, e.g. "thread 3 writes sdata[4] that thread 2 read ...": render_english(text)
+    /// The same sentence as a message (an id "simt.fault.*" of message_catalogue() and its
+    /// arguments: names as Code, numbers as Count), which the app shows in the window's language.
+    /// Empty in a fault read from a trace file written before faults carried it: then only
+    /// `message` is known.
+    Text text;
     int line = 0;            ///< 1-based line of the faulting instruction in the kernel's source
     int column = 0;          ///< 1-based column
     int step = 0;            ///< 0-based index into Trace::steps (the step that holds the fault)

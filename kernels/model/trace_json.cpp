@@ -279,9 +279,13 @@ json trace_to_json(const Trace& t, bool include_lanes)
         j[keys::own_source] = t.own_source;
     if (!t.faults.empty()) {
         json faults = json::array();
-        for (const Fault& f : t.faults)
-            faults.push_back({{keys::kind, f.kind}, {keys::message, f.message}, {keys::line, f.line},
-                              {keys::column, f.column}, {keys::step, f.step}, {keys::lanes, f.lanes}});
+        for (const Fault& f : t.faults) {
+            json x = {{keys::kind, f.kind}, {keys::message, f.message}, {keys::line, f.line},
+                      {keys::column, f.column}, {keys::step, f.step}, {keys::lanes, f.lanes}};
+            if (!f.text.empty())
+                x[keys::text] = text_to_json(f.text);
+            faults.push_back(std::move(x));
+        }
         j[keys::faults] = std::move(faults);
     }
     return j;
@@ -313,6 +317,7 @@ Trace trace_from_json(const json& j)
     if (const auto f = j.find(keys::faults); f != j.end())
         for (const json& x : *f)
             t.faults.push_back({x.at(keys::kind).get<std::string>(), x.at(keys::message).get<std::string>(),
+                                x.contains(keys::text) ? text_from_json(x.at(keys::text)) : Text{},  // absent in older files
                                 x.at(keys::line).get<int>(), x.at(keys::column).get<int>(), x.at(keys::step).get<int>(),
                                 x.at(keys::lanes).get<std::vector<int>>()});
     const json& tot = j.at(keys::totals);
@@ -859,7 +864,8 @@ void check_step(const json& s, const std::string& p, const Launch& trace_launch,
     }
 }
 
-/// The faults of an own kernel's trace: kind, message, place, a step of the trace, lane indices.
+/// The faults of an own kernel's trace: kind, message (and optionally its text as a message),
+/// place, a step of the trace, lane indices.
 void check_faults(const json& f, long long steps)
 {
     array(f, keys::faults, 100);
@@ -873,6 +879,8 @@ void check_faults(const json& f, long long steps)
             throw FieldError{q + "." + keys::kind + " must be one of data_race, partial_barrier, out_of_bounds, misaligned, "
                              "shuffle_inactive_lane, endless_loop, division_by_zero, unreachable" + got(f[k].at(keys::kind))};
         text(field(f[k], keys::message, q + "."), q + "." + keys::message, 2000);
+        if (f[k].contains(keys::text))  // optional: files written before faults carried their message
+            check_text(f[k].at(keys::text), q + "." + keys::text, 0);
         integer(field(f[k], keys::line, q + "."), q + "." + keys::line, 0, 1000000);
         integer(field(f[k], keys::column, q + "."), q + "." + keys::column, 0, 100000);
         integer(field(f[k], keys::step, q + "."), q + "." + keys::step, 0, steps - 1);

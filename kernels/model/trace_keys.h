@@ -26,6 +26,7 @@ inline constexpr char expected_wrong[] = "expected_wrong";
 inline constexpr char own_source[] = "own_source";
 inline constexpr char faults[] = "faults";
 inline constexpr char message[] = "message";
+inline constexpr char text[] = "text";  ///< a fault's message as a message (Fault::text)
 inline constexpr char line[] = "line";
 inline constexpr char column[] = "column";
 inline constexpr char step[] = "step";

@@ -262,16 +262,35 @@ bool Machine::done() const
     return true;
 }
 
-void Machine::set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes)
+void Machine::set_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes)
 {
     if (m_fault)
         return;
     FaultRecord f;
     f.kind = std::move(kind);
     f.loc = loc >= 0 && loc < static_cast<std::int32_t>(m_fn.locs.size()) ? m_fn.locs[static_cast<std::size_t>(loc)] : Loc{};
-    f.message = std::move(message);
+    f.message = model::render_english(text);
+    f.text = std::move(text);
     f.lanes = std::move(lanes);
     m_fault = std::move(f);
+}
+
+std::vector<int> Machine::live_threads() const
+{
+    std::vector<int> out;
+    for (const Warp& w : m_warps)
+        for (int l : lanes_of(w, w.live))
+            out.push_back(l);
+    return out;
+}
+
+std::vector<int> Machine::lanes_of(const Warp& w, std::uint32_t mask) const
+{
+    std::vector<int> lanes;
+    for (int l = 0; l < m_g.warp; ++l)
+        if ((mask >> l) & 1)
+            lanes.push_back(w.first_thread + l);
+    return lanes;
 }
 
 bool Machine::step(StepLog& log)
@@ -367,9 +386,7 @@ void Machine::release_barriers()
         if (waiting == 0 || running > 0)
             continue;
         if (exited > 0) {
-            set_fault("partial_barrier",
-                      "__syncthreads() reached by part of block " + std::to_string(b) +
-                          ": the warps starting at the threads listed had already returned", loc, missing);
+            set_fault("partial_barrier", model::make_text("simt.fault.partial_barrier.returned", b), loc, missing);
             return;
         }
         for (int k = 0; k < wpb; ++k)
@@ -414,16 +431,16 @@ void Machine::run_warp(Warp& w)
         if (m_fault)
             return;
         m_loc_seen[static_cast<std::size_t>(b.loc)] = 1;
+        const std::uint32_t ran = f.mask;  // the lanes that ran the block (f may move in terminate)
         terminate(w, f, b);
         if (m_log->accesses.size() > kMaxStepAccesses) {
-            set_fault("endless_loop", "one step made more than " + std::to_string(kMaxStepAccesses) +
-                                          " warp-wide memory accesses without reaching a barrier (the engine's "
-                                          "endless-loop limit)", b.loc, {w.first_thread});
+            set_fault("endless_loop", model::make_text("simt.fault.endless_loop.accesses", kMaxStepAccesses), b.loc,
+                      lanes_of(w, ran));
             return;
         }
         if (++m_instructions > m_limit) {
-            set_fault("endless_loop", "the kernel ran more than " + std::to_string(m_limit) +
-                                          " warp instructions (the engine's endless-loop limit)", b.loc, {w.first_thread});
+            set_fault("endless_loop", model::make_text("simt.fault.endless_loop.instructions", m_limit), b.loc,
+                      lanes_of(w, ran));
             return;
         }
     }
@@ -598,13 +615,8 @@ bool Machine::exec(Warp& w, Frame& f, const Inst& in)
     case Op::Barrier:
         note(w, in, mask, false);
         if (mask != w.live) {
-            std::vector<int> lanes;
-            for (int l = 0; l < m_g.warp; ++l)
-                if (((w.live & ~mask) >> l) & 1)
-                    lanes.push_back(w.first_thread + l);
-            set_fault("partial_barrier", "__syncthreads() inside a branch that part of warp " + std::to_string(w.index) +
-                                             " of block " + std::to_string(w.block) + " did not take; the threads listed "
-                                             "do not reach it", in.loc, lanes);
+            set_fault("partial_barrier", model::make_text("simt.fault.partial_barrier.branch", w.index, w.block), in.loc,
+                      lanes_of(w, w.live & ~mask));
             return false;
         }
         ++f.inst;
@@ -718,7 +730,8 @@ bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
         const std::uint64_t r = alu(in, a ? a[l] : 0, b ? b[l] : 0, c ? c[l] : 0, zero);
         if (zero) {
             set_fault("division_by_zero",
-                      in.op == Op::URem || in.op == Op::SRem ? "integer remainder by zero (x % 0)" : "integer division by zero",
+                      model::make_text(in.op == Op::URem || in.op == Op::SRem ? "simt.fault.division_by_zero.remainder"
+                                                                                : "simt.fault.division_by_zero"),
                       in.loc, {w.first_thread + l});
             return false;
         }
@@ -775,11 +788,8 @@ RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
     if (b.term == Term::Ret || b.term == Term::Unreachable) {
         if (b.term == Term::Unreachable)
         {
-            std::vector<int> lanes;  // the lanes that reached it, not the warp's first
-            for (int l = 0; l < m_g.warp; ++l)
-                if ((mask >> l) & 1)
-                    lanes.push_back(w.first_thread + l);
-            set_fault("unreachable", "the kernel reached code marked unreachable", b.loc, std::move(lanes));
+            // the lanes that reached it, not the warp's first
+            set_fault("unreachable", model::make_text("simt.fault.unreachable"), b.loc, lanes_of(w, mask));
             count_fault_lanes();
         }
         exit_lanes(w, mask);

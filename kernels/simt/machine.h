@@ -11,6 +11,7 @@
 // a __syncwarp() that follows a store of the warp in this step, or exits (docs/architecture.md, "Where a step ends").
 #pragma once
 
+#include "model/text.h"
 #include "simt/program.h"
 
 #include <bit>
@@ -103,8 +104,11 @@ struct StepLog {
     std::vector<std::uint8_t> shuffle_in_set;
 };
 
+/// A fault as the machine found it (model::Fault without its step): `text` is the sentence as a
+/// message (model/text.h, ids "simt.fault.*"), `message` its English (render_english(text)).
 struct FaultRecord {
     std::string kind, message;
+    model::Text text;
     Loc loc;
     std::vector<int> lanes;
 };
@@ -159,6 +163,9 @@ public:
     /// Per thread: the last float result of the reduction's operations (the register being reduced).
     const std::vector<float>& partials() const { return m_partial; }
     bool done() const;
+    /// The global thread indices of every lane that has not exited, ascending (the lanes a loop
+    /// that never ends keeps running).
+    std::vector<int> live_threads() const;
 
 private:
     void run_warp(Warp& w);
@@ -193,12 +200,18 @@ private:
     };
     Place address(Warp& w, int lane, std::uint64_t pointer, int bytes, const Inst& in);
     void race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in);
-    void set_fault(std::string kind, std::string message, std::int32_t loc, std::vector<int> lanes);
+    /// Records the first fault of the run (a later one is ignored): its kind, its sentence as a
+    /// message (the English is rendered from it), the instruction's source place `loc` (an index
+    /// into the function's locs; out of range: none) and the global thread indices involved.
+    void set_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes);
+    /// The global thread indices of the lanes of `w` set in `mask`, ascending.
+    std::vector<int> lanes_of(const Warp& w, std::uint32_t mask) const;
     /// After an out-of-bounds fault at lane `from` of an access through `p` (per lane, `bytes`
     /// wide): every later lane of `mask` whose access is out of bounds too joins the fault's lanes,
     /// and the message counts them.
     void more_out_of_bounds_lanes(const Warp& w, int from, std::uint32_t mask, const std::uint64_t* p, int bytes);
-    /// The fault's lanes counted in its message ("; 16 lanes (48-63) do this"), when more than one.
+    /// The fault's lanes counted in its message ("; 16 threads do this (48-63)"), when more than
+    /// one: its text wrapped in simt.fault.lanes.run / .spread.
     void count_fault_lanes();
     void note(Warp& w, const Inst& in, std::uint32_t mask, bool work);
     bool fast_alu(Warp& w, const Inst& in, std::uint32_t mask);

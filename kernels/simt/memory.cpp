@@ -26,7 +26,7 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
     const std::uint64_t id = pointer >> 48;
     const int thread = w.first_thread + lane;
     if (id == 0 || id > m_buffers.size()) {
-        set_fault("out_of_bounds", "access through a pointer that points into no array", in.loc, {thread});
+        set_fault("out_of_bounds", model::make_text("simt.fault.out_of_bounds.no_array"), in.loc, {thread});
         return {};
     }
     Place p;
@@ -36,13 +36,11 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
         offset -= std::int64_t(1) << 48;  // a negative offset
     p.offset = offset;
     if (offset < 0 || offset + bytes > buf->bytes) {
-        const std::string elements = buf->is_float || buf->space == Space::Local ? std::to_string(buf->bytes / 4) + " floats"
-                                                                                  : std::to_string(buf->bytes) + " bytes";
-        set_fault("out_of_bounds", "access to " + buf->name + "[" + std::to_string(offset / 4) + "] (byte " +
-                                       std::to_string(offset) + ") outside its " + elements +
-                                       (buf->extern_sized ? " (an extern __shared__ array holds the launch's dynamic shared "
-                                                            "memory: 4 x block size bytes unless --shared-bytes says more)"
-                                                          : ""),
+        // Its extent in floats or in bytes; an extern __shared__ array's adds where that comes from.
+        const bool floats = buf->is_float || buf->space == Space::Local;
+        const std::string id = std::string("simt.fault.out_of_bounds.") + (floats ? "floats" : "bytes") +
+                               (buf->extern_sized ? ".extern" : "");
+        set_fault("out_of_bounds", model::make_text(id, buf->name, offset / 4, offset, floats ? buf->bytes / 4 : buf->bytes),
                   in.loc, {thread});
         return p;
     }
@@ -52,9 +50,7 @@ Machine::Place Machine::address(Warp& w, int lane, std::uint64_t pointer, int by
     // offset decides.
     if ((in.op == Op::Load || in.op == Op::Store || in.op == Op::LoadAgg || in.op == Op::StoreAgg) && in.aux > 0 &&
         offset % (std::int64_t(1) << in.aux) != 0) {
-        set_fault("misaligned", "access to " + buf->name + " at byte " + std::to_string(offset) + ", not a multiple of its " +
-                                    std::to_string(1 << in.aux) + "-byte alignment (a GPU stops with a misaligned address)",
-                  in.loc, {thread});
+        set_fault("misaligned", model::make_text("simt.fault.misaligned", buf->name, offset, 1 << in.aux), in.loc, {thread});
         return p;
     }
     p.copy = buf->space == Space::Global ? 0 : buf->space == Space::Shared ? w.block : thread;
@@ -86,9 +82,13 @@ void Machine::count_fault_lanes()
         return;
     const std::vector<int>& ls = m_fault->lanes;
     const bool run = ls.back() - ls.front() + 1 == static_cast<int>(ls.size());
-    m_fault->message += "; " + std::to_string(ls.size()) + " threads do this (" +
-                        (run ? std::to_string(ls.front()) + "-" + std::to_string(ls.back())
-                             : "first " + std::to_string(ls.front()) + ", last " + std::to_string(ls.back())) + ")";
+    // Counted once: a fault counted again replaces its count (the sentence it counts stays).
+    model::Text& t = m_fault->text;
+    const bool counted = t.id == "simt.fault.lanes.run" || t.id == "simt.fault.lanes.spread";
+    model::Text what = counted ? t.args.front().nested.front() : std::move(t);
+    t = model::make_text(run ? "simt.fault.lanes.run" : "simt.fault.lanes.spread", std::move(what), ls.size(), ls.front(),
+                         ls.back());
+    m_fault->message = model::render_english(t);
 }
 
 void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t offset, bool write, const Inst& in)
@@ -111,18 +111,16 @@ void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t
             return true;
         return !other_block && other >= warp_first && other < warp_first + m_g.warp && other_sync != w.syncs;
     };
+    // `what`: the other thread's access, "wrote" or "read" (two reads do not race).
     auto report = [&](std::int32_t other, std::int32_t other_loc, const char* what) {
         const Loc& l = m_fn.locs[static_cast<std::size_t>(other_loc)];
         const bool same_warp = !other_block && other >= warp_first && other < warp_first + m_g.warp;
-        std::string msg = std::string("data race on ") + b.name + "[" + std::to_string(offset / 4) + "]: thread " +
-                          std::to_string(thread) + (write ? " writes" : " reads") + " the word that thread " +
-                          std::to_string(other) + " " + what + " at line " + std::to_string(l.line) +
-                          (other_block ? ", in another block (no barrier orders blocks)"
-                                       : ", with no barrier between");
+        const std::string id = std::string("simt.fault.data_race.") + (write ? "writes_" : "reads_") + what +
+                               (other_block ? ".block" : "");
+        model::Text text = model::make_text(id, b.name, offset / 4, thread, other, l.line);
         if (same_warp)
-            msg += "; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but from "
-                   "Volta on a warp's lanes are not guaranteed to run together (racecheck reports it)";
-        set_fault("data_race", msg, in.loc, {std::min(thread, other), std::max(thread, other)});
+            text = model::make_text("simt.fault.data_race.lock_step", std::move(text));
+        set_fault("data_race", std::move(text), in.loc, {std::min(thread, other), std::max(thread, other)});
     };
     if (word.writer >= 0 && !ordered(word.writer, word.writer_sync))
         return report(word.writer, word.writer_loc, "wrote");
@@ -223,9 +221,8 @@ void Machine::memcopy(Warp& w, const Inst& in, std::uint32_t mask)
         auto aligned = [&](std::int64_t offset, int log2, const Buffer* b) {
             if (log2 == 0 || offset % (std::int64_t(1) << log2) == 0)
                 return true;
-            set_fault("misaligned", "access to " + b->name + " at byte " + std::to_string(offset) + ", not a multiple of its " +
-                                        std::to_string(1 << log2) + "-byte alignment (a GPU stops with a misaligned address)",
-                      in.loc, {w.first_thread + l});
+            set_fault("misaligned", model::make_text("simt.fault.misaligned", b->name, offset, 1 << log2), in.loc,
+                      {w.first_thread + l});
             return false;
         };
         const auto [db, doff, dcopy, d] = address(w, l, dst[l], bytes, in);
@@ -436,11 +433,10 @@ void Machine::shuffle(Warp& w, const Inst& in, std::uint32_t mask)
         if (!((member >> l) & 1) || !((member >> src) & 1) || !((mask >> src) & 1)) {
             const bool self = !((member >> l) & 1);
             set_fault("shuffle_inactive_lane",
-                      self ? "the shuffle's mask leaves out the calling lane " + std::to_string(l) + " of warp " +
-                                 std::to_string(w.index)
-                           : "lane " + std::to_string(l) + " reads lane " + std::to_string(src) + " of warp " +
-                                 std::to_string(w.index) + ", which is " +
-                                 (((member >> src) & 1) ? "not active here (it skipped this shuffle)" : "excluded by the mask"),
+                      self ? model::make_text("simt.fault.shuffle_inactive_lane.self", l, w.index)
+                           : model::make_text(((member >> src) & 1) ? "simt.fault.shuffle_inactive_lane.inactive"
+                                                                     : "simt.fault.shuffle_inactive_lane.excluded",
+                                              l, src, w.index),
                       in.loc, {w.first_thread + l});
             if (m_fault && m_fault->kind == "shuffle_inactive_lane" && m_fault->lanes.back() != w.first_thread + l)
                 m_fault->lanes.push_back(w.first_thread + l);  // a later lane of the same shuffle

@@ -371,12 +371,12 @@ void Tracer::describe(model::Step& s, const StepLog& log, bool last, const Fault
     else if (!s.shared_accesses.empty())
         s.explanation_text.push_back(model::make_text("banks.free"));
     if (fault) {
-        // The kind as a message of its own (translated in the app), the engine's account as its argument.
+        // The kind as a message of its own, the engine's account nested in it (both translated in the app).
         static const char* const kinds[] = {"data_race", "partial_barrier", "out_of_bounds", "shuffle_inactive_lane",
                                             "endless_loop", "division_by_zero", "unreachable"};
         const bool known = std::find(std::begin(kinds), std::end(kinds), fault->kind) != std::end(kinds);
         s.explanation_text.push_back(model::make_text(known ? "engine.fault." + fault->kind : std::string("engine.fault"),
-                                                      fault->message));
+                                                      fault->text));
     }
     s.label = model::render_english(s.label_text);
     s.explanation = model::render_english(s.explanation_text);
@@ -747,17 +747,23 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
         if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
             // the machine stops here: the step limit of the trace format
             // At the first line the last step ran (a loop with a barrier: its header), with the
-            // threads that ran it.
+            // threads that did work in it, or, when none did (the loop only waits at its
+            // barrier), every thread that has not exited: those keep looping.
             std::vector<int> running;
             for (std::size_t k = 0; k < log.active.size(); ++k)
                 if (log.active[k])
                     running.push_back(static_cast<int>(k));
+            if (running.empty())
+                running = m.live_threads();
             const int line = log.lines.empty() ? 0 : *log.lines.begin();
-            FaultRecord limit{"endless_loop", "the kernel took more than " + std::to_string(model::kMaxTraceSteps) +
-                                                  " steps (the trace format's step limit): a loop that does not end "
-                                                  "runs its barrier step again and again", Loc{line, line ? 1 : 0}, running};
+            FaultRecord limit;
+            limit.kind = "endless_loop";
+            limit.text = model::make_text("simt.fault.endless_loop.steps", model::kMaxTraceSteps);
+            limit.message = model::render_english(limit.text);
+            limit.loc = Loc{line, line ? 1 : 0};
+            limit.lanes = running;
             tracer.add_step(log, m, false, &limit);
-            t.faults.push_back({limit.kind, limit.message, limit.loc.line, limit.loc.column,
+            t.faults.push_back({limit.kind, limit.message, limit.text, limit.loc.line, limit.loc.column,
                                 static_cast<int>(t.steps.size() - 1), running});
             clean = false;
             break;
@@ -769,7 +775,8 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
             break;  // only the kernel's return: nothing a teacher would look at
         tracer.add_step(log, m, last, f);
         if (f) {
-            t.faults.push_back({f->kind, f->message, f->loc.line, f->loc.column, static_cast<int>(t.steps.size() - 1), f->lanes});
+            t.faults.push_back({f->kind, f->message, f->text, f->loc.line, f->loc.column,
+                                static_cast<int>(t.steps.size() - 1), f->lanes});
             clean = false;
             break;
         }

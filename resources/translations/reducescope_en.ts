@@ -330,6 +330,78 @@
             <numerusform>Interleaving %3: the warps run in a shuffled order, and a warp that loads *output before the warps just before it have stored reads the same old value, so of such a group only the last store survives: here %n updates out of %2 are lost. Another seed is another interleaving; real hardware picks its own on every run.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n floats</source>
+        <comment>simt.fault.out_of_bounds.floats</comment>
+        <translation>
+            <numerusform>access to %1[%2] (byte %3) outside its %n float</numerusform>
+            <numerusform>access to %1[%2] (byte %3) outside its %n floats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n bytes</source>
+        <comment>simt.fault.out_of_bounds.bytes</comment>
+        <translation>
+            <numerusform>access to %1[%2] (byte %3) outside its %n byte</numerusform>
+            <numerusform>access to %1[%2] (byte %3) outside its %n bytes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n floats (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</source>
+        <comment>simt.fault.out_of_bounds.floats.extern</comment>
+        <translation>
+            <numerusform>access to %1[%2] (byte %3) outside its %n float (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</numerusform>
+            <numerusform>access to %1[%2] (byte %3) outside its %n floats (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n bytes (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</source>
+        <comment>simt.fault.out_of_bounds.bytes.extern</comment>
+        <translation>
+            <numerusform>access to %1[%2] (byte %3) outside its %n byte (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</numerusform>
+            <numerusform>access to %1[%2] (byte %3) outside its %n bytes (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>one step made more than %n warp-wide memory accesses without reaching a barrier (the engine&apos;s endless-loop limit)</source>
+        <comment>simt.fault.endless_loop.accesses</comment>
+        <translation>
+            <numerusform>one step made more than %n warp-wide memory access without reaching a barrier (the engine&apos;s endless-loop limit)</numerusform>
+            <numerusform>one step made more than %n warp-wide memory accesses without reaching a barrier (the engine&apos;s endless-loop limit)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the kernel ran more than %n warp instructions (the engine&apos;s endless-loop limit)</source>
+        <comment>simt.fault.endless_loop.instructions</comment>
+        <translation>
+            <numerusform>the kernel ran more than %n warp instruction (the engine&apos;s endless-loop limit)</numerusform>
+            <numerusform>the kernel ran more than %n warp instructions (the engine&apos;s endless-loop limit)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the kernel took more than %n steps (the trace format&apos;s step limit): a loop that does not end runs its barrier step again and again</source>
+        <comment>simt.fault.endless_loop.steps</comment>
+        <translation>
+            <numerusform>the kernel took more than %n step (the trace format&apos;s step limit): a loop that does not end runs its barrier step again and again</numerusform>
+            <numerusform>the kernel took more than %n steps (the trace format&apos;s step limit): a loop that does not end runs its barrier step again and again</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n threads do this (%3-%4)</source>
+        <comment>simt.fault.lanes.run</comment>
+        <translation>
+            <numerusform>%1; %n thread does this (%3-%4)</numerusform>
+            <numerusform>%1; %n threads do this (%3-%4)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n threads do this (first %3, last %4)</source>
+        <comment>simt.fault.lanes.spread</comment>
+        <translation>
+            <numerusform>%1; %n thread does this (first %3, last %4)</numerusform>
+            <numerusform>%1; %n threads do this (first %3, last %4)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

@@ -1242,6 +1242,154 @@
         <comment>engine.fault.unreachable</comment>
         <translation>故障（到达了不可达代码）：%1</translation>
     </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 writes the word that thread %4 wrote at line %5, with no barrier between</source>
+        <comment>simt.fault.data_race.writes_wrote</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 写入了线程 %4 在第 %5 行写入的字，二者之间没有屏障</translation>
+    </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 writes the word that thread %4 read at line %5, with no barrier between</source>
+        <comment>simt.fault.data_race.writes_read</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 写入了线程 %4 在第 %5 行读取的字，二者之间没有屏障</translation>
+    </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 reads the word that thread %4 wrote at line %5, with no barrier between</source>
+        <comment>simt.fault.data_race.reads_wrote</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 读取了线程 %4 在第 %5 行写入的字，二者之间没有屏障</translation>
+    </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 writes the word that thread %4 wrote at line %5, in another block (no barrier orders blocks)</source>
+        <comment>simt.fault.data_race.writes_wrote.block</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 写入了另一个线程块中的线程 %4 在第 %5 行写入的字（没有屏障能为不同线程块排定先后）</translation>
+    </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 writes the word that thread %4 read at line %5, in another block (no barrier orders blocks)</source>
+        <comment>simt.fault.data_race.writes_read.block</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 写入了另一个线程块中的线程 %4 在第 %5 行读取的字（没有屏障能为不同线程块排定先后）</translation>
+    </message>
+    <message>
+        <source>data race on %1[%2]: thread %3 reads the word that thread %4 wrote at line %5, in another block (no barrier orders blocks)</source>
+        <comment>simt.fault.data_race.reads_wrote.block</comment>
+        <translation>%1[%2] 上的数据竞争：线程 %3 读取了另一个线程块中的线程 %4 在第 %5 行写入的字（没有屏障能为不同线程块排定先后）</translation>
+    </message>
+    <message>
+        <source>%1; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but from Volta on a warp&apos;s lanes are not guaranteed to run together (racecheck reports it)</source>
+        <comment>simt.fault.data_race.lock_step</comment>
+        <translation>%1；二者是同一个 warp 的 lane，中间没有 __syncwarp()：这里的锁步执行掩盖了这一点，但从 Volta 起，一个 warp 的各个 lane 不保证一起执行（racecheck 会报告它）</translation>
+    </message>
+    <message>
+        <source>__syncthreads() reached by part of block %1: the warps starting at the threads listed had already returned</source>
+        <comment>simt.fault.partial_barrier.returned</comment>
+        <translation>只有线程块 %1 的一部分到达了 __syncthreads()：从所列线程开始的各个 warp 已经返回</translation>
+    </message>
+    <message>
+        <source>__syncthreads() inside a branch that part of warp %1 of block %2 did not take; the threads listed do not reach it</source>
+        <comment>simt.fault.partial_barrier.branch</comment>
+        <translation>__syncthreads() 位于一个分支内，而线程块 %2 的 warp %1 有一部分没有进入这个分支；所列线程到达不了它</translation>
+    </message>
+    <message>
+        <source>access through a pointer that points into no array</source>
+        <comment>simt.fault.out_of_bounds.no_array</comment>
+        <translation>访问越界：所用的指针不指向任何数组</translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n floats</source>
+        <comment>simt.fault.out_of_bounds.floats</comment>
+        <translation>
+            <numerusform>访问 %1[%2]（第 %3 字节）越界：超出其 %n 个 float 的范围</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n bytes</source>
+        <comment>simt.fault.out_of_bounds.bytes</comment>
+        <translation>
+            <numerusform>访问 %1[%2]（第 %3 字节）越界：超出其 %n 字节的范围</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n floats (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</source>
+        <comment>simt.fault.out_of_bounds.floats.extern</comment>
+        <translation>
+            <numerusform>访问 %1[%2]（第 %3 字节）越界：超出其 %n 个 float 的范围（extern __shared__ 数组存放这次启动的动态共享内存：除非 --shared-bytes 另行指定，大小为 4 × 线程块大小字节）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>access to %1[%2] (byte %3) outside its %n bytes (an extern __shared__ array holds the launch&apos;s dynamic shared memory: 4 x block size bytes unless --shared-bytes says more)</source>
+        <comment>simt.fault.out_of_bounds.bytes.extern</comment>
+        <translation>
+            <numerusform>访问 %1[%2]（第 %3 字节）越界：超出其 %n 字节的范围（extern __shared__ 数组存放这次启动的动态共享内存：除非 --shared-bytes 另行指定，大小为 4 × 线程块大小字节）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>access to %1 at byte %2, not a multiple of its %3-byte alignment (a GPU stops with a misaligned address)</source>
+        <comment>simt.fault.misaligned</comment>
+        <translation>对 %1 第 %2 字节处的访问未对齐：该地址不是 %3 字节的倍数（GPU 会因地址未对齐而停止）</translation>
+    </message>
+    <message>
+        <source>the shuffle&apos;s mask leaves out the calling lane %1 of warp %2</source>
+        <comment>simt.fault.shuffle_inactive_lane.self</comment>
+        <translation>洗牌的掩码没有包含调用它的 lane：warp %2 的 lane %1</translation>
+    </message>
+    <message>
+        <source>lane %1 reads lane %2 of warp %3, which is not active here (it skipped this shuffle)</source>
+        <comment>simt.fault.shuffle_inactive_lane.inactive</comment>
+        <translation>warp %3 的 lane %1 读取 lane %2，而后者在这里不活跃（它跳过了这次洗牌）</translation>
+    </message>
+    <message>
+        <source>lane %1 reads lane %2 of warp %3, which is excluded by the mask</source>
+        <comment>simt.fault.shuffle_inactive_lane.excluded</comment>
+        <translation>warp %3 的 lane %1 读取 lane %2，而后者被掩码排除在外</translation>
+    </message>
+    <message numerus="yes">
+        <source>one step made more than %n warp-wide memory accesses without reaching a barrier (the engine&apos;s endless-loop limit)</source>
+        <comment>simt.fault.endless_loop.accesses</comment>
+        <translation>
+            <numerusform>一步中进行了超过 %n 次 warp 范围的内存访问却没有到达屏障（引擎的死循环上限）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the kernel ran more than %n warp instructions (the engine&apos;s endless-loop limit)</source>
+        <comment>simt.fault.endless_loop.instructions</comment>
+        <translation>
+            <numerusform>核函数执行了超过 %n 条 warp 指令（引擎的死循环上限）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the kernel took more than %n steps (the trace format&apos;s step limit): a loop that does not end runs its barrier step again and again</source>
+        <comment>simt.fault.endless_loop.steps</comment>
+        <translation>
+            <numerusform>核函数超过了 %n 步（轨迹格式的步数上限）：不会结束的循环一遍又一遍地运行它的屏障步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>integer division by zero</source>
+        <comment>simt.fault.division_by_zero</comment>
+        <translation>整数除以零</translation>
+    </message>
+    <message>
+        <source>integer remainder by zero (x % 0)</source>
+        <comment>simt.fault.division_by_zero.remainder</comment>
+        <translation>整数对零取余（x % 0）</translation>
+    </message>
+    <message>
+        <source>the kernel reached code marked unreachable</source>
+        <comment>simt.fault.unreachable</comment>
+        <translation>核函数到达了标记为不可达的代码</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n threads do this (%3-%4)</source>
+        <comment>simt.fault.lanes.run</comment>
+        <translation>
+            <numerusform>%1；共 %n 个线程这样做（%3-%4）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n threads do this (first %3, last %4)</source>
+        <comment>simt.fault.lanes.spread</comment>
+        <translation>
+            <numerusform>%1；共 %n 个线程这样做（第一个 %3，最后一个 %4）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

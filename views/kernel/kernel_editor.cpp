@@ -2,6 +2,7 @@
 #include "views/kernel/kernel_editor.h"
 
 #include "views/common/code_gutter.h"
+#include "views/common/model_text.h"
 #include "views/common/view_colors.h"
 #include "views/kernel/cuda_highlighter.h"
 
@@ -94,12 +95,17 @@ int KernelEditor::lineOf(const KernelMark& m) const
     return block.isValid() ? block.blockNumber() + 1 : 1;
 }
 
+QString markMessage(const KernelMark& mark)
+{
+    return mark.text.empty() ? mark.message : modelText(mark.text);
+}
+
 QString KernelEditor::lineToolTip(int line) const
 {
     QStringList out;
     for (const KernelMark& m : m_marks)
         if (m.line > 0 && lineOf(m) == line)
-            out << m.message;
+            out << markMessage(m);
     return out.join(QLatin1Char('\n'));
 }
 

@@ -5,6 +5,8 @@
 // gutter in the mark's colour. It shows what it is given; the app runs the compiler and the engine.
 #pragma once
 
+#include "model/text.h"
+
 #include <QPlainTextEdit>
 #include <QString>
 #include <QVector>
@@ -22,10 +24,17 @@ struct KernelMark {
     int line = 0;        ///< 1-based; 0: the whole source (no line)
     int column = 0;      ///< 1-based; 0: none
     QString kind;        ///< a fault's kind as the engine names it ("race", "barrier", ...); empty for diagnostics
-    QString message;     ///< the engine's text, as it said it
+    QString message;     ///< the engine's text, as it said it (English)
+    /// A fault's message as a message of the model (model::Fault::text): shown in the window's
+    /// language (markMessage). Empty for diagnostics and for a fault an older CLI gave as text only.
+    model::Text text;
     int step = -1;       ///< a fault's step (0-based), -1 when none
     QVector<int> lanes;  ///< a fault's lanes (global thread indices)
 };
+
+/// What a mark says, in the window's language: modelText(mark.text) when the mark has a text,
+/// else its message as the engine said it.
+QString markMessage(const KernelMark& mark);
 
 class KernelEditor : public QPlainTextEdit {
     Q_OBJECT

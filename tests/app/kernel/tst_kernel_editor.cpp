@@ -8,6 +8,7 @@
 // Runs against tests/support/fake_kernel_cli.sh (the contract's stand-in, answering from the step
 // model) by default; with REDUCESCOPE_KERNEL_CLI=real against this build's reducescope-cli, and
 // exits 77 when that has no `kernel check` yet (tst_kernel_editor_real_cli).
+#include "app/common/language.h"
 #include "app/common/lessons.h"
 #include "app/kernel/kernel_pane.h"
 #include "app/kernel/kernel_runner.h"
@@ -16,6 +17,7 @@
 #include "app/step/trace_request.h"
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
+#include "views/common/model_text.h"
 #include "views/kernel/cuda_highlighter.h"
 #include "views/kernel/kernel_editor.h"
 #include "views/step/source_view.h"
@@ -34,6 +36,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QScopeGuard>
 #include <QTranslator>
 
 #include <cstdio>
@@ -465,6 +468,53 @@ private slots:
         QCOMPARE(e.marks[0].message, QStringLiteral("__syncthreads reached by 16 of 32 threads"));
         QCOMPARE(e.marks[0].lanes, (QVector<int>{0, 1, 2}));
         QCOMPARE(e.marks[0].step, 3);  // "step 4" on stderr counts from 1
+    }
+
+    // A fault's detail in the window's language (the fault's text, a message of the model), in
+    // the list, the line's tooltip and the status line; the English again after a switch back.
+    // Against this build's engine in both runs (the stand-in's fault has no text).
+    void faultDetailInTheWindowsLanguage()
+    {
+        QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+        const auto english = qScopeGuard([] { app::setLanguage(QStringLiteral("en")); });  // also when a check fails
+        KernelPane pane;
+        pane.setPersistent(false);
+        pane.setCliPath(QStringLiteral(REDUCESCOPE_BUILD_CLI));
+        pane.editor()->setPlainText(QStringLiteral("__global__ void oob(const float* input, float* output, unsigned n)\n{\n"
+                                                   "    __shared__ float sdata[4];\n"
+                                                   "    sdata[threadIdx.x] = input[threadIdx.x];\n"
+                                                   "    if (threadIdx.x == 0) *output = sdata[0];\n}\n"));
+        {  // the kernel list of this source (the pane starts with another kernel picked)
+            QSignalSpy checked(pane.checker(), &app::KernelRunner::finished);
+            pane.check();
+            QVERIFY(checked.wait(20000));
+        }
+        QCOMPARE(pane.kernelPicker()->currentData().toString(), QString());  // the engine's choice: oob
+        pane.inputEdit()->setText(QStringLiteral("1,2,3,4,5,6,7,8"));
+        pane.blockSizeEdit()->setText(QStringLiteral("8"));
+        QVERIFY(pane.step());
+        const KernelRunOutcome o = waitStep(pane);
+        QVERIFY2(o.kind == KernelRunOutcome::Kind::Faulted, qPrintable(o.message));
+        QCOMPARE(o.marks.size(), 1);
+        const QString engine = QStringLiteral("access to sdata[4] (byte 16) outside its 4 floats; 4 threads do this (4-7)");
+        QCOMPARE(o.marks[0].message, engine);  // the engine's English, kept
+        QCOMPARE(o.marks[0].text.id, std::string("simt.fault.lanes.run"));
+        const QString chinese = QStringLiteral("访问 sdata[4]（第 16 字节）越界：超出其 4 个 float 的范围；共 4 个线程这样做（4-7）");
+        QCOMPARE(views::markMessage(o.marks[0]), chinese);
+        const QString item = pane.marksList()->item(0)->text();
+        QVERIFY2(item.contains(chinese) && !item.contains(QLatin1String("outside its")), qPrintable(item));
+        QCOMPARE(pane.marksList()->item(0)->toolTip(), chinese);
+        QCOMPARE(pane.editor()->lineToolTip(4), chinese);
+        QVERIFY2(pane.statusLabel()->text().contains(chinese), qPrintable(pane.statusLabel()->text()));
+        // The faulting step's explanation in the step pane: the kind and the detail, in Chinese.
+        QVERIFY(o.trace);
+        const QString explanation = views::stepExplanation(o.trace->steps.back());
+        QVERIFY2(explanation.contains(QStringLiteral("故障（越界访问）：") + chinese), qPrintable(explanation));
+        // Back to English: the list says the engine's words again.
+        QVERIFY(app::setLanguage(QStringLiteral("en")));
+        QCoreApplication::processEvents();
+        QVERIFY2(pane.marksList()->item(0)->text().contains(engine), qPrintable(pane.marksList()->item(0)->text()));
+        QCOMPARE(pane.editor()->lineToolTip(4), engine);
     }
 
     void raceKernelFaultsOnTheEngine()

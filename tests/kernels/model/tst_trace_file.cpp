@@ -74,10 +74,59 @@ private slots:
     void atomicsAgreeWithResult();
     void atomicsFlushSubnormals();
     void byteOrderMarkAsTheResultsReader();
+    void faultTextReadsBack();
 };
 
 // A UTF-8 byte order mark before the JSON is read, as the results reader reads it (both go
 // through model::parse_json); one after a space, or two, is not JSON in both (tst_results_file).
+// A fault's message as a message ("text", docs/trace-format.md) is written beside its English and
+// read back with its id and arguments, nested ones included; a file without it (written before
+// faults carried one) reads with an empty text and its English.
+void TestTraceFile::faultTextReadsBack()
+{
+    const std::vector<float> input{6, 2, 7, 4, 5, 8, 3, 1};
+    model::Trace t = model::simulate("shared", input);
+    model::Fault f;
+    f.kind = "out_of_bounds";
+    f.text = model::make_text("simt.fault.lanes.run", model::make_text("simt.fault.out_of_bounds.floats", "sdata", 4, 16, 4),
+                              4, 4, 7);
+    f.message = model::render_english(f.text);
+    f.line = 5;
+    f.column = 9;
+    f.step = 1;
+    f.lanes = {4, 5, 6, 7};
+    t.faults.push_back(f);
+    QCOMPARE(f.message, std::string("access to sdata[4] (byte 16) outside its 4 floats; 4 threads do this (4-7)"));
+    const json j = model::trace_to_json(t);
+    QCOMPARE(j.at("faults").at(0).at("message").get<std::string>(), f.message);
+    QCOMPARE(j.at("faults").at(0).at("text").dump(),
+             std::string(R"({"args":[{"args":["sdata",4,16,4],"id":"simt.fault.out_of_bounds.floats"},4,4,7],"id":"simt.fault.lanes.run"})"));
+    const model::TraceFileResult r = model::read_trace_file(j.dump());
+    QVERIFY2(r.file, r.error.c_str());
+    QCOMPARE(r.file->trace.faults.size(), std::size_t(1));
+    const model::Fault& back = r.file->trace.faults[0];
+    QCOMPARE(back.text.id, std::string("simt.fault.lanes.run"));
+    QCOMPARE(back.text.args.size(), std::size_t(4));
+    QCOMPARE(back.text.args[0].kind, model::TextArg::Kind::Nested);
+    const model::Text& inner = back.text.args[0].nested.front();
+    QCOMPARE(inner.id, std::string("simt.fault.out_of_bounds.floats"));
+    QCOMPARE(inner.args[0].kind, model::TextArg::Kind::Code);
+    QCOMPARE(inner.args[0].code, std::string("sdata"));
+    QCOMPARE(inner.args[3].kind, model::TextArg::Kind::Count);
+    QCOMPARE(inner.args[3].count, 4LL);
+    QCOMPARE(back.text.args[1].count, 4LL);
+    QCOMPARE(model::render_english(back.text), f.message);
+    QCOMPARE(model::trace_to_json(r.file->trace).dump(), j.dump());
+    // An older file: "message" only.
+    json old = j;
+    old["faults"][0].erase("text");
+    const model::TraceFileResult o = model::read_trace_file(old.dump());
+    QVERIFY2(o.file, o.error.c_str());
+    QVERIFY(o.file->trace.faults[0].text.empty());
+    QCOMPARE(o.file->trace.faults[0].message, f.message);
+    QVERIFY(!model::trace_to_json(o.file->trace).at("faults").at(0).contains("text"));
+}
+
 void TestTraceFile::byteOrderMarkAsTheResultsReader()
 {
     const std::string text = modelJson("shared", {6, 2, 7, 4, 5, 8, 3, 1}).dump();
@@ -290,6 +339,13 @@ void TestTraceFile::badFilesNameTheField_data()
     row("warp barrier", R"([{"op":"add","path":"/steps/1/warp_barrier","value":1}])", "steps[1].warp_barrier must be true or false (got 1)");
     row("warp and grid barrier", R"([{"op":"replace","path":"/steps/1/grid_barrier","value":true},{"op":"add","path":"/steps/1/warp_barrier","value":true}])", "steps[1].warp_barrier and steps[1].grid_barrier cannot both be true");
     row("utilisation", R"([{"op":"replace","path":"/totals/lane_utilisation","value":2}])", "totals.lane_utilisation must be a number in 0..1 (got 2)");
+    // A fault's text is checked as a step's messages are (optional: older files have only "message").
+    row("fault text id", R"([{"op":"add","path":"/faults","value":[{"kind":"misaligned","message":"m","line":1,"column":1,"step":0,"lanes":[0],"text":{"id":"simt.fault.nope","args":[]}}]}])",
+        "faults[0].text.id must be a message id of this version (got \"simt.fault.nope\")");
+    row("fault text args", R"([{"op":"add","path":"/faults","value":[{"kind":"misaligned","message":"m","line":1,"column":1,"step":0,"lanes":[0],"text":{"id":"simt.fault.misaligned","args":["s",4]}}]}])",
+        "faults[0].text.args must hold 3 arguments for message \"simt.fault.misaligned\" (got 2)");
+    row("fault text plural", R"([{"op":"add","path":"/faults","value":[{"kind":"endless_loop","message":"m","line":1,"column":1,"step":0,"lanes":[0],"text":{"id":"simt.fault.endless_loop.steps","args":["many"]}}]}])",
+        "faults[0].text.args[0] must be an integer (the count message \"simt.fault.endless_loop.steps\" agrees with) (got \"many\")");
     row("control chars echoed", R"([{"op":"replace","path":"/strategy","value":"a\nb"}])", "(got \"a\\nb\")");
 }
 

@@ -29,6 +29,23 @@ std::vector<float> iota_input(int n)
 
 double sum(const std::vector<float>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }
 
+/// A message written out with its id and its arguments by kind, to compare in one string:
+/// `id(4, "sdata", id2(...))` (a count as its digits, code in double quotes, a float as
+/// {number}, a nested message as itself).
+QString sketch(const m::Text& t)
+{
+    QStringList args;
+    for (const m::TextArg& a : t.args) {
+        switch (a.kind) {
+        case m::TextArg::Kind::Count: args << QString::number(a.count); break;
+        case m::TextArg::Kind::Number: args << QStringLiteral("{%1}").arg(QString::fromStdString(m::format_number(a.number))); break;
+        case m::TextArg::Kind::Code: args << QLatin1Char('"') + QString::fromStdString(a.code) + QLatin1Char('"'); break;
+        case m::TextArg::Kind::Nested: args << (a.nested.empty() ? QStringLiteral("{}") : sketch(a.nested.front())); break;
+        }
+    }
+    return QString::fromStdString(t.id) + QLatin1Char('(') + args.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
 s::RunResult run(const char* source, const std::vector<float>& input, int block = 0, int grid = 0, int warp = 32)
 {
     const s::CompileResult c = s::compile(source);
@@ -313,6 +330,7 @@ private slots:
     void constructs();
     void faults_data();
     void faults();
+    void race_across_blocks();
     void refusals_data();
     void refusals();
     void pointee_types();
@@ -620,6 +638,9 @@ void TstSimtEngine::extern_shared_bytes()
     QCOMPARE(r.trace.faults.size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(r.trace.faults[0].kind), QStringLiteral("out_of_bounds"));
     QVERIFY2(r.trace.faults[0].message.find("--shared-bytes") != std::string::npos, r.trace.faults[0].message.c_str());
+    QCOMPARE(sketch(r.trace.faults[0].text),
+             QStringLiteral("simt.fault.lanes.run(simt.fault.out_of_bounds.floats.extern(\"sdata\", 16, 64, 16), 3, 13, 15)"));
+    QCOMPARE(m::render_english(r.trace.faults[0].text), r.trace.faults[0].message);
     QCOMPARE(QList<int>(r.trace.faults[0].lanes.begin(), r.trace.faults[0].lanes.end()), (QList<int>{13, 14, 15}));
     o.shared_bytes = 4 * (16 + 4);
     r = s::run(*c.program, iota_input(16), o);
@@ -710,6 +731,9 @@ void TstSimtEngine::endless_loop_with_barrier_has_its_line()
     const m::Fault& f = r.trace.faults[0];
     QCOMPARE(QString::fromStdString(f.kind), QStringLiteral("endless_loop"));
     QVERIFY2(f.line >= 4 && f.line <= 6, qPrintable(QString::number(f.line)));
+    QCOMPARE(sketch(f.text), QStringLiteral("simt.fault.endless_loop.steps(20000)"));  // the step limit, named
+    QCOMPARE(m::render_english(f.text), f.message);
+    QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), (QList<int>{0, 1, 2, 3}));  // the threads that ran its last step
 }
 
 // The step-cut rule (docs/architecture.md, "Where a step ends"), one kernel per cut: per step the
@@ -847,75 +871,116 @@ void TstSimtEngine::faults_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<int>("line");
     QTest::addColumn<QList<int>>("lanes");
+    QTest::addColumn<QString>("text");  // the fault's text, sketch(): its message id and arguments
 
     QTest::newRow("global race (plain += on *output)")
         << "__global__ void race(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x < n)\n"
            "        *output += input[threadIdx.x];\n}\n"
-        << 32 << "data_race" << 4 << QList<int>{0, 31};
+        << 32 << "data_race" << 4 << QList<int>{0, 31}
+        << QStringLiteral("simt.fault.data_race.lock_step(simt.fault.data_race.writes_read(\"output\", 0, 0, 31, 4))");
     QTest::newRow("shared race across warps (missing __syncthreads)")
         << "__global__ void tree(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[64];\n"
            "    s[threadIdx.x] = input[threadIdx.x];\n    if (threadIdx.x < 32)\n        s[threadIdx.x] += s[threadIdx.x + 32];\n"
            "    __syncthreads();\n    if (threadIdx.x == 0) *output = s[0];\n}\n"
-        << 64 << "data_race" << 4 << QList<int>{0, 32};  // found at thread 32's store, after thread 0 read
+        << 64 << "data_race" << 4 << QList<int>{0, 32}
+        << QStringLiteral("simt.fault.data_race.writes_read(\"s\", 32, 32, 0, 6)");  // found at thread 32's store, after thread 0 read
+    QTest::newRow("shared race: a read of another warp's write")
+        << "__global__ void rd(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[64];\n"
+           "    s[threadIdx.x] = input[threadIdx.x];\n    float v = s[threadIdx.x % 32];\n    atomicAdd(output, v);\n}\n"
+        << 64 << "data_race" << 5 << QList<int>{0, 32}
+        << QStringLiteral("simt.fault.data_race.reads_wrote(\"s\", 0, 32, 0, 4)");  // thread 32 reads what thread 0 wrote
+    QTest::newRow("out of bounds (a pointer into no array)")
+        << "__global__ void nul(const float* input, float* output, unsigned n)\n{\n    const float* p = nullptr;\n"
+           "    atomicAdd(output, p[threadIdx.x]);\n}\n"
+        << 4 << "out_of_bounds" << 4 << QList<int>{0, 1, 2, 3}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.out_of_bounds.no_array(), 4, 0, 3)");
     QTest::newRow("out of bounds (shared)")
         << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[4];\n"
            "    s[threadIdx.x] = input[threadIdx.x];\n}\n"
-        << 8 << "out_of_bounds" << 4 << QList<int>{4, 5, 6, 7};  // every lane outside, not the first
+        << 8 << "out_of_bounds" << 4 << QList<int>{4, 5, 6, 7}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.out_of_bounds.floats(\"s\", 4, 16, 4), 4, 4, 7)");  // every lane outside, not the first
     QTest::newRow("out of bounds (global input)")
         << "__global__ void oob(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x + n];\n"
            "    atomicAdd(output, v);\n}\n"
-        << 8 << "out_of_bounds" << 3 << QList<int>{0, 1, 2, 3, 4, 5, 6, 7};
+        << 8 << "out_of_bounds" << 3 << QList<int>{0, 1, 2, 3, 4, 5, 6, 7}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.out_of_bounds.floats(\"input\", 64, 256, 64), 8, 0, 7)");
     QTest::newRow("barrier in a divergent branch")
         << "__global__ void bar(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x < 2)\n"
            "        __syncthreads();\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
-        << 4 << "partial_barrier" << 4 << QList<int>{2, 3};
+        << 4 << "partial_barrier" << 4 << QList<int>{2, 3}
+        << QStringLiteral("simt.fault.partial_barrier.branch(0, 0)");
     QTest::newRow("barrier after an early return of a warp")
         << "__global__ void bar(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x >= 32)\n"
            "        return;\n    __syncthreads();\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
-        << 64 << "partial_barrier" << 5 << QList<int>{32};
+        << 64 << "partial_barrier" << 5 << QList<int>{32}
+        << QStringLiteral("simt.fault.partial_barrier.returned(0)");
     QTest::newRow("shuffle reads an inactive lane")
         << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
            "    if (threadIdx.x < 16)\n        v += __shfl_down_sync(0xffffffffu, v, 16);\n    if (threadIdx.x == 0) *output = v;\n}\n"
         << 32 << "shuffle_inactive_lane" << 5
-        << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};  // every lane that reads one
+        << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.shuffle_inactive_lane.inactive(0, 16, 0), 16, 0, 15)");  // every lane that reads one
     QTest::newRow("shuffle mask excludes the source lane")
         << "__global__ void sh(const float* input, float* output, unsigned n)\n{\n    float v = input[threadIdx.x];\n"
            "    v += __shfl_down_sync(0x0000ffffu, v, 1);\n    if (threadIdx.x == 0) *output = v;\n}\n"
         << 32 << "shuffle_inactive_lane" << 4  // lane 15 reads 16; 16..31 call with a mask that leaves them out
-        << QList<int>{15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+        << QList<int>{15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+        << QStringLiteral("simt.fault.lanes.run(simt.fault.shuffle_inactive_lane.excluded(15, 16, 0), 17, 15, 31)");
     QTest::newRow("endless loop")
         << "__global__ void loop(const float* input, float* output, unsigned n)\n{\n    float s = 0;\n"
            "    for (unsigned k = 0; k < n; k += 0)\n        s += 1.0f;\n    *output = s;\n}\n"
-        << 32 << "endless_loop" << 4 << QList<int>{0};
+        << 32 << "endless_loop" << 4 << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                                  20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}  // the warp's lanes that loop
+        << QStringLiteral("simt.fault.endless_loop.instructions(2000000)");
     QTest::newRow("integer division by zero")
         << "__global__ void d(const float* input, float* output, unsigned n)\n{\n    int q = threadIdx.x / blockIdx.x;\n"
            "    output[0] = input[q];\n}\n"
-        << 4 << "division_by_zero" << 3 << QList<int>{0};
+        << 4 << "division_by_zero" << 3 << QList<int>{0}
+        << QStringLiteral("simt.fault.division_by_zero()");
     // Issue 28's third hostile pass: a GPU stops an access at an address that is not a multiple of
     // its alignment ("misaligned address"); the engine ran them.
     QTest::newRow("misaligned float4 load (input + 1 as float4*)")
         << "__global__ void m(const float* input, float* output, unsigned n)\n{\n"
            "    const float4* p = reinterpret_cast<const float4*>(input + 1);\n    float4 v = p[threadIdx.x];\n"
            "    atomicAdd(output, v.x + v.y + v.z + v.w);\n}\n"
-        << 4 << "misaligned" << 4 << QList<int>{0};
+        << 4 << "misaligned" << 4 << QList<int>{0}
+        << QStringLiteral("simt.fault.misaligned(\"input\", 4, 16)");
     QTest::newRow("misaligned float load (a char pointer one byte on)")
         << "__global__ void m(const float* input, float* output, unsigned n)\n{\n"
            "    const float* p = reinterpret_cast<const float*>(reinterpret_cast<const char*>(input) + 1);\n"
            "    atomicAdd(output, p[threadIdx.x]);\n}\n"
-        << 4 << "misaligned" << 4 << QList<int>{0};
+        << 4 << "misaligned" << 4 << QList<int>{0}
+        << QStringLiteral("simt.fault.misaligned(\"input\", 1, 4)");
     QTest::newRow("misaligned float4 store (output as float4* at one float on)")
         << "__global__ void m(float* input, float* output)\n{\n"
            "    float4* p = reinterpret_cast<float4*>(input + 2);\n"
            "    if (threadIdx.x == 0) *p = make_float4(1, 2, 3, 4);\n    if (threadIdx.x == 0) *output = input[0];\n}\n"
-        << 4 << "misaligned" << 4 << QList<int>{0};
+        << 4 << "misaligned" << 4 << QList<int>{0}
+        << QStringLiteral("simt.fault.misaligned(\"input\", 8, 16)");
     QTest::newRow("integer remainder by zero")
         << "__global__ void d(const float* input, float* output, unsigned n)\n{\n    int b = (int)threadIdx.x - 5;\n"
            "    int r = 100 % b;\n    atomicAdd(output, input[threadIdx.x] + (float)(r * 0));\n}\n"
-        << 8 << "division_by_zero" << 4 << QList<int>{5};
+        << 8 << "division_by_zero" << 4 << QList<int>{5}
+        << QStringLiteral("simt.fault.division_by_zero.remainder()");
     QTest::newRow("unreachable reached by lane 3")
         << "__global__ void u(const float* input, float* output, unsigned n)\n{\n    if (threadIdx.x == 3) __builtin_unreachable();\n"
            "    if (threadIdx.x < n) atomicAdd(output, input[threadIdx.x]);\n}\n"
-        << 8 << "unreachable" << 3 << QList<int>{3};
+        << 8 << "unreachable" << 3 << QList<int>{3}
+        << QStringLiteral("simt.fault.unreachable()");
+    // The lanes of an endless loop are those the warp ran it with (its mask when the limit struck):
+    // here the even ones, not the warp's first lane nor all its live lanes.
+    QTest::newRow("endless loop of part of a warp")
+        << "__global__ void loop(const float* input, float* output, unsigned n)\n{\n    float s = 0;\n"
+           "    if (threadIdx.x % 2 == 0) for (unsigned k = 0; k < n; k += 0) s += 1.0f;\n    *output = s;\n}\n"
+        << 8 << "endless_loop" << 4 << QList<int>{0, 2, 4, 6}
+        << QStringLiteral("simt.fault.endless_loop.instructions(2000000)");
+    // Eight loads an iteration reach the step's access limit before the instruction limit.
+    QTest::newRow("endless loop of memory accesses without a barrier")
+        << "__global__ void loop(const float* input, float* output, unsigned n)\n{\n    float s = 0;\n"
+           "    for (unsigned k = 0; k < n; k += 0) s += input[k] + input[k + 1] + input[k + 2] + input[k + 3] + input[k + 4]"
+           " + input[k + 5] + input[k + 6] + input[k + 7];\n    *output = s;\n}\n"
+        << 4 << "endless_loop" << 4 << QList<int>{0, 1, 2, 3}
+        << QStringLiteral("simt.fault.endless_loop.accesses(262144)");
 }
 
 void TstSimtEngine::faults()
@@ -925,6 +990,7 @@ void TstSimtEngine::faults()
     QFETCH(QString, kind);
     QFETCH(int, line);
     QFETCH(QList<int>, lanes);
+    QFETCH(QString, text);
     const QByteArray src = source.toUtf8();
     const s::CompileResult c = s::compile(src.constData());
     QVERIFY(c.program);
@@ -940,17 +1006,43 @@ void TstSimtEngine::faults()
     QCOMPARE(f.line, line);
     QVERIFY(f.column > 0);
     QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), lanes);
+    // The sentence as a message (shown in the window's language), whose English is the message.
+    QCOMPARE(sketch(f.text), text);
+    QCOMPARE(m::render_english(f.text), f.message);
+    // The faulting step's last sentence names the kind and nests the same message.
+    const m::Text& said = r.trace.steps.back().explanation_text.back();
+    QCOMPARE(said.args.size(), std::size_t(1));
+    QCOMPARE(said.args[0].kind, m::TextArg::Kind::Nested);
+    QCOMPARE(sketch(said.args[0].nested.front()), text);
     // The trace ends with the faulting step, which says so.
     QCOMPARE(f.step, static_cast<int>(r.trace.steps.size()) - 1);
     QCOMPARE(r.trace.steps.back().label_text.id, std::string("engine.label.fault"));
     if (kind == "endless_loop")
-        QVERIFY(f.message.find("2000000") != std::string::npos);  // the limit is named
+        QVERIFY(f.message.find(std::to_string(f.text.args.front().count)) != std::string::npos);  // the limit is named
     if (QByteArray(QTest::currentDataTag()).contains("remainder"))  // `%` is not called a division
         QVERIFY2(f.message.find("remainder") != std::string::npos, f.message.c_str());
     if (lanes.size() > 1 && (kind == "out_of_bounds" || kind == "shuffle_inactive_lane"))  // counted in the message
         QVERIFY2(f.message.find(std::to_string(lanes.size()) + " threads do this") != std::string::npos, f.message.c_str());
     if (QByteArray(QTest::currentDataTag()).contains("global race"))  // lock step cannot order lanes: said so
         QVERIFY(f.message.find("__syncwarp") != std::string::npos);
+}
+
+// Two blocks meet at *output: the race names the other block (nothing orders blocks), as a
+// message of its own.
+void TstSimtEngine::race_across_blocks()
+{
+    const s::RunResult r = run("__global__ void k(const float* input, float* output, unsigned n)\n{\n"
+                               "    if (threadIdx.x == 0)\n        *output += input[blockIdx.x];\n}\n",
+                               iota_input(8), 4, 2);
+    QVERIFY(!r.error);
+    QCOMPARE(r.trace.faults.size(), std::size_t(1));
+    const m::Fault& f = r.trace.faults[0];
+    QCOMPARE(QString::fromStdString(f.kind), QStringLiteral("data_race"));
+    QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), (QList<int>{0, 4}));
+    QCOMPARE(sketch(f.text), QStringLiteral("simt.fault.data_race.reads_wrote.block(\"output\", 0, 4, 0, 4)"));
+    QCOMPARE(f.message, std::string("data race on output[0]: thread 4 reads the word that thread 0 wrote at line 4, in "
+                                    "another block (no barrier orders blocks)"));
+    QCOMPARE(m::render_english(f.text), f.message);
 }
 
 void TstSimtEngine::refusals_data()
@@ -1054,6 +1146,9 @@ void TstSimtEngine::trace_file_round_trip()
     QCOMPARE(back.file->trace.faults.size(), std::size_t(1));
     QCOMPARE(back.file->trace.faults[0].kind, std::string("out_of_bounds"));
     QCOMPARE(back.file->trace.faults[0].line, 3);
+    QCOMPARE(sketch(back.file->trace.faults[0].text), sketch(r.trace.faults[0].text));
+    QCOMPARE(back.file->trace.faults[0].message, r.trace.faults[0].message);
+    QVERIFY(!r.trace.faults[0].text.empty());
 }
 
 void TstSimtEngine::kernel_list()
