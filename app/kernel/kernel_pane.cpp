@@ -33,12 +33,32 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <utility>
 
 namespace reducescope::app {
 namespace {
+
+/// Lane indices as the CLI prints them: consecutive runs as ranges ("0–3, 8, 10–11"), so that a
+/// looping warp reads "0–31" and not 32 numbers. `lanes` in any order; duplicates count once.
+QString laneRanges(QVector<int> lanes)
+{
+    std::sort(lanes.begin(), lanes.end());
+    lanes.erase(std::unique(lanes.begin(), lanes.end()), lanes.end());
+    QStringList parts;
+    for (qsizetype i = 0; i < lanes.size();) {
+        qsizetype j = i;
+        while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1)
+            ++j;
+        parts << (j == i ? QString::number(lanes[i])
+                         : j == i + 1 ? QStringLiteral("%1, %2").arg(lanes[i]).arg(lanes[j])
+                                      : QStringLiteral("%1–%2").arg(lanes[i]).arg(lanes[j]));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
 
 constexpr qint64 kMaxSourceBytes = 1 << 20;  // a kernel file of 1 MiB is far beyond any exercise
 const char* const kRecentKey = "kernel/recent";
@@ -839,14 +859,10 @@ void KernelPane::showMarks(const QVector<views::KernelMark>& marks)
                                    : tr("whole kernel");
         const QString said = views::markMessage(m);  // a fault's text in the window's language
         QString text = tr("%1 — %2: %3").arg(where, severityWord(m), said);
-        if (!m.kind.isEmpty())
-            text = tr("%1 — %2 (%3): %4").arg(where, severityWord(m), m.kind, said);
-        if (!m.lanes.isEmpty()) {
-            QStringList lanes;
-            for (int l : m.lanes)
-                lanes << QString::number(l);
-            text += QLatin1Char(' ') + tr("(lanes %1)").arg(lanes.join(QStringLiteral(", ")));
-        }
+        if (!m.kind.isEmpty())  // the fault's kind in words ("data race", 数据竞争), not its id
+            text = tr("%1 — %2 (%3): %4").arg(where, severityWord(m), ExerciseText::faultKind(m.kind), said);
+        if (!m.lanes.isEmpty())
+            text += QLatin1Char(' ') + tr("(lanes %1)").arg(laneRanges(m.lanes));
         if (m.step >= 0)
             text += QLatin1Char(' ') + tr("(step %1)").arg(m.step + 1);
         auto* item = new QListWidgetItem(text, m_marksList);

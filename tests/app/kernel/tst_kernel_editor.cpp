@@ -455,6 +455,7 @@ private slots:
         QCOMPARE(ready.count(), 1);
         QCOMPARE(pane.editor()->underlinedLines(), QVector<int>{line});
         QVERIFY(pane.marksList()->item(0)->text().contains(QLatin1String("(lanes 0, 1)")));
+        QVERIFY2(pane.marksList()->item(0)->text().contains(QLatin1String("(data race)")), qPrintable(pane.marksList()->item(0)->text()));
         QVERIFY(pane.marksList()->item(0)->text().contains(QLatin1String("(step 3)")));
         // The stderr line alone (no JSON faults) says the same.
         const KernelRunOutcome e = app::KernelRunner::read(
@@ -503,6 +504,9 @@ private slots:
         QCOMPARE(views::markMessage(o.marks[0]), chinese);
         const QString item = pane.marksList()->item(0)->text();
         QVERIFY2(item.contains(chinese) && !item.contains(QLatin1String("outside its")), qPrintable(item));
+        // The kind in words of the window's language, not the trace format's id; lanes as ranges.
+        QVERIFY2(item.contains(QStringLiteral("越界访问")) && !item.contains(QLatin1String("out_of_bounds")), qPrintable(item));
+        QVERIFY2(item.contains(QStringLiteral("4–7")), qPrintable(item));
         QCOMPARE(pane.marksList()->item(0)->toolTip(), chinese);
         QCOMPARE(pane.editor()->lineToolTip(4), chinese);
         QVERIFY2(pane.statusLabel()->text().contains(chinese), qPrintable(pane.statusLabel()->text()));
