@@ -2,6 +2,7 @@
 // `reducescope-cli kernel check` and `kernel trace` (docs/your-own-kernel.md), run as a child
 // process: exit codes 0 / 1 (a fault) / 2 (bad input, a source that does not compile) / 74 (output
 // not written), the stderr lines' FILE:LINE:COL form, the JSON, and the source on stdin.
+#include "../../support/own_launch_rows.h"
 #include "cli_run.h"
 
 #include <QJsonArray>
@@ -444,11 +445,7 @@ void TstCliKernel::elementsPerThread_data()
     QTest::addColumn<int>("e");
     QTest::addColumn<int>("block");
     QTest::addColumn<int>("grid");
-    const int rows[][4] = {{8, 1, 8, 1},       {8, 2, 4, 1},       {8, 4, 2, 1},       {8, 8, 1, 1},
-                           {1000, 1, 1024, 1}, {1000, 2, 512, 1},  {1000, 4, 256, 1},  {1000, 8, 128, 1},
-                           {1024, 1, 1024, 1}, {1024, 2, 512, 1},  {1024, 4, 256, 1},  {1024, 8, 128, 1},
-                           {4096, 1, 1024, 4}, {4096, 2, 1024, 2}, {4096, 4, 1024, 1}, {4096, 8, 512, 1}};
-    for (const auto& r : rows)
+    for (const auto& r : reducescope::test::kOwnLaunchRows)
         QTest::addRow("n=%d E=%d", r[0], r[1]) << r[0] << r[1] << r[2] << r[3];
 }
 

@@ -3,6 +3,7 @@
 // float64 reference, or the GPU's exact float value), one row per fault kind (its kind, line,
 // lanes), refusals by name with their place, and the engine's traces read back by the strict
 // trace-file reader.
+#include "../../support/own_launch_rows.h"
 #include "model/own_launch.h"
 #include "model/trace_json.h"
 #include "simt/engine.h"
@@ -388,11 +389,7 @@ void TstSimtEngine::default_plan_data()
     QTest::addColumn<int>("e");
     QTest::addColumn<int>("block");
     QTest::addColumn<int>("grid");
-    const int rows[][4] = {{8, 1, 8, 1},       {8, 2, 4, 1},       {8, 4, 2, 1},       {8, 8, 1, 1},
-                           {1000, 1, 1024, 1}, {1000, 2, 512, 1},  {1000, 4, 256, 1},  {1000, 8, 128, 1},
-                           {1024, 1, 1024, 1}, {1024, 2, 512, 1},  {1024, 4, 256, 1},  {1024, 8, 128, 1},
-                           {4096, 1, 1024, 4}, {4096, 2, 1024, 2}, {4096, 4, 1024, 1}, {4096, 8, 512, 1}};
-    for (const auto& r : rows)
+    for (const auto& r : reducescope::test::kOwnLaunchRows)
         QTest::addRow("n=%d E=%d", r[0], r[1]) << r[0] << r[1] << r[2] << r[3];
 }
 
