@@ -8,6 +8,7 @@
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
 #include "model/own_launch.h"
+#include "model/warp_summary.h"
 #include "views/common/model_text.h"
 #include "views/kernel/kernel_editor.h"
 
@@ -33,7 +34,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <utility>
@@ -41,21 +41,18 @@
 namespace reducescope::app {
 namespace {
 
-/// Lane indices as the CLI prints them: consecutive runs as ranges ("0–3, 8, 10–11"), so that a
-/// looping warp reads "0–31" and not 32 numbers. `lanes` in any order; duplicates count once.
-QString laneRanges(QVector<int> lanes)
+/// Lane indices as the CLI prints them: consecutive runs (model::id_runs) as ranges
+/// ("0–3, 8, 10, 11"), so that a looping warp reads "0–31" and not 32 numbers.
+QString laneRanges(const QVector<int>& lanes)
 {
-    std::sort(lanes.begin(), lanes.end());
-    lanes.erase(std::unique(lanes.begin(), lanes.end()), lanes.end());
     QStringList parts;
-    for (qsizetype i = 0; i < lanes.size();) {
-        qsizetype j = i;
-        while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1)
-            ++j;
-        parts << (j == i ? QString::number(lanes[i])
-                         : j == i + 1 ? QStringLiteral("%1, %2").arg(lanes[i]).arg(lanes[j])
-                                      : QStringLiteral("%1–%2").arg(lanes[i]).arg(lanes[j]));
-        i = j + 1;
+    for (const auto& [lo, hi] : model::id_runs(std::vector<int>(lanes.begin(), lanes.end()))) {
+        if (lo == hi)
+            parts << QString::number(lo);
+        else if (hi == lo + 1)
+            parts << QString::number(lo) << QString::number(hi);
+        else
+            parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
     }
     return parts.join(QStringLiteral(", "));
 }
