@@ -195,6 +195,17 @@ constexpr std::array kMessages{
                                "simt.fault.endless_loop.steps")
         .with_one("the kernel took more than %n step (the trace format's step limit): a loop that does not end "
                   "runs its barrier step again and again", 0),
+    // %1 this step, %2 the earlier step whose state it repeats (1-based)
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "after step %1 the kernel's whole state (registers, memory, where each warp stands) is "
+                        "the same as after step %2: it repeats those steps forever and never ends",
+                        "simt.fault.endless_loop.repeat"),
+    // %1 the limit (simt::kMaxTraceLaneRecords), %2 the step reached, %3 the launch's threads
+    REDUCESCOPE_MESSAGE("ModelText",
+                        "the trace passed %1 lane records (%2 steps of %3 threads; the engine's endless-loop "
+                        "limit): a loop that does not end runs its barrier step again and again; a kernel that "
+                        "really needs more steps: fewer values or threads",
+                        "simt.fault.endless_loop.records"),
     REDUCESCOPE_MESSAGE("ModelText", "integer division by zero", "simt.fault.division_by_zero"),
     REDUCESCOPE_MESSAGE("ModelText", "integer remainder by zero (x % 0)", "simt.fault.division_by_zero.remainder"),
     REDUCESCOPE_MESSAGE("ModelText", "the kernel reached code marked unreachable", "simt.fault.unreachable"),

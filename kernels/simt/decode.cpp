@@ -945,6 +945,9 @@ void Decoder::call(llvm::CallInst& c)
     const llvm::StringRef name = callee->getName();
     if (intrinsic(c, name) || prelude_call(c, name))
         return;
+    if (name == "printf" || name == "vprintf")
+        refuse(&c, "`printf` is not supported by the engine: the step pane shows every lane's values and "
+                   "accesses, step by step (remove the call)");
     if (!callee->isDeclaration())
         refuse(&c, "the call to `" + demangled(name) + "` could not be inlined (recursion is not supported)");
     refuse(&c, "the function `" + demangled(name) + "` is not supported by the engine (docs/your-own-kernel.md lists "

@@ -138,6 +138,12 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
 /// Most dynamic shared memory per block (CUDA's default limit without an opt-in: 48 KiB).
 inline constexpr long long kMaxSharedBytes = 48 * 1024;
 
+/// Most lane records a full-detail trace holds (steps x threads of the launch, counted from its
+/// 64th step on): past it the run stops with the fault "endless_loop" naming the limit, before
+/// a loop that never ends fills the memory (a trace of 2^19 lane records is about 50 MB of JSON).
+/// A kernel that ends takes far fewer: the catalogue's at 65 536 values, about 400 000.
+inline constexpr long long kMaxTraceLaneRecords = 1 << 19;
+
 /// Largest input run() takes (the step pane itself shows at most model::kMaxInputLength).
 inline constexpr int kMaxEngineInput = 1 << 20;
 

@@ -95,7 +95,7 @@ std::unique_ptr<llvm::Module> compile_to_ir(const std::string& source, llvm::LLV
                                                                           kPreludeFile).release());
     // The toolkit's headers a kernel file may include are empty here: the prelude declares it all.
     for (const char* h : {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h",
-                          "math_constants.h"})
+                          "math_constants.h", "cstdio", "stdio.h"})  // printf: declared by the prelude, refused by name
         pp.addRemappedFile(std::string("/reducescope/") + h, llvm::MemoryBuffer::getMemBufferCopy("", h).release());
     for (const Header& h : headers)
         pp.addRemappedFile("/reducescope/" + h.name, llvm::MemoryBuffer::getMemBufferCopy(h.text, h.name).release());

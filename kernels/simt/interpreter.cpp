@@ -284,6 +284,72 @@ std::vector<int> Machine::live_threads() const
     return out;
 }
 
+namespace {
+
+/// One step of a 64-bit hash (splitmix64's finaliser over the running value and the next word).
+std::uint64_t mix(std::uint64_t h, std::uint64_t v)
+{
+    std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+} // namespace
+
+std::uint64_t Machine::state_hash() const
+{
+    std::uint64_t h = 0x2545f4914f6cdd1dull;
+    for (const Warp& w : m_warps) {
+        h = mix(h, (static_cast<std::uint64_t>(w.state) << 32) | w.live);
+        h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(w.barrier_loc)) | (std::uint64_t{w.barrier_opens} << 32));
+        h = mix(h, w.stack.size());
+        for (const Frame& f : w.stack) {
+            h = mix(h, (static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.block)) << 32) |
+                           static_cast<std::uint32_t>(f.inst));
+            h = mix(h, (static_cast<std::uint64_t>(static_cast<std::uint32_t>(f.reconv)) << 32) | f.mask);
+        }
+    }
+    for (std::uint64_t r : m_regs)
+        h = mix(h, r);
+    for (const Buffer& b : m_buffers) {
+        const std::size_t words = b.data.size() / 8;
+        const std::uint8_t* d = b.data.data();
+        for (std::size_t k = 0; k < words; ++k) {
+            std::uint64_t v;
+            std::memcpy(&v, d + k * 8, 8);
+            h = mix(h, v);
+        }
+        for (std::size_t k = words * 8; k < b.data.size(); ++k)
+            h = mix(h, d[k]);
+    }
+    return h;
+}
+
+Loc Machine::waiting_loc() const
+{
+    for (const Warp& w : m_warps) {
+        if (w.state == WarpState::Exited || w.stack.empty())
+            continue;
+        std::int32_t loc = -1;
+        if (w.state == WarpState::AtBarrier) {
+            loc = w.barrier_loc;
+        } else {
+            const Frame& f = w.stack.back();
+            if (f.block >= 0 && f.block < static_cast<std::int32_t>(m_fn.blocks.size())) {
+                const Block& b = m_fn.blocks[static_cast<std::size_t>(f.block)];
+                // at a loop's back edge (the `}` of a for loop): the loop's barrier, where it last waited
+                loc = f.inst >= 0 && f.inst < b.last ? m_fn.insts[static_cast<std::size_t>(f.inst)].loc
+                      : w.barrier_loc > 0           ? w.barrier_loc
+                                                    : b.loc;
+            }
+        }
+        if (loc >= 0 && loc < static_cast<std::int32_t>(m_fn.locs.size()))
+            return m_fn.locs[static_cast<std::size_t>(loc)];
+    }
+    return Loc{};
+}
+
 std::vector<int> Machine::lanes_of(const Warp& w, std::uint32_t mask) const
 {
     std::vector<int> lanes;
@@ -729,10 +795,21 @@ bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
             continue;
         const std::uint64_t r = alu(in, a ? a[l] : 0, b ? b[l] : 0, c ? c[l] : 0, zero);
         if (zero) {
+            // every lane of the warp that divides by zero here, counted in the message
+            std::vector<int> lanes{w.first_thread + l};
+            for (int k = l + 1; k < m_g.warp; ++k) {
+                bool z = false;
+                if ((mask >> k) & 1) {
+                    (void)alu(in, a ? a[k] : 0, b ? b[k] : 0, c ? c[k] : 0, z);
+                    if (z)
+                        lanes.push_back(w.first_thread + k);
+                }
+            }
             set_fault("division_by_zero",
                       model::make_text(in.op == Op::URem || in.op == Op::SRem ? "simt.fault.division_by_zero.remainder"
                                                                                 : "simt.fault.division_by_zero"),
-                      in.loc, {w.first_thread + l});
+                      in.loc, std::move(lanes));
+            count_fault_lanes();
             return false;
         }
         if (d)

@@ -166,6 +166,18 @@ public:
     /// The global thread indices of every lane that has not exited, ascending (the lanes a loop
     /// that never ends keeps running).
     std::vector<int> live_threads() const;
+    /// A 64-bit hash of everything that decides what the machine does next: every warp's state,
+    /// live lanes and reconvergence stack, every register and every buffer's bytes (not the
+    /// counters, the racecheck records or the step log). Two equal hashes at the ends of two steps
+    /// mean, but for a hash collision (about 2^-64 per pair), that the run repeats the steps
+    /// between them forever: the tracer's endless-loop test for a loop whose barrier step changes
+    /// nothing (tracer.cpp, launch()).
+    std::uint64_t state_hash() const;
+    /// Where the first warp that has not exited stands: the barrier it waits at, else the
+    /// instruction it runs next (the line and column of a loop that keeps running; at a loop's back
+    /// edge, the barrier it last waited at); none when
+    /// every warp has exited.
+    Loc waiting_loc() const;
 
 private:
     void run_warp(Warp& w);

@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <unordered_map>
 
 namespace reducescope::simt {
 namespace {
@@ -725,7 +726,11 @@ const Function* find_kernel(const Program& program, const std::string& name, std
             error = Diagnostic{k.line, k.column, "error", "kernel `" + k.name + "` cannot run: " + k.refusal};
             return nullptr;
         }
-    error = launch_error("kernel must name a kernel of the source (got \"" + name + "\")");
+    std::string runnable;
+    for (const Function& f : program.functions)
+        runnable += (runnable.empty() ? "" : ", ") + f.name;
+    error = launch_error("kernel must name a kernel of the source (got \"" + name + "\"; " +
+                         (runnable.empty() ? std::string("the source has none the engine can run") : "it has: " + runnable) + ")");
     return nullptr;
 }
 
@@ -742,25 +747,51 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
     StepLog log;
     bool clean = true;
     const std::size_t first_step = t.steps.size();
+    // The endless-loop tests of a run that keeps stepping (docs/your-own-kernel.md, "Faults"): a
+    // state after a step equal to one after an earlier step (hashed from the 16th step of the
+    // launch on: a loop whose barrier step changes nothing), the trace's lane records past
+    // kMaxTraceLaneRecords (full detail, after 64 steps of the launch) and the trace format's
+    // step limit.
+    std::unordered_map<std::uint64_t, std::size_t> seen;  // state hash -> step index
+    long long records = 0;
     while (m.step(log)) {
         const FaultRecord* f = m.fault() ? &*m.fault() : nullptr;
-        if (!f && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps)) {
-            // the machine stops here: the step limit of the trace format
-            // At the first line the last step ran (a loop with a barrier: its header), with the
-            // threads that did work in it, or, when none did (the loop only waits at its
-            // barrier), every thread that has not exited: those keep looping.
+        const std::size_t launch_steps = t.steps.size() - first_step + 1;  // with this one
+        if (options.full_detail)
+            records += p.g.threads();
+        std::optional<model::Text> endless;
+        if (!f && !m.done()) {
+            if (launch_steps >= 16) {
+                const auto [at, fresh] = seen.try_emplace(m.state_hash(), t.steps.size());
+                if (!fresh)
+                    endless = model::make_text("simt.fault.endless_loop.repeat", static_cast<long long>(t.steps.size() + 1),
+                                               static_cast<long long>(at->second + 1));
+            }
+            if (!endless && options.full_detail && launch_steps >= 64 && records > kMaxTraceLaneRecords)
+                endless = model::make_text("simt.fault.endless_loop.records", kMaxTraceLaneRecords,
+                                           static_cast<long long>(t.steps.size() + 1),
+                                           static_cast<long long>(p.g.threads()));
+            if (!endless && t.steps.size() + 1 >= static_cast<std::size_t>(model::kMaxTraceSteps))
+                endless = model::make_text("simt.fault.endless_loop.steps", model::kMaxTraceSteps);
+        }
+        if (endless) {
+            // At the barrier (or the instruction) the warps wait at, with the threads that did
+            // work in the last step, or, when none did (the loop only waits at its barrier),
+            // every thread that has not exited: those keep looping.
             std::vector<int> running;
             for (std::size_t k = 0; k < log.active.size(); ++k)
                 if (log.active[k])
                     running.push_back(static_cast<int>(k));
             if (running.empty())
                 running = m.live_threads();
-            const int line = log.lines.empty() ? 0 : *log.lines.begin();
+            Loc at = m.waiting_loc();
+            if (at.line == 0 && !log.lines.empty())
+                at = Loc{*log.lines.begin(), 1};
             FaultRecord limit;
             limit.kind = "endless_loop";
-            limit.text = model::make_text("simt.fault.endless_loop.steps", model::kMaxTraceSteps);
+            limit.text = std::move(*endless);
             limit.message = model::render_english(limit.text);
-            limit.loc = Loc{line, line ? 1 : 0};
+            limit.loc = at;
             limit.lanes = running;
             tracer.add_step(log, m, false, &limit);
             t.faults.push_back({limit.kind, limit.message, limit.text, limit.loc.line, limit.loc.column,

@@ -1390,6 +1390,16 @@
             <numerusform>%1；共 %n 个线程这样做（第一个 %3，最后一个 %4）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>after step %1 the kernel&apos;s whole state (registers, memory, where each warp stands) is the same as after step %2: it repeats those steps forever and never ends</source>
+        <comment>simt.fault.endless_loop.repeat</comment>
+        <translation>第 %1 步之后核函数的全部状态（寄存器、内存、每个 warp 所在的位置）与第 %2 步之后相同：它会永远重复这些步，不会结束</translation>
+    </message>
+    <message>
+        <source>the trace passed %1 lane records (%2 steps of %3 threads; the engine&apos;s endless-loop limit): a loop that does not end runs its barrier step again and again; a kernel that really needs more steps: fewer values or threads</source>
+        <comment>simt.fault.endless_loop.records</comment>
+        <translation>轨迹超过了 %1 条线程记录（%2 步 × %3 个线程；引擎的死循环上限）：不会结束的循环一遍又一遍地运行它的屏障步；确实需要更多步的核函数：请减少数值或线程</translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

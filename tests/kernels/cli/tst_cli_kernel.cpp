@@ -197,7 +197,8 @@ void TstCliKernel::bad_input()
     QVERIFY(c.err.contains("source: cannot read"));
     const Run d = run_cli({"kernel", "trace", "--source", good, "--input", "1,2", "--kernel", "nope"});
     QCOMPARE(d.code, 2);
-    QVERIFY(d.err.contains("kernel must name a kernel of the source"));
+    QVERIFY2(d.err.contains("kernel must name a kernel of the source (got \"nope\"; it has: convergent)"),
+             d.err.constData());  // the kernels it could name
 }
 
 void TstCliKernel::output_not_written()
