@@ -252,12 +252,13 @@ void StepSidebar::retranslate(bool pickers)
         return;
     const bool was = std::exchange(m_syncing, true);
     const QVector<views::StrategyEntry> strategies = modelStrategyEntries();
+    const bool ownShown = m_strategy->currentId().isEmpty();  // an own kernel's trace: no entry chosen
     for (views::StrategyPicker* picker : {m_strategy, m_compareStrategy}) {
         const QString id = picker->currentId();
         picker->setStrategies(strategies);
         picker->setCurrentId(id);
     }
-    if (const QString kernel = ownKernelName(); !kernel.isEmpty() && m_strategy->currentId().isEmpty()) {
+    if (const QString kernel = ownKernelName(); !kernel.isEmpty() && ownShown) {
         m_strategy->setCurrentIndex(-1);
         m_strategy->setPlaceholderText(kernel);
     }
