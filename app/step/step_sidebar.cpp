@@ -567,8 +567,10 @@ QString StepSidebar::ownKernelName() const
     if (m_state->source() == TraceSource::Model || !t || t->own_source.empty())
         return {};
     const QString kernel = !m_state->origin().ownKernel.isEmpty() ? m_state->origin().ownKernel : QString::fromStdString(t->strategy);
-    const QString file = !m_state->origin().file.isEmpty() ? QFileInfo(m_state->origin().file).fileName()
-                                                           : QString::fromStdString(t->source_file);
+    // The kernel's file: the editor's (its origin), else the one the trace names (a trace file).
+    const QString file = !m_state->origin().ownKernel.isEmpty() && !m_state->origin().file.isEmpty()
+        ? QFileInfo(m_state->origin().file).fileName()
+        : QString::fromStdString(t->source_file);
     return file.isEmpty() ? tr("your kernel %1").arg(echoValue(kernel, 60))
                           : tr("your kernel %1 (%2)").arg(echoValue(kernel, 60), echoPath(file, 60));
 }

@@ -439,26 +439,29 @@ int inputPadding(const model::Trace& t)
 qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& g, const QString& arrowNote, qreal avail,
                      qreal y)
 {
+    // The input as the launch gave it: past n only the padding it really has (an input_output
+    // kernel's n values alone, not the engine's cell per thread).
+    const int padding = inputPadding(t);
+    const std::vector<float> shown(t.input.begin(), t.input.begin() + std::min<std::ptrdiff_t>(std::ptrdiff_t(t.input.size()), t.n + padding));
     const qreal kMargin = kMarginPx * l.scale;
     const QFontMetricsF cm(l.sectionFont);
-    const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
+    const ArrayGeometry gi = arrayGeometry(int(shown.size()), avail,
                                            t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
-    l.inputValueFont = valueFontFor(l, gi.cellW, t.input, l.showInputValues, 10, 26);
-    const int padding = inputPadding(t);
+    l.inputValueFont = valueFontFor(l, gi.cellW, shown, l.showInputValues, 10, 26);
     l.inputCaption = padding > 0
         ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(padding)
         : Text::tr("global input (%1), read by this step").arg(values(t.n));
-    l.inputStrip = l.overview && !numbersFit(l, t.input, gi, l.inputValueFont, l.showInputValues);
+    l.inputStrip = l.overview && !numbersFit(l, shown, gi, l.inputValueFont, l.showInputValues);
     if (!l.inputStrip)
         l.inputCaption += arrowNote;
     l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
     y += l.inputCaptionRect.height() + 2;
     if (l.inputStrip) {
         l.showInputValues = false;
-        y = placeStrip(l, l.inputCells, l.inputStripRows, t.input, t.n, avail, y, kMargin);
+        y = placeStrip(l, l.inputCells, l.inputStripRows, shown, t.n, avail, y, kMargin);
         return y + 10 * l.scale;
     }
-    y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+    y = placeArray(l.inputCells, shown, t.n, gi, 0, y, kMargin);
     if (l.showInputValues)
         l.showInputValues = cellTexts(l.inputCells, l.inputValueFont);
     return y + std::max<qreal>(24 * l.scale, g.arcH * 0.8);

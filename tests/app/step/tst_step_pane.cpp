@@ -621,7 +621,7 @@ void TestStepPane::ownKernelNamedNotCatalogue()
     // The trace file alone (reducescope --trace): named as the trace names it.
     QVERIFY(pane.openTraceFile(QStringLiteral(REDUCESCOPE_TEST_DATA "/own_race_trace.json")));
     QCOMPARE(pane.strategyPicker()->currentIndex(), -1);
-    QCOMPARE(pane.strategyPicker()->placeholderText(), QStringLiteral("your kernel racy (own_race_trace.json)"));
+    QCOMPARE(pane.strategyPicker()->placeholderText(), QStringLiteral("your kernel racy (own_race.cu)"));
     QVERIFY2(pane.stepView(0)->banner().startsWith(QStringLiteral("Your kernel racy on the CPU engine")),
              qPrintable(pane.stepView(0)->banner()));
     QVERIFY(pane.sourceView(0)->displayedLines().join(QLatin1Char('\n')).contains(QStringLiteral("s[0] += s[t];")));
@@ -647,10 +647,16 @@ void TestStepPane::inputPaddedOnlyWhenPadded()
     QString caption = pane.stepView(0)->currentLayout().inputCaption;
     QVERIFY2(caption.startsWith(QStringLiteral("global input (3 values), read by this step")), qPrintable(caption));
     QVERIFY(!caption.contains(QStringLiteral("padding")));
+    // Its input row: the 3 values, no padding cell.
+    QCOMPARE(pane.stepView(0)->currentLayout().inputCells.size(), 3);
+    for (const auto& cell : pane.stepView(0)->currentLayout().inputCells)
+        QVERIFY(!cell.padding);
     const OwnTrace race = ownTrace(QStringLiteral("own_race"), QStringLiteral("racy"));
     QVERIFY(pane.openTrace(race.trace, race.origin));
     caption = pane.stepView(0)->currentLayout().inputCaption;
     QVERIFY2(caption.startsWith(QStringLiteral("global input (8 values + 8 padding), read by this step")), qPrintable(caption));
+    QCOMPARE(pane.stepView(0)->currentLayout().inputCells.size(), 16);
+    QVERIFY(pane.stepView(0)->currentLayout().inputCells.back().padding);
     QVERIFY(pane.setRequest(request(QStringLiteral("shared"), QStringLiteral("1,2,3"), 32, 4)));
     const auto model = pane.trace();
     QVERIFY(model->padded_n > model->n);
