@@ -34,15 +34,7 @@ QString ExerciseText::measureName(const QString& m)
 
 QString ExerciseText::faultKind(const QString& k)
 {
-    if (k == QLatin1String("data_race")) return tr("data race");
-    if (k == QLatin1String("partial_barrier")) return tr("barrier reached by part of the block");
-    if (k == QLatin1String("out_of_bounds")) return tr("out-of-bounds access");
-    if (k == QLatin1String("misaligned")) return tr("misaligned access");
-    if (k == QLatin1String("shuffle_inactive_lane")) return tr("shuffle from an inactive lane");
-    if (k == QLatin1String("endless_loop")) return tr("endless loop");
-    if (k == QLatin1String("division_by_zero")) return tr("division by zero");
-    if (k == QLatin1String("unreachable")) return tr("unreachable code reached");
-    return k;
+    return views::faultKindText(k);  // the words every view shows (views/common/model_text.h)
 }
 
 QString ExerciseText::want(model::LessonClaim::Op op, double value)

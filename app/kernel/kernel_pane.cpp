@@ -41,22 +41,6 @@
 namespace reducescope::app {
 namespace {
 
-/// Lane indices as the CLI prints them: consecutive runs (model::id_runs) as ranges
-/// ("0–3, 8, 10, 11"), so that a looping warp reads "0–31" and not 32 numbers.
-QString laneRanges(const QVector<int>& lanes)
-{
-    QStringList parts;
-    for (const auto& [lo, hi] : model::id_runs(std::vector<int>(lanes.begin(), lanes.end()))) {
-        if (lo == hi)
-            parts << QString::number(lo);
-        else if (hi == lo + 1)
-            parts << QString::number(lo) << QString::number(hi);
-        else
-            parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 constexpr qint64 kMaxSourceBytes = 1 << 20;  // a kernel file of 1 MiB is far beyond any exercise
 const char* const kRecentKey = "kernel/recent";
 const char* const kFields[] = {"input", "block-size", "grid", "elements-per-thread", "shared-bytes", "warp-size", "banks"};
@@ -578,6 +562,22 @@ bool KernelPane::step()
     return true;
 }
 
+void KernelPane::setLaunchFields(const KernelLaunchFields& f)
+{
+    if (f.input) {
+        m_input->setText(*f.input);
+        m_input->setCursorPosition(0);  // the list's start, not its end
+    }
+    const std::pair<const std::optional<int>*, QLineEdit*> numbers[] = {
+        {&f.blockSize, m_blockSize}, {&f.grid, m_grid},         {&f.elementsPerThread, m_elements},
+        {&f.sharedBytes, m_sharedBytes}, {&f.warpSize, m_warpSize}, {&f.banks, m_banks}};
+    for (const auto& [value, edit] : numbers)
+        if (*value)
+            edit->setText(**value > 0 ? QString::number(**value) : QString());
+    for (const char* field : kFields)
+        setFieldMessage(QLatin1String(field), QString());
+}
+
 void KernelPane::check()
 {
     m_checkTimer->stop();
@@ -859,7 +859,7 @@ void KernelPane::showMarks(const QVector<views::KernelMark>& marks)
         if (!m.kind.isEmpty())  // the fault's kind in words ("data race", 数据竞争), not its id
             text = tr("%1 — %2 (%3): %4").arg(where, severityWord(m), ExerciseText::faultKind(m.kind), said);
         if (!m.lanes.isEmpty())
-            text += QLatin1Char(' ') + tr("(lanes %1)").arg(laneRanges(m.lanes));
+            text += QLatin1Char(' ') + tr("(lanes %1)").arg(views::laneRangesText(std::vector<int>(m.lanes.begin(), m.lanes.end())));
         if (m.step >= 0)
             text += QLatin1Char(' ') + tr("(step %1)").arg(m.step + 1);
         auto* item = new QListWidgetItem(text, m_marksList);

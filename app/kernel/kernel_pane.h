@@ -32,6 +32,20 @@ class QToolButton;
 
 namespace reducescope::app {
 
+/// Values for the kernel pane's launch fields, e.g. from the command line (`reducescope --kernel
+/// F.cu --input 1,2,3 --warp-size 8`): each one set replaces its field's text (a number in
+/// decimal, the input as given); one left unset leaves its field as it is. Nothing is checked
+/// here: Step checks the fields as it checks typed text (KernelPane::request()).
+struct KernelLaunchFields {
+    std::optional<QString> input;          ///< "Input values"
+    std::optional<int> blockSize;          ///< "Block size"; 0: empty (the engine plans it)
+    std::optional<int> grid;               ///< "Grid"; 0: empty
+    std::optional<int> elementsPerThread;  ///< "Elements per thread"; 0: empty (the engine's 2)
+    std::optional<int> sharedBytes;        ///< "Shared bytes"; 0: empty (4 × block)
+    std::optional<int> warpSize;           ///< "Warp size"
+    std::optional<int> banks;              ///< "Banks"
+};
+
 class KernelPane : public QWidget {
     Q_OBJECT
 public:
@@ -102,6 +116,9 @@ public:
     /// Step: validates the fields and starts the engine (a run still going is dropped). False
     /// when a field is refused (nothing starts).
     bool step();
+    /// Puts `fields` into the launch fields (KernelLaunchFields: the unset ones stay), so that the
+    /// next Step runs on them; the message under the fields is cleared.
+    void setLaunchFields(const KernelLaunchFields& fields);
     /// Check: asks `kernel check` which kernels the source holds (the picker follows).
     void check();
     /// The message at "input", "block-size", "grid", "elements-per-thread", "shared-bytes",

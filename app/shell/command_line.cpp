@@ -4,6 +4,7 @@
 #include "app/common/language.h"
 #include "app/common/message_text.h"
 #include "app/common/native_path.h"
+#include "app/kernel/kernel_pane.h"
 
 #include "model/catalogue.h"
 #include "model/message.h"
@@ -187,6 +188,9 @@ std::optional<QString> readNumbers(const QCommandLineParser& parser, CommandLine
         || !readInt(parser, QStringLiteral("atomic-order"), QStringLiteral("in 0..%1").arg(model::kMaxAtomicOrder), 0,
                     model::kMaxAtomicOrder, &p.atomic_order, &error))
         return error;
+    o.blockSizeGiven = parser.isSet(QStringLiteral("block-size"));
+    o.warpSizeGiven = parser.isSet(QStringLiteral("warp-size"));
+    o.banksGiven = parser.isSet(QStringLiteral("banks"));
     o.paramsGiven = parser.isSet(QStringLiteral("block-size")) || parser.isSet(QStringLiteral("warp-size"))
         || parser.isSet(QStringLiteral("coarse-factor")) || parser.isSet(QStringLiteral("banks"))
         || parser.isSet(QStringLiteral("atomic-order"));
@@ -346,6 +350,20 @@ CommandLineResult parseCommandLine(const QStringList& arguments)
         r.error = *error;
     }
     return r;
+}
+
+void applyKernelLaunch(const CommandLineOptions& o, KernelPane& pane)
+{
+    KernelLaunchFields f;
+    if (o.inputGiven)
+        f.input = o.request.input;
+    if (o.blockSizeGiven)
+        f.blockSize = o.request.params.block_size;
+    if (o.warpSizeGiven)
+        f.warpSize = o.request.params.warp_size;
+    if (o.banksGiven)
+        f.banks = o.request.params.banks;
+    pane.setLaunchFields(f);
 }
 
 QStringList themeNames() { return {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}; }

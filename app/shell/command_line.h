@@ -16,12 +16,17 @@
 
 namespace reducescope::app {
 
+class KernelPane;
+
 /// What the command line asks for.
 struct CommandLineOptions {
     TraceRequest request;
     bool strategyGiven = false;      ///< --strategy given (else settings may choose)
     bool inputGiven = false;
     bool paramsGiven = false;
+    bool blockSizeGiven = false;     ///< --block-size given (request.params.block_size holds it)
+    bool warpSizeGiven = false;      ///< --warp-size given
+    bool banksGiven = false;         ///< --banks given
     QString compare;                 ///< --compare ID, empty = off
     std::optional<int> step;         ///< --step K (1-based, as the window and reducescope-cli trace number steps)
     QString results;                 ///< --results FILE.json
@@ -46,6 +51,13 @@ struct CommandLineOptions {
             || !counters.isEmpty() || !lesson.isEmpty();
     }
 };
+
+/// The launch fields of the kernel pane that the command line names, for a kernel opened with
+/// --kernel: --input, --block-size, --warp-size and --banks (the options the kernel pane has a
+/// field for; --coarse-factor and --atomic-order are the step model's, and the command line has no
+/// grid, elements per thread or shared bytes), each only when given. Puts them into `pane`'s
+/// fields (KernelPane::setLaunchFields), so its Step runs on them.
+void applyKernelLaunch(const CommandLineOptions& options, KernelPane& pane);
 
 /// Outcome of parsing: options, or text to print and an exit code.
 struct CommandLineResult {

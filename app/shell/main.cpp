@@ -107,6 +107,10 @@ int applyOptions(MainWindow& window, const CommandLineOptions& o)
             window.showKernelPane();
     }
     if (!o.kernel.isEmpty()) {
+        // The command line's launch (--input, --block-size, --warp-size, --banks) in the kernel
+        // pane's fields first, so that the file's check and its Step (and --tab step's
+        // screenshot) run on them.
+        applyKernelLaunch(o, *window.kernelPane());
         QString error;
         if (!window.kernelPane()->openFile(o.kernel, &error))
             return fail(QStringLiteral("kernel: %1").arg(error));

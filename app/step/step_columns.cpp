@@ -117,9 +117,14 @@ std::array<views::TraceAtStep, 2> StepColumns::showStep(const StepState& state)
         shown[i].throughStep = model::running_totals(*t, k);
         c.view->setStep(k);
         // The student's kernel (the kernel editor's trace) is not embedded: its own text is shown.
-        if (i == 0 && state.source() != TraceSource::Model && !state.origin().ownSource.isEmpty())
-            c.source->showText(state.origin().file.isEmpty() ? state.origin().ownKernel : state.origin().file,
-                               state.origin().ownSource);
+        // A trace file of an own kernel carries its text (Trace::own_source) when no origin does.
+        const TraceOrigin& o = state.origin();
+        const QString own = i != 0 || state.source() == TraceSource::Model ? QString()
+                          : !o.ownSource.isEmpty()                          ? o.ownSource
+                                                                            : QString::fromStdString(t->own_source);
+        if (!own.isEmpty())
+            c.source->showText(!o.file.isEmpty() ? o.file : !o.ownKernel.isEmpty() ? o.ownKernel : QString::fromStdString(t->source_file),
+                               own);
         else
             c.source->showFile(QString::fromStdString(t->source_file));
         const auto& lines = t->steps[std::size_t(k)].source_lines;

@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -251,10 +252,15 @@ void StepSidebar::retranslate(bool pickers)
         return;
     const bool was = std::exchange(m_syncing, true);
     const QVector<views::StrategyEntry> strategies = modelStrategyEntries();
+    const bool ownShown = m_strategy->currentId().isEmpty();  // an own kernel's trace: no entry chosen
     for (views::StrategyPicker* picker : {m_strategy, m_compareStrategy}) {
         const QString id = picker->currentId();
         picker->setStrategies(strategies);
         picker->setCurrentId(id);
+    }
+    if (const QString kernel = ownKernelName(); !kernel.isEmpty() && ownShown) {
+        m_strategy->setCurrentIndex(-1);
+        m_strategy->setPlaceholderText(kernel);
     }
     m_syncing = was;
     refreshSummary();
@@ -337,7 +343,14 @@ void StepSidebar::showInputCut()
 void StepSidebar::loadRequest(const TraceRequest& r)
 {
     const bool was = std::exchange(m_syncing, true);
-    m_strategy->setCurrentId(r.strategy);
+    if (m_strategy->setCurrentId(r.strategy)) {
+        m_modelStrategy = r.strategy;
+        m_strategy->setPlaceholderText(QString());
+    } else if (const QString kernel = ownKernelName(); !kernel.isEmpty()) {
+        // The student's kernel (an engine trace): no catalogue strategy is shown as if it ran.
+        m_strategy->setCurrentIndex(-1);
+        m_strategy->setPlaceholderText(kernel);
+    }
     if (m_input->text() != r.input)
         m_input->setText(r.input);  // the same text is not set again: the cursor stays where it is
     m_blockSize->setValue(r.params.block_size);
@@ -355,6 +368,8 @@ TraceRequest StepSidebar::controlsRequest() const
 {
     TraceRequest r;
     r.strategy = m_strategy->currentId();
+    if (r.strategy.isEmpty())  // an own kernel shown: an edit runs the last catalogue strategy's model
+        r.strategy = m_modelStrategy;
     r.input = m_input->text();
     r.params = m_state->request().params;  // fields without an editor follow the state
     r.params.atomic_order = m_atomicOrder->value();
@@ -462,11 +477,14 @@ void StepSidebar::showOrigin()
     QString text;
     if (source == TraceSource::Model)
         text = tr("Showing: the step model");
-    else if (!origin.recordedOnGpu && !origin.ownKernel.isEmpty())
+    else if (const auto t = m_state->trace();
+             !origin.recordedOnGpu && (!origin.ownKernel.isEmpty() || (t && !t->own_source.empty()))) {
+        const QString kernel = !origin.ownKernel.isEmpty() ? origin.ownKernel : QString::fromStdString(t->strategy);
         text = origin.file.isEmpty()
-                   ? tr("Showing: the CPU engine's trace of your kernel <b>%1</b>").arg(echoValue(origin.ownKernel, 80).toHtmlEscaped())
+                   ? tr("Showing: the CPU engine's trace of your kernel <b>%1</b>").arg(echoValue(kernel, 80).toHtmlEscaped())
                    : tr("Showing: the CPU engine's trace of your kernel <b>%1</b> from %2")
-                         .arg(echoValue(origin.ownKernel, 80).toHtmlEscaped(), echoPath(origin.file, 60));
+                         .arg(echoValue(kernel, 80).toHtmlEscaped(), echoPath(origin.file, 60));
+    }
     else if (!origin.recordedOnGpu)
         text = tr("Showing: a step-model trace from %1").arg(echoPath(origin.file, 60));
     else {
@@ -543,8 +561,27 @@ void StepSidebar::chooseCountersFile()
         loadHardwareCounters(path);
 }
 
+QString StepSidebar::ownKernelName() const
+{
+    const std::shared_ptr<const model::Trace> t = m_state->trace();
+    if (m_state->source() == TraceSource::Model || !t || t->own_source.empty())
+        return {};
+    const QString kernel = !m_state->origin().ownKernel.isEmpty() ? m_state->origin().ownKernel : QString::fromStdString(t->strategy);
+    // The kernel's file: the editor's (its origin), else the one the trace names (a trace file).
+    const QString file = !m_state->origin().ownKernel.isEmpty() && !m_state->origin().file.isEmpty()
+        ? QFileInfo(m_state->origin().file).fileName()
+        : QString::fromStdString(t->source_file);
+    return file.isEmpty() ? tr("your kernel %1").arg(echoValue(kernel, 60))
+                          : tr("your kernel %1 (%2)").arg(echoValue(kernel, 60), echoPath(file, 60));
+}
+
 void StepSidebar::refreshSummary()
 {
+    if (const QString kernel = ownKernelName(); !kernel.isEmpty() && m_strategy->currentId().isEmpty()) {
+        m_summary->setText(tr("%1, run on the CPU engine: not a catalogue strategy. Choose a strategy to step its model.")
+                               .arg(kernel.toHtmlEscaped()));
+        return;
+    }
     const views::StrategyEntry* s = m_strategy->entry(m_strategy->currentId());
     m_summary->setText(s ? QStringLiteral("%1<br>%2").arg(s->summary.toHtmlEscaped(), views::noteHtml(s->seed.toHtmlEscaped()))
                          : QString());

@@ -105,6 +105,9 @@ signals:
 private:
     void buildEditors();
     void buildTraceSource();
+    /// "your kernel NAME (FILE)" while the step pane shows an own kernel's trace (the engine's:
+    /// Trace::own_source set, not the step model), else empty: the strategy picker's placeholder.
+    QString ownKernelName() const;
     void buildAtomicOrder();    // step_sidebar_atomic.cpp (replay another atomic order)
     void refreshAtomicOrder();
     void buildForm();
@@ -121,6 +124,7 @@ private:
 
     StepState* m_state;
     views::StrategyPicker* m_strategy = nullptr;
+    QString m_modelStrategy = QStringLiteral("convergent");  ///< the last catalogue strategy the picker showed
     QLabel* m_summary = nullptr;
     QCheckBox* m_compareCheck = nullptr;
     views::StrategyPicker* m_compareStrategy = nullptr;

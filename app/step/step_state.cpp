@@ -189,8 +189,18 @@ int StepState::stepOf(int column) const
 QString StepState::traceBanner() const
 {
     // A GPU recording, or the student's kernel from the kernel editor: said above the views.
-    const bool ownKernel = m_source != TraceSource::Model && !m_origin.ownKernel.isEmpty();
-    return showsRecordedTrace() || ownKernel ? originBanner(m_origin) : QString();
+    if (showsRecordedTrace())
+        return originBanner(m_origin);
+    if (m_source == TraceSource::Model)
+        return QString();
+    if (!m_origin.ownKernel.isEmpty())
+        return originBanner(m_origin);
+    if (m_trace && !m_trace->own_source.empty()) {  // a trace file of an own kernel: named as the trace names it
+        TraceOrigin o = m_origin;
+        o.ownKernel = QString::fromStdString(m_trace->strategy);
+        return originBanner(o);
+    }
+    return QString();
 }
 
 bool StepState::openTraceFile(const QString& path)

@@ -292,34 +292,6 @@
         <translation>故障</translation>
     </message>
     <message>
-        <source>data race</source>
-        <translation>数据竞争</translation>
-    </message>
-    <message>
-        <source>barrier reached by part of the block</source>
-        <translation>只有部分线程到达的屏障</translation>
-    </message>
-    <message>
-        <source>out-of-bounds access</source>
-        <translation>越界访问</translation>
-    </message>
-    <message>
-        <source>shuffle from an inactive lane</source>
-        <translation>读取不活跃 lane 的洗牌</translation>
-    </message>
-    <message>
-        <source>endless loop</source>
-        <translation>死循环</translation>
-    </message>
-    <message>
-        <source>division by zero</source>
-        <translation>除以零</translation>
-    </message>
-    <message>
-        <source>unreachable code reached</source>
-        <translation>执行到了不可达代码</translation>
-    </message>
-    <message>
         <source>want %1</source>
         <translation>应为 %1</translation>
     </message>
@@ -428,10 +400,6 @@
         </translation>
     </message>
     <message>
-        <source>misaligned access</source>
-        <translation>未对齐的访问</translation>
-    </message>
-    <message>
         <source>Result on a second input: not run</source>
         <translation>第二组输入上的结果：未运行</translation>
     </message>
@@ -469,6 +437,41 @@
     <message>
         <source>Baselines</source>
         <translation>基线</translation>
+    </message>
+</context>
+<context>
+    <name>FaultKind</name>
+    <message>
+        <source>data race</source>
+        <translation>数据竞争</translation>
+    </message>
+    <message>
+        <source>barrier reached by part of the block</source>
+        <translation>只有部分线程到达的屏障</translation>
+    </message>
+    <message>
+        <source>out-of-bounds access</source>
+        <translation>越界访问</translation>
+    </message>
+    <message>
+        <source>misaligned access</source>
+        <translation>未对齐的访问</translation>
+    </message>
+    <message>
+        <source>shuffle from an inactive lane</source>
+        <translation>读取不活跃 lane 的洗牌</translation>
+    </message>
+    <message>
+        <source>endless loop</source>
+        <translation>死循环</translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation>除以零</translation>
+    </message>
+    <message>
+        <source>unreachable code reached</source>
+        <translation>执行到了不可达代码</translation>
     </message>
 </context>
 <context>
@@ -2073,6 +2076,29 @@
     <message>
         <source>was %1</source>
         <translation>原为 %1</translation>
+    </message>
+    <message>
+        <source> at line %1:%2</source>
+        <comment>a fault&apos;s place in the kernel&apos;s source</comment>
+        <translation>（第 %1 行第 %2 列）</translation>
+    </message>
+    <message>
+        <source> at line %1</source>
+        <comment>a fault&apos;s place in the kernel&apos;s source</comment>
+        <translation>（第 %1 行）</translation>
+    </message>
+    <message>
+        <source>, lane %1</source>
+        <translation>，lane %1</translation>
+    </message>
+    <message>
+        <source>, lanes %1</source>
+        <translation>，lane %1</translation>
+    </message>
+    <message>
+        <source>⚠ FAULT: %1%2%3</source>
+        <comment>the fault&apos;s kind, its place (&quot; at line 7:12&quot;), its lanes (&quot;, lanes 0–31&quot;)</comment>
+        <translation>⚠ 故障：%1%2%3</translation>
     </message>
 </context>
 <context>
@@ -4638,6 +4664,18 @@ Double-click to open this strategy in the step pane.</source>
     <message>
         <source>Showing: the CPU engine&apos;s trace of your kernel &lt;b&gt;%1&lt;/b&gt; from %2</source>
         <translation>正在显示：CPU 引擎运行你的核函数 &lt;b&gt;%1&lt;/b&gt;（来自 %2）得到的轨迹</translation>
+    </message>
+    <message>
+        <source>your kernel %1</source>
+        <translation>你的核函数 %1</translation>
+    </message>
+    <message>
+        <source>your kernel %1 (%2)</source>
+        <translation>你的核函数 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1, run on the CPU engine: not a catalogue strategy. Choose a strategy to step its model.</source>
+        <translation>%1，在 CPU 引擎上运行：不是目录中的策略。选择一个策略即可逐步查看它的模型。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/common/model_text.h"
 
+#include "model/warp_summary.h"
+
 #include <QLocale>
 
 #include <QCoreApplication>
@@ -128,6 +130,38 @@ QString familyName(model::Family family)
 {
     const std::string name(model::family_name(family));
     return QCoreApplication::translate("Family", name.c_str());
+}
+
+QString faultKindText(const QString& k)
+{
+    if (k == QLatin1String("data_race")) return QCoreApplication::translate("FaultKind", "data race");
+    if (k == QLatin1String("partial_barrier")) return QCoreApplication::translate("FaultKind", "barrier reached by part of the block");
+    if (k == QLatin1String("out_of_bounds")) return QCoreApplication::translate("FaultKind", "out-of-bounds access");
+    if (k == QLatin1String("misaligned")) return QCoreApplication::translate("FaultKind", "misaligned access");
+    if (k == QLatin1String("shuffle_inactive_lane")) return QCoreApplication::translate("FaultKind", "shuffle from an inactive lane");
+    if (k == QLatin1String("endless_loop")) return QCoreApplication::translate("FaultKind", "endless loop");
+    if (k == QLatin1String("division_by_zero")) return QCoreApplication::translate("FaultKind", "division by zero");
+    if (k == QLatin1String("unreachable")) return QCoreApplication::translate("FaultKind", "unreachable code reached");
+    return k;
+}
+
+QString faultText(const model::Fault& fault)
+{
+    return fault.text.empty() ? QString::fromStdString(fault.message) : modelText(fault.text);
+}
+
+QString laneRangesText(const std::vector<int>& lanes)
+{
+    QStringList parts;
+    for (const auto& [lo, hi] : model::id_runs(lanes)) {
+        if (lo == hi)
+            parts << QString::number(lo);
+        else if (hi == lo + 1)
+            parts << QString::number(lo) << QString::number(hi);
+        else
+            parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
+    }
+    return parts.join(QStringLiteral(", "));
 }
 
 QString floatText(float value, int significant)

@@ -42,6 +42,19 @@ QString strategySummary(const model::StrategyInfo& info);
 QString strategySeed(const model::StrategyInfo& info);
 QString familyName(model::Family family);
 
+/// A fault kind of the SIMT engine (model::Fault::kind: "data_race", "partial_barrier",
+/// "out_of_bounds", "misaligned", "shuffle_inactive_lane", "endless_loop", "division_by_zero",
+/// "unreachable") as a noun phrase in the application's language ("data race", 数据竞争; context
+/// "FaultKind"); an unknown kind as written.
+QString faultKindText(const QString& kind);
+/// A fault's sentence in the application's language: its message (model::Fault::text) when it
+/// has one, else its English (`message`, a trace file written before faults carried messages).
+QString faultText(const model::Fault& fault);
+/// Lane (or thread) indices as consecutive runs (model::id_runs), as the CLI prints them: a run of
+/// three or more as a range with an en dash, two as two numbers ("0–3, 8, 10, 11"), so that a
+/// whole warp reads "0–31" and not 32 numbers. Empty for no lanes.
+QString laneRangesText(const std::vector<int>& lanes);
+
 /// A float32 value as every view shows it (model::number_text, kernels/model/number_text.h):
 /// integers with all their digits (2098176, never 2.09818e+06), others with `significant`
 /// significant digits, NaN, ∞ and −∞ by name, the sign of a zero kept ("-0").

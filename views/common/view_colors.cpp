@@ -114,6 +114,7 @@ ViewColors ViewColors::forTheme(Theme theme, const QPalette& palette)
     c.atomic = c.dark ? QColor(0x4d, 0xd0, 0xe1) : QColor(0x00, 0x72, 0x7a);
     c.lost = c.divergent;
     c.recorded = c.dark ? QColor(0x39, 0x49, 0xab) : QColor(0x28, 0x35, 0x93);
+    c.fault = c.dark ? QColor(0xc6, 0x28, 0x28) : QColor(0xb7, 0x1c, 0x1c);
     return c;
 }
 

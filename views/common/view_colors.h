@@ -59,6 +59,9 @@ struct ViewColors {
     QColor laneText;
     /// Band behind the "Recorded on the GPU" banner (white text on it in both palettes).
     QColor recorded;
+    /// Band behind a fault's banner in the step view (an own kernel's model::Fault; white text on
+    /// it in both palettes, >= 4.5:1). Its "⚠ FAULT" says what it is without the colour.
+    QColor fault;
 
     /// Colour of a state (the fill of a lane or word box, the line of an outline or barrier).
     QColor state(VisualState s) const;

@@ -7,6 +7,8 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QMouseEvent>
+
+#include <algorithm>
 #include <QScrollBar>
 #include <QFontMetricsF>
 #include <QPaintEvent>
@@ -312,12 +314,20 @@ void SourceView::setInstrumentationShown(bool on)
 
 int SourceView::foldedHeight() const
 {
-    // The step's line as it wraps (its rows, at most three: nothing of it cut off at the right);
-    // it starts one document margin down; below it, no room for a sliver of the next line.
-    int rows = 1;
-    if (!m_lines.isEmpty())
-        if (const QTextBlock block = document()->findBlockByNumber(m_lines.front() - 1); block.isValid())
-            rows = std::min<int>(3, int(block.text().count(QChar(QChar::LineSeparator))) + 1);
+    // The step's lines as they wrap (from its first highlighted line to its last, the hidden hook
+    // lines left out), at least kMinFoldedRows rows (a one-line step keeps the lines after it in
+    // view: a compare column at 1920×1080 showed one line of the kernel) and at most
+    // kMaxFoldedRows (presentation mode gives the picture the room); it starts one document margin
+    // down; below it, no room for a sliver of the next line.
+    int rows = 0;
+    if (!m_lines.isEmpty()) {
+        const auto [lo, hi] = std::minmax_element(m_lines.begin(), m_lines.end());
+        for (QTextBlock block = document()->findBlockByNumber(*lo - 1); block.isValid() && block.blockNumber() < *hi;
+             block = block.next())
+            if (block.isVisible())
+                rows += int(block.text().count(QChar(QChar::LineSeparator))) + 1;
+    }
+    rows = std::clamp(rows, kMinFoldedRows, kMaxFoldedRows);
     return rows * fontMetrics().lineSpacing() + 2 * frameWidth() + int(std::ceil(document()->documentMargin())) + 1;
 }
 

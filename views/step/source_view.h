@@ -40,12 +40,15 @@ public:
     /// highlighted lines are the file's either way.
     void setInstrumentationShown(bool on);
     bool instrumentationShown() const { return m_instrumented; }
-    /// Folded: one line of code tall (the step's first highlighted line, on the rows it wraps to,
-    /// at most three, so nothing of it is cut off; presentation mode gives the picture the room); a
-    /// click unfolds it (foldedChanged). Unfolded: as tall as its splitter says.
+    /// Folded: as tall as the step's lines (from its first highlighted line to its last, on the
+    /// rows they wrap to), at least kMinFoldedRows and at most kMaxFoldedRows rows, the step's first
+    /// line at the top (presentation mode gives the picture the room); a click unfolds it
+    /// (foldedChanged). Unfolded: as tall as its splitter says.
     void setFolded(bool on);
     bool folded() const { return m_folded; }
-    /// Height of the folded view: the step's line (its rows) and the frame, in pixels.
+    static constexpr int kMinFoldedRows = 3;
+    static constexpr int kMaxFoldedRows = 6;
+    /// Height of the folded view: the step's lines (their rows, kMinFoldedRows..kMaxFoldedRows) and the frame, in pixels.
     int foldedHeight() const;
 
     /// The lines on screen, in order (hidden hook lines left out), and the file's line number

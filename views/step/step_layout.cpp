@@ -76,6 +76,48 @@ QFont scaled(const QFont& base, qreal pixels, bool bold)
     return f;
 }
 
+// The fault of an own kernel at step k (model::Trace::faults): its head ("⚠ FAULT: kind at line
+// L:C, lanes a–b") and its sentence in a band above the title. Returns the y under it.
+qreal layoutFault(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
+{
+    const int last = int(t.steps.size()) - 1;
+    const model::Fault* fault = nullptr;
+    for (const model::Fault& f : t.faults)
+        if (f.step == k || (k == last && f.step > last)) {
+            fault = &f;
+            break;
+        }
+    if (!fault)
+        return y;
+    const qreal kMargin = kMarginPx * l.scale, kGap = kGapPx * l.scale, pad = 12 * l.scale;
+    const QString kind = faultKindText(QString::fromStdString(fault->kind));
+    QString where;
+    if (fault->line > 0 && fault->column > 0)
+        where = Text::tr(" at line %1:%2", "a fault's place in the kernel's source").arg(fault->line).arg(fault->column);
+    else if (fault->line > 0)
+        where = Text::tr(" at line %1", "a fault's place in the kernel's source").arg(fault->line);
+    QString lanes;
+    if (!fault->lanes.empty())
+        lanes = (fault->lanes.size() == 1 ? Text::tr(", lane %1") : Text::tr(", lanes %1")).arg(laneRangesText(fault->lanes));
+    l.faultHead = keepExpressionsWhole(tidyChineseSpaces(
+        Text::tr("⚠ FAULT: %1%2%3", "the fault's kind, its place (\" at line 7:12\"), its lanes (\", lanes 0–31\")")
+            .arg(kind, where, lanes)));
+    l.faultBody = keepExpressionsWhole(faultText(*fault));
+    l.faultHeadFont = l.labelFont;
+    l.faultHeadFont.setBold(true);
+    l.faultBodyFont = l.sectionFont;
+    const qreal inner = width - 2 * kMargin - 2 * pad;
+    const QFontMetricsF hm(l.faultHeadFont), bm(l.faultBodyFont);
+    l.faultHeadRect = wrappedRect(hm, kMargin + pad, y + 8 * l.scale, inner, l.faultHead);
+    qreal bottom = l.faultHeadRect.bottom();
+    if (!l.faultBody.isEmpty()) {
+        l.faultBodyRect = wrappedRect(bm, kMargin + pad, bottom + 4 * l.scale, inner, l.faultBody);
+        bottom = l.faultBodyRect.bottom();
+    }
+    l.faultRect = QRectF(kMargin, y, width - 2 * kMargin, bottom + 8 * l.scale - y);
+    return l.faultRect.bottom() + kGap;
+}
+
 // The lines of text at the top: strategy, step, label, explanation, teaching note.
 qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qreal y)
 {
@@ -378,30 +420,48 @@ bool numbersFit(const StepLayout& l, const std::vector<float>& values, const Arr
     return cellTexts(probe, font);
 }
 
+// The identity values the launch put after the input's n values: padded_n - n, except for an own
+// kernel's trace (own_source) whose padded_n is one value per thread (block × grid): the engine
+// widens an input_output kernel's global array to the threads it launches, while that kernel's
+// input holds exactly the n values (docs/your-own-kernel.md, "Launch"); an in_place kernel's input
+// is padded to max(2, E) × block × grid, never to block × grid alone.
+int inputPadding(const model::Trace& t)
+{
+    if (t.padded_n <= t.n)
+        return 0;
+    if (!t.own_source.empty() && (long long)t.padded_n == (long long)t.params.block_size * t.grid_size)
+        return 0;
+    return t.padded_n - t.n;
+}
+
 // A load step reads the global input: its caption and cells above the step's array, with room
 // for the arrows down into it (`g`: the array's geometry). Returns the y under it.
 qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& g, const QString& arrowNote, qreal avail,
                      qreal y)
 {
+    // The input as the launch gave it: past n only the padding it really has (an input_output
+    // kernel's n values alone, not the engine's cell per thread).
+    const int padding = inputPadding(t);
+    const std::vector<float> shown(t.input.begin(), t.input.begin() + std::min<std::ptrdiff_t>(std::ptrdiff_t(t.input.size()), t.n + padding));
     const qreal kMargin = kMarginPx * l.scale;
     const QFontMetricsF cm(l.sectionFont);
-    const ArrayGeometry gi = arrayGeometry(int(t.input.size()), avail,
+    const ArrayGeometry gi = arrayGeometry(int(shown.size()), avail,
                                            t.grid_size > 1 ? int(t.padded_n / std::max(1, t.grid_size)) : 0, l.scale);
-    l.inputValueFont = valueFontFor(l, gi.cellW, t.input, l.showInputValues, 10, 26);
-    l.inputCaption = t.padded_n > t.n
-        ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(t.padded_n - t.n)
+    l.inputValueFont = valueFontFor(l, gi.cellW, shown, l.showInputValues, 10, 26);
+    l.inputCaption = padding > 0
+        ? Text::tr("global input (%1 + %2 padding), read by this step").arg(values(t.n)).arg(padding)
         : Text::tr("global input (%1), read by this step").arg(values(t.n));
-    l.inputStrip = l.overview && !numbersFit(l, t.input, gi, l.inputValueFont, l.showInputValues);
+    l.inputStrip = l.overview && !numbersFit(l, shown, gi, l.inputValueFont, l.showInputValues);
     if (!l.inputStrip)
         l.inputCaption += arrowNote;
     l.inputCaptionRect = wrappedRect(cm, kMargin, y, avail, l.inputCaption);
     y += l.inputCaptionRect.height() + 2;
     if (l.inputStrip) {
         l.showInputValues = false;
-        y = placeStrip(l, l.inputCells, l.inputStripRows, t.input, t.n, avail, y, kMargin);
+        y = placeStrip(l, l.inputCells, l.inputStripRows, shown, t.n, avail, y, kMargin);
         return y + 10 * l.scale;
     }
-    y = placeArray(l.inputCells, t.input, t.n, gi, 0, y, kMargin);
+    y = placeArray(l.inputCells, shown, t.n, gi, 0, y, kMargin);
     if (l.showInputValues)
         l.showInputValues = cellTexts(l.inputCells, l.inputValueFont);
     return y + std::max<qreal>(24 * l.scale, g.arcH * 0.8);
@@ -1299,6 +1359,8 @@ QVector<StepLayout::TextBox> StepLayout::textBoxes() const
             out.push_back({rect, font, flags, text});
     };
     const int left = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap;
+    add(faultHeadRect, faultHeadFont, Qt::TextWordWrap, faultHead);
+    add(faultBodyRect, faultBodyFont, Qt::TextWordWrap, faultBody);
     add(titleRect, titleFont, left, title);
     add(subtitleRect, labelFont, Qt::TextWordWrap, subtitle);
     add(explanationRect, sectionFont, Qt::TextWordWrap, explanation);
@@ -1345,6 +1407,7 @@ StepLayout layoutStep(const model::Trace& trace, int step, int width, const QFon
         l.bannerRect = QRectF(kMargin, y, w - 2 * kMargin, text.height() + 16 * l.scale);
         y += l.bannerRect.height() + kGap;
     }
+    y = layoutFault(l, trace, step, w, y);
     y = layoutHeader(l, trace, step, w, y);
     {
         const model::Step& st = trace.steps[std::size_t(step)];

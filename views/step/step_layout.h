@@ -146,6 +146,13 @@ struct StepLayout {
     /// for the step model of the request on screen.
     QString banner;
     QRectF bannerRect;
+    /// A fault of an own kernel's trace (model::Trace::faults) that happened at this step (its
+    /// `step`; a fault past the last step at the last): a band under the banner, its head in bold
+    /// ("⚠ FAULT: data race at line 7:12, lanes 0–31") and the fault's sentence under it, both in
+    /// the window's language; the word and the sign say it without colour. Empty at other steps.
+    QString faultHead, faultBody;
+    QRectF faultRect, faultHeadRect, faultBodyRect;
+    QFont faultHeadFont, faultBodyFont;
     /// titleFont: the title's, set smaller (down to labelFont's size) where the title would wrap;
     /// bannerFont: the banner's (the title's before that).
     QFont titleFont, labelFont, sectionFont, valueFont, smallFont, bannerFont;

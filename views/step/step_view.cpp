@@ -54,6 +54,19 @@ void paintHeader(QPainter& p, const StepLayout& l, const ViewColors& c)
         p.setFont(l.bannerFont);
         p.drawText(l.bannerRect.adjusted(12 * sc, 8 * sc, -12 * sc, -8 * sc), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.banner);
     }
+    if (!l.faultHead.isEmpty()) {
+        // A fault of the student's kernel at this step: a band of its own, read from the back row.
+        p.setPen(QPen(c.text, 2 * sc));
+        p.setBrush(c.fault);
+        p.drawRoundedRect(l.faultRect, 6 * sc, 6 * sc);
+        p.setPen(Qt::white);
+        p.setFont(l.faultHeadFont);
+        p.drawText(l.faultHeadRect, Qt::TextWordWrap, l.faultHead);
+        if (!l.faultBody.isEmpty()) {
+            p.setFont(l.faultBodyFont);
+            p.drawText(l.faultBodyRect, Qt::TextWordWrap, l.faultBody);
+        }
+    }
     p.setPen(c.text);
     p.setFont(l.titleFont);
     p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, l.title);

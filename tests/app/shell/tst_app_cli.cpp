@@ -3,6 +3,7 @@
 // --screenshot renders offscreen and exits 0, no display gives instructions (exit 1).
 #include "gui_test_main.h"
 
+#include "app/kernel/kernel_pane.h"
 #include "app/shell/command_line.h"
 
 #include <QColor>
@@ -126,6 +127,8 @@ private slots:
     void resultsScreenshotsLayOut_data();
     void resultsScreenshotsLayOut();
     void kernelStepThatFailsSaysSo();
+    void kernelTakesCommandLineLaunch_data();
+    void kernelTakesCommandLineLaunch();
 };
 
 void TestAppCli::parse_data()
@@ -724,6 +727,54 @@ void TestAppCli::kernelStepThatFailsSaysSo()
                           QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png"))});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("kernel: Step made no trace: ")), qPrintable(r.err));
+}
+
+void TestAppCli::kernelTakesCommandLineLaunch_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("blockSize");
+    QTest::addColumn<QString>("warpSize");
+    QTest::addColumn<QString>("banks");
+    // Unnamed options leave the pane's fields (the textbook input, an empty block, 32 and 32).
+    QTest::addRow("kernel alone") << QStringList{} << "6,2,7,4,5,8,3,1" << "" << "32" << "32";
+    QTest::addRow("input") << QStringList{"--input", "1,2,3"} << "1,2,3" << "" << "32" << "32";
+    QTest::addRow("input, warp size, banks")
+        << QStringList{"--input", "1 2 3 4 5 6 7 8", "--warp-size", "8", "--banks", "16"} << "1 2 3 4 5 6 7 8" << "" << "8" << "16";
+    QTest::addRow("block size") << QStringList{"--input", "1,2,3,4", "--block-size", "4", "--banks", "4"} << "1,2,3,4" << "4"
+                                << "32" << "4";
+}
+
+// --kernel F.cu with --input, --block-size, --warp-size, --banks: the kernel pane's fields take
+// them (tryout: its Step ran on the textbook input instead), and its Step's child gets them.
+void TestAppCli::kernelTakesCommandLineLaunch()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, input);
+    QFETCH(QString, blockSize);
+    QFETCH(QString, warpSize);
+    QFETCH(QString, banks);
+    const app::CommandLineResult r =
+        app::parseCommandLine(QStringList{QStringLiteral("reducescope"), QStringLiteral("--kernel"), QStringLiteral("my.cu")} + args);
+    QVERIFY2(r.exitCode == -1, qPrintable(r.error));
+    app::KernelPane pane;
+    pane.setPersistent(false);
+    app::applyKernelLaunch(r.options, pane);
+    QCOMPARE(pane.inputEdit()->text(), input);
+    QCOMPARE(pane.blockSizeEdit()->text(), blockSize);
+    QCOMPARE(pane.warpSizeEdit()->text(), warpSize);
+    QCOMPARE(pane.banksEdit()->text(), banks);
+    QCOMPARE(pane.gridEdit()->text(), QString());
+    QCOMPARE(pane.elementsPerThreadEdit()->text(), QString());
+    const std::optional<app::KernelRunRequest> request = pane.request(app::KernelRunRequest::Mode::Trace);
+    QVERIFY(request);
+    const QStringList cli = request->arguments(QStringLiteral("k.cu"));
+    QVERIFY2(cli.contains(QStringLiteral("--input=") + input), qPrintable(cli.join(QLatin1Char(' '))));
+    QCOMPARE(cli.at(cli.indexOf(QStringLiteral("--warp-size")) + 1), warpSize);
+    QCOMPARE(cli.at(cli.indexOf(QStringLiteral("--banks")) + 1), banks);
+    QCOMPARE(cli.contains(QStringLiteral("--block-size")), !blockSize.isEmpty());
+    if (!blockSize.isEmpty())
+        QCOMPARE(cli.at(cli.indexOf(QStringLiteral("--block-size")) + 1), blockSize);
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestAppCli)

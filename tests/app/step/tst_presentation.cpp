@@ -220,14 +220,28 @@ void TestPresentation::foldsAndUnfolds()
     QApplication::processEvents();
     QVERIFY(pane->lessonFolded());
     QVERIFY(source->folded());
-    // One line each: the note's label holds one line of text; the source is one line of code tall
-    // (the step's line on the rows it wraps to, never cut off at the right).
+    // The note's label holds one line of text; the source is as tall as the step's lines, at least
+    // three rows of code (the compare columns at 1920×1080 showed one line of the kernel: tryout),
+    // at most six, each row whole (never cut off at the right).
     QVERIFY(pane->lessonLabel()->height() < 2 * pane->lessonLabel()->fontMetrics().lineSpacing());
-    QCOMPARE(source->height(), source->foldedHeight());
+    for (int column = 0; column < 2; ++column) {
+        views::SourceView* s = pane->sourceView(column);
+        QVERIFY(s->folded());
+        QCOMPARE(s->height(), s->foldedHeight());
+        const int spacing = s->fontMetrics().lineSpacing();
+        QVERIFY2(s->viewport()->height() >= views::SourceView::kMinFoldedRows * spacing,
+                 qPrintable(QStringLiteral("column %1: viewport %2 px, line %3 px").arg(column).arg(s->viewport()->height()).arg(spacing)));
+        QVERIFY(s->height() < (views::SourceView::kMaxFoldedRows + 1) * spacing + 12);
+        // The rows in view from the top: the step's first line and the lines after it.
+        const int first = s->cursorForPosition(QPoint(4, 4)).blockNumber() + 1;
+        const int third = s->cursorForPosition(QPoint(4, 4 + 2 * spacing)).blockNumber() + 1;
+        QCOMPARE(first, s->highlightedLines().front());
+        QVERIFY2(third > first || s->displayedRows().value(int(s->displayedLineNumbers().indexOf(first))).size() >= 3,
+                 qPrintable(QStringLiteral("column %1: line %2 at the top, %3 two rows down").arg(column).arg(first).arg(third)));
+    }
     const int line = source->highlightedLines().front();
     const QStringList rows = source->displayedRows().value(int(source->displayedLineNumbers().indexOf(line)));
     QVERIFY2(!rows.isEmpty() && rows.size() <= 3, qPrintable(rows.join(QLatin1Char('|'))));
-    QVERIFY(source->height() < int(rows.size() + 1) * source->fontMetrics().lineSpacing() + 12);
     for (const QString& row : rows)
         QVERIFY2(source->fontMetrics().horizontalAdvance(row) <= source->viewport()->width(), qPrintable(row));
     // The step's first line is the one shown.
@@ -241,7 +255,7 @@ void TestPresentation::foldsAndUnfolds()
     QVERIFY(!pane->lessonFolded());
     QTest::keyClick(&w, Qt::Key_S);
     QVERIFY(!pane->sourceFolded());
-    QVERIFY(source->height() > 3 * source->foldedHeight());
+    QVERIFY(source->height() > source->foldedHeight() + source->fontMetrics().lineSpacing());
     QTest::keyClick(&w, Qt::Key_S);
     QVERIFY(pane->sourceFolded());
     QTest::mouseClick(source->viewport(), Qt::LeftButton, {}, QPoint(40, 5));

@@ -15,6 +15,13 @@
 #include "views/step/source_view.h"
 #include "views/step/step_view.h"
 #include "views/step/transport_bar.h"
+#include "views/step/step_layout.h"
+#include "views/step/strategy_picker.h"
+#include "app/common/language.h"
+#include "app/step/step_sidebar.h"
+#include "views/common/view_colors.h"
+
+#include <QComboBox>
 
 #include <QFile>
 #include <QImage>
@@ -51,6 +58,25 @@ app::TraceRequest request(const QString& strategy, const QString& input, int war
     return r;
 }
 
+// An own kernel's engine trace of tests/app/step/data (data/README.md) with the origin the kernel
+// editor gives it (MainWindow: the kernel's name, its file and its text).
+struct OwnTrace {
+    std::shared_ptr<const model::Trace> trace;
+    app::TraceOrigin origin;
+};
+
+OwnTrace ownTrace(const QString& name, const QString& kernel)
+{
+    const app::OriginTrace r = app::readTraceFile(QStringLiteral(REDUCESCOPE_TEST_DATA "/") + name + QStringLiteral("_trace.json"));
+    if (!r.trace)
+        qFatal("%s", qPrintable(r.error));
+    OwnTrace o{r.trace, {}};
+    o.origin.ownKernel = kernel;
+    o.origin.file = QStringLiteral("/home/student/") + name + QStringLiteral(".cu");
+    o.origin.ownSource = QString::fromStdString(r.trace->own_source);
+    return o;
+}
+
 } // namespace
 
 class TestStepPane : public QObject {
@@ -78,6 +104,9 @@ private slots:
     void atomicOrderSeeds();
     void raceNewInterleaving();
     void strideCountedApart();
+    void ownKernelNamedNotCatalogue();
+    void inputPaddedOnlyWhenPadded();
+    void faultBannerAtItsStep();
 
 private:
     std::unique_ptr<app::MainWindow> m_window;
@@ -551,6 +580,142 @@ void TestStepPane::strideCountedApart()
         pane->setStep(k);
         QCOMPARE(pane->transportBar()->label(), want[k]);
     }
+}
+
+// An own kernel's trace in the step pane names the kernel, never the catalogue strategy the pane
+// showed before (tryout: the sidebar still said "convergent" with its summary): the strategy
+// picker shows "your kernel NAME (FILE)" and no catalogue entry, the summary says it is not a
+// catalogue strategy, the title and the source view are the kernel's; the same for its trace
+// file opened without the editor. An edit goes back to the last catalogue strategy's model.
+void TestStepPane::ownKernelNamedNotCatalogue()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    app::StepPane pane;
+    QVERIFY(pane.setRequest(request(QStringLiteral("convergent"), QStringLiteral("6,2,7,4,5,8,3,1"))));
+    QCOMPARE(pane.strategyPicker()->currentId(), QStringLiteral("convergent"));
+    const OwnTrace own = ownTrace(QStringLiteral("own_io"), QStringLiteral("io_shared"));
+    QVERIFY(pane.openTrace(own.trace, own.origin));
+    QCOMPARE(pane.strategyPicker()->currentIndex(), -1);
+    QCOMPARE(pane.strategyPicker()->currentId(), QString());
+    QCOMPARE(pane.strategyPicker()->placeholderText(), QStringLiteral("your kernel io_shared (own_io.cu)"));
+    const QLabel* summary = nullptr;
+    for (const QLabel* l : pane.sidebar()->findChildren<QLabel*>())
+        if (l->text().contains(QStringLiteral("not a catalogue strategy")))
+            summary = l;
+    QVERIFY(summary);
+    QVERIFY2(summary->text().contains(QStringLiteral("io_shared")), qPrintable(summary->text()));
+    for (const QLabel* l : pane.sidebar()->findChildren<QLabel*>())
+        QVERIFY2(!l->text().contains(QStringLiteral("convergent")), qPrintable(l->text()));
+    QVERIFY2(pane.stepView(0)->currentLayout().title.startsWith(QStringLiteral("io_shared · ")), qPrintable(pane.stepView(0)->currentLayout().title));
+    QVERIFY(pane.stepView(0)->banner().contains(QStringLiteral("io_shared")));
+    QCOMPARE(pane.sourceView(0)->file(), own.origin.file);
+    QVERIFY(pane.sourceView(0)->displayedLines().join(QLatin1Char('\n')).contains(QStringLiteral("s[t] = t < n ? input[t] : 0.0f;")));
+    // In Chinese too.
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    QCOMPARE(pane.strategyPicker()->placeholderText(), QStringLiteral("你的核函数 io_shared（own_io.cu）"));
+    QCOMPARE(pane.strategyPicker()->currentIndex(), -1);
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    // The trace file alone (reducescope --trace): named as the trace names it.
+    QVERIFY(pane.openTraceFile(QStringLiteral(REDUCESCOPE_TEST_DATA "/own_race_trace.json")));
+    QCOMPARE(pane.strategyPicker()->currentIndex(), -1);
+    QCOMPARE(pane.strategyPicker()->placeholderText(), QStringLiteral("your kernel racy (own_race.cu)"));
+    QVERIFY2(pane.stepView(0)->banner().startsWith(QStringLiteral("Your kernel racy on the CPU engine")),
+             qPrintable(pane.stepView(0)->banner()));
+    QVERIFY(pane.sourceView(0)->displayedLines().join(QLatin1Char('\n')).contains(QStringLiteral("s[0] += s[t];")));
+    // A typed input runs the last catalogue strategy's model again.
+    QVERIFY(pane.setRequest(request(QStringLiteral("convergent"), QStringLiteral("1,2,3,4"))));
+    QCOMPARE(pane.strategyPicker()->currentId(), QStringLiteral("convergent"));
+    QCOMPARE(pane.strategyPicker()->placeholderText(), QString());
+}
+
+// The input header says padding only where the launch padded the input: an input_output kernel's
+// input holds its n values (the engine's padded_n is one cell per thread, block 4 on 3 values),
+// an in_place kernel's is padded (8 values to 2 × block 8 = 16), a catalogue strategy's as before.
+void TestStepPane::inputPaddedOnlyWhenPadded()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    app::StepPane pane;
+    const OwnTrace io = ownTrace(QStringLiteral("own_io"), QStringLiteral("io_shared"));
+    QCOMPARE(io.trace->n, 3);
+    QCOMPARE(io.trace->padded_n, 4);
+    QVERIFY(pane.openTrace(io.trace, io.origin));
+    pane.setStep(0);
+    QString caption = pane.stepView(0)->currentLayout().inputCaption;
+    QVERIFY2(caption.startsWith(QStringLiteral("global input (3 values), read by this step")), qPrintable(caption));
+    QVERIFY(!caption.contains(QStringLiteral("padding")));
+    // Its input row: the 3 values, no padding cell.
+    QCOMPARE(pane.stepView(0)->currentLayout().inputCells.size(), 3);
+    for (const auto& cell : pane.stepView(0)->currentLayout().inputCells)
+        QVERIFY(!cell.padding);
+    const OwnTrace race = ownTrace(QStringLiteral("own_race"), QStringLiteral("racy"));
+    QVERIFY(pane.openTrace(race.trace, race.origin));
+    caption = pane.stepView(0)->currentLayout().inputCaption;
+    QVERIFY2(caption.startsWith(QStringLiteral("global input (8 values + 8 padding), read by this step")), qPrintable(caption));
+    QCOMPARE(pane.stepView(0)->currentLayout().inputCells.size(), 16);
+    QVERIFY(pane.stepView(0)->currentLayout().inputCells.back().padding);
+    QVERIFY(pane.setRequest(request(QStringLiteral("shared"), QStringLiteral("1,2,3"), 32, 4)));
+    const auto model = pane.trace();
+    QVERIFY(model->padded_n > model->n);
+    caption = pane.stepView(0)->currentLayout().inputCaption;
+    QVERIFY2(caption.contains(QStringLiteral("3 values + %1 padding").arg(model->padded_n - 3)), qPrintable(caption));
+}
+
+// A fault of an own kernel is a band of its own at the step that holds it: "⚠ FAULT:", its kind
+// in words, line:column and the lanes as ranges, then its sentence; in Chinese with the kind's
+// words; white on a colour that keeps 4.5:1 in both themes. No band at a step without a fault.
+void TestStepPane::faultBannerAtItsStep()
+{
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    app::StepPane pane;
+    OwnTrace race = ownTrace(QStringLiteral("own_race"), QStringLiteral("racy"));
+    // Two steps, the fault at the second (a copy of the first step before it).
+    auto two = std::make_shared<model::Trace>(*race.trace);
+    two->steps.insert(two->steps.begin(), two->steps.front());
+    two->faults.front().step = 1;
+    // Lanes 0-31 and 40: ranges, not 33 numbers.
+    std::vector<int> lanes(32);
+    for (int i = 0; i < 32; ++i)
+        lanes[std::size_t(i)] = i;
+    lanes.push_back(40);
+    two->faults.front().lanes = lanes;
+    QVERIFY(pane.openTrace(two, race.origin));
+    pane.setStep(0);
+    QCOMPARE(pane.stepView(0)->currentLayout().faultHead, QString());
+    QVERIFY(pane.stepView(0)->currentLayout().faultRect.isEmpty());
+    pane.setStep(1);
+    const views::StepLayout& l = pane.stepView(0)->currentLayout();
+    QCOMPARE(l.faultHead, QStringLiteral("⚠ FAULT: data race at line 6:10, lanes 0–31, 40"));
+    QVERIFY2(l.faultBody.startsWith(QStringLiteral("data race on s[0]: thread 1 reads the word that thread 0 wrote at line 5")),
+             qPrintable(l.faultBody));
+    QVERIFY(l.faultHeadFont.bold());
+    QVERIFY(l.faultHeadFont.pixelSize() >= l.labelFont.pixelSize());
+    QVERIFY(l.faultRect.contains(l.faultHeadRect) && l.faultRect.contains(l.faultBodyRect));
+    QVERIFY(l.faultRect.bottom() <= l.titleRect.top());  // above the title: seen first
+    for (views::Theme theme : {views::Theme::Light, views::Theme::Dark}) {
+        const views::ViewColors c = views::ViewColors::forTheme(theme);
+        QVERIFY(views::contrastRatio(Qt::white, c.fault) >= 4.5);
+        QVERIFY(c.fault != c.recorded);
+    }
+    // The picture has the band's colour where the band is.
+    const QImage image = pane.stepView(0)->grab().toImage();
+    const views::ViewColors c = views::ViewColors::fromPalette(pane.stepView(0)->palette());
+    const QPointF inBand = (l.faultRect.topLeft() + QPointF(4, l.faultRect.height() / 2)) * pane.stepView(0)->zoom();
+    QCOMPARE(QColor(image.pixel(inBand.toPoint())).name(), c.fault.name());
+    QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+    QApplication::processEvents();
+    const views::StepLayout& zh = pane.stepView(0)->currentLayout();
+    const QString zhHead = QString(zh.faultHead).replace(QChar(0x00a0), QLatin1Char(' '));  // kept whole: no-break spaces
+    QVERIFY2(zhHead.startsWith(QStringLiteral("⚠ 故障：数据竞争（第 6 行第 10 列），lane 0–31, 40")), qPrintable(zhHead));
+    QVERIFY(app::setLanguage(QStringLiteral("en")));
+    QApplication::processEvents();
+    // The trace's single step holds the fault as written.
+    QVERIFY(pane.openTrace(race.trace, race.origin));
+    QCOMPARE(pane.stepView(0)->currentLayout().faultHead, QStringLiteral("⚠ FAULT: data race at line 6:10, lanes 0, 1"));
 }
 
 REDUCESCOPE_GUI_TEST_MAIN(TestStepPane)
