@@ -152,6 +152,11 @@ QString faultText(const model::Fault& fault)
 
 QString laneRangesText(const std::vector<int>& lanes)
 {
+    return laneRangeParts(lanes).join(QStringLiteral(", "));
+}
+
+QStringList laneRangeParts(const std::vector<int>& lanes)
+{
     QStringList parts;
     for (const auto& [lo, hi] : model::id_runs(lanes)) {
         if (lo == hi)
@@ -161,7 +166,7 @@ QString laneRangesText(const std::vector<int>& lanes)
         else
             parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
     }
-    return parts.join(QStringLiteral(", "));
+    return parts;
 }
 
 QString floatText(float value, int significant)

@@ -54,6 +54,9 @@ QString faultText(const model::Fault& fault);
 /// three or more as a range with an en dash, two as two numbers ("0–3, 8, 10, 11"), so that a
 /// whole warp reads "0–31" and not 32 numbers. Empty for no lanes.
 QString laneRangesText(const std::vector<int>& lanes);
+/// The parts laneRangesText() joins: one per id alone, two for a pair, "lo–hi" for a longer run
+/// (ascending `lanes`, as model::id_runs takes them); the predict texts list them their own way.
+QStringList laneRangeParts(const std::vector<int>& lanes);
 
 /// A float32 value as every view shows it (model::number_text, kernels/model/number_text.h):
 /// integers with all their digits (2098176, never 2.09818e+06), others with `significant`

@@ -91,16 +91,7 @@ QString summarised(const model::Question& q, const model::Trace& t, const std::v
     std::vector<int> numbers;
     for (int id : ids)
         numbers.push_back(itemNumber(q, t, id));
-    const auto runs = model::id_runs(numbers);
-    QStringList parts;
-    for (const auto& [lo, hi] : runs) {
-        if (lo == hi)
-            parts << QString::number(lo);
-        else if (hi == lo + 1)
-            parts << QString::number(lo) << QString::number(hi);
-        else
-            parts << QStringLiteral("%1–%2").arg(lo).arg(hi);
-    }
+    const QStringList parts = laneRangeParts(numbers);
     const auto plural = [&](const QString& list) {
         return warps ? Text::tr("warps %1").arg(list) : threads ? Text::tr("threads %1").arg(list) : Text::tr("cells %1").arg(list);
     };
