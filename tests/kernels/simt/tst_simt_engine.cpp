@@ -704,26 +704,35 @@ void TstSimtEngine::template_named_without_arguments()
     QCOMPARE(double(r.trace.result), sum(iota_input(128)));
 }
 
-// A loop with a barrier that never ends stops at the trace format's step limit at the loop's line
-// (tryout f4_endless.cu), with the threads that ran it.
+namespace {
+
+/// An in-place tree kernel whose loop header is `header` (written so it never ends), run at
+/// `block` threads on 2 x block values; the run's error says when it did not compile.
+s::RunResult run_endless_tree(const char* header, int block, bool full_detail)
+{
+    const std::string src = std::string("__global__ void endless(float* input, float* output)\n{\n"
+                                        "    unsigned t = threadIdx.x;\n    ") + header + " {\n"
+                            "        if (t < stride) input[t] += input[t + stride];\n"
+                            "        __syncthreads();\n    }\n    if (t == 0) *output = input[0];\n}\n";
+    const s::CompileResult c = s::compile(src);
+    if (!c.program) {
+        s::RunResult failed;
+        failed.error = s::Diagnostic{0, 0, "error", "did not compile"};
+        return failed;
+    }
+    s::LaunchOptions o;
+    o.block_size = block;
+    o.full_detail = full_detail;
+    return s::run(*c.program, iota_input(2 * block), o);
+}
+
+} // namespace
+
+// A loop with a barrier that never ends stops at the loop's line (tryout f4_endless.cu), with the
+// threads that ran it.
 void TstSimtEngine::endless_loop_with_barrier_has_its_line()
 {
-    const char* src = R"(__global__ void endless(float* input, float* output)
-{
-    unsigned t = threadIdx.x;
-    for (unsigned stride = blockDim.x; stride >= 0; stride /= 2) {
-        if (t < stride) input[t] += input[t + stride];
-        __syncthreads();
-    }
-    if (t == 0) *output = input[0];
-}
-)";
-    const s::CompileResult c = s::compile(src);
-    QVERIFY(c.program);
-    s::LaunchOptions o;
-    o.block_size = 4;
-    o.full_detail = false;
-    const s::RunResult r = s::run(*c.program, iota_input(8), o);
+    const s::RunResult r = run_endless_tree("for (unsigned stride = blockDim.x; stride >= 0; stride /= 2)", 4, false);
     QVERIFY(!r.error);
     QCOMPARE(r.trace.faults.size(), std::size_t(1));
     const m::Fault& f = r.trace.faults[0];
@@ -737,26 +746,12 @@ void TstSimtEngine::endless_loop_with_barrier_has_its_line()
     QCOMPARE(QList<int>(f.lanes.begin(), f.lanes.end()), (QList<int>{0, 1, 2, 3}));  // the threads still looping
 }
 
-// A loop whose barrier step changes memory every time (`s * 2` instead of `s *= 2`) stops at the
-// engine's lane-record limit, named, long before the trace format's 20000 steps (tryout: 97 s and
-// 1.16 GB of JSON at 1024 values before the limit).
+// A loop whose barrier step changes memory every time (`stride * 2` instead of `stride *= 2`)
+// stops at the engine's lane-record limit, named, long before the trace format's 20000 steps
+// (tryout: 97 s and 1.16 GB of JSON at 1024 values before the limit).
 void TstSimtEngine::endless_loop_stops_at_the_record_limit()
 {
-    const char* src = R"(__global__ void endless(float* input, float* output)
-{
-    unsigned t = threadIdx.x;
-    for (unsigned s = blockDim.x; s > 0; s * 2) {
-        if (t < s) input[t] += input[t + s];
-        __syncthreads();
-    }
-    if (t == 0) *output = input[0];
-}
-)";
-    const s::CompileResult c = s::compile(src);
-    QVERIFY(c.program);
-    s::LaunchOptions o;
-    o.block_size = 1024;
-    const s::RunResult r = s::run(*c.program, iota_input(2048), o);
+    const s::RunResult r = run_endless_tree("for (unsigned stride = blockDim.x; stride > 0; stride * 2)", 1024, true);
     QVERIFY(!r.error);
     QCOMPARE(r.trace.faults.size(), std::size_t(1));
     const m::Fault& f = r.trace.faults[0];
