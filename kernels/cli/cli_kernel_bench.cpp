@@ -56,10 +56,12 @@ struct KernelBenchArgs {
     std::string label;
     bool table = false;
     CLI::Option *block_opt = nullptr, *grid_opt = nullptr, *elements_opt = nullptr, *reps_opt = nullptr, *seed_opt = nullptr,
-                *json_opt = nullptr, *label_opt = nullptr, *kernel_opt = nullptr;
+                *json_opt = nullptr, *label_opt = nullptr, *kernel_opt = nullptr, *shared_opt = nullptr;
+    std::string shared_text;
     // resolved
     unsigned int block = 0, grid = 0;
     unsigned int elements_per_thread = model::kDefaultElementsPerThread;
+    unsigned int shared_bytes = 0;  ///< --shared-bytes; 0: 4 x block size
     std::size_t n = 0;
     int reps = 0;
     std::uint64_t seed = b::kDefaultSeed;
@@ -97,6 +99,13 @@ void resolve(KernelBenchArgs& a)
             throw BadInput{"--elements-per-thread must be an integer in 1.." + std::to_string(model::kMaxElementsPerThread) +
                            " (got " + got(a.elements_text) + ")"};
         a.elements_per_thread = static_cast<unsigned int>(*v);
+    }
+    if (given(a.shared_opt)) {
+        const auto v = model::parse_decimal_in(a.shared_text, 1, simt::kMaxSharedBytes);
+        if (!v)
+            throw BadInput{"--shared-bytes must be an integer in 1.." + std::to_string(simt::kMaxSharedBytes) + " (got " +
+                           got(a.shared_text) + ")"};
+        a.shared_bytes = static_cast<unsigned int>(*v);
     }
     const auto n = b::parse_size(a.n_text);
     if (!n || *n < 1 || *n > b::kMaxN)
@@ -375,6 +384,7 @@ int run_kernel_bench(const KernelBenchArgs& a)
     own->block_size = a.block;
     own->grid = a.grid;
     own->elements_per_thread = a.elements_per_thread;
+    own->shared_bytes = a.shared_bytes;
     own->min_block = chosen.first.warp_wide ? 32 : 1;  // whole warps of the GPU for a warp-wide intrinsic
 
     b::RunOptions o;
@@ -399,6 +409,8 @@ int run_kernel_bench(const KernelBenchArgs& a)
         cmd += " --grid " + std::to_string(a.grid);
     if (given(a.elements_opt))
         cmd += " --elements-per-thread " + std::to_string(a.elements_per_thread);
+    if (a.shared_bytes)
+        cmd += " --shared-bytes " + std::to_string(a.shared_bytes);
     if (a.reps > 0)
         cmd += " --reps " + std::to_string(a.reps);
     o.command = cmd;
@@ -410,13 +422,15 @@ int run_kernel_bench(const KernelBenchArgs& a)
     const std::shared_ptr<const simt::Program> program = c.program;
     const std::string kernel_name = chosen.first.name;
     const int elements = static_cast<int>(a.elements_per_thread);
-    run.engine = [program, kernel_name, elements](std::span<const float> input, unsigned int block, unsigned int grid) {
+    const int shared = static_cast<int>(a.shared_bytes);
+    run.engine = [program, kernel_name, elements, shared](std::span<const float> input, unsigned int block, unsigned int grid) {
         b::EngineRun er;
         simt::LaunchOptions lo;
         lo.kernel = kernel_name;
         lo.block_size = static_cast<int>(block);
         lo.grid = static_cast<int>(grid);
         lo.elements_per_thread = elements;  // an in_place kernel's padding
+        lo.shared_bytes = shared;           // the launch's extern __shared__ bytes, as on the GPU
         lo.full_detail = false;
         const simt::RunResult r = simt::run(*program, input, lo);
         if (r.error) {
@@ -487,6 +501,9 @@ void add_kernel_bench(CLI::App& kernel, int& exit_code)
     a->elements_opt = s->add_option("--elements-per-thread", a->elements_text,
                                     "values one thread reads, E in 1..4096: the default block and grid follow it (default 2)")
                           ->type_name("UINT");
+    a->shared_opt = s->add_option("--shared-bytes", a->shared_text,
+                                  "bytes of each extern __shared__ array, 1..49152 (default: 4 x block size)")
+                        ->type_name("UINT");
     s->add_option("--n", a->n_text, "elements, 1.." + std::to_string(b::kMaxN) + " (1K, 4M, 2^20 accepted; default 1048576)");
     s->add_option("--strategies", a->strategies,
                   "the catalogue's kernels timed beside it: all, none, or a comma list of strategy ids (default cub)");

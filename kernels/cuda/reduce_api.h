@@ -159,8 +159,9 @@ inline constexpr int kPerLaunchChecked = 16;
 /// with *output zeroed before each launch; `in_place` (input, output) on a copy of the input padded
 /// with zeros to max(2, E) × block × grid floats (model::own_in_place_values; restored before each launch, untimed like the catalogue's
 /// in-place kernels); `two_pass` (input, partials, n) with the grid's partials zeroed, then the
-/// second kernel <<<1, 1024>>> on (partials, output, grid). Every launch gets 4 × block bytes of
-/// dynamic shared memory (a float per thread, the engine's `extern __shared__`); a trailing
+/// second kernel <<<1, 1024>>> on (partials, output, grid). Every launch gets `shared_bytes` of
+/// dynamic shared memory, by default 4 × its block bytes (a float per thread, the engine's
+/// `extern __shared__` default; `--shared-bytes`, as the engine's LaunchOptions::shared_bytes); a trailing
 /// parameter of another type (the catalogue's Probe) is passed zeroed. The zeroing of the output
 /// (and of the partials) is timed, as the catalogue's resets are. No CUDA types: the image is
 /// bytes and the kernels are named by their symbols.
@@ -175,6 +176,7 @@ struct OwnKernel {
     unsigned int grid = 0;       ///< 1..65535; 0: per n, the engine's plan (own_launch)
     unsigned int elements_per_thread = 2;  ///< E of the plan, 1..4096 (`--elements-per-thread`)
     unsigned int min_block = 1;  ///< the planned block's least size: 32 for a kernel with a warp-wide intrinsic
+    unsigned int shared_bytes = 0;  ///< dynamic shared memory of each launch, 1..49152 bytes; 0: 4 × its block
 };
 
 /// The own kernel's launch at n values, block and grid as the engine plans them

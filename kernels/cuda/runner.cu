@@ -534,9 +534,10 @@ struct Runner::Impl {
     }
 
     /// Launches `kernel` with parameters (a, b, count) as its sizes say (count as a 4- or 8-byte
-    /// integer; any later parameter zeroed).
+    /// integer; any later parameter zeroed) and `shared_bytes` of dynamic shared memory (0: 4 x block).
     cudaError_t launch_own_kernel(cudaKernel_t kernel, const std::vector<std::size_t>& sizes, const void* a, void* b,
-                                  std::size_t count, bool with_count, unsigned int grid, unsigned int block)
+                                  std::size_t count, bool with_count, unsigned int grid, unsigned int block,
+                                  std::size_t shared_bytes)
     {
         std::vector<std::vector<unsigned char>> storage;
         std::vector<void*> args;
@@ -554,8 +555,8 @@ struct Runner::Impl {
         }
         for (auto& st : storage)
             args.push_back(st.data());
-        return cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid), dim3(block), args.data(),
-                                4 * static_cast<std::size_t>(block), stream);
+        const std::size_t shared = shared_bytes ? shared_bytes : 4 * static_cast<std::size_t>(block);
+        return cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid), dim3(block), args.data(), shared, stream);
     }
 
     /// One launch of the own kernel (after work_of's reset of the output): the partials zeroed and
@@ -566,17 +567,17 @@ struct Runner::Impl {
         const unsigned int count = static_cast<unsigned int>(n);
         switch (k.signature) {
         case OwnKernel::Signature::InPlace:
-            return launch_own_kernel(own_first, own_first_params, work, out, 0, false, p.grid, p.block);
+            return launch_own_kernel(own_first, own_first_params, work, out, 0, false, p.grid, p.block, k.shared_bytes);
         case OwnKernel::Signature::InputOutput:
-            return launch_own_kernel(own_first, own_first_params, input_x(c, rep), out, count, true, p.grid, p.block);
+            return launch_own_kernel(own_first, own_first_params, input_x(c, rep), out, count, true, p.grid, p.block, k.shared_bytes);
         case OwnKernel::Signature::TwoPass: {
             if (const cudaError_t e = cudaMemsetAsync(own_partials, 0, p.grid * sizeof(float), stream); e != cudaSuccess)
                 return e;
             if (const cudaError_t e = launch_own_kernel(own_first, own_first_params, input_x(c, rep), own_partials,
-                                                        count, true, p.grid, p.block);
+                                                        count, true, p.grid, p.block, k.shared_bytes);
                 e != cudaSuccess)
                 return e;
-            return launch_own_kernel(own_second, own_second_params, own_partials, out, p.grid, true, 1, 1024);
+            return launch_own_kernel(own_second, own_second_params, own_partials, out, p.grid, true, 1, 1024, k.shared_bytes);
         }
         }
         return cudaErrorInvalidValue;

@@ -7,7 +7,9 @@
 //  2. interleaved_strided of the same file at n = 65536, block 256 (128 blocks, atomics): ok, the
 //     engine's order "atomic", its value the GPU's within the tolerance;
 //  3. a deliberately wrong kernel (block 0's partial is never added): exit 1, the row wrong, a
-//     failed check, and the engine agreeing with the GPU (both compute the same wrong sum).
+//     failed check, and the engine agreeing with the GPU (both compute the same wrong sum);
+//  4. a kernel using 2 floats of extern shared memory per thread, --shared-bytes 8 x block: ok on
+//     the GPU, the file's command says it, the engine agreeing.
 // Exit 77 without a GPU (the CLI's `devices` says so). A plain program: runs where the GUI is off.
 #include "bench/results_file.h"
 #include "run_child.h"
@@ -53,6 +55,25 @@ __global__ void loses_block_zero(const float* input, float* output, unsigned n)
         __syncthreads();
     }
     if (threadIdx.x == 0 && blockIdx.x > 0)
+        atomicAdd(output, s[0]);
+}
+)";
+
+// Two floats of extern shared memory per thread: launched with --shared-bytes 8 x block (the
+// default, 4 x block, is too small for it).
+const char* kTwoPerThreadShared = R"(__global__ void two_per_thread_shared(const float* input, float* output, unsigned n)
+{
+    extern __shared__ float s[];
+    const unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x * 2 + t;
+    s[t] = i < n ? input[i] : 0.0f;
+    s[t + blockDim.x] = i + blockDim.x < n ? input[i + blockDim.x] : 0.0f;
+    __syncthreads();
+    for (unsigned stride = blockDim.x; stride > 0; stride /= 2) {
+        if (t < stride)
+            s[t] += s[t + stride];
+        __syncthreads();
+    }
+    if (t == 0)
         atomicAdd(output, s[0]);
 }
 )";
@@ -178,6 +199,21 @@ int main()
             for (const b::EngineCheck& e : r.own->own_kernel->engine)
                 agree = agree && e.engine && e.gpu && std::fabs(*e.engine - *e.gpu) <= e.tolerance;
         expect(agree, "wrong kernel: the engine computes the same wrong sum as the GPU");
+    }
+    // 4. --shared-bytes: the launch's dynamic shared memory on the GPU and in the engine alike.
+    {
+        const std::string two = write(dir + "/two_per_thread_shared.cu", kTwoPerThreadShared);
+        const Bench r = bench(dir, "shared_bytes", {"--source", two, "--n", "65536", "--block-size", "256",
+                                                    "--shared-bytes", "2048", "--strategies", "none"});
+        expect(r.run.code == 0, "--shared-bytes 2048: exit 0");
+        expect(r.own && r.own->status == b::Status::Ok && all_checks_ok(*r.own), "--shared-bytes 2048: ok, every check ok");
+        expect(r.file && r.file->command.find("--shared-bytes 2048") != std::string::npos,
+               "--shared-bytes 2048: in the file's command");
+        bool agree = r.own && r.own->own_kernel && !r.own->own_kernel->engine.empty();
+        if (agree)
+            for (const b::EngineCheck& e : r.own->own_kernel->engine)
+                agree = agree && e.engine && e.gpu && std::fabs(*e.engine - *e.gpu) <= e.tolerance;
+        expect(agree, "--shared-bytes 2048: the engine (same shared bytes) agrees with the GPU");
     }
     std::cout << (failures ? "FAILED: " : "passed: ") << failures << " failure(s)\n";
     return failures ? 1 : 0;
