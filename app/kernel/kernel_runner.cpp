@@ -382,6 +382,16 @@ KernelRunOutcome KernelRunner::read(KernelRunRequest::Mode mode, int code, const
     // reader refused the trace, the JSON's top-level "faults" read leniently; else stderr's lines.
     if (r.file) {
         o.marks = marksOf(r.file->trace.faults);
+        for (const model::Note& n : r.file->trace.notes) {  // a run that went to its end but left input unread
+            views::KernelMark m;
+            m.severity = views::KernelMark::Severity::Warning;
+            m.line = n.line;
+            m.column = n.column;
+            m.kind = QString::fromStdString(n.kind);
+            m.message = oneLineMessage(QString::fromStdString(n.message), 400);
+            m.text = n.text;
+            o.marks << m;
+        }
     } else if (out.contains("\"faults\"")) {
         const QJsonObject j = QJsonDocument::fromJson(out).object();
         o.marks = marksOf(j.value(QLatin1String("faults")).toArray(), true);

@@ -285,6 +285,9 @@ int run_trace(const KernelOptions& o)
     for (const model::Fault& f : r.trace.faults)
         std::cerr << display_name(o.source) << ":" << f.line << ":" << f.column << ": fault: " << f.kind << ": "
                   << f.message << " (lanes " << lane_list(f.lanes) << ", step " << f.step + 1 << ")\n";
+    for (const model::Note& n : r.trace.notes)  // the run is done (exit 0), but its sum may miss values
+        std::cerr << display_name(o.source) << ":" << n.line << ":" << std::max(1, n.column) << ": warning: " << n.message
+                  << "\n";
     if (o.json) {
         nlohmann::ordered_json j = model::trace_to_json(r.trace);
         if (!c.diagnostics.empty())

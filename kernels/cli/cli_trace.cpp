@@ -126,6 +126,8 @@ std::string trace_table(const m::Trace& t)
     for (const m::Fault& f : t.faults)
         o << "fault    " << f.kind << " at line " << f.line << ", column " << f.column << ", step " << f.step + 1 << ": "
           << f.message << "\n";
+    for (const m::Note& n : t.notes)
+        o << "note     " << n.kind << ": " << n.message << "\n";
     return o.str();
 }
 

@@ -216,6 +216,19 @@ constexpr std::array kMessages{
     REDUCESCOPE_PLURAL_MESSAGE("ModelText", "%1; %n threads do this (first %3, last %4)", "simt.fault.lanes.spread")
         .with_one("%1; %n thread does this (first %3, last %4)", 1),
 
+    // An own kernel's note (model::Note "unread_input"): %n input values no thread read of %2, the
+    // first %3 and the last %4 (0-based indices), the launch's %5 threads (grid %6 × block %7) at %8
+    // elements per thread, which read %9 of them.
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "%n of the %2 input values were never read (first input[%3], last input[%4]): the "
+                               "launch's %5 threads (grid %6 × block %7, elements per thread %8) read %9; a "
+                               "kernel that reads fewer values per thread needs a smaller elements per thread (1 "
+                               "for one value each)",
+                               "simt.note.unread_input")
+        .with_one("%n of the %2 input values was never read (input[%3]): the launch's %5 threads (grid %6 × block %7, "
+                  "elements per thread %8) read %9; a kernel that reads fewer values per thread needs a "
+                  "smaller elements per thread (1 for one value each)", 0),
+
     // --- divergence and banks: sentences derived from the step's counters ----------------------
     REDUCESCOPE_MESSAGE("ModelText",
                         "No warp diverges: every warp is either wholly busy or wholly idle.",

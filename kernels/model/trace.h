@@ -194,6 +194,17 @@ struct Fault {
     std::vector<int> lanes;  ///< global thread indices involved (block * block_dim + threadIdx.x)
 };
 
+/// Something the SIMT engine found in an own kernel's run that is no fault of the kernel's code (the
+/// run went to its end): kind "unread_input", input values that no thread read, which is what a
+/// launch with fewer threads than the kernel needs does (docs/your-own-kernel.md, "Notes").
+struct Note {
+    std::string kind;
+    std::string message;  ///< one English sentence: render_english(text)
+    Text text;            ///< the sentence as a message (id "simt.note.*"), shown in the window's language
+    int line = 0;         ///< 1-based line in the kernel's source it is about (the kernel's definition), 0 = none
+    int column = 0;
+};
+
 /// Totals over all steps.
 struct Totals {
     int divergent_warp_steps = 0;
@@ -239,6 +250,8 @@ struct Trace {
     std::string own_source;
     /// Faults of an own kernel, in the order found (the run stops at the first; at most one today).
     std::vector<Fault> faults;
+    /// An own kernel's notes (kernels/simt), after a run without faults; empty for catalogue strategies.
+    std::vector<Note> notes;
 };
 
 } // namespace reducescope::model

@@ -288,6 +288,13 @@ json trace_to_json(const Trace& t, bool include_lanes)
         }
         j[keys::faults] = std::move(faults);
     }
+    if (!t.notes.empty()) {
+        json notes = json::array();
+        for (const Note& n : t.notes)
+            notes.push_back({{keys::kind, n.kind}, {keys::message, n.message}, {keys::text, text_to_json(n.text)},
+                             {keys::line, n.line}, {keys::column, n.column}});
+        j[keys::notes] = std::move(notes);
+    }
     return j;
 }
 
@@ -320,6 +327,10 @@ Trace trace_from_json(const json& j)
                                 x.contains(keys::text) ? text_from_json(x.at(keys::text)) : Text{},  // absent in older files
                                 x.at(keys::line).get<int>(), x.at(keys::column).get<int>(), x.at(keys::step).get<int>(),
                                 x.at(keys::lanes).get<std::vector<int>>()});
+    if (const auto n = j.find(keys::notes); n != j.end())
+        for (const json& x : *n)
+            t.notes.push_back({x.at(keys::kind).get<std::string>(), x.at(keys::message).get<std::string>(),
+                               text_from_json(x.at(keys::text)), x.at(keys::line).get<int>(), x.at(keys::column).get<int>()});
     const json& tot = j.at(keys::totals);
     t.totals.divergent_warp_steps = tot.at(keys::divergent_warp_steps).get<int>();
     t.totals.shared_wavefronts = tot.at(keys::shared_wavefronts).get<int>();
@@ -890,6 +901,23 @@ void check_faults(const json& f, long long steps)
     }
 }
 
+/// The notes of an own kernel's trace: kind, message, its text as a message, place.
+void check_notes(const json& n)
+{
+    array(n, keys::notes, 100);
+    for (std::size_t k = 0; k < n.size(); ++k) {
+        const std::string q = item(keys::notes, k);
+        object(n[k], q);
+        const std::string kind = text(field(n[k], keys::kind, q + "."), q + "." + keys::kind, 64);
+        if (kind != "unread_input")
+            throw FieldError{q + "." + keys::kind + " must be unread_input" + got(n[k].at(keys::kind))};
+        text(field(n[k], keys::message, q + "."), q + "." + keys::message, 2000);
+        check_text(field(n[k], keys::text, q + "."), q + "." + keys::text, 0);
+        integer(field(n[k], keys::line, q + "."), q + "." + keys::line, 0, 1000000);
+        integer(field(n[k], keys::column, q + "."), q + "." + keys::column, 0, 100000);
+    }
+}
+
 TraceFile check_and_read(const json& j)
 {
     object(j, "the file");
@@ -972,6 +1000,8 @@ TraceFile check_and_read(const json& j)
     const std::string_view src = own_kernel ? std::string_view(own->get_ref<const std::string&>()) : kernel_source(source);
     if (const auto f = j.find(keys::faults); f != j.end())
         check_faults(*f, static_cast<long long>(array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1).size()));
+    if (const auto n = j.find(keys::notes); n != j.end())
+        check_notes(*n);
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
     const json& steps = array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1);
     check_values_lengths(steps);

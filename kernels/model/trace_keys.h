@@ -25,6 +25,7 @@ inline constexpr char expected_wrong[] = "expected_wrong";
 // An own kernel's trace (kernels/simt): its source and its faults (docs/trace-format.md).
 inline constexpr char own_source[] = "own_source";
 inline constexpr char faults[] = "faults";
+inline constexpr char notes[] = "notes";
 inline constexpr char message[] = "message";
 inline constexpr char text[] = "text";  ///< a fault's message as a message (Fault::text)
 inline constexpr char line[] = "line";

@@ -262,17 +262,27 @@ bool Machine::done() const
     return true;
 }
 
-void Machine::set_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes)
+FaultRecord Machine::make_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes) const
 {
-    if (m_fault)
-        return;
     FaultRecord f;
     f.kind = std::move(kind);
     f.loc = loc >= 0 && loc < static_cast<std::int32_t>(m_fn.locs.size()) ? m_fn.locs[static_cast<std::size_t>(loc)] : Loc{};
     f.message = model::render_english(text);
     f.text = std::move(text);
     f.lanes = std::move(lanes);
-    m_fault = std::move(f);
+    return f;
+}
+
+void Machine::set_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes)
+{
+    if (m_fault)
+        return;
+    if (m_pending_race) {  // found first: it stands (a race across warps clears it before calling)
+        m_fault = std::move(m_pending_race);
+        m_pending_race.reset();
+        return;
+    }
+    m_fault = make_fault(std::move(kind), std::move(text), loc, std::move(lanes));
 }
 
 std::vector<int> Machine::live_threads() const
@@ -420,6 +430,10 @@ bool Machine::step(StepLog& log)
             if (!m_fault)
                 release_barriers();
         }
+    }
+    if (!m_fault && m_pending_race) {  // no race across warps in this step: the in-warp one stands
+        m_fault = std::move(m_pending_race);
+        m_pending_race.reset();
     }
     for (std::size_t k = 0; k < m_loc_seen.size(); ++k)
         if (m_loc_seen[k] && m_fn.locs[k].line > 0)

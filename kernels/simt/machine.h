@@ -48,7 +48,9 @@ struct Buffer {
     };
     std::vector<Word> words;
     /// Shared buffers: per 4-byte word of one copy, whether any thread of any block accessed it
-    /// (the words a step's values show: docs/architecture.md, "Which array a step shows").
+    /// (the words a step's values show: docs/architecture.md, "Which array a step shows"). The
+    /// launch's input too: which of the user's values some thread read (model::Note "unread_input").
+    /// Empty for every other buffer.
     std::vector<std::uint8_t> touched;
 };
 
@@ -216,6 +218,8 @@ private:
     /// message (the English is rendered from it), the instruction's source place `loc` (an index
     /// into the function's locs; out of range: none) and the global thread indices involved.
     void set_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes);
+    /// The fault set_fault() would record (without recording it).
+    FaultRecord make_fault(std::string kind, model::Text text, std::int32_t loc, std::vector<int> lanes) const;
     /// The global thread indices of the lanes of `w` set in `mask`, ascending.
     std::vector<int> lanes_of(const Warp& w, std::uint32_t mask) const;
     /// After an out-of-bounds fault at lane `from` of an access through `p` (per lane, `bytes`
@@ -263,6 +267,10 @@ private:
     long long m_instructions = 0;
     int m_carried_barriers = 0;  ///< barriers released that open the next step's loop iteration
     std::optional<FaultRecord> m_fault;
+    /// A data race between two lanes of one warp, held until the step ends: a race across warps
+    /// found in the same step is reported instead (lock step hides the in-warp one on the CPU; the
+    /// cross-warp one is what breaks the result). Any other fault, or the step's end, reports it.
+    std::optional<FaultRecord> m_pending_race;
 };
 
 } // namespace reducescope::simt::detail

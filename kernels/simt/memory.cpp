@@ -78,7 +78,9 @@ void Machine::more_out_of_bounds_lanes(const Warp& w, int from, std::uint32_t ma
 
 void Machine::count_fault_lanes()
 {
-    if (!m_fault || m_fault->lanes.size() < 2)
+    // (a data race names its two threads in its sentence: set_fault() may have recorded one held
+    // from earlier in the step instead of the fault being counted)
+    if (!m_fault || m_fault->lanes.size() < 2 || m_fault->kind == "data_race")
         return;
     const std::vector<int>& ls = m_fault->lanes;
     const bool run = ls.back() - ls.front() + 1 == static_cast<int>(ls.size());
@@ -118,9 +120,16 @@ void Machine::race(Warp& w, int lane, Buffer& b, std::int32_t copy, std::int64_t
         const std::string id = std::string("simt.fault.data_race.") + (write ? "writes_" : "reads_") + what +
                                (other_block ? ".block" : "");
         model::Text text = model::make_text(id, b.name, offset / 4, thread, other, l.line);
-        if (same_warp)
-            text = model::make_text("simt.fault.data_race.lock_step", std::move(text));
-        set_fault("data_race", std::move(text), in.loc, {std::min(thread, other), std::max(thread, other)});
+        std::vector<int> lanes{std::min(thread, other), std::max(thread, other)};
+        if (same_warp) {
+            // Held to the step's end: a race across warps in this step is the one to show.
+            if (!m_pending_race)
+                m_pending_race = make_fault("data_race", model::make_text("simt.fault.data_race.lock_step", std::move(text)),
+                                            in.loc, std::move(lanes));
+            return;
+        }
+        m_pending_race.reset();
+        set_fault("data_race", std::move(text), in.loc, std::move(lanes));
     };
     if (word.writer >= 0 && !ordered(word.writer, word.writer_sync))
         return report(word.writer, word.writer_loc, "wrote");
@@ -189,7 +198,7 @@ void Machine::memory(Warp& w, const Inst& in, std::uint32_t mask)
 
 void Machine::mark(Buffer& buf, std::int64_t off, int bytes, bool write)
 {
-    if (buf.space == Space::Shared)
+    if (!buf.touched.empty())  // shared buffers, and the launch's input
         for (std::int64_t k = 0; k < bytes; k += 4)
             buf.touched[static_cast<std::size_t>((off + k) / 4)] = 1;
     if (write)

@@ -594,6 +594,7 @@ std::optional<Diagnostic> plan(const Program& program, const Function& fn, Signa
         return b;
     };
     p.buffers.push_back(global("input", p.padded));
+    p.buffers.back().touched.assign(static_cast<std::size_t>(p.padded), 0);
     std::memcpy(p.buffers[0].data.data(), input.data(), input.size() * 4);
     if (sig == Signature::TwoPassFirst) {  // the second pointer: one float per block
         p.buffers.push_back(global("partials", g.grid));
@@ -735,6 +736,35 @@ const Function* find_kernel(const Program& program, const std::string& name, std
 }
 
 
+/// After the launch that reads the user's values ran to its end: the note "unread_input" when some
+/// of the first t.n input words were never loaded, stored or used by an atomic (docs/your-own-kernel.md,
+/// "Notes"), at the kernel's definition.
+void note_unread_input(const Machine& m, const Function& fn, const Geometry& g, const LaunchOptions& options, model::Trace& t)
+{
+    const std::vector<std::uint8_t>& touched = m.buffers()[static_cast<std::size_t>(kInputBuffer - 1)].touched;
+    const std::size_t n = std::min(touched.size(), static_cast<std::size_t>(t.n));
+    long long unread = 0;
+    std::size_t first = 0, last = 0;
+    for (std::size_t k = 0; k < n; ++k)
+        if (!touched[k]) {
+            if (unread++ == 0)
+                first = k;
+            last = k;
+        }
+    if (unread == 0)
+        return;
+    model::Note note;
+    note.kind = "unread_input";
+    note.text = model::make_text("simt.note.unread_input", unread, static_cast<long long>(t.n), static_cast<long long>(first),
+                                 static_cast<long long>(last), static_cast<long long>(g.threads()),
+                                 static_cast<long long>(g.grid), static_cast<long long>(g.block),
+                                 static_cast<long long>(options.elements_per_thread), static_cast<long long>(t.n) - unread);
+    note.message = model::render_english(note.text);
+    note.line = fn.where.line;
+    note.column = fn.where.column;
+    t.notes.push_back(std::move(note));
+}
+
 /// One launch stepped into `t` (appending its steps). `limit` is the instruction budget left; the
 /// launch's warp instructions are added to `instructions`. False when it stopped at a fault.
 /// `second` (when set) gets the contents of the launch's second pointer (a first pass's partials).
@@ -815,6 +845,8 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
             break;
     }
     tracer.compact_shared(m, first_step);
+    if (clean && first_step == 0)
+        note_unread_input(m, fn, p.g, options, t);
     instructions += m.instructions();
     if (second) {
         const Buffer& b = m.buffers()[static_cast<std::size_t>(kOutputBuffer - 1)];

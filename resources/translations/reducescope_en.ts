@@ -402,6 +402,14 @@
             <numerusform>%1; %n threads do this (first %3, last %4)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</source>
+        <comment>simt.note.unread_input</comment>
+        <translation>
+            <numerusform>%n of the %2 input values was never read (input[%3]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
+            <numerusform>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictText</name>

@@ -521,6 +521,43 @@ private slots:
         QCOMPARE(pane.editor()->lineToolTip(4), engine);
     }
 
+    // A kernel that reads one value per thread, stepped at the default 2 elements per thread: the
+    // run ends (Traced) with half the input unread, and the engine's note is a warning mark at
+    // the kernel's line, in the window's language, with its counts. Against this build's engine.
+    void unreadInputIsAWarning()
+    {
+        QVERIFY(app::setLanguage(QStringLiteral("zh_CN")));
+        const auto english = qScopeGuard([] { app::setLanguage(QStringLiteral("en")); });
+        KernelPane pane;
+        pane.setPersistent(false);
+        pane.setCliPath(QStringLiteral(REDUCESCOPE_BUILD_CLI));
+        pane.editor()->setPlainText(QStringLiteral("__global__ void one_each(const float* input, float* output, unsigned n)\n{\n"
+                                                   "    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                                   "    if (i < n) atomicAdd(output, input[i]);\n}\n"));
+        {
+            QSignalSpy checked(pane.checker(), &app::KernelRunner::finished);
+            pane.check();
+            QVERIFY(checked.wait(20000));
+        }
+        pane.inputEdit()->setText(QStringLiteral("1,2,3,4,5,6,7,8"));
+        pane.blockSizeEdit()->setText(QString());
+        QVERIFY(pane.step());
+        const KernelRunOutcome o = waitStep(pane);
+        QVERIFY2(o.kind == KernelRunOutcome::Kind::Traced, qPrintable(o.message));
+        QVERIFY(o.trace);
+        QCOMPARE(double(o.trace->result), 10.0);  // 1 + 2 + 3 + 4: the four threads' values
+        QCOMPARE(o.marks.size(), 1);
+        QCOMPARE(o.marks[0].severity, views::KernelMark::Severity::Warning);
+        QCOMPARE(o.marks[0].line, 1);
+        QCOMPARE(o.marks[0].text.id, std::string("simt.note.unread_input"));
+        const QString chinese = views::markMessage(o.marks[0]);
+        QVERIFY2(chinese.startsWith(QStringLiteral("8 个输入值中有 4 个从未被读取（第一个 input[4]，最后一个 input[7]）：这次启动的 4 个线程")),
+                 qPrintable(chinese));
+        QVERIFY2(pane.marksList()->count() == 1 && pane.marksList()->item(0)->text().contains(chinese),
+                 qPrintable(pane.marksList()->item(0)->text()));
+        QCOMPARE(pane.editor()->underlinedLines(), QVector<int>{1});
+    }
+
     void raceKernelFaultsOnTheEngine()
     {
         if (!g_real)

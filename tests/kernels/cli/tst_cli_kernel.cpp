@@ -366,10 +366,11 @@ void TstCliKernel::warningsShown()
 {
     const QString src = file("warn.cu", "__global__ void warn(const float* input, float* output, unsigned n)\n{\n"
                                         "    int unused_int = 1.5;\n    if (threadIdx.x < n) atomicAdd(output, input[threadIdx.x]);\n}\n");
-    Run r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4"});
+    // (one value per thread: --elements-per-thread 1, else the engine's unread_input warning joins in)
+    Run r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4", "--elements-per-thread", "1"});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.err.contains("warn.cu:3:") && r.err.contains(": warning: "), r.err.constData());
-    r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4", "--json"});
+    r = run_cli({"kernel", "trace", "--source", src, "--input", "1,2,3,4", "--elements-per-thread", "1", "--json"});
     QCOMPARE(r.code, 0);
     const QJsonArray d = QJsonDocument::fromJson(r.out).object()["diagnostics"].toArray();
     QCOMPARE(d.size(), 1);
@@ -499,6 +500,21 @@ void TstCliKernel::wholeWarps()
     QVERIFY2(two.code == 0, two.err.constData());
     QCOMPARE(QJsonDocument::fromJson(two.out).object()["params"].toObject()["block_size"].toInt(), 512);
     QVERIFY(QJsonDocument::fromJson(two.out).object()["result"].toDouble() < 524800.0);
+    // ... and says so: exit 0, a warning at the kernel's line on stderr, the note in the JSON, none at E = 1
+    QVERIFY(!QJsonDocument::fromJson(one.out).object().contains("notes"));
+    QVERIFY2(!one.err.contains("warning"), one.err.constData());
+    const QJsonArray notes = QJsonDocument::fromJson(two.out).object()["notes"].toArray();
+    QCOMPARE(notes.size(), 1);
+    QCOMPARE(notes[0].toObject()["kind"].toString(), QStringLiteral("unread_input"));
+    const QString said = notes[0].toObject()["message"].toString();
+    QVERIFY2(said.startsWith(QStringLiteral("512 of the 1024 input values were never read (first input[512], last input[1023]): "
+                                            "the launch's 512 threads (grid 1 × block 512, elements per thread 2) read 512")),
+             qPrintable(said));
+    QVERIFY2(two.err.contains(": warning: " + said.toUtf8()), two.err.constData());
+    QVERIFY2(two.err.contains("reduce_warp.cu:" + QByteArray::number(notes[0].toObject()["line"].toInt()) + ":"), two.err.constData());
+    const Run table = run_cli({"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input", one_to(1024)});
+    QCOMPARE(table.code, 0);
+    QVERIFY2(table.out.contains("\nnote     unread_input: 512 of the 1024 input values were never read"), table.out.constData());
     // --block-size still decides: 4 threads of a full-mask shuffle is the engine's fault.
     const Run small = run_cli({"kernel", "trace", "--source", warp, "--kernel", "warp_shuffle_reduce_sum", "--input",
                                "6,2,7,4,5,8,3,1", "--block-size", "4"});

@@ -98,7 +98,7 @@ void TstExercises::starting_source_fails_solution_passes_data()
     QTest::newRow("coarsening") << "11_exercise_coarsening.json" << "segmented: result_error == 0: got 7865856" << 5
                                 << "result on a second input: got 4100, expected 16375" << false;
     QTest::newRow("race") << "12_exercise_race.json" << "race: faults == 0: got 1 (data_race at line 7)" << 4
-                          << "result on a second input: got 0, expected 1020; fault data_race at line 7" << false;
+                          << "result on a second input: got 1, expected 1020; fault data_race at line 7" << false;
 }
 
 void TstExercises::starting_source_fails_solution_passes()

@@ -359,6 +359,8 @@ private slots:
     void whole_warps_data();
     void whole_warps();
     void elements_per_thread_refused();
+    void unread_input_noted_data();
+    void unread_input_noted();
     void in_place_padding_follows_elements();
 };
 
@@ -514,6 +516,75 @@ void TstSimtEngine::whole_warps()
     QCOMPARE(r.trace.params.block_size, block);
     QCOMPARE(r.trace.grid_size, grid);
     QCOMPARE(double(r.trace.result), sum(in));
+}
+
+// A kernel that reads one value per thread (atomic_naive's shape) at the default 2 elements per
+// thread gets half the threads it needs: the run ends, the sum misses half the input, and the trace
+// carries the note unread_input with the counts (docs/your-own-kernel.md, "Notes").
+const char* kOnePerThread = R"(__global__ void one_per_thread(const float* input, float* output, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        atomicAdd(output, input[i]);
+}
+)";
+
+void TstSimtEngine::unread_input_noted_data()
+{
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("e");
+    QTest::addColumn<int>("grid");
+    QTest::addColumn<long long>("unread");  // the note's counts: unread, first, last, threads, blocks, block, read
+    QTest::addColumn<QString>("args");
+    QTest::addColumn<double>("result");
+    QTest::newRow("8 values, E 2: half read") << 8 << 2 << 0 << 4LL << "4, 8, 4, 7, 4, 1, 4, 2, 4" << 10.0;
+    QTest::newRow("8 values, E 1: all read") << 8 << 1 << 0 << 0LL << "" << 0.0;
+    QTest::newRow("1000 values, E 2") << 1000 << 2 << 0 << 488LL << "488, 1000, 512, 999, 512, 1, 512, 2, 512" << 0.0;
+    QTest::newRow("4096 values, E 1, grid 3") << 4096 << 1 << 3 << 1024LL << "1024, 4096, 3072, 4095, 3072, 3, 1024, 1, 3072"
+                                              << 0.0;
+}
+
+void TstSimtEngine::unread_input_noted()
+{
+    QFETCH(int, n);
+    QFETCH(int, e);
+    QFETCH(int, grid);
+    QFETCH(long long, unread);
+    QFETCH(QString, args);
+    QFETCH(double, result);
+    const std::vector<float> in = iota_input(n);
+    const s::CompileResult c = s::compile(kOnePerThread);
+    QVERIFY(c.program);
+    s::LaunchOptions o;
+    o.elements_per_thread = e;
+    o.grid = grid;
+    const s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY(r.trace.faults.empty());
+    // the sum of what was read: the first n - unread values of iota_input
+    double read = 0;
+    for (int k = 0; k < n - unread; ++k)
+        read += in[static_cast<std::size_t>(k)];
+    QCOMPARE(double(r.trace.result), result > 0 ? result : read);
+    if (unread == 0) {
+        QVERIFY(r.trace.notes.empty());
+        QCOMPARE(double(r.trace.result), sum(in));
+        return;
+    }
+    QCOMPARE(r.trace.notes.size(), std::size_t(1));
+    const m::Note& note = r.trace.notes[0];
+    QCOMPARE(note.kind, std::string("unread_input"));
+    QCOMPARE(sketch(note.text), QStringLiteral("simt.note.unread_input(%1)").arg(args));
+    QCOMPARE(note.line, 1);
+    QVERIFY(note.column > 0);
+    QVERIFY2(note.message.find(std::to_string(unread) + " of the " + std::to_string(n) + " input values were never read") == 0,
+             note.message.c_str());
+    // written and read back with the trace
+    const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(r.trace).dump());
+    QVERIFY2(back.file, back.error.c_str());
+    QCOMPARE(back.file->trace.notes.size(), std::size_t(1));
+    QCOMPARE(back.file->trace.notes[0].message, note.message);
+    QCOMPARE(sketch(back.file->trace.notes[0].text), sketch(note.text));
 }
 
 void TstSimtEngine::elements_per_thread_refused()
@@ -912,6 +983,16 @@ void TstSimtEngine::faults_data()
            "    __syncthreads();\n    if (threadIdx.x == 0) *output = s[0];\n}\n"
         << 64 << "data_race" << 4 << QList<int>{0, 32}
         << QStringLiteral("simt.fault.data_race.writes_read(\"s\", 32, 32, 0, 6)");  // found at thread 32's store, after thread 0 read
+    // A tree without its loop's barrier at 1024 threads: warp 0 alone races with itself first (stride
+    // 16 reads what its lanes 16-31 wrote at stride 32), but warp 1 then writes s[32], which thread 0
+    // read: the race across warps is the one reported, not the in-warp one ("lock step hides this").
+    QTest::newRow("shared race across warps preferred to the in-warp one of the same step")
+        << "__global__ void tree(float* input, float* output)\n{\n    __shared__ float s[1024];\n"
+           "    const unsigned t = threadIdx.x;\n    s[t] = input[t];\n    __syncthreads();\n"
+           "    for (unsigned stride = blockDim.x / 2; stride > 0; stride >>= 1)\n        if (t < stride)\n"
+           "            s[t] += s[t + stride];\n    __syncthreads();\n    if (t == 0) *output = s[0];\n}\n"
+        << 1024 << "data_race" << 9 << QList<int>{0, 32}
+        << QStringLiteral("simt.fault.data_race.writes_read(\"s\", 32, 32, 0, 9)");
     QTest::newRow("shared race: a read of another warp's write")
         << "__global__ void rd(const float* input, float* output, unsigned n)\n{\n    __shared__ float s[64];\n"
            "    s[threadIdx.x] = input[threadIdx.x];\n    float v = s[threadIdx.x % 32];\n    atomicAdd(output, v);\n}\n"

@@ -340,6 +340,14 @@ void TestViews::countersShowStepAndTotals()
     view.setTraces({a, 0, model::running_totals(*a, 0)});
     QVERIFY(view.plainText().contains(QStringLiteral("so far (step 1)")));
     QVERIFY(!view.plainText().contains(QStringLiteral("steps 1–1")));
+    // An own kernel's note (input left unread) under the result line, its sentence from its text.
+    model::Trace noted = *a;
+    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 512LL, 1024LL, 512LL, 1023LL, 512LL,
+                                                                  1LL, 512LL, 2LL, 512LL), 1, 1});
+    view.setTraces({std::make_shared<const model::Trace>(noted), 4, run});
+    QVERIFY2(view.plainText().contains(QStringLiteral("512 of the 1024 input values were never read (first input[512], last "
+                                                      "input[1023]): the launch's 512 threads (grid 1 × block 512")),
+             qPrintable(view.plainText()));
 }
 
 void TestViews::floatTextKeepsSpecialValues_data()
