@@ -492,6 +492,21 @@ void Machine::run_ready()
     }
 }
 
+namespace {
+
+/// The plain ALU instructions of fast_alu(): no step cut, no fault (run_warp() runs them without
+/// exec()'s dispatch).
+constexpr std::uint64_t kFastOps = (1ull << int(Op::Add)) | (1ull << int(Op::Sub)) | (1ull << int(Op::Mul)) |
+                                   (1ull << int(Op::And)) | (1ull << int(Op::Or)) | (1ull << int(Op::Xor)) |
+                                   (1ull << int(Op::Copy)) | (1ull << int(Op::Trunc)) | (1ull << int(Op::Gep)) |
+                                   (1ull << int(Op::ICmp)) | (1ull << int(Op::Select)) | (1ull << int(Op::UIToFP)) |
+                                   (1ull << int(Op::Fma)) | (1ull << int(Op::FAdd)) | (1ull << int(Op::FMul));
+static_assert(int(Op::Atomic) < 64);
+
+bool is_fast_op(const Inst& in) { return ((kFastOps >> int(in.op)) & 1) && in.dst >= 0 && in.a >= 0; }
+
+} // namespace
+
 void Machine::run_warp(Warp& w)
 {
     while (!w.stack.empty() && !m_fault) {
@@ -502,10 +517,18 @@ void Machine::run_warp(Warp& w)
             continue;
         }
         const Block& b = m_fn.blocks[static_cast<std::size_t>(f.block)];
-        while (f.inst < b.last) {
-            const Inst& in = m_fn.insts[static_cast<std::size_t>(f.inst)];
-            if (!exec(w, f, in))
+        const std::int32_t last = b.last;
+        const Inst* insts = m_fn.insts.data();
+        while (f.inst < last) {
+            const Inst& in = insts[f.inst];
+            if (is_fast_op(in)) {  // exec()'s first case, without its call
+                ++m_instructions;
+                note(w, in, f.mask, (in.flags & kReduction) != 0);
+                if (!fast_alu(w, in, f.mask) && !slow_alu(w, in, f.mask))
+                    return;  // faulted
+            } else if (!exec(w, f, in)) {
                 return;  // waits (barrier, next step) or faulted
+            }
             ++f.inst;
         }
         if (m_fault)
@@ -653,19 +676,14 @@ bool Machine::local_access(Warp& w, const Inst& in, std::uint32_t mask)
     return id > 0 && id <= m_buffers.size() && m_buffers[static_cast<std::size_t>(id - 1)].space == Space::Local;
 }
 
+
 /// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
 bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
     const std::uint32_t mask = f.mask;
     ++m_instructions;
     // The plain ALU instructions first: most of what a kernel executes, no step cut, no fault.
-    constexpr std::uint64_t kFastOps = (1ull << int(Op::Add)) | (1ull << int(Op::Sub)) | (1ull << int(Op::Mul)) |
-                                       (1ull << int(Op::And)) | (1ull << int(Op::Or)) | (1ull << int(Op::Xor)) |
-                                       (1ull << int(Op::Copy)) | (1ull << int(Op::Trunc)) | (1ull << int(Op::Gep)) |
-                                       (1ull << int(Op::ICmp)) | (1ull << int(Op::Select)) | (1ull << int(Op::UIToFP)) |
-                                       (1ull << int(Op::Fma)) | (1ull << int(Op::FAdd)) | (1ull << int(Op::FMul));
-    static_assert(int(Op::Atomic) < 64);
-    if (((kFastOps >> int(in.op)) & 1) && in.dst >= 0 && in.a >= 0) {
+    if (is_fast_op(in)) {
         note(w, in, mask, (in.flags & kReduction) != 0);
         if (fast_alu(w, in, mask))
             return true;
@@ -836,7 +854,7 @@ bool Machine::slow_alu(Warp& w, const Inst& in, std::uint32_t mask)
     return true;
 }
 
-void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
+RS_HOT_CLONES void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
 {
     const std::size_t n = e.moves.size();
     if (n == 0)
@@ -848,10 +866,7 @@ void Machine::apply_moves(Warp& w, const Edge& e, std::uint32_t mask)
         for (const Move& mv : e.moves) {
             std::uint64_t* d = reg(w, mv.dst);
             const std::uint64_t* src = reg(w, mv.src);
-            if (mask == m_full_mask)
-                std::memcpy(d, src, W * sizeof(std::uint64_t));
-            else
-                for_lanes(mask, [&](int l) { d[l] = src[l]; });
+            for_lanes(mask, [&](int l) { d[l] = src[l]; });  // a full warp of 32: a fixed-length copy, inlined
         }
         return;
     }
@@ -888,12 +903,12 @@ RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
         return;
     }
     if (b.term == Term::Br) {
-        const std::pair<int, std::uint32_t> only{0, mask};
+        const Path only{0, mask};
         apply_moves(w, b.edges[0], mask);
-        branch(w, b, mask, std::span<const std::pair<int, std::uint32_t>>(&only, 1));
+        branch(w, b, mask, std::span<const Path>(&only, 1));
         return;
     }
-    std::pair<int, std::uint32_t> path_store[64];  // (edge, lanes); no allocation per branch
+    Path path_store[64];  // (edge, lanes); no allocation per branch, left uninitialised (only `count` are used)
     std::size_t count = 0;
     if (b.term == Term::CondBr) {
         if (b.predicated && mask) {  // a conditional expression: every lane takes part in its statement
@@ -931,7 +946,7 @@ RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
             if (lanes_of[e])
                 path_store[count++] = {static_cast<int>(e), lanes_of[e]};
     }
-    const std::span<const std::pair<int, std::uint32_t>> paths(path_store, count);
+    const std::span<const Path> paths(path_store, count);
     for (const auto& [e, lanes] : paths)
         apply_moves(w, b.edges[static_cast<std::size_t>(e)], lanes);
     branch(w, b, mask, paths);
@@ -939,7 +954,7 @@ RS_HOT_CLONES void Machine::terminate(Warp& w, Frame& f, const Block& b)
 
 /// The reconvergence stack: one path continues in the frame; several become frames that meet at
 /// the branch's immediate post-dominator. A frame arriving at its reconvergence point is popped.
-void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths)
+void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const Path> paths)
 {
     auto start = [&](Frame& f, int block) {
         f.block = block;
@@ -947,7 +962,7 @@ void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<cons
     };
     Frame& top = w.stack.back();
     if (paths.size() == 1) {
-        start(top, b.edges[static_cast<std::size_t>(paths[0].first)].target);
+        start(top, b.edges[static_cast<std::size_t>(paths[0].edge)].target);
         if (top.block == top.reconv)
             w.stack.pop_back();
         return;
@@ -964,12 +979,12 @@ void Machine::branch(Warp& w, const Block& b, std::uint32_t mask, std::span<cons
     }
     (void)mask;
     for (auto it = paths.rbegin(); it != paths.rend(); ++it) {
-        const int target = b.edges[static_cast<std::size_t>(it->first)].target;
+        const int target = b.edges[static_cast<std::size_t>(it->edge)].target;
         if (target == r)
             continue;  // these lanes wait at the reconvergence point
         Frame f;
         f.reconv = r;
-        f.mask = it->second;
+        f.mask = it->lanes;
         start(f, target);
         w.stack.push_back(f);
     }

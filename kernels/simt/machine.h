@@ -186,7 +186,13 @@ private:
     void run_ready();
     bool exec(Warp& w, Frame& f, const Inst& in);
     void terminate(Warp& w, Frame& f, const Block& b);
-    void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const std::pair<int, std::uint32_t>> paths);
+    /// One path of a branch: the edge taken and the lanes taking it. A plain aggregate, so that
+    /// terminate()'s array of them is not zeroed on every branch (std::pair's constructor would).
+    struct Path {
+        int edge;
+        std::uint32_t lanes;
+    };
+    void branch(Warp& w, const Block& b, std::uint32_t mask, std::span<const Path> paths);
     void apply_moves(Warp& w, const Edge& e, std::uint32_t mask);
     void exit_lanes(Warp& w, std::uint32_t mask);
     void memory(Warp& w, const Inst& in, std::uint32_t mask);
