@@ -180,6 +180,12 @@ std::string format_table(const ResultsFile& file)
            "launches; checked = launches of the validation replay / launches on the exact positive input; "
            "x_det = speed-up against the fastest deterministic library baseline (det_baseline); samples = samples x "
            "repetitions per sample (-S: each the difference from a replay of a short graph of S repetitions)\n";
+    // Why a row is not ok: its message, which the row itself has no room for (an ERROR row said
+    // nothing in a terminal; the JSON has it in "message").
+    for (const Result& r : file.results)
+        if (r.status != Status::Ok && !r.message.empty())
+            out += std::string(status_name(r.status)) + ": " + r.strategy + " at n = " + std::to_string(r.n) + ": " +
+                   r.message + "\n";
     out += determinism_lines(file);
     return out;
 }

@@ -455,6 +455,8 @@ void TstBenchMethod::table_text()
     Result wrong = ok;
     wrong.strategy = "coarsened";
     wrong.status = Status::Wrong;
+    wrong.message = "result 10 differs from the float64 reference 36 by more than the tolerance";
+    wrong.n = 1048576;
     wrong.noisy = false;
     wrong.low_clock = false;
     set_speeds(wrong, 4814.0, 2300.0, std::nullopt, std::nullopt);
@@ -472,7 +474,10 @@ void TstBenchMethod::table_text()
     file.results = {ok, wrong};
     const QString t = QString::fromStdString(format_table(file));
     const QStringList lines = t.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), 5);  // header line, column heads, two rows, the legend of the contract and checked columns
+    // header line, column heads, two rows, the legend of the contract and checked columns, why the wrong row is wrong
+    QCOMPARE(lines.size(), 6);
+    QCOMPARE(lines[5], QStringLiteral("wrong: coarsened at n = 1048576: result 10 differs from the float64 reference 36 by "
+                                      "more than the tolerance"));
     QVERIFY(lines[1].contains(QStringLiteral("iqr_us")) && lines[1].contains(QStringLiteral("p95_us")) &&
             lines[1].contains(QStringLiteral("contract")) && lines[1].contains(QStringLiteral("sm_MHz")));
     QVERIFY2(lines[4].startsWith(QStringLiteral("contract: g2g")), qPrintable(lines[4]));
