@@ -8,6 +8,7 @@
 #include "model/catalogue.h"
 #include "model/kernel_sources.h"
 #include "model/own_launch.h"
+#include "model/simulate.h"
 #include "model/warp_summary.h"
 #include "views/common/model_text.h"
 #include "views/kernel/kernel_editor.h"
@@ -184,6 +185,12 @@ void KernelPane::buildLayout()
         e->setMaximumWidth(140);
     for (QLineEdit* e : {m_input, m_blockSize, m_grid, m_elements, m_sharedBytes, m_warpSize, m_banks})
         connect(e, &QLineEdit::returnPressed, this, &KernelPane::step);
+    connect(m_sharedBytes, &QLineEdit::textEdited, this, [this] {  // typed: the field decides from now on
+        if (!m_sharedRule.isEmpty()) {
+            m_sharedRule.clear();
+            retranslate();
+        }
+    });
 
     // Two rows: the input and the kernel; under them the launch's numbers (one row of seven fields
     // did not fit a 1280-pixel window in Chinese at presentation size).
@@ -280,7 +287,7 @@ void KernelPane::retranslate()
     m_elements->setToolTip(tr("Values one thread reads, E: 1..4096; empty: 2. The engine plans the launch from it: block n / E "
                               "rounded up to a power of two (at most 1024; at least a warp for a kernel that shuffles), "
                               "grid n / (E × block) rounded up"));
-    m_sharedBytes->setPlaceholderText(tr("auto"));
+    m_sharedBytes->setPlaceholderText(m_sharedRule.isEmpty() ? tr("auto") : tr("auto: as %1's launcher").arg(m_sharedRule));
     m_sharedBytes->setToolTip(tr("Bytes of each extern __shared__ array, the third launch parameter: 1..49152; "
                                  "empty: 4 × block size (a float per thread)"));
     m_warpSize->setToolTip(tr("32, or 4, 8 or 16 as a teaching aid"));
@@ -357,6 +364,8 @@ void KernelPane::setText(const QString& text, const QString& path, const QString
     m_editor->setPlainText(text);
     m_editor->document()->setModified(false);
     m_path = path;
+    m_sharedRule.clear();  // (New kernel from strategy sets it again after this)
+    retranslate();
     m_preferredKernel = preferredKernel;
     m_kernel->clear();
     m_kernel->addItem(tr("(the engine's choice)"), QString());
@@ -383,13 +392,13 @@ bool KernelPane::newFromStrategy(const QString& id)
     kernels.replace(QLatin1Char('+'), QLatin1Char(','));
     setText(qs(model::kernel_source(info->source_file)), QString(), kernels);
     // The strategy's launch: its elements per thread at the engine's coarse factor 4 (empty: the
-    // engine's 2), and the shared bytes its launcher passes where 4 × block is too few, at the
-    // block field's size (an empty block field: the engine's default; docs/kernel-editor.md).
+    // engine's 2), and, where 4 × block is too few, the shared bytes its launcher passes: worked out
+    // at each Step from the block that runs, while the field stays empty (docs/kernel-editor.md).
     const std::size_t e = model::elements_per_thread(*info, 4);
     m_elements->setText(e > 0 && e != std::size_t(model::kDefaultElementsPerThread) ? QString::number(e) : QString());
-    const std::optional<int> block = number(m_blockSize, 0);
-    const long long bytes = block && *block > 0 && *block <= 1024 ? model::catalogue_shared_bytes(*info, unsigned(*block)) : 0;
-    m_sharedBytes->setText(block && bytes > 4LL * *block ? QString::number(bytes) : QString());
+    m_sharedBytes->clear();
+    m_sharedRule = model::catalogue_shared_bytes(*info, 1024) > 4LL * 1024 ? id : QString();
+    retranslate();
     m_statusWords = [id, file = qs(info->source_file)] {
         return tr("New kernel from %1 (a copy of %2): edit it and Step").arg(id, file);
     };
@@ -538,11 +547,30 @@ std::optional<KernelRunRequest> KernelPane::request(KernelRunRequest::Mode mode)
     r.sharedBytes = values[3];
     r.warpSize = values[4];
     r.banks = values[5];
+    if (r.sharedBytes == 0 && !m_sharedRule.isEmpty())
+        r.sharedBytes = sharedBytesByRule(r);
     if (const std::optional<KernelFieldError> e = r.validate()) {
         setFieldMessage(e->field, e->message);
         return std::nullopt;
     }
     return r;
+}
+
+int KernelPane::sharedBytesByRule(const KernelRunRequest& r) const
+{
+    const model::StrategyInfo* info = model::find_strategy(m_sharedRule.toStdString());
+    if (!info)
+        return 0;
+    unsigned int block = r.blockSize > 0 ? unsigned(r.blockSize) : 0;
+    if (block == 0 || block > 1024) {
+        const model::ParsedInput in = model::parse_input(r.input.toStdString());
+        if (in.error || in.values.empty())
+            return 0;  // the engine names the input's fault
+        const unsigned int e = r.elementsPerThread > 0 ? unsigned(r.elementsPerThread) : unsigned(model::kDefaultElementsPerThread);
+        block = model::plan_own_launch(in.values.size(), e, 1, 0, r.grid > 0 ? unsigned(r.grid) : 0).block;
+    }
+    const long long bytes = model::catalogue_shared_bytes(*info, block);
+    return bytes > 4LL * block && bytes <= 49152 ? int(bytes) : 0;
 }
 
 bool KernelPane::step()

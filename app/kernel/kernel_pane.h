@@ -197,6 +197,9 @@ private:
     void buildActions();
     void buildLayout();
     void retranslate();
+    /// The shared bytes of m_sharedRule's launcher at the block `r` runs (its block field, else the
+    /// engine's plan for its input): model::catalogue_shared_bytes() when more than 4 × block, else 0.
+    int sharedBytesByRule(const KernelRunRequest& r) const;
     void onStepped(const KernelRunOutcome& outcome);
     void onChecked(const KernelRunOutcome& outcome);
     void onExerciseChecked(const KernelRunOutcome& outcome);
@@ -240,6 +243,10 @@ private:
     QMenu* m_recentMenu = nullptr;
     QString m_path;
     QString m_preferredKernel;
+    /// The catalogue strategy whose launcher's extern shared bytes the Shared bytes field follows
+    /// while empty (New kernel from interleaved_padded: block + block / 32 words at whatever block
+    /// runs); empty when none. Cleared by another source and by typing in the field.
+    QString m_sharedRule;
     QStringList m_recent;
     bool m_persistent = true;
     std::function<Unsaved()> m_prompt;

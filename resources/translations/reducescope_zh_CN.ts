@@ -4018,6 +4018,10 @@ Double-click to open this strategy in the step pane.</source>
         <source>Values one thread reads, E: 1..4096; empty: 2. The engine plans the launch from it: block n / E rounded up to a power of two (at most 1024; at least a warp for a kernel that shuffles), grid n / (E × block) rounded up</source>
         <translation>每个线程读取的值的个数 E：1..4096；留空：2。引擎据此规划启动配置：线程块大小为 n / E 向上取整到 2 的幂（至多 1024；使用 shuffle 的核函数至少一个 warp），网格为 n / (E × 线程块大小) 向上取整</translation>
     </message>
+    <message>
+        <source>auto: as %1&apos;s launcher</source>
+        <translation>自动：与 %1 的启动代码相同</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>

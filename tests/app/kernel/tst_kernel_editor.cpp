@@ -290,8 +290,8 @@ private slots:
     }
 
     // File ▸ New kernel from strategy fills Elements per thread with the strategy's E at the
-    // engine's coarse factor 4 (empty at 2, the engine's default) and Shared bytes where its
-    // launcher passes more than 4 x block at the block field's size; the child gets both.
+    // engine's coarse factor 4 (empty at 2, the engine's default); where the strategy's launcher
+    // passes more than 4 x block, Shared bytes follows it at the block that runs; the child gets both.
     void newFromStrategyLaunchFields()
     {
         KernelPane pane;
@@ -307,14 +307,30 @@ private slots:
             QCOMPARE(pane.elementsPerThreadEdit()->text(), QLatin1String(e));
             QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
         }
-        // interleaved_padded: block + block / 32 words at the block field's size; empty block field,
-        // or a block whose padding is none (below 32): empty, the engine's default.
-        const std::pair<const char*, const char*> shared[] = {{"", ""}, {"16", ""}, {"64", "264"}, {"512", "2112"}};
-        for (const auto& [block, bytes] : shared) {
-            pane.blockSizeEdit()->setText(QLatin1String(block));
+        // interleaved_padded: the field stays empty ("auto: as its launcher") and each request
+        // carries block + block / 32 words at the block that runs: the field's, else the engine's
+        // plan for the input (block 4 for the 8 textbook values, 512 for 1024 values); a block
+        // whose padding is none (below 32): nothing, the engine's default.
+        const QString ones = QStringList(1024, QStringLiteral("1")).join(QLatin1Char(','));
+        const struct { const char* block; QString input; int bytes; } shared[] = {
+            {"", QStringLiteral("6,2,7,4,5,8,3,1"), 0}, {"", ones, 2112}, {"16", ones, 0}, {"64", QStringLiteral("6,2"), 264},
+            {"512", QStringLiteral("1"), 2112}};
+        for (const auto& c : shared) {
+            pane.blockSizeEdit()->setText(QLatin1String(c.block));
             QVERIFY(pane.newFromStrategy(QStringLiteral("interleaved_padded")));
-            QCOMPARE(pane.sharedBytesEdit()->text(), QLatin1String(bytes));
+            QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
+            QCOMPARE(pane.sharedBytesEdit()->placeholderText(), QStringLiteral("auto: as interleaved_padded's launcher"));
+            pane.inputEdit()->setText(c.input);
+            const std::optional<app::KernelRunRequest> q = pane.request(app::KernelRunRequest::Mode::Trace);
+            QVERIFY(q);
+            QCOMPARE(q->sharedBytes, c.bytes);
         }
+        // Typing in the field ends the rule: the field decides (empty again: the engine's default).
+        pane.sharedBytesEdit()->setText(QStringLiteral("1"));
+        QTest::keyClick(pane.sharedBytesEdit(), Qt::Key_Backspace);  // a user's edit (textEdited)
+        QCOMPARE(pane.sharedBytesEdit()->placeholderText(), QStringLiteral("auto"));
+        QCOMPARE(pane.request(app::KernelRunRequest::Mode::Trace)->sharedBytes, 0);
+        pane.inputEdit()->setText(QStringLiteral("6,2,7,4,5,8,3,1"));
         QVERIFY(pane.newFromStrategy(QStringLiteral("shared")));  // no padding: cleared
         QVERIFY(pane.sharedBytesEdit()->text().isEmpty());
         // The request and the child's arguments.
