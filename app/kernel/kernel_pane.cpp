@@ -63,6 +63,7 @@ QString severityWord(const views::KernelMark& m)
 {
     switch (m.severity) {
     case views::KernelMark::Severity::Warning: return KernelPane::tr("warning");
+    case views::KernelMark::Severity::Note: return KernelPane::tr("note", "a compiler's note beside an error");
     case views::KernelMark::Severity::Fault: return KernelPane::tr("fault");
     case views::KernelMark::Severity::Error: break;
     }
@@ -214,6 +215,8 @@ void KernelPane::buildLayout()
     for (int col = 0; col < numbers; ++col)
         addField(launch[col].first, launch[col].second, 2, col, 1);
     fields->setColumnStretch(numbers, 1);  // the numbers keep their width; the input takes the rest
+    // A label wider than its field ("Shared bytes" at presentation size) must not run into the next.
+    fields->setHorizontalSpacing(std::max(fields->horizontalSpacing(), 12));
     // One message line under the fields per field (the refused field's name and range).
     auto* messages = new QVBoxLayout;
     for (const char* f : kFields) {

@@ -46,8 +46,10 @@ QString lastLine(const QByteArray& err)
 
 views::KernelMark::Severity severityOf(const QString& s)
 {
-    if (s == QLatin1String("warning") || s == QLatin1String("note") || s == QLatin1String("remark"))
+    if (s == QLatin1String("warning"))
         return views::KernelMark::Severity::Warning;
+    if (s == QLatin1String("note") || s == QLatin1String("remark"))
+        return views::KernelMark::Severity::Note;
     return views::KernelMark::Severity::Error;
 }
 

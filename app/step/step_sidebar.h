@@ -49,6 +49,7 @@ public:
     QLabel* originLabel() const { return m_originLabel; }
     QCheckBox* recordedSwitch() const { return m_recordedCheck; }
     QPushButton* cancelRecordingButton() const { return m_cancelRecording; }
+    QPushButton* modelButton() const { return m_modelButton; }  ///< "Back to the model" (tests)
     views::CountersView* countersView() const { return m_counters; }
     /// Compare mode on / off (Ctrl+M), open a trace JSON (Ctrl+T), load hardware counters.
     QAction* compareAction() const { return m_compareAction; }

@@ -73,6 +73,7 @@ bool StepState::applyRequest(const TraceRequest& request)
     }
     m_recorder->abort();  // a recording of the previous request is not wanted any more
     m_request = request;
+    m_modelRequest.reset();
     m_trace = main.trace;
     m_source = TraceSource::Model;
     m_origin = TraceOrigin{};
@@ -221,7 +222,17 @@ bool StepState::openTrace(std::shared_ptr<const model::Trace> trace, const Trace
     clearMessages();
     m_recorder->abort();
     setSwitch(false);
-    m_request = requestOf(*trace);
+    // What "Back to the model" shows: the trace's own request for a catalogue strategy; for an own
+    // kernel (no catalogue strategy of that name) the strategy shown before, on the kernel's input
+    // (or, where the model refuses that input, as it was).
+    const TraceRequest shown = requestOf(*trace);
+    m_modelRequest.reset();
+    if (!model::find_strategy(shown.strategy.toStdString())) {
+        TraceRequest keep = m_request;
+        keep.input = shown.input;
+        m_modelRequest = buildTrace(keep).error ? m_request : keep;
+    }
+    m_request = shown;
     m_trace = std::move(trace);
     m_source = TraceSource::File;
     m_origin = origin;
@@ -232,7 +243,9 @@ bool StepState::openTrace(std::shared_ptr<const model::Trace> trace, const Trace
 void StepState::showModel()
 {
     setSwitch(false);
-    applyRequest(m_request);
+    const TraceRequest back = m_modelRequest.value_or(m_request);
+    m_modelRequest.reset();
+    applyRequest(back);
 }
 
 // --- GPU recorder ------------------------------------------------------------------------------

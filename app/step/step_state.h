@@ -213,6 +213,9 @@ private:
     void askQuestion();
 
     TraceRequest m_request;
+    /// What showModel() ("Back to the model") runs after an own kernel's trace, whose request names
+    /// no catalogue strategy: the strategy shown before, on the kernel's input; unset otherwise.
+    std::optional<TraceRequest> m_modelRequest;
     QString m_compareId;
     std::shared_ptr<const model::Trace> m_trace;
     std::shared_ptr<const model::Trace> m_compareTrace;

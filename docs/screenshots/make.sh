@@ -107,6 +107,15 @@ step_self_reset_reset.png|--strategy self_reset --step 2 --lang en --theme light
 # The kernel editor's Step (docs/kernel-editor.md): the student's file my_convergent.cu, en and zh_CN.
 kernel_editor_step_1920x1080_en.png|--present --kernel $here/my_convergent.cu --tab step --input $pmpp --lang en
 kernel_editor_step_1920x1080_zh_CN.png|--present --kernel $here/my_convergent.cu --tab step --input $pmpp --lang zh_CN
+# The editor with a compile error underlined at its line (docs/kernel-editor.md).
+kernel_editor_diagnostic_1920x1080.png|--present --kernel $root/tests/app/kernel/data/convergent_typo.cu --lang en --theme light
+# An own kernel's note (docs/your-own-kernel.md, "Notes"): one value per thread at the default 2
+# elements per thread, half the input never read; and at 1024 values the race across warps of a tree
+# without its loop's barrier (the fault band), en and zh_CN.
+own_unread_input_1920x1080_en.png|--present --kernel $here/one_value_each.cu --tab step --input $pmpp --lang en
+own_unread_input_1920x1080_zh_CN.png|--present --kernel $here/one_value_each.cu --tab step --input $pmpp --lang zh_CN
+own_race_across_warps_1024_en.png|--present --kernel $here/tree_without_loop_barrier.cu --tab step --input $ones1024 --step 2 --lang en
+own_race_across_warps_1024_zh_CN.png|--present --kernel $here/tree_without_loop_barrier.cu --tab step --input $ones1024 --step 2 --lang zh_CN
 EOF
 )
 

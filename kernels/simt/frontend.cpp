@@ -55,6 +55,11 @@ public:
         }
         if (d.message.find("CUDA version") != std::string::npos)
             return;  // the driver's note about the toolkit: there is none
+        // "'__syncthreads' declared here" at the very place of the error before it: a CUDA builtin,
+        // declared implicitly where it is first named (the typo itself), says nothing more.
+        if (d.severity == "note" && !m_out.empty() && m_out.back().line == d.line && m_out.back().column == d.column &&
+            d.message.size() > 14 && d.message.compare(d.message.size() - 14, 14, " declared here") == 0)
+            return;
         m_out.push_back(std::move(d));
     }
 

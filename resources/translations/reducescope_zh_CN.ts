@@ -4022,6 +4022,11 @@ Double-click to open this strategy in the step pane.</source>
         <source>auto: as %1&apos;s launcher</source>
         <translation>自动：与 %1 的启动代码相同</translation>
     </message>
+    <message>
+        <source>note</source>
+        <comment>a compiler&apos;s note beside an error</comment>
+        <translation>附注</translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>

@@ -46,6 +46,7 @@ QColor KernelEditor::markColor(KernelMark::Severity severity) const
     const bool dark = ViewColors::fromPalette(palette()).dark;
     switch (severity) {
     case KernelMark::Severity::Warning: return dark ? QColor(0xff, 0xc1, 0x07) : QColor(0xb2, 0x6b, 0x00);
+    case KernelMark::Severity::Note: return dark ? QColor(0x90, 0xca, 0xf9) : QColor(0x15, 0x65, 0xc0);
     case KernelMark::Severity::Fault: return dark ? QColor(0xff, 0x80, 0x40) : QColor(0xd0, 0x40, 0x00);
     case KernelMark::Severity::Error: break;
     }

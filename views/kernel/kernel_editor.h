@@ -19,7 +19,7 @@ class CudaHighlighter;
 /// diagnostic, `reducescope-cli kernel check/trace`, exit 2) or a kernel fault found while it ran
 /// (exit 1: a data race, a barrier reached by part of a block, an out-of-bounds access, ...).
 struct KernelMark {
-    enum class Severity { Error, Warning, Fault };
+    enum class Severity { Error, Warning, Note, Fault };  ///< Note: a compiler's note ("declared here")
     Severity severity = Severity::Error;
     int line = 0;        ///< 1-based; 0: the whole source (no line)
     int column = 0;      ///< 1-based; 0: none

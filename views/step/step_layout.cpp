@@ -164,16 +164,27 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
         l.explanationRect.setWidth(avail);
         y += l.explanationRect.height() + 4;
     }
+    // The boxed notes: a teaching warp size or bank count, and an own kernel's notes (input values
+    // no thread read, model::Note), at every step: they explain what the launch leaves out.
+    QStringList boxed;
     if (t.teaching_warp_size || t.params.banks != 32) {
         QStringList notes;
         if (t.teaching_warp_size)
             notes << Text::tr("warp size %1").arg(t.params.warp_size);
         if (t.params.banks != 32)
             notes << Text::tr("%1 banks").arg(t.params.banks);
-        l.teachingNote = Text::tr("%1 — teaching aid: real GPUs use 32")
-                             .arg(notes.join(Text::tr(", ", "between the teaching-aid settings: warp size 4, 8 banks")));
+        boxed << Text::tr("%1 — teaching aid: real GPUs use 32")
+                     .arg(notes.join(Text::tr(", ", "between the teaching-aid settings: warp size 4, 8 banks")));
+    }
+    for (const model::Note& n : t.notes)
+        boxed << QStringLiteral("⚠ ") + keepExpressionsWhole(n.text.empty() ? QString::fromStdString(n.message) : modelText(n.text));
+    if (!boxed.isEmpty()) {
+        l.teachingNote = boxed.join(QLatin1Char('\n'));
         QFontMetricsF em(l.sectionFont);
-        const qreal noteW = std::min(avail, em.horizontalAdvance(l.teachingNote) + 16 * l.scale);
+        qreal widest = 0;
+        for (const QString& line : boxed)
+            widest = std::max(widest, em.horizontalAdvance(line));
+        const qreal noteW = std::min(avail, widest + 16 * l.scale);
         l.teachingRect = wrappedRect(em, kMargin, y, noteW, l.teachingNote).adjusted(0, 0, 0, 6 * l.scale);
         if (noteW < avail)
             l.teachingRect.setWidth(noteW);

@@ -485,6 +485,19 @@ private slots:
         QCOMPARE(e.marks[0].message, QStringLiteral("__syncthreads reached by 16 of 32 threads"));
         QCOMPARE(e.marks[0].lanes, (QVector<int>{0, 1, 2}));
         QCOMPARE(e.marks[0].step, 3);  // "step 4" on stderr counts from 1
+        // A compiler's note is a note (not a warning), from the check's JSON as from stderr.
+        const KernelRunOutcome n = app::KernelRunner::read(
+            app::KernelRunRequest::Mode::Check, 0,
+            R"({"kernels":[],"diagnostics":[{"line":3,"column":1,"severity":"warning","message":"w"},)"
+            R"({"line":3,"column":1,"severity":"note","message":"n"}]})",
+            "k.cu:3:1: warning: w\nk.cu:3:1: note: n\n");
+        QCOMPARE(n.marks.size(), 2);
+        QCOMPARE(n.marks[0].severity, views::KernelMark::Severity::Warning);
+        QCOMPARE(n.marks[1].severity, views::KernelMark::Severity::Note);
+        const KernelRunOutcome ns = app::KernelRunner::read(app::KernelRunRequest::Mode::Trace, 2, QByteArray(),
+                                                            "k.cu:3:1: error: e\nk.cu:3:1: note: n\n");
+        QCOMPARE(ns.marks.size(), 2);
+        QCOMPARE(ns.marks[1].severity, views::KernelMark::Severity::Note);
     }
 
     // A fault's detail in the window's language (the fault's text, a message of the model), in

@@ -629,6 +629,17 @@ void TestStepPane::ownKernelNamedNotCatalogue()
     QVERIFY(pane.setRequest(request(QStringLiteral("convergent"), QStringLiteral("1,2,3,4"))));
     QCOMPARE(pane.strategyPicker()->currentId(), QStringLiteral("convergent"));
     QCOMPARE(pane.strategyPicker()->placeholderText(), QString());
+    // "Back to the model" after an own kernel's trace: the strategy shown before (convergent), on
+    // the kernel's input (own_race's 8 values), not a model of a strategy named like the kernel.
+    QVERIFY(pane.openTraceFile(QStringLiteral(REDUCESCOPE_TEST_DATA "/own_race_trace.json")));
+    QVERIFY(pane.sidebar()->modelButton()->isVisibleTo(pane.sidebar()));
+    pane.sidebar()->modelButton()->click();
+    QVERIFY(pane.trace());
+    QCOMPARE(QString::fromStdString(pane.trace()->strategy), QStringLiteral("convergent"));
+    QCOMPARE(pane.trace()->n, 8);
+    QCOMPARE(double(pane.trace()->result), 36.0);  // 1 + 2 + ... + 8, the kernel's input
+    QCOMPARE(pane.strategyPicker()->currentId(), QStringLiteral("convergent"));
+    QVERIFY(pane.trace()->own_source.empty());
 }
 
 // The input header says padding only where the launch padded the input: an input_output kernel's

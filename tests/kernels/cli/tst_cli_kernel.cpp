@@ -180,6 +180,16 @@ void TstCliKernel::does_not_compile()
         QCOMPARE(d[0].toObject()["column"].toInt(), 12);
         QCOMPARE(d[0].toObject()["severity"].toString(), QString("error"));
     }
+    // A misspelt CUDA builtin: the error with Clang's suggestion, without the note "'__syncthreads'
+    // declared here" at the same place (the builtin's implicit declaration is the typo itself).
+    const Run typo = run_cli({"kernel", "check", "--source", QStringLiteral(REDUCESCOPE_SOURCE_DIR "/tests/app/kernel/data/convergent_typo.cu"),
+                              "--json"});
+    QCOMPARE(typo.code, 2);
+    const QJsonArray d = QJsonDocument::fromJson(typo.out).object()["diagnostics"].toArray();
+    QCOMPARE(d.size(), 1);
+    QCOMPARE(d[0].toObject()["message"].toString(),
+             QStringLiteral("use of undeclared identifier '__syncthreds'; did you mean '__syncthreads'?"));
+    QVERIFY2(!typo.err.contains("declared here"), typo.err.constData());
 }
 
 void TstCliKernel::bad_input()

@@ -205,6 +205,16 @@ void TestViews::teachingWarpSizeLabelled()
     QVERIFY(l.teachingNote.contains(QStringLiteral("teaching aid: real GPUs use 32")));
     const auto real = std::make_shared<const model::Trace>(model::simulate("convergent", ones(64)));
     QVERIFY(views::layoutStep(*real, 0, 1200, QFont()).teachingNote.isEmpty());
+    // An own kernel's note (input no thread read) is boxed at every step, after the teaching aid.
+    model::Trace noted = model::simulate("convergent", ones(64), p);
+    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 32LL, 64LL, 32LL, 63LL, 32LL, 1LL,
+                                                                  32LL, 2LL, 32LL), 1, 1});
+    for (int k : {0, int(noted.steps.size()) - 1}) {
+        const QStringList lines = views::layoutStep(noted, k, 1200, QFont()).teachingNote.split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].contains(QStringLiteral("teaching aid")));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("⚠ 32 of the 64 input values were never read")), qPrintable(lines[1]));
+    }
 }
 
 void TestViews::barrierLabelFromStep_data()
