@@ -631,12 +631,20 @@ void KernelPane::onStepped(const KernelRunOutcome& o)
         const double result = double(o.trace->result);
         const int n = o.trace->n;
         const qint64 ms = o.elapsedMs;
-        m_statusWords = [steps, result, n, ms] {
-            return tr("%1 on %2, result %3, in %4 ms: shown in the step pane")
-                .arg(tr("%n step(s)", nullptr, steps), tr("%n value(s)", nullptr, n), QString::number(result, 'g', 9))
-                .arg(ms);
+        // The engine's note that input values were never read (model::Note "unread_input"): its count.
+        long long unread = 0;
+        for (const model::Note& note : o.trace->notes)
+            if (note.kind == "unread_input" && !note.text.args.empty())
+                unread += note.text.args.front().count;
+        m_statusWords = [steps, result, n, ms, unread] {
+            QString s = tr("%1 on %2, result %3, in %4 ms: shown in the step pane")
+                            .arg(tr("%n step(s)", nullptr, steps), tr("%n value(s)", nullptr, n), QString::number(result, 'g', 9))
+                            .arg(ms);
+            if (unread > 0)
+                s += tr("; ⚠ %n input value(s) never read (the warning below)", nullptr, int(unread));
+            return s;
         };
-        setStatus(m_statusWords(), false);
+        setStatus(m_statusWords(), unread > 0);
     } else {
         m_statusWords = [message = o.message] { return message; };
         setStatus(o.message, true);

@@ -541,6 +541,13 @@
             <numerusform>Check: it compiles; %n kernels the engine can run</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>; ⚠ %n input value(s) never read (the warning below)</source>
+        <translation>
+            <numerusform>; ⚠ %n input value never read (the warning below)</numerusform>
+            <numerusform>; ⚠ %n input values never read (the warning below)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::StepSidebar</name>

@@ -4027,6 +4027,12 @@ Double-click to open this strategy in the step pane.</source>
         <comment>a compiler&apos;s note beside an error</comment>
         <translation>附注</translation>
     </message>
+    <message numerus="yes">
+        <source>; ⚠ %n input value(s) never read (the warning below)</source>
+        <translation>
+            <numerusform>；⚠ %n 个输入值从未被读取（见下方的警告）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>reducescope::app::KernelRunner</name>

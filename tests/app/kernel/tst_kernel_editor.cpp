@@ -585,6 +585,7 @@ private slots:
         QVERIFY2(pane.marksList()->count() == 1 && pane.marksList()->item(0)->text().contains(chinese),
                  qPrintable(pane.marksList()->item(0)->text()));
         QCOMPARE(pane.editor()->underlinedLines(), QVector<int>{1});
+        QVERIFY2(pane.statusLabel()->text().contains(QStringLiteral("4 个输入值从未被读取")), qPrintable(pane.statusLabel()->text()));
     }
 
     void raceKernelFaultsOnTheEngine()
