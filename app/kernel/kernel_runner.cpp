@@ -110,19 +110,29 @@ QVector<views::KernelMark> marksOfStderr(const QByteArray& err)
     return out;
 }
 
+/// A mark of something the engine found (a fault, a note) at its place: its kind, its sentence as a
+/// message of the model (shown in the window's language) and its English cut to `chars`.
+views::KernelMark engineMark(views::KernelMark::Severity severity, int line, int column, const std::string& kind,
+                             const std::string& message, const model::Text& text, int chars)
+{
+    views::KernelMark m;
+    m.severity = severity;
+    m.line = line;
+    m.column = column;
+    m.kind = QString::fromStdString(kind);
+    m.message = oneLineMessage(QString::fromStdString(message), chars);
+    m.text = text;
+    return m;
+}
+
 /// Marks of the faults of a trace read by the strict reader: a fault's text (shown in the window's
 /// language) with its English.
 QVector<views::KernelMark> marksOf(const std::vector<model::Fault>& faults)
 {
     QVector<views::KernelMark> out;
     for (const model::Fault& f : faults) {
-        views::KernelMark m;
-        m.severity = views::KernelMark::Severity::Fault;
-        m.line = f.line;
-        m.column = f.column;
-        m.kind = QString::fromStdString(f.kind);
-        m.message = oneLineMessage(QString::fromStdString(f.message), 200);
-        m.text = f.text;
+        views::KernelMark m =
+            engineMark(views::KernelMark::Severity::Fault, f.line, f.column, f.kind, f.message, f.text, 200);
         m.step = f.step;
         for (int lane : f.lanes)
             m.lanes << lane;
@@ -384,16 +394,8 @@ KernelRunOutcome KernelRunner::read(KernelRunRequest::Mode mode, int code, const
     // reader refused the trace, the JSON's top-level "faults" read leniently; else stderr's lines.
     if (r.file) {
         o.marks = marksOf(r.file->trace.faults);
-        for (const model::Note& n : r.file->trace.notes) {  // a run that went to its end but left input unread
-            views::KernelMark m;
-            m.severity = views::KernelMark::Severity::Warning;
-            m.line = n.line;
-            m.column = n.column;
-            m.kind = QString::fromStdString(n.kind);
-            m.message = oneLineMessage(QString::fromStdString(n.message), 400);
-            m.text = n.text;
-            o.marks << m;
-        }
+        for (const model::Note& n : r.file->trace.notes)  // a run that went to its end but left input unread
+            o.marks << engineMark(views::KernelMark::Severity::Warning, n.line, n.column, n.kind, n.message, n.text, 400);
     } else if (out.contains("\"faults\"")) {
         const QJsonObject j = QJsonDocument::fromJson(out).object();
         o.marks = marksOf(j.value(QLatin1String("faults")).toArray(), true);

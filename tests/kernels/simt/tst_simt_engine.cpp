@@ -417,6 +417,7 @@ void TstSimtEngine::default_plan()
     QCOMPARE(r.trace.grid_size, grid);
     QCOMPARE(double(r.trace.result), double(n) * (n + 1) / 2);
     QCOMPARE(r.trace.reference, double(n) * (n + 1) / 2);
+    QVERIFY(r.trace.notes.empty());  // the plan gives every value a thread: none unread
     // The plan of `kernel bench` is the same function.
     const m::OwnLaunch l = m::plan_own_launch(std::size_t(n), unsigned(e));
     QCOMPARE(int(l.block), block);
