@@ -217,17 +217,34 @@ constexpr std::array kMessages{
         .with_one("%1; %n thread does this (first %3, last %4)", 1),
 
     // An own kernel's note (model::Note "unread_input"): %n input values no thread read of %2, the
-    // first %3 and the last %4 (0-based indices), the launch's %5 threads (grid %6 × block %7) at %8
-    // elements per thread, which read %9 of them.
+    // first %3 and the last %4 (0-based indices), the launch's threads %5 (count.threads: grid %6 x
+    // block %7) at %8 elements per thread, which read %9 of them; the advice after the colon
+    // follows the counts (simt::run, note_unread_input): a smaller E; a larger launch; the
+    // kernel's own indexing.
     REDUCESCOPE_PLURAL_MESSAGE("ModelText",
                                "%n of the %2 input values were never read (first input[%3], last input[%4]): the "
-                               "launch's %5 threads (grid %6 × block %7, elements per thread %8) read %9; a "
-                               "kernel that reads fewer values per thread needs a smaller elements per thread (1 "
-                               "for one value each)",
+                               "launch's %5 (grid %6 × block %7, elements per thread %8) read %9; a kernel that "
+                               "reads fewer values per thread needs a smaller elements per thread (1 for one value "
+                               "each)",
                                "simt.note.unread_input")
-        .with_one("%n of the %2 input values was never read (input[%3]): the launch's %5 threads (grid %6 × block %7, "
-                  "elements per thread %8) read %9; a kernel that reads fewer values per thread needs a "
-                  "smaller elements per thread (1 for one value each)", 0),
+        .with_one("%n of the %2 input values was never read (input[%3]): the launch's %5 (grid %6 × block %7, "
+                  "elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller "
+                  "elements per thread (1 for one value each)", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "%n of the %2 input values were never read (first input[%3], last input[%4]): the "
+                               "launch's %5 (grid %6 × block %7, elements per thread %8) cover fewer values than "
+                               "the input holds; a larger grid or block size reaches them",
+                               "simt.note.unread_input.launch")
+        .with_one("%n of the %2 input values was never read (input[%3]): the launch's %5 (grid %6 × block %7, "
+                  "elements per thread %8) cover fewer values than the input holds; a larger grid or block size "
+                  "reaches it", 0),
+    REDUCESCOPE_PLURAL_MESSAGE("ModelText",
+                               "%n of the %2 input values were never read (first input[%3], last input[%4]): the "
+                               "launch's %5 (grid %6 × block %7, elements per thread %8) would cover them all, so "
+                               "the kernel's own indexing or bounds skip these",
+                               "simt.note.unread_input.indexing")
+        .with_one("%n of the %2 input values was never read (input[%3]): the launch's %5 (grid %6 × block %7, "
+                  "elements per thread %8) would cover them all, so the kernel's own indexing or bounds skip it", 0),
 
     // --- divergence and banks: sentences derived from the step's counters ----------------------
     REDUCESCOPE_MESSAGE("ModelText",

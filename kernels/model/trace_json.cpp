@@ -901,8 +901,10 @@ void check_faults(const json& f, long long steps)
     }
 }
 
-/// The notes of an own kernel's trace: kind, message, its text as a message, place.
-void check_notes(const json& n)
+/// The notes of an own kernel's trace (`values`: params.n): kind, message, its text as a message
+/// of that kind (simt.note.unread_input or its .launch / .indexing), whose first two counts are the
+/// unread values (1..values) and the input's values (values), place.
+void check_notes(const json& n, long long values)
 {
     array(n, keys::notes, 100);
     for (std::size_t k = 0; k < n.size(); ++k) {
@@ -912,7 +914,17 @@ void check_notes(const json& n)
         if (kind != "unread_input")
             throw FieldError{q + "." + keys::kind + " must be unread_input" + got(n[k].at(keys::kind))};
         text(field(n[k], keys::message, q + "."), q + "." + keys::message, 2000);
-        check_text(field(n[k], keys::text, q + "."), q + "." + keys::text, 0);
+        const json& t = field(n[k], keys::text, q + ".");
+        check_text(t, q + "." + keys::text, 0);
+        const std::string id = t.at(keys::id).get<std::string>();
+        if (id != "simt.note.unread_input" && id != "simt.note.unread_input.launch" && id != "simt.note.unread_input.indexing")
+            throw FieldError{q + "." + keys::text + "." + keys::id + " must be simt.note.unread_input, "
+                             "simt.note.unread_input.launch or simt.note.unread_input.indexing" + got(t.at(keys::id))};
+        const json& args = t.at(keys::args);
+        if (args.size() < 2)
+            throw FieldError{q + "." + keys::text + "." + keys::args + " must hold the unread count and params.n first"};
+        integer(args[0], item(q + "." + keys::text + "." + keys::args, 0), 1, values);
+        integer(args[1], item(q + "." + keys::text + "." + keys::args, 1), values, values);
         integer(field(n[k], keys::line, q + "."), q + "." + keys::line, 0, 1000000);
         integer(field(n[k], keys::column, q + "."), q + "." + keys::column, 0, 100000);
     }
@@ -1000,8 +1012,12 @@ TraceFile check_and_read(const json& j)
     const std::string_view src = own_kernel ? std::string_view(own->get_ref<const std::string&>()) : kernel_source(source);
     if (const auto f = j.find(keys::faults); f != j.end())
         check_faults(*f, static_cast<long long>(array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1).size()));
-    if (const auto n = j.find(keys::notes); n != j.end())
-        check_notes(*n);
+    if (const auto n = j.find(keys::notes); n != j.end()) {
+        check_notes(*n, integer(field(field(j, keys::params, ""), keys::n, "params."), "params.n", 1, 4096));
+        if (const auto f = j.find(keys::faults); f != j.end() && !f->empty() && !n->empty())
+            throw FieldError{std::string(keys::notes) + " must be empty when " + keys::faults +
+                             " is not (a note is written only after a run without faults)"};
+    }
     const std::size_t lines = static_cast<std::size_t>(std::count(src.begin(), src.end(), '\n')) + 1;
     const json& steps = array(field(j, keys::steps, ""), keys::steps, kMaxSteps, 1);
     check_values_lengths(steps);

@@ -67,7 +67,13 @@ std::string lines_text(const std::set<int>& lines)
 class Tracer {
 public:
     Tracer(const Program& p, const Function& fn, model::Trace& t, const Geometry& g, Layout layout, bool full)
-        : m_program(p), m_fn(fn), m_trace(t), m_g(g), m_layout(std::move(layout)), m_full(full) {}
+        : m_program(p), m_fn(fn), m_trace(t), m_g(g), m_layout(std::move(layout)), m_full(full)
+    {
+        // The atomics' serialisation order counts over the whole trace (trace-format.md): a second
+        // launch (two-pass) goes on from the first's.
+        for (const model::Step& s : t.steps)
+            m_atomic_order += static_cast<int>(s.atomics.size());
+    }
 
     void add_step(const StepLog& log, const Machine& m, bool last, const FaultRecord* fault);
     /// After the launch: its shared steps show only the words some thread accessed.
@@ -736,12 +742,15 @@ const Function* find_kernel(const Program& program, const std::string& name, std
 }
 
 
-/// After the launch that reads the user's values ran to its end: the note "unread_input" when some
-/// of the first t.n input words were never loaded, stored or used by an atomic (docs/your-own-kernel.md,
-/// "Notes"), at the kernel's definition.
-void note_unread_input(const Machine& m, const Function& fn, const Geometry& g, const LaunchOptions& options, model::Trace& t)
+/// After a run that went to its end: the note "unread_input" when some of the first t.n input
+/// words were never loaded, stored or used by an atomic in the launch that reads them (`touched`,
+/// per word; the first launch, of geometry `g`), at the kernel's definition (docs/your-own-kernel.md,
+/// "Notes"). Its advice follows the counts: the launch covered fewer than n values (threads x E < n:
+/// a larger grid or block); the threads read about one value each at E > 1 (a smaller E); else the
+/// kernel's indexing or bounds skip them.
+void note_unread_input(const std::vector<std::uint8_t>& touched, const Function& fn, const Geometry& g,
+                       const LaunchOptions& options, model::Trace& t)
 {
-    const std::vector<std::uint8_t>& touched = m.buffers()[static_cast<std::size_t>(kInputBuffer - 1)].touched;
     const std::size_t n = std::min(touched.size(), static_cast<std::size_t>(t.n));
     long long unread = 0;
     std::size_t first = 0, last = 0;
@@ -753,12 +762,15 @@ void note_unread_input(const Machine& m, const Function& fn, const Geometry& g, 
         }
     if (unread == 0)
         return;
+    const long long threads = g.threads(), e = options.elements_per_thread, read = static_cast<long long>(t.n) - unread;
+    const char* id = threads * e < t.n          ? "simt.note.unread_input.launch"
+                     : e > 1 && read <= threads ? "simt.note.unread_input"
+                                                : "simt.note.unread_input.indexing";
     model::Note note;
     note.kind = "unread_input";
-    note.text = model::make_text("simt.note.unread_input", unread, static_cast<long long>(t.n), static_cast<long long>(first),
-                                 static_cast<long long>(last), static_cast<long long>(g.threads()),
-                                 static_cast<long long>(g.grid), static_cast<long long>(g.block),
-                                 static_cast<long long>(options.elements_per_thread), static_cast<long long>(t.n) - unread);
+    note.text = model::make_text(id, unread, static_cast<long long>(t.n), static_cast<long long>(first),
+                                 static_cast<long long>(last), model::make_text("count.threads", threads),
+                                 static_cast<long long>(g.grid), static_cast<long long>(g.block), e, read);
     note.message = model::render_english(note.text);
     note.line = fn.where.line;
     note.column = fn.where.column;
@@ -769,7 +781,7 @@ void note_unread_input(const Machine& m, const Function& fn, const Geometry& g, 
 /// launch's warp instructions are added to `instructions`. False when it stopped at a fault.
 /// `second` (when set) gets the contents of the launch's second pointer (a first pass's partials).
 bool launch(const Program& program, const Function& fn, Plan p, const LaunchOptions& options, model::Trace& t,
-            long long& instructions, std::vector<float>* second)
+            long long& instructions, std::vector<float>* second, std::vector<std::uint8_t>* unread)
 {
     Machine m(fn, p.g, std::move(p.buffers), std::move(p.args), options.full_detail,
               std::max(0LL, options.instruction_limit - instructions));
@@ -845,8 +857,8 @@ bool launch(const Program& program, const Function& fn, Plan p, const LaunchOpti
             break;
     }
     tracer.compact_shared(m, first_step);
-    if (clean && first_step == 0)
-        note_unread_input(m, fn, p.g, options, t);
+    if (clean && unread)  // the launch that reads the user's values: which of them no thread touched
+        *unread = m.buffers()[static_cast<std::size_t>(kInputBuffer - 1)].touched;
     instructions += m.instructions();
     if (second) {
         const Buffer& b = m.buffers()[static_cast<std::size_t>(kOutputBuffer - 1)];
@@ -894,7 +906,9 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
     t.teaching_warp_size = p.g.warp != 32;
     long long instructions = 0;
     std::vector<float> partials;
-    const bool clean = launch(program, *fn, std::move(p), options, t, instructions, fn2 ? &partials : nullptr);
+    const Geometry first_launch = p.g;
+    std::vector<std::uint8_t> touched;  // per input word: some thread of the first launch touched it
+    bool clean = launch(program, *fn, std::move(p), options, t, instructions, fn2 ? &partials : nullptr, &touched);
     if (fn2 && clean) {
         // The second launch, as the catalogue's two_pass_final<<<1, 1024>>>(partials, output, grid).
         LaunchOptions o2 = options;
@@ -907,8 +921,11 @@ RunResult run(const Program& program, std::span<const float> input, const Launch
         }
         p2.layout.global_values = p2.padded;  // its values are the partials, not the trace's padded input
         p2.layout.input_to_registers = false;
-        launch(program, *fn2, std::move(p2), options, t, instructions, nullptr);
+        p2.buffers[static_cast<std::size_t>(kInputBuffer - 1)].name = "partials";  // as its faults name it
+        clean = launch(program, *fn2, std::move(p2), options, t, instructions, nullptr, nullptr);
     }
+    if (clean)  // a run that faulted gets no note (it did not go to its end)
+        note_unread_input(touched, *fn, first_launch, options, t);
     if (!t.steps.empty() && t.steps.back().output)
         t.result = *t.steps.back().output;
     else if (!t.steps.empty()) {

@@ -403,11 +403,27 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</source>
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</source>
         <comment>simt.note.unread_input</comment>
         <translation>
-            <numerusform>%n of the %2 input values was never read (input[%3]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
-            <numerusform>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
+            <numerusform>%n of the %2 input values was never read (input[%3]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
+            <numerusform>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) cover fewer values than the input holds; a larger grid or block size reaches them</source>
+        <comment>simt.note.unread_input.launch</comment>
+        <translation>
+            <numerusform>%n of the %2 input values was never read (input[%3]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) cover fewer values than the input holds; a larger grid or block size reaches it</numerusform>
+            <numerusform>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) cover fewer values than the input holds; a larger grid or block size reaches them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) would cover them all, so the kernel&apos;s own indexing or bounds skip these</source>
+        <comment>simt.note.unread_input.indexing</comment>
+        <translation>
+            <numerusform>%n of the %2 input values was never read (input[%3]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) would cover them all, so the kernel&apos;s own indexing or bounds skip it</numerusform>
+            <numerusform>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) would cover them all, so the kernel&apos;s own indexing or bounds skip these</numerusform>
         </translation>
     </message>
 </context>

@@ -1404,10 +1404,24 @@
         <translation>轨迹超过了 %1 条线程记录（%2 步 × %3 个线程；引擎的死循环上限）：不会结束的循环一遍又一遍地运行它的屏障步；确实需要更多步的核函数：请减少数值或线程</translation>
     </message>
     <message numerus="yes">
-        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 threads (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</source>
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) read %9; a kernel that reads fewer values per thread needs a smaller elements per thread (1 for one value each)</source>
         <comment>simt.note.unread_input</comment>
         <translation>
-            <numerusform>%2 个输入值中有 %n 个从未被读取（第一个 input[%3]，最后一个 input[%4]）：这次启动的 %5 个线程（网格 %6 × 线程块 %7，每线程元素数 %8）读取了 %9 个；每个线程读取更少数值的核函数需要更小的每线程元素数（每个线程读一个值时为 1）</numerusform>
+            <numerusform>%2 个输入值中有 %n 个从未被读取（第一个 input[%3]，最后一个 input[%4]）：这次启动的 %5（网格 %6 × 线程块 %7，每线程元素数 %8）读取了 %9 个；每个线程读取更少数值的核函数需要更小的每线程元素数（每个线程读一个值时为 1）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) cover fewer values than the input holds; a larger grid or block size reaches them</source>
+        <comment>simt.note.unread_input.launch</comment>
+        <translation>
+            <numerusform>%2 个输入值中有 %n 个从未被读取（第一个 input[%3]，最后一个 input[%4]）：这次启动的 %5（网格 %6 × 线程块 %7，每线程元素数 %8）覆盖的数值少于输入的数值；更大的网格或线程块大小才能覆盖它们</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the %2 input values were never read (first input[%3], last input[%4]): the launch&apos;s %5 (grid %6 × block %7, elements per thread %8) would cover them all, so the kernel&apos;s own indexing or bounds skip these</source>
+        <comment>simt.note.unread_input.indexing</comment>
+        <translation>
+            <numerusform>%2 个输入值中有 %n 个从未被读取（第一个 input[%3]，最后一个 input[%4]）：这次启动的 %5（网格 %6 × 线程块 %7，每线程元素数 %8）本可覆盖全部数值，所以是核函数自己的下标或边界跳过了它们</numerusform>
         </translation>
     </message>
 </context>

@@ -345,7 +345,7 @@ for v in '' bogus Simple 'simple ' '-oProxyCommand=x' "$(printf '\xff')" 'simple
     cli "kernel trace --kernel '${v:0:20}'" 2 "kernel" kernel trace --source "$K/two.cu" --input 1,2,3,4 --kernel "$v"
 done
 cli "kernel trace, 2000 kernels, no --kernel" 2 "kernel" kernel trace --source "$K/many_kernels.cu" --input 1,2
-cli "kernel trace, 2000 kernels, --kernel k1999" 0 - kernel trace --source "$K/many_kernels.cu" --input 1,2 --kernel k1999
+cli "kernel trace, 2000 kernels, --kernel k1999" 0 - kernel trace --source "$K/many_kernels.cu" --input 1 --kernel k1999
 cli "kernel trace, zero-parameter kernel" 2 "" kernel trace --source "$K/zero_params.cu" --input 1,2
 cli "kernel trace, template uninstantiated" 2 "" kernel trace --source "$K/tmpl_uninst.cu" --input 1,2
 cli "kernel trace, two instantiations, no --kernel" 2 "kernel" kernel trace --source "$K/tmpl_two.cu" --input 1,2

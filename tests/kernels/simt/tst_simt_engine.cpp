@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <bit>
+#include <functional>
 #include <cmath>
 #include <numeric>
 #include <QtTest/QtTest>
@@ -361,6 +362,8 @@ private slots:
     void elements_per_thread_refused();
     void unread_input_noted_data();
     void unread_input_noted();
+    void unread_input_note_read_strictly();
+    void two_pass_atomics_and_faults();
     void in_place_padding_follows_elements();
 };
 
@@ -530,31 +533,49 @@ const char* kOnePerThread = R"(__global__ void one_per_thread(const float* input
 }
 )";
 
+// Every other value (i = 2 x the thread's index) at E = 1: the launch has a thread per value, the
+// kernel's indexing skips half.
+const char* kEveryOther = R"(__global__ void every_other(const float* input, float* output, unsigned n)
+{
+    const unsigned i = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
+    if (i < n)
+        atomicAdd(output, input[i]);
+}
+)";
+
 void TstSimtEngine::unread_input_noted_data()
 {
+    QTest::addColumn<bool>("every_other");
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("e");
     QTest::addColumn<int>("grid");
-    QTest::addColumn<long long>("unread");  // the note's counts: unread, first, last, threads, blocks, block, read
-    QTest::addColumn<QString>("args");
-    QTest::addColumn<double>("result");
-    QTest::newRow("8 values, E 2: half read") << 8 << 2 << 0 << 4LL << "4, 8, 4, 7, 4, 1, 4, 2, 4" << 10.0;
-    QTest::newRow("8 values, E 1: all read") << 8 << 1 << 0 << 0LL << "" << 0.0;
-    QTest::newRow("1000 values, E 2") << 1000 << 2 << 0 << 488LL << "488, 1000, 512, 999, 512, 1, 512, 2, 512" << 0.0;
-    QTest::newRow("4096 values, E 1, grid 3") << 4096 << 1 << 3 << 1024LL << "1024, 4096, 3072, 4095, 3072, 3, 1024, 1, 3072"
-                                              << 0.0;
+    QTest::addColumn<long long>("unread");
+    // the note's message: its id (the advice) and counts (unread, n, first, last, threads, grid, block, E, read)
+    QTest::addColumn<QString>("text");
+    QTest::newRow("8 values, E 2: half read, a smaller E") << false << 8 << 2 << 0 << 4LL
+        << "simt.note.unread_input(4, 8, 4, 7, count.threads(4), 1, 4, 2, 4)";
+    QTest::newRow("8 values, E 1: all read") << false << 8 << 1 << 0 << 0LL << "";
+    QTest::newRow("1000 values, E 2") << false << 1000 << 2 << 0 << 488LL
+        << "simt.note.unread_input(488, 1000, 512, 999, count.threads(512), 1, 512, 2, 512)";
+    QTest::newRow("4096 values, E 1, grid 3: a larger launch") << false << 4096 << 1 << 3 << 1024LL
+        << "simt.note.unread_input.launch(1024, 4096, 3072, 4095, count.threads(3072), 3, 1024, 1, 3072)";
+    QTest::newRow("every other value at E 1: the kernel's indexing") << true << 8 << 1 << 0 << 4LL
+        << "simt.note.unread_input.indexing(4, 8, 1, 7, count.threads(8), 1, 8, 1, 4)";
+    QTest::newRow("1 value of 2 unread: singular") << true << 2 << 1 << 0 << 1LL
+        << "simt.note.unread_input.indexing(1, 2, 1, 1, count.threads(2), 1, 2, 1, 1)";
+    QTest::newRow("1 value of 1, read") << true << 1 << 1 << 0 << 0LL << "";
 }
 
 void TstSimtEngine::unread_input_noted()
 {
+    QFETCH(bool, every_other);
     QFETCH(int, n);
     QFETCH(int, e);
     QFETCH(int, grid);
     QFETCH(long long, unread);
-    QFETCH(QString, args);
-    QFETCH(double, result);
+    QFETCH(QString, text);
     const std::vector<float> in = iota_input(n);
-    const s::CompileResult c = s::compile(kOnePerThread);
+    const s::CompileResult c = s::compile(every_other ? kEveryOther : kOnePerThread);
     QVERIFY(c.program);
     s::LaunchOptions o;
     o.elements_per_thread = e;
@@ -562,23 +583,24 @@ void TstSimtEngine::unread_input_noted()
     const s::RunResult r = s::run(*c.program, in, o);
     QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
     QVERIFY(r.trace.faults.empty());
-    // the sum of what was read: the first n - unread values of iota_input
+    // the sum of what was read: the values no note names
     double read = 0;
-    for (int k = 0; k < n - unread; ++k)
-        read += in[static_cast<std::size_t>(k)];
-    QCOMPARE(double(r.trace.result), result > 0 ? result : read);
+    for (int k = 0; k < n; ++k)
+        if (!every_other || k % 2 == 0)
+            read += k < n - (every_other ? 0 : unread) ? in[static_cast<std::size_t>(k)] : 0.0f;
+    QCOMPARE(double(r.trace.result), read);
     if (unread == 0) {
         QVERIFY(r.trace.notes.empty());
-        QCOMPARE(double(r.trace.result), sum(in));
         return;
     }
     QCOMPARE(r.trace.notes.size(), std::size_t(1));
     const m::Note& note = r.trace.notes[0];
     QCOMPARE(note.kind, std::string("unread_input"));
-    QCOMPARE(sketch(note.text), QStringLiteral("simt.note.unread_input(%1)").arg(args));
+    QCOMPARE(sketch(note.text), text);
     QCOMPARE(note.line, 1);
     QVERIFY(note.column > 0);
-    QVERIFY2(note.message.find(std::to_string(unread) + " of the " + std::to_string(n) + " input values were never read") == 0,
+    QVERIFY2(note.message.find(std::to_string(unread) + " of the " + std::to_string(n) + " input values " +
+                               (unread == 1 ? "was" : "were") + " never read") == 0,
              note.message.c_str());
     // written and read back with the trace
     const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(r.trace).dump());
@@ -586,6 +608,91 @@ void TstSimtEngine::unread_input_noted()
     QCOMPARE(back.file->trace.notes.size(), std::size_t(1));
     QCOMPARE(back.file->trace.notes[0].message, note.message);
     QCOMPARE(sketch(back.file->trace.notes[0].text), sketch(note.text));
+}
+
+// The reader takes a note only as the engine writes it: its kind's message ids, the unread count
+// in 1..n and n itself first, and no note beside a fault.
+void TstSimtEngine::unread_input_note_read_strictly()
+{
+    const std::vector<float> in = iota_input(8);
+    const s::CompileResult c = s::compile(kOnePerThread);
+    QVERIFY(c.program);
+    const s::RunResult r = s::run(*c.program, in, s::LaunchOptions{});
+    QCOMPARE(r.trace.notes.size(), std::size_t(1));
+    const nlohmann::ordered_json good = m::trace_to_json(r.trace);
+    QVERIFY(m::read_trace_file(good.dump()).file);
+    const std::pair<std::function<void(nlohmann::ordered_json&)>, std::string> bad[] = {
+        {[](auto& j) { j["notes"][0]["text"] = {{"id", "simt.fault.unreachable"}, {"args", nlohmann::json::array()}}; },
+         "notes[0].text.id must be simt.note.unread_input, simt.note.unread_input.launch or simt.note.unread_input.indexing"},
+        {[](auto& j) { j["notes"][0]["text"]["args"][0] = 999; }, "notes[0].text.args[0] must be an integer in 1..8"},
+        {[](auto& j) { j["notes"][0]["text"]["args"][0] = -4; }, "notes[0].text.args[0] must be an integer in 1..8"},
+        {[](auto& j) { j["notes"][0]["text"]["args"][1] = 9; }, "notes[0].text.args[1] must be 8 (got 9)"},
+        {[](auto& j) { j["faults"] = nlohmann::json::array({{{"kind", "unreachable"}, {"message", "m"}, {"line", 1}, {"column", 1},
+                                                              {"step", 0}, {"lanes", {0}}}}); },
+         "notes must be empty when faults is not"},
+    };
+    for (const auto& [mutate, want] : bad) {
+        nlohmann::ordered_json j = good;
+        mutate(j);
+        const m::TraceFileResult back = m::read_trace_file(j.dump());
+        QVERIFY(!back.file);
+        QVERIFY2(back.error.find(want) != std::string::npos, back.error.c_str());
+    }
+}
+
+// Two-pass kernels whose both passes use atomics: the atomics' order counts over both launches, so
+// the reader takes the trace the engine wrote; a fault in the second pass names its array
+// `partials` and leaves no note (the run did not go to its end).
+void TstSimtEngine::two_pass_atomics_and_faults()
+{
+    const char* first = R"(__global__ void first(const float* input, float* partials, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        atomicAdd(&partials[blockIdx.x], input[i]);
+}
+)";
+    const std::string ok = std::string(first) + R"(__global__ void second(const float* partials, float* output, unsigned count)
+{
+    if (threadIdx.x < count)
+        atomicAdd(output, partials[threadIdx.x]);
+}
+)";
+    const std::vector<float> in = iota_input(8);
+    s::LaunchOptions o;
+    o.elements_per_thread = 1;
+    o.block_size = 2;
+    const s::CompileResult c = s::compile(ok);
+    QVERIFY(c.program);
+    const s::RunResult r = s::run(*c.program, in, o);
+    QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+    QVERIFY2(r.trace.faults.empty(), r.trace.faults.empty() ? "" : r.trace.faults[0].message.c_str());
+    QCOMPARE(double(r.trace.result), sum(in));
+    int order = 0;
+    for (const m::Step& st : r.trace.steps)
+        for (const m::AtomicOp& a : st.atomics)
+            QCOMPARE(a.order, order++);
+    QCOMPARE(order, 8 + 4);  // 8 into the 4 partials, then 4 into *output
+    const m::TraceFileResult back = m::read_trace_file(m::trace_to_json(r.trace).dump());
+    QVERIFY2(back.file, back.error.c_str());
+    // The second pass reads past its partials (4 floats at grid 4): a fault naming them, no note,
+    // although the first pass left half the input unread (E = 2, one value per thread).
+    const std::string faulty = std::string(first) + R"(__global__ void second(const float* partials, float* output, unsigned count)
+{
+    if (threadIdx.x < 2)
+        atomicAdd(output, partials[threadIdx.x + count]);
+}
+)";
+    const s::CompileResult cf = s::compile(faulty);
+    QVERIFY(cf.program);
+    s::LaunchOptions of;
+    of.block_size = 1;
+    const s::RunResult rf = s::run(*cf.program, in, of);
+    QVERIFY(!rf.error);
+    QCOMPARE(rf.trace.faults.size(), std::size_t(1));
+    QCOMPARE(rf.trace.faults[0].kind, std::string("out_of_bounds"));
+    QVERIFY2(rf.trace.faults[0].message.find("partials[") != std::string::npos, rf.trace.faults[0].message.c_str());
+    QVERIFY(rf.trace.notes.empty());
 }
 
 void TstSimtEngine::elements_per_thread_refused()

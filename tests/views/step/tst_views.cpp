@@ -207,7 +207,7 @@ void TestViews::teachingWarpSizeLabelled()
     QVERIFY(views::layoutStep(*real, 0, 1200, QFont()).teachingNote.isEmpty());
     // An own kernel's note (input no thread read) is boxed at every step, after the teaching aid.
     model::Trace noted = model::simulate("convergent", ones(64), p);
-    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 32LL, 64LL, 32LL, 63LL, 32LL, 1LL,
+    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 32LL, 64LL, 32LL, 63LL, model::make_text("count.threads", 32LL), 1LL,
                                                                   32LL, 2LL, 32LL), 1, 1});
     for (int k : {0, int(noted.steps.size()) - 1}) {
         const QStringList lines = views::layoutStep(noted, k, 1200, QFont()).teachingNote.split(QLatin1Char('\n'));
@@ -352,7 +352,7 @@ void TestViews::countersShowStepAndTotals()
     QVERIFY(!view.plainText().contains(QStringLiteral("steps 1–1")));
     // An own kernel's note (input left unread) under the result line, its sentence from its text.
     model::Trace noted = *a;
-    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 512LL, 1024LL, 512LL, 1023LL, 512LL,
+    noted.notes.push_back({"unread_input", "", model::make_text("simt.note.unread_input", 512LL, 1024LL, 512LL, 1023LL, model::make_text("count.threads", 512LL),
                                                                   1LL, 512LL, 2LL, 512LL), 1, 1});
     view.setTraces({std::make_shared<const model::Trace>(noted), 4, run});
     QVERIFY2(view.plainText().contains(QStringLiteral("512 of the 1024 input values were never read (first input[512], last "
