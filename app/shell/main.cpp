@@ -281,6 +281,8 @@ int main(int argc, char** argv)
                          qPrintable(QStringLiteral("kernel: Step made no trace: %1")
                                         .arg(said.isEmpty() ? QStringLiteral("the engine did not answer in 20 s") : said)));
             window.showKernelPane();
+        } else if (options.step && *options.step >= 1 && *options.step <= window.stepPane()->stepCount()) {
+            window.stepPane()->setStep(*options.step - 1);  // --step: of the kernel's trace (else its fault's step)
         }
     }
     if (screenshot)

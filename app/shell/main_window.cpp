@@ -355,8 +355,12 @@ void MainWindow::connectPanes()
                 origin.ownKernel = !kernel.isEmpty() ? kernel : !ran.isEmpty() ? ran : QStringLiteral("kernel");
                 origin.file = file;
                 origin.ownSource = source;
-                if (m_stepPane->openTrace(std::move(trace), origin))
+                const int faultStep = trace && !trace->faults.empty() ? trace->faults.front().step : -1;
+                if (m_stepPane->openTrace(std::move(trace), origin)) {
+                    if (faultStep >= 0)  // a run that stopped at a fault: the step that holds it, its band in view
+                        m_stepPane->setStep(faultStep);
                     showStepPane();
+                }
             });
     connect(m_kernelPane, &KernelPane::titleChanged, this, [this] {
         m_tabs->setTabText(m_tabs->indexOf(m_kernelPane), m_kernelPane->title());

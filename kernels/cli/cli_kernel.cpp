@@ -156,36 +156,6 @@ int refuse_after_warnings(const KernelOptions& o, const std::vector<simt::Diagno
     return kBadInput;
 }
 
-/// A fault's lanes as ranges: "3", "0, 1", "48-63", "0-7, 16-23 and 40 more": every lane counted.
-std::string lane_list(const std::vector<int>& lanes)
-{
-    if (lanes.empty())
-        return "-";
-    std::vector<std::pair<int, int>> runs;
-    for (int l : lanes)
-        if (!runs.empty() && l == runs.back().second + 1)
-            runs.back().second = l;
-        else
-            runs.emplace_back(l, l);
-    // A run of two is two lanes ("0, 1"); three or more a range ("48-63").
-    for (std::size_t k = 0; k < runs.size(); ++k)
-        if (runs[k].second == runs[k].first + 1) {
-            runs.insert(runs.begin() + static_cast<std::ptrdiff_t>(k) + 1, {runs[k].second, runs[k].second});
-            runs[k].second = runs[k].first;
-            ++k;
-        }
-    std::string out;
-    std::size_t shown = 0;
-    int listed = 0;
-    for (; shown < runs.size() && shown < 8; ++shown) {
-        const auto [a, b] = runs[shown];
-        out += (shown ? ", " : "") + std::to_string(a) + (b > a ? "-" + std::to_string(b) : std::string());
-        listed += b - a + 1;
-    }
-    if (shown < runs.size())
-        out += " and " + std::to_string(static_cast<int>(lanes.size()) - listed) + " more";
-    return out;
-}
 
 int run_check(const KernelOptions& o)
 {

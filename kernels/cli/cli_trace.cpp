@@ -62,6 +62,37 @@ std::string pad(std::string s, std::size_t width)
 
 } // namespace
 
+/// A fault's lanes as ranges: "3", "0, 1", "48-63", "0-7, 16-23 and 40 more": every lane counted.
+std::string lane_list(const std::vector<int>& lanes)
+{
+    if (lanes.empty())
+        return "-";
+    std::vector<std::pair<int, int>> runs;
+    for (int l : lanes)
+        if (!runs.empty() && l == runs.back().second + 1)
+            runs.back().second = l;
+        else
+            runs.emplace_back(l, l);
+    // A run of two is two lanes ("0, 1"); three or more a range ("48-63").
+    for (std::size_t k = 0; k < runs.size(); ++k)
+        if (runs[k].second == runs[k].first + 1) {
+            runs.insert(runs.begin() + static_cast<std::ptrdiff_t>(k) + 1, {runs[k].second, runs[k].second});
+            runs[k].second = runs[k].first;
+            ++k;
+        }
+    std::string out;
+    std::size_t shown = 0;
+    int listed = 0;
+    for (; shown < runs.size() && shown < 8; ++shown) {
+        const auto [a, b] = runs[shown];
+        out += (shown ? ", " : "") + std::to_string(a) + (b > a ? "-" + std::to_string(b) : std::string());
+        listed += b - a + 1;
+    }
+    if (shown < runs.size())
+        out += " and " + std::to_string(static_cast<int>(lanes.size()) - listed) + " more";
+    return out;
+}
+
 std::string trace_table(const m::Trace& t)
 {
     std::ostringstream o;
@@ -74,7 +105,7 @@ std::string trace_table(const m::Trace& t)
         o << "source   " << t.source_file << "\n";
     }
     o << "input    " << t.n << " values";
-    if (t.padded_n > t.n)
+    if (m::input_padding(t) > 0)
         o << ", padded to " << t.padded_n << " with the identity (" << (t.operation == m::Operation::Sum ? "0" : "-inf")
           << ")";
     o << "\nlaunch   grid " << t.grid_size << " x block " << t.params.block_size << ", warp size " << t.params.warp_size
@@ -105,6 +136,9 @@ std::string trace_table(const m::Trace& t)
         o << "\nresult   ±0   (float64 reference ±0): the sign of the zero depends on the atomic order; in this "
              "order "
           << (std::signbit(t.result) ? "-0" : "+0") << "\n";
+    else if (!t.faults.empty())  // the run stopped: no result, what *output held then
+        o << "\nresult   none: the run stopped at a fault; *output held " << fmt(t.result) << "   (float64 reference "
+          << fmt(t.reference) << ")\n";
     else
         o << "\nresult   " << fmt(t.result) << "   (float64 reference " << fmt(t.reference) << ")\n";
     if (t.expected_wrong) {
@@ -125,7 +159,7 @@ std::string trace_table(const m::Trace& t)
       << ", atomics " << tot.atomics << ", adds " << tot.adds << ", lane utilisation " << util << "\n";
     for (const m::Fault& f : t.faults)
         o << "fault    " << f.kind << " at line " << f.line << ", column " << f.column << ", step " << f.step + 1 << ": "
-          << f.message << "\n";
+          << f.message << " (threads " << lane_list(f.lanes) << ")\n";
     for (const m::Note& n : t.notes)
         o << "note     " << n.kind << ": " << n.message << "\n";
     return o.str();

@@ -98,7 +98,8 @@ constexpr std::array kMessages{
     REDUCESCOPE_MESSAGE("ModelText", "Fault: %1", "engine.fault"),
     // A fault of a kind the engine names (model::Fault::kind): the kind in the reader's language,
     // %1 the engine's own (English) account of it.
-    REDUCESCOPE_MESSAGE("ModelText", "Fault, a data race: %1", "engine.fault.data_race"),
+    // (the race's sentence itself begins "data race on ...")
+    REDUCESCOPE_MESSAGE("ModelText", "Fault: %1", "engine.fault.data_race"),
     REDUCESCOPE_MESSAGE("ModelText", "Fault, a barrier only part of the block reaches: %1", "engine.fault.partial_barrier"),
     REDUCESCOPE_MESSAGE("ModelText", "Fault, an access out of bounds: %1", "engine.fault.out_of_bounds"),
     REDUCESCOPE_MESSAGE("ModelText", "Fault, a shuffle that reads a lane taking no part: %1",
@@ -136,8 +137,9 @@ constexpr std::array kMessages{
                         "simt.fault.data_race.reads_wrote.block"),
     // %1: one of the data_race sentences above, about two lanes of one warp.
     REDUCESCOPE_MESSAGE("ModelText",
-                        "%1; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but "
-                        "from Volta on a warp's lanes are not guaranteed to run together (racecheck reports it)",
+                        "%1; both are lanes of one warp with no barrier between (__syncwarp() orders the lanes of a "
+                        "warp, __syncthreads() every thread of the block): lock step hides this here, but from Volta on "
+                        "a warp's lanes are not guaranteed to run together (racecheck reports it)",
                         "simt.fault.data_race.lock_step"),
     REDUCESCOPE_MESSAGE("ModelText",
                         "__syncthreads() reached by part of block %1: the warps starting at the threads listed had "

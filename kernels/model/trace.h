@@ -254,4 +254,19 @@ struct Trace {
     std::vector<Note> notes;
 };
 
+/// The identity values the launch put after the input's n values: padded_n - n, except for an own
+/// kernel's trace (own_source) whose padded_n is one value per thread (block × grid): the engine
+/// widens an input_output kernel's global array to the threads it launches, while that kernel's
+/// input holds exactly the n values (docs/your-own-kernel.md, "Launch"); an in_place kernel's input
+/// is padded to max(2, E) × block × grid, never to block × grid alone. The step pane and the CLI's
+/// table say "padded" by it.
+inline int input_padding(const Trace& t)
+{
+    if (t.padded_n <= t.n)
+        return 0;
+    if (!t.own_source.empty() && static_cast<long long>(t.padded_n) == static_cast<long long>(t.params.block_size) * t.grid_size)
+        return 0;
+    return t.padded_n - t.n;
+}
+
 } // namespace reducescope::model

@@ -1211,11 +1211,6 @@
         <translation>故障：%1</translation>
     </message>
     <message>
-        <source>Fault, a data race: %1</source>
-        <comment>engine.fault.data_race</comment>
-        <translation>故障（数据竞争）：%1</translation>
-    </message>
-    <message>
         <source>Fault, a barrier only part of the block reaches: %1</source>
         <comment>engine.fault.partial_barrier</comment>
         <translation>故障（只有线程块的一部分到达的屏障）：%1</translation>
@@ -1274,11 +1269,6 @@
         <source>data race on %1[%2]: thread %3 reads the word that thread %4 wrote at line %5, in another block (no barrier orders blocks)</source>
         <comment>simt.fault.data_race.reads_wrote.block</comment>
         <translation>%1[%2] 上的数据竞争：线程 %3 读取了另一个线程块中的线程 %4 在第 %5 行写入的字（没有屏障能为不同线程块排定先后）</translation>
-    </message>
-    <message>
-        <source>%1; both are lanes of one warp with no __syncwarp() between: lock step hides this here, but from Volta on a warp&apos;s lanes are not guaranteed to run together (racecheck reports it)</source>
-        <comment>simt.fault.data_race.lock_step</comment>
-        <translation>%1；二者是同一个 warp 的 lane，中间没有 __syncwarp()：这里的锁步执行掩盖了这一点，但从 Volta 起，一个 warp 的各个 lane 不保证一起执行（racecheck 会报告它）</translation>
     </message>
     <message>
         <source>__syncthreads() reached by part of block %1: the warps starting at the threads listed had already returned</source>
@@ -1423,6 +1413,16 @@
         <translation>
             <numerusform>%2 个输入值中有 %n 个从未被读取（第一个 input[%3]，最后一个 input[%4]）：这次启动的 %5（网格 %6 × 线程块 %7，每线程元素数 %8）本可覆盖全部数值，所以是核函数自己的下标或边界跳过了它们</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Fault: %1</source>
+        <comment>engine.fault.data_race</comment>
+        <translation>故障：%1</translation>
+    </message>
+    <message>
+        <source>%1; both are lanes of one warp with no barrier between (__syncwarp() orders the lanes of a warp, __syncthreads() every thread of the block): lock step hides this here, but from Volta on a warp&apos;s lanes are not guaranteed to run together (racecheck reports it)</source>
+        <comment>simt.fault.data_race.lock_step</comment>
+        <translation>%1；二者是同一线程束的两个 lane，之间没有屏障（__syncwarp() 让一个线程束的各 lane 有序，__syncthreads() 让线程块的所有线程有序）：这里的锁步执行掩盖了它，但从 Volta 起，一个线程束的各 lane 不保证一起运行（racecheck 会报告它）</translation>
     </message>
 </context>
 <context>
@@ -2120,6 +2120,10 @@
         <source>⚠ FAULT: %1%2%3</source>
         <comment>the fault&apos;s kind, its place (&quot; at line 7:12&quot;), its lanes (&quot;, lanes 0–31&quot;)</comment>
         <translation>⚠ 故障：%1%2%3</translation>
+    </message>
+    <message>
+        <source>  ·  stopped by a fault: *output %1 (float64 reference %2)</source>
+        <translation>  ·  因故障而停止：*output 为 %1（float64 参考值 %2）</translation>
     </message>
 </context>
 <context>
@@ -5341,6 +5345,10 @@ block size × coarse factor (GB/s), %3</source>
     <message>
         <source>so far (step 1)</source>
         <translation>累计（第 1 步）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: stopped by a fault, *output %2, float64 reference %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：因故障而停止，*output 为 %2，float64 参考值 %3</translation>
     </message>
 </context>
 <context>

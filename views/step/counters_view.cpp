@@ -74,6 +74,10 @@ QString resultLine(const model::Trace& t)
     QString line = CountersView::tr("<b>%1</b>: result %2, float64 reference %3")
                        .arg(QString::fromStdString(t.strategy).toHtmlEscaped())
                        .arg(numberText(double(t.result)), numberText(t.reference));
+    if (!t.faults.empty())  // an own kernel's run that stopped at a fault: no result, what *output held then
+        line = CountersView::tr("<b>%1</b>: stopped by a fault, *output %2, float64 reference %3")
+                   .arg(QString::fromStdString(t.strategy).toHtmlEscaped())
+                   .arg(numberText(double(t.result)), numberText(t.reference));
     if (t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
         line = QStringLiteral("<b>%1</b>: %2").arg(QString::fromStdString(t.strategy).toHtmlEscaped(),
                     CountersView::tr("result ±0, float64 reference ±0: the sign of the zero depends on the order of "

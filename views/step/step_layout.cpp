@@ -131,6 +131,9 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
                                     .arg(QString::fromStdString(t.strategy), phase).arg(k + 1).arg(int(t.steps.size()));
     if (k + 1 == int(t.steps.size()) && t.zero_sign_depends_on_order)  // a max of ±0 over blocks (trace.h)
         l.title += QStringLiteral("  ·  ") + Text::tr("result ±0, sign by atomic order (float64 ±0)");
+    else if (k + 1 == int(t.steps.size()) && !t.faults.empty())  // the run stopped: *output is what it held then
+        l.title += Text::tr("  ·  stopped by a fault: *output %1 (float64 reference %2)")
+                       .arg(floatText(t.result), numberText(t.reference));
     else if (k + 1 == int(t.steps.size()))
         l.title += Text::tr("  ·  result %1 (float64 reference %2)")
                        .arg(floatText(t.result), numberText(t.reference));
@@ -431,19 +434,6 @@ bool numbersFit(const StepLayout& l, const std::vector<float>& values, const Arr
     return cellTexts(probe, font);
 }
 
-// The identity values the launch put after the input's n values: padded_n - n, except for an own
-// kernel's trace (own_source) whose padded_n is one value per thread (block × grid): the engine
-// widens an input_output kernel's global array to the threads it launches, while that kernel's
-// input holds exactly the n values (docs/your-own-kernel.md, "Launch"); an in_place kernel's input
-// is padded to max(2, E) × block × grid, never to block × grid alone.
-int inputPadding(const model::Trace& t)
-{
-    if (t.padded_n <= t.n)
-        return 0;
-    if (!t.own_source.empty() && (long long)t.padded_n == (long long)t.params.block_size * t.grid_size)
-        return 0;
-    return t.padded_n - t.n;
-}
 
 // A load step reads the global input: its caption and cells above the step's array, with room
 // for the arrows down into it (`g`: the array's geometry). Returns the y under it.
@@ -452,7 +442,7 @@ qreal layoutInputRow(StepLayout& l, const model::Trace& t, const ArrayGeometry& 
 {
     // The input as the launch gave it: past n only the padding it really has (an input_output
     // kernel's n values alone, not the engine's cell per thread).
-    const int padding = inputPadding(t);
+    const int padding = model::input_padding(t);  // the identity values after the n
     const std::vector<float> shown(t.input.begin(), t.input.begin() + std::min<std::ptrdiff_t>(std::ptrdiff_t(t.input.size()), t.n + padding));
     const qreal kMargin = kMarginPx * l.scale;
     const QFontMetricsF cm(l.sectionFont);

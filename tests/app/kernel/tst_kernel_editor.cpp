@@ -623,6 +623,10 @@ private slots:
         QVERIFY2(pane->marksList()->item(0)->text().contains(QStringLiteral("(step %1)").arg(o.marks[0].step + 1)),
                  qPrintable(pane->marksList()->item(0)->text()));
         QVERIFY(pane->statusLabel()->text().contains(QStringLiteral("line %1").arg(line)));
+        // The step pane opens at the fault's step (its band in view), the title says the run stopped.
+        QCOMPARE(w.stepPane()->step(), o.marks[0].step);
+        QVERIFY2(w.stepPane()->stepView(0)->currentLayout().title.contains(QStringLiteral("stopped by a fault: *output")),
+                 qPrintable(w.stepPane()->stepView(0)->currentLayout().title));
     }
 
     void childFailuresSaySo()

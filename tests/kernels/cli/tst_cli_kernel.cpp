@@ -162,6 +162,12 @@ void TstCliKernel::fault()
     QCOMPARE(f[0].toObject()["kind"].toString(), QString("data_race"));
     QCOMPARE(f[0].toObject()["line"].toInt(), 4);
     QCOMPARE(f[0].toObject()["step"].toInt(), j["steps"].toArray().size() - 1);
+    // The table: no result of a run that stopped, the fault's threads on its line.
+    const Run t = run_cli({"kernel", "trace", "--source", path, "--input", "1,2,3,4"});
+    QCOMPARE(t.code, 1);
+    QVERIFY2(t.out.contains("\nresult   none: the run stopped at a fault; *output held "), t.out.constData());
+    QVERIFY2(t.out.contains(QByteArray("\nfault    data_race at line 4, column ")) && t.out.contains(" (threads 0, 1)\n"),
+             t.out.constData());
 }
 
 void TstCliKernel::does_not_compile()
