@@ -159,7 +159,13 @@ std::string trace_table(const m::Trace& t)
       << ", atomics " << tot.atomics << ", adds " << tot.adds << ", lane utilisation " << util << "\n";
     for (const m::Fault& f : t.faults)
         o << "fault    " << f.kind << " at line " << f.line << ", column " << f.column << ", step " << f.step + 1 << ": "
-          << f.message << " (threads " << lane_list(f.lanes) << ")\n";
+          << f.message
+          // the threads, where the sentence does not count them itself (simt.fault.lanes.*) or name
+          // them (a data race's two)
+          << (f.lanes.empty() || f.kind == "data_race" || f.text.id.rfind("simt.fault.lanes.", 0) == 0
+                  ? std::string()
+                  : " (threads " + lane_list(f.lanes) + ")")
+          << "\n";
     for (const m::Note& n : t.notes)
         o << "note     " << n.kind << ": " << n.message << "\n";
     return o.str();

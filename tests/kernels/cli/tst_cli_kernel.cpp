@@ -166,8 +166,16 @@ void TstCliKernel::fault()
     const Run t = run_cli({"kernel", "trace", "--source", path, "--input", "1,2,3,4"});
     QCOMPARE(t.code, 1);
     QVERIFY2(t.out.contains("\nresult   none: the run stopped at a fault; *output held "), t.out.constData());
-    QVERIFY2(t.out.contains(QByteArray("\nfault    data_race at line 4, column ")) && t.out.contains(" (threads 0, 1)\n"),
-             t.out.constData());
+    QVERIFY2(t.out.contains(QByteArray("\nfault    data_race at line 4, column ")) && !t.out.contains("(threads "),
+             t.out.constData());  // a race names its two threads in its sentence
+    // A barrier only part of the block reaches: the threads of the warps that had returned, listed.
+    const QString partial = file("partial.cu", "__global__ void partial(const float* input, float* output, unsigned n)\n{\n"
+                                               "    if (threadIdx.x >= 32) return;\n    __syncthreads();\n"
+                                               "    if (threadIdx.x == 0) *output = input[0];\n}\n");
+    const Run p = run_cli({"kernel", "trace", "--source", partial, "--input", one_to(256), "--elements-per-thread", "1"});
+    QCOMPARE(p.code, 1);
+    QVERIFY2(p.out.contains("\nfault    partial_barrier at line 4, column ") && p.out.contains(" (threads 32, 64, 96, 128, 160, 192, 224)\n"),
+             p.out.constData());
 }
 
 void TstCliKernel::does_not_compile()
