@@ -82,6 +82,11 @@ void addWindowOptions(QCommandLineParser& parser)
                                                   "check (reducescope-cli kernel check), so its diagnostics show; with --tab step it Steps the "
                                                   "kernel (reducescope-cli kernel trace) and shows its trace."),
          QStringLiteral("FILE.cu")},
+        {QStringLiteral("grid"), QStringLiteral("With --kernel: blocks, 1..65535 (default: the engine's plan)."), QStringLiteral("N")},
+        {QStringLiteral("elements-per-thread"), QStringLiteral("With --kernel: values one thread reads, 1..4096 (default 2; the "
+                                                               "engine plans block and grid from it)."), QStringLiteral("E")},
+        {QStringLiteral("shared-bytes"), QStringLiteral("With --kernel: bytes of each extern __shared__ array, 1..49152 "
+                                                        "(default: 4 x block size)."), QStringLiteral("B")},
         {QStringLiteral("lang"), QStringLiteral("Language of the window: en or zh_CN (default: the saved choice, else the "
                                                 "system's)."), QStringLiteral("LANG")},
         {QStringLiteral("gpu-host"), QStringLiteral("Run benchmarks, GPU recordings and counters on this GPU host over ssh: "
@@ -145,7 +150,8 @@ std::optional<QString> repeatedOption(const QCommandLineParser& parser)
                                 QStringLiteral("atomic-order"), QStringLiteral("compare"), QStringLiteral("step"), QStringLiteral("results"),
                                 QStringLiteral("screenshot"), QStringLiteral("trace"), QStringLiteral("counters"),
                                 QStringLiteral("lang"), QStringLiteral("lesson"), QStringLiteral("theme"),
-                                QStringLiteral("tab"), QStringLiteral("kernel"), QStringLiteral("gpu-host"),
+                                QStringLiteral("tab"), QStringLiteral("kernel"), QStringLiteral("grid"),
+                                QStringLiteral("elements-per-thread"), QStringLiteral("shared-bytes"), QStringLiteral("gpu-host"),
                                 QStringLiteral("gpu-host-cli"), QStringLiteral("srun")}) {
         if (const qsizetype n = parser.values(name).size(); n > 1)
             return QStringLiteral("%1 must be given at most once (got it %2 times)").arg(name).arg(n);
@@ -259,6 +265,22 @@ std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOp
     o.kernel = parser.value(QStringLiteral("kernel"));
     if (parser.isSet(QStringLiteral("kernel")) && o.kernel.isEmpty())
         return QStringLiteral("kernel must be a CUDA source file name (got an empty name)");
+    // The kernel editor's other launch fields: only for a --kernel (the step model has no such numbers).
+    const std::tuple<QString, QString, int, int, std::optional<int>*> launch[] = {
+        {QStringLiteral("grid"), QStringLiteral("an integer in 1..65535"), 1, 65535, &o.grid},
+        {QStringLiteral("elements-per-thread"), QStringLiteral("an integer in 1..4096"), 1, 4096, &o.elementsPerThread},
+        {QStringLiteral("shared-bytes"), QStringLiteral("an integer in 1..49152"), 1, 49152, &o.sharedBytes}};
+    for (const auto& [name, range, lo, hi, out] : launch) {
+        if (!parser.isSet(name))
+            continue;
+        if (o.kernel.isEmpty())
+            return QStringLiteral("%1 is a launch field of the kernel editor: give it with --kernel FILE.cu").arg(name);
+        int v = 0;
+        QString error;
+        if (!readInt(parser, name, range, lo, hi, &v, &error))
+            return error;
+        *out = v;
+    }
     o.results = parser.value(QStringLiteral("results"));
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     o.present = parser.isSet(QStringLiteral("present"));
@@ -363,6 +385,9 @@ void applyKernelLaunch(const CommandLineOptions& o, KernelPane& pane)
         f.warpSize = o.request.params.warp_size;
     if (o.banksGiven)
         f.banks = o.request.params.banks;
+    f.grid = o.grid;
+    f.elementsPerThread = o.elementsPerThread;
+    f.sharedBytes = o.sharedBytes;
     pane.setLaunchFields(f);
 }
 

@@ -33,6 +33,8 @@ struct CommandLineOptions {
     QString trace;                   ///< --trace FILE.json: a saved (model or GPU-recorded) trace
     QString counters;                ///< --counters FILE.json: results with hardware counters
     QString kernel;                  ///< --kernel FILE.cu: a source for the kernel editor
+    /// --grid, --elements-per-thread, --shared-bytes (only with --kernel): the kernel editor's fields.
+    std::optional<int> grid, elementsPerThread, sharedBytes;
     QString screenshot;              ///< --screenshot FILE.png
     QString language;                ///< --lang en|zh_CN; empty: the saved choice, else the system locale's
     bool present = false;            ///< --present: presentation mode

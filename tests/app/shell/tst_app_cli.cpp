@@ -169,6 +169,15 @@ void TestAppCli::parse_data()
                                    << "results must be given at most once";
     QTest::addRow("input twice") << QStringList{"--input", "1", "--input", "2"} << 2 << "input must be given at most once";
     QTest::addRow("step twice") << QStringList{"--step", "1", "--step", "2"} << 2 << "step must be given at most once";
+    // The kernel editor's launch fields: with --kernel only, in their ranges.
+    QTest::addRow("elements per thread without --kernel") << QStringList{"--elements-per-thread", "1"} << 2
+        << "elements-per-thread is a launch field of the kernel editor: give it with --kernel FILE.cu";
+    QTest::addRow("grid 0") << QStringList{"--kernel", "k.cu", "--grid", "0"} << 2 << "grid must be an integer in 1..65535 (got \"0\")";
+    QTest::addRow("elements per thread 4097") << QStringList{"--kernel", "k.cu", "--elements-per-thread", "4097"} << 2
+        << "elements-per-thread must be an integer in 1..4096 (got \"4097\")";
+    QTest::addRow("shared bytes 49153") << QStringList{"--kernel", "k.cu", "--shared-bytes", "49153"} << 2
+        << "shared-bytes must be an integer in 1..49152 (got \"49153\")";
+    QTest::addRow("grid twice") << QStringList{"--kernel", "k.cu", "--grid", "1", "--grid", "2"} << 2 << "grid must be given at most once";
     QTest::addRow("empty results") << QStringList{"--results", ""} << 2 << "results must be a results .json file name (got an empty name)";
     QTest::addRow("empty screenshot") << QStringList{"--screenshot", ""} << 2 << "screenshot must be a file name ending in .png";
     QTest::addRow("screenshot jpg") << QStringList{"--screenshot", "out.jpg"} << 2 << "screenshot must be a file name ending in .png (got \"out.jpg\")";
@@ -736,13 +745,21 @@ void TestAppCli::kernelTakesCommandLineLaunch_data()
     QTest::addColumn<QString>("blockSize");
     QTest::addColumn<QString>("warpSize");
     QTest::addColumn<QString>("banks");
+    QTest::addColumn<QString>("grid");
+    QTest::addColumn<QString>("elements");
+    QTest::addColumn<QString>("shared");
     // Unnamed options leave the pane's fields (the textbook input, an empty block, 32 and 32).
-    QTest::addRow("kernel alone") << QStringList{} << "6,2,7,4,5,8,3,1" << "" << "32" << "32";
-    QTest::addRow("input") << QStringList{"--input", "1,2,3"} << "1,2,3" << "" << "32" << "32";
+    QTest::addRow("kernel alone") << QStringList{} << "6,2,7,4,5,8,3,1" << "" << "32" << "32" << "" << "" << "";
+    QTest::addRow("input") << QStringList{"--input", "1,2,3"} << "1,2,3" << "" << "32" << "32" << "" << "" << "";
     QTest::addRow("input, warp size, banks")
-        << QStringList{"--input", "1 2 3 4 5 6 7 8", "--warp-size", "8", "--banks", "16"} << "1 2 3 4 5 6 7 8" << "" << "8" << "16";
+        << QStringList{"--input", "1 2 3 4 5 6 7 8", "--warp-size", "8", "--banks", "16"} << "1 2 3 4 5 6 7 8" << "" << "8" << "16"
+        << "" << "" << "";
     QTest::addRow("block size") << QStringList{"--input", "1,2,3,4", "--block-size", "4", "--banks", "4"} << "1,2,3,4" << "4"
-                                << "32" << "4";
+                                << "32" << "4" << "" << "" << "";
+    // The editor's other launch fields (a one-value-per-thread kernel needs E = 1; new user's try).
+    QTest::addRow("grid, elements per thread, shared bytes")
+        << QStringList{"--elements-per-thread", "1", "--grid", "3", "--shared-bytes", "2112"} << "6,2,7,4,5,8,3,1" << "" << "32"
+        << "32" << "3" << "1" << "2112";
 }
 
 // --kernel F.cu with --input, --block-size, --warp-size, --banks: the kernel pane's fields take
@@ -754,6 +771,9 @@ void TestAppCli::kernelTakesCommandLineLaunch()
     QFETCH(QString, blockSize);
     QFETCH(QString, warpSize);
     QFETCH(QString, banks);
+    QFETCH(QString, grid);
+    QFETCH(QString, elements);
+    QFETCH(QString, shared);
     const app::CommandLineResult r =
         app::parseCommandLine(QStringList{QStringLiteral("reducescope"), QStringLiteral("--kernel"), QStringLiteral("my.cu")} + args);
     QVERIFY2(r.exitCode == -1, qPrintable(r.error));
@@ -764,8 +784,9 @@ void TestAppCli::kernelTakesCommandLineLaunch()
     QCOMPARE(pane.blockSizeEdit()->text(), blockSize);
     QCOMPARE(pane.warpSizeEdit()->text(), warpSize);
     QCOMPARE(pane.banksEdit()->text(), banks);
-    QCOMPARE(pane.gridEdit()->text(), QString());
-    QCOMPARE(pane.elementsPerThreadEdit()->text(), QString());
+    QCOMPARE(pane.gridEdit()->text(), grid);
+    QCOMPARE(pane.elementsPerThreadEdit()->text(), elements);
+    QCOMPARE(pane.sharedBytesEdit()->text(), shared);
     const std::optional<app::KernelRunRequest> request = pane.request(app::KernelRunRequest::Mode::Trace);
     QVERIFY(request);
     const QStringList cli = request->arguments(QStringLiteral("k.cu"));
