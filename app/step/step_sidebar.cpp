@@ -495,6 +495,9 @@ void StepSidebar::showOrigin()
     if (source != TraceSource::Model && !origin.description.isEmpty())
         text += QStringLiteral("<br>") + views::noteHtml(origin.description.left(400).toHtmlEscaped());
     m_originLabel->setText(text);
+    // An own kernel's trace has no coarse factor of the model's (its source says how it coarsens).
+    const auto shown = m_state->trace();
+    m_coarseFactor->setEnabled(!(source != TraceSource::Model && shown && !shown->own_source.empty()));
     m_originLabel->setToolTip(source == TraceSource::Model || origin.notRecorded.isEmpty() ? QString()
                               : tr("Not recorded by a probe:\n• %1").arg(origin.notRecorded.join(QStringLiteral("\n• "))));
 }

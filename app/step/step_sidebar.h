@@ -44,6 +44,7 @@ public:
     QComboBox* warpSizeEdit() const { return m_warpSize; }
     QComboBox* banksEdit() const { return m_banks; }
     QSpinBox* atomicOrderEdit() const { return m_atomicOrder; }
+    QSpinBox* coarseFactorEdit() const { return m_coarseFactor; }  ///< disabled while an own kernel's trace is shown
     QLabel* atomicSumLabel() const { return m_atomicSum; }
     /// "Showing: ..." (which trace the views show and where it came from).
     QLabel* originLabel() const { return m_originLabel; }

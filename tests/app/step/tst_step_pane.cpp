@@ -633,6 +633,7 @@ void TestStepPane::ownKernelNamedNotCatalogue()
     // the kernel's input (own_race's 8 values), not a model of a strategy named like the kernel.
     QVERIFY(pane.openTraceFile(QStringLiteral(REDUCESCOPE_TEST_DATA "/own_race_trace.json")));
     QVERIFY(pane.sidebar()->modelButton()->isVisibleTo(pane.sidebar()));
+    QVERIFY(!pane.sidebar()->coarseFactorEdit()->isEnabled());  // the model's coarse factor means nothing to it
     pane.sidebar()->modelButton()->click();
     QVERIFY(pane.trace());
     QCOMPARE(QString::fromStdString(pane.trace()->strategy), QStringLiteral("convergent"));
@@ -640,6 +641,7 @@ void TestStepPane::ownKernelNamedNotCatalogue()
     QCOMPARE(double(pane.trace()->result), 36.0);  // 1 + 2 + ... + 8, the kernel's input
     QCOMPARE(pane.strategyPicker()->currentId(), QStringLiteral("convergent"));
     QVERIFY(pane.trace()->own_source.empty());
+    QVERIFY(pane.sidebar()->coarseFactorEdit()->isEnabled());
 }
 
 // The input header says padding only where the launch padded the input: an input_output kernel's
