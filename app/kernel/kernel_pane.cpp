@@ -573,7 +573,7 @@ int KernelPane::sharedBytesByRule(const KernelRunRequest& r) const
         block = model::plan_own_launch(in.values.size(), e, 1, 0, r.grid > 0 ? unsigned(r.grid) : 0).block;
     }
     const long long bytes = model::catalogue_shared_bytes(*info, block);
-    return bytes > 4LL * block && bytes <= 49152 ? int(bytes) : 0;
+    return bytes > 4LL * block ? int(bytes) : 0;  // (at most 4 x (1024 + 32): request() checks the range)
 }
 
 bool KernelPane::step()

@@ -8,6 +8,7 @@
 
 #include "model/catalogue.h"
 #include "model/message.h"
+#include "model/own_launch.h"
 #include "model/simulate.h"
 #include "model/trace_json.h"
 #include "reducescope/config.h"
@@ -266,18 +267,18 @@ std::optional<QString> readFiles(const QCommandLineParser& parser, CommandLineOp
     if (parser.isSet(QStringLiteral("kernel")) && o.kernel.isEmpty())
         return QStringLiteral("kernel must be a CUDA source file name (got an empty name)");
     // The kernel editor's other launch fields: only for a --kernel (the step model has no such numbers).
-    const std::tuple<QString, QString, int, int, std::optional<int>*> launch[] = {
-        {QStringLiteral("grid"), QStringLiteral("an integer in 1..65535"), 1, 65535, &o.grid},
-        {QStringLiteral("elements-per-thread"), QStringLiteral("an integer in 1..4096"), 1, 4096, &o.elementsPerThread},
-        {QStringLiteral("shared-bytes"), QStringLiteral("an integer in 1..49152"), 1, 49152, &o.sharedBytes}};
-    for (const auto& [name, range, lo, hi, out] : launch) {
+    const std::tuple<QString, int, std::optional<int>*> launch[] = {
+        {QStringLiteral("grid"), 65535, &o.grid},
+        {QStringLiteral("elements-per-thread"), model::kMaxElementsPerThread, &o.elementsPerThread},
+        {QStringLiteral("shared-bytes"), 48 * 1024, &o.sharedBytes}};  // CUDA's dynamic shared memory without opt-in
+    for (const auto& [name, hi, out] : launch) {
         if (!parser.isSet(name))
             continue;
         if (o.kernel.isEmpty())
             return QStringLiteral("%1 is a launch field of the kernel editor: give it with --kernel FILE.cu").arg(name);
         int v = 0;
         QString error;
-        if (!readInt(parser, name, range, lo, hi, &v, &error))
+        if (!readInt(parser, name, QStringLiteral("an integer in 1..%1").arg(hi), 1, hi, &v, &error))
             return error;
         *out = v;
     }

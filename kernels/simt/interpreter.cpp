@@ -521,7 +521,7 @@ void Machine::run_warp(Warp& w)
         const Inst* insts = m_fn.insts.data();
         while (f.inst < last) {
             const Inst& in = insts[f.inst];
-            if (is_fast_op(in)) {  // exec()'s first case, without its call
+            if (is_fast_op(in)) {  // most of what a kernel executes: no step cut, no fault but x / 0
                 ++m_instructions;
                 note(w, in, f.mask, (in.flags & kReduction) != 0);
                 if (!fast_alu(w, in, f.mask) && !slow_alu(w, in, f.mask))
@@ -677,18 +677,12 @@ bool Machine::local_access(Warp& w, const Inst& in, std::uint32_t mask)
 }
 
 
-/// Executes `in` for the lanes of `f`; false when the warp must stop before or after it.
+/// Executes `in` for the lanes of `f`; false when the warp must stop before or after it. The plain
+/// ALU instructions (is_fast_op) never come here: run_warp() runs them itself.
 bool Machine::exec(Warp& w, Frame& f, const Inst& in)
 {
     const std::uint32_t mask = f.mask;
     ++m_instructions;
-    // The plain ALU instructions first: most of what a kernel executes, no step cut, no fault.
-    if (is_fast_op(in)) {
-        note(w, in, mask, (in.flags & kReduction) != 0);
-        if (fast_alu(w, in, mask))
-            return true;
-        return slow_alu(w, in, mask);
-    }
     switch (in.op) {
     case Op::Load: case Op::Store: case Op::LoadAgg: case Op::StoreAgg:
         if ((in.flags & kPhaseStart) && !enter_merge(w))

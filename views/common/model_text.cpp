@@ -150,6 +150,11 @@ QString faultText(const model::Fault& fault)
     return fault.text.empty() ? QString::fromStdString(fault.message) : modelText(fault.text);
 }
 
+QString noteText(const model::Note& note)
+{
+    return note.text.empty() ? QString::fromStdString(note.message) : modelText(note.text);
+}
+
 QString laneRangesText(const std::vector<int>& lanes)
 {
     return laneRangeParts(lanes).join(QStringLiteral(", "));

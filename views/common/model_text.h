@@ -50,6 +50,8 @@ QString faultKindText(const QString& kind);
 /// A fault's sentence in the application's language: its message (model::Fault::text) when it
 /// has one, else its English (`message`, a trace file written before faults carried messages).
 QString faultText(const model::Fault& fault);
+/// An own kernel's note (model::Note) in the window's language: its text, else its English.
+QString noteText(const model::Note& note);
 /// Lane (or thread) indices as consecutive runs (model::id_runs), as the CLI prints them: a run of
 /// three or more as a range with an en dash, two as two numbers ("0–3, 8, 10, 11"), so that a
 /// whole warp reads "0–31" and not 32 numbers. Empty for no lanes.

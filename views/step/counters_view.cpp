@@ -91,7 +91,7 @@ QString resultLine(const model::Trace& t)
     }
     for (const model::Note& n : t.notes)  // an own kernel's run that left input unread (trace.h)
         line += QStringLiteral("<br><span style='color:#8a4b00'>⚠ %1</span>")
-                    .arg((n.text.empty() ? QString::fromStdString(n.message) : modelText(n.text)).toHtmlEscaped());
+                    .arg(noteText(n).toHtmlEscaped());
     return line;
 }
 

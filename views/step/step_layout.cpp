@@ -180,7 +180,7 @@ qreal layoutHeader(StepLayout& l, const model::Trace& t, int k, qreal width, qre
                      .arg(notes.join(Text::tr(", ", "between the teaching-aid settings: warp size 4, 8 banks")));
     }
     for (const model::Note& n : t.notes)
-        boxed << QStringLiteral("⚠ ") + keepExpressionsWhole(n.text.empty() ? QString::fromStdString(n.message) : modelText(n.text));
+        boxed << QStringLiteral("⚠ ") + keepExpressionsWhole(noteText(n));
     if (!boxed.isEmpty()) {
         l.teachingNote = boxed.join(QLatin1Char('\n'));
         QFontMetricsF em(l.sectionFont);
